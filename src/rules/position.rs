@@ -1,0 +1,684 @@
+//! A position: placement, side to move, castling rights, en passant, move counters; legal move
+//! generation (Art. 3) and playing moves.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::board::Board;
+use super::castling::{Castles, CastlingMode};
+use super::color::Color;
+use super::moves::{CastlingSide, Move};
+use super::role::{Piece, Role};
+use super::square::{File, Rank, Square};
+use arrayvec::ArrayVec;
+
+/// Legal moves fit here: the known maximum in a reachable position is 218.
+pub type MoveList = ArrayVec<Move, 256>;
+
+/// Everything a FEN says, unchecked: the raw material a [`Position`] is validated from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    pub board: Board,
+    pub turn: Color,
+    /// The rooks named by the castling field (any square; validated later).
+    pub castling_rooks: Bitboard,
+    /// The square a pawn skipped with its double step, as the FEN gave it.
+    pub ep_square: Option<Square>,
+    pub halfmoves: u32,
+    pub fullmoves: u32,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            board: Board::new(),
+            turn: Color::White,
+            castling_rooks: Bitboard::CORNERS,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+}
+
+/// Why a setup is not a position the Laws allow play from.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("the {0} king is missing")]
+    MissingKing(Color),
+    #[error("there are {1} {0} kings; each side has exactly one")]
+    TooManyKings(Color, usize),
+    #[error("a pawn stands on {0}, on the first or last rank, where no pawn can be")]
+    PawnOnBackRank(Square),
+    #[error("{0} is to move but the {1} king is in check: the side not to move can never be in check (3.9)")]
+    OppositeCheck(Color, Color),
+    #[error("the king is in check from {0} men at once, which no legal move can produce")]
+    ImpossibleCheck(usize),
+    #[error(
+        "castling right names {0}, but no {1} rook stands there beside a king on its first rank"
+    )]
+    BadCastlingRights(Square, Color),
+    #[error("castling right on {0}: in standard chess the king must be on e1/e8 and the rook on a corner (use Chess960 for other arrays)")]
+    NotStandardCastling(Square),
+    #[error("en passant square {0} is impossible: it must be on the sixth rank (third for Black) with the pawn that just moved two squares in front of it and the squares it crossed empty")]
+    BadEnPassant(Square),
+    #[error("{0} men is more than the 16 each side starts with")]
+    TooManyMen(usize),
+}
+
+/// A position reachable in play.
+///
+/// `Position` is a value (about 100 bytes): playing a move returns a new position, which keeps the
+/// game record simple and perft fast (copy-make, no undo bookkeeping).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    turn: Color,
+    castles: Castles,
+    /// Set only when an enemy pawn stands ready to capture; legality is checked when generating.
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    mode: CastlingMode,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The standard initial position (Art. 2.3).
+    pub fn new() -> Position {
+        Position {
+            board: Board::new(),
+            turn: Color::White,
+            castles: Castles::standard(),
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            mode: CastlingMode::Standard,
+        }
+    }
+
+    /// Checks a setup against what play can produce and builds the position.
+    pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        let board = setup.board;
+        for color in Color::ALL {
+            let kings = (board.kings() & board.by_color(color)).count();
+            if kings == 0 {
+                return Err(PositionError::MissingKing(color));
+            }
+            if kings > 1 {
+                return Err(PositionError::TooManyKings(color, kings));
+            }
+            let men = board.by_color(color).count();
+            if men > 16 {
+                return Err(PositionError::TooManyMen(men));
+            }
+        }
+        if let Some(sq) = (board.pawns() & Bitboard::BACKRANKS).first() {
+            return Err(PositionError::PawnOnBackRank(sq));
+        }
+
+        let mut castles = Castles::NONE;
+        for rook in setup.castling_rooks {
+            let color = if rook.rank() == Rank::FIRST {
+                Color::White
+            } else if rook.rank() == Rank::EIGHTH {
+                Color::Black
+            } else {
+                return Err(PositionError::BadCastlingRights(rook, Color::White));
+            };
+            let king = board.king_of(color).expect("checked above");
+            if !(board.rooks() & board.by_color(color)).contains(rook) || king.rank() != rook.rank()
+            {
+                return Err(PositionError::BadCastlingRights(rook, color));
+            }
+            if mode == CastlingMode::Standard
+                && (king.file() != File::E || (rook.file() != File::A && rook.file() != File::H))
+            {
+                return Err(PositionError::NotStandardCastling(rook));
+            }
+            let side = if rook.file() > king.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            if castles.has(color, side) {
+                // Two rooks named on one wing: the outermost is the castling rook.
+                let old = castles.rook(color, side).expect("has");
+                let outer = match side {
+                    CastlingSide::KingSide => old.max(rook),
+                    CastlingSide::QueenSide => old.min(rook),
+                };
+                castles.set(color, side, outer);
+            } else {
+                castles.set(color, side, rook);
+            }
+        }
+
+        let mut pos = Position {
+            board,
+            turn: setup.turn,
+            castles,
+            ep_square: None,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            mode,
+        };
+
+        if let Some(ep) = setup.ep_square {
+            let us = setup.turn;
+            let them = !us;
+            let pawn_sq = ep.offset(0, us.fold(-1, 1));
+            let origin = ep.offset(0, us.fold(1, -1));
+            let ok = ep.rank() == us.fold(Rank::SIXTH, Rank::THIRD)
+                && pawn_sq.is_some_and(|s| board.by_piece(Role::Pawn.of(them)).contains(s))
+                && !board.occupied().contains(ep)
+                && origin.is_some_and(|s| !board.occupied().contains(s));
+            if !ok {
+                return Err(PositionError::BadEnPassant(ep));
+            }
+            if (attacks::pawn_attacks(them, ep) & board.by_piece(Role::Pawn.of(us))).any() {
+                pos.ep_square = Some(ep);
+            }
+        }
+
+        let them_king = board.king_of(!pos.turn).expect("checked");
+        if board
+            .attackers_to(them_king, pos.turn, board.occupied())
+            .any()
+        {
+            return Err(PositionError::OppositeCheck(pos.turn, !pos.turn));
+        }
+        let checkers = pos.checkers();
+        if checkers.count() > 2 {
+            return Err(PositionError::ImpossibleCheck(checkers.count()));
+        }
+        Ok(pos)
+    }
+
+    /// The raw fields, as FEN writes them.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling_rooks: self.castles.mask(),
+            ep_square: self.legal_ep_square(),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    #[inline]
+    pub fn castles(&self) -> &Castles {
+        &self.castles
+    }
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+    /// Plies since the last capture or pawn move (9.3, 9.6.2).
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+    /// The number of the move about to be played (starts at 1, grows after Black moves).
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Switches how castling is written (e.g. a standard array played as Chess960 518).
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) {
+        self.mode = mode;
+    }
+
+    /// Our king's square.
+    #[inline]
+    pub fn our_king(&self) -> Square {
+        self.board
+            .king_of(self.turn)
+            .expect("a valid position has both kings")
+    }
+
+    /// The men giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.board
+            .attackers_to(self.our_king(), !self.turn, self.board.occupied())
+    }
+
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The en passant square only when an en passant capture is actually legal (9.2.2).
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let mut moves = MoveList::new();
+        self.gen_en_passant(ep, &mut moves);
+        if moves.is_empty() {
+            None
+        } else {
+            Some(ep)
+        }
+    }
+
+    /// The en passant square whenever an enemy pawn stands ready, legal or not.
+    pub fn pseudo_ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// Cheaper than counting: the answer for mate and stalemate.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// Men of the side to move that cannot leave the line to their king.
+    fn pinned(&self, king: Square) -> Bitboard {
+        let us = self.board.by_color(self.turn);
+        let them = self.board.by_color(!self.turn);
+        let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY)
+            & self.board.straight_sliders())
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & self.board.diagonal_sliders()))
+            & them;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let b = attacks::between(king, sniper) & self.board.occupied();
+            if !b.more_than_one() {
+                pinned |= b & us;
+            }
+        }
+        pinned
+    }
+
+    /// Every legal move, in no particular order.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        let king = self.our_king();
+        let us = self.board.by_color(self.turn);
+        let checkers = self.checkers();
+        let pinned = self.pinned(king);
+
+        if checkers.is_empty() {
+            let target = !us;
+            self.gen_pieces(target, king, pinned, &mut moves);
+            self.gen_pawns(target, king, pinned, &mut moves);
+            self.gen_king(king, &mut moves);
+            self.gen_castling(king, &mut moves);
+        } else {
+            self.gen_king(king, &mut moves);
+            if let Some(checker) = checkers.single_square() {
+                let target = attacks::between(king, checker).with(checker);
+                self.gen_pieces(target, king, pinned, &mut moves);
+                self.gen_pawns(target, king, pinned, &mut moves);
+            }
+        }
+        if let Some(ep) = self.ep_square {
+            if !checkers.more_than_one() {
+                self.gen_en_passant(ep, &mut moves);
+            }
+        }
+        moves
+    }
+
+    /// The legal moves of the man on `from` only (a touched man, a square read-out).
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut all = self.legal_moves();
+        all.retain(|m| m.from() == from);
+        all
+    }
+
+    fn gen_pieces(&self, target: Bitboard, king: Square, pinned: Bitboard, moves: &mut MoveList) {
+        let b = &self.board;
+        let us = b.by_color(self.turn);
+        let occ = b.occupied();
+        let pin_mask = |from: Square| {
+            if pinned.contains(from) {
+                attacks::line(king, from)
+            } else {
+                Bitboard::FULL
+            }
+        };
+        for from in b.knights() & us & !pinned {
+            self.push_targets(
+                Role::Knight,
+                from,
+                attacks::knight_attacks(from) & target,
+                moves,
+            );
+        }
+        for from in b.bishops() & us {
+            let t = attacks::bishop_attacks(from, occ) & target & pin_mask(from);
+            self.push_targets(Role::Bishop, from, t, moves);
+        }
+        for from in b.rooks() & us {
+            let t = attacks::rook_attacks(from, occ) & target & pin_mask(from);
+            self.push_targets(Role::Rook, from, t, moves);
+        }
+        for from in b.queens() & us {
+            let t = attacks::queen_attacks(from, occ) & target & pin_mask(from);
+            self.push_targets(Role::Queen, from, t, moves);
+        }
+    }
+
+    #[inline]
+    fn push_targets(&self, role: Role, from: Square, targets: Bitboard, moves: &mut MoveList) {
+        let them = self.board.by_color(!self.turn);
+        for to in targets {
+            let capture = if them.contains(to) {
+                self.board.role_at(to)
+            } else {
+                None
+            };
+            moves.push(Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: None,
+            });
+        }
+    }
+
+    fn gen_king(&self, king: Square, moves: &mut MoveList) {
+        let b = &self.board;
+        let them = !self.turn;
+        // Without the king on the board, a slider's ray runs on through its square: stepping
+        // back along the line of a check is not an escape.
+        let occ = b.occupied().without(king);
+        for to in attacks::king_attacks(king) & !b.by_color(self.turn) {
+            if b.attackers_to(to, them, occ).is_empty() {
+                self.push_targets(Role::King, king, Bitboard::from_square(to), moves);
+            }
+        }
+    }
+
+    fn gen_pawns(&self, target: Bitboard, king: Square, pinned: Bitboard, moves: &mut MoveList) {
+        let b = &self.board;
+        let us = self.turn;
+        let pawns = b.pawns() & b.by_color(us);
+        let them = b.by_color(!us);
+        let empty = !b.occupied();
+        let (up, start_rank) = match us {
+            Color::White => (8i32, Rank::SECOND),
+            Color::Black => (-8i32, Rank::SEVENTH),
+        };
+
+        let emit = |from: Square, to: Square, moves: &mut MoveList| {
+            if pinned.contains(from) && !attacks::aligned(king, from, to) {
+                return;
+            }
+            let capture = if them.contains(to) {
+                b.role_at(to)
+            } else {
+                None
+            };
+            if Bitboard::BACKRANKS.contains(to) {
+                for promotion in Role::PROMOTIONS {
+                    moves.push(Move::Normal {
+                        role: Role::Pawn,
+                        from,
+                        capture,
+                        to,
+                        promotion: Some(promotion),
+                    });
+                }
+            } else {
+                moves.push(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture,
+                    to,
+                    promotion: None,
+                });
+            }
+        };
+
+        let single = pawns.shift(up) & empty;
+        for to in single & target {
+            emit(sq_offset(to, -up), to, moves);
+        }
+        let double = (single & Bitboard::rank(rank_plus(start_rank, us, 1))).shift(up) & empty;
+        for to in double & target {
+            emit(sq_offset(to, -2 * up), to, moves);
+        }
+        for from in pawns {
+            for to in attacks::pawn_attacks(us, from) & them & target {
+                emit(from, to, moves);
+            }
+        }
+    }
+
+    /// En passant needs a full check: taking two pawns off one rank can expose the king.
+    fn gen_en_passant(&self, ep: Square, moves: &mut MoveList) {
+        let b = &self.board;
+        let us = self.turn;
+        let king = self.our_king();
+        let captured = sq_offset(ep, us.fold(-8, 8));
+        for from in attacks::pawn_attacks(!us, ep) & b.by_piece(Role::Pawn.of(us)) {
+            let occ = (b.occupied().without(from).without(captured)).with(ep);
+            let attackers = b.attackers_to(king, !us, occ).without(captured);
+            if attackers.is_empty() {
+                moves.push(Move::EnPassant { from, to: ep });
+            }
+        }
+    }
+
+    fn gen_castling(&self, king: Square, moves: &mut MoveList) {
+        for side in CastlingSide::ALL {
+            if let Some(rook) = self.castles.rook(self.turn, side) {
+                if self.castling_obstacle(king, rook, side).is_none() {
+                    moves.push(Move::Castle { king, rook });
+                }
+            }
+        }
+    }
+
+    /// Why castling with `rook` is temporarily barred (3.8.2.2), if it is.
+    pub(crate) fn castling_obstacle(
+        &self,
+        king: Square,
+        rook: Square,
+        side: CastlingSide,
+    ) -> Option<CastlingBar> {
+        let b = &self.board;
+        let rank = king.rank();
+        let king_to = Square::from_coords(side.king_to_file(), rank);
+        let rook_to = Square::from_coords(side.rook_to_file(), rank);
+        // Guidelines II: every square between the king's and the rook's start and end squares,
+        // ends included, must be empty except for that king and rook.
+        let path = attacks::between(king, king_to).with(king_to)
+            | attacks::between(rook, rook_to).with(rook_to)
+            | attacks::between(king, rook);
+        let others = b.occupied().without(king).without(rook);
+        if let Some(sq) = (path & others).first() {
+            return Some(CastlingBar::Occupied(sq));
+        }
+        let them = !self.turn;
+        if b.attackers_to(king, them, b.occupied()).any() {
+            return Some(CastlingBar::InCheck);
+        }
+        for sq in attacks::between(king, king_to) {
+            if b.attackers_to(sq, them, b.occupied()).any() {
+                return Some(CastlingBar::Crosses(sq));
+            }
+        }
+        let after = b
+            .occupied()
+            .without(king)
+            .without(rook)
+            .with(king_to)
+            .with(rook_to);
+        if b.attackers_to(king_to, them, after).any() {
+            return Some(CastlingBar::LandsOn(king_to));
+        }
+        None
+    }
+
+    /// Plays a move without checking it: the caller took it from [`Position::legal_moves`].
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let us = self.turn;
+        let them = !us;
+        self.ep_square = None;
+        self.halfmoves += 1;
+        match *m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                if capture.is_some() || role == Role::Pawn {
+                    self.halfmoves = 0;
+                }
+                if let Some(captured) = capture {
+                    self.board.toggle(captured.of(them), to);
+                }
+                self.board.toggle(role.of(us), from);
+                self.board.toggle(promotion.unwrap_or(role).of(us), to);
+                if role == Role::King {
+                    self.castles.discard_color(us);
+                }
+                if (self.castles.mask() & (Bitboard::from_square(from) | to)).any() {
+                    self.castles.discard_rook(from);
+                    self.castles.discard_rook(to);
+                }
+                if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
+                    let skipped = sq_offset(from, us.fold(8, -8));
+                    if (attacks::pawn_attacks(us, skipped)
+                        & self.board.by_piece(Role::Pawn.of(them)))
+                    .any()
+                    {
+                        self.ep_square = Some(skipped);
+                    }
+                }
+            }
+            Move::EnPassant { from, to } => {
+                self.halfmoves = 0;
+                let captured = Square::from_coords(to.file(), from.rank());
+                self.board.toggle(Role::Pawn.of(them), captured);
+                self.board.toggle(Role::Pawn.of(us), from);
+                self.board.toggle(Role::Pawn.of(us), to);
+            }
+            Move::Castle { king, rook } => {
+                let side = m.castling_side().expect("castle");
+                let rank = king.rank();
+                self.board.toggle(Role::King.of(us), king);
+                self.board.toggle(Role::Rook.of(us), rook);
+                self.board.toggle(
+                    Role::King.of(us),
+                    Square::from_coords(side.king_to_file(), rank),
+                );
+                self.board.toggle(
+                    Role::Rook.of(us),
+                    Square::from_coords(side.rook_to_file(), rank),
+                );
+                self.castles.discard_color(us);
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+    }
+
+    /// Plays a move after checking it is legal.
+    pub fn play(&self, m: &Move) -> Result<Position, IllegalMove> {
+        if self.is_legal(m) {
+            let mut next = self.clone();
+            next.play_unchecked(m);
+            Ok(next)
+        } else {
+            Err(IllegalMove(*m))
+        }
+    }
+
+    /// The man on a square, for read-outs.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.piece_at(sq)
+    }
+
+    /// Passes the move to the other side without a move: only for analysis (e.g. "what would
+    /// White threaten"), never in a game.
+    pub fn swap_turn(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut p = self.clone();
+        p.turn = !p.turn;
+        p.ep_square = None;
+        Some(p)
+    }
+}
+
+/// The move is not legal in this position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{0} is not a legal move here")]
+pub struct IllegalMove(pub Move);
+
+/// What temporarily bars a castling right (3.8.2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CastlingBar {
+    /// A man stands on a square that must be empty.
+    Occupied(Square),
+    /// The king is in check.
+    InCheck,
+    /// The king would cross an attacked square.
+    Crosses(Square),
+    /// The king would land on an attacked square.
+    LandsOn(Square),
+}
+
+#[inline]
+fn sq_offset(sq: Square, delta: i32) -> Square {
+    Square::new_unchecked((sq.index() as i32 + delta) as u8)
+}
+
+#[inline]
+fn rank_plus(rank: Rank, color: Color, n: i8) -> Rank {
+    let r = rank.index() as i8 + color.fold(n, -n);
+    Rank::new(r as u8).expect("rank on board")
+}
+
+/// Counts leaf nodes of the legal move tree: the standard move generator check.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut nodes = 0;
+    for m in &moves {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        nodes += perft(&next, depth - 1);
+    }
+    nodes
+}

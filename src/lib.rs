@@ -1,1 +1,7 @@
+//! vichess: audio-first chess for blind and visually impaired players (FIDE Appendix D).
+//!
+//! The library is the whole program minus its command line: the pure rules core in [`rules`],
+//! and the PGN codec in [`pgn`]. See `docs/architecture.md` for the map.
+
+pub mod pgn;
 pub mod rules;

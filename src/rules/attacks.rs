@@ -256,67 +256,6 @@ pub fn aligned(a: Square, b: Square, c: Square) -> bool {
     line(a, b).contains(c)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_magic_matches_the_slow_reference_for_every_occupancy() {
-        for sq in Square::all() {
-            for (dirs, lookup) in [
-                (&ROOK_DIRS, rook_attacks as fn(Square, Bitboard) -> Bitboard),
-                (
-                    &BISHOP_DIRS,
-                    bishop_attacks as fn(Square, Bitboard) -> Bitboard,
-                ),
-            ] {
-                let mask = relevant_mask(sq.index(), dirs);
-                let mut subset = 0u64;
-                loop {
-                    // Noise outside the mask must not change the answer.
-                    let noisy = subset | (!mask & 0x0123_4567_89ab_cdef);
-                    assert_eq!(
-                        lookup(sq, Bitboard(noisy)).0,
-                        slide(sq.index(), noisy, dirs),
-                        "square {sq}"
-                    );
-                    subset = subset.wrapping_sub(mask) & mask;
-                    if subset == 0 {
-                        break;
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn leaper_tables_know_the_corners() {
-        assert_eq!(knight_attacks(Square::A1).count(), 2);
-        assert_eq!(knight_attacks(Square::D4).count(), 8);
-        assert_eq!(king_attacks(Square::H8).count(), 3);
-        assert_eq!(
-            pawn_attacks(Color::White, Square::E4),
-            Bitboard::from_square(Square::D5) | Square::F5
-        );
-        assert_eq!(
-            pawn_attacks(Color::Black, Square::A7),
-            Bitboard::from_square(Square::B6)
-        );
-    }
-
-    #[test]
-    fn between_and_line() {
-        assert_eq!(
-            between(Square::A1, Square::D4),
-            Bitboard::from_square(Square::B2) | Square::C3
-        );
-        assert!(between(Square::A1, Square::B3).is_empty());
-        assert_eq!(line(Square::A1, Square::C3).count(), 8);
-        assert!(aligned(Square::E1, Square::E4, Square::E8));
-        assert!(!aligned(Square::E1, Square::F3, Square::G5));
-    }
-}
-
 pub(super) const ROOK_MAGICS: [u64; 64] = [
     0x1080004008801020,
     0x0840092002c03000,
@@ -449,3 +388,64 @@ pub(super) const BISHOP_MAGICS: [u64; 64] = [
     0x0140400202840100,
     0x0402020801010201,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_magic_matches_the_slow_reference_for_every_occupancy() {
+        for sq in Square::all() {
+            for (dirs, lookup) in [
+                (&ROOK_DIRS, rook_attacks as fn(Square, Bitboard) -> Bitboard),
+                (
+                    &BISHOP_DIRS,
+                    bishop_attacks as fn(Square, Bitboard) -> Bitboard,
+                ),
+            ] {
+                let mask = relevant_mask(sq.index(), dirs);
+                let mut subset = 0u64;
+                loop {
+                    // Noise outside the mask must not change the answer.
+                    let noisy = subset | (!mask & 0x0123_4567_89ab_cdef);
+                    assert_eq!(
+                        lookup(sq, Bitboard(noisy)).0,
+                        slide(sq.index(), noisy, dirs),
+                        "square {sq}"
+                    );
+                    subset = subset.wrapping_sub(mask) & mask;
+                    if subset == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn leaper_tables_know_the_corners() {
+        assert_eq!(knight_attacks(Square::A1).count(), 2);
+        assert_eq!(knight_attacks(Square::D4).count(), 8);
+        assert_eq!(king_attacks(Square::H8).count(), 3);
+        assert_eq!(
+            pawn_attacks(Color::White, Square::E4),
+            Bitboard::from_square(Square::D5) | Square::F5
+        );
+        assert_eq!(
+            pawn_attacks(Color::Black, Square::A7),
+            Bitboard::from_square(Square::B6)
+        );
+    }
+
+    #[test]
+    fn between_and_line() {
+        assert_eq!(
+            between(Square::A1, Square::D4),
+            Bitboard::from_square(Square::B2) | Square::C3
+        );
+        assert!(between(Square::A1, Square::B3).is_empty());
+        assert_eq!(line(Square::A1, Square::C3).count(), 8);
+        assert!(aligned(Square::E1, Square::E4, Square::E8));
+        assert!(!aligned(Square::E1, Square::F3, Square::G5));
+    }
+}

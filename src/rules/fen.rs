@@ -105,13 +105,11 @@ fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, FenError> {
             .filter(|k| k.rank() == rank)
             .ok_or_else(|| err(&format!("the {color} king is not on its first rank")))?;
         let rook = match c.to_ascii_lowercase() {
-            'k' => back_rooks
-                .filter(|r| r.file() > king.file())
-                .last()
+            'k' => { back_rooks }
+                .rfind(|r| r.file() > king.file())
                 .ok_or_else(|| err(&format!("no {color} rook on the king's h-side")))?,
-            'q' => back_rooks
-                .filter(|r| r.file() < king.file())
-                .next()
+            'q' => { back_rooks }
+                .find(|r| r.file() < king.file())
                 .ok_or_else(|| err(&format!("no {color} rook on the king's a-side")))?,
             'a'..='h' => {
                 let file = File::from_char(c).expect("a-h");
@@ -268,8 +266,12 @@ mod tests {
         let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
         let pos = Position::from_fen(fen, CastlingMode::Chess960).unwrap();
         assert_eq!(pos.fen_with(CastlingStyle::Shredder), fen);
-        // The h-rooks are outermost (K/k); the f-rooks are not on the a-side of anything else.
-        assert_eq!(pos.fen(), fen.replace("HFhf", "KFkf"));
+        // Each castling rook is the outermost on its wing, so X-FEN needs no file letters.
+        assert_eq!(pos.fen(), fen.replace("HFhf", "KQkq"));
+        // With an inner rook named, X-FEN must use its file: two rooks on the king's h-side.
+        let inner = Position::from_fen("rk2r2r/8/8/8/8/8/8/RK2R2R w Ee - 0 1", CastlingMode::Chess960).unwrap();
+        assert_eq!(inner.castles().rook(Color::White, CastlingSide::KingSide), Some(Square::E1));
+        assert!(inner.fen().contains(" w Ee "), "{}", inner.fen());
         let again = Position::from_fen(&pos.fen(), CastlingMode::Chess960).unwrap();
         assert_eq!(again, pos);
     }
@@ -290,7 +292,7 @@ mod tests {
             ("8/8/8/8/8/8/8/K7 w - -", "the black king is missing"),
             ("k7/8/8/8/8/8/8/KK6 w - -", "there are 2 white kings; each side has exactly one"),
             ("k6P/8/8/8/8/8/8/K7 w - -", "a pawn stands on h8, on the first or last rank, where no pawn can be"),
-            ("k7/8/8/8/8/8/8/KR6 w - -", "white is to move but the black king is in check: the side not to move can never be in check (3.9)"),
+            ("k7/8/8/8/8/8/8/R6K w - -", "white is to move but the black king is in check: the side not to move can never be in check (3.9)"),
         ];
         for (fen, msg) in cases {
             let e = Position::from_fen(fen, CastlingMode::Standard).unwrap_err();

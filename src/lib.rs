@@ -4,4 +4,5 @@
 //! and the PGN codec in [`pgn`]. See `docs/architecture.md` for the map.
 
 pub mod pgn;
+pub mod phrase;
 pub mod rules;

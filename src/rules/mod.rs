@@ -8,6 +8,7 @@ pub mod bitboard;
 pub mod board;
 pub mod castling;
 pub mod chess960;
+pub mod clock;
 pub mod dead;
 pub mod color;
 pub mod fen;

@@ -3,6 +3,7 @@
 //! Nothing here touches a file, a port, a device or the wall clock. Everything else in vichess
 //! (announcer, board tracker, clock, recorder) asks this module, never the other way round.
 
+pub mod arbiter;
 pub mod attacks;
 pub mod bitboard;
 pub mod board;

@@ -1,0 +1,490 @@
+//! Games out of tokens: tags, then movetext as a tree, then the result.
+//!
+//! Variations are read with an explicit stack rather than recursion, so that a file of ten
+//! thousand `(` cannot overflow the stack.
+
+use super::error::{MoveAt, PgnError, PgnErrorKind};
+use super::lexer::{LexError, Lexer, Token, TokenKind};
+use super::model::{players, Comment, GameResult, Line, PgnGame, PgnMove};
+use super::moves::parse_move;
+use super::setup::start_position;
+use crate::rules::{Move, Position};
+use std::collections::VecDeque;
+
+/// Reads every game of a PGN file. One bad game never stops the next ones from being read.
+pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
+    Games::new(text).collect()
+}
+
+/// Reads the first game of `text`; `None` when there is none at all.
+pub fn read_game(text: &str) -> Option<Result<PgnGame, PgnError>> {
+    Games::new(text).next()
+}
+
+/// The games of a PGN text, one at a time.
+pub struct Games<'a> {
+    tokens: Tokens<'a>,
+    number: usize,
+}
+
+impl<'a> Games<'a> {
+    pub fn new(text: &'a str) -> Games<'a> {
+        Games {
+            tokens: Tokens {
+                lexer: Lexer::new(text),
+                ahead: VecDeque::new(),
+            },
+            number: 0,
+        }
+    }
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.tokens.peek(0)?;
+        self.number += 1;
+        let mut reader = GameReader {
+            tokens: &mut self.tokens,
+            number: self.number,
+            tags: Vec::new(),
+            tag_at: Vec::new(),
+            warnings: Vec::new(),
+        };
+        let result = reader.read();
+        if result.is_err() {
+            self.tokens.skip_to_next_game();
+        }
+        Some(result)
+    }
+}
+
+/// The lexer with a little lookahead: a tag line is recognised by its first two tokens.
+struct Tokens<'a> {
+    lexer: Lexer<'a>,
+    ahead: VecDeque<Token<'a>>,
+}
+
+impl<'a> Tokens<'a> {
+    fn peek(&mut self, n: usize) -> Option<&Token<'a>> {
+        while self.ahead.len() <= n {
+            let t = self.lexer.next()?;
+            self.ahead.push_back(t);
+        }
+        self.ahead.get(n)
+    }
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        self.peek(0)?;
+        self.ahead.pop_front()
+    }
+
+    /// A `[` first on its line: the start of a tag pair, so of a new game when in movetext.
+    fn at_tag_line(&mut self) -> bool {
+        matches!(self.peek(0), Some(t) if t.kind == TokenKind::TagOpen && t.line_start)
+    }
+
+    /// The recovery rule: after an error, go on at the next `[Event` line, or at the next tag
+    /// line after an empty line or after a game termination marker. The token that caused the
+    /// error has already been taken, so this always makes progress.
+    fn skip_to_next_game(&mut self) {
+        let mut after_result = false;
+        while let Some(t) = self.peek(0) {
+            if let TokenKind::Symbol(s) = t.kind {
+                after_result |= GameResult::from_pgn(s).is_some();
+            }
+            if self.at_tag_line() {
+                let is_event = matches!(
+                    self.peek(1),
+                    Some(Token {
+                        kind: TokenKind::Symbol("Event"),
+                        ..
+                    })
+                );
+                let after_blank = self.peek(0).is_some_and(|t| t.after_blank);
+                if is_event || after_result || after_blank {
+                    return;
+                }
+            }
+            self.next();
+        }
+    }
+}
+
+/// One line of play being read: the moves so far and the positions around the last one.
+struct Frame {
+    line: Line,
+    /// The position before the last move: where a variation on it starts.
+    before: Position,
+    /// The position after the last move: where the next move is played.
+    pos: Position,
+    /// Where the `(` that opened it stands (unused for the main line).
+    opened_at: (u32, u32),
+}
+
+impl Frame {
+    fn new(pos: Position, opened_at: (u32, u32)) -> Frame {
+        Frame {
+            line: Line::default(),
+            before: pos.clone(),
+            pos,
+            opened_at,
+        }
+    }
+}
+
+struct GameReader<'r, 'a> {
+    tokens: &'r mut Tokens<'a>,
+    number: usize,
+    tags: Vec<(String, String)>,
+    /// Line and column of each tag, index for index.
+    tag_at: Vec<(u32, u32)>,
+    warnings: Vec<String>,
+}
+
+/// Variations nested deeper than this are refused: no real annotation needs it, and the
+/// tree's recursive code (drop, writer) must not meet a pathological depth.
+pub const MAX_DEPTH: usize = 64;
+
+type Failure = (u32, u32, PgnErrorKind);
+
+impl GameReader<'_, '_> {
+    fn error(&self, (line, column, kind): Failure, partial: Option<PgnGame>) -> PgnError {
+        PgnError {
+            game: self.number,
+            players: players(&self.tags),
+            line,
+            column,
+            kind,
+            partial: partial.map(Box::new),
+        }
+    }
+
+    fn read(&mut self) -> Result<PgnGame, PgnError> {
+        self.read_tags().map_err(|f| self.error(f, None))?;
+        let (start, warning) = start_position(&self.tags).map_err(|kind| {
+            // Point at the tag that asked for the impossible start.
+            let culprit = match kind {
+                PgnErrorKind::UnsupportedVariant(_) => "Variant",
+                _ => "FEN",
+            };
+            let (line, column) = match self.tags.iter().position(|(n, _)| n == culprit) {
+                Some(i) => self.tag_at[i],
+                None => self.here(),
+            };
+            self.error((line, column, kind), None)
+        })?;
+        self.warnings.extend(warning);
+        let mut game = PgnGame::new(start.clone());
+        game.tags = self.tags.clone();
+        let mut stack = vec![Frame::new(start, (0, 0))];
+        let outcome = self.read_movetext(&mut stack);
+        game.main = unwind(stack);
+        match outcome {
+            Ok(result) => {
+                game.result = result;
+                self.check_result_tag(&game);
+                game.warnings = std::mem::take(&mut self.warnings);
+                Ok(game)
+            }
+            Err(f) => {
+                game.warnings = std::mem::take(&mut self.warnings);
+                Err(self.error(f, Some(game)))
+            }
+        }
+    }
+
+    /// Line and column of the next token, or of the end of the file.
+    fn here(&mut self) -> (u32, u32) {
+        match self.tokens.peek(0) {
+            Some(t) => (t.line, t.column),
+            None => (self.tokens.lexer_line(), 1),
+        }
+    }
+
+    fn read_tags(&mut self) -> Result<(), Failure> {
+        while matches!(self.tokens.peek(0), Some(t) if t.kind == TokenKind::TagOpen) {
+            let is_next_event = matches!(
+                self.tokens.peek(1),
+                Some(Token {
+                    kind: TokenKind::Symbol("Event"),
+                    ..
+                })
+            );
+            if is_next_event && self.tags.iter().any(|(n, _)| n == "Event") {
+                // A game with tags and nothing else: the next game begins here.
+                break;
+            }
+            let open = self.tokens.next().expect("peeked");
+            let at = (open.line, open.column);
+            let name = match self.tokens.next() {
+                Some(Token {
+                    kind: TokenKind::Symbol(s),
+                    ..
+                }) if s.starts_with(|c: char| c.is_ascii_alphanumeric()) => s.to_owned(),
+                other => return Err(bad_tag(at, other, "the tag name is missing")),
+            };
+            let value = match self.tokens.next() {
+                Some(Token {
+                    kind: TokenKind::Str(v),
+                    ..
+                }) => v,
+                Some(Token {
+                    kind: TokenKind::Error(e),
+                    line,
+                    column,
+                    ..
+                }) => return Err((line, column, PgnErrorKind::Lex(e))),
+                other => {
+                    return Err(bad_tag(
+                        at,
+                        other,
+                        &format!("the {name} tag has no quoted value"),
+                    ))
+                }
+            };
+            match self.tokens.next() {
+                Some(Token {
+                    kind: TokenKind::TagClose,
+                    ..
+                }) => {}
+                other => {
+                    return Err(bad_tag(
+                        at,
+                        other,
+                        &format!("the {name} tag is not closed with ]"),
+                    ))
+                }
+            }
+            self.tags.push((name, value));
+            self.tag_at.push(at);
+        }
+        Ok(())
+    }
+
+    /// Reads moves until the result, the next game's tags, or the end of the file.
+    fn read_movetext(&mut self, stack: &mut Vec<Frame>) -> Result<Option<GameResult>, Failure> {
+        let mut started = false;
+        loop {
+            if self.tokens.at_tag_line() {
+                if !started {
+                    let (line, _) = self.here();
+                    self.warnings.push(format!(
+                        "line {line}: the next game's tags begin before this game has any moves or a result"
+                    ));
+                    return Ok(None);
+                }
+                return self.game_ends_early(stack, "the next game's tags begin");
+            }
+            let Some(tok) = self.tokens.next() else {
+                if !started {
+                    return Ok(None);
+                }
+                return self.game_ends_early(stack, "the file ends");
+            };
+            started = true;
+            let at = (tok.line, tok.column);
+            let depth = stack.len();
+            let frame = stack.last_mut().expect("the main line is never popped");
+            match tok.kind {
+                TokenKind::MoveNumber(_) | TokenKind::Dots => {}
+                TokenKind::Symbol(s) => {
+                    if let Some(result) = GameResult::from_pgn(s) {
+                        if depth == 1 {
+                            return Ok(Some(result));
+                        }
+                        self.warn(at, &format!("the result {s} inside a variation is ignored"));
+                    } else if let Some(nag) = textual_nag(s) {
+                        self.annotate(frame, nag, at, s);
+                    } else {
+                        play(frame, s, at, depth > 1)?;
+                    }
+                }
+                TokenKind::Comment(text) => {
+                    let comment = Comment::new(text);
+                    match frame.line.moves.last_mut() {
+                        Some(m) => m.comments.push(comment),
+                        None => frame.line.comments.push(comment),
+                    }
+                }
+                TokenKind::Nag(n) => self.annotate(frame, n, at, &format!("${n}")),
+                TokenKind::Suffix(s) => match suffix_nag(s) {
+                    Some(n) => self.annotate(frame, n, at, s),
+                    None => self.warn(
+                        at,
+                        &format!("the annotation {s} is not a standard one and is ignored"),
+                    ),
+                },
+                TokenKind::VarOpen => {
+                    if frame.line.moves.is_empty() {
+                        return Err((at.0, at.1, PgnErrorKind::VariationWithoutMove));
+                    }
+                    if depth > MAX_DEPTH {
+                        return Err((at.0, at.1, PgnErrorKind::TooDeep(MAX_DEPTH)));
+                    }
+                    let start = frame.before.clone();
+                    stack.push(Frame::new(start, at));
+                }
+                TokenKind::VarClose => {
+                    if stack.len() == 1 {
+                        return Err((at.0, at.1, PgnErrorKind::UnopenedVariation));
+                    }
+                    let done = stack.pop().expect("checked");
+                    let parent = stack.last_mut().expect("checked");
+                    let last = parent.line.moves.last_mut().expect("checked when opened");
+                    last.variations.push(done.line);
+                }
+                // A mistyped NAG loses nothing that matters: say so and read on.
+                TokenKind::Error(e @ LexError::BadNag(_)) => self.warn(at, &e.to_string()),
+                TokenKind::Error(e) => return Err((at.0, at.1, PgnErrorKind::Lex(e))),
+                TokenKind::TagOpen => {
+                    return Err(unexpected(at, "a [ that does not start a line"));
+                }
+                TokenKind::TagClose => return Err(unexpected(at, "a ]")),
+                TokenKind::Str(_) => return Err(unexpected(at, "a quoted string")),
+            }
+        }
+    }
+
+    /// The movetext stops without a result: inside a variation that is an error, otherwise a
+    /// warning, and the moves are kept.
+    fn game_ends_early(
+        &mut self,
+        stack: &[Frame],
+        why: &str,
+    ) -> Result<Option<GameResult>, Failure> {
+        if let Some(open) = stack.get(1) {
+            let (line, column) = open.opened_at;
+            return Err((line, column, PgnErrorKind::UnclosedVariation));
+        }
+        let (line, _) = self.here();
+        self.warnings.push(format!(
+            "line {line}: {why} before this game's result: the moves read so far are kept"
+        ));
+        Ok(None)
+    }
+
+    fn annotate(&mut self, frame: &mut Frame, nag: u8, at: (u32, u32), text: &str) {
+        match frame.line.moves.last_mut() {
+            Some(m) => m.nags.push(nag),
+            None => self.warn(
+                at,
+                &format!("the annotation {text} comes before any move and is ignored"),
+            ),
+        }
+    }
+
+    fn warn(&mut self, (line, column): (u32, u32), what: &str) {
+        self.warnings
+            .push(format!("line {line}, column {column}: {what}"));
+    }
+
+    fn check_result_tag(&mut self, game: &PgnGame) {
+        if let (Some(tag), Some(result)) = (game.tag("Result"), game.result) {
+            if tag != result.as_pgn() && result != GameResult::Unknown {
+                self.warnings.push(format!(
+                    "the Result tag says {tag} but the moves end with {result}"
+                ));
+            }
+        }
+    }
+}
+
+impl Tokens<'_> {
+    fn lexer_line(&self) -> u32 {
+        self.lexer.line()
+    }
+}
+
+/// Plays the move written `text` in the frame, or says why it cannot be played.
+fn play(
+    frame: &mut Frame,
+    text: &str,
+    (line, column): (u32, u32),
+    in_variation: bool,
+) -> Result<(), Failure> {
+    let at = MoveAt {
+        number: frame.pos.fullmoves(),
+        color: frame.pos.turn(),
+        text: text.to_owned(),
+        in_variation,
+    };
+    if is_null_move(text) {
+        return Err((line, column, PgnErrorKind::NullMove(at)));
+    }
+    let m: Move = parse_move(&frame.pos, text)
+        .map_err(|why| (line, column, PgnErrorKind::Move(at.clone(), why)))?;
+    // parse_move promises a legal move; this guards the promise rather than trusting it.
+    let next = frame.pos.play(&m).map_err(|_| {
+        let why = "this move is not legal here".to_owned();
+        (line, column, PgnErrorKind::Move(at, why))
+    })?;
+    frame.before = std::mem::replace(&mut frame.pos, next);
+    frame.line.moves.push(PgnMove::new(m));
+    Ok(())
+}
+
+/// Closes every open variation into its parent, so that the moves of a game cut short by an
+/// error are all kept.
+fn unwind(mut stack: Vec<Frame>) -> Line {
+    while stack.len() > 1 {
+        let done = stack.pop().expect("len > 1");
+        let parent = stack.last_mut().expect("len > 1");
+        if let Some(last) = parent.line.moves.last_mut() {
+            last.variations.push(done.line);
+        }
+    }
+    stack.pop().map(|f| f.line).unwrap_or_default()
+}
+
+/// What programs write for "this side passes".
+fn is_null_move(text: &str) -> bool {
+    let t = text.trim_end_matches(['+', '#']);
+    matches!(
+        t,
+        "--" | "Z0" | "z0" | "0000" | "@@@@" | "null" | "<>" | "pass"
+    )
+}
+
+/// `!` = 1, `?` = 2, `!!` = 3, `??` = 4, `!?` = 5, `?!` = 6 (PGN 10).
+pub fn suffix_nag(s: &str) -> Option<u8> {
+    Some(match s {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    })
+}
+
+/// Evaluation signs some programs write as text instead of NAGs.
+fn textual_nag(s: &str) -> Option<u8> {
+    Some(match s {
+        "=" => 10,
+        "∞" => 13,
+        "+=" | "⩲" => 14,
+        "=+" | "⩱" => 15,
+        "+/-" | "±" => 16,
+        "-/+" | "∓" => 17,
+        "+-" => 18,
+        "-+" => 19,
+        _ => return None,
+    })
+}
+
+fn bad_tag(at: (u32, u32), found: Option<Token<'_>>, what: &str) -> Failure {
+    let found = match found.map(|t| t.kind) {
+        None => "the file ends".to_owned(),
+        Some(TokenKind::Symbol(s)) => format!("{what} (found {s:?})"),
+        Some(TokenKind::Str(s)) => format!("{what} (found the text {s:?})"),
+        Some(_) => what.to_owned(),
+    };
+    (at.0, at.1, PgnErrorKind::BadTag(found))
+}
+
+fn unexpected(at: (u32, u32), what: &str) -> Failure {
+    (at.0, at.1, PgnErrorKind::Unexpected(what.to_owned()))
+}

@@ -1,1 +1,75 @@
-//! (in progress)
+//! Words for what vichess says: moves as Appendix D announces them (`announce`, `token`), and
+//! times and move counts in the five languages it speaks (`time`, `number`).
+//!
+//! A time is always said in words ("one hour twelve minutes"), never as digits that a speech
+//! engine would read as a time of day. The text here is the display form: German keeps its
+//! umlauts, and a voice pack may respell it for its speech engine.
+
+pub mod announce;
+pub mod number;
+pub mod time;
+pub mod token;
+
+pub use number::Gender;
+pub use time::{say_duration, say_move_count, SayOptions};
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A language vichess speaks. German is the language of Appendix D's words; the others are
+/// the languages of the project's users and of the Laws' translations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Language {
+    De,
+    En,
+    Uk,
+    Ru,
+    Hy,
+}
+
+impl Language {
+    pub const ALL: [Language; 5] = [
+        Language::De,
+        Language::En,
+        Language::Uk,
+        Language::Ru,
+        Language::Hy,
+    ];
+
+    /// The ISO 639-1 code, as used on the command line and in voice pack names.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Language::De => "de",
+            Language::En => "en",
+            Language::Uk => "uk",
+            Language::Ru => "ru",
+            Language::Hy => "hy",
+        }
+    }
+
+    /// Reads an ISO 639-1 code, ignoring case: `de`, `en`, `uk`, `ru` or `hy`.
+    pub fn from_code(code: &str) -> Option<Language> {
+        Language::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code.trim()))
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A language code vichess does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a language vichess speaks: use de, en, uk, ru or hy")]
+pub struct UnknownLanguage(pub String);
+
+impl FromStr for Language {
+    type Err = UnknownLanguage;
+
+    fn from_str(s: &str) -> Result<Language, UnknownLanguage> {
+        Language::from_code(s).ok_or_else(|| UnknownLanguage(s.to_string()))
+    }
+}

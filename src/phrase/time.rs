@@ -1,0 +1,185 @@
+//! Durations and move counts in words: "one hour twelve minutes", "zwölf Züge".
+//!
+//! A clock reading said as "1:12" is heard as a time of day, so vichess never says one: every
+//! unit is named, with the noun form each language's grammar asks for after the number.
+
+use super::number::{cardinal, counting, german_takes_singular, slavic_form, Gender};
+use super::Language;
+
+/// How a duration is said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SayOptions {
+    /// Under a minute, add tenths of a second ("nine point five seconds"). In time trouble
+    /// the tenths are what a player needs; above a minute they are noise.
+    pub tenths: bool,
+    /// Say hours ("one hour twelve minutes"). Without them the minutes run on
+    /// ("seventy-two minutes"), as some players prefer for a period's time.
+    pub hours: bool,
+}
+
+impl Default for SayOptions {
+    fn default() -> SayOptions {
+        SayOptions {
+            tenths: false,
+            hours: true,
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Unit {
+    Hour,
+    Minute,
+    Second,
+    Move,
+}
+
+/// The noun for a unit in one language: its gender and its forms. German and English use
+/// `[singular, plural, plural]`, Ukrainian and Russian `[one, few, many]`; Armenian keeps
+/// the singular after every numeral.
+fn noun(lang: Language, unit: Unit) -> (Gender, [&'static str; 3]) {
+    use Gender::*;
+    match (lang, unit) {
+        (Language::En, Unit::Hour) => (Neuter, ["hour", "hours", "hours"]),
+        (Language::En, Unit::Minute) => (Neuter, ["minute", "minutes", "minutes"]),
+        (Language::En, Unit::Second) => (Neuter, ["second", "seconds", "seconds"]),
+        (Language::En, Unit::Move) => (Neuter, ["move", "moves", "moves"]),
+        (Language::De, Unit::Hour) => (Feminine, ["Stunde", "Stunden", "Stunden"]),
+        (Language::De, Unit::Minute) => (Feminine, ["Minute", "Minuten", "Minuten"]),
+        (Language::De, Unit::Second) => (Feminine, ["Sekunde", "Sekunden", "Sekunden"]),
+        (Language::De, Unit::Move) => (Masculine, ["Zug", "Züge", "Züge"]),
+        (Language::Uk, Unit::Hour) => (Feminine, ["година", "години", "годин"]),
+        (Language::Uk, Unit::Minute) => (Feminine, ["хвилина", "хвилини", "хвилин"]),
+        (Language::Uk, Unit::Second) => (Feminine, ["секунда", "секунди", "секунд"]),
+        (Language::Uk, Unit::Move) => (Masculine, ["хід", "ходи", "ходів"]),
+        (Language::Ru, Unit::Hour) => (Masculine, ["час", "часа", "часов"]),
+        (Language::Ru, Unit::Minute) => (Feminine, ["минута", "минуты", "минут"]),
+        (Language::Ru, Unit::Second) => (Feminine, ["секунда", "секунды", "секунд"]),
+        (Language::Ru, Unit::Move) => (Masculine, ["ход", "хода", "ходов"]),
+        (Language::Hy, Unit::Hour) => (Neuter, ["ժամ"; 3]),
+        (Language::Hy, Unit::Minute) => (Neuter, ["րոպե"; 3]),
+        (Language::Hy, Unit::Second) => (Neuter, ["վայրկյան"; 3]),
+        (Language::Hy, Unit::Move) => (Neuter, ["քայլ"; 3]),
+    }
+}
+
+/// "n unit" with the number agreeing with the noun and the noun with the number.
+fn count(n: u64, unit: Unit, lang: Language) -> String {
+    let (gender, forms) = noun(lang, unit);
+    let word = match lang {
+        Language::En => forms[usize::from(n != 1)],
+        Language::De => forms[usize::from(!german_takes_singular(n))],
+        Language::Uk | Language::Ru => slavic_form(n, forms),
+        Language::Hy => forms[0],
+    };
+    format!("{} {word}", cardinal(n, lang, gender))
+}
+
+/// A duration in words, rounded down to the second (to the tenth with `opts.tenths` under a
+/// minute), as a clock display would show it: "one hour twelve minutes", "eine Minute eine
+/// Sekunde", "двадцять дві хвилини". Parts that are zero are left out; exactly zero is
+/// "zero seconds" in each language.
+pub fn say_duration(ms: u64, lang: Language, opts: SayOptions) -> String {
+    if opts.tenths && ms < 60_000 {
+        let tenths = ms / 100;
+        if tenths % 10 != 0 {
+            return decimal_seconds(tenths / 10, tenths % 10, lang);
+        }
+    }
+    let total = ms / 1000;
+    let (hours, minutes, seconds) = if opts.hours {
+        (total / 3600, total / 60 % 60, total % 60)
+    } else {
+        (0, total / 60, total % 60)
+    };
+    let parts: Vec<String> = [
+        (hours, Unit::Hour),
+        (minutes, Unit::Minute),
+        (seconds, Unit::Second),
+    ]
+    .into_iter()
+    .filter(|&(n, _)| n > 0)
+    .map(|(n, unit)| count(n, unit, lang))
+    .collect();
+    if parts.is_empty() {
+        count(0, Unit::Second, lang)
+    } else {
+        parts.join(" ")
+    }
+}
+
+/// Seconds with one decimal, in each language's spoken form for a decimal fraction.
+/// Ukrainian and Russian say it as a fraction ("дев'ять цілих п'ять десятих секунди"), with
+/// the noun in the genitive singular; Armenian likewise ("ինը ամբողջ հինգ տասնորդական").
+fn decimal_seconds(whole: u64, tenth: u64, lang: Language) -> String {
+    let fem = |n| cardinal(n, lang, Gender::Feminine);
+    match lang {
+        Language::En => format!(
+            "{} point {} seconds",
+            counting(whole, lang),
+            counting(tenth, lang)
+        ),
+        Language::De => format!(
+            "{} Komma {} Sekunden",
+            counting(whole, lang),
+            counting(tenth, lang)
+        ),
+        Language::Uk => format!(
+            "{} {} {} {} секунди",
+            fem(whole),
+            slavic_form(whole, ["ціла", "цілих", "цілих"]),
+            fem(tenth),
+            slavic_form(tenth, ["десята", "десятих", "десятих"]),
+        ),
+        Language::Ru => format!(
+            "{} {} {} {} секунды",
+            fem(whole),
+            slavic_form(whole, ["целая", "целых", "целых"]),
+            fem(tenth),
+            slavic_form(tenth, ["десятая", "десятых", "десятых"]),
+        ),
+        Language::Hy => format!(
+            "{} ամբողջ {} տասնորդական վայրկյան",
+            counting(whole, lang),
+            counting(tenth, lang)
+        ),
+    }
+}
+
+/// A number of moves in words: "twelve moves", "zwölf Züge", "два хода", "п'ять ходів",
+/// "տասներկու քայլ".
+pub fn say_move_count(n: u32, lang: Language) -> String {
+    count(u64::from(n), Unit::Move, lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minutes_without_hours_run_on() {
+        let opts = SayOptions {
+            hours: false,
+            ..SayOptions::default()
+        };
+        assert_eq!(
+            say_duration(72 * 60_000, Language::En, opts),
+            "seventy-two minutes"
+        );
+        assert_eq!(
+            say_duration(101 * 60_000, Language::De, opts),
+            "hundertundeine Minute"
+        );
+    }
+
+    #[test]
+    fn whole_tenths_are_said_as_whole_seconds() {
+        let opts = SayOptions {
+            tenths: true,
+            ..SayOptions::default()
+        };
+        assert_eq!(say_duration(9_000, Language::En, opts), "nine seconds");
+        assert_eq!(say_duration(9_099, Language::En, opts), "nine seconds");
+        assert_eq!(say_duration(60_500, Language::En, opts), "one minute");
+    }
+}

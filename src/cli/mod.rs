@@ -1,9 +1,16 @@
 //! Command definitions and dispatch. Each command's work lives in its own module.
 
+mod clock;
+mod demo;
+mod moves;
 mod perft;
+mod pgn_check;
+mod replay;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+use std::path::PathBuf;
+use vichess::rules::notation::Lang;
 use vichess::rules::{CastlingMode, Position};
 
 #[derive(Parser, Debug)]
@@ -62,6 +69,72 @@ enum Command {
         /// Depth in plies.
         depth: u32,
     },
+    /// List every legal move: UCI, a space, then SAN.
+    Moves {
+        #[command(flatten)]
+        start: StartArgs,
+        /// Write SAN with this language's piece letters: en, de, uk, ru, hy, figurine.
+        #[arg(long, value_parser = parse_lang)]
+        lang: Option<Lang>,
+    },
+    /// Play moves in any accepted notation and report the position and status.
+    Replay {
+        #[command(flatten)]
+        start: StartArgs,
+        /// Write SAN with this language's piece letters: en, de, uk, ru, hy, figurine.
+        #[arg(long, value_parser = parse_lang)]
+        lang: Option<Lang>,
+        /// The moves, in order (SAN, long algebraic or UCI, in any supported language).
+        #[arg(allow_hyphen_values = true)]
+        moves: Vec<String>,
+    },
+    /// Replay a famous game, announcing every move in Appendix D words.
+    Demo,
+    /// The chess clock: try a time control, or hear a time in words.
+    Clock {
+        #[command(subcommand)]
+        command: ClockCommand,
+    },
+    /// Work with PGN files.
+    Pgn {
+        #[command(subcommand)]
+        command: PgnCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum PgnCommand {
+    /// Check every game in a file: one line per game and a summary; exit 1 if any is bad.
+    Check { file: PathBuf },
+}
+
+#[derive(Subcommand, Debug)]
+enum ClockCommand {
+    /// Play a time control through with given thinking times, White first, alternating.
+    Simulate {
+        /// PGN seconds ("40/5400+30:1800+30", "300+3", "300d5") or minutes ("90+30", "G/90").
+        #[arg(long)]
+        control: String,
+        /// Seconds spent on each move in turn; decimals allowed.
+        #[arg(allow_negative_numbers = true)]
+        seconds: Vec<f64>,
+    },
+    /// Say a time in words.
+    Say {
+        /// de, en, uk, ru or hy.
+        #[arg(long, default_value = "en")]
+        lang: vichess::phrase::Language,
+        /// Tenths of a second under a minute.
+        #[arg(long)]
+        tenths: bool,
+        seconds: f64,
+    },
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    Lang::from_code(s).ok_or_else(|| {
+        format!("{s:?} is not a language vichess writes; use en, de, uk, ru, hy or figurine")
+    })
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -71,5 +144,22 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             divide,
             depth,
         } => perft::run(&start.position()?, divide, depth),
+        Command::Moves { start, lang } => moves::run(&start.position()?, lang),
+        Command::Replay { start, lang, moves } => replay::run(start.position()?, lang, &moves),
+        Command::Demo => demo::run(),
+        Command::Clock {
+            command: ClockCommand::Simulate { control, seconds },
+        } => clock::simulate(&control, &seconds),
+        Command::Clock {
+            command:
+                ClockCommand::Say {
+                    lang,
+                    tenths,
+                    seconds,
+                },
+        } => clock::say(lang, tenths, seconds),
+        Command::Pgn {
+            command: PgnCommand::Check { file },
+        } => pgn_check::run(&file),
     }
 }

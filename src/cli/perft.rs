@@ -1,6 +1,7 @@
 //! `vichess perft`: the last line is the node count alone, so scripts can take `tail -1`.
 
 use std::process::ExitCode;
+use vichess::rules::notation;
 use vichess::rules::{perft, Position};
 
 pub fn run(pos: &Position, divide: bool, depth: u32) -> anyhow::Result<ExitCode> {
@@ -12,7 +13,7 @@ pub fn run(pos: &Position, divide: bool, depth: u32) -> anyhow::Result<ExitCode>
             .map(|m| {
                 let mut next = pos.clone();
                 next.play_unchecked(m);
-                (uci(pos, m), perft(&next, depth - 1))
+                (notation::uci(pos, m), perft(&next, depth - 1))
             })
             .collect();
         lines.sort();
@@ -25,8 +26,4 @@ pub fn run(pos: &Position, divide: bool, depth: u32) -> anyhow::Result<ExitCode>
         println!("{}", perft(pos, depth));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn uci(_pos: &Position, m: &vichess::rules::Move) -> String {
-    format!("{}{}", m.from(), m.to())
 }

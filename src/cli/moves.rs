@@ -1,0 +1,24 @@
+//! `vichess moves`: every legal move, `UCI SAN` per line, sorted by UCI so output is stable.
+
+use std::process::ExitCode;
+use vichess::rules::notation::{self, Lang};
+use vichess::rules::Position;
+
+pub fn run(pos: &Position, lang: Option<Lang>) -> anyhow::Result<ExitCode> {
+    let mut lines: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            let san = match lang {
+                Some(lang) => notation::san_in(pos, m, lang),
+                None => notation::san(pos, m),
+            };
+            format!("{} {}", notation::uci(pos, m), san)
+        })
+        .collect();
+    lines.sort();
+    for line in lines {
+        println!("{line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

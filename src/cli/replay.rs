@@ -1,0 +1,59 @@
+//! `vichess replay`: plays moves given in any accepted notation and reports the result.
+//!
+//! All moves are checked before anything is printed, so a bad move never leaves output that
+//! looks as if the earlier part of the game had been accepted and then silently cut.
+
+use anyhow::bail;
+use std::process::ExitCode;
+use vichess::rules::game::{ClaimKind, Game};
+use vichess::rules::notation::{self, Lang};
+use vichess::rules::{Color, Position};
+
+/// "12." for White's move 12, "12..." for Black's: the scoresheet's own numbering.
+pub fn move_number(pos: &Position) -> String {
+    match pos.turn() {
+        Color::White => format!("{}.", pos.fullmoves()),
+        Color::Black => format!("{}...", pos.fullmoves()),
+    }
+}
+
+pub fn run(start: Position, lang: Option<Lang>, moves: &[String]) -> anyhow::Result<ExitCode> {
+    let mut game = Game::new(start);
+    let mut lines = Vec::with_capacity(moves.len());
+    for text in moves {
+        let pos = game.position().clone();
+        let who = format!("move {} for {}", pos.fullmoves(), capitalised(pos.turn()));
+        let m = match notation::parse_move(&pos, text) {
+            Ok(m) => m,
+            Err(e) => bail!("{who}, {text:?}: {e}"),
+        };
+        let written = match lang {
+            Some(lang) => notation::san_in(&pos, &m, lang),
+            None => notation::san(&pos, &m),
+        };
+        if let Err(e) = game.push(m) {
+            bail!("{who}, {text:?}: {e}");
+        }
+        lines.push(format!("{} {}", move_number(&pos), written));
+    }
+    for line in &lines {
+        println!("{line}");
+    }
+    println!("fen: {}", game.position().fen());
+    println!("status: {}", game.status().word());
+    for claim in game.claimable() {
+        let word = match claim.kind {
+            ClaimKind::ThreefoldRepetition => "threefold",
+            ClaimKind::FiftyMoves => "fifty-move",
+        };
+        println!("claimable: {word}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn capitalised(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}

@@ -1,0 +1,238 @@
+//! The command line's exact output forms: tests and users rely on them.
+
+use std::process::{Command, Output};
+
+fn vichess(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(args)
+        .output()
+        .expect("run vichess")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("utf-8 stdout")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("utf-8 stderr")
+}
+
+#[test]
+fn perft_last_line_is_the_node_count_alone() {
+    let out = vichess(&["perft", "4"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("197281"));
+}
+
+#[test]
+fn perft_divide_lists_each_move_then_the_total() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = vichess(&["perft", "--fen", kiwipete, "--divide", "2"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 48 + 1, "{text}");
+    assert_eq!(lines.last(), Some(&"2039"));
+    assert!(lines.contains(&"e1g1: 43"), "{text}");
+    let sum: u64 = lines[..48]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 2039);
+}
+
+#[test]
+fn perft_in_chess960() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let out = vichess(&["perft", "--chess960", "--fen", fen, "3"]);
+    assert_eq!(stdout(&out).lines().last(), Some("12189"));
+}
+
+#[test]
+fn perft_rejects_a_bad_fen_with_the_reason() {
+    let out = vichess(&["perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    assert!(
+        stderr(&out).contains("the white king is missing"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn moves_prints_uci_then_san() {
+    let out = vichess(&["moves", "--fen", "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"]);
+    let text = stdout(&out);
+    assert!(text.lines().any(|l| l == "e7e8q e8=Q+"), "{text}");
+    assert!(text.lines().any(|l| l == "e7e8n e8=N"), "{text}");
+    assert!(text.lines().any(|l| l == "e1d1 Kd1"), "{text}");
+    assert_eq!(text.lines().count(), 4 + 5);
+}
+
+#[test]
+fn moves_in_other_languages() {
+    let out = vichess(&["moves", "--lang", "de"]);
+    let text = stdout(&out);
+    assert!(text.lines().any(|l| l == "g1f3 Sf3"), "{text}");
+    assert_eq!(text.lines().count(), 20);
+    let out = vichess(&["moves", "--lang", "ru"]);
+    assert!(stdout(&out).lines().any(|l| l == "g1f3 Кf3"));
+}
+
+#[test]
+fn moves_castling_in_chess960_is_king_takes_rook() {
+    let fen = "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1";
+    let text = stdout(&vichess(&["moves", "--chess960", "--fen", fen]));
+    assert!(text.lines().any(|l| l == "b1h1 O-O"), "{text}");
+    assert!(text.lines().any(|l| l == "b1a1 O-O-O"), "{text}");
+}
+
+#[test]
+fn replay_numbers_moves_and_reports_mate() {
+    let out = vichess(&["replay", "f3", "e5", "g4", "Qh4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "1. f3\n1... e5\n2. g4\n2... Qh4#\n\
+         fen: rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n\
+         status: checkmate\n"
+    );
+}
+
+#[test]
+fn replay_accepts_mixed_notations_and_languages() {
+    let out = vichess(&[
+        "replay", "e2-e4", "e7e5", "Sg1f3", "Кb8c6", "Lf1c4", "Ng8-f6", "0-0",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("1. e4\n1... e5\n2. Nf3\n2... Nc6\n3. Bc4\n3... Nf6\n4. O-O\n"),
+        "{text}"
+    );
+    let out = vichess(&["replay", "--lang", "de", "e4", "e5", "Nf3"]);
+    assert!(stdout(&out).starts_with("1. e4\n1... e5\n2. Sf3\n"));
+}
+
+#[test]
+fn replay_reports_stalemate_and_dead_positions() {
+    let out = vichess(&["replay", "--fen", "k7/8/8/8/8/8/8/1Q2K3 w - - 0 1", "Qb6"]);
+    assert!(
+        stdout(&out).ends_with("status: stalemate\n"),
+        "{}",
+        stdout(&out)
+    );
+    let out = vichess(&["replay", "--fen", "k7/8/8/8/8/8/1r6/K1B5 w - - 0 1", "Kxb2"]);
+    assert!(
+        stdout(&out).ends_with("status: dead position\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn replay_reports_open_claims() {
+    // Knights out and back twice: the start position stands for the third time.
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+    let out = vichess(&[&["replay"][..], &shuffle[..]].concat());
+    let text = stdout(&out);
+    assert!(
+        text.ends_with("status: ongoing\nclaimable: threefold\n"),
+        "{text}"
+    );
+    let out = vichess(&["replay", "--fen", "k7/8/8/8/8/8/8/K6R w - - 99 80", "Rh2"]);
+    assert!(
+        stdout(&out).ends_with("status: ongoing\nclaimable: fifty-move\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn replay_automatic_draws() {
+    let fen = "k7/8/8/8/8/8/8/K6R w - - 149 100";
+    let out = vichess(&["replay", "--fen", fen, "Rh2"]);
+    assert!(
+        stdout(&out).ends_with("status: seventy-five moves\n"),
+        "{}",
+        stdout(&out)
+    );
+    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(16).copied().collect();
+    let out = vichess(&[&["replay"][..], &moves[..]].concat());
+    assert!(
+        stdout(&out).contains("status: fivefold repetition\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn replay_bad_move_exits_2_names_the_move_and_prints_nothing_else() {
+    let out = vichess(&["replay", "e4", "e5", "Nf3", "Nf3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    let err = stderr(&out);
+    assert!(err.contains("move 2 for Black"), "{err}");
+    assert!(err.contains("\"Nf3\""), "{err}");
+    assert!(err.contains("no black knight can move to f3"), "{err}");
+    let out = vichess(&["replay", "e4", "Zz9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("move 1 for Black, \"Zz9\""),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn pgn_check_reads_real_files() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/pgn/kasparov-deep-blue-1997.pgn"
+    );
+    assert!(
+        std::path::Path::new(path).exists(),
+        "shared test data missing: {path}"
+    );
+    let out = vichess(&["pgn", "check", path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.lines().last().unwrap().starts_with("6 games: 6 valid"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 6 + 1, "{text}");
+}
+
+#[test]
+fn pgn_check_reports_a_bad_game_and_fails() {
+    let dir = std::env::temp_dir().join(format!("vichess-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"a\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+         [Event \"b\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    )
+    .unwrap();
+    let out = vichess(&["pgn", "check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("game 1"), "{text}");
+    assert!(lines[0].contains("Ke3"), "{text}");
+    assert!(lines[1].starts_with("game 2"), "{text}");
+    assert!(text.lines().last().unwrap().contains("2 games"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn demo_announces_the_immortal_game() {
+    let out = vichess(&["demo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("1. e4: Eva vier"), "{text}");
+    assert!(text.contains("Springer Felix drei"), "{text}");
+    assert!(text.contains("23. Be7#: Laeufer Eva sieben Matt"), "{text}");
+}

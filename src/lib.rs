@@ -3,7 +3,10 @@
 //! The library is the whole program minus its command line: the pure rules core in [`rules`],
 //! and the PGN codec in [`pgn`]. See `docs/architecture.md` for the map.
 
+pub mod audio;
 pub mod board;
 pub mod pgn;
 pub mod phrase;
 pub mod rules;
+pub mod speech;
+pub mod voice;

@@ -105,8 +105,14 @@ mod tests {
     fn agreement_respects_what_the_sensor_can_tell() {
         let wn = Some(Role::Knight.of(Color::White));
         assert!(Sensed::Occupied { color: None }.agrees_with(wn));
-        assert!(Sensed::Occupied { color: Some(Color::White) }.agrees_with(wn));
-        assert!(!Sensed::Occupied { color: Some(Color::Black) }.agrees_with(wn));
+        assert!(Sensed::Occupied {
+            color: Some(Color::White)
+        }
+        .agrees_with(wn));
+        assert!(!Sensed::Occupied {
+            color: Some(Color::Black)
+        }
+        .agrees_with(wn));
         assert!(!Sensed::Piece(Role::Bishop.of(Color::White)).agrees_with(wn));
         assert!(!Sensed::Empty.agrees_with(wn));
         assert!(Sensed::Empty.agrees_with(None));
@@ -117,7 +123,10 @@ mod tests {
         let board = Board::new();
         let s = Snapshot::from_board(&board);
         assert!(s.differences(&board).is_empty());
-        assert_eq!(s.rotated().get(Square::A1), Sensed::Piece(Role::Rook.of(Color::Black)));
+        assert_eq!(
+            s.rotated().get(Square::A1),
+            Sensed::Piece(Role::Rook.of(Color::Black))
+        );
         assert_eq!(Snapshot::occupancy_of(&board).differences(&board), vec![]);
         // Turned round, every man stands on a square of the other colour's array.
         assert_eq!(s.rotated().differences(&board).len(), 32);

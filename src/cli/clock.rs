@@ -21,7 +21,8 @@ pub fn simulate(control: &str, seconds: &[f64]) -> anyhow::Result<ExitCode> {
 }
 
 pub fn say(lang: Language, tenths: bool, seconds: f64) -> anyhow::Result<ExitCode> {
-    let ms = secs_to_millis(seconds).ok_or_else(|| anyhow!("{seconds} is not a time in seconds"))?;
+    let ms =
+        secs_to_millis(seconds).ok_or_else(|| anyhow!("{seconds} is not a time in seconds"))?;
     let options = SayOptions {
         tenths,
         ..Default::default()

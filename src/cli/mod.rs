@@ -8,8 +8,8 @@ mod pgn_check;
 mod replay;
 
 use clap::{Parser, Subcommand};
-use std::process::ExitCode;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use vichess::rules::notation::Lang;
 use vichess::rules::{CastlingMode, Position};
 

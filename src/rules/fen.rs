@@ -269,8 +269,15 @@ mod tests {
         // Each castling rook is the outermost on its wing, so X-FEN needs no file letters.
         assert_eq!(pos.fen(), fen.replace("HFhf", "KQkq"));
         // With an inner rook named, X-FEN must use its file: two rooks on the king's h-side.
-        let inner = Position::from_fen("rk2r2r/8/8/8/8/8/8/RK2R2R w Ee - 0 1", CastlingMode::Chess960).unwrap();
-        assert_eq!(inner.castles().rook(Color::White, CastlingSide::KingSide), Some(Square::E1));
+        let inner = Position::from_fen(
+            "rk2r2r/8/8/8/8/8/8/RK2R2R w Ee - 0 1",
+            CastlingMode::Chess960,
+        )
+        .unwrap();
+        assert_eq!(
+            inner.castles().rook(Color::White, CastlingSide::KingSide),
+            Some(Square::E1)
+        );
         assert!(inner.fen().contains(" w Ee "), "{}", inner.fen());
         let again = Position::from_fen(&pos.fen(), CastlingMode::Chess960).unwrap();
         assert_eq!(again, pos);

@@ -1,6 +1,7 @@
 //! The command line's exact output forms: tests and users rely on them.
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 fn vichess(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_vichess"))
@@ -235,4 +236,62 @@ fn demo_announces_the_immortal_game() {
     assert!(text.contains("1. e4: Eva vier"), "{text}");
     assert!(text.contains("Springer Felix drei"), "{text}");
     assert!(text.contains("23. Be7#: Laeufer Eva sieben Matt"), "{text}");
+}
+
+#[test]
+fn clock_run_reads_keys_from_a_pipe() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["clock", "run", "--control", "90+30"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run vichess");
+    child.stdin.take().unwrap().write_all(b"b\nm\nq\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("keys (then Enter): w or 1"), "{text}");
+    assert_eq!(
+        lines[1..3],
+        ["clock started", "white: zero moves; black: zero moves"],
+        "{text}"
+    );
+    assert!(
+        lines[3].ends_with("black: one hour thirty minutes"),
+        "{text}"
+    );
+}
+
+#[test]
+fn clock_simulate_and_say() {
+    let out = vichess(&[
+        "clock",
+        "simulate",
+        "--control",
+        "40/5400+30:1800+30",
+        "60",
+        "60",
+        "30",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out).lines().last(),
+        Some("white 1:29:30 black 1:29:30")
+    );
+    let out = vichess(&["clock", "simulate", "--control", "G/1", "30", "20", "31"]);
+    assert_eq!(
+        stdout(&out).lines().last(),
+        Some("flag: white on move 2"),
+        "{}",
+        stdout(&out)
+    );
+    let out = vichess(&["clock", "say", "--lang", "ru", "4332"]);
+    assert_eq!(
+        stdout(&out),
+        "один час двенадцать минут двенадцать секунд\n"
+    );
+    let out = vichess(&["clock", "simulate", "--control", "40/5400+x", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("at character 9"), "{}", stderr(&out));
 }

@@ -1,6 +1,7 @@
 //! Command definitions and dispatch. Each command's work lives in its own module.
 
 mod clock;
+mod clock_run;
 mod demo;
 mod moves;
 mod perft;
@@ -119,6 +120,16 @@ enum ClockCommand {
         #[arg(allow_negative_numbers = true)]
         seconds: Vec<f64>,
     },
+    /// A talking clock on the keyboard: every announcement is printed as a line.
+    #[command(after_help = clock_run::KEYS)]
+    Run {
+        /// PGN seconds ("40/5400+30:1800+30", "300+3", "300d5") or minutes ("90+30", "G/90").
+        #[arg(long)]
+        control: String,
+        /// The language of the announcements: de, en, uk, ru or hy.
+        #[arg(long, default_value = "en")]
+        lang: vichess::phrase::Language,
+    },
     /// Say a time in words.
     Say {
         /// de, en, uk, ru or hy.
@@ -150,6 +161,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Clock {
             command: ClockCommand::Simulate { control, seconds },
         } => clock::simulate(&control, &seconds),
+        Command::Clock {
+            command: ClockCommand::Run { control, lang },
+        } => clock_run::run(&control, lang),
         Command::Clock {
             command:
                 ClockCommand::Say {

@@ -140,7 +140,9 @@ impl ExactSizeIterator for Bitboard {}
 impl DoubleEndedIterator for Bitboard {
     #[inline]
     fn next_back(&mut self) -> Option<Square> {
-        let sq = self.last()?;
+        // Spelled out: on `&mut self`, `self.last()` would be `Iterator::last`, which drains
+        // the set, so the set would never shrink and `rfind` would loop for ever.
+        let sq = Bitboard::last(*self)?;
         self.0 ^= 1 << sq.index();
         Some(sq)
     }
@@ -220,5 +222,26 @@ impl fmt::Debug for Bitboard {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iterates_both_ways_and_shrinks() {
+        let b = Bitboard::from_square(Square::A1) | Square::E4 | Square::H8;
+        assert_eq!(b.collect::<Vec<_>>(), [Square::A1, Square::E4, Square::H8]);
+        assert_eq!(
+            b.rev().collect::<Vec<_>>(),
+            [Square::H8, Square::E4, Square::A1]
+        );
+        // A search from the back that fails must end (it once looped for ever).
+        assert_eq!({ b }.rfind(|&sq| sq == Square::B2), None);
+        assert_eq!({ b }.rfind(|&sq| sq < Square::H8), Some(Square::E4));
+        let mut it = b;
+        assert_eq!(it.next_back(), Some(Square::H8));
+        assert_eq!(it, Bitboard::from_square(Square::A1) | Square::E4);
     }
 }

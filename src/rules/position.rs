@@ -74,7 +74,8 @@ pub struct Position {
     board: Board,
     turn: Color,
     castles: Castles,
-    /// Set only when an enemy pawn stands ready to capture; legality is checked when generating.
+    /// Set only when an en passant capture is legal right now: two positions that differ in
+    /// nothing else are the same position (9.2.2), and must compare and hash equal.
     ep_square: Option<Square>,
     halfmoves: u32,
     fullmoves: u32,
@@ -180,9 +181,7 @@ impl Position {
             if !ok {
                 return Err(PositionError::BadEnPassant(ep));
             }
-            if (attacks::pawn_attacks(them, ep) & board.by_piece(Role::Pawn.of(us))).any() {
-                pos.ep_square = Some(ep);
-            }
+            pos.ep_square = Some(ep);
         }
 
         let them_king = board.king_of(!pos.turn).expect("checked");
@@ -196,6 +195,7 @@ impl Position {
         if checkers.count() > 2 {
             return Err(PositionError::ImpossibleCheck(checkers.count()));
         }
+        pos.keep_ep_square_only_if_legal();
         Ok(pos)
     }
 
@@ -264,20 +264,27 @@ impl Position {
     }
 
     /// The en passant square only when an en passant capture is actually legal (9.2.2).
+    #[inline]
     pub fn legal_ep_square(&self) -> Option<Square> {
-        let ep = self.ep_square?;
-        let mut moves = MoveList::new();
-        self.gen_en_passant(ep, &mut moves);
-        if moves.is_empty() {
-            None
-        } else {
-            Some(ep)
-        }
+        self.ep_square
     }
 
-    /// The en passant square whenever an enemy pawn stands ready, legal or not.
+    /// The same as [`Position::legal_ep_square`]: the square is only ever kept when the
+    /// capture is legal, so a square no pawn may use never makes two positions differ.
+    #[inline]
     pub fn pseudo_ep_square(&self) -> Option<Square> {
         self.ep_square
+    }
+
+    /// Drops the en passant square unless some pawn may legally take there.
+    fn keep_ep_square_only_if_legal(&mut self) {
+        if let Some(ep) = self.ep_square {
+            let mut count = Count(0);
+            self.gen_en_passant(ep, self.our_king(), &mut count);
+            if count.0 == 0 {
+                self.ep_square = None;
+            }
+        }
     }
 
     pub fn is_checkmate(&self) -> bool {
@@ -288,9 +295,9 @@ impl Position {
         !self.is_check() && !self.has_legal_move()
     }
 
-    /// Cheaper than counting: the answer for mate and stalemate.
+    /// The answer for mate and stalemate.
     pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        self.count_legal_moves() > 0
     }
 
     pub fn is_legal(&self, m: &Move) -> bool {
@@ -316,33 +323,19 @@ impl Position {
     }
 
     /// Every legal move, in no particular order.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        let king = self.our_king();
-        let us = self.board.by_color(self.turn);
-        let checkers = self.checkers();
-        let pinned = self.pinned(king);
-
-        if checkers.is_empty() {
-            let target = !us;
-            self.gen_pieces(target, king, pinned, &mut moves);
-            self.gen_pawns(target, king, pinned, &mut moves);
-            self.gen_king(king, &mut moves);
-            self.gen_castling(king, &mut moves);
-        } else {
-            self.gen_king(king, &mut moves);
-            if let Some(checker) = checkers.single_square() {
-                let target = attacks::between(king, checker).with(checker);
-                self.gen_pieces(target, king, pinned, &mut moves);
-                self.gen_pawns(target, king, pinned, &mut moves);
-            }
-        }
-        if let Some(ep) = self.ep_square {
-            if !checkers.more_than_one() {
-                self.gen_en_passant(ep, &mut moves);
-            }
-        }
+        self.generate(&mut moves);
         moves
+    }
+
+    /// How many legal moves there are, without listing them: on the last ply of perft the
+    /// count is all that is wanted, and building the list would be most of the work.
+    pub fn count_legal_moves(&self) -> usize {
+        let mut count = Count(0);
+        self.generate(&mut count);
+        count.0
     }
 
     /// The legal moves of the man on `from` only (a touched man, a square read-out).
@@ -352,10 +345,43 @@ impl Position {
         all
     }
 
-    fn gen_pieces(&self, target: Bitboard, king: Square, pinned: Bitboard, moves: &mut MoveList) {
+    /// The one move generator behind listing and counting; `sink` decides which.
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        let king = self.our_king();
+        let us = self.board.by_color(self.turn);
+        let checkers = self
+            .board
+            .attackers_to(king, !self.turn, self.board.occupied());
+
+        if checkers.is_empty() {
+            let pinned = self.pinned(king);
+            let target = !us;
+            self.gen_pieces(target, king, pinned, sink);
+            self.gen_pawns(target, king, pinned, sink);
+            self.gen_king(king, sink);
+            self.gen_castling(king, sink);
+        } else {
+            self.gen_king(king, sink);
+            // In double check only the king may move.
+            if let Some(checker) = checkers.single_square() {
+                let pinned = self.pinned(king);
+                let target = attacks::between(king, checker).with(checker);
+                self.gen_pieces(target, king, pinned, sink);
+                self.gen_pawns(target, king, pinned, sink);
+            }
+        }
+        if let Some(ep) = self.ep_square {
+            if !checkers.more_than_one() {
+                self.gen_en_passant(ep, king, sink);
+            }
+        }
+    }
+
+    fn gen_pieces<S: Sink>(&self, target: Bitboard, king: Square, pinned: Bitboard, sink: &mut S) {
         let b = &self.board;
         let us = b.by_color(self.turn);
         let occ = b.occupied();
+        // A pinned man may only move along the line through its king and the pinner.
         let pin_mask = |from: Square| {
             if pinned.contains(from) {
                 attacks::line(king, from)
@@ -363,136 +389,99 @@ impl Position {
                 Bitboard::FULL
             }
         };
+        // A pinned knight can never move: every knight move leaves the line.
         for from in b.knights() & us & !pinned {
-            self.push_targets(
+            sink.piece_moves(
+                b,
                 Role::Knight,
                 from,
                 attacks::knight_attacks(from) & target,
-                moves,
             );
         }
         for from in b.bishops() & us {
             let t = attacks::bishop_attacks(from, occ) & target & pin_mask(from);
-            self.push_targets(Role::Bishop, from, t, moves);
+            sink.piece_moves(b, Role::Bishop, from, t);
         }
         for from in b.rooks() & us {
             let t = attacks::rook_attacks(from, occ) & target & pin_mask(from);
-            self.push_targets(Role::Rook, from, t, moves);
+            sink.piece_moves(b, Role::Rook, from, t);
         }
         for from in b.queens() & us {
             let t = attacks::queen_attacks(from, occ) & target & pin_mask(from);
-            self.push_targets(Role::Queen, from, t, moves);
+            sink.piece_moves(b, Role::Queen, from, t);
         }
     }
 
-    #[inline]
-    fn push_targets(&self, role: Role, from: Square, targets: Bitboard, moves: &mut MoveList) {
-        let them = self.board.by_color(!self.turn);
-        for to in targets {
-            let capture = if them.contains(to) {
-                self.board.role_at(to)
-            } else {
-                None
-            };
-            moves.push(Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion: None,
-            });
-        }
-    }
-
-    fn gen_king(&self, king: Square, moves: &mut MoveList) {
+    fn gen_king<S: Sink>(&self, king: Square, sink: &mut S) {
         let b = &self.board;
         let them = !self.turn;
         // Without the king on the board, a slider's ray runs on through its square: stepping
         // back along the line of a check is not an escape.
         let occ = b.occupied().without(king);
-        for to in attacks::king_attacks(king) & !b.by_color(self.turn) {
-            if b.attackers_to(to, them, occ).is_empty() {
-                self.push_targets(Role::King, king, Bitboard::from_square(to), moves);
-            }
-        }
+        let safe: Bitboard = (attacks::king_attacks(king) & !b.by_color(self.turn))
+            .filter(|&to| b.attackers_to(to, them, occ).is_empty())
+            .collect();
+        sink.piece_moves(b, Role::King, king, safe);
     }
 
-    fn gen_pawns(&self, target: Bitboard, king: Square, pinned: Bitboard, moves: &mut MoveList) {
+    /// Pawns not pinned move in bulk, a whole set shifted at once; pinned ones one by one.
+    fn gen_pawns<S: Sink>(&self, target: Bitboard, king: Square, pinned: Bitboard, sink: &mut S) {
         let b = &self.board;
         let us = self.turn;
         let pawns = b.pawns() & b.by_color(us);
         let them = b.by_color(!us);
         let empty = !b.occupied();
-        let (up, start_rank) = match us {
-            Color::White => (8i32, Rank::SECOND),
-            Color::Black => (-8i32, Rank::SEVENTH),
-        };
+        let up = us.fold(8, -8);
+        let third_rank = Bitboard::rank(us.fold(Rank::THIRD, Rank::SIXTH));
+        let not_a = !Bitboard::file(File::A);
+        let not_h = !Bitboard::file(File::H);
 
-        let emit = |from: Square, to: Square, moves: &mut MoveList| {
-            if pinned.contains(from) && !attacks::aligned(king, from, to) {
-                return;
-            }
-            let capture = if them.contains(to) {
-                b.role_at(to)
-            } else {
-                None
-            };
-            if Bitboard::BACKRANKS.contains(to) {
-                for promotion in Role::PROMOTIONS {
-                    moves.push(Move::Normal {
-                        role: Role::Pawn,
-                        from,
-                        capture,
-                        to,
-                        promotion: Some(promotion),
-                    });
+        let free = pawns & !pinned;
+        let single = free.shift(up) & empty;
+        sink.pawn_moves(b, single & target, up);
+        let double = (single & third_rank).shift(up) & empty;
+        sink.pawn_moves(b, double & target, 2 * up);
+        // Captures towards the a-file and towards the h-file, named by their step.
+        let (west, east) = (up - 1, up + 1);
+        sink.pawn_moves(b, (free & not_a).shift(west) & them & target, west);
+        sink.pawn_moves(b, (free & not_h).shift(east) & them & target, east);
+
+        for from in pawns & pinned {
+            let mut to = attacks::pawn_attacks(us, from) & them;
+            let one = sq_offset(from, up);
+            if empty.contains(one) {
+                to.set(one);
+                if third_rank.contains(one) && empty.contains(sq_offset(one, up)) {
+                    to.set(sq_offset(one, up));
                 }
-            } else {
-                moves.push(Move::Normal {
-                    role: Role::Pawn,
-                    from,
-                    capture,
-                    to,
-                    promotion: None,
-                });
             }
-        };
-
-        let single = pawns.shift(up) & empty;
-        for to in single & target {
-            emit(sq_offset(to, -up), to, moves);
-        }
-        let double = (single & Bitboard::rank(rank_plus(start_rank, us, 1))).shift(up) & empty;
-        for to in double & target {
-            emit(sq_offset(to, -2 * up), to, moves);
-        }
-        for from in pawns {
-            for to in attacks::pawn_attacks(us, from) & them & target {
-                emit(from, to, moves);
-            }
+            sink.pawn_moves_from(b, from, to & target & attacks::line(king, from));
         }
     }
 
     /// En passant needs a full check: taking two pawns off one rank can expose the king.
-    fn gen_en_passant(&self, ep: Square, moves: &mut MoveList) {
+    fn gen_en_passant<S: Sink>(&self, ep: Square, king: Square, sink: &mut S) {
         let b = &self.board;
         let us = self.turn;
-        let king = self.our_king();
         let captured = sq_offset(ep, us.fold(-8, 8));
         for from in attacks::pawn_attacks(!us, ep) & b.by_piece(Role::Pawn.of(us)) {
             let occ = (b.occupied().without(from).without(captured)).with(ep);
             let attackers = b.attackers_to(king, !us, occ).without(captured);
             if attackers.is_empty() {
-                moves.push(Move::EnPassant { from, to: ep });
+                sink.push(Move::EnPassant { from, to: ep });
             }
         }
     }
 
-    fn gen_castling(&self, king: Square, moves: &mut MoveList) {
+    fn gen_castling<S: Sink>(&self, king: Square, sink: &mut S) {
         for side in CastlingSide::ALL {
             if let Some(rook) = self.castles.rook(self.turn, side) {
+                // Usually a man still stands between king and rook: skip the full check.
+                if (attacks::between(king, rook) & self.board.occupied()).any() {
+                    continue;
+                }
                 if self.castling_obstacle(king, rook, side).is_none() {
-                    moves.push(Move::Castle { king, rook });
+                    sink.push(Move::Castle { king, rook });
                 }
             }
         }
@@ -605,6 +594,7 @@ impl Position {
             self.fullmoves += 1;
         }
         self.turn = them;
+        self.keep_ep_square_only_if_legal();
     }
 
     /// Plays a move after checking it is legal.
@@ -654,15 +644,137 @@ pub enum CastlingBar {
     LandsOn(Square),
 }
 
-#[inline]
-fn sq_offset(sq: Square, delta: i32) -> Square {
-    Square::new_unchecked((sq.index() as i32 + delta) as u8)
+/// Where the move generator puts what it finds: a [`MoveList`] or a bare [`Count`].
+trait Sink {
+    /// `role` moving from `from` to each square of `targets`; a target the enemy holds is a
+    /// capture.
+    fn piece_moves(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
+    /// Pawns moving `step` squares (as square indices) to each square of `targets`; a pawn
+    /// reaching the last rank makes four moves, one per promotion.
+    fn pawn_moves(&mut self, board: &Board, targets: Bitboard, step: i32);
+    /// One pawn moving from `from` to each square of `targets`.
+    fn pawn_moves_from(&mut self, board: &Board, from: Square, targets: Bitboard);
+    /// A move found one at a time (castling, en passant).
+    fn push(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    // `piece_moves` and `pawn_moves` are always inlined: called once per man (or per pawn
+    // set), often with no targets at all, the call itself would cost more than the work
+    // (measured by counting instructions of perft with cachegrind).
+    #[inline(always)]
+    fn piece_moves(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        let occupied = board.occupied();
+        for to in targets - occupied {
+            self.push(Move::Normal {
+                role,
+                from,
+                capture: None,
+                to,
+                promotion: None,
+            });
+        }
+        for to in targets & occupied {
+            self.push(Move::Normal {
+                role,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion: None,
+            });
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, board: &Board, targets: Bitboard, step: i32) {
+        push_pawn_moves(self, board, targets, |to| sq_offset(to, -step));
+    }
+
+    #[inline]
+    fn pawn_moves_from(&mut self, board: &Board, from: Square, targets: Bitboard) {
+        push_pawn_moves(self, board, targets, |_| from);
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move) {
+        ArrayVec::push(self, m);
+    }
+}
+
+/// Pawn moves to each of `targets`, the pawn coming from `from(to)`.
+#[inline(always)]
+fn push_pawn_moves(
+    moves: &mut MoveList,
+    board: &Board,
+    targets: Bitboard,
+    from: impl Fn(Square) -> Square,
+) {
+    let occupied = board.occupied();
+    let not_promoting = targets - Bitboard::BACKRANKS;
+    for to in not_promoting - occupied {
+        moves.push(Move::Normal {
+            role: Role::Pawn,
+            from: from(to),
+            capture: None,
+            to,
+            promotion: None,
+        });
+    }
+    for to in not_promoting & occupied {
+        moves.push(Move::Normal {
+            role: Role::Pawn,
+            from: from(to),
+            capture: board.role_at(to),
+            to,
+            promotion: None,
+        });
+    }
+    for to in targets & Bitboard::BACKRANKS {
+        for promotion in Role::PROMOTIONS {
+            moves.push(Move::Normal {
+                role: Role::Pawn,
+                from: from(to),
+                capture: board.role_at(to),
+                to,
+                promotion: Some(promotion),
+            });
+        }
+    }
+}
+
+/// Counts moves instead of listing them.
+struct Count(usize);
+
+impl Count {
+    #[inline]
+    fn add_pawn_moves(&mut self, targets: Bitboard) {
+        let promoting = targets & Bitboard::BACKRANKS;
+        self.0 += (targets - promoting).count() + 4 * promoting.count();
+    }
+}
+
+impl Sink for Count {
+    #[inline]
+    fn piece_moves(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
+        self.0 += targets.count();
+    }
+    #[inline]
+    fn pawn_moves(&mut self, _: &Board, targets: Bitboard, _: i32) {
+        self.add_pawn_moves(targets);
+    }
+    #[inline]
+    fn pawn_moves_from(&mut self, _: &Board, _: Square, targets: Bitboard) {
+        self.add_pawn_moves(targets);
+    }
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
 }
 
 #[inline]
-fn rank_plus(rank: Rank, color: Color, n: i8) -> Rank {
-    let r = rank.index() as i8 + color.fold(n, -n);
-    Rank::new(r as u8).expect("rank on board")
+fn sq_offset(sq: Square, delta: i32) -> Square {
+    Square::new_unchecked((sq.index() as i32 + delta) as u8)
 }
 
 /// Counts leaf nodes of the legal move tree: the standard move generator check.
@@ -670,10 +782,12 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
     if depth == 1 {
-        return moves.len() as u64;
+        return pos.count_legal_moves() as u64;
     }
+    // Filled in place: returning a list copies all of its 256 slots.
+    let mut moves = MoveList::new();
+    pos.generate(&mut moves);
     let mut nodes = 0;
     for m in &moves {
         let mut next = pos.clone();

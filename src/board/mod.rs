@@ -5,6 +5,10 @@
 //! [`sensor`] vocabulary; the tracker consumes only that vocabulary, so a new board type needs a
 //! codec and nothing else.
 
+pub mod codec;
+pub mod link;
 pub mod sensor;
+pub mod sim;
+pub mod tracker;
 
 pub use sensor::{Sensed, SensorEvent, Snapshot};

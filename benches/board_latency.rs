@@ -1,0 +1,214 @@
+//! Board latency: from the last byte of the frame that completes a move to the tracker's
+//! `MoveMade`, for each protocol.
+//!
+//! - `sans-io/*`: the codec and the tracker alone (feed the completing frame, decode, track).
+//! - `pty/*`: the whole path over a real pseudo-terminal: the simulated board writes the
+//!   completing frame, the link thread reads and decodes it, the consumer feeds the tracker.
+//!   Timed from just after the write returns to `MoveMade`.
+//!
+//! The move is a knight's (Nf3 and back in a cycle), so the tracker never waits for a man that
+//! could slide on: the figure is the machinery, not a settle delay.
+//!
+//! `cargo bench --bench board_latency`
+
+use criterion::{BatchSize, Criterion};
+use std::time::{Duration, Instant};
+use vichess::board::codec::{BoardCodec, BoardMessage, Protocol};
+use vichess::board::link::port::Link;
+use vichess::board::link::port::Target;
+use vichess::board::link::{LinkEvent, Timing};
+use vichess::board::sim::pty::PtyBoard;
+use vichess::board::sim::{actions, Emulator, Style};
+use vichess::board::tracker::{BoardKind, Tracker, TrackerEvent};
+use vichess::rules::notation::parse_move;
+use vichess::rules::Position;
+
+fn kind(p: Protocol) -> BoardKind {
+    match p {
+        Protocol::Pegboard => BoardKind::OccupancyOnly,
+        _ => BoardKind::IdentifiesPieces,
+    }
+}
+
+/// Codec and tracker that have seen everything of Nf3 but the final placement, and that
+/// placement's bytes.
+fn prepared(p: Protocol) -> (BoardCodec, Tracker, Vec<u8>) {
+    let pos = Position::new();
+    let mut emu = Emulator::new(p, *pos.board());
+    // Put the emulated board in its reporting mode, as the link's handshake does.
+    let mut codec = BoardCodec::new(p);
+    for cmd in codec.handshake() {
+        codec.feed(&emu.on_host_bytes(&cmd));
+    }
+    let mut tracker = Tracker::new(pos.clone(), kind(p));
+    let m = parse_move(&pos, "Nf3").unwrap();
+    let acts = actions(&pos, &m, Style::default());
+    let (last, first) = acts.split_last().unwrap();
+    for &a in first {
+        codec.feed(&emu.act(a));
+    }
+    for msg in codec.drain() {
+        if let BoardMessage::Sensor(e) = msg {
+            tracker.handle(e, 0);
+        }
+    }
+    let bytes = emu.act(*last);
+    assert!(!bytes.is_empty());
+    (codec, tracker, bytes)
+}
+
+fn complete(codec: &mut BoardCodec, tracker: &mut Tracker, bytes: &[u8]) -> bool {
+    codec.feed(bytes);
+    let mut made = false;
+    while let Some(msg) = codec.poll() {
+        if let BoardMessage::Sensor(e) = msg {
+            made |= tracker
+                .handle(e, 1)
+                .iter()
+                .any(|t| matches!(t, TrackerEvent::MoveMade { .. }));
+        }
+    }
+    made
+}
+
+fn sans_io(c: &mut Criterion) {
+    let mut g = c.benchmark_group("sans-io");
+    for p in Protocol::ALL {
+        let (codec, tracker, bytes) = prepared(p);
+        assert!(
+            complete(&mut codec.clone(), &mut tracker.clone(), &bytes),
+            "{p}: no move"
+        );
+        g.bench_function(p.name(), |b| {
+            b.iter_batched(
+                || (codec.clone(), tracker.clone()),
+                |(mut codec, mut tracker)| assert!(complete(&mut codec, &mut tracker, &bytes)),
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+/// The whole path over a pty: returns the time from the completing write to `MoveMade`.
+struct PtyRig {
+    board: PtyBoard,
+    _link: Link,
+    events: std::sync::mpsc::Receiver<LinkEvent>,
+    tracker: Tracker,
+    start: Instant,
+    cycle: usize,
+}
+
+impl PtyRig {
+    fn new(p: Protocol) -> PtyRig {
+        let pos = Position::new();
+        let mut board = PtyBoard::new(Emulator::new(p, *pos.board())).expect("a pty pair");
+        let (link, events) =
+            Link::spawn(p, Target::Path(board.path().to_owned()), Timing::default());
+        let mut rig = PtyRig {
+            tracker: Tracker::new(pos, kind(p)),
+            start: Instant::now(),
+            cycle: 0,
+            events,
+            _link: link,
+            board: {
+                board.serve().unwrap();
+                board
+            },
+        };
+        // Wait for the handshake's full reading.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            assert!(Instant::now() < deadline, "{p}: no resynchronisation");
+            rig.board.serve().unwrap();
+            if let Ok(LinkEvent::Sensor(e)) = rig.events.try_recv() {
+                rig.tracker.handle(e, 0);
+                break;
+            }
+        }
+        // Let the rest of the handshake's replies through.
+        rig.board.serve_for(Duration::from_millis(100)).unwrap();
+        rig.drain();
+        rig
+    }
+
+    fn now(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    fn drain(&mut self) -> bool {
+        let mut made = false;
+        while let Ok(ev) = self.events.try_recv() {
+            if let LinkEvent::Sensor(e) = ev {
+                let now = self.now();
+                made |= self
+                    .tracker
+                    .handle(e, now)
+                    .iter()
+                    .any(|t| matches!(t, TrackerEvent::MoveMade { .. }));
+            }
+        }
+        made
+    }
+
+    fn one_move(&mut self) -> Duration {
+        const CYCLE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        let pos = self.tracker.expected().clone();
+        let m = parse_move(&pos, CYCLE[self.cycle % 4]).unwrap();
+        self.cycle += 1;
+        let acts = actions(&pos, &m, Style::default());
+        let (last, first) = acts.split_last().unwrap();
+        for &a in first {
+            self.board.act(a).unwrap();
+        }
+        // Let the lift reach the tracker first.
+        let until = Instant::now() + Duration::from_millis(3);
+        while Instant::now() < until {
+            self.board.serve().unwrap();
+            self.drain();
+        }
+        self.board.act(*last).unwrap();
+        let t0 = Instant::now();
+        loop {
+            match self.events.recv_timeout(Duration::from_secs(2)) {
+                Ok(LinkEvent::Sensor(e)) => {
+                    let now = self.now();
+                    if self
+                        .tracker
+                        .handle(e, now)
+                        .iter()
+                        .any(|t| matches!(t, TrackerEvent::MoveMade { .. }))
+                    {
+                        return t0.elapsed();
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => panic!("no move made: {e}"),
+            }
+        }
+    }
+}
+
+fn over_pty(c: &mut Criterion) {
+    let mut g = c.benchmark_group("pty");
+    g.sample_size(20);
+    g.measurement_time(Duration::from_secs(3));
+    for p in Protocol::ALL {
+        let mut rig = PtyRig::new(p);
+        g.bench_function(p.name(), |b| {
+            b.iter_custom(|iters| (0..iters).map(|_| rig.one_move()).sum())
+        });
+    }
+    g.finish();
+}
+
+fn main() {
+    let mut c = Criterion::default()
+        .sample_size(30)
+        .measurement_time(Duration::from_secs(2))
+        .configure_from_args();
+    sans_io(&mut c);
+    over_pty(&mut c);
+    c.final_summary();
+}

@@ -1,0 +1,77 @@
+//! Serial links to boards: a pure supervisor (state, watchdog, reconnect, resynchronisation)
+//! and, behind the `serial` feature, the thin adapter that runs it over a real port.
+
+#[cfg(feature = "serial")]
+pub mod port;
+pub mod supervisor;
+
+pub use supervisor::{Action, Supervisor, Timing};
+
+use crate::board::codec::dgt::{ClockAck, ClockTimes};
+use crate::board::codec::FrameError;
+use crate::board::sensor::SensorEvent;
+use std::fmt;
+
+/// What a link reports to the session; each is worth announcing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkEvent {
+    /// The port is open and the handshake went out.
+    Connected {
+        path: String,
+    },
+    /// The board vanished or cannot be opened; the link retries every two seconds.
+    Disconnected {
+        reason: String,
+    },
+    /// A full reading arrived after a connect or a doubt; it follows as `Sensor(Snapshot)`,
+    /// to be compared with the game before play carries on.
+    Resynchronised,
+    Sensor(SensorEvent),
+    /// A DGT clock reading that passed the sanity filters.
+    Clock(ClockTimes),
+    ClockAck(ClockAck),
+    /// A clock command was never confirmed.
+    ClockFailed(String),
+    Info(String),
+    /// The board reported a fault of its own.
+    BoardError(String),
+    /// A garbled frame was dropped (a full reading has been requested).
+    Garbled(FrameError),
+}
+
+impl fmt::Display for LinkEvent {
+    /// One readable line, fit for a screen reader.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinkEvent::Connected { path } => write!(f, "board connected on {path}"),
+            LinkEvent::Disconnected { reason } => {
+                write!(f, "board disconnected: {reason}; retrying every 2 seconds")
+            }
+            LinkEvent::Resynchronised => write!(f, "board resynchronised"),
+            LinkEvent::Sensor(SensorEvent::Lifted(sq)) => write!(f, "sensor: lifted {sq}"),
+            LinkEvent::Sensor(SensorEvent::Placed { square, sensed }) => {
+                write!(f, "sensor: placed {square} ({sensed:?})")
+            }
+            LinkEvent::Sensor(SensorEvent::Snapshot(_)) => write!(f, "sensor: full reading"),
+            LinkEvent::Clock(t) => {
+                let turn = match t.turn {
+                    Some(crate::board::codec::dgt::ClockSide::Left) => ", left to move",
+                    Some(crate::board::codec::dgt::ClockSide::Right) => ", right to move",
+                    None => "",
+                };
+                write!(
+                    f,
+                    "clock: left {}, right {}{}{turn}",
+                    t.left.time,
+                    t.right.time,
+                    if t.running { "" } else { ", stopped" }
+                )
+            }
+            LinkEvent::ClockAck(a) => write!(f, "clock acknowledged {:02X?}", a.0),
+            LinkEvent::ClockFailed(s) => write!(f, "clock: {s}"),
+            LinkEvent::Info(s) => write!(f, "board: {s}"),
+            LinkEvent::BoardError(s) => write!(f, "board reports: {s}"),
+            LinkEvent::Garbled(e) => write!(f, "{e}"),
+        }
+    }
+}

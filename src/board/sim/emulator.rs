@@ -1,0 +1,261 @@
+//! A board's side of each protocol, sans-IO: host bytes in, replies out; hand actions in,
+//! sensor traffic out. The simulator and the end-to-end tests run real vichess links against
+//! these, so they answer the same handshake and watchdog requests a real board does.
+
+use super::human::Action;
+use crate::board::codec::{chesslink, dgt, pegboard, Protocol};
+use crate::board::sensor::{Sensed, Snapshot};
+use crate::rules::{Board, Piece, Square};
+
+/// An emulated board.
+#[derive(Debug, Clone)]
+pub struct Emulator {
+    protocol: Protocol,
+    board: Board,
+    /// Pegboard only: whether the sensors tell colours.
+    colour: bool,
+    dgt_host: dgt::HostDecoder,
+    dgt_updates: bool,
+    cl_host: chesslink::HostDecoder,
+    cl_auto: bool,
+    peg_host: pegboard::HostDecoder,
+    seq: u8,
+    /// DGT clock times to report (left, right), when a clock is "connected".
+    clock: Option<dgt::ClockTimes>,
+    /// The board is turned round: it reports every square as its 180-degree opposite.
+    rotated: bool,
+}
+
+impl Emulator {
+    pub fn new(protocol: Protocol, board: Board) -> Emulator {
+        Emulator {
+            protocol,
+            board,
+            colour: false,
+            dgt_host: Default::default(),
+            dgt_updates: false,
+            cl_host: Default::default(),
+            cl_auto: false,
+            peg_host: Default::default(),
+            seq: 0,
+            clock: None,
+            rotated: false,
+        }
+    }
+
+    /// A board turned round (cable on the other side): every square reads rotated.
+    pub fn with_rotation(mut self, rotated: bool) -> Emulator {
+        self.rotated = rotated;
+        self
+    }
+
+    /// A pegboard whose sensors tell white from black (Hall sensors and two magnet polarities).
+    pub fn with_colour(mut self, colour: bool) -> Emulator {
+        self.colour = colour;
+        self
+    }
+
+    /// A DGT clock attached to the board, reporting these times.
+    pub fn with_clock(mut self, clock: dgt::ClockTimes) -> Emulator {
+        self.clock = Some(clock);
+        self
+    }
+
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// What the sensors read now, in the board's own numbering.
+    pub fn reading(&self) -> Snapshot {
+        let s = self.true_reading();
+        if self.rotated {
+            s.rotated()
+        } else {
+            s
+        }
+    }
+
+    fn true_reading(&self) -> Snapshot {
+        match self.protocol {
+            Protocol::Dgt | Protocol::ChessLink => Snapshot::from_board(&self.board),
+            Protocol::Pegboard => {
+                let mut s = Snapshot::default();
+                for (sq, p) in self.board.pieces() {
+                    s.set(sq, self.peg_sensed(p));
+                }
+                s
+            }
+        }
+    }
+
+    fn peg_sensed(&self, p: Piece) -> Sensed {
+        Sensed::Occupied {
+            color: self.colour.then_some(p.color),
+        }
+    }
+
+    fn next_seq(&mut self) -> u8 {
+        let s = self.seq;
+        self.seq = self.seq.wrapping_add(1);
+        s
+    }
+
+    fn peg(&mut self, e: pegboard::Event) -> Vec<u8> {
+        let seq = self.next_seq();
+        pegboard::encode_board(seq, &e)
+    }
+
+    /// Replies to whatever the host sent.
+    pub fn on_host_bytes(&mut self, bytes: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        match self.protocol {
+            Protocol::Dgt => {
+                for cmd in self.dgt_host.feed(bytes) {
+                    use dgt::Command as C;
+                    match cmd {
+                        C::Reset => self.dgt_updates = false,
+                        C::SendBoard => out.extend(dgt::encode_board_dump(&self.reading())),
+                        C::Update | C::UpdateBoard | C::UpdateNice => self.dgt_updates = true,
+                        C::Version => out.extend(dgt::encode_version(3, 1)),
+                        C::SerialNumber => out.extend(dgt::encode_serial("12345")),
+                        C::SendClock => {
+                            let t = self.clock.unwrap_or(dgt::ClockTimes {
+                                no_clock: true,
+                                ..Default::default()
+                            });
+                            out.extend(dgt::encode_bwtime(&t));
+                        }
+                        C::Clock(c) => {
+                            if let dgt::ClockCommand::SetAndRun { left, right, run } = c {
+                                let mut t = self.clock.unwrap_or_default();
+                                t.left.time = left;
+                                t.right.time = right;
+                                t.turn = run;
+                                t.running = run.is_some();
+                                self.clock = Some(t);
+                            }
+                            if self.clock.is_some() {
+                                out.extend(dgt::encode_ack(dgt::ClockAck([0x10, c.code(), 0, 0])));
+                            }
+                        }
+                        C::LongSerialNumber | C::Battery | C::Trademark => {}
+                    }
+                }
+            }
+            Protocol::ChessLink => {
+                for cmd in self.cl_host.feed(bytes) {
+                    use chesslink::{Command as C, Reply as R};
+                    let reply = match cmd {
+                        C::Status => Some(R::Status(self.reading())),
+                        C::Leds { .. } => Some(R::LedsDone),
+                        C::LedsOff => Some(R::LedsOff),
+                        C::Reset => None,
+                        C::Version => Some(R::Version { major: 1, minor: 6 }),
+                        C::WriteEeprom { address, value } => {
+                            if address == 2 {
+                                self.cl_auto = value != 0xFF;
+                            }
+                            Some(R::Eeprom {
+                                write: true,
+                                address,
+                                value,
+                            })
+                        }
+                        C::ReadEeprom { address } => Some(R::Eeprom {
+                            write: false,
+                            address,
+                            value: 0,
+                        }),
+                    };
+                    if let Some(r) = reply {
+                        out.extend(chesslink::encode_reply(&r));
+                    }
+                }
+            }
+            Protocol::Pegboard => {
+                for cmd in self.peg_host.feed(bytes) {
+                    let e = match cmd {
+                        pegboard::HostCommand::Hello => pegboard::Event::Hello {
+                            version: pegboard::VERSION,
+                            name: "vichess simulator".into(),
+                            colour: self.colour,
+                        },
+                        pegboard::HostCommand::Snapshot => {
+                            pegboard::Event::Snapshot(self.reading())
+                        }
+                        pegboard::HostCommand::Ping => pegboard::Event::Heartbeat,
+                    };
+                    out.extend(self.peg(e));
+                }
+            }
+        }
+        out
+    }
+
+    /// Does a hand action and returns what the board sends about it.
+    pub fn act(&mut self, action: Action) -> Vec<u8> {
+        let (square, piece) = match action {
+            Action::Lift(sq) => {
+                if self.board.remove_piece_at(sq).is_none() {
+                    return Vec::new();
+                }
+                (sq, None)
+            }
+            Action::Place(sq, p) => {
+                if self.board.piece_at(sq).is_some() {
+                    return Vec::new();
+                }
+                self.board.set_piece_at(sq, p);
+                (sq, Some(p))
+            }
+        };
+        self.report(square, piece)
+    }
+
+    fn report(&mut self, square: Square, piece: Option<Piece>) -> Vec<u8> {
+        let square = if self.rotated {
+            square.rotate()
+        } else {
+            square
+        };
+        match self.protocol {
+            Protocol::Dgt if self.dgt_updates => dgt::encode_field_update(square, piece),
+            Protocol::Dgt => Vec::new(),
+            Protocol::ChessLink if self.cl_auto => {
+                chesslink::encode_reply(&chesslink::Reply::Status(self.reading()))
+            }
+            Protocol::ChessLink => Vec::new(),
+            Protocol::Pegboard => {
+                let e = match piece {
+                    None => pegboard::Event::Lifted(square),
+                    Some(p) => pegboard::Event::Placed {
+                        square,
+                        color: self.colour.then_some(p.color),
+                    },
+                };
+                self.peg(e)
+            }
+        }
+    }
+
+    /// What the board sends unasked once a second: the pegboard heartbeat, the DGT clock.
+    pub fn every_second(&mut self) -> Vec<u8> {
+        match self.protocol {
+            Protocol::Pegboard => self.peg(pegboard::Event::Heartbeat),
+            Protocol::Dgt if self.dgt_updates => match self.clock {
+                Some(t) => dgt::encode_bwtime(&t),
+                None => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    /// Sets the DGT clock's reading (the simulated clock ticking).
+    pub fn set_clock(&mut self, t: dgt::ClockTimes) {
+        self.clock = Some(t);
+    }
+}

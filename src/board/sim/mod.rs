@@ -1,0 +1,13 @@
+//! The sensor-traffic simulator: plays moves as a person's hands would on a physical board and
+//! turns them into the bytes a DGT, ChessLink or pegboard would send.
+//!
+//! The generator ([`human`]) and the board emulators ([`emulator`]) are pure and seeded; only
+//! [`pty`] touches a device (a pseudo-terminal), for `vichess board sim` and the link tests.
+
+pub mod emulator;
+pub mod human;
+#[cfg(feature = "serial")]
+pub mod pty;
+
+pub use emulator::Emulator;
+pub use human::{actions, touch, Action, Hands, Style};

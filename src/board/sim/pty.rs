@@ -1,0 +1,97 @@
+//! The simulator's pseudo-terminal: a board emulator behind a real serial device path, so
+//! vichess (or any program) can open it like a board on `/dev/ttyUSB0`.
+
+use super::emulator::Emulator;
+use super::human::Action;
+use serialport::{SerialPort, TTYPort};
+use std::io::{self, Read, Write};
+use std::time::{Duration, Instant};
+
+/// A simulated board on a pty: the emulator owns the master end; the returned path names the
+/// other end.
+pub struct PtyBoard {
+    master: TTYPort,
+    /// Kept open so the path stays valid while no one else has it open.
+    _slave: TTYPort,
+    path: String,
+    pub emulator: Emulator,
+    last_second: Instant,
+}
+
+impl PtyBoard {
+    /// Makes a pty pair. Fails (never silently) when the system cannot make one.
+    pub fn new(emulator: Emulator) -> io::Result<PtyBoard> {
+        let (mut master, slave) = TTYPort::pair().map_err(io::Error::other)?;
+        master
+            .set_timeout(Duration::from_millis(5))
+            .map_err(io::Error::other)?;
+        let path = slave
+            .name()
+            .ok_or_else(|| io::Error::other("the pseudo-terminal has no path"))?;
+        Ok(PtyBoard {
+            master,
+            _slave: slave,
+            path,
+            emulator,
+            last_second: Instant::now(),
+        })
+    }
+
+    /// The device path a link opens.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Answers whatever the host sent, and sends the once-a-second traffic. Call often.
+    pub fn serve(&mut self) -> io::Result<()> {
+        let mut buf = [0u8; 512];
+        loop {
+            match self.master.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let reply = self.emulator.on_host_bytes(&buf[..n]);
+                    self.write(&reply)?;
+                }
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+                    ) =>
+                {
+                    break
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if self.last_second.elapsed() >= Duration::from_secs(1) {
+            self.last_second = Instant::now();
+            let bytes = self.emulator.every_second();
+            self.write(&bytes)?;
+        }
+        Ok(())
+    }
+
+    /// Serves for a while (a pause between hand actions).
+    pub fn serve_for(&mut self, d: Duration) -> io::Result<()> {
+        let until = Instant::now() + d;
+        while Instant::now() < until {
+            self.serve()?;
+        }
+        Ok(())
+    }
+
+    /// A hand action on the board.
+    pub fn act(&mut self, action: Action) -> io::Result<()> {
+        let bytes = self.emulator.act(action);
+        self.write(&bytes)
+    }
+
+    /// Raw bytes on the line (noise, truncated frames in tests).
+    pub fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        self.master.write_all(bytes)?;
+        self.master.flush()
+    }
+}

@@ -1,0 +1,202 @@
+//! Which position the board now shows: the game's, the one after a legal move, or the one
+//! before the last move.
+//!
+//! Everything here compares a sensed reading with a placement. The only subtle case is a
+//! capture on an occupancy-only board: the captured man's hole is full before and after, so the
+//! reading alone cannot tell "captured" from "the capturing man is still in the hand". The
+//! lift history decides it (board-protocols.md section 5): the target must have been lifted and
+//! refilled, and refilled after (or within one scan of) the capturing man leaving its hole.
+
+use super::BoardKind;
+use crate::board::{Sensed, Snapshot};
+use crate::rules::attacks::between;
+use crate::rules::{Bitboard, Board, Move, Position, Square};
+
+/// When a square was last emptied and last filled during the current turn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Stamp {
+    /// Order of the change among all changes of the turn (out-of-order proof for equal times).
+    pub seq: u64,
+    pub at_ms: u64,
+}
+
+/// The lifts and placements seen since the last move was made.
+#[derive(Debug, Clone)]
+pub(super) struct Activity {
+    seq: u64,
+    lifted: [Option<Stamp>; 64],
+    placed: [Option<Stamp>; 64],
+}
+
+impl Default for Activity {
+    fn default() -> Activity {
+        Activity {
+            seq: 0,
+            lifted: [None; 64],
+            placed: [None; 64],
+        }
+    }
+}
+
+impl Activity {
+    pub fn lift(&mut self, sq: Square, now_ms: u64) {
+        self.seq += 1;
+        self.lifted[sq.index() as usize] = Some(Stamp {
+            seq: self.seq,
+            at_ms: now_ms,
+        });
+    }
+
+    pub fn place(&mut self, sq: Square, now_ms: u64) {
+        self.seq += 1;
+        self.placed[sq.index() as usize] = Some(Stamp {
+            seq: self.seq,
+            at_ms: now_ms,
+        });
+    }
+
+    pub fn lifted(&self, sq: Square) -> Option<Stamp> {
+        self.lifted[sq.index() as usize]
+    }
+
+    pub fn placed(&self, sq: Square) -> Option<Stamp> {
+        self.placed[sq.index() as usize]
+    }
+
+    /// On an occupancy-only board: was the man on `to` taken off and a man put there after
+    /// the man on `from` was lifted (allowing `window_ms` for a scan reporting out of order)?
+    pub fn swapped_after(&self, to: Square, from: Square, window_ms: u64) -> bool {
+        let (Some(lift_to), Some(place_to)) = (self.lifted(to), self.placed(to)) else {
+            return false;
+        };
+        if place_to.seq < lift_to.seq {
+            return false; // the target went back into its hole and stays there
+        }
+        match self.lifted(from) {
+            Some(lift_from) => {
+                place_to.seq > lift_from.seq || place_to.at_ms + window_ms >= lift_from.at_ms
+            }
+            None => false,
+        }
+    }
+}
+
+/// What the sensors would report for a placement, as far as this kind of board can tell.
+pub fn reading_of(board: &Board, kind: BoardKind) -> Snapshot {
+    let mut s = Snapshot::default();
+    for (sq, piece) in board.pieces() {
+        let sensed = match kind {
+            BoardKind::IdentifiesPieces => Sensed::Piece(piece),
+            BoardKind::OccupancyAndColour => Sensed::Occupied {
+                color: Some(piece.color),
+            },
+            BoardKind::OccupancyOnly => Sensed::Occupied { color: None },
+        };
+        s.set(sq, sensed);
+    }
+    s
+}
+
+/// Does the reading agree with the placement on every square?
+pub fn agrees(sensed: &Snapshot, board: &Board) -> bool {
+    Square::all().all(|sq| sensed.get(sq).agrees_with(board.piece_at(sq)))
+}
+
+/// Does the board show the position after `m` (played from `before`)?
+pub(super) fn shows_move(
+    sensed: &Snapshot,
+    after: &Board,
+    m: &Move,
+    kind: BoardKind,
+    activity: &Activity,
+    window_ms: u64,
+) -> bool {
+    if !agrees(sensed, after) {
+        return false;
+    }
+    // A capture onto an occupied square is invisible to occupancy alone.
+    let hidden_capture = kind == BoardKind::OccupancyOnly && m.is_capture() && !m.is_en_passant();
+    !hidden_capture || activity.swapped_after(m.to(), m.from(), window_ms)
+}
+
+/// The squares whose content differs between two placements.
+pub fn changed_squares(before: &Board, after: &Board) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for sq in Square::all() {
+        if before.piece_at(sq) != after.piece_at(sq) {
+            out.set(sq);
+        }
+    }
+    out
+}
+
+/// Could the man that made `m` still be on its way further (a slide on a sensor board, a pawn
+/// passing its third rank, a king passing f1 on the way to castle)? Such a move is only
+/// accepted once the board has been still for a moment. A knight, a capture and a promotion
+/// stop where they land, so they are accepted at once.
+pub fn could_travel_further(pos: &Position, m: &Move) -> bool {
+    if m.is_capture() || m.promotion().is_some() || m.castling_side().is_some() {
+        return false;
+    }
+    let (from, to) = (m.from(), m.king_to());
+    pos.legal_moves_from(from)
+        .iter()
+        .any(|other| between(from, other.king_to()).contains(to))
+}
+
+/// Is the board part-way through `m`: some man already released where `m` puts it, and every
+/// remaining difference on a square `m` changes? (4.7: a man released as part of a legal move
+/// stays there, so guidance should complete the move rather than undo it.)
+pub fn is_part_way(sensed: &Snapshot, before: &Board, after: &Board) -> bool {
+    let changed = changed_squares(before, after);
+    let mut progressed = false;
+    for sq in Square::all() {
+        let now = sensed.get(sq);
+        let target = after.piece_at(sq);
+        if !now.agrees_with(target) {
+            if !changed.contains(sq) {
+                return false;
+            }
+        } else if target.is_some() && !now.agrees_with(before.piece_at(sq)) {
+            progressed = true;
+        }
+    }
+    progressed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::notation::parse_move;
+
+    #[test]
+    fn an_occupancy_capture_needs_the_target_refilled_after_the_capturer_left() {
+        let (c4, f7) = (Square::C4, Square::F7);
+        let mut a = Activity::default();
+        a.lift(f7, 0);
+        a.place(f7, 100);
+        a.lift(c4, 2_000);
+        assert!(!a.swapped_after(f7, c4, 300), "target put back long before");
+        let mut a = Activity::default();
+        a.lift(f7, 0);
+        a.place(f7, 1_000);
+        a.lift(c4, 1_100);
+        assert!(a.swapped_after(f7, c4, 300), "within one scan");
+        let mut a = Activity::default();
+        a.lift(c4, 0);
+        a.lift(f7, 100);
+        a.place(f7, 200);
+        assert!(a.swapped_after(f7, c4, 300));
+        a.lift(f7, 300);
+        assert!(!a.swapped_after(f7, c4, 300), "lifted again after");
+    }
+
+    #[test]
+    fn only_men_that_could_go_on_wait() {
+        let p = Position::new();
+        let m = |t: &str| parse_move(&p, t).unwrap();
+        assert!(could_travel_further(&p, &m("e3")));
+        assert!(!could_travel_further(&p, &m("e4")));
+        assert!(!could_travel_further(&p, &m("Nf3")));
+    }
+}

@@ -1,0 +1,798 @@
+//! The board tracker: from sensor changes to touches, made moves, take-backs and mismatches.
+//!
+//! It is a pure state machine (no I/O, no clock of its own): feed it every [`SensorEvent`] with
+//! a timestamp through [`Tracker::handle`], call [`Tracker::tick`] now and then so waits can
+//! expire, and act on the [`TrackerEvent`]s it returns. It knows the game's position
+//! ([`Tracker::expected`]) and compares what the board shows with:
+//!
+//! 1. the game's position: nothing happened, or a lifted man went back (`Adjusting`);
+//! 2. the position after each legal move: a move is made (`MoveMade`), possibly after a short
+//!    wait when the man could still be sliding on (`Config::settle_ms`);
+//! 3. the position before the last move: a take-back (`TakeBack`);
+//! 4. none of these, for a while: `Mismatch` with the differences, and spoken `Guidance`.
+//!
+//! On a pegboard a man lifted from its hole is touched (Appendix D.2.2), so every first lift of a
+//! man in its right hole becomes a `Touched` event and an entry in the touch list that decides
+//! the touch-move obligation (Art. 4.3-4.4, [`bound_moves`]). A move that breaks the obligation
+//! is still reported as made, followed by a `TouchMoveBreach` for the arbiter: the tracker
+//! never silently accepts it, and never silently refuses a move the board shows.
+//!
+//! The move is made only when the board shows its whole result (D.2.3, 4.7): the captured man
+//! gone and the moving man in its new hole; for castling, the rook in its new hole too (the
+//! king alone on g1 is not yet a move); for promotion, the new piece in place of the pawn. On a
+//! board that cannot identify men the tracker asks which piece replaced the pawn
+//! (`PromotionAsked`) and waits for [`Tracker::choose_promotion`].
+//!
+//! A home-made pegboard needs only to report lifts and placements:
+//!
+//! ```
+//! use vichess::board::tracker::{BoardKind, Tracker, TrackerEvent};
+//! use vichess::board::{Sensed, SensorEvent};
+//! use vichess::rules::{Position, Square};
+//!
+//! let mut tracker = Tracker::new(Position::new(), BoardKind::OccupancyOnly);
+//! tracker.handle(SensorEvent::Lifted(Square::G1), 1_000); // Touched: the white knight
+//! let events = tracker.handle(
+//!     SensorEvent::Placed { square: Square::F3, sensed: Sensed::Occupied { color: None } },
+//!     1_400,
+//! );
+//! assert!(matches!(events[..], [TrackerEvent::MoveMade { .. }]));
+//! assert_eq!(events[0].to_string(), "move made: Ng1-f3");
+//! ```
+
+mod guidance;
+mod infer;
+mod orientation;
+pub mod script;
+mod two_boards;
+
+pub use guidance::{differences, fixes, Difference, Fix, Throttle};
+pub use infer::{could_travel_further, reading_of};
+pub use orientation::Orientation;
+pub use two_boards::{agreed_prefix, compare, TwoBoards, Which};
+
+use crate::board::{Sensed, SensorEvent, Snapshot};
+use crate::rules::arbiter::touch::{bound_moves, Obligation, Touch};
+use crate::rules::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
+use infer::{agrees, changed_squares, is_part_way, shows_move, Activity};
+use std::{fmt, mem};
+
+/// What a board's sensors can tell about a man in a hole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoardKind {
+    /// Each man is recognised (DGT, Millennium, Certabo).
+    IdentifiesPieces,
+    /// Occupied or not, and the colour (eChess: magnets in opposite orientation).
+    OccupancyAndColour,
+    /// Occupied or not (reed switches, light sensors, most home-made pegboards).
+    OccupancyOnly,
+}
+
+/// Rook first, then king, to castle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RookFirst {
+    /// Art. 4.4.2 and 4.7: the rook released on its square is a rook move, made at once.
+    Law,
+    /// Casual play: a rook placed on its castling square waits `castle_wait_ms` for the king;
+    /// if the king arrives it is castling (the touch-move breach, rook before king, is still
+    /// reported for the arbiter).
+    Lenient,
+}
+
+/// Timings, in milliseconds of the timestamps passed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    /// A move whose man could still travel further is made once the board has been still
+    /// this long (about 250 for USB boards, 500 for Bluetooth, less in time trouble).
+    pub settle_ms: u64,
+    /// An unexplained position must stand this long before it is reported.
+    pub mismatch_ms: u64,
+    /// Once a mismatch has been reported, the next step is said after the board has been
+    /// still this long (the player is following the guidance).
+    pub follow_up_ms: u64,
+    /// The same guidance is said again at most this often.
+    pub repeat_ms: u64,
+    /// Updates within one scan of the board may arrive in any order.
+    pub scan_window_ms: u64,
+    /// A man held in the hand (lifted, nothing else wrong) is not a mismatch until this long.
+    pub in_hand_ms: u64,
+    pub rook_first: RookFirst,
+    /// With [`RookFirst::Lenient`]: how long a rook on its castling square waits for the king.
+    pub castle_wait_ms: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            settle_ms: 250,
+            mismatch_ms: 3_000,
+            follow_up_ms: 1_000,
+            repeat_ms: 15_000,
+            scan_window_ms: 300,
+            in_hand_ms: 30_000,
+            rook_first: RookFirst::Law,
+            castle_wait_ms: 2_000,
+        }
+    }
+}
+
+/// What the tracker tells the session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrackerEvent {
+    /// The first full reading showed the board turned round; every later event is un-rotated.
+    Rotated,
+    /// A man standing in its right hole was lifted for the first time this turn (D.2.2). `own`:
+    /// a man of the side to move; otherwise an opponent's man, touched for capture (4.3.2).
+    Touched {
+        square: Square,
+        piece: Piece,
+        own: bool,
+    },
+    /// A lifted man went back into its own hole: no move. The touch still binds unless the
+    /// player had said "I adjust" (see [`Tracker::forgive_touch`]).
+    Adjusting { square: Square },
+    /// The board shows the position after this legal move; the tracker has played it.
+    MoveMade { mv: Move },
+    /// The move just made is not one the touches bound the player to (4.3-4.4): for the arbiter.
+    TouchMoveBreach {
+        played: Move,
+        obligation: Obligation,
+    },
+    /// A pawn was replaced on its last rank but the board cannot tell by what: ask the player
+    /// and call [`Tracker::choose_promotion`].
+    PromotionAsked { from: Square, to: Square },
+    /// The board shows the result of several legal moves; call [`Tracker::choose`].
+    MoveAmbiguous { candidates: Vec<Move> },
+    /// The board is back at the position before the last move; the tracker has undone it.
+    TakeBack { undone: Move },
+    /// The board has shown a position that is neither the game's nor one move on, for
+    /// `Config::mismatch_ms`. The differences are against the game's position.
+    Mismatch { differences: Vec<Difference> },
+    /// How to put the board right, first step first (said again only occasionally).
+    Guidance { fixes: Vec<Fix> },
+    /// After a mismatch or the game moving on without the board: the board matches again.
+    PositionCorrect,
+}
+
+impl fmt::Display for TrackerEvent {
+    /// English for logs and the command line; speech builds its own phrases from the values.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrackerEvent::Rotated => f.write_str("the board is turned round; reading it mirrored"),
+            TrackerEvent::Touched { square, piece, own } => {
+                let whose = if *own { "" } else { " (opponent's man)" };
+                write!(f, "touched the {piece} on {square}{whose}")
+            }
+            TrackerEvent::Adjusting { square } => write!(f, "the man went back on {square}"),
+            TrackerEvent::MoveMade { mv } => write!(f, "move made: {mv}"),
+            TrackerEvent::TouchMoveBreach { played, obligation } => match obligation {
+                Obligation::OneOf { moves, .. } => {
+                    let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                    write!(
+                        f,
+                        "touch-move: {played} was played, but the player was bound to {}",
+                        list.join(" or ")
+                    )
+                }
+                Obligation::AnyLegalMove => write!(f, "touch-move: {played}"),
+            },
+            TrackerEvent::PromotionAsked { from, to } => {
+                write!(f, "which piece replaces the pawn from {from} on {to}?")
+            }
+            TrackerEvent::MoveAmbiguous { candidates } => {
+                let list: Vec<String> = candidates.iter().map(|m| m.to_string()).collect();
+                write!(
+                    f,
+                    "the board shows more than one move: {}",
+                    list.join(" or ")
+                )
+            }
+            TrackerEvent::TakeBack { undone } => write!(f, "move taken back: {undone}"),
+            TrackerEvent::Mismatch { differences } => {
+                let list: Vec<String> = differences.iter().map(|d| d.to_string()).collect();
+                write!(f, "the board differs from the game: {}", list.join("; "))
+            }
+            TrackerEvent::Guidance { fixes } => match fixes.first() {
+                Some(first) => write!(f, "{first}"),
+                None => f.write_str("position correct"),
+            },
+            TrackerEvent::PositionCorrect => f.write_str("position correct"),
+        }
+    }
+}
+
+/// A decision waiting for the board to stay still.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Pending {
+    Move(Move),
+    Ambiguous(Vec<Move>),
+    TakeBack,
+    /// The last move's man slid on: undo the last move and make this one instead.
+    Correction(Move),
+}
+
+/// What the board shows right now.
+enum Shows {
+    Expected,
+    Moves(Vec<Move>),
+    Previous,
+    Correction(Move),
+    Nothing,
+}
+
+/// The board tracker for one physical board.
+#[derive(Debug, Clone)]
+pub struct Tracker {
+    kind: BoardKind,
+    config: Config,
+    expected: Position,
+    /// Positions before each move, for take-backs.
+    history: Vec<(Position, Move)>,
+    /// The board as the sensors report it, in the game's orientation.
+    sensed: Snapshot,
+    orientation: Orientation,
+    owner: Option<Color>,
+    seen_snapshot: bool,
+    /// This turn's touches in order, for the touch-move obligation.
+    touches: Vec<Touch>,
+    touched: Bitboard,
+    activity: Activity,
+    /// Squares the board still has to catch up on (the game moved on without it): lifting a
+    /// man there is putting the board right, not a touch.
+    unsynced: Bitboard,
+    pending: Option<(Pending, u64)>,
+    asked: Option<(Square, Square)>,
+    /// The promotion piece the player named this turn.
+    named_promotion: Option<Role>,
+    ambiguous_said: bool,
+    unexplained: bool,
+    /// The board has shown the position after the last move: only then can going back to the
+    /// position before it be a take-back (after [`Tracker::game_advanced`] it is just behind).
+    showed_last_move: bool,
+    last_change_ms: u64,
+    mismatch_said: Option<Snapshot>,
+    throttle: Throttle,
+}
+
+impl Tracker {
+    /// A tracker for a board assumed to show `position` until it says otherwise.
+    pub fn new(position: Position, kind: BoardKind) -> Tracker {
+        Tracker::with_config(position, kind, Config::default())
+    }
+
+    pub fn with_config(position: Position, kind: BoardKind, config: Config) -> Tracker {
+        Tracker {
+            kind,
+            config,
+            sensed: reading_of(position.board(), kind),
+            expected: position,
+            history: Vec::new(),
+            orientation: Orientation::Unknown,
+            owner: None,
+            seen_snapshot: false,
+            touches: Vec::new(),
+            touched: Bitboard::EMPTY,
+            activity: Activity::default(),
+            unsynced: Bitboard::EMPTY,
+            pending: None,
+            asked: None,
+            named_promotion: None,
+            ambiguous_said: false,
+            unexplained: false,
+            showed_last_move: true,
+            last_change_ms: 0,
+            mismatch_said: None,
+            throttle: Throttle::new(config.repeat_ms),
+        }
+    }
+
+    /// The game's position as the tracker knows it (after the moves it made or was told of).
+    pub fn expected(&self) -> &Position {
+        &self.expected
+    }
+
+    /// The board's reading, in the game's orientation.
+    pub fn sensed(&self) -> &Snapshot {
+        &self.sensed
+    }
+
+    pub fn kind(&self) -> BoardKind {
+        self.kind
+    }
+
+    pub fn orientation(&self) -> Orientation {
+        self.orientation
+    }
+
+    /// Sets the orientation by hand: an occupancy-only board reads the start position the same
+    /// either way round, so its orientation cannot be detected and must be configured.
+    pub fn set_orientation(&mut self, orientation: Orientation) {
+        self.orientation = orientation;
+    }
+
+    /// Whose board this is (the VI player's pegboard, the sighted player's set). While the
+    /// other side is on move, lifts on it are not touches: Art. 4.3 binds only the player
+    /// having the move, and the opponent's moves reach this board through
+    /// [`Tracker::game_advanced`]. `None` (the default): every lift of a man in its hole counts.
+    pub fn set_owner(&mut self, owner: Option<Color>) {
+        self.owner = owner;
+    }
+
+    /// This turn's touches, in order.
+    pub fn touches(&self) -> &[Touch] {
+        &self.touches
+    }
+
+    /// What the touches so far bind the player to (4.3-4.5).
+    pub fn obligation(&self) -> Obligation {
+        bound_moves(&self.expected, &self.touches)
+    }
+
+    /// The player had said "I adjust" (4.2.1) before lifting the man on `square`: that lift
+    /// binds nothing.
+    pub fn forgive_touch(&mut self, square: Square) {
+        for t in &mut self.touches {
+            if *t == Touch::Man(square) {
+                *t = Touch::Adjust(square);
+            }
+        }
+    }
+
+    /// One sensor event, at `now_ms`.
+    pub fn handle(&mut self, event: SensorEvent, now_ms: u64) -> Vec<TrackerEvent> {
+        let mut out = Vec::new();
+        if let SensorEvent::Snapshot(raw) = event {
+            if self.orientation == Orientation::Unknown {
+                self.orientation = Orientation::detect(&raw, self.expected.board());
+                if self.orientation == Orientation::Rotated {
+                    out.push(TrackerEvent::Rotated);
+                }
+            }
+        }
+        let mut placed = None;
+        match self.orientation.apply(event) {
+            SensorEvent::Snapshot(reading) if !self.seen_snapshot => {
+                // The first full reading is how the board was found, not something done to it.
+                self.seen_snapshot = true;
+                self.sensed = reading;
+                self.unsynced = self.differing_squares();
+            }
+            SensorEvent::Snapshot(reading) => {
+                placed = self.apply_reading(reading, now_ms, &mut out)
+            }
+            SensorEvent::Lifted(square) => self.lift(square, now_ms, &mut out),
+            SensorEvent::Placed { square, sensed } => {
+                placed = self.place(square, sensed, now_ms, &mut out)
+            }
+        }
+        self.last_change_ms = now_ms;
+        self.evaluate(now_ms, placed, &mut out);
+        out
+    }
+
+    /// Lets waits expire: a sliding man that has stopped, a mismatch that has stood long enough,
+    /// guidance due to be repeated. Call it every 50-100 ms.
+    pub fn tick(&mut self, now_ms: u64) -> Vec<TrackerEvent> {
+        let mut out = Vec::new();
+        if let Some((pending, due)) = self.pending.take() {
+            if now_ms >= due {
+                self.fire(pending, &mut out);
+            } else {
+                self.pending = Some((pending, due));
+            }
+        }
+        self.check_mismatch(now_ms, &mut out);
+        out
+    }
+
+    /// The game moved on without this board (the assistant typed a move, or a move was made on
+    /// the other board): the board must now be brought to `position`. Lifts needed for that
+    /// are not touches; guidance follows if the board stays wrong.
+    pub fn game_advanced(&mut self, position: Position, now_ms: u64) -> Vec<TrackerEvent> {
+        if position == self.expected {
+            return Vec::new(); // this board made the move itself
+        }
+        let old = mem::replace(&mut self.expected, position);
+        let link = old
+            .legal_moves()
+            .into_iter()
+            .find(|m| old.play(m).is_ok_and(|p| p == self.expected));
+        match link {
+            Some(m) => self.history.push((old.clone(), m)),
+            None => self.history.clear(),
+        }
+        self.new_turn();
+        self.showed_last_move = false;
+        if !agrees(&self.sensed, self.expected.board()) {
+            self.unsynced =
+                changed_squares(old.board(), self.expected.board()) | self.differing_squares();
+        }
+        self.last_change_ms = now_ms;
+        let mut out = Vec::new();
+        self.evaluate(now_ms, None, &mut out);
+        out
+    }
+
+    /// The player named the promotion piece (D.2.1): after `PromotionAsked`, or beforehand
+    /// while announcing the move. On a board that cannot see the piece, the promotion is then
+    /// made as soon as the board shows it.
+    pub fn choose_promotion(&mut self, role: Role) -> Vec<TrackerEvent> {
+        self.named_promotion = Some(role);
+        self.touches.push(Touch::PromotionPiece(role));
+        let mut out = Vec::new();
+        if let Shows::Moves(moves) = self.classify() {
+            if let Some(&m) = moves.iter().find(|m| m.promotion() == Some(role)) {
+                self.make(m, &mut out);
+            }
+        }
+        out
+    }
+
+    /// The player (or assistant) said which of the moves the board shows was meant.
+    pub fn choose(&mut self, m: &Move) -> Vec<TrackerEvent> {
+        let mut out = Vec::new();
+        if let Shows::Moves(moves) = self.classify() {
+            if moves.contains(m) {
+                self.make(*m, &mut out);
+            }
+        }
+        out
+    }
+
+    // ---- sensor changes -------------------------------------------------------------------
+
+    /// A later full reading: its differences are changes like any others, lifts first so a
+    /// capture reads as "target emptied, then refilled".
+    fn apply_reading(
+        &mut self,
+        reading: Snapshot,
+        now_ms: u64,
+        out: &mut Vec<TrackerEvent>,
+    ) -> Option<Square> {
+        for sq in Square::all() {
+            if self.sensed.get(sq).is_occupied() && !reading.get(sq).is_occupied() {
+                self.lift(sq, now_ms, out);
+            }
+        }
+        let mut placed = None;
+        for sq in Square::all() {
+            let s = reading.get(sq);
+            if s.is_occupied() && s != self.sensed.get(sq) {
+                placed = self.place(sq, s, now_ms, out).or(placed);
+            }
+        }
+        placed
+    }
+
+    fn lift(&mut self, sq: Square, now_ms: u64, out: &mut Vec<TrackerEvent>) {
+        let before = self.sensed.get(sq);
+        if !before.is_occupied() {
+            return; // a repeated report
+        }
+        self.sensed.set(sq, Sensed::Empty);
+        self.activity.lift(sq, now_ms);
+        self.note_touch(sq, before, out);
+    }
+
+    /// Returns the square when a man really went in.
+    fn place(
+        &mut self,
+        sq: Square,
+        sensed: Sensed,
+        now_ms: u64,
+        out: &mut Vec<TrackerEvent>,
+    ) -> Option<Square> {
+        let before = self.sensed.get(sq);
+        if !sensed.is_occupied() {
+            self.lift(sq, now_ms, out);
+            return None;
+        }
+        if before == sensed {
+            return None;
+        }
+        if before.is_occupied() {
+            // The board never reported the hole empty (a quick capture on a DGT board).
+            self.activity.lift(sq, now_ms);
+            self.note_touch(sq, before, out);
+        }
+        self.sensed.set(sq, sensed);
+        self.activity.place(sq, now_ms);
+        if let Sensed::Piece(p) = sensed {
+            // 4.4.4: the promotion piece is chosen when it touches the promotion square.
+            let promotes = p.color == self.expected.turn()
+                && self
+                    .expected
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.to() == sq && m.promotion() == Some(p.role));
+            if promotes {
+                self.touches.push(Touch::PromotionPiece(p.role));
+            }
+        }
+        Some(sq)
+    }
+
+    /// A man in its right hole leaves it: the first time this turn, that is a touch.
+    fn note_touch(&mut self, sq: Square, before: Sensed, out: &mut Vec<TrackerEvent>) {
+        let Some(piece) = self.expected.piece_at(sq) else {
+            return;
+        };
+        let owner_waits = self.owner.is_some_and(|c| c != self.expected.turn());
+        if owner_waits
+            || !before.agrees_with(Some(piece))
+            || self.unsynced.contains(sq)
+            || self.touched.contains(sq)
+        {
+            return;
+        }
+        self.touched.set(sq);
+        self.touches.push(Touch::Man(sq));
+        out.push(TrackerEvent::Touched {
+            square: sq,
+            piece,
+            own: piece.color == self.expected.turn(),
+        });
+    }
+
+    // ---- what the board shows -------------------------------------------------------------
+
+    fn differing_squares(&self) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for sq in self.sensed.differences(self.expected.board()) {
+            b.set(sq);
+        }
+        b
+    }
+
+    fn shows(&self, before: &Position, m: &Move) -> bool {
+        let mut after = before.clone();
+        after.play_unchecked(m);
+        shows_move(
+            &self.sensed,
+            after.board(),
+            m,
+            self.kind,
+            &self.activity,
+            self.config.scan_window_ms,
+        )
+    }
+
+    fn classify(&self) -> Shows {
+        if agrees(&self.sensed, self.expected.board()) {
+            return Shows::Expected;
+        }
+        let moves: Vec<Move> = self
+            .expected
+            .legal_moves()
+            .into_iter()
+            .filter(|m| self.shows(&self.expected, m))
+            .collect();
+        if !moves.is_empty() {
+            return Shows::Moves(moves);
+        }
+        let Some((previous, last)) = self.history.last() else {
+            return Shows::Nothing;
+        };
+        if !self.showed_last_move {
+            return Shows::Nothing;
+        }
+        if agrees(&self.sensed, previous.board()) {
+            return Shows::Previous;
+        }
+        // A man that slid on after its move was taken as made (a pause on a DGT board): only
+        // while nothing but that man has been touched since.
+        let only_that_man = self
+            .touches
+            .iter()
+            .all(|t| *t == Touch::Man(last.king_to()));
+        if only_that_man {
+            let slid_on = previous
+                .legal_moves_from(last.from())
+                .into_iter()
+                .find(|m| m != last && self.shows(previous, m));
+            if let Some(m) = slid_on {
+                return Shows::Correction(m);
+            }
+        }
+        Shows::Nothing
+    }
+
+    fn evaluate(&mut self, now_ms: u64, placed: Option<Square>, out: &mut Vec<TrackerEvent>) {
+        self.pending = None;
+        self.unexplained = false;
+        match self.classify() {
+            Shows::Expected => {
+                self.showed_last_move = true;
+                if self.mismatch_said.is_some() || self.unsynced.any() {
+                    out.push(TrackerEvent::PositionCorrect);
+                } else if let Some(square) = placed.filter(|&sq| self.activity.lifted(sq).is_some())
+                {
+                    out.push(TrackerEvent::Adjusting { square });
+                }
+                self.asked = None;
+                self.ambiguous_said = false;
+                self.unsynced = Bitboard::EMPTY;
+                self.mismatch_said = None;
+                self.throttle.reset();
+            }
+            Shows::Moves(moves) => self.on_moves(moves, now_ms, out),
+            Shows::Previous => {
+                self.pending = Some((Pending::TakeBack, now_ms + self.config.settle_ms))
+            }
+            Shows::Correction(m) => {
+                self.pending = Some((Pending::Correction(m), now_ms + self.config.settle_ms))
+            }
+            Shows::Nothing => self.unexplained = true,
+        }
+    }
+
+    fn on_moves(&mut self, moves: Vec<Move>, now_ms: u64, out: &mut Vec<TrackerEvent>) {
+        let first = moves[0];
+        let promotions_only = moves.len() > 1
+            && moves.iter().all(|m| {
+                m.promotion().is_some() && m.from() == first.from() && m.to() == first.to()
+            });
+        if promotions_only {
+            if let Some(&m) = moves.iter().find(|m| m.promotion() == self.named_promotion) {
+                return self.make(m, out);
+            }
+            // The board cannot see which piece replaced the pawn: ask and wait (D.2.1).
+            let key = (first.from(), first.to());
+            if self.asked != Some(key) {
+                self.asked = Some(key);
+                out.push(TrackerEvent::PromotionAsked {
+                    from: key.0,
+                    to: key.1,
+                });
+            }
+            return;
+        }
+        if moves.len() > 1 {
+            self.pending = Some((Pending::Ambiguous(moves), now_ms + self.config.settle_ms));
+            return;
+        }
+        let wait = if could_travel_further(&self.expected, &first) {
+            Some(self.config.settle_ms)
+        } else if self.rook_may_still_castle(&first) {
+            Some(self.config.castle_wait_ms)
+        } else {
+            None
+        };
+        match wait {
+            Some(w) => self.pending = Some((Pending::Move(first), now_ms + w)),
+            None => self.make(first, out),
+        }
+    }
+
+    /// With lenient rook-first castling: is `m` a castling rook reaching its castling square?
+    fn rook_may_still_castle(&self, m: &Move) -> bool {
+        self.config.rook_first == RookFirst::Lenient
+            && m.role() == Role::Rook
+            && !m.is_capture()
+            && self.expected.legal_moves().iter().any(|c| {
+                c.castling_side().is_some_and(|side| {
+                    c.to() == m.from()
+                        && m.to() == Square::from_coords(side.rook_to_file(), m.from().rank())
+                })
+            })
+    }
+
+    // ---- decisions ------------------------------------------------------------------------
+
+    fn fire(&mut self, pending: Pending, out: &mut Vec<TrackerEvent>) {
+        match pending {
+            Pending::Move(m) => self.make(m, out),
+            Pending::Ambiguous(candidates) => {
+                if !self.ambiguous_said {
+                    self.ambiguous_said = true;
+                    out.push(TrackerEvent::MoveAmbiguous { candidates });
+                }
+            }
+            Pending::TakeBack => self.take_back(out),
+            Pending::Correction(m) => {
+                self.take_back(out);
+                self.make(m, out);
+            }
+        }
+    }
+
+    fn make(&mut self, m: Move, out: &mut Vec<TrackerEvent>) {
+        let obligation = bound_moves(&self.expected, &self.touches);
+        out.push(TrackerEvent::MoveMade { mv: m });
+        if !obligation.allows(&m) {
+            out.push(TrackerEvent::TouchMoveBreach {
+                played: m,
+                obligation,
+            });
+        }
+        let next = self
+            .expected
+            .play(&m)
+            .expect("the tracker only makes legal moves");
+        let before = mem::replace(&mut self.expected, next);
+        self.history.push((before, m));
+        self.new_turn();
+        self.showed_last_move = true;
+    }
+
+    fn take_back(&mut self, out: &mut Vec<TrackerEvent>) {
+        if let Some((previous, undone)) = self.history.pop() {
+            self.expected = previous;
+            out.push(TrackerEvent::TakeBack { undone });
+            self.new_turn();
+            self.showed_last_move = true;
+        }
+    }
+
+    fn new_turn(&mut self) {
+        self.touches.clear();
+        self.touched = Bitboard::EMPTY;
+        self.activity = Activity::default();
+        self.unsynced = Bitboard::EMPTY;
+        self.pending = None;
+        self.asked = None;
+        self.named_promotion = None;
+        self.ambiguous_said = false;
+        self.unexplained = false;
+        self.mismatch_said = None;
+        self.throttle.reset();
+    }
+
+    // ---- mismatch and guidance ------------------------------------------------------------
+
+    /// Only men of this turn's touches are off the board, nothing else is wrong: the player is
+    /// holding them (thinking, or mid-capture).
+    fn only_men_in_hand(&self) -> bool {
+        self.sensed
+            .differences(self.expected.board())
+            .into_iter()
+            .all(|sq| self.touched.contains(sq) && !self.sensed.get(sq).is_occupied())
+    }
+
+    fn check_mismatch(&mut self, now_ms: u64, out: &mut Vec<TrackerEvent>) {
+        let delay = if self.mismatch_said.is_some() {
+            self.config.follow_up_ms
+        } else {
+            self.config.mismatch_ms
+        };
+        if !self.unexplained || now_ms < self.last_change_ms + delay {
+            return;
+        }
+        if self.only_men_in_hand() && now_ms < self.last_change_ms + self.config.in_hand_ms {
+            return;
+        }
+        if self.mismatch_said != Some(self.sensed) {
+            self.mismatch_said = Some(self.sensed);
+            out.push(TrackerEvent::Mismatch {
+                differences: differences(self.expected.board(), &self.sensed),
+            });
+        }
+        let fixes = fixes(&self.guidance_target(), &self.sensed);
+        if let Some(&first) = fixes.first() {
+            if self.throttle.allow(first, now_ms) {
+                out.push(TrackerEvent::Guidance { fixes });
+            }
+        }
+    }
+
+    /// Where guidance should lead: the game's position, unless the board is part-way through
+    /// exactly one legal move of a touched man (the king already on g1: finish castling, 4.7).
+    fn guidance_target(&self) -> Board {
+        let before = self.expected.board();
+        let mut targets = self
+            .expected
+            .legal_moves()
+            .into_iter()
+            .filter(|m| self.touched.contains(m.from()))
+            .map(|m| {
+                let mut p = self.expected.clone();
+                p.play_unchecked(&m);
+                *p.board()
+            })
+            .filter(|after| is_part_way(&self.sensed, before, after));
+        match (targets.next(), targets.next()) {
+            (Some(only), None) => only,
+            _ => *before,
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! A board plugged in turned round by 180 degrees reports every square mirrored (a1 as h8).
+//! Boards never renumber themselves, so the tracker decides once, from the first full reading,
+//! and un-rotates everything after it.
+
+use super::infer::agrees;
+use crate::board::{SensorEvent, Snapshot};
+use crate::rules::Board;
+
+/// How the board's own numbering relates to the game's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Orientation {
+    /// No full reading seen yet: events are taken as they come.
+    #[default]
+    Unknown,
+    Normal,
+    Rotated,
+}
+
+impl Orientation {
+    /// Decide from the first reading: rotated only when the turned-round reading shows the
+    /// position and the raw one does not (a symmetric or unset board stays normal).
+    pub fn detect(first: &Snapshot, expected: &Board) -> Orientation {
+        if !agrees(first, expected) && agrees(&first.rotated(), expected) {
+            Orientation::Rotated
+        } else {
+            Orientation::Normal
+        }
+    }
+
+    /// The event as it would read on a board the right way round.
+    pub fn apply(self, event: SensorEvent) -> SensorEvent {
+        if self != Orientation::Rotated {
+            return event;
+        }
+        match event {
+            SensorEvent::Snapshot(s) => SensorEvent::Snapshot(s.rotated()),
+            SensorEvent::Lifted(sq) => SensorEvent::Lifted(sq.rotate()),
+            SensorEvent::Placed { square, sensed } => SensorEvent::Placed {
+                square: square.rotate(),
+                sensed,
+            },
+        }
+    }
+}

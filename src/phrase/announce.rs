@@ -10,27 +10,46 @@
 use super::token::{Phrase, Token};
 use crate::rules::{CastlingSide, Move, Position, Role};
 
-/// The phrase for `m`, a legal move in `pos`.
+/// How much a move announcement says, beyond Appendix D's minimum (the configuration's
+/// announcement options). The capture, check and mate words are a pack's words and are
+/// changed with [`crate::voice::Pack::set_word`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AnnounceOptions {
+    /// Say the piece before a pawn move too: "Bauer Eva vier".
+    pub pawn_word: bool,
+    /// Always say the whole from-square: "Springer Gustav eins Felix drei", "Eva zwei Eva
+    /// vier". Castling stays "Kurze Rochade".
+    pub full_from_square: bool,
+}
+
+/// The phrase for `m`, a legal move in `pos`, as Appendix D's minimum.
 pub fn move_phrase(pos: &Position, m: &Move) -> Phrase {
-    let mut out = Phrase::with_capacity(8);
+    move_phrase_with(pos, m, AnnounceOptions::default())
+}
+
+/// The phrase for `m`, a legal move in `pos`, with the announcement options.
+pub fn move_phrase_with(pos: &Position, m: &Move, opts: AnnounceOptions) -> Phrase {
+    let mut out = Phrase::with_capacity(10);
     match m.castling_side() {
         Some(CastlingSide::KingSide) => out.push(Token::CastlesShort),
         Some(CastlingSide::QueenSide) => out.push(Token::CastlesLong),
         None => {
             let role = m.role();
-            if role == Role::Pawn {
-                if m.is_capture() {
-                    out.push(Token::File(m.from().file()));
-                }
-            } else {
+            if role != Role::Pawn || opts.pawn_word {
                 out.push(Token::Piece(role));
-                let (file, rank) = disambiguation(pos, m);
-                if file {
-                    out.push(Token::File(m.from().file()));
-                }
-                if rank {
-                    out.push(Token::Rank(m.from().rank()));
-                }
+            }
+            let (file, rank) = if opts.full_from_square {
+                (true, true)
+            } else if role == Role::Pawn {
+                (m.is_capture(), false)
+            } else {
+                disambiguation(pos, m)
+            };
+            if file {
+                out.push(Token::File(m.from().file()));
+            }
+            if rank {
+                out.push(Token::Rank(m.from().rank()));
             }
             if m.is_capture() {
                 out.push(Token::Captures);
@@ -80,7 +99,8 @@ fn disambiguation(pos: &Position, m: &Move) -> (bool, bool) {
     }
 }
 
-/// Appendix D's own display words (the `de-fide` pack). Spelled as Appendix D spells them,
+/// Appendix D's own display words for move tokens (the `de-fide` pack), without loading the
+/// pack: other tokens give their id, so use [`crate::voice::Pack`] for events. Spelled as Appendix D spells them,
 /// without umlauts, so the printed line matches what the clip says letter for letter.
 pub fn de_fide_word(token: Token) -> &'static str {
     const FILES: [&str; 8] = [
@@ -106,6 +126,8 @@ pub fn de_fide_word(token: Token) -> &'static str {
         Token::CastlesLong => "Lange Rochade",
         Token::Check => "Schach",
         Token::Mate => "Matt",
+        // Events and read-outs: the `de-fide` pack's manifest holds their words.
+        other => other.id(),
     }
 }
 
@@ -158,7 +180,7 @@ mod tests {
             say(fen, Square::D1, Square::D4, None),
             "Turm eins David vier"
         );
-        let fen = "7k/8/8/8/Q6Q/8/8/Q5K1 w - - 0 1";
+        let fen = "8/2k5/8/8/Q6Q/8/8/Q5K1 w - - 0 1";
         assert_eq!(
             say(fen, Square::H4, Square::E1, None),
             "Dame Hector Eva eins"

@@ -6,7 +6,11 @@
 //! umlauts, and a voice pack may respell it for its speech engine.
 
 pub mod announce;
+pub mod events;
+pub mod grammar;
 pub mod number;
+pub mod readout;
+pub mod repeat;
 pub mod time;
 pub mod token;
 

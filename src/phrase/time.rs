@@ -82,7 +82,7 @@ fn count(n: u64, unit: Unit, lang: Language) -> String {
 pub fn say_duration(ms: u64, lang: Language, opts: SayOptions) -> String {
     if opts.tenths && ms < 60_000 {
         let tenths = ms / 100;
-        if tenths % 10 != 0 {
+        if !tenths.is_multiple_of(10) {
             return decimal_seconds(tenths / 10, tenths % 10, lang);
         }
     }

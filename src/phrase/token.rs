@@ -3,8 +3,14 @@
 //! A phrase is a list of tokens; a voice pack maps each token to a display word and a clip.
 //! Keeping the vocabulary in one small enum is what lets every pack be checked for
 //! completeness, and the printed line and the spoken clip never disagree.
+//!
+//! Each vocabulary token has a stable id (`file-a`, `piece-knight`, `white-rook-object`,
+//! `flag-fall`): the key of the manifest's `[tokens]` table and the clip's file name. Three
+//! kinds of token have no entry in a manifest: [`Token::Duration`] and [`Token::Count`] are
+//! said in words by the pack's language (`phrase::time`) and spoken by system speech, and
+//! [`Token::Punct`] only shapes the printed line and the pauses between clips.
 
-use crate::rules::{File, Rank, Role};
+use crate::rules::{Color, File, Piece, Rank, Role};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Token {
@@ -14,6 +20,14 @@ pub enum Token {
     Rank(Rank),
     /// A kind of man: "Springer", "Dame"; also the piece chosen in a promotion.
     Piece(Role),
+    /// The plural, for read-outs: "Springer", "Tuerme", "rooks".
+    Pieces(Role),
+    /// A man of one colour as the subject of a sentence: "white knight", "weisse Dame".
+    /// One token rather than colour plus piece, because adjectives agree with the noun.
+    Man(Piece),
+    /// A man as the object of "remove" / "put": "weissen Springer", "белого коня". A pack
+    /// whose language does not change the word leaves it out and [`Token::Man`] is used.
+    ManObject(Piece),
     /// Said before the target square of a capture: "schlaegt".
     Captures,
     /// Said after an en passant capture.
@@ -26,7 +40,286 @@ pub enum Token {
     Check,
     /// "Matt".
     Mate,
+    /// A side as a noun: "White" (wins), "Weiss", "белые".
+    Side(Color),
+    /// Events, reasons and read-out words.
+    Word(Word),
+    /// A time in milliseconds, said in words by the pack's language.
+    Duration(u64),
+    /// A number of moves, said in words with the noun ("zwölf Züge").
+    Count(u32),
+    /// Punctuation of the printed line; a short pause when spoken.
+    Punct(Punct),
+}
+
+/// Punctuation: printed attached to the word before it, spoken as a pause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Punct {
+    Comma,
+    Colon,
+    Semicolon,
+    Period,
+}
+
+impl Punct {
+    pub const fn mark(self) -> &'static str {
+        match self {
+            Punct::Comma => ",",
+            Punct::Colon => ":",
+            Punct::Semicolon => ";",
+            Punct::Period => ".",
+        }
+    }
+}
+
+macro_rules! words {
+    ($($(#[$doc:meta])* $name:ident = $id:literal,)*) => {
+        /// The vocabulary of events (game ends, illegal moves and why, touch-move, board
+        /// guidance, penalties) and of read-outs. The id is the manifest key.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Word {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Word {
+            pub const ALL: &'static [Word] = &[$(Word::$name,)*];
+
+            pub const fn id(self) -> &'static str {
+                match self {
+                    $(Word::$name => $id,)*
+                }
+            }
+        }
+    };
+}
+
+words! {
+    Stalemate = "stalemate",
+    Draw = "draw",
+    DeadPosition = "dead-position",
+    ThreefoldRepetition = "threefold-repetition",
+    FivefoldRepetition = "fivefold-repetition",
+    FiftyMoves = "fifty-moves",
+    SeventyFiveMoves = "seventy-five-moves",
+    FlagFall = "flag-fall",
+    /// After a side: "White wins".
+    Wins = "wins",
+    Resigns = "resigns",
+    DrawOffer = "draw-offer",
+    IllegalMove = "illegal-move",
+    /// The move would leave or put the own king in check.
+    ReasonKingInCheck = "reason-king-in-check",
+    /// No man of the named kind can make that move.
+    ReasonNoSuchMove = "reason-no-such-move",
+    ReasonNoPiece = "reason-no-piece",
+    ReasonNotYourPiece = "reason-not-your-piece",
+    ReasonCastlingNotAllowed = "reason-castling-not-allowed",
+    /// Two men could make the move: which one?
+    ReasonAmbiguous = "reason-ambiguous",
+    ReasonNotUnderstood = "reason-not-understood",
+    /// Art. 4.3: the touched man must be moved ("berührt, geführt").
+    ReasonTouchMove = "reason-touch-move",
+    ReasonPromotionMissing = "reason-promotion-missing",
+    Touched = "touched",
+    Penalty = "penalty",
+    TimeAdded = "time-added",
+    BoardsDiffer = "boards-differ",
+    PositionCorrect = "position-correct",
+    Remove = "remove",
+    Put = "put",
+    From = "from",
+    On = "on",
+    Correction = "correction",
+    MoveTakenBack = "move-taken-back",
+    Empty = "empty",
+    And = "and",
+    /// "no knights": said after the plural.
+    None = "none",
+    /// "file e", for a file read-out.
+    FileWord = "file",
+    /// "rank 4", for a rank read-out.
+    RankWord = "rank",
+    Time = "time",
+    Moves = "moves",
+}
+
+const FILE_IDS: [&str; 8] = [
+    "file-a", "file-b", "file-c", "file-d", "file-e", "file-f", "file-g", "file-h",
+];
+const RANK_IDS: [&str; 8] = [
+    "rank-1", "rank-2", "rank-3", "rank-4", "rank-5", "rank-6", "rank-7", "rank-8",
+];
+// Indexed by `Role::index()`: pawn, knight, bishop, rook, queen, king.
+const PIECE_IDS: [&str; 6] = [
+    "piece-pawn",
+    "piece-knight",
+    "piece-bishop",
+    "piece-rook",
+    "piece-queen",
+    "piece-king",
+];
+const PIECES_IDS: [&str; 6] = [
+    "pieces-pawn",
+    "pieces-knight",
+    "pieces-bishop",
+    "pieces-rook",
+    "pieces-queen",
+    "pieces-king",
+];
+const MAN_IDS: [[&str; 6]; 2] = [
+    [
+        "white-pawn",
+        "white-knight",
+        "white-bishop",
+        "white-rook",
+        "white-queen",
+        "white-king",
+    ],
+    [
+        "black-pawn",
+        "black-knight",
+        "black-bishop",
+        "black-rook",
+        "black-queen",
+        "black-king",
+    ],
+];
+const MAN_OBJECT_IDS: [[&str; 6]; 2] = [
+    [
+        "white-pawn-object",
+        "white-knight-object",
+        "white-bishop-object",
+        "white-rook-object",
+        "white-queen-object",
+        "white-king-object",
+    ],
+    [
+        "black-pawn-object",
+        "black-knight-object",
+        "black-bishop-object",
+        "black-rook-object",
+        "black-queen-object",
+        "black-king-object",
+    ],
+];
+
+impl Token {
+    /// The stable id: the manifest key and the clip's file name. Tokens outside the
+    /// vocabulary (durations, counts, punctuation) get a descriptive id that no manifest
+    /// may use.
+    pub fn id(&self) -> &'static str {
+        match *self {
+            Token::File(f) => FILE_IDS[f.index() as usize],
+            Token::Rank(r) => RANK_IDS[r.index() as usize],
+            Token::Piece(role) => PIECE_IDS[role.index()],
+            Token::Pieces(role) => PIECES_IDS[role.index()],
+            Token::Man(p) => MAN_IDS[p.color.index()][p.role.index()],
+            Token::ManObject(p) => MAN_OBJECT_IDS[p.color.index()][p.role.index()],
+            Token::Captures => "captures",
+            Token::EnPassant => "en-passant",
+            Token::CastlesShort => "castles-short",
+            Token::CastlesLong => "castles-long",
+            Token::Check => "check",
+            Token::Mate => "mate",
+            Token::Side(Color::White) => "white",
+            Token::Side(Color::Black) => "black",
+            Token::Word(w) => w.id(),
+            Token::Duration(_) => "(duration)",
+            Token::Count(_) => "(count)",
+            Token::Punct(_) => "(punctuation)",
+        }
+    }
+
+    /// The vocabulary token with this id, if there is one.
+    pub fn from_id(id: &str) -> Option<Token> {
+        Token::vocabulary().into_iter().find(|t| t.id() == id)
+    }
+
+    /// Every token a manifest may hold, in manifest order: moves, then men, then events.
+    pub fn vocabulary() -> Vec<Token> {
+        let mut out = Vec::with_capacity(110);
+        out.extend(File::ALL.into_iter().map(Token::File));
+        out.extend(Rank::ALL.into_iter().map(Token::Rank));
+        // Manifests list the pieces king first, as Appendix D does.
+        let roles = Role::ALL.into_iter().rev();
+        out.extend(roles.clone().map(Token::Piece));
+        out.extend(roles.clone().map(Token::Pieces));
+        out.extend([
+            Token::Captures,
+            Token::EnPassant,
+            Token::CastlesShort,
+            Token::CastlesLong,
+            Token::Check,
+            Token::Mate,
+            Token::Side(Color::White),
+            Token::Side(Color::Black),
+        ]);
+        for color in Color::ALL {
+            out.extend(roles.clone().map(|role| Token::Man(Piece { color, role })));
+        }
+        for color in Color::ALL {
+            out.extend(
+                roles
+                    .clone()
+                    .map(|role| Token::ManObject(Piece { color, role })),
+            );
+        }
+        out.extend(Word::ALL.iter().map(|&w| Token::Word(w)));
+        out
+    }
+
+    /// Must every complete pack have this token? Object forms are optional: a pack whose
+    /// language says "remove white knight" like "white knight" leaves them out.
+    pub fn is_required(&self) -> bool {
+        self.is_vocabulary() && !matches!(self, Token::ManObject(_))
+    }
+
+    /// Does a manifest hold this token (as opposed to a duration, count or punctuation)?
+    pub fn is_vocabulary(&self) -> bool {
+        !matches!(self, Token::Duration(_) | Token::Count(_) | Token::Punct(_))
+    }
+
+    /// The token a pack falls back to when it lacks this one.
+    pub fn fallback(&self) -> Option<Token> {
+        match *self {
+            Token::ManObject(p) => Some(Token::Man(p)),
+            _ => None,
+        }
+    }
 }
 
 /// An announcement as tokens, in the order they are said.
 pub type Phrase = Vec<Token>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn ids_are_unique_and_round_trip() {
+        let vocab = Token::vocabulary();
+        let ids: HashSet<_> = vocab.iter().map(|t| t.id()).collect();
+        assert_eq!(ids.len(), vocab.len());
+        for t in &vocab {
+            assert_eq!(Token::from_id(t.id()), Some(*t), "{}", t.id());
+            assert!(t
+                .id()
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'));
+        }
+        assert_eq!(Token::from_id("(duration)"), None);
+        assert_eq!(Token::from_id("piece-dragon"), None);
+    }
+
+    #[test]
+    fn required_vocabulary_size() {
+        let required = Token::vocabulary()
+            .iter()
+            .filter(|t| t.is_required())
+            .count();
+        // 8 files, 8 ranks, 6 + 6 pieces, 8 move and side words, 12 men, the words.
+        assert_eq!(required, 36 + 12 + Word::ALL.len());
+        assert_eq!(required, 87);
+    }
+}

@@ -1,0 +1,130 @@
+//! `vichess announce [--fen FEN] [--chess960] [--voice PACK] [--wav FILE] [--play] MOVE...`:
+//! plays the moves from the position and prints each as announced, in the pack's words.
+//!
+//! All moves are checked before anything is printed or played, so a bad move never leaves
+//! output that looks as if the earlier moves had been accepted and then silently cut. A line
+//! equal to the one before it gets a trailing full stop, so screen readers still read it.
+
+use anyhow::{bail, Context};
+use std::path::Path;
+use std::process::ExitCode;
+use vichess::audio::{wav, Pcm};
+use vichess::phrase::announce::move_phrase;
+use vichess::phrase::repeat::LineRepeater;
+use vichess::phrase::token::Phrase;
+use vichess::rules::game::Game;
+use vichess::rules::notation;
+use vichess::rules::{Color, Position};
+use vichess::speech::file::Espeak;
+use vichess::speech::notice;
+use vichess::voice::render::{render, ClipBank, RenderOptions};
+use vichess::voice::{Pack, DEFAULT_PACK};
+
+/// Silence between two announced moves, in seconds.
+const BETWEEN_MOVES_S: f64 = 0.6;
+
+pub fn run(
+    start: Position,
+    voice: Option<&str>,
+    wav_out: Option<&Path>,
+    play: bool,
+    moves: &[String],
+) -> anyhow::Result<ExitCode> {
+    let pack = Pack::open(voice.unwrap_or(DEFAULT_PACK))?;
+    let mut game = Game::new(start);
+    let mut phrases: Vec<Phrase> = Vec::with_capacity(moves.len());
+    for text in moves {
+        let pos = game.position().clone();
+        let side = match pos.turn() {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        let who = format!("move {} for {side}", pos.fullmoves());
+        let m = match notation::parse_move(&pos, text) {
+            Ok(m) => m,
+            Err(e) => bail!("{who}, {text:?}: {e}"),
+        };
+        phrases.push(move_phrase(&pos, &m));
+        if let Err(e) = game.push(m) {
+            bail!("{who}, {text:?}: {e}");
+        }
+    }
+    let mut repeater = LineRepeater::new();
+    for phrase in &phrases {
+        println!("{}", repeater.line(&pack.text(phrase)));
+    }
+    if wav_out.is_none() && !play {
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(path) = wav_out {
+        let pcm = speak(&pack, &phrases, pack.sample_rate());
+        wav::write(path, &pcm)
+            .with_context(|| format!("cannot write the recording {}", path.display()))?;
+    }
+    if play {
+        play_out(&pack, &phrases)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The phrases as one recording: the pack's clips, and eSpeak NG for words without a clip.
+fn speak(pack: &Pack, phrases: &[Phrase], rate: u32) -> Pcm {
+    let options = RenderOptions {
+        rate,
+        ..RenderOptions::default()
+    };
+    let (bank, problems) = ClipBank::load(pack, &options);
+    for p in &problems {
+        eprintln!("{p}");
+    }
+    let mut espeak: Option<Espeak> = None;
+    let mut espeak_failed = false;
+    let mut out = Pcm::new(rate, Vec::new());
+    for (i, phrase) in phrases.iter().enumerate() {
+        if i > 0 {
+            out.append(&Pcm::silence(rate, BETWEEN_MOVES_S));
+        }
+        let rendered = render(phrase, pack, &bank);
+        let pcm = rendered.to_pcm(|words| {
+            if espeak.is_none() && !espeak_failed {
+                match Espeak::open(pack.language()) {
+                    Ok(e) => espeak = Some(e),
+                    Err(e) => {
+                        eprintln!("{} Words without a clip are not spoken.", notice(&e));
+                        espeak_failed = true;
+                    }
+                }
+            }
+            espeak.as_mut().and_then(|e| e.say(words).ok())
+        });
+        out.append(&pcm);
+    }
+    out
+}
+
+/// Plays the phrases on the default sound device, rendered at the device's own rate.
+#[cfg(feature = "audio")]
+fn play_out(pack: &Pack, phrases: &[Phrase]) -> anyhow::Result<()> {
+    use vichess::audio::device::Output;
+    use vichess::audio::Channel;
+    let out =
+        Output::open(None).map_err(|e| anyhow::anyhow!("cannot play the announcement: {e}"))?;
+    let pcm = speak(pack, phrases, out.rate());
+    out.play(&pcm, Channel::Both);
+    let limit = pcm.duration() + std::time::Duration::from_secs(5);
+    let done = out.wait_until_played(limit);
+    if let Some(e) = out.take_error() {
+        bail!("the sound device failed while playing: {e}");
+    }
+    if !done {
+        bail!("the sound device did not play the announcement in time");
+    }
+    // The queue is handed over; give the device time to sound its last buffer.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    Ok(())
+}
+
+#[cfg(not(feature = "audio"))]
+fn play_out(_pack: &Pack, _phrases: &[Phrase]) -> anyhow::Result<()> {
+    bail!("this vichess was built without sound output (the \"audio\" feature): use --wav")
+}

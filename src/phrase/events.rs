@@ -1,0 +1,265 @@
+//! Phrases for what happens around the moves: game ends, illegal moves and why, touched men,
+//! penalties, the clock's readings, and guidance when the two boards disagree (D.2.9).
+//!
+//! Like move phrases these are language-independent tokens; the few that need a language's
+//! word order (instructions: "remove", "put") take the pack's [`Grammar`].
+
+use super::grammar::{Grammar, COLON, COMMA, SEMICOLON};
+use super::token::{Phrase, Token, Word};
+use crate::rules::clock::ClockEvent;
+use crate::rules::game::{ClaimKind, Status};
+use crate::rules::notation::MoveError;
+use crate::rules::{Board, Color, Piece, Square};
+
+fn square(sq: Square) -> [Token; 2] {
+    [Token::File(sq.file()), Token::Rank(sq.rank())]
+}
+
+/// How the game ended, when it ended by itself (Art. 5, 9.6): "Matt, Weiss gewinnt",
+/// "Patt, Remis". Empty while the game goes on.
+pub fn status_phrase(status: Status) -> Phrase {
+    let draw = |w: Word| vec![Token::Word(w), COMMA, Token::Word(Word::Draw)];
+    match status {
+        Status::Ongoing => Vec::new(),
+        Status::Checkmate { winner } => vec![
+            Token::Mate,
+            COMMA,
+            Token::Side(winner),
+            Token::Word(Word::Wins),
+        ],
+        Status::Stalemate => draw(Word::Stalemate),
+        Status::DeadPosition => draw(Word::DeadPosition),
+        Status::FivefoldRepetition => draw(Word::FivefoldRepetition),
+        Status::SeventyFiveMoves => draw(Word::SeventyFiveMoves),
+    }
+}
+
+/// A correct draw claim (Art. 9.2, 9.3): "threefold repetition, draw".
+pub fn claim_phrase(kind: ClaimKind) -> Phrase {
+    let w = match kind {
+        ClaimKind::ThreefoldRepetition => Word::ThreefoldRepetition,
+        ClaimKind::FiftyMoves => Word::FiftyMoves,
+    };
+    vec![Token::Word(w), COMMA, Token::Word(Word::Draw)]
+}
+
+/// A flag fall (Art. 6.9): the side whose flag fell, then the result: the opponent wins,
+/// unless no series of legal moves lets the opponent mate, which is a draw.
+pub fn flag_fall_phrase(side: Color, opponent_can_mate: bool) -> Phrase {
+    let mut out = vec![Token::Word(Word::FlagFall), COMMA, Token::Side(side), COMMA];
+    if opponent_can_mate {
+        out.extend([Token::Side(!side), Token::Word(Word::Wins)]);
+    } else {
+        out.push(Token::Word(Word::Draw));
+    }
+    out
+}
+
+/// "White resigns".
+pub fn resign_phrase(side: Color) -> Phrase {
+    vec![Token::Side(side), Token::Word(Word::Resigns)]
+}
+
+/// "draw offer: White".
+pub fn draw_offer_phrase(side: Color) -> Phrase {
+    vec![Token::Word(Word::DrawOffer), COLON, Token::Side(side)]
+}
+
+/// Why a move was refused, as one word of the vocabulary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// The move would leave or put the own king in check, or not get it out of check.
+    KingInCheck,
+    NoSuchMove,
+    NoPiece,
+    NotYourPiece,
+    CastlingNotAllowed,
+    Ambiguous,
+    NotUnderstood,
+    /// Art. 4.3: a touched man must be moved.
+    TouchMove,
+    PromotionMissing,
+}
+
+impl Refusal {
+    pub fn word(self) -> Word {
+        match self {
+            Refusal::KingInCheck => Word::ReasonKingInCheck,
+            Refusal::NoSuchMove => Word::ReasonNoSuchMove,
+            Refusal::NoPiece => Word::ReasonNoPiece,
+            Refusal::NotYourPiece => Word::ReasonNotYourPiece,
+            Refusal::CastlingNotAllowed => Word::ReasonCastlingNotAllowed,
+            Refusal::Ambiguous => Word::ReasonAmbiguous,
+            Refusal::NotUnderstood => Word::ReasonNotUnderstood,
+            Refusal::TouchMove => Word::ReasonTouchMove,
+            Refusal::PromotionMissing => Word::ReasonPromotionMissing,
+        }
+    }
+
+    /// The short reason for the rules core's detailed refusal. The detailed message stays
+    /// the printed explanation; this is what fits in a spoken phrase.
+    pub fn from_move_error(e: &MoveError) -> Refusal {
+        match e {
+            MoveError::StillInCheck { .. }
+            | MoveError::Pinned { .. }
+            | MoveError::IntoCheck { .. }
+            | MoveError::ExposesKing { .. } => Refusal::KingInCheck,
+            MoveError::Castling { .. } => Refusal::CastlingNotAllowed,
+            MoveError::PromotionMissing { .. } => Refusal::PromotionMissing,
+            MoveError::EmptySquare { .. } | MoveError::NotThere { .. } => Refusal::NoPiece,
+            MoveError::NotYours { .. } => Refusal::NotYourPiece,
+            MoveError::Ambiguous { .. } => Refusal::Ambiguous,
+            MoveError::Empty | MoveError::Syntax(_) | MoveError::DrawOfferMark { .. } => {
+                Refusal::NotUnderstood
+            }
+            _ => Refusal::NoSuchMove,
+        }
+    }
+}
+
+/// "illegal move, the king would be in check".
+pub fn illegal_move_phrase(why: Refusal) -> Phrase {
+    vec![
+        Token::Word(Word::IllegalMove),
+        COMMA,
+        Token::Word(why.word()),
+    ]
+}
+
+/// A man lifted from its hole (D.2.2) or touched (Art. 4.3): "touched: white knight g1".
+pub fn touched_phrase(piece: Piece, at: Square) -> Phrase {
+    let mut out = vec![Token::Word(Word::Touched), COLON, Token::Man(piece)];
+    out.extend(square(at));
+    out
+}
+
+/// The touch-move rule reminded: "touched piece must move, white knight g1".
+pub fn touch_move_phrase(piece: Piece, at: Square) -> Phrase {
+    let mut out = vec![Token::Word(Word::ReasonTouchMove), COMMA, Token::Man(piece)];
+    out.extend(square(at));
+    out
+}
+
+/// A time penalty for `side` (Art. 12.9): "penalty: White, two minutes".
+pub fn penalty_phrase(side: Color, ms: u64) -> Phrase {
+    vec![
+        Token::Word(Word::Penalty),
+        COLON,
+        Token::Side(side),
+        COMMA,
+        Token::Duration(ms),
+    ]
+}
+
+/// Time given to `side` (Art. 7.5.5: two minutes after the opponent's illegal move).
+pub fn time_added_phrase(side: Color, ms: u64) -> Phrase {
+    vec![
+        Token::Word(Word::TimeAdded),
+        COLON,
+        Token::Side(side),
+        COMMA,
+        Token::Duration(ms),
+    ]
+}
+
+/// Both clocks (D.2.6.1, D.2.10.4, on request): "White: one hour; Black: fifty minutes".
+pub fn clock_phrase(white_ms: u64, black_ms: u64) -> Phrase {
+    vec![
+        Token::Side(Color::White),
+        COLON,
+        Token::Duration(white_ms),
+        SEMICOLON,
+        Token::Side(Color::Black),
+        COLON,
+        Token::Duration(black_ms),
+    ]
+}
+
+/// What the clock's own events say aloud: a flag fall (the result is the arbiter's, Art.
+/// 6.9, so only the fact) and the time a new period adds. Other events are silent.
+pub fn clock_event_phrase(event: &ClockEvent) -> Option<Phrase> {
+    match *event {
+        ClockEvent::FlagFell { side, .. } => {
+            Some(vec![Token::Word(Word::FlagFall), COMMA, Token::Side(side)])
+        }
+        ClockEvent::PeriodStarted { side, added, .. } if added > 0 => {
+            Some(time_added_phrase(side, added))
+        }
+        _ => None,
+    }
+}
+
+/// The number of moves completed (D.2.6.1): "moves: twelve moves" would repeat the noun,
+/// so the count alone: "zwölf Züge".
+pub fn move_count_phrase(moves: u32) -> Phrase {
+    vec![Token::Count(moves)]
+}
+
+/// A slip of the tongue corrected before the clock was started (D.2.8): "correction:" and
+/// the right move's phrase.
+pub fn correction_phrase(right: &[Token]) -> Phrase {
+    let mut out = vec![Token::Word(Word::Correction), COLON];
+    out.extend_from_slice(right);
+    out
+}
+
+/// "remove white knight from f3", in the language's order.
+pub fn remove_phrase(piece: Piece, at: Square, grammar: &Grammar) -> Phrase {
+    instruction(Word::Remove, Word::From, piece, at, grammar)
+}
+
+/// "put white knight on g1", in the language's order.
+pub fn put_phrase(piece: Piece, at: Square, grammar: &Grammar) -> Phrase {
+    instruction(Word::Put, Word::On, piece, at, grammar)
+}
+
+fn instruction(verb: Word, prep: Word, piece: Piece, at: Square, g: &Grammar) -> Phrase {
+    let mut place: Vec<Token> = square(at).to_vec();
+    if g.postposition {
+        place.push(Token::Word(prep));
+    } else {
+        place.insert(0, Token::Word(prep));
+    }
+    let mut out = Vec::with_capacity(6);
+    if !g.verb_last {
+        out.push(Token::Word(verb));
+    }
+    out.push(Token::ManObject(piece));
+    out.extend(place);
+    if g.verb_last {
+        out.push(Token::Word(verb));
+    }
+    out
+}
+
+/// What to do so that `actual` (the board as sensed or as the player has it) matches
+/// `expected` (the position from the scoresheet), D.2.9: "position correct", or "the boards
+/// differ:" and each man to remove, then each man to put, a1 to h8.
+pub fn board_guidance(actual: &Board, expected: &Board, grammar: &Grammar) -> Phrase {
+    let mut steps: Vec<Phrase> = Vec::new();
+    for sq in Square::all() {
+        if let Some(p) = actual.piece_at(sq) {
+            if expected.piece_at(sq) != Some(p) {
+                steps.push(remove_phrase(p, sq, grammar));
+            }
+        }
+    }
+    for sq in Square::all() {
+        if let Some(p) = expected.piece_at(sq) {
+            if actual.piece_at(sq) != Some(p) {
+                steps.push(put_phrase(p, sq, grammar));
+            }
+        }
+    }
+    if steps.is_empty() {
+        return vec![Token::Word(Word::PositionCorrect)];
+    }
+    let mut out = vec![Token::Word(Word::BoardsDiffer), COLON];
+    for (i, step) in steps.into_iter().enumerate() {
+        if i > 0 {
+            out.push(SEMICOLON);
+        }
+        out.extend(step);
+    }
+    out
+}

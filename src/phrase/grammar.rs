@@ -1,0 +1,88 @@
+//! Per-language rules for ordering and printing a phrase, read from a pack's `[grammar]`.
+//!
+//! The phrase builders make language-independent token lists; where a language needs another
+//! word order (German and Armenian put the verb of an instruction last, Armenian puts "from" /
+//! "on" after the square) the builders ask these flags, and the printed line follows them. The
+//! rules are data in the manifest, so a new pack needs no code.
+
+use super::token::{Punct, Token};
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Grammar {
+    /// Print a file and the rank after it as one word, as SAN does ("f3"). Packs that spell
+    /// squares as words ("Felix drei", "эф три") keep the space.
+    pub compact_squares: bool,
+    /// Print ", " before the check or mate word ("bishop takes c6, check").
+    pub comma_before_check: bool,
+    /// Instructions put the verb last ("weissen Springer von Felix drei entfernen").
+    pub verb_last: bool,
+    /// "from" and "on" follow the square ("f3 դաշտից").
+    pub postposition: bool,
+}
+
+/// Joins the display words of a phrase into one line. `word` gives a token's display text.
+pub fn join<'a>(
+    phrase: &[Token],
+    grammar: &Grammar,
+    mut word: impl FnMut(Token) -> std::borrow::Cow<'a, str>,
+) -> String {
+    let mut out = String::new();
+    let mut prev: Option<Token> = None;
+    for &t in phrase {
+        match t {
+            Token::Punct(p) => {
+                out.push_str(p.mark());
+            }
+            _ => {
+                let glue = match (prev, t) {
+                    (None, _) => "",
+                    (Some(Token::File(_)), Token::Rank(_)) if grammar.compact_squares => "",
+                    (Some(Token::Punct(_)), Token::Check | Token::Mate) => " ",
+                    (Some(_), Token::Check | Token::Mate) if grammar.comma_before_check => ", ",
+                    _ => " ",
+                };
+                out.push_str(glue);
+                out.push_str(&word(t));
+            }
+        }
+        prev = Some(t);
+    }
+    out
+}
+
+/// Joins spoken words for a speech engine: every token apart, punctuation kept so that the
+/// engine pauses, and squares never run together ("eff three", not "effthree").
+pub fn join_spoken<'a>(
+    phrase: &[Token],
+    grammar: &Grammar,
+    mut say: impl FnMut(Token) -> std::borrow::Cow<'a, str>,
+) -> String {
+    let mut out = String::new();
+    for (i, &t) in phrase.iter().enumerate() {
+        match t {
+            Token::Punct(p) => out.push_str(p.mark()),
+            Token::Check | Token::Mate
+                if grammar.comma_before_check
+                    && i > 0
+                    && !matches!(phrase[i - 1], Token::Punct(_)) =>
+            {
+                out.push_str(", ");
+                out.push_str(&say(t));
+            }
+            _ => {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(&say(t));
+            }
+        }
+    }
+    out
+}
+
+/// Punctuation as a token, for builders.
+pub const COMMA: Token = Token::Punct(Punct::Comma);
+pub const COLON: Token = Token::Punct(Punct::Colon);
+pub const SEMICOLON: Token = Token::Punct(Punct::Semicolon);

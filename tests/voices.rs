@@ -1,0 +1,261 @@
+//! Voice pack manifests: the shipped six parse, hold the whole vocabulary and Appendix D's
+//! words; validation names the pack, the token and the file for every kind of fault.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use vichess::phrase::announce::de_fide_word;
+use vichess::phrase::token::Token;
+use vichess::rules::{File, Rank, Role};
+use vichess::voice::{load_all, ManifestError, Pack, Problem, PACK_NAMES};
+
+fn voices() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("voices")
+}
+
+/// A fresh folder under the system temp dir, removed by the test that made it.
+fn scratch(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "vichess-voices-{}-{}-{name}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("clips")).unwrap();
+    dir
+}
+
+fn write_wav(path: &Path, rate: u32, samples: &[i16]) {
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut w = hound::WavWriter::create(path, spec).unwrap();
+    for &s in samples {
+        w.write_sample(s).unwrap();
+    }
+    w.finalize().unwrap();
+}
+
+const HEADER: &str =
+    "[pack]\nname = \"tiny\"\nlanguage = \"en\"\nsample_rate = 16000\n\n[tokens]\n";
+
+fn manifest(dir: &Path, tokens: &str) {
+    std::fs::write(dir.join("manifest.toml"), format!("{HEADER}{tokens}")).unwrap();
+}
+
+#[test]
+fn shipped_manifests_parse_and_are_complete_in_words() {
+    for name in PACK_NAMES {
+        let pack = Pack::load(&voices().join(name)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(pack.name(), name);
+        assert_eq!(pack.missing_tokens(), Vec::<Token>::new(), "{name}");
+        // Every token names a clip inside clips/ with its own id.
+        for t in Token::vocabulary().into_iter().filter(|t| t.is_required()) {
+            let e = pack.entry(t).unwrap();
+            assert_eq!(
+                e.clip.as_deref(),
+                Some(Path::new(&format!("clips/{}.wav", t.id()))),
+                "{name} {}",
+                t.id()
+            );
+        }
+        // The compiled-in copy is the same manifest.
+        let builtin = Pack::builtin(name).unwrap();
+        assert_eq!(builtin.language(), pack.language());
+    }
+    let all = load_all(&voices());
+    let names: Vec<String> = all
+        .iter()
+        .map(|p| p.as_ref().unwrap().name().to_string())
+        .collect();
+    assert_eq!(names, PACK_NAMES);
+}
+
+#[test]
+fn de_fide_uses_exactly_appendix_d_words() {
+    let pack = Pack::builtin("de-fide").unwrap();
+    let files = "Anna Bella Cesar David Eva Felix Gustav Hector";
+    let ranks = "eins zwei drei vier fuenf sechs sieben acht";
+    let got: Vec<String> = File::ALL
+        .iter()
+        .map(|&f| pack.word(Token::File(f)).into_owned())
+        .collect();
+    assert_eq!(got.join(" "), files);
+    let got: Vec<String> = Rank::ALL
+        .iter()
+        .map(|&r| pack.word(Token::Rank(r)).into_owned())
+        .collect();
+    assert_eq!(got.join(" "), ranks);
+    let pieces: Vec<String> = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ]
+    .iter()
+    .map(|&r| pack.word(Token::Piece(r)).into_owned())
+    .collect();
+    assert_eq!(pieces.join(" "), "Koenig Dame Turm Laeufer Springer Bauer");
+    assert_eq!(pack.word(Token::CastlesShort), "Kurze Rochade");
+    assert_eq!(pack.word(Token::CastlesLong), "Lange Rochade");
+    // The built-in table the demo uses agrees with the manifest for every move token.
+    for t in Token::vocabulary() {
+        if matches!(
+            t,
+            Token::File(_)
+                | Token::Rank(_)
+                | Token::Piece(_)
+                | Token::Captures
+                | Token::EnPassant
+                | Token::CastlesShort
+                | Token::CastlesLong
+                | Token::Check
+                | Token::Mate
+        ) {
+            assert_eq!(pack.word(t), de_fide_word(t), "{}", t.id());
+        }
+    }
+}
+
+#[test]
+fn english_says_letter_names_and_prints_letters() {
+    let pack = Pack::builtin("en").unwrap();
+    assert_eq!(pack.word(Token::File(File::C)), "c");
+    assert_eq!(pack.say(Token::File(File::C)), "see");
+    assert_eq!(pack.say(Token::Rank(Rank::THIRD)), "three");
+}
+
+#[test]
+fn a_complete_tiny_pack_checks_clean_and_gives_clip_paths() {
+    let dir = scratch("ok");
+    manifest(
+        &dir,
+        "\"check\" = { word = \"check\", clip = \"clips/check.wav\" }\n",
+    );
+    write_wav(&dir.join("clips/check.wav"), 16000, &[0, 1000, -1000, 0]);
+    let pack = Pack::load(&dir).unwrap();
+    assert_eq!(
+        pack.clip_path(Token::Check),
+        Some(dir.join("clips/check.wav"))
+    );
+    assert_eq!(pack.clip_path(Token::Mate), None);
+    let problems = pack.check();
+    // Only missing tokens: the one clip is fine.
+    assert!(problems
+        .iter()
+        .all(|p| matches!(p, Problem::MissingToken { .. })));
+    assert!(problems.iter().any(
+        |p| matches!(p, Problem::MissingToken { pack, token } if pack == "tiny" && token == "mate")
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unknown_token_is_an_error_naming_pack_and_token() {
+    let dir = scratch("unknown");
+    manifest(
+        &dir,
+        "\"piece-dragon\" = { word = \"dragon\", clip = \"clips/x.wav\" }\n",
+    );
+    let err = Pack::load(&dir).unwrap_err();
+    assert!(matches!(err, ManifestError::UnknownToken { .. }), "{err}");
+    let text = err.to_string();
+    assert!(
+        text.contains("tiny") && text.contains("piece-dragon"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn clip_paths_may_not_leave_the_pack() {
+    for bad in ["../outside.wav", "clips/../../x.wav", "/etc/passwd", ""] {
+        let dir = scratch("escape");
+        manifest(
+            &dir,
+            &format!("\"check\" = {{ word = \"check\", clip = \"{bad}\" }}\n"),
+        );
+        let err = Pack::load(&dir).unwrap_err();
+        assert!(
+            matches!(err, ManifestError::ClipOutsidePack { .. }),
+            "{bad}: {err}"
+        );
+        let text = err.to_string();
+        assert!(
+            text.contains("tiny") && text.contains("check") && text.contains(bad),
+            "{text}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn missing_unreadable_and_wrong_rate_clips_are_named() {
+    let dir = scratch("broken");
+    manifest(
+        &dir,
+        concat!(
+            "\"check\" = { word = \"check\", clip = \"clips/check.wav\" }\n",
+            "\"mate\" = { word = \"mate\", clip = \"clips/mate.wav\" }\n",
+            "\"captures\" = { word = \"takes\", clip = \"clips/captures.wav\" }\n",
+            "\"en-passant\" = { word = \"en passant\", clip = \"clips/empty.wav\" }\n",
+            "\"draw\" = { word = \"draw\" }\n",
+        ),
+    );
+    std::fs::write(dir.join("clips/mate.wav"), b"RIFF this is not audio").unwrap();
+    write_wav(&dir.join("clips/captures.wav"), 22050, &[0, 5, 0]);
+    write_wav(&dir.join("clips/empty.wav"), 16000, &[]);
+    let pack = Pack::load(&dir).unwrap();
+    let problems: Vec<Problem> = pack
+        .check()
+        .into_iter()
+        .filter(|p| !matches!(p, Problem::MissingToken { .. }))
+        .collect();
+    let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    assert_eq!(problems.len(), 5, "{text:#?}");
+    assert!(text
+        .iter()
+        .any(|t| t.contains("en-passant") && t.contains("holds no sound")));
+    for t in &text {
+        assert!(t.starts_with("voice pack tiny: token "), "{t}");
+    }
+    assert!(text
+        .iter()
+        .any(|t| t.contains("check") && t.contains("does not exist")));
+    assert!(text
+        .iter()
+        .any(|t| t.contains("mate") && t.contains("not a readable WAV")));
+    assert!(text
+        .iter()
+        .any(|t| t.contains("captures") && t.contains("22050 Hz") && t.contains("16000 Hz")));
+    assert!(text
+        .iter()
+        .any(|t| t.contains("draw") && t.contains("names no clip")));
+    // A missing clip is not offered to the renderer: it falls back to system speech.
+    assert_eq!(pack.clip_path(Token::Check), None);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn syntax_and_language_errors_name_the_file() {
+    let dir = scratch("syntax");
+    std::fs::write(dir.join("manifest.toml"), "[pack\nname=").unwrap();
+    let err = Pack::load(&dir).unwrap_err();
+    assert!(matches!(err, ManifestError::Syntax { .. }));
+    assert!(err.to_string().contains("manifest.toml"), "{err}");
+    std::fs::write(
+        dir.join("manifest.toml"),
+        "[pack]\nname = \"tiny\"\nlanguage = \"xx\"\nsample_rate = 16000\n",
+    )
+    .unwrap();
+    let err = Pack::load(&dir).unwrap_err();
+    assert!(matches!(err, ManifestError::Language { .. }), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = Pack::load(&dir).unwrap_err();
+    assert!(matches!(err, ManifestError::Read { .. }), "{err}");
+}

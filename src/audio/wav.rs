@@ -1,0 +1,89 @@
+//! WAV files through `hound`: voice clips in, scoresheet dictations and test renders out.
+
+use super::Pcm;
+use std::path::{Path, PathBuf};
+
+/// A WAV file that could not be read or written, with the file it was about.
+#[derive(Debug, thiserror::Error)]
+pub enum WavError {
+    #[error("cannot read the sound file {path}: {source}")]
+    Read { path: PathBuf, source: hound::Error },
+    #[error("cannot write the sound file {path}: {source}")]
+    Write { path: PathBuf, source: hound::Error },
+    #[error("the sound file {path} has no channels or no sample rate")]
+    Empty { path: PathBuf },
+}
+
+/// Reads a WAV file of any common sample format, mixing its channels down to mono.
+pub fn read(path: &Path) -> Result<Pcm, WavError> {
+    let err = |source| WavError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut reader = hound::WavReader::open(path).map_err(err)?;
+    let spec = reader.spec();
+    if spec.channels == 0 || spec.sample_rate == 0 {
+        return Err(WavError::Empty {
+            path: path.to_path_buf(),
+        });
+    }
+    let interleaved: Vec<f32> = match spec.sample_format {
+        hound::SampleFormat::Float => reader.samples::<f32>().collect::<Result<_, _>>(),
+        hound::SampleFormat::Int => {
+            let scale = 1.0 / (1u64 << (spec.bits_per_sample - 1)) as f32;
+            reader
+                .samples::<i32>()
+                .map(|s| s.map(|v| v as f32 * scale))
+                .collect::<Result<_, _>>()
+        }
+    }
+    .map_err(err)?;
+    let channels = usize::from(spec.channels);
+    let samples = if channels == 1 {
+        interleaved
+    } else {
+        interleaved
+            .chunks_exact(channels)
+            .map(|f| f.iter().sum::<f32>() / channels as f32)
+            .collect()
+    };
+    Ok(Pcm::new(spec.sample_rate, samples))
+}
+
+/// Writes mono 16-bit PCM, the format every player and every speech tool reads.
+pub fn write(path: &Path, pcm: &Pcm) -> Result<(), WavError> {
+    write_frames(path, pcm.rate, 1, &pcm.samples)
+}
+
+/// Writes interleaved frames of `channels` channels as 16-bit PCM (clipped, never wrapped).
+pub fn write_frames(
+    path: &Path,
+    rate: u32,
+    channels: u16,
+    interleaved: &[f32],
+) -> Result<(), WavError> {
+    let err = |source| WavError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let spec = hound::WavSpec {
+        channels,
+        sample_rate: rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut writer = hound::WavWriter::create(path, spec).map_err(err)?;
+    {
+        let mut w = writer.get_i16_writer(interleaved.len() as u32);
+        for &s in interleaved {
+            w.write_sample(to_i16(s));
+        }
+        w.flush().map_err(err)?;
+    }
+    writer.finalize().map_err(err)
+}
+
+/// A sample as 16-bit, rounded and clipped at full scale.
+pub fn to_i16(s: f32) -> i16 {
+    (s * 32768.0).round().clamp(-32768.0, 32767.0) as i16
+}

@@ -1,0 +1,83 @@
+//! Words without clips put into a WAV file (the dictated scoresheet's move numbers).
+//!
+//! System speech through speech-dispatcher plays to the speakers and cannot write a file, so
+//! for recordings vichess runs eSpeak NG (installed with speech-dispatcher on Linux) as a
+//! program and reads its WAV. The words are levelled to the clips' loudness so they do not
+//! stand out. Without eSpeak NG the recording lacks those words, and the caller says so.
+
+use super::SpeechError;
+use crate::audio::{wav, Pcm};
+use crate::phrase::Language;
+use std::collections::HashMap;
+use std::process::Command;
+
+/// Speech loudness of the clips (RMS of the voiced part, dB full scale; scripts/make-voices).
+const TARGET_RMS_DBFS: f64 = -20.0;
+
+/// Text to PCM through the `espeak-ng` program, remembering what it already said.
+pub struct Espeak {
+    language: Language,
+    cache: HashMap<String, Pcm>,
+}
+
+impl Espeak {
+    /// Checks that `espeak-ng` runs and knows `language`.
+    pub fn open(language: Language) -> Result<Espeak, SpeechError> {
+        let mut e = Espeak {
+            language,
+            cache: HashMap::new(),
+        };
+        e.say("1")?;
+        e.cache.clear();
+        Ok(e)
+    }
+
+    /// `text` spoken, levelled, at the engine's rate.
+    pub fn say(&mut self, text: &str) -> Result<Pcm, SpeechError> {
+        if let Some(p) = self.cache.get(text) {
+            return Ok(p.clone());
+        }
+        let dir = std::env::temp_dir().join(format!("vichess-espeak-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| SpeechError::Failed(e.to_string()))?;
+        let path = dir.join(format!("{}.wav", self.cache.len()));
+        let out = Command::new("espeak-ng")
+            .args(["-v", self.language.code(), "-w"])
+            .arg(&path)
+            .arg(text)
+            .output()
+            .map_err(|e| SpeechError::Unavailable(format!("cannot run espeak-ng: {e}")))?;
+        if !out.status.success() {
+            return Err(SpeechError::Failed(format!(
+                "espeak-ng could not say {text:?}: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            )));
+        }
+        let mut pcm = wav::read(&path).map_err(|e| SpeechError::Failed(e.to_string()))?;
+        let _ = std::fs::remove_file(&path);
+        level(&mut pcm);
+        self.cache.insert(text.to_string(), pcm.clone());
+        Ok(pcm)
+    }
+}
+
+/// Trims silence at both ends and scales speech to the clips' loudness, peak under -1 dBFS.
+fn level(pcm: &mut Pcm) {
+    let floor = 10f32.powf(-45.0 / 20.0);
+    let start = pcm
+        .samples
+        .iter()
+        .position(|s| s.abs() > floor)
+        .unwrap_or(0);
+    let end = pcm
+        .samples
+        .iter()
+        .rposition(|s| s.abs() > floor)
+        .map_or(0, |e| e + 1);
+    pcm.samples = pcm.samples[start..end.max(start)].to_vec();
+    let m = pcm.measure();
+    if m.speech_rms_dbfs.is_finite() {
+        let gain_db = (TARGET_RMS_DBFS - m.speech_rms_dbfs).min(-1.0 - m.peak_dbfs);
+        let gain = 10f32.powf(gain_db as f32 / 20.0);
+        pcm.samples.iter_mut().for_each(|s| *s *= gain);
+    }
+}

@@ -1,0 +1,95 @@
+//! The scoresheet as speech (D.2.7): every move number, both players' moves in the pack's
+//! words, and the result, one rendered recording.
+
+use super::render::{render, ClipBank, Part, Rendered};
+use crate::audio::frames;
+use crate::pgn::{GameResult, PgnGame};
+use crate::phrase::announce::move_phrase;
+use crate::phrase::number::counting;
+use crate::phrase::token::{Token, Word};
+use crate::rules::Color;
+use crate::voice::Pack;
+
+/// Pauses of the dictation, in seconds: after the move number, between White's and Black's
+/// move, and after each full move, so a listener can write along.
+const AFTER_NUMBER_S: f64 = 0.25;
+const BETWEEN_MOVES_S: f64 = 0.45;
+const AFTER_FULL_MOVE_S: f64 = 0.8;
+
+/// A dictated scoresheet: the printed lines and the audio parts.
+#[derive(Debug, Clone)]
+pub struct Dictation {
+    /// One line per full move ("12. Springer Felix drei, Dame David acht") and the result.
+    pub lines: Vec<String>,
+    /// The recording; move numbers are [`Part::Speak`] (they have no clips).
+    pub rendered: Rendered,
+}
+
+/// Dictates the main line of `game` with `pack`'s words and `bank`'s clips.
+pub fn dictate(game: &PgnGame, pack: &Pack, bank: &ClipBank) -> Dictation {
+    let rate = bank.rate();
+    let speed = bank.options().speed.clamp(0.5, 2.0);
+    let silence = |s: f64| {
+        Part::Audio(crate::audio::Pcm::new(
+            rate,
+            vec![0.0; frames(rate, s / speed)],
+        ))
+    };
+    let mut parts = Vec::new();
+    let mut lines = Vec::new();
+    let mut pos = game.start.clone();
+    let mut line = String::new();
+    for m in game.moves() {
+        let phrase = move_phrase(&pos, m);
+        let text = pack.text(&phrase);
+        if pos.turn() == Color::White || line.is_empty() {
+            let number = u64::from(pos.fullmoves());
+            line = match pos.turn() {
+                Color::White => format!("{number}. {text}"),
+                Color::Black => format!("{number}... {text}"),
+            };
+            parts.push(Part::Speak(counting(number, pack.language())));
+            parts.push(silence(AFTER_NUMBER_S));
+        } else {
+            line.push_str(", ");
+            line.push_str(&text);
+            parts.push(silence(BETWEEN_MOVES_S));
+        }
+        parts.extend(render(&phrase, pack, bank).parts);
+        pos.play_unchecked(m);
+        if pos.turn() == Color::White {
+            lines.push(std::mem::take(&mut line));
+            parts.push(silence(AFTER_FULL_MOVE_S));
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+        parts.push(silence(AFTER_FULL_MOVE_S));
+    }
+    let result: Option<Vec<Token>> = match game.result {
+        Some(GameResult::WhiteWins) => {
+            Some(vec![Token::Side(Color::White), Token::Word(Word::Wins)])
+        }
+        Some(GameResult::BlackWins) => {
+            Some(vec![Token::Side(Color::Black), Token::Word(Word::Wins)])
+        }
+        Some(GameResult::Draw) => Some(vec![Token::Word(Word::Draw)]),
+        Some(GameResult::Unknown) | None => None,
+    };
+    if let Some(phrase) = result {
+        lines.push(format!(
+            "{} ({})",
+            pack.text(&phrase),
+            game.result.map_or("*", GameResult::as_pgn)
+        ));
+        parts.extend(render(&phrase, pack, bank).parts);
+    }
+    // Drop trailing silence: the recording ends with the last word.
+    while matches!(parts.last(), Some(Part::Audio(p)) if p.samples.iter().all(|&s| s == 0.0)) {
+        parts.pop();
+    }
+    Dictation {
+        lines,
+        rendered: Rendered { rate, parts },
+    }
+}

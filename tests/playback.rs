@@ -1,0 +1,270 @@
+//! Real playback through cpal into a PulseAudio null sink, recorded from the sink's monitor
+//! and compared with the WAV render. The test starts its own PulseAudio daemon in a private
+//! runtime folder and fails, loudly, if it cannot: a skipped audio test proves nothing.
+
+#![cfg(feature = "audio")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use vichess::audio::device::{Output, Router};
+use vichess::audio::{Audience, Channel, Pcm, Routing};
+use vichess::phrase::announce::move_phrase;
+use vichess::rules::notation::parse_move;
+use vichess::rules::Position;
+use vichess::voice::render::{render, ClipBank, RenderOptions};
+use vichess::voice::Pack;
+
+const RATE: u32 = 48_000;
+
+/// A private PulseAudio daemon with one null sink, stopped when dropped.
+struct Pulse {
+    daemon: Child,
+    dir: PathBuf,
+}
+
+impl Pulse {
+    fn start() -> Pulse {
+        let dir = std::env::temp_dir().join(format!("vichess-pulse-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::process::Command::new("chmod")
+            .arg("700")
+            .arg(&dir)
+            .status()
+            .unwrap();
+        let daemon = Command::new("pulseaudio")
+            .args([
+                "--daemonize=no",
+                "--exit-idle-time=-1",
+                "-n",
+                "--load=module-native-protocol-unix",
+                &format!("--load=module-null-sink sink_name=nullsink rate={RATE}"),
+                "--log-target=stderr",
+            ])
+            .env("XDG_RUNTIME_DIR", &dir)
+            .env("HOME", &dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cannot start pulseaudio: is it installed (scripts/setup)?");
+        let socket = dir.join("pulse/native");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !socket.exists() {
+            assert!(
+                Instant::now() < deadline,
+                "pulseaudio did not open {}",
+                socket.display()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        // Everything this process opens from now on (cpal through ALSA's pulse plugin,
+        // speech-dispatcher) talks to this daemon.
+        std::env::set_var("XDG_RUNTIME_DIR", &dir);
+        std::env::set_var("PULSE_SERVER", format!("unix:{}", socket.display()));
+        Pulse { daemon, dir }
+    }
+
+    /// Records the null sink's monitor, mono 16-bit at RATE, until [`Recording::stop`].
+    fn record(&self, to: &Path) -> Recording {
+        self.record_channels(to, 1)
+    }
+
+    /// Records `channels` interleaved channels of the monitor.
+    fn record_channels(&self, to: &Path, channels: u16) -> Recording {
+        let child = Command::new("parec")
+            .args(["-d", "nullsink.monitor", "--format=s16le", "--raw"])
+            .arg(format!("--channels={channels}"))
+            .arg(format!("--rate={RATE}"))
+            .stdout(std::fs::File::create(to).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cannot start parec (pulseaudio-utils)");
+        // parec needs a moment to connect before the first sample is played.
+        std::thread::sleep(Duration::from_millis(400));
+        Recording {
+            child,
+            path: to.to_path_buf(),
+        }
+    }
+}
+
+impl Drop for Pulse {
+    fn drop(&mut self) {
+        let _ = self.daemon.kill();
+        let _ = self.daemon.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+struct Recording {
+    child: Child,
+    path: PathBuf,
+}
+
+impl Recording {
+    fn stop(mut self) -> Pcm {
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status();
+        let _ = self.child.wait();
+        let bytes = std::fs::read(&self.path).unwrap();
+        let samples = bytes
+            .chunks_exact(2)
+            .map(|b| f32::from(i16::from_le_bytes([b[0], b[1]])) / 32768.0)
+            .collect();
+        Pcm::new(RATE, samples)
+    }
+}
+
+/// The part of `pcm` from its first to its last sound.
+fn sounding(pcm: &Pcm) -> Pcm {
+    let m = pcm.measure();
+    let start = (m.leading_silence * f64::from(pcm.rate)) as usize;
+    let end = pcm.len() - (m.trailing_silence * f64::from(pcm.rate)) as usize;
+    Pcm::new(pcm.rate, pcm.samples[start..end].to_vec())
+}
+
+#[test]
+fn a_move_played_through_cpal_is_recorded_as_rendered() {
+    let pulse = Pulse::start();
+    let output = Output::open(None).expect("cpal cannot open the PulseAudio null sink");
+    let pack = Pack::open("de-fide").unwrap();
+    let options = RenderOptions {
+        rate: output.rate(),
+        ..RenderOptions::default()
+    };
+    let (bank, problems) = ClipBank::load(&pack, &options);
+    assert!(problems.is_empty(), "{problems:?}");
+    let pos = Position::default();
+    let phrase = move_phrase(&pos, &parse_move(&pos, "Nf3").unwrap());
+    let rendered = render(&phrase, &pack, &bank).pcm();
+    assert!(
+        output.wait_until_running(Duration::from_secs(5)),
+        "the sound system never started taking samples"
+    );
+    // ALSA's pulse plugin may report an I/O error while its stream starts; only errors
+    // while playing count.
+    if let Some(e) = output.take_error() {
+        eprintln!("while the stream started: {e}");
+    }
+
+    let recording = pulse.record(&pulse.dir.join("rec.raw"));
+    let queued = Instant::now();
+    output.play(&rendered, Channel::Both);
+    assert!(
+        output.wait_until_played(Duration::from_secs(10)),
+        "the device did not take the audio"
+    );
+    let first = output
+        .take_first_audible()
+        .expect("no audible sample reached the device");
+    std::thread::sleep(Duration::from_millis(600));
+    let heard = recording.stop();
+    assert_eq!(output.take_error(), None);
+
+    let latency = first.duration_since(queued);
+    eprintln!(
+        "device {:?} at {} Hz: first audible sample {latency:?} after queueing",
+        output.name(),
+        output.rate()
+    );
+    // A running stream takes a new sound within a buffer or two (20 ms each), plus
+    // scheduling on a busy machine.
+    assert!(
+        latency < Duration::from_millis(150),
+        "first sample after {latency:?}"
+    );
+    let want = sounding(&rendered.resampled(RATE)).measure();
+    let got = sounding(&heard).measure();
+    assert!(heard.seconds() > 1.0, "recorded only {} s", heard.seconds());
+    assert!(
+        (got.seconds - want.seconds).abs() < 0.05,
+        "rendered {} s of sound, recorded {} s",
+        want.seconds,
+        got.seconds
+    );
+    let ratio = got.energy / want.energy;
+    assert!(
+        (0.85..1.15).contains(&ratio),
+        "recorded energy {ratio:.3} of the render's"
+    );
+    assert!(
+        got.longest_inner_silence < 0.2,
+        "a hole of {} s in the playback",
+        got.longest_inner_silence
+    );
+    assert_eq!(got.clipped, 0);
+
+    drop(output);
+
+    // Routing by audience: moves for everyone on both sides, the VI player's information on
+    // the left only (a headset on one side of the jack). Both on the default device, which
+    // is opened once.
+    let routing: Routing = toml::from_str(
+        "public = { channel = \"both\" }\nplayer = { device = \"default\", channel = \"left\" }",
+    )
+    .unwrap();
+    let router = Router::open(&routing).expect("the routing's device opens");
+    assert_eq!(router.outputs().count(), 1);
+    let output = router.output(Audience::Player);
+    assert!(output.wait_until_running(Duration::from_secs(5)));
+    let recording = pulse.record_channels(&pulse.dir.join("left.raw"), 2);
+    router.play(Audience::Player, &rendered);
+    assert!(output.wait_until_played(Duration::from_secs(10)));
+    std::thread::sleep(Duration::from_millis(600));
+    let stereo = recording.stop();
+    let left = Pcm::new(RATE, stereo.samples.iter().step_by(2).copied().collect());
+    let right = Pcm::new(
+        RATE,
+        stereo.samples.iter().skip(1).step_by(2).copied().collect(),
+    );
+    let left_energy = sounding(&left).measure().energy;
+    let ratio = left_energy / want.energy;
+    assert!(
+        (0.85..1.15).contains(&ratio),
+        "left channel energy {ratio:.3} of the render's"
+    );
+    assert!(
+        right.measure().energy < want.energy * 1e-4,
+        "the right channel heard {} (left {left_energy})",
+        right.measure().energy
+    );
+
+    // Latency from a move to its first audible sample handed to the device, move after move
+    // as in a game: phrase, render, queue, and the callback taking it.
+    let mut pos = Position::default();
+    let mut latencies = Vec::new();
+    for san in [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+    ] {
+        let m = parse_move(&pos, san).unwrap();
+        let _ = output.take_first_audible();
+        let start = Instant::now();
+        let phrase = move_phrase(&pos, &m);
+        router.play(Audience::Public, &render(&phrase, &pack, &bank).pcm());
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let first = loop {
+            if let Some(t) = output.take_first_audible() {
+                break t;
+            }
+            assert!(Instant::now() < deadline, "the move {san} was not heard");
+            std::thread::sleep(Duration::from_micros(200));
+        };
+        // Heard: cut it short, as a newer announcement would.
+        output.stop();
+        latencies.push(first.duration_since(start));
+        pos.play_unchecked(&m);
+    }
+    latencies.sort();
+    eprintln!(
+        "move to first audible sample at the device: p50 {:?}, max {:?} ({} moves)",
+        latencies[latencies.len() / 2],
+        latencies.last().unwrap(),
+        latencies.len()
+    );
+    assert!(
+        *latencies.last().unwrap() < Duration::from_millis(150),
+        "{latencies:?}"
+    );
+}

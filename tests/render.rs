@@ -1,0 +1,256 @@
+//! Rendering measured on the committed voice packs: what a listener would notice (clipping,
+//! a slow start, a hole in a phrase, a missing word) is checked, not just that audio came out.
+
+use vichess::audio::{wav, Pcm};
+use vichess::pgn::read_game;
+use vichess::phrase::announce::move_phrase;
+use vichess::phrase::token::{Token, Word};
+use vichess::rules::notation::parse_move;
+use vichess::rules::{File, Position, Rank, Role};
+use vichess::speech::file::Espeak;
+use vichess::voice::dictate::dictate;
+use vichess::voice::render::{render, ClipBank, Part, RenderOptions};
+use vichess::voice::Pack;
+
+fn bank(pack: &Pack, options: &RenderOptions) -> ClipBank {
+    let (bank, problems) = ClipBank::load(pack, options);
+    assert!(problems.is_empty(), "{problems:?}");
+    bank
+}
+
+fn phrase_after(moves: &[&str], last: &str) -> Vec<Token> {
+    let mut pos = Position::default();
+    for m in moves {
+        let mv = parse_move(&pos, m).unwrap();
+        pos.play_unchecked(&mv);
+    }
+    move_phrase(&pos, &parse_move(&pos, last).unwrap())
+}
+
+#[test]
+fn every_token_of_every_pack_has_a_clean_levelled_clip() {
+    for name in ["de-fide", "en", "de", "uk", "ru", "hy"] {
+        let pack = Pack::open(name).unwrap();
+        let (have, need) = pack.clip_count();
+        assert_eq!(have, need, "{name}: {have} of {need} clips");
+        assert_ne!(
+            pack.engine(),
+            "none",
+            "{name}: the manifest does not say which engine"
+        );
+        assert!(
+            pack.licence().contains("engine"),
+            "{name}: {}",
+            pack.licence()
+        );
+        for token in Token::vocabulary() {
+            let Some(path) = pack.clip_path(token) else {
+                continue;
+            };
+            let clip = wav::read(&path).unwrap();
+            assert_eq!(clip.rate, pack.sample_rate(), "{}", path.display());
+            let m = clip.measure();
+            let at = path.display();
+            assert!(m.seconds > 0.1 && m.seconds < 3.5, "{at}: {} s", m.seconds);
+            assert_eq!(m.clipped, 0, "{at}");
+            assert!(m.peak_dbfs <= -0.9, "{at}: peak {}", m.peak_dbfs);
+            // Trimmed: sound (above -50 dBFS) within 80 ms; a soft vowel rises from below.
+            assert!(
+                m.leading_silence < 0.08,
+                "{at}: starts after {} s",
+                m.leading_silence
+            );
+            // A final fricative ("Koenig", "acht") trails off quietly: it is kept, not trimmed.
+            assert!(
+                m.trailing_silence < 0.25,
+                "{at}: ends {} s early",
+                m.trailing_silence
+            );
+            // Levelled: speech loudness within a few dB of -20 dBFS (quieter only where the
+            // peak ceiling held a spiky clip back).
+            assert!(
+                m.speech_rms_dbfs < -17.0 && m.speech_rms_dbfs > -30.0,
+                "{at}: speech at {} dBFS",
+                m.speech_rms_dbfs
+            );
+            // Faded: no step at either end.
+            let first = clip.samples[0].abs();
+            let last = clip.samples[clip.len() - 1].abs();
+            assert!(
+                first < 0.01 && last < 0.01,
+                "{at}: ends at {first} / {last}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_clip_says_the_manifest_word_of_today() {
+    // scripts/make-voices writes clips/sources.tsv: token, manifest text, engine text. A word
+    // changed in a manifest after the clips were made would be printed one way and spoken
+    // another; this catches it.
+    for name in ["de-fide", "en", "de", "uk", "ru", "hy"] {
+        let pack = Pack::open(name).unwrap();
+        let tsv = pack.root().join("clips/sources.tsv");
+        let text = std::fs::read_to_string(&tsv).unwrap();
+        let made: std::collections::HashMap<&str, &str> = text
+            .lines()
+            .filter_map(|l| {
+                let mut f = l.split('\t');
+                Some((f.next()?, f.next()?))
+            })
+            .collect();
+        for token in Token::vocabulary() {
+            let Some(entry) = pack.entry(token) else {
+                continue;
+            };
+            let Some(path) = pack.clip_path(token) else {
+                continue;
+            };
+            let id = path.file_stem().unwrap().to_str().unwrap();
+            assert_eq!(
+                made.get(id).copied(),
+                Some(entry.say.as_str()),
+                "{name}: the clip {} was made for other words: run scripts/make-voices {name}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_move_renders_as_one_clean_phrase() {
+    let pack = Pack::open("de-fide").unwrap();
+    let options = RenderOptions::default();
+    let bank = bank(&pack, &options);
+    // Nf3 with check after 1. e4 e5 2. Qh5?? Nc6 3. Qxf7#: take a capture with mate.
+    let phrase = phrase_after(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"], "Qxf7");
+    assert_eq!(pack.text(&phrase), "Dame schlaegt Felix sieben Matt");
+    let r = render(&phrase, &pack, &bank);
+    assert!(r.is_complete(), "{:?}", r.speech());
+    let pcm = r.pcm();
+    assert_eq!(pcm.rate, 48_000);
+    let m = pcm.measure();
+    assert!(m.seconds > 1.2 && m.seconds < 4.0, "{} s", m.seconds);
+    assert!(
+        m.leading_silence < 0.3,
+        "leading silence {} s",
+        m.leading_silence
+    );
+    assert!(
+        m.longest_inner_silence < 0.2,
+        "a hole of {} s",
+        m.longest_inner_silence
+    );
+    assert_eq!(m.clipped, 0);
+    assert!(
+        m.peak_dbfs < -0.5 && m.peak_dbfs > -12.0,
+        "peak {}",
+        m.peak_dbfs
+    );
+    // Five words: the duration is the clips plus four gaps, nothing more.
+    let clips: usize = phrase.iter().map(|&t| bank.clip(t).unwrap().len()).sum();
+    assert_eq!(pcm.len(), clips + 4 * (0.06f64 * 48_000.0).round() as usize);
+}
+
+#[test]
+fn the_speaking_rate_and_gap_change_the_length_not_the_words() {
+    let pack = Pack::open("en").unwrap();
+    let phrase = vec![
+        Token::Piece(Role::Knight),
+        Token::File(File::F),
+        Token::Rank(Rank::THIRD),
+    ];
+    let normal = render(&phrase, &pack, &bank(&pack, &RenderOptions::default())).pcm();
+    let fast_options = RenderOptions {
+        speed: 1.5,
+        ..RenderOptions::default()
+    };
+    let fast = render(&phrase, &pack, &bank(&pack, &fast_options)).pcm();
+    let ratio = normal.seconds() / fast.seconds();
+    assert!((ratio - 1.5).abs() < 0.05, "ratio {ratio}");
+    let m = fast.measure();
+    assert!(m.longest_inner_silence < 0.2 && m.clipped == 0, "{m:?}");
+    let wide = RenderOptions {
+        gap: 0.2,
+        ..RenderOptions::default()
+    };
+    let spaced = render(&phrase, &pack, &bank(&pack, &wide)).pcm();
+    let extra = spaced.seconds() - normal.seconds();
+    assert!((extra - 2.0 * 0.14).abs() < 0.001, "{extra}");
+}
+
+#[test]
+fn words_without_clips_go_to_system_speech_in_their_place() {
+    let pack = Pack::open("de-fide").unwrap();
+    let b = bank(
+        &pack,
+        &RenderOptions {
+            rate: 16_000,
+            ..RenderOptions::default()
+        },
+    );
+    let phrase = vec![
+        Token::Word(Word::Time),
+        Token::Duration(72_000),
+        Token::Word(Word::Moves),
+        Token::Count(12),
+    ];
+    let r = render(&phrase, &pack, &b);
+    assert_eq!(r.parts.len(), 4, "{:?}", r.speech());
+    assert!(matches!(r.parts[0], Part::Audio(_)));
+    assert_eq!(
+        r.speech(),
+        vec![
+            pack.spoken_text(&phrase[1..2]),
+            pack.spoken_text(&phrase[3..])
+        ]
+    );
+    assert!(!r.is_complete());
+    // Filling the gaps puts the spoken words in order between the clips.
+    let beep = Pcm::new(8_000, vec![0.25; 800]);
+    let filled = r.to_pcm(|_| Some(beep.clone()));
+    assert!((filled.seconds() - r.pcm().seconds() - 0.2).abs() < 1e-3);
+}
+
+#[test]
+fn the_immortal_game_dictates_as_a_scoresheet() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/cli/immortal.pgn"))
+            .unwrap();
+    let game = read_game(&text).unwrap().unwrap();
+    let pack = Pack::open("de-fide").unwrap();
+    let b = bank(
+        &pack,
+        &RenderOptions {
+            rate: 16_000,
+            ..RenderOptions::default()
+        },
+    );
+    let d = dictate(&game, &pack, &b);
+    assert_eq!(d.lines.len(), 24, "{:#?}", d.lines);
+    assert_eq!(d.lines[0], "1. Eva vier, Eva fuenf");
+    assert!(d.lines[23].starts_with("Weiss gewinnt"), "{}", d.lines[23]);
+    // 23 move numbers for system speech; all the moves from clips.
+    assert_eq!(d.rendered.speech().len(), 23);
+    assert_eq!(d.rendered.speech()[22], "dreiundzwanzig");
+    // The move numbers spoken into the file by eSpeak NG (installed by scripts/setup).
+    let mut espeak = Espeak::open(pack.language()).expect("espeak-ng runs");
+    let pcm = d.rendered.to_pcm(|words| Some(espeak.say(words).unwrap()));
+    let m = pcm.measure();
+    assert!(pcm.seconds() > d.rendered.pcm().seconds() + 23.0 * 0.3);
+    assert!(m.seconds > 60.0 && m.seconds < 200.0, "{} s", m.seconds);
+    assert_eq!(m.clipped, 0);
+    assert!(m.leading_silence < 0.3);
+    assert!(
+        m.longest_inner_silence < 1.2,
+        "a hole of {} s",
+        m.longest_inner_silence
+    );
+    let out = std::env::temp_dir().join(format!("vichess-immortal-{}.wav", std::process::id()));
+    wav::write(&out, &pcm).unwrap();
+    let back = wav::read(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert_eq!(back.len(), pcm.len());
+    assert!((back.measure().energy - m.energy).abs() / m.energy < 1e-3);
+}

@@ -1,5 +1,8 @@
 //! Command definitions and dispatch. Each command's work lives in its own module.
 
+mod announce;
+#[cfg(feature = "serial")]
+mod board;
 mod clock;
 mod clock_run;
 mod demo;
@@ -7,6 +10,8 @@ mod moves;
 mod perft;
 mod pgn_check;
 mod replay;
+mod scoresheet;
+mod voices;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -89,12 +94,55 @@ enum Command {
         #[arg(allow_hyphen_values = true)]
         moves: Vec<String>,
     },
+    /// Play moves and print each as announced, in a voice pack's words (default: de-fide).
+    Announce {
+        #[command(flatten)]
+        start: StartArgs,
+        /// The voice pack: de-fide, en, de, uk, ru or hy (see `vichess voices`).
+        #[arg(long)]
+        voice: Option<String>,
+        /// Also write the spoken announcements to this WAV file (16-bit PCM).
+        #[arg(long)]
+        wav: Option<PathBuf>,
+        /// Also play the announcements on the sound device.
+        #[arg(long)]
+        play: bool,
+        /// The moves, in order (SAN, long algebraic or UCI, in any supported language).
+        #[arg(allow_hyphen_values = true, required = true)]
+        moves: Vec<String>,
+    },
+    /// List the voice packs: language, engine, licence and how many clips they have.
+    Voices {
+        /// Open every clip; exit 1 if any is missing or broken.
+        #[arg(long)]
+        check: bool,
+    },
     /// Replay a famous game, announcing every move in Appendix D words.
     Demo,
     /// The chess clock: try a time control, or hear a time in words.
     Clock {
         #[command(subcommand)]
         command: ClockCommand,
+    },
+    /// Sensor boards: a simulator on a pseudo-terminal, and a monitor that prints what a board says.
+    #[cfg(feature = "serial")]
+    Board {
+        #[command(subcommand)]
+        command: board::BoardCommand,
+    },
+    /// Dictate a game's scoresheet to a WAV file in a voice pack's words (D.2.7).
+    Scoresheet {
+        /// The game (PGN; the first game in the file).
+        game: PathBuf,
+        /// Where to write the recording (WAV, 16-bit PCM).
+        #[arg(long)]
+        audio: PathBuf,
+        /// The voice pack: de-fide (default), en, de, uk, ru or hy.
+        #[arg(long)]
+        voice: Option<String>,
+        /// Speaking rate, 0.5 (slow) to 2.0 (fast).
+        #[arg(long, default_value_t = 1.0)]
+        speed: f64,
     },
     /// Work with PGN files.
     Pgn {
@@ -158,6 +206,20 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Moves { start, lang } => moves::run(&start.position()?, lang),
         Command::Replay { start, lang, moves } => replay::run(start.position()?, lang, &moves),
         Command::Demo => demo::run(),
+        Command::Announce {
+            start,
+            voice,
+            wav,
+            play,
+            moves,
+        } => announce::run(
+            start.position()?,
+            voice.as_deref(),
+            wav.as_deref(),
+            play,
+            &moves,
+        ),
+        Command::Voices { check } => voices::run(check),
         Command::Clock {
             command: ClockCommand::Simulate { control, seconds },
         } => clock::simulate(&control, &seconds),
@@ -172,6 +234,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     seconds,
                 },
         } => clock::say(lang, tenths, seconds),
+        #[cfg(feature = "serial")]
+        Command::Board { command } => board::run(command),
+        Command::Scoresheet {
+            game,
+            audio,
+            voice,
+            speed,
+        } => scoresheet::run(&game, &audio, voice.as_deref(), speed),
         Command::Pgn {
             command: PgnCommand::Check { file },
         } => pgn_check::run(&file),

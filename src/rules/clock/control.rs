@@ -549,7 +549,7 @@ impl<'a> Parser<'a> {
         };
         let frac_scale = 10u64.pow(frac.len() as u32);
         let frac_ms = frac_value * scale;
-        if frac_ms % frac_scale != 0 {
+        if !frac_ms.is_multiple_of(frac_scale) {
             // Finer than a millisecond: not a time a clock can hold.
             return Err(not_a_number());
         }

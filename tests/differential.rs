@@ -207,7 +207,7 @@ fn play_game(seed: u64, fen: &str, mode: CastlingMode, cov: &mut Coverage) {
 
         // SAN, check and mate marks included: for every legal move in one game of
         // SAN_EVERY_MOVE_ONE_GAME_IN, for the move played everywhere else (see that constant).
-        if seed % SAN_EVERY_MOVE_ONE_GAME_IN == 0 {
+        if seed.is_multiple_of(SAN_EVERY_MOVE_ONE_GAME_IN) {
             for (key, m) in &by_uci {
                 let theirs_san = SanPlus::from_move(theirs.clone(), theirs_moves[key]).to_string();
                 assert_eq!(san(&ours, m), theirs_san, "{}: SAN of {key}", ctx());

@@ -5,8 +5,12 @@
 
 pub mod audio;
 pub mod board;
+pub mod config;
+pub mod input;
+pub mod journal;
 pub mod pgn;
 pub mod phrase;
 pub mod rules;
+pub mod session;
 pub mod speech;
 pub mod voice;

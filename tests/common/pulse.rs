@@ -1,0 +1,112 @@
+//! A private PulseAudio daemon with a null sink, for tests that must really play sound.
+//!
+//! CI has no sound card; a null sink is a real audio device whose monitor can be recorded, so a
+//! test can prove that what it played was heard. Starting it fails loudly, never skips.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use vichess::audio::Pcm;
+
+pub const RATE: u32 = 48_000;
+
+/// A private PulseAudio daemon with one null sink, stopped when dropped.
+pub struct Pulse {
+    daemon: Child,
+    pub dir: PathBuf,
+}
+
+impl Pulse {
+    pub fn start() -> Pulse {
+        let dir = std::env::temp_dir().join(format!("vichess-pulse-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::process::Command::new("chmod")
+            .arg("700")
+            .arg(&dir)
+            .status()
+            .unwrap();
+        let daemon = Command::new("pulseaudio")
+            .args([
+                "--daemonize=no",
+                "--exit-idle-time=-1",
+                "-n",
+                "--load=module-native-protocol-unix",
+                &format!("--load=module-null-sink sink_name=nullsink rate={RATE}"),
+                "--log-target=stderr",
+            ])
+            .env("XDG_RUNTIME_DIR", &dir)
+            .env("HOME", &dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cannot start pulseaudio: is it installed (scripts/setup)?");
+        let socket = dir.join("pulse/native");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !socket.exists() {
+            assert!(
+                Instant::now() < deadline,
+                "pulseaudio did not open {}",
+                socket.display()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        // Everything this process opens from now on (cpal through ALSA's pulse plugin,
+        // speech-dispatcher) talks to this daemon.
+        std::env::set_var("XDG_RUNTIME_DIR", &dir);
+        std::env::set_var("PULSE_SERVER", format!("unix:{}", socket.display()));
+        Pulse { daemon, dir }
+    }
+
+    /// Records the null sink's monitor, mono 16-bit at RATE, until [`Recording::stop`].
+    pub fn record(&self, to: &Path) -> Recording {
+        self.record_channels(to, 1)
+    }
+
+    /// Records `channels` interleaved channels of the monitor.
+    pub fn record_channels(&self, to: &Path, channels: u16) -> Recording {
+        let child = Command::new("parec")
+            .args(["-d", "nullsink.monitor", "--format=s16le", "--raw"])
+            .arg(format!("--channels={channels}"))
+            .arg(format!("--rate={RATE}"))
+            .stdout(std::fs::File::create(to).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cannot start parec (pulseaudio-utils)");
+        // parec needs a moment to connect before the first sample is played.
+        std::thread::sleep(Duration::from_millis(400));
+        Recording {
+            child,
+            path: to.to_path_buf(),
+        }
+    }
+}
+
+impl Drop for Pulse {
+    fn drop(&mut self) {
+        let _ = self.daemon.kill();
+        let _ = self.daemon.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+pub struct Recording {
+    child: Child,
+    path: PathBuf,
+}
+
+impl Recording {
+    pub fn stop(mut self) -> Pcm {
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status();
+        let _ = self.child.wait();
+        let bytes = std::fs::read(&self.path).unwrap();
+        let samples = bytes
+            .chunks_exact(2)
+            .map(|b| f32::from(i16::from_le_bytes([b[0], b[1]])) / 32768.0)
+            .collect();
+        Pcm::new(RATE, samples)
+    }
+}

@@ -295,3 +295,22 @@ fn clock_simulate_and_say() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("at character 9"), "{}", stderr(&out));
 }
+
+#[test]
+fn config_check_names_file_line_and_key() {
+    let dir = std::env::temp_dir().join(format!("vichess-cfg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.toml");
+    std::fs::write(&file, "[speech]\nspead = 1.2\n").unwrap();
+    let out = vichess(&["config", "check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out) + &stderr(&out);
+    assert!(
+        text.contains("bad.toml, line 2: unknown key \"spead\" in [speech] (did you mean \"speed\"?)"),
+        "{text}"
+    );
+    let good = concat!(env!("CARGO_MANIFEST_DIR"), "/config/examples/pegboard.toml");
+    let out = vichess(&["config", "check", good]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -5,6 +5,7 @@ mod announce;
 mod board;
 mod clock;
 mod clock_run;
+mod config_check;
 mod demo;
 mod moves;
 mod perft;
@@ -144,11 +145,23 @@ enum Command {
         #[arg(long, default_value_t = 1.0)]
         speed: f64,
     },
+    /// Work with configuration files.
+    Config {
+        #[command(subcommand)]
+        command: ConfigCommand,
+    },
     /// Work with PGN files.
     Pgn {
         #[command(subcommand)]
         command: PgnCommand,
     },
+}
+
+#[derive(Subcommand, Debug)]
+enum ConfigCommand {
+    /// Check FILE (or, without FILE, your own configuration) on top of the defaults: "ok",
+    /// or every error with its file, line and key; exit 1 on error.
+    Check { file: Option<PathBuf> },
 }
 
 #[derive(Subcommand, Debug)]
@@ -242,6 +255,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             voice,
             speed,
         } => scoresheet::run(&game, &audio, voice.as_deref(), speed),
+        Command::Config {
+            command: ConfigCommand::Check { file },
+        } => config_check::run(file.as_deref()),
         Command::Pgn {
             command: PgnCommand::Check { file },
         } => pgn_check::run(&file),

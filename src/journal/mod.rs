@@ -1,1 +1,392 @@
-//! (in progress)
+//! The journal: every made move, clock press, penalty, correction and claim, on disk before
+//! it is announced, so a power cut loses nothing a player did.
+//!
+//! A journal is a text file with one entry per line:
+//!
+//! ```text
+//! 0 9f1c2a3b vichess-journal 1 2026-11-21T11-05-Smith-Jones
+//! 1 0a4e77c1 move e2e4
+//! ```
+//!
+//! Each line is `<seq> <crc32 in 8 hex digits> <payload>\n`. The checksum covers
+//! `<seq> <payload>`; sequence numbers count up from 0 without gaps; line 1 (sequence 0) is
+//! the header with the format version and the game id. [`Journal::append`] writes a whole
+//! line with one `write_all` and waits for `sync_data` (fsync) before it returns.
+//!
+//! Reading back ([`read`]) keeps every whole entry in order. A power cut can only damage the
+//! last line, so a last line that is incomplete or fails its checksum or sequence is a *torn
+//! tail*: reported precisely ([`TornTail`]) and never used. The same fault anywhere before
+//! the last line is not a power cut but damage, and [`read`] refuses the file with an error
+//! naming the line ([`JournalError::Corrupt`]), never guessing. [`repair`] cuts a reported
+//! torn tail off, keeping the removed bytes in a `.torn` file beside the journal.
+
+mod crc;
+mod paths;
+
+pub use crc::crc32;
+pub use paths::{games_dir, games_dir_from, journal_file_name};
+
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The format version written in the header and the only one read.
+pub const FORMAT_VERSION: u32 = 1;
+
+const MAGIC: &str = "vichess-journal";
+
+/// One entry read back: its sequence number (from 1) and its payload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub seq: u64,
+    pub payload: String,
+}
+
+/// A last line that cannot be used: cut short or damaged when the program stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TornTail {
+    /// The journal file.
+    pub path: PathBuf,
+    /// Its line number, from 1.
+    pub line: usize,
+    /// Where the torn line starts in the file: everything before it is whole.
+    pub offset: u64,
+    /// The torn line's bytes as found, newline included if there was one.
+    pub bytes: Vec<u8>,
+    /// What is wrong, in plain words.
+    pub why: String,
+}
+
+impl fmt::Display for TornTail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}, line {}: the last entry is unusable ({}; {} bytes), probably cut off when the program stopped",
+            self.path.display(),
+            self.line,
+            self.why,
+            self.bytes.len()
+        )
+    }
+}
+
+/// Everything whole in a journal, in order, and the torn tail if there is one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournalRead {
+    /// The game id from the header; `None` only when the header itself is torn.
+    pub game_id: Option<String>,
+    pub entries: Vec<Entry>,
+    pub torn: Option<TornTail>,
+}
+
+/// Why a journal cannot be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    /// Damage before the last line: not a power cut, so nothing after it is trusted.
+    #[error("{}, line {line}: the journal is damaged ({why}); vichess will not guess what it said", path.display())]
+    Corrupt {
+        path: PathBuf,
+        line: usize,
+        why: String,
+    },
+    /// The journal ends in a torn line: report it, then [`repair`] it before appending.
+    #[error("{0}; repair the journal before continuing the game")]
+    Torn(TornTail),
+    #[error("{}: a journal for this game already exists; vichess never overwrites one", path.display())]
+    Exists { path: PathBuf },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> JournalError + '_ {
+    move |source| JournalError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// The line for an entry, newline included.
+fn encode(seq: u64, payload: &str) -> String {
+    let crc = crc32(format!("{seq} {payload}").as_bytes());
+    format!("{seq} {crc:08x} {payload}\n")
+}
+
+/// A line's sequence number and payload, or what is wrong with it. `line` excludes the
+/// newline.
+fn decode(line: &[u8]) -> Result<(u64, String), String> {
+    let text = std::str::from_utf8(line).map_err(|_| "it is not valid UTF-8 text".to_string())?;
+    let mut parts = text.splitn(3, ' ');
+    let seq_text = parts.next().unwrap_or("");
+    let crc_text = parts.next().ok_or("it has no checksum".to_string())?;
+    let payload = parts.next().ok_or("it has no content".to_string())?;
+    let seq: u64 = seq_text
+        .parse()
+        .map_err(|_| format!("\"{seq_text}\" is not a sequence number"))?;
+    if crc_text.len() != 8 {
+        return Err(format!("\"{crc_text}\" is not a checksum"));
+    }
+    let crc = u32::from_str_radix(crc_text, 16)
+        .map_err(|_| format!("\"{crc_text}\" is not a checksum"))?;
+    if crc32(format!("{seq} {payload}").as_bytes()) != crc {
+        return Err("its checksum does not match its content".to_string());
+    }
+    Ok((seq, payload.to_string()))
+}
+
+fn decode_header(payload: &str) -> Result<String, String> {
+    let mut parts = payload.splitn(3, ' ');
+    if parts.next() != Some(MAGIC) {
+        return Err("it does not start with a vichess journal header".to_string());
+    }
+    let version = parts.next().unwrap_or("");
+    if version != FORMAT_VERSION.to_string() {
+        return Err(format!(
+            "it is journal format version \"{version}\"; this vichess reads version {FORMAT_VERSION}"
+        ));
+    }
+    Ok(parts.next().unwrap_or("").to_string())
+}
+
+/// Reads a journal back: every whole entry in order, and the torn last line if any.
+pub fn read(path: &Path) -> Result<JournalRead, JournalError> {
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(io_err(path))?;
+    parse(path, &bytes)
+}
+
+/// [`read`] on bytes already in memory; `path` only names the file in reports.
+pub fn parse(path: &Path, bytes: &[u8]) -> Result<JournalRead, JournalError> {
+    let mut out = JournalRead {
+        game_id: None,
+        entries: Vec::new(),
+        torn: None,
+    };
+    let torn = |line: usize, offset: usize, why: String| TornTail {
+        path: path.to_path_buf(),
+        line,
+        offset: offset as u64,
+        bytes: bytes[offset..].to_vec(),
+        why,
+    };
+    if bytes.is_empty() {
+        out.torn = Some(torn(
+            1,
+            0,
+            "the file is empty: even the header is missing".into(),
+        ));
+        return Ok(out);
+    }
+    let mut offset = 0usize;
+    let mut line_no = 0usize;
+    while offset < bytes.len() {
+        line_no += 1;
+        let rest = &bytes[offset..];
+        let Some(nl) = rest.iter().position(|&b| b == b'\n') else {
+            out.torn = Some(torn(line_no, offset, "the line has no end".into()));
+            return Ok(out);
+        };
+        let is_last = offset + nl + 1 == bytes.len();
+        let expected = line_no as u64 - 1;
+        let checked = decode(&rest[..nl]).and_then(|(seq, payload)| {
+            if seq != expected {
+                return Err(if seq > expected {
+                    format!(
+                        "entry {seq} stands where entry {expected} belongs: entries are missing"
+                    )
+                } else {
+                    format!("entry {seq} comes again where entry {expected} belongs")
+                });
+            }
+            Ok((seq, payload))
+        });
+        let checked = checked.and_then(|(seq, payload)| {
+            if seq == 0 {
+                decode_header(&payload).map(|id| (seq, id))
+            } else {
+                Ok((seq, payload))
+            }
+        });
+        match checked {
+            Ok((0, id)) => out.game_id = Some(id),
+            Ok((seq, payload)) => out.entries.push(Entry { seq, payload }),
+            Err(why) if is_last => {
+                out.torn = Some(torn(line_no, offset, why));
+                return Ok(out);
+            }
+            Err(why) => {
+                return Err(JournalError::Corrupt {
+                    path: path.to_path_buf(),
+                    line: line_no,
+                    why,
+                })
+            }
+        }
+        offset += nl + 1;
+    }
+    Ok(out)
+}
+
+/// Cuts a torn tail off a journal, after it has been reported. The removed bytes are first
+/// saved (and synced) in `<journal>.torn` (or `.torn.2`, `.torn.3`, … if that exists), so
+/// nothing a player entered is ever lost. Returns the tail that was removed, or `None` if
+/// the journal was whole. A journal damaged before its last line is refused unchanged.
+pub fn repair(path: &Path) -> Result<Option<TornTail>, JournalError> {
+    let read = read(path)?;
+    let Some(tail) = read.torn else {
+        return Ok(None);
+    };
+    let keep = keep_path(path);
+    let mut saved = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&keep)
+        .map_err(io_err(&keep))?;
+    saved
+        .write_all(&tail.bytes)
+        .and_then(|()| saved.sync_all())
+        .map_err(io_err(&keep))?;
+    let file = OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(io_err(path))?;
+    file.set_len(tail.offset)
+        .and_then(|()| file.sync_all())
+        .map_err(io_err(path))?;
+    Ok(Some(tail))
+}
+
+fn keep_path(path: &Path) -> PathBuf {
+    let mut n = 1;
+    loop {
+        let mut name = path.as_os_str().to_owned();
+        name.push(if n == 1 {
+            ".torn".to_string()
+        } else {
+            format!(".torn.{n}")
+        });
+        let candidate = PathBuf::from(name);
+        if !candidate.exists() {
+            return candidate;
+        }
+        n += 1;
+    }
+}
+
+/// An open journal, appending.
+#[derive(Debug)]
+pub struct Journal {
+    file: File,
+    path: PathBuf,
+    next_seq: u64,
+    /// A write failed part-way: more lines after a possibly partial one would turn a torn
+    /// tail into damage in the middle, so the journal takes no more entries.
+    failed: bool,
+}
+
+impl Journal {
+    /// Starts a new journal with its header. Refuses to overwrite an existing file.
+    pub fn create(path: &Path, game_id: &str) -> Result<Journal, JournalError> {
+        check_payload(game_id).map_err(io_err(path))?;
+        let file = OpenOptions::new()
+            .append(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| {
+                if e.kind() == io::ErrorKind::AlreadyExists {
+                    JournalError::Exists {
+                        path: path.to_path_buf(),
+                    }
+                } else {
+                    io_err(path)(e)
+                }
+            })?;
+        let mut journal = Journal {
+            file,
+            path: path.to_path_buf(),
+            next_seq: 0,
+            failed: false,
+        };
+        journal
+            .write_entry(&format!("{MAGIC} {FORMAT_VERSION} {game_id}"))
+            .map_err(io_err(path))?;
+        // The new file's name must survive a power cut too: sync the directory entry.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            File::open(dir)
+                .and_then(|d| d.sync_all())
+                .map_err(io_err(dir))?;
+        }
+        Ok(journal)
+    }
+
+    /// Opens a journal to continue it. It must be whole: a torn tail is returned as
+    /// [`JournalError::Torn`] to be reported and [`repair`]ed first.
+    pub fn open_append(path: &Path) -> Result<Journal, JournalError> {
+        let read = read(path)?;
+        if let Some(tail) = read.torn {
+            return Err(JournalError::Torn(tail));
+        }
+        let next_seq = read.entries.last().map_or(1, |e| e.seq + 1);
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(io_err(path))?;
+        Ok(Journal {
+            file,
+            path: path.to_path_buf(),
+            next_seq,
+            failed: false,
+        })
+    }
+
+    /// Appends one entry and returns its sequence number once it is on disk (fsync). The
+    /// payload must be one line: a newline or carriage return in it is refused.
+    pub fn append(&mut self, payload: &str) -> io::Result<u64> {
+        check_payload(payload)?;
+        self.write_entry(payload)
+    }
+
+    fn write_entry(&mut self, payload: &str) -> io::Result<u64> {
+        if self.failed {
+            return Err(io::Error::other(
+                "an earlier entry could not be written: reopen the journal to continue",
+            ));
+        }
+        let seq = self.next_seq;
+        let written = self
+            .file
+            .write_all(encode(seq, payload).as_bytes())
+            .and_then(|()| self.file.sync_data());
+        if let Err(e) = written {
+            self.failed = true;
+            return Err(e);
+        }
+        self.next_seq += 1;
+        Ok(seq)
+    }
+
+    /// The sequence number the next entry will get.
+    pub fn next_seq(&self) -> u64 {
+        self.next_seq
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn check_payload(payload: &str) -> io::Result<()> {
+    if payload.contains(['\n', '\r']) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "a journal entry must be one line, without line breaks",
+        ));
+    }
+    Ok(())
+}

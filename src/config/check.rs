@@ -1,0 +1,316 @@
+//! Checking one configuration file on its own, so each error can name its file, line and
+//! key: unknown keys and wrong types are found by walking the file against the shape of the
+//! defaults; bad values by the section types' own checks, placed by the error's span.
+
+use super::{Config, Source};
+use std::fmt;
+use std::ops::Range;
+use toml::de::{DeTable, DeValue};
+
+/// One thing wrong in a configuration file, fit to be read out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The file as shown to the user (`~/.config/vichess/config.toml`).
+    pub file: String,
+    /// The line, from 1, when the error has a place in the file.
+    pub line: Option<usize>,
+    /// The dotted key (`speech.speed`), when the error is about one key.
+    pub key: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}, line {line}: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Tables whose keys are the user's to choose (button names); their values are text.
+const OPEN_TABLES: &[&str] = &["gamepad.buttons"];
+
+/// A key found in the file, with where it stands.
+struct Found {
+    section: String,
+    key: String,
+    key_span: Range<usize>,
+    value_span: Range<usize>,
+}
+
+/// The file's table, or every error found in it.
+pub(super) fn check_source(source: &Source) -> Result<toml::Table, Vec<ConfigError>> {
+    let text = source.text.as_str();
+    let error = |span: Option<Range<usize>>, key: Option<String>, message: String| ConfigError {
+        file: source.name.clone(),
+        line: span.map(|s| line_of(text, s.start)),
+        key,
+        message,
+    };
+    let doc = DeTable::parse(text).map_err(|e| {
+        vec![error(
+            e.span(),
+            None,
+            format!("this is not valid TOML: {}", e.message().trim()),
+        )]
+    })?;
+    let schema = schema();
+    let mut found = Vec::new();
+    let mut problems = Vec::new();
+    walk(doc.get_ref(), &schema, "", &mut found, &mut problems);
+    if !problems.is_empty() {
+        problems.sort_by_key(|p| p.0.start);
+        return Err(problems
+            .into_iter()
+            .map(|(span, key, message)| error(Some(span), Some(key), message))
+            .collect());
+    }
+    if let Err(e) = toml::from_str::<Config>(text) {
+        let message = e.message().trim().replace('`', "\"");
+        let at = e.span().map(|s| s.start);
+        let place = at.and_then(|at| {
+            found
+                .iter()
+                .filter(|f| f.key_span.contains(&at) || f.value_span.contains(&at))
+                .min_by_key(|f| f.value_span.len())
+        });
+        return Err(vec![match place {
+            Some(f) => error(
+                Some(f.key_span.clone()),
+                Some(dotted(&f.section, &f.key)),
+                format!("key \"{}\" {}: {message}", f.key, in_section(&f.section)),
+            ),
+            None => error(e.span(), None, message),
+        }]);
+    }
+    let table: toml::Table = toml::from_str(text)
+        .map_err(|e| vec![error(e.span(), None, e.message().trim().to_string())])?;
+    Ok(table)
+}
+
+/// The shape every file must fit: the defaults written out.
+fn schema() -> toml::Table {
+    match toml::Value::try_from(Config::default()) {
+        Ok(toml::Value::Table(t)) => t,
+        _ => unreachable!("the defaults are a table"),
+    }
+}
+
+/// Overrides `base` with `over`, key by key within tables; lists and values are replaced.
+pub(super) fn merge(base: &mut toml::Table, over: toml::Table) {
+    for (key, value) in over {
+        match (base.get_mut(&key), value) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
+            (_, value) => {
+                base.insert(key, value);
+            }
+        }
+    }
+}
+
+type Problem = (Range<usize>, String, String);
+
+fn walk(
+    table: &DeTable<'_>,
+    schema: &toml::Table,
+    section: &str,
+    found: &mut Vec<Found>,
+    problems: &mut Vec<Problem>,
+) {
+    let open = OPEN_TABLES.contains(&section);
+    for (key, value) in table.iter() {
+        let name: &str = key.get_ref();
+        found.push(Found {
+            section: section.to_string(),
+            key: name.to_string(),
+            key_span: key.span(),
+            value_span: value.span(),
+        });
+        if let (true, DeValue::String(command)) = (open, value.get_ref()) {
+            if let Some(problem) = super::sections::command_problem(name, command) {
+                problems.push((key.span(), dotted(section, name), problem));
+                continue;
+            }
+        }
+        let expected = if open {
+            Some(toml::Value::String(String::new()))
+        } else {
+            schema.get(name).cloned()
+        };
+        let Some(expected) = expected else {
+            let hint = suggest(name, schema.keys().map(String::as_str))
+                .map(|s| format!(" (did you mean \"{s}\"?)"))
+                .unwrap_or_default();
+            let message = if section.is_empty() {
+                format!(
+                    "unknown section \"{name}\"{hint}; the sections are {}",
+                    schema.keys().cloned().collect::<Vec<_>>().join(", ")
+                )
+            } else {
+                format!("unknown key \"{name}\" {}{hint}", in_section(section))
+            };
+            problems.push((key.span(), dotted(section, name), message));
+            continue;
+        };
+        check_value(
+            value.get_ref(),
+            &expected,
+            &dotted(section, name),
+            key.span(),
+            found,
+            problems,
+        );
+    }
+}
+
+fn check_value(
+    value: &DeValue<'_>,
+    expected: &toml::Value,
+    path: &str,
+    key_span: Range<usize>,
+    found: &mut Vec<Found>,
+    problems: &mut Vec<Problem>,
+) {
+    let fits = matches!(
+        (expected, value),
+        (toml::Value::String(_), DeValue::String(_))
+            | (toml::Value::Integer(_), DeValue::Integer(_))
+            | (
+                toml::Value::Float(_),
+                DeValue::Float(_) | DeValue::Integer(_)
+            )
+            | (toml::Value::Boolean(_), DeValue::Boolean(_))
+            | (toml::Value::Datetime(_), DeValue::Datetime(_))
+            | (toml::Value::Array(_), DeValue::Array(_))
+            | (toml::Value::Table(_), DeValue::Table(_))
+    );
+    if !fits {
+        let (section, key) = path.rsplit_once('.').unwrap_or(("", path));
+        problems.push((
+            key_span,
+            path.to_string(),
+            format!(
+                "key \"{key}\" {} must be {}, not {}",
+                in_section(section),
+                expected_kind(expected),
+                found_kind(value)
+            ),
+        ));
+        return;
+    }
+    match (expected, value) {
+        (toml::Value::Table(schema), DeValue::Table(table)) => {
+            walk(table, schema, path, found, problems)
+        }
+        (toml::Value::Array(schema), DeValue::Array(items)) => {
+            if let Some(first) = schema.first() {
+                for item in items.iter() {
+                    check_value(item.get_ref(), first, path, item.span(), found, problems);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn expected_kind(v: &toml::Value) -> &'static str {
+    match v {
+        toml::Value::String(_) => "text in quotes",
+        toml::Value::Integer(_) => "a whole number",
+        toml::Value::Float(_) => "a number",
+        toml::Value::Boolean(_) => "true or false",
+        toml::Value::Datetime(_) => "a date",
+        toml::Value::Array(_) => "a list in square brackets",
+        toml::Value::Table(_) => "a table",
+    }
+}
+
+fn found_kind(v: &DeValue<'_>) -> &'static str {
+    match v {
+        DeValue::String(_) => "text",
+        DeValue::Integer(_) => "a whole number",
+        DeValue::Float(_) => "a decimal number",
+        DeValue::Boolean(_) => "true or false",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "a list",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+fn dotted(section: &str, key: &str) -> String {
+    if section.is_empty() {
+        key.to_string()
+    } else {
+        format!("{section}.{key}")
+    }
+}
+
+fn in_section(section: &str) -> String {
+    if section.is_empty() {
+        "at the top level".to_string()
+    } else {
+        format!("in [{section}]")
+    }
+}
+
+/// The line, from 1, of a byte offset.
+pub(super) fn line_of(text: &str, offset: usize) -> usize {
+    let end = offset.min(text.len());
+    text.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// The candidate closest to a mistyped word, if it is close enough to be what was meant.
+pub(crate) fn suggest<'a>(
+    word: &str,
+    candidates: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let word = word.to_lowercase();
+    candidates
+        .map(|c| (edit_distance(&word, &c.to_lowercase()), c))
+        .filter(|&(d, c)| d <= 2 && d < c.chars().count().max(2))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_near_words_only() {
+        let keys = ["speed", "gap_ms", "pack"];
+        assert_eq!(suggest("spead", keys.iter().copied()), Some("speed"));
+        assert_eq!(suggest("Pack", keys.iter().copied()), Some("pack"));
+        assert_eq!(suggest("volume", keys.iter().copied()), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn counts_lines_from_one() {
+        assert_eq!(line_of("a\nb\nc", 0), 1);
+        assert_eq!(line_of("a\nb\nc", 2), 2);
+        assert_eq!(line_of("a\nb\nc", 99), 3);
+    }
+}

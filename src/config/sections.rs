@@ -1,0 +1,532 @@
+//! The configuration's sections, with their defaults and the checks on each value.
+//!
+//! Every struct denies unknown fields and takes its defaults from `Default`, so a file may
+//! set any subset of keys. The `Default` impls equal `config/default.toml` (tested).
+
+use crate::audio::route;
+use crate::board::tracker;
+use crate::phrase::Language;
+use crate::rules::clock::{
+    Band, BlitzPenalty, CallMode, CallPolicy, CallSchedule, ClockConfig, TimeControl,
+};
+use crate::voice::PACK_NAMES;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
+use std::collections::BTreeMap;
+
+/// The commands a gamepad button or pedal can be bound to (`[gamepad.buttons]`).
+pub const COMMANDS: &[&str] = &[
+    "press-white",
+    "press-black",
+    "press",
+    "time",
+    "count",
+    "last",
+    "moves-back",
+    "moves-forward",
+    "pause",
+    "repeat",
+];
+
+/// Bound to this, a button does nothing (it undoes a default binding).
+pub const UNBOUND: &str = "none";
+
+/// The whole configuration.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub game: GameSection,
+    pub speech: SpeechSection,
+    pub audio: AudioSection,
+    pub clock: ClockSection,
+    pub board: BoardSection,
+    pub gamepad: GamepadSection,
+}
+
+/// How the clocks stand when a game is resumed from its journal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ResumeClock {
+    /// Stopped until a player or the arbiter starts them: the safe choice after a crash.
+    #[default]
+    Paused,
+    /// Running for the side to move at once.
+    Running,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameSection {
+    /// Checked with [`TimeControl::parse_any`]; read it with [`GameSection::time_control`].
+    #[serde(deserialize_with = "time_control")]
+    pub control: String,
+    /// An ISO 639-1 code vichess speaks; read it with [`GameSection::language`].
+    #[serde(deserialize_with = "language")]
+    pub language: String,
+    /// Where journals are kept; empty for the per-user data directory.
+    pub games_dir: String,
+    pub resume_clock: ResumeClock,
+}
+
+impl Default for GameSection {
+    fn default() -> GameSection {
+        GameSection {
+            control: "90+30".to_string(),
+            language: "de".to_string(),
+            games_dir: String::new(),
+            resume_clock: ResumeClock::Paused,
+        }
+    }
+}
+
+impl GameSection {
+    pub fn time_control(&self) -> TimeControl {
+        TimeControl::parse_any(&self.control).expect("checked when the configuration was read")
+    }
+
+    pub fn language(&self) -> Language {
+        Language::from_code(&self.language).expect("checked when the configuration was read")
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SpeechSection {
+    /// One of [`PACK_NAMES`].
+    #[serde(deserialize_with = "voice_pack")]
+    pub pack: String,
+    /// Speaking rate: 1.0 is the pack's own speed, from 0.5 to 3.0.
+    #[serde(deserialize_with = "speed")]
+    pub speed: f64,
+    /// Silence between the words of a phrase, in milliseconds (at most 2000).
+    #[serde(deserialize_with = "gap_ms")]
+    pub gap_ms: u64,
+    /// Say the pawn ("Bauer e2-e4") rather than the bare squares.
+    pub say_pawn: bool,
+    /// Name the square a man comes from (D.2.1: "Springer g1-f3").
+    pub full_from_square: bool,
+    /// Words replacing the pack's own for a capture, check and mate; empty keeps the pack's.
+    pub capture_word: String,
+    pub check_word: String,
+    pub mate_word: String,
+    /// Touches (D.2.2) told to the VI player privately.
+    pub private_touch: bool,
+    /// D.2.10.4: time and move count only when the player asks; no automatic time calls.
+    pub on_request_only: bool,
+}
+
+impl Default for SpeechSection {
+    fn default() -> SpeechSection {
+        SpeechSection {
+            pack: crate::voice::DEFAULT_PACK.to_string(),
+            speed: 1.0,
+            gap_ms: 150,
+            say_pawn: true,
+            full_from_square: true,
+            capture_word: String::new(),
+            check_word: String::new(),
+            mate_word: String::new(),
+            private_touch: true,
+            on_request_only: false,
+        }
+    }
+}
+
+/// Which side of a stereo output carries a sound (mirrors [`route::Channel`], which cannot
+/// be written back out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OutputChannel {
+    #[default]
+    Both,
+    Left,
+    Right,
+}
+
+impl From<OutputChannel> for route::Channel {
+    fn from(c: OutputChannel) -> route::Channel {
+        match c {
+            OutputChannel::Both => route::Channel::Both,
+            OutputChannel::Left => route::Channel::Left,
+            OutputChannel::Right => route::Channel::Right,
+        }
+    }
+}
+
+/// A sound device by the name the sound system lists (`default` for the default device)
+/// and a side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Destination {
+    pub device: String,
+    pub channel: OutputChannel,
+}
+
+impl Default for Destination {
+    fn default() -> Destination {
+        Destination {
+            device: "default".to_string(),
+            channel: OutputChannel::Both,
+        }
+    }
+}
+
+impl From<&Destination> for route::Destination {
+    fn from(d: &Destination) -> route::Destination {
+        let device = d.device.trim();
+        route::Destination {
+            device: (!device.is_empty() && !device.eq_ignore_ascii_case("default"))
+                .then(|| device.to_string()),
+            channel: d.channel.into(),
+        }
+    }
+}
+
+/// Who hears what: see [`route`].
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AudioSection {
+    /// Move announcements and anything the arbiter must hear.
+    pub public: Destination,
+    /// Answers for the VI player only: time, move count.
+    pub player: Destination,
+}
+
+impl AudioSection {
+    pub fn routing(&self) -> route::Routing {
+        route::Routing {
+            public: (&self.public).into(),
+            player: (&self.player).into(),
+        }
+    }
+}
+
+/// A band of the time-call schedule: a call every `every_s` seconds while at most
+/// `up_to_s` seconds are left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BandSetting {
+    pub up_to_s: u64,
+    #[serde(deserialize_with = "positive_seconds")]
+    pub every_s: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ClockSection {
+    /// The time-call bands, below the top band.
+    pub call_bands: Vec<BandSetting>,
+    /// Above the highest band: a call every this many seconds.
+    #[serde(deserialize_with = "positive_seconds")]
+    pub call_above_every_s: u64,
+    /// The alarm under this many seconds left; 0 for no alarm.
+    pub low_time_alarm_s: u64,
+    /// A.4.2 / blitz penalty: 1 or 2 minutes added to the opponent.
+    #[serde(deserialize_with = "penalty_minutes")]
+    pub blitz_penalty_minutes: u64,
+}
+
+impl Default for ClockSection {
+    fn default() -> ClockSection {
+        let band = |up_to_s, every_s| BandSetting { up_to_s, every_s };
+        ClockSection {
+            call_bands: vec![band(10, 1), band(60, 10), band(600, 60)],
+            call_above_every_s: 600,
+            low_time_alarm_s: 120,
+            blitz_penalty_minutes: 1,
+        }
+    }
+}
+
+impl ClockSection {
+    /// The call policy; `on_request_only` is [`SpeechSection::on_request_only`].
+    pub fn call_policy(&self, on_request_only: bool) -> CallPolicy {
+        let ms = |s: u64| s.saturating_mul(1000);
+        let mut bands: Vec<Band> = self
+            .call_bands
+            .iter()
+            .map(|b| Band {
+                up_to: ms(b.up_to_s),
+                every: ms(b.every_s),
+            })
+            .collect();
+        bands.push(Band {
+            up_to: u64::MAX,
+            every: ms(self.call_above_every_s),
+        });
+        CallPolicy {
+            mode: if on_request_only {
+                CallMode::OnRequest
+            } else {
+                CallMode::Automatic
+            },
+            schedule: CallSchedule::new(bands),
+            low_time_alarm: (self.low_time_alarm_s > 0).then(|| ms(self.low_time_alarm_s)),
+        }
+    }
+
+    pub fn clock_config(&self) -> ClockConfig {
+        ClockConfig {
+            blitz_penalty: if self.blitz_penalty_minutes == 2 {
+                BlitzPenalty::TwoMinutes
+            } else {
+                BlitzPenalty::OneMinute
+            },
+        }
+    }
+}
+
+/// How vichess talks to a sensor board.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardProtocol {
+    /// No board: moves are spoken or typed.
+    #[default]
+    None,
+    Dgt,
+    Chesslink,
+    Pegboard,
+}
+
+impl BoardProtocol {
+    /// What the board's sensors can tell.
+    pub fn kind(self) -> tracker::BoardKind {
+        match self {
+            BoardProtocol::Pegboard => tracker::BoardKind::OccupancyOnly,
+            _ => tracker::BoardKind::IdentifiesPieces,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RookFirstSetting {
+    #[default]
+    Law,
+    Lenient,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BoardSection {
+    pub protocol: BoardProtocol,
+    /// The serial device; empty to look for the board.
+    pub path: String,
+    /// A second board (the sighted opponent's): `none` for none.
+    pub second_protocol: BoardProtocol,
+    pub second_path: String,
+    pub settle_ms: u64,
+    pub mismatch_ms: u64,
+    pub follow_up_ms: u64,
+    pub repeat_ms: u64,
+    pub scan_window_ms: u64,
+    pub in_hand_ms: u64,
+    pub rook_first: RookFirstSetting,
+    pub castle_wait_ms: u64,
+}
+
+impl Default for BoardSection {
+    fn default() -> BoardSection {
+        let t = tracker::Config::default();
+        BoardSection {
+            protocol: BoardProtocol::None,
+            path: String::new(),
+            second_protocol: BoardProtocol::None,
+            second_path: String::new(),
+            settle_ms: t.settle_ms,
+            mismatch_ms: t.mismatch_ms,
+            follow_up_ms: t.follow_up_ms,
+            repeat_ms: t.repeat_ms,
+            scan_window_ms: t.scan_window_ms,
+            in_hand_ms: t.in_hand_ms,
+            rook_first: RookFirstSetting::Law,
+            castle_wait_ms: t.castle_wait_ms,
+        }
+    }
+}
+
+impl BoardSection {
+    /// The board tracker's timings.
+    pub fn tracker(&self) -> tracker::Config {
+        tracker::Config {
+            settle_ms: self.settle_ms,
+            mismatch_ms: self.mismatch_ms,
+            follow_up_ms: self.follow_up_ms,
+            repeat_ms: self.repeat_ms,
+            scan_window_ms: self.scan_window_ms,
+            in_hand_ms: self.in_hand_ms,
+            rook_first: match self.rook_first {
+                RookFirstSetting::Law => tracker::RookFirst::Law,
+                RookFirstSetting::Lenient => tracker::RookFirst::Lenient,
+            },
+            castle_wait_ms: self.castle_wait_ms,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GamepadSection {
+    pub enabled: bool,
+    pub rumble: bool,
+    /// Rumble patterns: on, off, on, … in milliseconds.
+    #[serde(deserialize_with = "pattern")]
+    pub rumble_press_ms: Vec<u64>,
+    #[serde(deserialize_with = "pattern")]
+    pub rumble_alarm_ms: Vec<u64>,
+    /// Button name to command (one of [`COMMANDS`], or [`UNBOUND`]).
+    #[serde(deserialize_with = "buttons")]
+    pub buttons: BTreeMap<String, String>,
+}
+
+impl Default for GamepadSection {
+    fn default() -> GamepadSection {
+        // The same layout as `input::Mapping::default_gamepad`: the big bottom button
+        // presses the player's clock, the triggers are White's and Black's buttons.
+        let buttons = [
+            ("South", "press"),
+            ("East", "repeat"),
+            ("North", "time"),
+            ("West", "count"),
+            ("DPadUp", "last"),
+            ("DPadLeft", "moves-back"),
+            ("DPadRight", "moves-forward"),
+            ("Start", "pause"),
+            ("LeftTrigger", "press-white"),
+            ("RightTrigger", "press-black"),
+        ];
+        GamepadSection {
+            enabled: true,
+            rumble: true,
+            rumble_press_ms: vec![60],
+            rumble_alarm_ms: vec![200, 100, 200],
+            buttons: buttons
+                .iter()
+                .map(|(b, c)| (b.to_string(), c.to_string()))
+                .collect(),
+        }
+    }
+}
+
+impl GamepadSection {
+    /// The bindings in force: `(button, command)`, unbound buttons left out.
+    pub fn bindings(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.buttons
+            .iter()
+            .filter(|(_, c)| c.as_str() != UNBOUND)
+            .map(|(b, c)| (b.as_str(), c.as_str()))
+    }
+}
+
+// The value checks. Their messages follow "key "x" in [section]: ".
+
+fn time_control<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let s = String::deserialize(d)?;
+    match TimeControl::parse_any(&s) {
+        Ok(_) => Ok(s),
+        Err(e) => Err(D::Error::custom(format!(
+            "\"{s}\" is not a time control vichess can read ({e}); write for example \"90+30\" or \"40/90+30:30+30\""
+        ))),
+    }
+}
+
+fn language<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let s = String::deserialize(d)?;
+    match Language::from_code(&s) {
+        Some(_) => Ok(s),
+        None => Err(D::Error::custom(format!(
+            "\"{s}\" is not a language vichess speaks: use de, en, uk, ru or hy"
+        ))),
+    }
+}
+
+fn voice_pack<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let s = String::deserialize(d)?;
+    if PACK_NAMES.contains(&s.as_str()) {
+        Ok(s)
+    } else {
+        Err(D::Error::custom(format!(
+            "there is no voice pack \"{s}\": the packs are {}",
+            PACK_NAMES.join(", ")
+        )))
+    }
+}
+
+fn speed<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    let v = f64::deserialize(d)?;
+    if (0.5..=3.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(D::Error::custom(format!(
+            "{v} is out of range: the speed goes from 0.5 to 3.0"
+        )))
+    }
+}
+
+fn gap_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let v = u64::deserialize(d)?;
+    if v <= 2000 {
+        Ok(v)
+    } else {
+        Err(D::Error::custom(format!(
+            "{v} milliseconds is too long: at most 2000"
+        )))
+    }
+}
+
+fn positive_seconds<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let v = u64::deserialize(d)?;
+    if v > 0 {
+        Ok(v)
+    } else {
+        Err(D::Error::custom("must be at least 1 second"))
+    }
+}
+
+fn penalty_minutes<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let v = u64::deserialize(d)?;
+    if v == 1 || v == 2 {
+        Ok(v)
+    } else {
+        Err(D::Error::custom(format!(
+            "{v} is not allowed: the penalty is 1 or 2 minutes"
+        )))
+    }
+}
+
+fn pattern<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
+    let v = Vec::<u64>::deserialize(d)?;
+    if v.iter().all(|&ms| ms <= 5000) {
+        Ok(v)
+    } else {
+        Err(D::Error::custom(
+            "a rumble step longer than 5000 milliseconds is not allowed",
+        ))
+    }
+}
+
+fn buttons<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, String>, D::Error> {
+    let map = BTreeMap::<String, String>::deserialize(d)?;
+    for (button, command) in &map {
+        if let Some(problem) = command_problem(button, command) {
+            return Err(D::Error::custom(problem));
+        }
+    }
+    Ok(map)
+}
+
+/// What is wrong with binding `button` to `command`, if anything.
+pub(super) fn command_problem(button: &str, command: &str) -> Option<String> {
+    if command == UNBOUND || COMMANDS.contains(&command) {
+        return None;
+    }
+    Some(format!(
+        "button \"{button}\": there is no command \"{command}\"{}; the commands are {}, or \"{UNBOUND}\"",
+        super::check::suggest(command, COMMANDS.iter().copied())
+            .map(|s| format!(" (did you mean \"{s}\"?)"))
+            .unwrap_or_default(),
+        COMMANDS.join(", ")
+    ))
+}

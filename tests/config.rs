@@ -320,3 +320,27 @@ fn the_user_file_is_in_the_per_user_config_directory() {
     );
     assert_eq!(user_config_path_from(None, None), None);
 }
+
+#[test]
+fn rumble_is_off_by_default_and_its_four_cues_stay_distinct() {
+    use vichess::input::SessionCue;
+    let config = vichess::config::Config::default();
+    let rumble = config.gamepad.rumble().expect("default patterns are valid");
+    assert!(!rumble.enabled, "the issue asks for rumble off by default");
+    let cues = [
+        SessionCue::OpponentMoved,
+        SessionCue::YourClockRunning,
+        SessionCue::LowTime,
+        SessionCue::FlagFell,
+    ];
+    let patterns: Vec<_> = cues.iter().map(|&c| rumble.pattern(c).clone()).collect();
+    for i in 0..patterns.len() {
+        for j in i + 1..patterns.len() {
+            assert_ne!(
+                patterns[i], patterns[j],
+                "{:?} and {:?} feel the same",
+                cues[i], cues[j]
+            );
+        }
+    }
+}

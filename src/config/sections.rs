@@ -371,11 +371,16 @@ impl BoardSection {
 pub struct GamepadSection {
     pub enabled: bool,
     pub rumble: bool,
-    /// Rumble patterns: on, off, on, … in milliseconds.
+    /// Rumble patterns: on, off, on, … in milliseconds, one per cue, distinct so the player
+    /// can tell them apart by touch alone.
     #[serde(deserialize_with = "pattern")]
-    pub rumble_press_ms: Vec<u64>,
+    pub rumble_opponent_moved_ms: Vec<u64>,
     #[serde(deserialize_with = "pattern")]
-    pub rumble_alarm_ms: Vec<u64>,
+    pub rumble_clock_running_ms: Vec<u64>,
+    #[serde(deserialize_with = "pattern")]
+    pub rumble_low_time_ms: Vec<u64>,
+    #[serde(deserialize_with = "pattern")]
+    pub rumble_flag_ms: Vec<u64>,
     /// Button name to command (one of [`COMMANDS`], or [`UNBOUND`]).
     #[serde(deserialize_with = "buttons")]
     pub buttons: BTreeMap<String, String>,
@@ -399,9 +404,11 @@ impl Default for GamepadSection {
         ];
         GamepadSection {
             enabled: true,
-            rumble: true,
-            rumble_press_ms: vec![60],
-            rumble_alarm_ms: vec![200, 100, 200],
+            rumble: false,
+            rumble_opponent_moved_ms: vec![150],
+            rumble_clock_running_ms: vec![80, 120, 80],
+            rumble_low_time_ms: vec![80, 120, 80, 120, 80],
+            rumble_flag_ms: vec![1000],
             buttons: buttons
                 .iter()
                 .map(|(b, c)| (b.to_string(), c.to_string()))
@@ -411,6 +418,22 @@ impl Default for GamepadSection {
 }
 
 impl GamepadSection {
+    /// The tactile clock channel as configured: the four cues' patterns, on or off.
+    pub fn rumble(&self) -> Result<crate::input::Rumble, crate::input::RumbleError> {
+        use crate::input::{Pattern, SessionCue};
+        let mut rumble = crate::input::Rumble::default();
+        rumble.enabled = self.rumble;
+        for (cue, steps) in [
+            (SessionCue::OpponentMoved, &self.rumble_opponent_moved_ms),
+            (SessionCue::YourClockRunning, &self.rumble_clock_running_ms),
+            (SessionCue::LowTime, &self.rumble_low_time_ms),
+            (SessionCue::FlagFell, &self.rumble_flag_ms),
+        ] {
+            rumble.set_pattern(cue, Pattern::from_on_off(1.0, steps))?;
+        }
+        Ok(rumble)
+    }
+
     /// The bindings in force: `(button, command)`, unbound buttons left out.
     pub fn bindings(&self) -> impl Iterator<Item = (&str, &str)> {
         self.buttons

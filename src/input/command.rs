@@ -1,0 +1,112 @@
+//! The command vocabulary of buttons, pedals and keys.
+//!
+//! The names are the ones a player writes in the configuration file, so they are stable,
+//! lower-case and hyphenated; the session receives the enum, never the text.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::rules::Color;
+
+/// What a button press asks the session to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum InputCommand {
+    /// White's clock button: White has completed a move.
+    PressWhite,
+    /// Black's clock button: Black has completed a move.
+    PressBlack,
+    /// The player's own clock button; the session knows which colour the player has.
+    Press,
+    /// Say the remaining times.
+    Time,
+    /// Say the move counter.
+    Count,
+    /// Say the last move again.
+    Last,
+    /// Step one move back through the scoresheet (repeats while held).
+    MovesBack,
+    /// Step one move forward through the scoresheet (repeats while held).
+    MovesForward,
+    /// Stop or restart the clocks.
+    Pause,
+    /// Repeat the last thing said.
+    Repeat,
+}
+
+impl InputCommand {
+    /// Every command, in the order they are listed to the player.
+    pub const ALL: [InputCommand; 10] = [
+        InputCommand::PressWhite,
+        InputCommand::PressBlack,
+        InputCommand::Press,
+        InputCommand::Time,
+        InputCommand::Count,
+        InputCommand::Last,
+        InputCommand::MovesBack,
+        InputCommand::MovesForward,
+        InputCommand::Pause,
+        InputCommand::Repeat,
+    ];
+
+    /// The configuration name, such as `press-white`.
+    pub fn name(self) -> &'static str {
+        match self {
+            InputCommand::PressWhite => "press-white",
+            InputCommand::PressBlack => "press-black",
+            InputCommand::Press => "press",
+            InputCommand::Time => "time",
+            InputCommand::Count => "count",
+            InputCommand::Last => "last",
+            InputCommand::MovesBack => "moves-back",
+            InputCommand::MovesForward => "moves-forward",
+            InputCommand::Pause => "pause",
+            InputCommand::Repeat => "repeat",
+        }
+    }
+
+    /// The command with this configuration name; exact, lower-case match.
+    pub fn from_name(name: &str) -> Option<InputCommand> {
+        InputCommand::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// All names, comma-separated, for error messages that list the choices.
+    pub fn names() -> String {
+        InputCommand::ALL.map(InputCommand::name).join(", ")
+    }
+
+    /// Whether holding the button repeats the command. Only scoresheet stepping does: a held
+    /// clock button must never press the clock twice.
+    pub fn repeats_when_held(self) -> bool {
+        matches!(self, InputCommand::MovesBack | InputCommand::MovesForward)
+    }
+
+    /// For a clock press, whose clock button it is: `own` is the colour of the player holding
+    /// the device (used for [`InputCommand::Press`]). `None` for commands that are not presses.
+    pub fn clock_side(self, own: Color) -> Option<Color> {
+        match self {
+            InputCommand::PressWhite => Some(Color::White),
+            InputCommand::PressBlack => Some(Color::Black),
+            InputCommand::Press => Some(own),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for InputCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The text was not one of the command names.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no such command \"{}\" (commands: {})", .0, InputCommand::names())]
+pub struct UnknownCommand(pub String);
+
+impl FromStr for InputCommand {
+    type Err = UnknownCommand;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        InputCommand::from_name(s).ok_or_else(|| UnknownCommand(s.to_string()))
+    }
+}

@@ -10,6 +10,7 @@ mod demo;
 mod moves;
 mod perft;
 mod pgn_check;
+mod play;
 mod replay;
 mod scoresheet;
 mod voices;
@@ -118,6 +119,8 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Play a game at the console: moves and commands from standard input, every announcement printed.
+    Play(play::PlayArgs),
     /// Replay a famous game, announcing every move in Appendix D words.
     Demo,
     /// The chess clock: try a time control, or hear a time in words.
@@ -218,6 +221,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => perft::run(&start.position()?, divide, depth),
         Command::Moves { start, lang } => moves::run(&start.position()?, lang),
         Command::Replay { start, lang, moves } => replay::run(start.position()?, lang, &moves),
+        Command::Play(args) => play::run(args),
         Command::Demo => demo::run(),
         Command::Announce {
             start,

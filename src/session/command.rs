@@ -1,0 +1,295 @@
+//! The console's commands: one word each, read line by line (a screen reader reads one line
+//! at a time, and a pipe or a script gives lines too). Anything that is not a command is a
+//! move, for the rules core (or the spoken-form reader) to judge.
+
+use crate::rules::{Color, File, Rank, Role, Square};
+use std::fmt;
+
+/// What a draw command does (9.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
+}
+
+/// What a player claims (9.2, 9.3, 6.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClaimWhat {
+    Threefold,
+    Fifty,
+    Flag,
+}
+
+impl ClaimWhat {
+    pub fn word(self) -> &'static str {
+        match self {
+            ClaimWhat::Threefold => "threefold",
+            ClaimWhat::Fifty => "fifty",
+            ClaimWhat::Flag => "flag",
+        }
+    }
+
+    pub fn from_word(w: &str) -> Option<ClaimWhat> {
+        match w.to_ascii_lowercase().as_str() {
+            "threefold" | "repetition" | "3" => Some(ClaimWhat::Threefold),
+            "fifty" | "50" => Some(ClaimWhat::Fifty),
+            "flag" | "time" => Some(ClaimWhat::Flag),
+            _ => None,
+        }
+    }
+}
+
+/// One console command, also what a gamepad, pedal or key (`crate::input`) is mapped to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Help,
+    /// Both clocks in words (D.2.6.1).
+    Time,
+    /// The number of moves completed (D.2.6.1).
+    Count,
+    /// The last N moves (1 when not given) as announced.
+    Last(usize),
+    /// The scoresheet, numbered lines.
+    Moves,
+    Board,
+    Where(Role),
+    Rank(Rank),
+    File(File),
+    Square(Square),
+    /// Start White's clock (6.5); the first move starts it too.
+    Start,
+    /// Complete the move just made: stop the mover's clock and start the opponent's (6.2.1).
+    Press,
+    /// Stop both clocks, or restart them (6.11).
+    Pause,
+    /// D.2.8: replace the move just made, before the opponent's clock is started.
+    Correct(String),
+    /// Take the last move back (an arbiter's decision once the clock was pressed, 7.5.1).
+    TakeBack,
+    /// A draw offer, acceptance or refusal; the side when named, else the sensible one.
+    Draw(DrawAction, Option<Color>),
+    /// A claim, with the intended move written for 9.2 or 9.3.
+    Claim(ClaimWhat, Option<String>),
+    Resign(Option<Color>),
+    /// Adjourn, with the sealed move (Guidelines I.1.1).
+    Adjourn(Option<String>),
+    Save(String),
+    Quit,
+    /// Not a command: a move in any notation.
+    Move(String),
+}
+
+/// A command word with a missing or wrong argument.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct CommandError(pub String);
+
+/// The help text: one line per command.
+pub const HELP: &[&str] = &[
+    "a move in any notation: e4, Nf3, e2e4, 0-0, or spoken: Springer Felix drei, Kurze Rochade",
+    "time: both clocks",
+    "count: the number of moves completed",
+    "last [N]: the last move, or the last N moves",
+    "moves: the scoresheet",
+    "board: all pieces by colour and type",
+    "where <piece>: where the pieces of a kind stand, e.g. where knight",
+    "rank <1-8>, file <a-h>, square <e4>: what stands there",
+    "start: start White's clock",
+    "press: complete the move just made and start the opponent's clock",
+    "pause: stop both clocks, or restart them",
+    "correct <move>: replace the move just made, before the clock is pressed",
+    "takeback: take the last move back",
+    "draw offer|accept|decline [white|black]",
+    "claim threefold|fifty [move], claim flag",
+    "resign [white|black]",
+    "adjourn <sealed move>",
+    "save <file.pgn>: save the game",
+    "quit: save and leave",
+];
+
+fn color(word: &str) -> Option<Color> {
+    match word.to_ascii_lowercase().as_str() {
+        "white" | "w" | "weiss" | "weiß" => Some(Color::White),
+        "black" | "b" | "schwarz" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// A kind of piece by English or German name, plural, or letter.
+pub fn role(word: &str) -> Option<Role> {
+    let w = word
+        .to_lowercase()
+        .replace('ä', "ae")
+        .replace('ö', "oe")
+        .replace('ü', "ue");
+    let r = match w.trim_end_matches('s') {
+        "pawn" | "p" | "bauer" | "bauern" => Role::Pawn,
+        "knight" | "n" | "springer" => Role::Knight,
+        "bishop" | "laeufer" => Role::Bishop,
+        "rook" | "r" | "turm" | "tuerme" | "tuerm" => Role::Rook,
+        "queen" | "q" | "dame" | "damen" => Role::Queen,
+        "king" | "k" | "koenig" | "koenige" => Role::King,
+        _ if w == "b" => Role::Bishop,
+        _ => return None,
+    };
+    Some(r)
+}
+
+fn need<'a>(arg: Option<&'a str>, what: &str) -> Result<&'a str, CommandError> {
+    arg.ok_or_else(|| CommandError(what.to_string()))
+}
+
+/// Reads one console line. An empty line is `None`.
+pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
+    let line = line.trim();
+    let mut words = line.split_whitespace();
+    let Some(first) = words.next() else {
+        return Ok(None);
+    };
+    let rest: Vec<&str> = words.collect();
+    let arg = rest.first().copied();
+    let tail = rest.join(" ");
+    let cmd = match first.to_ascii_lowercase().as_str() {
+        "help" | "?" => Command::Help,
+        "time" => Command::Time,
+        "count" => Command::Count,
+        "last" => match arg {
+            None => Command::Last(1),
+            Some(n) => Command::Last(n.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
+                CommandError(format!(
+                    "\"{n}\" is not a number of moves: say last, or last 3"
+                ))
+            })?),
+        },
+        "moves" => Command::Moves,
+        "board" => Command::Board,
+        "where" => {
+            let w = need(arg, "where which piece? say where knight, where queen, ...")?;
+            Command::Where(role(w).ok_or_else(|| {
+                CommandError(format!(
+                    "\"{w}\" is not a kind of piece: say king, queen, rook, bishop, knight or pawn"
+                ))
+            })?)
+        }
+        "rank" => {
+            let w = need(arg, "which rank? say rank 1 to rank 8")?;
+            let r = (w.len() == 1).then(|| Rank::from_char(w.chars().next().unwrap_or(' ')));
+            Command::Rank(r.flatten().ok_or_else(|| {
+                CommandError(format!("\"{w}\" is not a rank: say a number from 1 to 8"))
+            })?)
+        }
+        "file" => {
+            let w = need(arg, "which file? say file a to file h")?;
+            let f = (w.len() == 1)
+                .then(|| File::from_char(w.to_ascii_lowercase().chars().next().unwrap_or(' ')));
+            Command::File(f.flatten().ok_or_else(|| {
+                CommandError(format!("\"{w}\" is not a file: say a letter from a to h"))
+            })?)
+        }
+        "square" => {
+            let w = need(arg, "which square? say square e4")?;
+            Command::Square(w.to_ascii_lowercase().parse().map_err(|_| {
+                CommandError(format!(
+                    "\"{w}\" is not a square: say a letter and a number, like e4"
+                ))
+            })?)
+        }
+        "start" => Command::Start,
+        "press" => Command::Press,
+        "pause" => Command::Pause,
+        "correct" => {
+            need(
+                arg,
+                "correct to which move? say correct and the right move, like correct Nf3",
+            )?;
+            Command::Correct(tail)
+        }
+        "takeback" => Command::TakeBack,
+        "draw" => {
+            let w = need(
+                arg,
+                "draw what? say draw offer, draw accept or draw decline",
+            )?;
+            let action = match w.to_ascii_lowercase().as_str() {
+                "offer" => DrawAction::Offer,
+                "accept" => DrawAction::Accept,
+                "decline" | "reject" => DrawAction::Decline,
+                _ => {
+                    return Err(CommandError(format!(
+                        "\"draw {w}\" is not a command: say draw offer, draw accept or draw decline"
+                    )))
+                }
+            };
+            let side = match rest.get(1) {
+                None => None,
+                Some(c) => Some(color(c).ok_or_else(|| {
+                    CommandError(format!("\"{c}\" is not a side: say white or black"))
+                })?),
+            };
+            Command::Draw(action, side)
+        }
+        "claim" => {
+            let w = need(
+                arg,
+                "claim what? say claim threefold, claim fifty or claim flag",
+            )?;
+            let what = ClaimWhat::from_word(w).ok_or_else(|| {
+                CommandError(format!(
+                    "\"claim {w}\" is not a command: say claim threefold, claim fifty or claim flag"
+                ))
+            })?;
+            let intended = rest[1..].join(" ");
+            Command::Claim(what, (!intended.is_empty()).then_some(intended))
+        }
+        "resign" => match arg {
+            None => Command::Resign(None),
+            Some(c) => Command::Resign(Some(color(c).ok_or_else(|| {
+                CommandError(format!(
+                    "\"{c}\" is not a side: say resign, resign white or resign black"
+                ))
+            })?)),
+        },
+        "adjourn" => Command::Adjourn((!tail.is_empty()).then_some(tail)),
+        "save" => Command::Save(need(arg, "save to which file? say save game.pgn")?.to_string()),
+        "quit" | "exit" => Command::Quit,
+        _ => Command::Move(line.to_string()),
+    };
+    Ok(Some(cmd))
+}
+
+impl fmt::Display for ClaimWhat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_and_moves_are_told_apart() {
+        assert_eq!(parse("time").unwrap(), Some(Command::Time));
+        assert_eq!(parse("  ").unwrap(), None);
+        assert_eq!(parse("last 3").unwrap(), Some(Command::Last(3)));
+        assert_eq!(
+            parse("where Springer").unwrap(),
+            Some(Command::Where(Role::Knight))
+        );
+        assert_eq!(
+            parse("square e4").unwrap(),
+            Some(Command::Square(Square::E4))
+        );
+        assert_eq!(
+            parse("claim threefold Nf3").unwrap(),
+            Some(Command::Claim(ClaimWhat::Threefold, Some("Nf3".into())))
+        );
+        assert_eq!(
+            parse("Springer Felix drei").unwrap(),
+            Some(Command::Move("Springer Felix drei".into()))
+        );
+        assert!(parse("rank 9").unwrap_err().0.contains("not a rank"));
+        assert!(parse("draw maybe").is_err());
+    }
+}

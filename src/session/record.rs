@@ -1,0 +1,339 @@
+//! Journal records: every change to the game, one text line each, written before it is
+//! announced, so that replaying the lines rebuilds the game exactly (`Session::resume`).
+//!
+//! A line is a keyword, the session time in milliseconds, then the record's fields separated
+//! by single spaces; a FEN or a note, which contain spaces, comes last. Moves are stored in
+//! UCI, which the rules core reads back in any position without ambiguity.
+
+use super::command::{ClaimWhat, DrawAction};
+use crate::rules::Color;
+use std::fmt;
+
+/// One change to the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Record {
+    /// The first record: the start position and the time control (`-` when untimed), in the
+    /// PGN `TimeControl` syntax.
+    Begin {
+        at: u64,
+        control: Option<String>,
+        chess960: bool,
+        fen: String,
+    },
+    /// White's clock started (6.5).
+    Start {
+        at: u64,
+    },
+    /// A move made (and announced), in UCI.
+    Move {
+        at: u64,
+        uci: String,
+    },
+    /// `side` pressed the clock, completing its move.
+    Press {
+        at: u64,
+        side: Color,
+    },
+    /// D.2.8: the move just made replaced by this one before the clock was pressed.
+    Correct {
+        at: u64,
+        uci: String,
+    },
+    /// The last move taken back.
+    TakeBack {
+        at: u64,
+    },
+    /// Both clocks stopped (`true`) or restarted.
+    Pause {
+        at: u64,
+        stopped: bool,
+    },
+    Draw {
+        at: u64,
+        by: Color,
+        action: DrawAction,
+    },
+    /// A claim by `by`, with the intended move in UCI for 9.2 and 9.3.
+    Claim {
+        at: u64,
+        by: Color,
+        what: ClaimWhat,
+        intended: Option<String>,
+    },
+    Resign {
+        at: u64,
+        by: Color,
+    },
+    /// Adjourned; the sealed move as written (Guidelines I.1.1).
+    Adjourn {
+        at: u64,
+        sealed: Option<String>,
+    },
+    /// Something for the arbiter (a sighted player's touch, D.2.10.5; a touch-move breach).
+    Note {
+        at: u64,
+        text: String,
+    },
+}
+
+/// A journal line that is not a record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("journal line {line}: {why}: \"{text}\"")]
+pub struct RecordError {
+    pub line: usize,
+    pub why: String,
+    pub text: String,
+}
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn action(a: DrawAction) -> &'static str {
+    match a {
+        DrawAction::Offer => "offer",
+        DrawAction::Accept => "accept",
+        DrawAction::Decline => "decline",
+    }
+}
+
+impl Record {
+    /// The session time the record was made at.
+    pub fn at(&self) -> u64 {
+        match *self {
+            Record::Begin { at, .. }
+            | Record::Start { at }
+            | Record::Move { at, .. }
+            | Record::Press { at, .. }
+            | Record::Correct { at, .. }
+            | Record::TakeBack { at }
+            | Record::Pause { at, .. }
+            | Record::Draw { at, .. }
+            | Record::Claim { at, .. }
+            | Record::Resign { at, .. }
+            | Record::Adjourn { at, .. }
+            | Record::Note { at, .. } => at,
+        }
+    }
+
+    /// Reads a line written by `Display`; `line` (from 1) is for the error message.
+    pub fn parse(line: usize, text: &str) -> Result<Record, RecordError> {
+        let err = |why: &str| RecordError {
+            line,
+            why: why.to_string(),
+            text: text.to_string(),
+        };
+        let mut words = text.trim_end().splitn(3, ' ');
+        let kind = words.next().unwrap_or("");
+        let at: u64 = words
+            .next()
+            .and_then(|w| w.parse().ok())
+            .ok_or_else(|| err("the time is missing"))?;
+        let rest = words.next().unwrap_or("");
+        let fields: Vec<&str> = rest.split(' ').filter(|w| !w.is_empty()).collect();
+        let color = |w: Option<&&str>| match w.copied() {
+            Some("white") => Ok(Color::White),
+            Some("black") => Ok(Color::Black),
+            _ => Err(err("the side is missing")),
+        };
+        let one = |w: Option<&&str>| {
+            w.map(|s| s.to_string())
+                .ok_or_else(|| err("the move is missing"))
+        };
+        Ok(match kind {
+            "begin" => {
+                let mut parts = rest.splitn(3, ' ');
+                let control = parts
+                    .next()
+                    .ok_or_else(|| err("the time control is missing"))?;
+                let mode = parts
+                    .next()
+                    .ok_or_else(|| err("the castling mode is missing"))?;
+                let fen = parts.next().ok_or_else(|| err("the position is missing"))?;
+                Record::Begin {
+                    at,
+                    control: (control != "-").then(|| control.to_string()),
+                    chess960: match mode {
+                        "960" => true,
+                        "standard" => false,
+                        _ => return Err(err("the castling mode is not 960 or standard")),
+                    },
+                    fen: fen.to_string(),
+                }
+            }
+            "start" => Record::Start { at },
+            "move" => Record::Move {
+                at,
+                uci: one(fields.first())?,
+            },
+            "press" => Record::Press {
+                at,
+                side: color(fields.first())?,
+            },
+            "correct" => Record::Correct {
+                at,
+                uci: one(fields.first())?,
+            },
+            "takeback" => Record::TakeBack { at },
+            "pause" => Record::Pause { at, stopped: true },
+            "resume" => Record::Pause { at, stopped: false },
+            "draw" => Record::Draw {
+                at,
+                by: color(fields.first())?,
+                action: match fields.get(1).copied() {
+                    Some("offer") => DrawAction::Offer,
+                    Some("accept") => DrawAction::Accept,
+                    Some("decline") => DrawAction::Decline,
+                    _ => return Err(err("the draw action is not offer, accept or decline")),
+                },
+            },
+            "claim" => Record::Claim {
+                at,
+                by: color(fields.first())?,
+                what: fields
+                    .get(1)
+                    .and_then(|w| ClaimWhat::from_word(w))
+                    .ok_or_else(|| err("the claim is not threefold, fifty or flag"))?,
+                intended: fields.get(2).map(|s| s.to_string()),
+            },
+            "resign" => Record::Resign {
+                at,
+                by: color(fields.first())?,
+            },
+            "adjourn" => Record::Adjourn {
+                at,
+                sealed: (!rest.is_empty()).then(|| rest.to_string()),
+            },
+            "note" => Record::Note {
+                at,
+                text: rest.to_string(),
+            },
+            _ => return Err(err("unknown record")),
+        })
+    }
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Record::Begin {
+                at,
+                control,
+                chess960,
+                fen,
+            } => write!(
+                f,
+                "begin {at} {} {} {fen}",
+                control.as_deref().unwrap_or("-"),
+                if *chess960 { "960" } else { "standard" }
+            ),
+            Record::Start { at } => write!(f, "start {at}"),
+            Record::Move { at, uci } => write!(f, "move {at} {uci}"),
+            Record::Press { at, side: s } => write!(f, "press {at} {}", side(*s)),
+            Record::Correct { at, uci } => write!(f, "correct {at} {uci}"),
+            Record::TakeBack { at } => write!(f, "takeback {at}"),
+            Record::Pause { at, stopped: true } => write!(f, "pause {at}"),
+            Record::Pause { at, stopped: false } => write!(f, "resume {at}"),
+            Record::Draw { at, by, action: a } => {
+                write!(f, "draw {at} {} {}", side(*by), action(*a))
+            }
+            Record::Claim {
+                at,
+                by,
+                what,
+                intended,
+            } => {
+                write!(f, "claim {at} {} {what}", side(*by))?;
+                if let Some(m) = intended {
+                    write!(f, " {m}")?;
+                }
+                Ok(())
+            }
+            Record::Resign { at, by } => write!(f, "resign {at} {}", side(*by)),
+            Record::Adjourn { at, sealed } => match sealed {
+                Some(m) => write!(f, "adjourn {at} {m}"),
+                None => write!(f, "adjourn {at}"),
+            },
+            Record::Note { at, text } => write!(f, "note {at} {}", text.replace('\n', " ")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_record_reads_back_as_written() {
+        let records = vec![
+            Record::Begin {
+                at: 0,
+                control: Some("5400+30".into()),
+                chess960: false,
+                fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            },
+            Record::Start { at: 5 },
+            Record::Move {
+                at: 10,
+                uci: "e2e4".into(),
+            },
+            Record::Press {
+                at: 11,
+                side: Color::White,
+            },
+            Record::Correct {
+                at: 12,
+                uci: "e7e5".into(),
+            },
+            Record::TakeBack { at: 13 },
+            Record::Pause {
+                at: 14,
+                stopped: true,
+            },
+            Record::Pause {
+                at: 15,
+                stopped: false,
+            },
+            Record::Draw {
+                at: 16,
+                by: Color::Black,
+                action: DrawAction::Offer,
+            },
+            Record::Claim {
+                at: 17,
+                by: Color::White,
+                what: ClaimWhat::Threefold,
+                intended: Some("g1f3".into()),
+            },
+            Record::Claim {
+                at: 18,
+                by: Color::White,
+                what: ClaimWhat::Flag,
+                intended: None,
+            },
+            Record::Resign {
+                at: 19,
+                by: Color::Black,
+            },
+            Record::Adjourn {
+                at: 20,
+                sealed: Some("Nf3".into()),
+            },
+            Record::Note {
+                at: 21,
+                text: "black touched the knight on g8".into(),
+            },
+        ];
+        for r in records {
+            let line = r.to_string();
+            assert_eq!(Record::parse(1, &line), Ok(r), "{line}");
+        }
+        assert!(Record::parse(3, "move x e2e4")
+            .unwrap_err()
+            .to_string()
+            .contains("line 3"));
+    }
+}

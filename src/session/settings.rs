@@ -1,0 +1,46 @@
+//! The session's settings from the configuration file (`crate::config::Config`), and the
+//! voice pack with the configured capture, check and mate words.
+
+use super::{Downtime, SessionConfig};
+use crate::config::{Config, ResumeClock};
+use crate::phrase::announce::AnnounceOptions;
+use crate::phrase::token::Token;
+use crate::voice::manifest::ManifestError;
+use crate::voice::Pack;
+
+impl SessionConfig {
+    /// The settings the configuration gives. The VI player's side and the automatic press
+    /// are not in the file: the command line sets them.
+    pub fn from_config(c: &Config) -> SessionConfig {
+        SessionConfig {
+            assistant: c.speech.on_request_only,
+            announce: AnnounceOptions {
+                pawn_word: c.speech.say_pawn,
+                full_from_square: c.speech.full_from_square,
+            },
+            announce_touch: c.speech.private_touch,
+            calls: c.clock.call_policy(c.speech.on_request_only),
+            downtime: match c.game.resume_clock {
+                ResumeClock::Paused => Downtime::Paused,
+                ResumeClock::Running => Downtime::Running,
+            },
+            clock: c.clock.clock_config(),
+            ..SessionConfig::default()
+        }
+    }
+}
+
+/// The pack `name` (or the configured one) with the configured capture, check and mate words.
+pub fn configured_pack(c: &Config, name: Option<&str>) -> Result<Pack, ManifestError> {
+    let mut pack = Pack::open(name.unwrap_or(&c.speech.pack))?;
+    for (token, word) in [
+        (Token::Captures, &c.speech.capture_word),
+        (Token::Check, &c.speech.check_word),
+        (Token::Mate, &c.speech.mate_word),
+    ] {
+        if !word.is_empty() {
+            pack.set_word(token, word);
+        }
+    }
+    Ok(pack)
+}

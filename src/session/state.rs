@@ -1,0 +1,471 @@
+//! The game's state and the one function that changes it: [`State::apply`] of a journal
+//! [`Record`]. Live input and journal replay go through the same door, so a resumed game is
+//! exactly the game that was journaled.
+//!
+//! `apply` either changes the state and says what happened ([`Happening`]s, for the
+//! announcer) or refuses with a message fit to be spoken, changing nothing: the session
+//! applies a record to a copy first and keeps the copy only when it was accepted.
+
+use super::command::{ClaimWhat, DrawAction};
+use super::record::Record;
+use crate::phrase::events::{claim_phrase, flag_fall_phrase, resign_phrase, status_phrase};
+use crate::phrase::grammar::COMMA;
+use crate::phrase::token::{Phrase, Token, Word};
+use crate::rules::arbiter::result::{board_result, flag_fall, resign};
+use crate::rules::arbiter::ruling::{EndReason, Outcome, Ruling};
+use crate::rules::clock::{Clock, ClockEvent, ClockState, Millis};
+use crate::rules::game::{ClaimKind, Game};
+use crate::rules::notation::parse_move;
+use crate::rules::{Color, Move, Position};
+
+/// How the game ended, or is waiting for the arbiter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ending {
+    /// "1-0", "0-1", "1/2-1/2", or "*" (adjourned, or the arbiter decides).
+    pub score: &'static str,
+    /// The result in words, with the article.
+    pub words: String,
+}
+
+/// What a record did, for the announcer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Happening {
+    /// `mv` was made from `before` by `side`.
+    Moved {
+        before: Position,
+        mv: Move,
+        side: Color,
+    },
+    /// D.2.8: the last move was replaced by `mv`, played from `before`.
+    Corrected {
+        before: Position,
+        mv: Move,
+    },
+    TakenBack {
+        undone: Move,
+        completed: bool,
+    },
+    Clock(Vec<ClockEvent>),
+    OfferMade {
+        by: Color,
+    },
+    OfferDeclined {
+        by: Color,
+    },
+    /// The claim was wrong: the arbiter's words, and the penalty time the opponent got.
+    ClaimRejected {
+        words: String,
+        penalty: Option<(Color, Millis)>,
+    },
+    /// The game is over (or stopped for the arbiter); `phrase` is what is announced.
+    Ended {
+        ending: Ending,
+        phrase: Phrase,
+    },
+    Adjourned {
+        sealed: Option<String>,
+    },
+    Note(String),
+}
+
+/// The game: record, clock, pending offer, and how it ended.
+#[derive(Debug, Clone)]
+pub struct State {
+    pub game: Game,
+    pub clock: Option<Clock>,
+    /// The side that made the last move but has not pressed the clock yet (6.2.1).
+    pub unpressed: Option<Color>,
+    /// For each ply, the mover's time left once the move was completed (PGN `[%clk]`).
+    pub clk: Vec<Option<Millis>>,
+    /// The side whose draw offer is pending (9.1).
+    pub offer: Option<Color>,
+    pub ending: Option<Ending>,
+    /// The side to move touched a man with intent on this move (9.4: no claim).
+    pub touched: bool,
+}
+
+fn ruling_ending(ruling: &Ruling) -> Ending {
+    match ruling {
+        Ruling::Result {
+            outcome,
+            reason,
+            article,
+        } => Ending {
+            score: outcome.score(),
+            words: format!("{outcome}: {reason} ({article})"),
+        },
+        other => Ending {
+            score: "*",
+            words: other.to_string(),
+        },
+    }
+}
+
+fn outcome_phrase(ruling: &Ruling) -> Phrase {
+    match ruling {
+        Ruling::Result {
+            outcome: Outcome::Win(side),
+            ..
+        } => vec![Token::Side(*side), Token::Word(Word::Wins)],
+        Ruling::Result {
+            outcome: Outcome::Draw,
+            ..
+        } => vec![Token::Word(Word::Draw)],
+        _ => Vec::new(),
+    }
+}
+
+impl State {
+    pub fn new(start: Position, clock: Option<Clock>) -> State {
+        State {
+            game: Game::new(start),
+            clock,
+            unpressed: None,
+            clk: Vec::new(),
+            offer: None,
+            ending: None,
+            touched: false,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.ending.is_some()
+    }
+
+    fn check_playing(&self) -> Result<(), String> {
+        match &self.ending {
+            Some(e) => Err(format!("the game is over: {}", e.words)),
+            None => Ok(()),
+        }
+    }
+
+    fn end(&mut self, ruling: &Ruling, phrase: Phrase, at: u64, out: &mut Vec<Happening>) {
+        let ending = ruling_ending(ruling);
+        self.offer = None;
+        if let Some(clock) = &mut self.clock {
+            if let ClockState::Running(_) = clock.state() {
+                if let Ok(events) = clock.stop(at) {
+                    out.push(Happening::Clock(events));
+                }
+            }
+        }
+        self.ending = Some(ending.clone());
+        out.push(Happening::Ended { ending, phrase });
+    }
+
+    fn start_clock(&mut self, at: u64, out: &mut Vec<Happening>) -> Result<(), String> {
+        let turn = self.game.position().turn();
+        if let Some(clock) = &mut self.clock {
+            let events = clock.start_with(turn, at).map_err(|e| e.to_string())?;
+            out.push(Happening::Clock(events));
+        }
+        Ok(())
+    }
+
+    fn press(&mut self, side: Color, at: u64, out: &mut Vec<Happening>) -> Result<(), String> {
+        if self.unpressed != Some(side) {
+            return Err(format!(
+                "{side} has no move to complete: make a move before pressing the clock"
+            ));
+        }
+        if let Some(clock) = &mut self.clock {
+            let events = clock.press(side, at).map_err(|e| e.to_string())?;
+            let left = clock.remaining(side, at);
+            if let Some(slot) = self.clk.last_mut() {
+                *slot = Some(left);
+            }
+            out.push(Happening::Clock(events));
+        }
+        self.unpressed = None;
+        Ok(())
+    }
+
+    fn play(&mut self, mv: Move, at: u64, out: &mut Vec<Happening>) -> Result<(), String> {
+        let before = self.game.position().clone();
+        let side = before.turn();
+        // The opponent replied before the previous move was completed: that press happens now
+        // (the time until it was the previous mover's, 6.2.2).
+        if let Some(prev) = self.unpressed.filter(|p| *p != side) {
+            self.press(prev, at, out)?;
+        }
+        if self.unpressed == Some(side) {
+            return Err(format!(
+                "{side} has already moved: press the clock, or correct the move"
+            ));
+        }
+        if let Some(clock) = &self.clock {
+            if clock.state() == ClockState::NotStarted {
+                self.start_clock(at, out)?;
+            }
+        }
+        self.game.push(mv).map_err(|e| e.to_string())?;
+        self.clk.push(None);
+        self.unpressed = Some(side);
+        self.touched = false;
+        if self.offer == Some(!side) {
+            // The opponent of the offerer moved: a touch with intent rejects the offer.
+            self.offer = None;
+            out.push(Happening::OfferDeclined { by: side });
+        }
+        out.push(Happening::Moved { before, mv, side });
+        self.after_move(at, out);
+        Ok(())
+    }
+
+    /// A move that ends the game completes itself (6.2.1.1): the clock stops at once.
+    fn after_move(&mut self, at: u64, out: &mut Vec<Happening>) {
+        let status = self.game.status();
+        if let Some(ruling) = board_result(status) {
+            self.unpressed = None;
+            self.end(&ruling, status_phrase(status), at, out);
+        }
+    }
+
+    fn parse(&self, uci: &str) -> Result<Move, String> {
+        parse_move(self.game.position(), uci).map_err(|e| e.to_string())
+    }
+
+    /// Applies one record; on refusal the state may be half-changed, so call this on a copy.
+    pub fn apply(&mut self, rec: &Record) -> Result<Vec<Happening>, String> {
+        let mut out = Vec::new();
+        match rec {
+            Record::Begin { .. } => return Err("the game has already begun".into()),
+            Record::Start { at } => {
+                self.check_playing()?;
+                if self.clock.is_none() {
+                    return Err("this game has no clock: give a time control to use one".into());
+                }
+                self.start_clock(*at, &mut out)?;
+            }
+            Record::Move { at, uci } => {
+                self.check_playing()?;
+                let mv = self.parse(uci)?;
+                self.play(mv, *at, &mut out)?;
+            }
+            Record::Press { at, side } => {
+                self.check_playing()?;
+                self.press(*side, *at, &mut out)?;
+            }
+            Record::Correct { at, uci } => {
+                self.check_playing()?;
+                let Some(side) = self.unpressed else {
+                    return Err(
+                        "there is no move to correct: the clock has been pressed, so a \
+                                correction is now the arbiter's matter (takeback)"
+                            .into(),
+                    );
+                };
+                self.game.take_back();
+                self.clk.pop();
+                self.unpressed = None;
+                let before = self.game.position().clone();
+                let mv = self.parse(uci)?;
+                self.game.push(mv).map_err(|e| e.to_string())?;
+                self.clk.push(None);
+                self.unpressed = Some(side);
+                out.push(Happening::Corrected { before, mv });
+                self.after_move(*at, &mut out);
+            }
+            Record::TakeBack { .. } => {
+                self.check_playing()?;
+                let completed = self.unpressed.is_none();
+                let undone = self
+                    .game
+                    .take_back()
+                    .ok_or("there is no move to take back")?;
+                self.clk.pop();
+                self.unpressed = None;
+                out.push(Happening::TakenBack { undone, completed });
+            }
+            Record::Pause { at, stopped } => {
+                self.check_playing()?;
+                let clock = self.clock.as_mut().ok_or("this game has no clock")?;
+                let events = if *stopped {
+                    clock.stop(*at)
+                } else {
+                    clock.resume(*at)
+                }
+                .map_err(|e| e.to_string())?;
+                out.push(Happening::Clock(events));
+            }
+            Record::Draw { at, by, action } => {
+                self.check_playing()?;
+                self.draw(*by, *action, *at, &mut out)?;
+            }
+            Record::Claim {
+                at,
+                by,
+                what,
+                intended,
+            } => {
+                self.check_playing()?;
+                self.claim(*by, *what, intended.as_deref(), *at, &mut out)?;
+            }
+            Record::Resign { at, by } => {
+                self.check_playing()?;
+                let ruling = resign(&self.game, *by);
+                let mut phrase = resign_phrase(*by);
+                phrase.push(COMMA);
+                phrase.extend(outcome_phrase(&ruling));
+                self.end(&ruling, phrase, *at, &mut out);
+            }
+            Record::Adjourn { at, sealed } => {
+                self.check_playing()?;
+                if let Some(m) = sealed {
+                    crate::session::spoken::parse_any(
+                        self.game.position(),
+                        m,
+                        crate::rules::notation::Lang::En,
+                    )
+                    .map_err(|e| format!("the sealed move cannot be played: {e}"))?;
+                }
+                if let Some(clock) = &mut self.clock {
+                    if let ClockState::Running(_) = clock.state() {
+                        out.push(Happening::Clock(
+                            clock.stop(*at).map_err(|e| e.to_string())?,
+                        ));
+                    }
+                }
+                self.ending = Some(Ending {
+                    score: "*",
+                    words: "adjourned (Guidelines I)".into(),
+                });
+                out.push(Happening::Adjourned {
+                    sealed: sealed.clone(),
+                });
+            }
+            Record::Note { text, .. } => out.push(Happening::Note(text.clone())),
+        }
+        Ok(out)
+    }
+
+    fn both_have_moved(&self) -> bool {
+        self.game.ply_count() >= 2
+    }
+
+    fn draw(
+        &mut self,
+        by: Color,
+        action: DrawAction,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<(), String> {
+        let agreement = Ruling::Result {
+            outcome: Outcome::Draw,
+            reason: EndReason::Agreement,
+            article: "5.2.3",
+        };
+        match action {
+            DrawAction::Offer => match self.offer {
+                Some(o) if o == by => Err(format!("{by}'s draw offer is still open")),
+                Some(_) => self.draw(by, DrawAction::Accept, at, out),
+                None => {
+                    self.offer = Some(by);
+                    out.push(Happening::OfferMade { by });
+                    Ok(())
+                }
+            },
+            DrawAction::Accept | DrawAction::Decline => {
+                match self.offer {
+                    None => return Err("there is no draw offer to answer".into()),
+                    Some(o) if o == by => {
+                        return Err(format!(
+                            "{by} made this draw offer and cannot answer it: the opponent answers"
+                        ))
+                    }
+                    Some(_) => {}
+                }
+                if action == DrawAction::Decline {
+                    self.offer = None;
+                    out.push(Happening::OfferDeclined { by });
+                    return Ok(());
+                }
+                if !self.both_have_moved() {
+                    return Err(
+                        "a draw by agreement needs both players to have made at least \
+                                one move first (5.2.3)"
+                            .into(),
+                    );
+                }
+                self.end(&agreement, vec![Token::Word(Word::Draw)], at, out);
+                Ok(())
+            }
+        }
+    }
+
+    fn claim(
+        &mut self,
+        by: Color,
+        what: ClaimWhat,
+        intended: Option<&str>,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<(), String> {
+        let kind = match what {
+            ClaimWhat::Flag => {
+                let clock = self.clock.as_mut().ok_or("this game has no clock")?;
+                let _ = clock.tick(at);
+                if !clock.flag_down(!by) {
+                    return Err(format!("{}'s flag has not fallen", !by));
+                }
+                let ruling = flag_fall(&self.game, !by);
+                let can_mate = !matches!(
+                    ruling,
+                    Ruling::Result {
+                        outcome: Outcome::Draw,
+                        ..
+                    }
+                );
+                self.unpressed = None;
+                self.end(&ruling, flag_fall_phrase(!by, can_mate), at, out);
+                return Ok(());
+            }
+            ClaimWhat::Threefold => ClaimKind::ThreefoldRepetition,
+            ClaimWhat::Fifty => ClaimKind::FiftyMoves,
+        };
+        if self.game.position().turn() != by {
+            return Err(format!(
+                "{by} cannot claim now: only the player having the move claims; write the move \
+                 that repeats the position, then claim before playing it (9.2, 9.3)"
+            ));
+        }
+        if self.touched {
+            return Err(format!(
+                "{by} touched a man with intent and lost the right to claim on this move (9.4)"
+            ));
+        }
+        let intended = match intended {
+            Some(text) => Some(self.parse(text)?),
+            None => None,
+        };
+        let verdict = self.game.claim(kind, intended);
+        if verdict.is_correct() {
+            let ruling = Ruling::Result {
+                outcome: Outcome::Draw,
+                reason: EndReason::Claim(kind),
+                article: "9.5.2",
+            };
+            self.end(&ruling, claim_phrase(kind), at, out);
+            return Ok(());
+        }
+        let mut penalty = None;
+        if let Some(clock) = &mut self.clock {
+            if clock.state() != ClockState::NotStarted {
+                let events = clock
+                    .penalty(by, "arbiter", "incorrect claim (9.5.3)", at)
+                    .map_err(|e| e.to_string())?;
+                penalty = Some((!by, clock.penalty_time()));
+                out.push(Happening::Clock(events));
+            }
+        }
+        out.push(Happening::ClaimRejected {
+            words: verdict.to_string(),
+            penalty,
+        });
+        // 9.5.3: the written move must be played.
+        if let Some(mv) = intended {
+            self.play(mv, at, out)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,616 @@
+//! Scripted sessions through the pure state machine: console lines and board-tracker events
+//! in, printed lines and journal lines out, for every Appendix D flow.
+
+use vichess::board::tracker::{Fix, TrackerEvent};
+use vichess::rules::clock::TimeControl;
+use vichess::rules::notation::parse_move;
+use vichess::rules::{Color, Piece, Position, Role, Square};
+use vichess::session::{Audience, BoardRole, Effect, Event, Session, SessionConfig};
+use vichess::voice::Pack;
+
+fn pack(name: &str) -> Pack {
+    Pack::builtin(name).expect("built-in pack")
+}
+
+fn session(config: SessionConfig, control: Option<&str>) -> Session {
+    let control = control.map(|c| TimeControl::parse(c).expect("control"));
+    Session::new(config, pack("de-fide"), Position::new(), control)
+}
+
+/// Feeds lines at `t` milliseconds apart from `start`; returns all effects.
+fn run(s: &mut Session, start: u64, lines: &[&str]) -> Vec<Effect> {
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        out.extend(s.handle(Event::Line(l.to_string()), start + i as u64 * 1000));
+    }
+    out
+}
+
+fn printed(effects: &[Effect]) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Print(l) => Some(l.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn journal(effects: &[Effect]) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Journal(l) => Some(l.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn pos_after(lines: &[&str]) -> Position {
+    let mut pos = Position::new();
+    for l in lines {
+        let m = parse_move(&pos, l).unwrap();
+        pos = pos.play(&m).unwrap();
+    }
+    pos
+}
+
+/// Every spoken line is printed too (D.2.11), right after it is said.
+fn assert_all_printed(effects: &[Effect]) {
+    for (i, e) in effects.iter().enumerate() {
+        if let Effect::Say { text, .. } = e {
+            match effects.get(i + 1) {
+                Some(Effect::Print(line)) => {
+                    assert!(
+                        line == text || *line == format!("{text}."),
+                        "{text:?} printed as {line:?}"
+                    )
+                }
+                other => panic!("{text:?} was said but not printed: next is {other:?}"),
+            }
+        }
+    }
+}
+
+/// Each journal line comes before the announcements of the same event.
+fn assert_journal_first(effects: &[Effect], say_text: &str, record_prefix: &str) {
+    let j = effects
+        .iter()
+        .position(|e| matches!(e, Effect::Journal(l) if l.starts_with(record_prefix)))
+        .unwrap_or_else(|| panic!("no journal line {record_prefix}"));
+    let s = effects
+        .iter()
+        .position(|e| matches!(e, Effect::Say { text, .. } if text == say_text))
+        .unwrap_or_else(|| panic!("{say_text:?} not said"));
+    assert!(j < s, "journal line {record_prefix} after {say_text:?}");
+}
+
+#[test]
+fn the_vi_players_move_is_journaled_announced_and_only_then_the_clock_runs_on() {
+    let mut s = session(SessionConfig::default(), Some("5400+30"));
+    let out = s.handle(Event::Line("Springer Felix drei".into()), 1_000);
+    assert_eq!(
+        journal(&out),
+        [
+            "begin 1000 5400+30 standard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "move 1000 g1f3"
+        ]
+    );
+    assert_eq!(printed(&out), ["Springer Felix drei"]);
+    assert_journal_first(&out, "Springer Felix drei", "move");
+    assert!(out.iter().any(|e| matches!(
+        e,
+        Effect::Say {
+            audience: Audience::Public,
+            ..
+        }
+    )));
+    assert!(out
+        .iter()
+        .any(|e| matches!(e, Effect::BoardSync { position } if *position == pos_after(&["Nf3"]))));
+    // Made but not completed: White's clock still runs until the press (D.2.4).
+    let clock = s.state().clock.clone().unwrap();
+    assert_eq!(clock.turn(), Some(Color::White));
+    let out = s.handle(Event::Line("press".into()), 4_000);
+    assert_eq!(journal(&out), ["press 4000 white"]);
+    let clock = s.state().clock.clone().unwrap();
+    assert_eq!(clock.turn(), Some(Color::Black));
+    // White used three seconds and got thirty back.
+    assert_eq!(
+        clock.remaining(Color::White, 4_000),
+        5_400_000 - 3_000 + 30_000
+    );
+}
+
+#[test]
+fn spoken_forms_and_other_notations_are_all_read_and_announced_in_appendix_d_words() {
+    let mut s = session(SessionConfig::default(), None);
+    let out = run(
+        &mut s,
+        0,
+        &[
+            "e4",
+            "d7d5",
+            "Eva schlaegt David fuenf",
+            "Sf6",
+            "Läufer Bella fünf Schach",
+            "c6",
+            "Springer Felix drei",
+            "cxb5",
+            "Kurze Rochade",
+        ],
+    );
+    assert_eq!(
+        printed(&out),
+        [
+            "Eva vier",
+            "David fuenf",
+            "Eva schlaegt David fuenf",
+            "Springer Felix sechs",
+            "Laeufer Bella fuenf Schach",
+            "Cesar sechs",
+            "Springer Felix drei",
+            "Cesar schlaegt Bella fuenf",
+            "Kurze Rochade",
+        ]
+    );
+    assert_all_printed(&out);
+    assert_eq!(
+        s.scoresheet_lines(),
+        [
+            "1. e4 d5",
+            "2. exd5 Nf6",
+            "3. Bb5+ c6",
+            "4. Nf3 cxb5",
+            "5. O-O"
+        ]
+    );
+}
+
+#[test]
+fn a_promotion_names_the_new_piece() {
+    let start = Position::from_fen("8/3P4/8/8/8/8/k7/4K3 w - - 0 1", Default::default()).unwrap();
+    let mut s = Session::new(SessionConfig::default(), pack("de-fide"), start, None);
+    let out = run(&mut s, 0, &["David acht", "David acht Dame"]);
+    let lines = printed(&out);
+    assert_eq!(lines[0], "regelwidriger Zug, Umwandlungsfigur nennen");
+    assert!(
+        lines[1].contains("does not say what the pawn becomes"),
+        "{lines:?}"
+    );
+    assert_eq!(lines[2], "David acht Dame");
+}
+
+#[test]
+fn an_illegal_or_unreadable_move_is_explained_and_changes_nothing() {
+    let mut s = session(SessionConfig::default(), Some("5400+30"));
+    run(&mut s, 0, &["e4", "press"]);
+    let before = s.position().clone();
+    let out = run(&mut s, 5_000, &["Ke2", "Springer Felix blau", "Qh5"]);
+    assert!(journal(&out).is_empty(), "{out:?}");
+    assert_eq!(s.position(), &before);
+    let lines = printed(&out);
+    assert_eq!(lines[0], "regelwidriger Zug, kein solcher Zug");
+    assert!(lines[1].contains("king"), "{lines:?}");
+    assert_eq!(lines[2], "regelwidriger Zug, nicht verstanden");
+    assert_eq!(lines[4], "regelwidriger Zug, kein solcher Zug");
+    assert!(lines[5].contains("queen"), "{lines:?}");
+    assert_all_printed(&out);
+}
+
+#[test]
+fn a_slip_is_corrected_before_the_press_and_is_the_arbiters_matter_after_it() {
+    let mut s = session(SessionConfig::default(), Some("5400+30"));
+    let out = run(&mut s, 0, &["e4", "correct Eva drei"]);
+    assert_eq!(printed(&out), ["Eva vier", "Korrektur: Eva drei"]);
+    assert_eq!(journal(&out)[2], "correct 1000 e2e3");
+    assert_eq!(s.position(), &pos_after(&["e3"]));
+    let out = run(&mut s, 2_000, &["press", "correct Eva vier"]);
+    let lines = printed(&out);
+    assert!(lines[0].contains("no move to correct"), "{lines:?}");
+    assert_eq!(s.position(), &pos_after(&["e3"]));
+    let out = run(&mut s, 4_000, &["takeback"]);
+    assert_eq!(journal(&out), ["takeback 4000"]);
+    assert_eq!(s.position(), &Position::new());
+    let lines = printed(&out);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("the arbiter sets the clocks")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn time_and_count_on_request_go_to_the_player_only() {
+    let mut s = session(SessionConfig::default(), Some("5400+30"));
+    let out = run(&mut s, 0, &["e4", "press", "e5", "press", "time", "count"]);
+    let says: Vec<&Effect> = out
+        .iter()
+        .filter(|e| matches!(e, Effect::Say { phrase, .. } if phrase.first() == Some(&vichess::phrase::token::Token::Side(Color::White)) || matches!(phrase.first(), Some(vichess::phrase::token::Token::Count(_)))))
+        .collect();
+    assert_eq!(says.len(), 2);
+    for e in says {
+        assert!(matches!(
+            e,
+            Effect::Say {
+                audience: Audience::Player,
+                ..
+            }
+        ));
+    }
+    let lines = printed(&out);
+    assert_eq!(
+        lines[2],
+        "Weiss: eine Stunde dreißig Minuten achtundzwanzig Sekunden; Schwarz: eine Stunde dreißig Minuten achtundzwanzig Sekunden"
+    );
+    assert_eq!(lines[3], "ein Zug");
+}
+
+#[test]
+fn the_assistant_mode_says_the_time_only_on_request_and_a_flag_fall_is_claimed() {
+    let automatic = |assistant: bool| {
+        let config = SessionConfig {
+            assistant,
+            ..SessionConfig::default()
+        };
+        let mut s = session(config, Some("60"));
+        run(&mut s, 0, &["start"]);
+        let mut out = Vec::new();
+        for t in (0..=61_000).step_by(500) {
+            out.extend(s.handle(Event::Tick, t));
+        }
+        (s, out)
+    };
+    let (_, out) = automatic(false);
+    let calls = printed(&out);
+    assert!(
+        calls.contains(&"Weiss: dreißig Sekunden".to_string()),
+        "{calls:?}"
+    );
+    assert!(
+        calls.contains(&"Weiss: drei Sekunden".to_string()),
+        "{calls:?}"
+    );
+
+    let (mut s, out) = automatic(true);
+    let calls = printed(&out);
+    // Only the flag fall, which either player may claim.
+    assert_eq!(calls.len(), 1, "{calls:?}");
+    assert!(calls[0].contains("Weiss"), "{calls:?}");
+    assert!(s.state().ending.is_none());
+    let out = run(&mut s, 62_000, &["claim flag"]);
+    assert_eq!(journal(&out), ["claim 62000 black flag"]);
+    assert_eq!(s.state().ending.as_ref().unwrap().score, "0-1");
+    assert!(out
+        .iter()
+        .any(|e| matches!(e, Effect::SavePgn { path: None, pgn } if pgn.contains("0-1"))));
+    let out = run(&mut s, 63_000, &["e4"]);
+    assert!(printed(&out)[0].contains("the game is over"));
+}
+
+#[test]
+fn a_flag_that_has_not_fallen_cannot_be_claimed() {
+    let mut s = session(SessionConfig::default(), Some("60"));
+    let out = run(&mut s, 0, &["e4", "press", "claim flag"]);
+    assert!(printed(&out)
+        .last()
+        .unwrap()
+        .contains("black's flag has not fallen"));
+    assert!(s.state().ending.is_none());
+}
+
+#[test]
+fn draw_offers_follow_article_9_1() {
+    let mut s = session(SessionConfig::default(), Some("5400+30"));
+    let out = run(
+        &mut s,
+        0,
+        &["e4", "draw offer", "press", "e5", "draw decline"],
+    );
+    assert!(journal(&out).contains(&"draw 1000 white offer".to_string()));
+    // Black answered by moving: that already rejected it (a touch with intent, 9.1.2.1).
+    assert!(printed(&out).contains(&"draw offer declined by black".to_string()));
+    assert!(printed(&out).last().unwrap().contains("no draw offer"));
+    let out = run(
+        &mut s,
+        10_000,
+        &["press", "Nf3", "draw offer", "draw accept"],
+    );
+    assert!(
+        journal(&out).contains(&"draw 13000 black accept".to_string()),
+        "{:?}",
+        journal(&out)
+    );
+    assert_eq!(s.state().ending.as_ref().unwrap().score, "1/2-1/2");
+}
+
+#[test]
+fn claims_with_an_intended_move_are_judged_and_a_wrong_one_costs_time() {
+    let mut s = session(SessionConfig::default(), Some("5400+30"));
+    let shuffle = [
+        "Nf3", "press", "Nf6", "press", "Ng1", "press", "Ng8", "press", "Nf3", "press", "Nf6",
+        "press", "Ng1", "press",
+    ];
+    run(&mut s, 0, &shuffle);
+    // Black on move: Ng8 would make the start position stand for the third time.
+    let out = run(&mut s, 20_000, &["claim threefold Nh5"]);
+    let lines = printed(&out);
+    assert!(
+        lines.iter().any(|l| l.starts_with("claim incorrect")),
+        "{lines:?}"
+    );
+    // White got the penalty and Black's written move was played (9.5.3).
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Weiss") && l.contains("zwei Minuten")),
+        "{lines:?}"
+    );
+    assert_eq!(s.state().game.moves().len(), 8);
+    run(&mut s, 30_000, &["takeback"]);
+    let out = run(&mut s, 31_000, &["claim threefold Ng8"]);
+    assert_eq!(journal(&out), ["claim 31000 black threefold f6g8"]);
+    assert_eq!(s.state().ending.as_ref().unwrap().score, "1/2-1/2");
+}
+
+#[test]
+fn resignation_and_adjournment_end_the_game() {
+    let mut s = session(
+        SessionConfig {
+            vi_side: Some(Color::Black),
+            ..SessionConfig::default()
+        },
+        None,
+    );
+    let out = run(&mut s, 0, &["e4", "resign"]);
+    assert_eq!(journal(&out)[2], "resign 1000 black");
+    assert_eq!(s.state().ending.as_ref().unwrap().score, "1-0");
+    let mut s = session(SessionConfig::default(), Some("5400+30"));
+    let out = run(&mut s, 0, &["e4", "press", "adjourn Nf6"]);
+    assert_eq!(journal(&out)[3], "adjourn 2000 Nf6");
+    assert_eq!(s.state().ending.as_ref().unwrap().score, "*");
+    let mut s = session(SessionConfig::default(), Some("5400+30"));
+    let out = run(&mut s, 0, &["e4", "press", "adjourn Nf5"]);
+    assert!(printed(&out)
+        .last()
+        .unwrap()
+        .contains("the sealed move cannot be played"));
+}
+
+#[test]
+fn the_clock_is_pressed_by_vichess_itself_when_configured() {
+    let config = SessionConfig {
+        press_after_ms: Some(0),
+        ..SessionConfig::default()
+    };
+    let mut s = session(config, Some("5400+30"));
+    let out = run(&mut s, 0, &["e4"]);
+    assert_eq!(
+        journal(&out)[1..],
+        ["move 0 e2e4".to_string(), "press 0 white".to_string()]
+    );
+    let config = SessionConfig {
+        press_after_ms: Some(3_000),
+        ..SessionConfig::default()
+    };
+    let mut s = session(config, Some("5400+30"));
+    run(&mut s, 0, &["e4"]);
+    assert!(journal(&s.handle(Event::Tick, 2_000)).is_empty());
+    assert_eq!(journal(&s.handle(Event::Tick, 3_100)), ["press 3100 white"]);
+}
+
+#[test]
+fn pegboard_touches_moves_and_guidance_come_through_the_tracker() {
+    let mut s = session(
+        SessionConfig {
+            vi_side: Some(Color::White),
+            ..SessionConfig::default()
+        },
+        Some("5400+30"),
+    );
+    let pb = |event| Event::Tracker {
+        board: BoardRole::Pegboard,
+        event,
+    };
+    let sighted = |event| Event::Tracker {
+        board: BoardRole::Sighted,
+        event,
+    };
+    let touched = s.handle(
+        pb(TrackerEvent::Touched {
+            square: Square::G1,
+            piece: Piece {
+                color: Color::White,
+                role: Role::Knight,
+            },
+            own: true,
+        }),
+        500,
+    );
+    assert!(
+        matches!(
+            &touched[..],
+            [
+                Effect::Journal(_),
+                Effect::Say {
+                    audience: Audience::Player,
+                    ..
+                },
+                Effect::Print(_)
+            ]
+        ),
+        "{touched:?}"
+    );
+    let nf3 = parse_move(&Position::new(), "Nf3").unwrap();
+    let out = s.handle(pb(TrackerEvent::MoveMade { mv: nf3 }), 1_000);
+    assert_eq!(journal(&out), ["move 1000 g1f3"]);
+    assert_eq!(printed(&out), ["Springer Felix drei"]);
+    run(&mut s, 2_000, &["press"]);
+    // The sighted player touches and moves on the second board.
+    let pos = pos_after(&["Nf3"]);
+    let out = s.handle(
+        sighted(TrackerEvent::Touched {
+            square: Square::D7,
+            piece: Piece {
+                color: Color::Black,
+                role: Role::Pawn,
+            },
+            own: true,
+        }),
+        3_000,
+    );
+    assert_eq!(
+        journal(&out),
+        ["note 3000 the sighted player touched the black pawn on d7"]
+    );
+    let d5 = parse_move(&pos, "d5").unwrap();
+    let out = s.handle(sighted(TrackerEvent::MoveMade { mv: d5 }), 3_500);
+    assert_eq!(printed(&out), ["David fuenf"]);
+    assert!(out.iter().any(
+        |e| matches!(e, Effect::BoardSync { position } if *position == pos_after(&["Nf3", "d5"]))
+    ));
+    // The pegboard tracker, told of the move, guides the VI player (D.2.9).
+    let fixes = vec![Fix::Move {
+        piece: Piece {
+            color: Color::Black,
+            role: Role::Pawn,
+        },
+        from: Square::D7,
+        to: Square::D5,
+    }];
+    let out = s.handle(pb(TrackerEvent::Guidance { fixes }), 7_000);
+    assert_eq!(printed(&out).len(), 1);
+    assert!(
+        printed(&out)[0].contains("David sieben") && printed(&out)[0].contains("David fuenf"),
+        "{out:?}"
+    );
+    let out = s.handle(pb(TrackerEvent::PositionCorrect), 9_000);
+    assert_eq!(
+        printed(&out),
+        [s.pack().text(&[vichess::phrase::token::Token::Word(
+            vichess::phrase::token::Word::PositionCorrect
+        )])]
+    );
+}
+
+#[test]
+fn a_journal_replays_into_the_same_game_and_downtime_is_paused() {
+    let mut s = session(SessionConfig::default(), Some("5400+30"));
+    let mut all = Vec::new();
+    all.extend(run(
+        &mut s,
+        0,
+        &[
+            "e4",
+            "press",
+            "e5",
+            "press",
+            "Nf3",
+            "draw offer",
+            "press",
+            "Nc6",
+        ],
+    ));
+    let lines = journal(&all);
+    let mut r = Session::resume(SessionConfig::default(), pack("de-fide"), &lines).expect("resume");
+    assert_eq!(r.position(), s.position());
+    assert_eq!(r.scoresheet_lines(), s.scoresheet_lines());
+    assert_eq!(r.state().offer, None, "Black's move rejected White's offer");
+    assert_eq!(r.state().unpressed, Some(Color::Black));
+    // An hour later on the wall: the first event continues the game's time where it stopped.
+    let out = r.handle(Event::Line("press".into()), 3_600_000);
+    assert_eq!(printed(&out)[0], "game resumed from the journal");
+    assert_eq!(journal(&out), ["press 7000 black"]);
+    // The same as if vichess had never stopped and the press came at once.
+    s.handle(Event::Line("press".into()), 7_000);
+    for side in [Color::White, Color::Black] {
+        let resumed = r.state().clock.as_ref().unwrap().remaining(side, 7_000);
+        assert_eq!(
+            resumed,
+            s.state().clock.as_ref().unwrap().remaining(side, 7_000)
+        );
+    }
+    assert_eq!(r.state().clock.as_ref().unwrap().turn(), Some(Color::White));
+    assert!(Session::resume(
+        SessionConfig::default(),
+        pack("de-fide"),
+        &["move 1 e2e4".into()]
+    )
+    .is_err());
+}
+
+#[test]
+fn the_pgn_has_clock_comments_and_screen_readers_hear_repeated_lines() {
+    let mut s = session(SessionConfig::default(), Some("5400+30"));
+    let out = run(&mut s, 0, &["e4", "press", "last", "last", "save game.pgn"]);
+    let lines = printed(&out);
+    assert_eq!(lines[1..], ["Eva vier.", "Eva vier"]);
+    let pgn = out
+        .iter()
+        .find_map(|e| match e {
+            Effect::SavePgn { path: Some(p), pgn } if p == "game.pgn" => Some(pgn.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(pgn.contains("1. e4 {[%clk 1:30:29]}"), "{pgn}");
+    assert!(pgn.contains("[TimeControl \"5400+30\"]"), "{pgn}");
+}
+
+#[test]
+fn help_lists_every_command_and_quit_saves() {
+    let mut s = session(SessionConfig::default(), None);
+    let out = run(&mut s, 0, &["help", "quit"]);
+    let lines = printed(&out);
+    for word in [
+        "time", "count", "last", "moves", "board", "where", "rank", "file", "square", "press",
+        "pause", "correct", "takeback", "draw", "claim", "resign", "adjourn", "save", "quit",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(word) || l.contains(&format!(", {word}"))),
+            "{word} missing from help"
+        );
+    }
+    assert!(matches!(
+        out[out.len() - 2],
+        Effect::SavePgn { path: None, .. }
+    ));
+    assert_eq!(out.last(), Some(&Effect::Quit));
+}
+
+#[test]
+fn buttons_press_the_right_clock_step_through_the_moves_and_repeat() {
+    use vichess::input::InputCommand;
+    let mut s = session(SessionConfig::default(), Some("5400+30"));
+    run(&mut s, 0, &["e4"]);
+    let out = s.handle(Event::Input(InputCommand::PressBlack), 1_000);
+    assert!(journal(&out).is_empty());
+    assert!(
+        printed(&out)[0].contains("black has no move to complete"),
+        "{out:?}"
+    );
+    let out = s.handle(Event::Input(InputCommand::PressWhite), 1_500);
+    assert_eq!(journal(&out), ["press 1500 white"]);
+    run(&mut s, 2_000, &["e5", "press", "Nf3"]);
+    let mut said = Vec::new();
+    for input in [
+        InputCommand::MovesBack,
+        InputCommand::MovesBack,
+        InputCommand::MovesForward,
+        InputCommand::Repeat,
+    ] {
+        said.extend(printed(&s.handle(Event::Input(input), 9_000)));
+    }
+    assert_eq!(
+        said,
+        [
+            // The move was just announced: the screen reader needs the line to differ.
+            "Springer Felix drei.",
+            "Eva fuenf",
+            "Springer Felix drei",
+            "Springer Felix drei."
+        ]
+    );
+}

@@ -1,0 +1,126 @@
+//! `vichess play` end to end: console lines piped in, the transcript, the journal and the PGN
+//! checked. Needs `vichess play` wired into the command line (src/cli/play.rs).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("vichess-session-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn play(home: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .arg("play")
+        .args(args)
+        // No user configuration from the machine running the tests.
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("vichess runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().expect("vichess ends")
+}
+
+fn lines(out: &Output) -> Vec<String> {
+    String::from_utf8(out.stdout.clone())
+        .expect("utf-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn only_file(dir: &Path, ext: &str) -> PathBuf {
+    let found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    found[0].clone()
+}
+
+#[test]
+fn a_piped_game_is_printed_journaled_saved_and_resumed() {
+    let home = temp_dir("game");
+    let games = home.join("games");
+    let g = games.to_str().unwrap();
+    let out = play(
+        &home,
+        &["--game-dir", g, "--control", "5400+30", "--no-audio"],
+        "e4\npress\nSpringer Felix sechs\npress\nKe3\ncount\nmoves\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = lines(&out);
+    assert!(text[0].ends_with("Eva vier"), "{text:?}");
+    assert!(
+        text[1].starts_with("Springer") && text[1].ends_with("Felix sechs"),
+        "{text:?}"
+    );
+    assert!(text[2].starts_with("regelwidriger Zug"), "{text:?}");
+    assert!(text[3].contains("king"), "{text:?}");
+    assert_eq!(text[4], "ein Zug");
+    assert_eq!(text[5], "1. e4 Nf6");
+    assert!(text[6].starts_with("saved "), "{text:?}");
+    let all = text.join("\n");
+    assert!(
+        !all.contains('\u{1b}'),
+        "no colour codes when not on a terminal"
+    );
+
+    let journal = std::fs::read_to_string(only_file(&games, "journal")).unwrap();
+    let payloads: Vec<&str> = journal
+        .lines()
+        .skip(1)
+        .map(|l| l.splitn(3, ' ').nth(2).unwrap())
+        .collect();
+    assert_eq!(payloads.len(), 5, "{journal}");
+    assert!(payloads[0].starts_with("begin "));
+    assert!(payloads[1].starts_with("move ") && payloads[1].ends_with(" e2e4"));
+    assert!(payloads[4].starts_with("press ") && payloads[4].ends_with(" black"));
+    let pgn = std::fs::read_to_string(only_file(&games, "pgn")).unwrap();
+    assert!(pgn.contains("1. e4 {[%clk 1:30:"), "{pgn}");
+
+    let out = play(&home, &["--game-dir", g, "--resume"], "Nf3\nmoves\nquit\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = lines(&out);
+    assert_eq!(text[0], "game resumed from the journal");
+    assert!(text.contains(&"2. Nf3".to_string()), "{text:?}");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+#[test]
+fn boards_not_yet_wired_are_refused_with_a_reason() {
+    let home = temp_dir("board");
+    let games = home.join("games");
+    let out = play(
+        &home,
+        &["--game-dir", games.to_str().unwrap(), "--board", "sim"],
+        "",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--board sim"), "{err}");
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -1073,3 +1073,33 @@ mod props {
         }
     }
 }
+
+#[test]
+fn set_turn_hands_the_running_clock_back_after_a_take_back_7_1() {
+    use vichess::rules::clock::{Adjustment, ClockState};
+    let control = TimeControl::parse("300+2").unwrap();
+    let mut clock = Clock::new(control, ClockConfig::default());
+    clock.start(0).unwrap();
+    clock.press(White, 10_000).unwrap();
+    // White's move is taken back: White is on move again, Black's clock stops running.
+    clock
+        .correct(
+            Adjustment::SetTurn { side: White },
+            "arbiter",
+            "take-back",
+            12_000,
+        )
+        .unwrap();
+    assert_eq!(clock.state(), ClockState::Running(White));
+    let black = clock.remaining(Black, 12_000);
+    assert_eq!(
+        clock.remaining(Black, 20_000),
+        black,
+        "Black's clock must stand still"
+    );
+    assert_eq!(
+        clock.remaining(White, 20_000),
+        clock.remaining(White, 12_000) - 8_000
+    );
+    assert_eq!(clock.audit().len(), 1);
+}

@@ -90,6 +90,9 @@ pub enum Adjustment {
     Penalty { offender: Color },
     /// III.4: both players get a 5-second delay or increment for the rest of the game.
     Quickplay(QuickplayBonus),
+    /// 7.1: after a position is restored (a take-back, an illegal move reinstated), `side` is
+    /// on move again: its clock runs (or restarts after a stop) with a fresh move's delay.
+    SetTurn { side: Color },
 }
 
 /// One side's clock reading, for the audit trail.
@@ -526,6 +529,17 @@ impl Clock {
                     self.sides[side.index()].delay_left = bonus.fide_delay();
                 }
             }
+            Adjustment::SetTurn { side } => match self.state {
+                ClockState::NotStarted => {}
+                ClockState::Running(_) => {
+                    self.begin_move(side);
+                    self.state = ClockState::Running(side);
+                }
+                ClockState::Stopped { .. } => {
+                    self.begin_move(side);
+                    self.state = ClockState::Stopped { turn: side };
+                }
+            },
         }
         for s in &mut self.sides {
             if s.main > 0 {

@@ -214,11 +214,16 @@ fn a_slip_is_corrected_before_the_press_and_is_the_arbiters_matter_after_it() {
     assert_eq!(s.position(), &Position::new());
     let lines = printed(&out);
     assert!(
-        lines
-            .iter()
-            .any(|l| l.contains("the arbiter sets the clocks")),
+        lines.iter().any(
+            |l| l.contains("the mover's clock runs again; the arbiter may set the times (7.1)")
+        ),
         "{lines:?}"
     );
+    // 7.1: White is on move again, so White's clock runs and Black's stands still, and the
+    // taken-back move no longer counts as completed.
+    let clock = s.state().clock.as_ref().expect("a clock");
+    assert_eq!(clock.turn(), Some(vichess::rules::Color::White));
+    assert_eq!(clock.moves(vichess::rules::Color::White), 0);
 }
 
 #[test]

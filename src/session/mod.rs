@@ -483,7 +483,7 @@ impl Session {
                 if completed {
                     self.print(
                         out,
-                        &format!("{undone} was taken back after the clock was pressed: the arbiter sets the clocks (7.1)"),
+                        &format!("{undone} was taken back after the clock was pressed: the mover's clock runs again; the arbiter may set the times (7.1)"),
                     );
                 }
                 out.push(Effect::BoardSync {

@@ -13,7 +13,7 @@ use crate::phrase::grammar::COMMA;
 use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::arbiter::result::{board_result, flag_fall, resign};
 use crate::rules::arbiter::ruling::{EndReason, Outcome, Ruling};
-use crate::rules::clock::{Clock, ClockEvent, ClockState, Millis};
+use crate::rules::clock::{Adjustment, Clock, ClockEvent, ClockState, Millis};
 use crate::rules::game::{ClaimKind, Game};
 use crate::rules::notation::parse_move;
 use crate::rules::{Color, Move, Position};
@@ -266,7 +266,7 @@ impl State {
                 out.push(Happening::Corrected { before, mv });
                 self.after_move(*at, &mut out);
             }
-            Record::TakeBack { .. } => {
+            Record::TakeBack { at } => {
                 self.check_playing()?;
                 let completed = self.unpressed.is_none();
                 let undone = self
@@ -275,6 +275,37 @@ impl State {
                     .ok_or("there is no move to take back")?;
                 self.clk.pop();
                 self.unpressed = None;
+                if completed {
+                    // 7.1: the position is restored, so the mover is on move again: their
+                    // clock runs and the move no longer counts as completed. The times stay
+                    // as they are, which the Laws allow, until the arbiter sets them.
+                    let mover = self.game.position().turn();
+                    if let Some(clock) = self.clock.as_mut() {
+                        if clock.turn().is_some() {
+                            let moves = clock.moves(mover).saturating_sub(1);
+                            let why = "take-back after the clock was pressed (7.1)";
+                            let mut events = clock
+                                .correct(
+                                    Adjustment::SetMoves { side: mover, moves },
+                                    "arbiter",
+                                    why,
+                                    *at,
+                                )
+                                .map_err(|e| e.to_string())?;
+                            events.extend(
+                                clock
+                                    .correct(
+                                        Adjustment::SetTurn { side: mover },
+                                        "arbiter",
+                                        why,
+                                        *at,
+                                    )
+                                    .map_err(|e| e.to_string())?,
+                            );
+                            out.push(Happening::Clock(events));
+                        }
+                    }
+                }
                 out.push(Happening::TakenBack { undone, completed });
             }
             Record::Pause { at, stopped } => {

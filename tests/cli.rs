@@ -306,7 +306,9 @@ fn config_check_names_file_line_and_key() {
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out) + &stderr(&out);
     assert!(
-        text.contains("bad.toml, line 2: unknown key \"spead\" in [speech] (did you mean \"speed\"?)"),
+        text.contains(
+            "bad.toml, line 2: unknown key \"spead\" in [speech] (did you mean \"speed\"?)"
+        ),
         "{text}"
     );
     let good = concat!(env!("CARGO_MANIFEST_DIR"), "/config/examples/pegboard.toml");

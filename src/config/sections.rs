@@ -388,20 +388,8 @@ pub struct GamepadSection {
 
 impl Default for GamepadSection {
     fn default() -> GamepadSection {
-        // The same layout as `input::Mapping::default_gamepad`: the big bottom button
-        // presses the player's clock, the triggers are White's and Black's buttons.
-        let buttons = [
-            ("South", "press"),
-            ("East", "repeat"),
-            ("North", "time"),
-            ("West", "count"),
-            ("DPadUp", "last"),
-            ("DPadLeft", "moves-back"),
-            ("DPadRight", "moves-forward"),
-            ("Start", "pause"),
-            ("LeftTrigger", "press-white"),
-            ("RightTrigger", "press-black"),
-        ];
+        // One layout for the configuration and the input layer's own default.
+        let buttons = crate::input::mapping::DEFAULT_GAMEPAD_BUTTONS;
         GamepadSection {
             enabled: true,
             rumble: false,

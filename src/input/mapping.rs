@@ -252,6 +252,21 @@ pub struct Mapping {
     pub timing: Timing,
 }
 
+/// The default gamepad layout, shared with the configuration's defaults: the big bottom
+/// button presses the player's clock, the triggers are White's and Black's clock buttons.
+pub const DEFAULT_GAMEPAD_BUTTONS: &[(&str, &str)] = &[
+    ("South", "press"),
+    ("East", "repeat"),
+    ("North", "time"),
+    ("West", "count"),
+    ("DPadUp", "last"),
+    ("DPadLeft", "moves-back"),
+    ("DPadRight", "moves-forward"),
+    ("Start", "pause"),
+    ("LeftTrigger", "press-white"),
+    ("RightTrigger", "press-black"),
+];
+
 impl Mapping {
     /// No bindings, default timing.
     pub fn new() -> Mapping {
@@ -261,19 +276,7 @@ impl Mapping {
     /// A gamepad layout for when the configuration names none: the big bottom button presses
     /// the player's clock, the triggers are White's and Black's clock buttons.
     pub fn default_gamepad() -> Mapping {
-        Mapping::from_pairs(&[
-            ("South", "press"),
-            ("East", "repeat"),
-            ("North", "time"),
-            ("West", "count"),
-            ("DPadUp", "last"),
-            ("DPadLeft", "moves-back"),
-            ("DPadRight", "moves-forward"),
-            ("Start", "pause"),
-            ("LeftTrigger", "press-white"),
-            ("RightTrigger", "press-black"),
-        ])
-        .expect("the default gamepad layout is valid")
+        Mapping::from_pairs(DEFAULT_GAMEPAD_BUTTONS).expect("the default gamepad layout is valid")
     }
 
     /// Single keys for a console that reads key by key: space presses the player's clock.

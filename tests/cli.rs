@@ -229,16 +229,6 @@ fn pgn_check_reports_a_bad_game_and_fails() {
 }
 
 #[test]
-fn demo_announces_the_immortal_game() {
-    let out = vichess(&["demo"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
-    assert!(text.contains("1. e4: Eva vier"), "{text}");
-    assert!(text.contains("Springer Felix drei"), "{text}");
-    assert!(text.contains("23. Be7#: Laeufer Eva sieben Matt"), "{text}");
-}
-
-#[test]
 fn clock_run_reads_keys_from_a_pipe() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
         .args(["clock", "run", "--control", "90+30"])

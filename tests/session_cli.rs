@@ -98,7 +98,11 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
     let pgn = std::fs::read_to_string(only_file(&games, "pgn")).unwrap();
     assert!(pgn.contains("1. e4 {[%clk 1:30:"), "{pgn}");
 
-    let out = play(&home, &["--game-dir", g, "--resume"], "Nf3\nmoves\nquit\n");
+    let out = play(
+        &home,
+        &["--game-dir", g, "--resume", "--no-audio"],
+        "Nf3\nmoves\nquit\n",
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -111,16 +115,22 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
 }
 
 #[test]
-fn boards_not_yet_wired_are_refused_with_a_reason() {
+fn a_board_vichess_cannot_read_is_refused_with_a_reason() {
     let home = temp_dir("board");
     let games = home.join("games");
     let out = play(
         &home,
-        &["--game-dir", games.to_str().unwrap(), "--board", "sim"],
+        &[
+            "--game-dir",
+            games.to_str().unwrap(),
+            "--board",
+            "abacus:/dev/ttyUSB0",
+        ],
         "",
     );
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--board sim"), "{err}");
+    assert!(err.contains("--board") && err.contains("abacus"), "{err}");
+    assert!(err.contains("PROTOCOL:PATH"), "{err}");
     let _ = std::fs::remove_dir_all(&home);
 }

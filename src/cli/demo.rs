@@ -1,45 +1,354 @@
-//! `vichess demo`: replays the Immortal Game and announces every move in Appendix D words.
+//! `vichess demo [--wav FILE]`: a famous miniature (Légal's mate) played through the real game
+//! session, with the VI player on the built-in simulated pegboard and the speaking clock.
 //!
-//! Until the game session exists this is the most useful thing to show a newcomer: every move
-//! read from PGN, checked by the rules core, and announced as a VI player would hear it.
+//! Everything runs on simulated time, so the demo is quick and the same every run: the hands
+//! simulator lifts and places the VI player's men (each lift a touch, D.2.2), the board tracker
+//! turns that into moves, and the session announces them. The sighted player's moves are typed
+//! by the assistant (D.2.10) and the VI player copies them onto the pegboard, once putting a
+//! man on the wrong square, so the mismatch guidance (D.2.9) is heard. One illegal attempt is
+//! refused with its reason, the clock calls the time, and the game ends in mate.
+//!
+//! The transcript (every printed and spoken line) goes to standard output. The speech is
+//! played on the default sound device, paced by its own length, or written to a WAV file with
+//! `--wav` or when no sound device can be used.
 
+use super::play::io::Renderer;
 use anyhow::Context;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use vichess::pgn::read_game;
-use vichess::phrase::announce::{de_fide_text, move_phrase};
-use vichess::rules::game::Game;
-use vichess::rules::notation;
+use vichess::audio::{wav, Pcm};
+use vichess::board::sim::human::{actions, apply, Action, Hands};
+use vichess::board::tracker::{BoardKind, Tracker, TrackerEvent};
+use vichess::board::{Sensed, SensorEvent, Snapshot};
+use vichess::input::InputCommand;
+use vichess::phrase::token::Phrase;
+use vichess::rules::clock::TimeControl;
+use vichess::rules::notation::parse_move;
+use vichess::rules::{Board, Color, Position, Square};
+use vichess::session::{BoardRole, Effect, Event, Session, SessionConfig};
+use vichess::voice::{Pack, DEFAULT_PACK};
 
-const GAME: &str = include_str!("immortal.pgn");
+/// Where the recording goes when no sound device can be used.
+pub const FALLBACK_WAV: &str = "vichess-demo.wav";
 
-pub fn run() -> anyhow::Result<ExitCode> {
-    let pgn = read_game(GAME)
-        .context("the demo game is missing")?
-        .context("the demo game does not read")?;
-    println!(
-        "vichess demo: {}, {} - {}, {} {}",
-        pgn.tag("Annotator").unwrap_or("a famous game"),
-        pgn.tag("White").unwrap_or("?"),
-        pgn.tag("Black").unwrap_or("?"),
-        pgn.tag("Site").unwrap_or("?"),
-        pgn.tag("Date").unwrap_or("?").get(..4).unwrap_or("?"),
-    );
-    println!("Each line: the move as written, then as announced under FIDE Appendix D.");
-    let mut game = Game::new(pgn.start.clone());
-    for m in pgn.moves() {
-        let pos = game.position().clone();
-        let number = super::replay::move_number(&pos);
-        println!(
-            "{number} {}: {}",
-            notation::san(&pos, m),
-            de_fide_text(&move_phrase(&pos, m))
+/// Silence between two spoken lines, in seconds.
+const BETWEEN_S: f64 = 0.45;
+
+/// The demo's clock: three minutes and two seconds a move, so time calls come quickly.
+const CONTROL: &str = "3+2";
+
+#[derive(clap::Args, Debug, Default)]
+pub struct DemoArgs {
+    /// Write the speech to this WAV file instead of playing it.
+    #[arg(long)]
+    pub wav: Option<PathBuf>,
+}
+
+/// One thing the demo shows: a printed line, or a phrase to say.
+#[derive(Debug, Clone)]
+enum Out {
+    Line(String),
+    Say(Phrase, String),
+}
+
+/// The game under way: session, pegboard tracker, the pegboard itself, and simulated time.
+struct Table {
+    session: Session,
+    tracker: Tracker,
+    /// What physically stands on the pegboard.
+    pegboard: Board,
+    hands: Hands,
+    now: u64,
+    out: Vec<Out>,
+}
+
+impl Table {
+    fn new() -> anyhow::Result<Table> {
+        let pack = Pack::open(DEFAULT_PACK)?;
+        let config = SessionConfig {
+            vi_side: Some(Color::White),
+            ..SessionConfig::default()
+        };
+        let control = TimeControl::parse_any(CONTROL).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let start = Position::new();
+        let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
+        tracker.set_owner(Some(Color::White));
+        let mut table = Table {
+            session: Session::new(config, pack, start.clone(), Some(control)),
+            tracker,
+            pegboard: *start.board(),
+            hands: Hands::new(1750, false),
+            now: 0,
+            out: Vec::new(),
+        };
+        // The pegboard's first full reading: how it was found.
+        let first = SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()));
+        let evs = table.tracker.handle(first, 0);
+        table.tracked(evs);
+        Ok(table)
+    }
+
+    fn narrate(&mut self, text: &str) {
+        self.out.push(Out::Line(format!("demo: {text}")));
+    }
+
+    fn feed(&mut self, event: Event) {
+        let effects = self.session.handle(event, self.now);
+        for e in effects {
+            match e {
+                Effect::Print(line) => self.out.push(Out::Line(line)),
+                Effect::Say { phrase, text, .. } => self.out.push(Out::Say(phrase, text)),
+                Effect::BoardSync { position } => {
+                    let evs = self.tracker.game_advanced(position, self.now);
+                    self.tracked(evs);
+                }
+                Effect::Journal(_) | Effect::SavePgn { .. } | Effect::Quit => {}
+            }
+        }
+    }
+
+    fn tracked(&mut self, events: Vec<TrackerEvent>) {
+        for event in events {
+            self.feed(Event::Tracker {
+                board: BoardRole::Pegboard,
+                event,
+            });
+        }
+    }
+
+    /// Lets `ms` of simulated time pass, ticking the tracker and the clock every 100 ms.
+    fn wait(&mut self, ms: u64) {
+        let end = self.now + ms;
+        while self.now < end {
+            self.now = (self.now + 100).min(end);
+            let evs = self.tracker.tick(self.now);
+            self.tracked(evs);
+            self.feed(Event::Tick);
+        }
+    }
+
+    /// One hand action on the pegboard, as its sensors report it.
+    fn hand(&mut self, action: Action) {
+        apply(&mut self.pegboard, action);
+        let event = match action {
+            Action::Lift(sq) => SensorEvent::Lifted(sq),
+            Action::Place(square, _) => SensorEvent::Placed {
+                square,
+                sensed: Sensed::Occupied { color: None },
+            },
+        };
+        let evs = self.tracker.handle(event, self.now);
+        self.tracked(evs);
+        let pause = self.hands.pause_ms();
+        self.wait(pause);
+    }
+
+    /// The VI player makes a move on the pegboard, then presses the clock (a pedal).
+    fn vi_move(&mut self, san: &str, think_ms: u64) -> anyhow::Result<()> {
+        self.wait(think_ms);
+        let pos = self.session.position().clone();
+        let m = parse_move(&pos, san).with_context(|| format!("the demo move {san}"))?;
+        let style = self.hands.style();
+        for a in actions(&pos, &m, style) {
+            self.hand(a);
+        }
+        self.wait(400);
+        if !self.session.state().is_over() {
+            self.feed(Event::Input(InputCommand::Press));
+        }
+        Ok(())
+    }
+
+    /// The assistant types the sighted player's move and presses; the VI player copies it
+    /// onto the pegboard, putting the man on `slip` first when given.
+    fn assisted_move(
+        &mut self,
+        san: &str,
+        think_ms: u64,
+        slip: Option<Square>,
+    ) -> anyhow::Result<()> {
+        self.wait(think_ms);
+        let pos = self.session.position().clone();
+        let m = parse_move(&pos, san).with_context(|| format!("the demo move {san}"))?;
+        self.narrate(&format!("the assistant types {san}"));
+        self.feed(Event::Line(san.to_string()));
+        self.feed(Event::Line("press".into()));
+        self.wait(1_500);
+        let mut hand = actions(&pos, &m, self.hands.style());
+        if let Some(wrong) = slip {
+            let Some(Action::Place(right, piece)) = hand.pop() else {
+                anyhow::bail!("the demo move {san} does not end with a placement");
+            };
+            self.narrate(&format!(
+                "the VI player copies {san} onto the pegboard, but puts the man on {wrong} instead of {right}"
+            ));
+            for a in hand {
+                self.hand(a);
+            }
+            self.hand(Action::Place(wrong, piece));
+            // The tracker waits before calling a mismatch; then the guidance is heard.
+            self.wait(4_000);
+            self.narrate("the VI player follows the guidance");
+            self.hand(Action::Lift(wrong));
+            self.hand(Action::Place(right, piece));
+        } else {
+            self.narrate(&format!("the VI player copies {san} onto the pegboard"));
+            for a in hand {
+                self.hand(a);
+            }
+        }
+        self.wait(500);
+        Ok(())
+    }
+
+    /// Légal's mate, with the demo's extras woven in.
+    fn play(&mut self) -> anyhow::Result<()> {
+        self.narrate("Légal's mate (Paris, 1750), played on vichess's simulated pegboard.");
+        self.narrate(
+            "White: the visually impaired player, on the pegboard; every lift is a touch.",
         );
-        game.push(*m)?;
+        self.narrate("Black: a sighted player; the assistant types Black's moves.");
+        self.narrate("the clock: 3 minutes and 2 seconds a move; the assistant starts it");
+        self.feed(Event::Line("start".into()));
+        self.vi_move("e4", 6_000)?;
+        self.assisted_move("e5", 5_000, None)?;
+        self.vi_move("Nf3", 24_000)?;
+        self.assisted_move("d6", 8_000, None)?;
+        self.vi_move("Bc4", 25_000)?;
+        self.assisted_move("Bg4", 10_000, Some(Square::H5))?;
+        self.vi_move("Nc3", 22_000)?;
+        self.narrate("the assistant tries to enter castling for Black");
+        self.wait(6_000);
+        self.feed(Event::Line("O-O".into()));
+        self.assisted_move("g6", 3_000, None)?;
+        self.narrate("the VI player asks for the time and the move count (gamepad buttons)");
+        self.feed(Event::Input(InputCommand::Time));
+        self.feed(Event::Input(InputCommand::Count));
+        self.vi_move("Nxe5", 27_000)?;
+        self.assisted_move("Bxd1", 6_000, None)?;
+        self.vi_move("Bxf7+", 8_000)?;
+        self.assisted_move("Ke7", 4_000, None)?;
+        self.vi_move("Nd5#", 9_000)?;
+        self.narrate("the scoresheet");
+        self.feed(Event::Line("moves".into()));
+        Ok(())
+    }
+}
+
+pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
+    let mut table = Table::new()?;
+    table.play()?;
+    let pack = Pack::open(DEFAULT_PACK)?;
+    let out = std::mem::take(&mut table.out);
+    if let Some(path) = &args.wav {
+        return write_wav(&pack, &out, path);
+    }
+    #[cfg(feature = "audio")]
+    match vichess::audio::device::Output::open(None) {
+        Ok(device) => return play(&pack, &out, &device),
+        Err(e) => {
+            println!("demo: no sound device can be used ({e}); the speech goes to {FALLBACK_WAV}")
+        }
+    }
+    #[cfg(not(feature = "audio"))]
+    println!(
+        "demo: this vichess was built without sound output; the speech goes to {FALLBACK_WAV}"
+    );
+    write_wav(&pack, &out, Path::new(FALLBACK_WAV))
+}
+
+/// Prints the transcript and writes all its phrases, with gaps, into one WAV file.
+fn write_wav(pack: &Pack, out: &[Out], path: &Path) -> anyhow::Result<ExitCode> {
+    let mut renderer = Renderer::new(pack, pack.sample_rate());
+    let rate = renderer.rate();
+    let mut all = Pcm::new(rate, Vec::new());
+    let mut spoken = 0usize;
+    for o in out {
+        match o {
+            Out::Line(l) => println!("{l}"),
+            Out::Say(phrase, text) => {
+                let pcm = renderer.pcm(phrase, text);
+                if pcm.is_empty() {
+                    continue;
+                }
+                if spoken > 0 {
+                    all.append(&Pcm::silence(rate, BETWEEN_S));
+                }
+                all.append(&pcm);
+                spoken += 1;
+            }
+        }
+    }
+    for n in renderer.take_notices() {
+        println!("demo: {n}");
+    }
+    wav::write(path, &all)
+        .with_context(|| format!("cannot write the recording {}", path.display()))?;
+    println!(
+        "demo: {spoken} phrases, {:.1} seconds of speech, written to {}",
+        all.seconds(),
+        path.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Plays the phrases on `device` one after the other, each line printed as it is said.
+#[cfg(feature = "audio")]
+fn play(
+    pack: &Pack,
+    out: &[Out],
+    device: &vichess::audio::device::Output,
+) -> anyhow::Result<ExitCode> {
+    use std::io::Write;
+    use std::time::Duration;
+    use vichess::audio::Channel;
+    let mut renderer = Renderer::new(pack, device.rate());
+    let rate = renderer.rate();
+    // A new stream may take a moment to start taking samples; its start-up noise is no error.
+    device.wait_until_running(Duration::from_secs(5));
+    let _ = device.take_error();
+    let mut stdout = std::io::stdout();
+    let mut spoken = 0usize;
+    let mut seconds = 0.0;
+    for o in out {
+        match o {
+            Out::Line(l) => {
+                writeln!(stdout, "{l}")?;
+                stdout.flush()?;
+            }
+            Out::Say(phrase, text) => {
+                let mut pcm = renderer.pcm(phrase, text);
+                if pcm.is_empty() {
+                    continue;
+                }
+                // The phrase before is finished, then a short gap: paced like a person.
+                device.wait_until_played(Duration::from_secs(30));
+                if spoken > 0 {
+                    let mut gap = Pcm::silence(rate, BETWEEN_S);
+                    gap.append(&pcm);
+                    pcm = gap;
+                }
+                seconds += pcm.seconds();
+                device.play(&pcm, Channel::Both);
+                spoken += 1;
+            }
+        }
+    }
+    let done = device.wait_until_played(Duration::from_secs(30));
+    // The queue is handed over; let the device sound its last buffer.
+    std::thread::sleep(Duration::from_millis(300));
+    for n in renderer.take_notices() {
+        println!("demo: {n}");
+    }
+    if let Some(e) = device.take_error() {
+        anyhow::bail!("the sound device failed while playing: {e}");
+    }
+    if !done {
+        anyhow::bail!("the sound device did not take the demo's speech in time");
     }
     println!(
-        "result: {} ({})",
-        pgn.result.map_or("*", |r| r.as_pgn()),
-        game.status().word()
+        "demo: {spoken} phrases, {seconds:.1} seconds of speech, played on {}",
+        device.name()
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -121,8 +121,9 @@ enum Command {
     },
     /// Play a game at the console: moves and commands from standard input, every announcement printed.
     Play(play::PlayArgs),
-    /// Replay a famous game, announcing every move in Appendix D words.
-    Demo,
+    /// A short famous game on the simulated pegboard with the speaking clock: touches,
+    /// announcements, a board mismatch put right, an illegal attempt, time calls, the result.
+    Demo(demo::DemoArgs),
     /// The chess clock: try a time control, or hear a time in words.
     Clock {
         #[command(subcommand)]
@@ -222,7 +223,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Moves { start, lang } => moves::run(&start.position()?, lang),
         Command::Replay { start, lang, moves } => replay::run(start.position()?, lang, &moves),
         Command::Play(args) => play::run(args),
-        Command::Demo => demo::run(),
+        Command::Demo(args) => demo::run_with(args),
         Command::Announce {
             start,
             voice,

@@ -1,18 +1,33 @@
-//! `vichess play`: a game at the console. Lines from standard input (a terminal, a screen
-//! reader's console or a pipe) go to the session, a tick every 100 ms drives the clock, and
-//! every effect is carried out in order: journal lines appended and fsync'd first, then the
-//! printed lines (plain text, no colour codes). The wall clock is read only here.
+//! `vichess play`: a game at the console, with boards, sound and gamepads. Lines from
+//! standard input (a terminal, a screen reader's console or a pipe), board events, gamepad
+//! commands and a tick every 100 ms go to the session, and every effect is carried out in
+//! order: journal lines appended and fsync'd first, then the printed lines (plain text, no
+//! colour codes) and the speech. The wall clock is read only here.
+//!
+//! The adapters live beside this file: [`io`] (speech to the sound devices), [`boards`]
+//! (serial links, trackers and the simulated pegboard) and [`pads`] (gamepads and pedals).
+
+pub(super) mod boards;
+pub(super) mod io;
+pub(super) mod pads;
 
 use super::StartArgs;
-use anyhow::{anyhow, bail, Context};
+use anyhow::{anyhow, Context};
+use boards::{BoardSpec, Connected, Heard};
+use pads::PadNews;
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use vichess::board::link::LinkEvent;
 use vichess::journal::{self, Journal};
 use vichess::rules::clock::TimeControl;
-use vichess::session::{configured_pack, Command, Effect, Event, Session, SessionConfig};
+use vichess::rules::Color;
+use vichess::session::{
+    configured_pack, Audience, BoardRole, Command, Effect, Event, Session, SessionConfig,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -21,12 +36,17 @@ pub struct PlayArgs {
     /// A configuration file on top of the defaults and the user's file.
     #[arg(long)]
     config: Option<PathBuf>,
-    /// The VI player's board: none, sim, or PROTOCOL:PATH (only none for now).
+    /// The VI player's board: none, sim (a simulated pegboard whose hands copy the
+    /// opponent's moves; type `sim MOVE` for the VI player's), or PROTOCOL:PATH with
+    /// PROTOCOL dgt, chesslink or pegboard (PROTOCOL alone: found among the USB ports).
     #[arg(long, default_value = "none")]
-    board: String,
-    /// The sighted player's board, PROTOCOL:PATH (D.2.9).
+    board: BoardSpec,
+    /// The sighted player's board, PROTOCOL:PATH (D.1: either player may demand two boards).
     #[arg(long)]
-    second_board: Option<String>,
+    second_board: Option<BoardSpec>,
+    /// The VI player's side: white or black (their board's touches, `press` and `resign`).
+    #[arg(long, value_parser = parse_side)]
+    side: Option<Color>,
     /// The time control (90+30, 40/120:30, G/60;d5, 5400+30); "none" for no clock.
     #[arg(long)]
     control: Option<String>,
@@ -77,34 +97,175 @@ fn stamp(ms: u64) -> String {
     )
 }
 
+fn parse_side(s: &str) -> Result<Color, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(format!("{s:?} is not a side; use white or black")),
+    }
+}
+
+/// The journal written last (by time, then by name): the game that was being played.
 fn newest_journal(dir: &Path) -> anyhow::Result<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+    let mut found: Vec<(SystemTime, PathBuf)> = std::fs::read_dir(dir)
         .with_context(|| format!("cannot read the game folder {}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "journal"))
+        .map(|p| {
+            let t = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(UNIX_EPOCH);
+            (t, p)
+        })
         .collect();
     found.sort();
     found
         .pop()
+        .map(|(_, p)| p)
         .ok_or_else(|| anyhow!("there is no game to resume in {}", dir.display()))
 }
 
+/// Everything that reaches the game loop, in the order it happened.
+enum Input {
+    Line(String),
+    Board(Heard),
+    Pad(PadNews),
+}
+
+impl From<Heard> for Input {
+    fn from(h: Heard) -> Input {
+        Input::Board(h)
+    }
+}
+
+impl From<PadNews> for Input {
+    fn from(p: PadNews) -> Input {
+        Input::Pad(p)
+    }
+}
+
+/// The game's journal, or why it cannot be resumed, said plainly.
+fn open_game(
+    args: &PlayArgs,
+    dir: &Path,
+    settings: SessionConfig,
+    pack: vichess::voice::Pack,
+    config: &vichess::config::Config,
+) -> anyhow::Result<(Session, Journal)> {
+    if args.resume {
+        let path = newest_journal(dir)?;
+        let read = journal::read(&path).map_err(|e| {
+            anyhow!(
+                "the journal {} cannot be read, so the game cannot be resumed: {e}. \
+                 The file is left as it is for the arbiter.",
+                path.display()
+            )
+        })?;
+        if let Some(torn) = &read.torn {
+            // A power cut mid-write: the last line never reached the disk whole.
+            println!("{torn}; it is set aside and the game goes on without it");
+            journal::repair(&path)?;
+        }
+        let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
+        let session = Session::resume(settings, pack, &lines)
+            .with_context(|| format!("cannot resume the game in {}", path.display()))?;
+        return Ok((session, Journal::open_append(&path)?));
+    }
+    let control = match args.control.as_deref() {
+        Some("none") | Some("-") => None,
+        Some(c) => Some(TimeControl::parse_any(c).map_err(|e| anyhow!("--control: {e}"))?),
+        None => Some(config.game.time_control()),
+    };
+    let started = stamp(now_ms());
+    let mut path = dir.join(journal::journal_file_name(&started, "White", "Black"));
+    let mut n = 1;
+    while path.exists() {
+        n += 1;
+        path = dir.join(journal::journal_file_name(
+            &format!("{started}-{n}"),
+            "White",
+            "Black",
+        ));
+    }
+    let journal = Journal::create(&path, &started)?;
+    let session = Session::new(settings, pack, args.start.position()?, control);
+    Ok((session, journal))
+}
+
+/// Where `Say` effects go: the sound devices, or nowhere (`--no-audio`, no device).
+struct Voice {
+    #[cfg(feature = "audio")]
+    speakers: Option<io::Speakers>,
+}
+
+impl Voice {
+    fn open(
+        no_audio: bool,
+        config: &vichess::config::Config,
+        pack: &vichess::voice::Pack,
+    ) -> Voice {
+        #[cfg(feature = "audio")]
+        {
+            let speakers = if no_audio {
+                None
+            } else {
+                match io::Speakers::open(&config.audio.routing(), pack) {
+                    Ok(s) => Some(s),
+                    Err(e) => {
+                        let why = e.to_string();
+                        let why = why.trim_end_matches('.');
+                        println!("no sound: {why}; every announcement is printed only");
+                        None
+                    }
+                }
+            };
+            Voice { speakers }
+        }
+        #[cfg(not(feature = "audio"))]
+        {
+            let _ = (config, pack);
+            if !no_audio {
+                println!("no sound: this vichess was built without sound output; every announcement is printed only");
+            }
+            Voice {}
+        }
+    }
+
+    fn say(&mut self, audience: Audience, phrase: &[vichess::phrase::token::Token], text: &str) {
+        #[cfg(feature = "audio")]
+        if let Some(s) = &mut self.speakers {
+            s.say(audience, phrase, text);
+        }
+        #[cfg(not(feature = "audio"))]
+        let _ = (audience, phrase, text);
+    }
+
+    fn notices(&mut self) -> Vec<String> {
+        #[cfg(feature = "audio")]
+        if let Some(s) = &mut self.speakers {
+            return s.take_notices();
+        }
+        Vec::new()
+    }
+
+    /// Lets queued speech finish before leaving (at most a few seconds).
+    fn finish(&mut self) {
+        #[cfg(feature = "audio")]
+        if let Some(s) = &self.speakers {
+            s.wait(Duration::from_secs(10));
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+}
+
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
-    // S4 replaces these two checks with the board wiring.
-    if args.board != "none" {
-        bail!("--board {}: boards are not connected to vichess play yet; use --board none and type the moves", args.board);
-    }
-    if let Some(b) = &args.second_board {
-        bail!("--second-board {b}: boards are not connected to vichess play yet");
-    }
     let config = vichess::config::load(args.config.as_deref()).map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         anyhow!("the configuration cannot be used:\n{}", lines.join("\n"))
     })?;
-    // S4: with audio, Say effects go to the routed devices; until then everything is printed.
-    let _audio = !args.no_audio;
     let mut settings = SessionConfig::from_config(&config);
     settings.press_after_ms = args.auto_press;
+    settings.vi_side = args.side;
     let pack = configured_pack(&config, args.voice.as_deref())?;
     let dir = match &args.game_dir {
         Some(d) => d.clone(),
@@ -115,94 +276,173 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     };
     std::fs::create_dir_all(&dir)
         .with_context(|| format!("cannot make the game folder {}", dir.display()))?;
-
-    let (mut session, mut journal) = if args.resume {
-        let path = newest_journal(&dir)?;
-        let read = journal::read(&path)?;
-        if let Some(torn) = &read.torn {
-            println!("{torn}; it is set aside and the game goes on without it");
-            journal::repair(&path)?;
-        }
-        let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
-        let session = Session::resume(settings, pack, &lines)
-            .with_context(|| format!("cannot resume the game in {}", path.display()))?;
-        (session, Journal::open_append(&path)?)
-    } else {
-        let control = match args.control.as_deref() {
-            Some("none") | Some("-") => None,
-            Some(c) => Some(TimeControl::parse_any(c).map_err(|e| anyhow!("--control: {e}"))?),
-            None => Some(config.game.time_control()),
-        };
-        let started = stamp(now_ms());
-        let mut path = dir.join(journal::journal_file_name(&started, "White", "Black"));
-        let mut n = 1;
-        while path.exists() {
-            n += 1;
-            path = dir.join(journal::journal_file_name(
-                &format!("{started}-{n}"),
-                "White",
-                "Black",
-            ));
-        }
-        let journal = Journal::create(&path, &started)?;
-        (
-            Session::new(settings, pack, args.start.position()?, control),
-            journal,
-        )
-    };
+    let (mut session, mut journal) = open_game(&args, &dir, settings, pack.clone(), &config)?;
     let pgn_path = journal.path().with_extension("pgn");
 
-    let (tx, rx) = mpsc::channel::<String>();
+    let (tx, rx) = mpsc::channel::<Input>();
+    let mut boards: Vec<Connected> = Vec::new();
+    let second = args.second_board.clone().unwrap_or(BoardSpec::None);
+    for (spec, role, owner) in [
+        (&args.board, BoardRole::Pegboard, args.side),
+        (&second, BoardRole::Sighted, args.side.map(|c| !c)),
+    ] {
+        let tracker = config.board.tracker();
+        if let Some(b) = Connected::open(spec, role, session.position(), owner, tracker, &tx)? {
+            boards.push(b);
+        }
+    }
+    let cues = match config.gamepad.enabled {
+        true => Some(pads::start(&config, tx.clone())?),
+        false => None,
+    };
+    let alarm_ms =
+        (config.clock.low_time_alarm_s > 0).then_some(config.clock.low_time_alarm_s * 1000);
+    // The tactile channel needs to know whose clock is the player's.
+    let view = |session: &Session| -> Option<pads::ClockView> {
+        let own = args.side?;
+        let clock = session.state().clock.as_ref()?;
+        Some(pads::ClockView::of(
+            clock,
+            own,
+            alarm_ms,
+            session.last_time(),
+        ))
+    };
+    let lines = tx.clone();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
+            if lines.send(Input::Line(line)).is_err() {
                 break;
             }
         }
+        // End of input: leave as `quit` does; the journal keeps the game for --resume.
+        let _ = lines.send(Input::Line("quit".into()));
     });
+    drop(tx);
+    let mut voice = Voice::open(args.no_audio, &config, &pack);
 
     let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut next_tick = Instant::now();
+    let mut pending: VecDeque<Event> = VecDeque::new();
     loop {
-        let event = match rx.recv_timeout(Duration::from_millis(100)) {
-            Ok(line) => Event::Line(line),
-            Err(RecvTimeoutError::Timeout) => Event::Tick,
-            // End of input: leave as `quit` does; the journal keeps the game for --resume.
-            Err(RecvTimeoutError::Disconnected) => Event::Command(Command::Quit),
-        };
-        let mut quit = false;
-        for effect in session.handle(event, now_ms()) {
-            let mut out = stdout.lock();
-            match effect {
-                Effect::Journal(line) => {
-                    // Nothing is announced that is not on disk.
-                    journal.append(&line).with_context(|| {
-                        format!(
-                            "the journal {} cannot be written; the game stops here",
-                            journal.path().display()
-                        )
-                    })?;
+        let wait = next_tick.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(wait) {
+            Ok(Input::Line(line)) => match line.trim().strip_prefix("sim ") {
+                // The simulated hands, not the session: `sim e4` plays e4 on the pegboard.
+                Some(mv) => {
+                    let said = match boards.iter_mut().find(|b| b.role == BoardRole::Pegboard) {
+                        Some(b) => b.simulate_move(mv.trim()).unwrap_or_else(|e| e),
+                        None => "there is no simulated board: start with --board sim".into(),
+                    };
+                    writeln!(out, "{said}")?;
                 }
-                Effect::Print(line) => {
-                    writeln!(out, "{line}")?;
-                    out.flush()?;
-                }
-                // Audio output is added with the board wiring; every Say is also printed.
-                Effect::Say { .. } => {}
-                Effect::BoardSync { .. } => {}
-                Effect::SavePgn { path, pgn } => {
-                    let target = path.map_or_else(|| pgn_path.clone(), PathBuf::from);
-                    match std::fs::write(&target, pgn) {
-                        Ok(()) => writeln!(out, "saved {}", target.display())?,
-                        Err(e) => writeln!(out, "cannot save {}: {e}", target.display())?,
+                None => pending.push_back(Event::Line(line)),
+            },
+            Ok(Input::Board(Heard { role, event })) => match event {
+                LinkEvent::Sensor(e) => {
+                    if let Some(b) = boards.iter_mut().find(|b| b.role == role) {
+                        pending.extend(
+                            b.sensor(e, now_ms())
+                                .into_iter()
+                                .map(|event| Event::Tracker { board: role, event }),
+                        );
                     }
-                    out.flush()?;
                 }
-                Effect::Quit => quit = true,
+                // Device news is for the people at the board, not for the game record.
+                e @ (LinkEvent::Connected { .. } | LinkEvent::Disconnected { .. }) => {
+                    let text = format!("{}: {e}", board_name(role));
+                    writeln!(out, "{text}")?;
+                    voice.say(Audience::Player, &[], &text);
+                }
+                LinkEvent::Clock(_) | LinkEvent::ClockAck(_) => {}
+                e => writeln!(out, "{}: {e}", board_name(role))?,
+            },
+            Ok(Input::Pad(PadNews::Command(c))) => pending.push_back(Event::Input(c)),
+            Ok(Input::Pad(PadNews::Notice(n))) => {
+                writeln!(out, "{n}")?;
+                voice.say(Audience::Player, &[], &n);
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                next_tick += Duration::from_millis(100);
+                let now = now_ms();
+                for b in &mut boards {
+                    let role = b.role;
+                    pending.extend(
+                        b.tick(now)
+                            .into_iter()
+                            .map(|event| Event::Tracker { board: role, event }),
+                    );
+                }
+                pending.push_back(Event::Tick);
+            }
+            Err(RecvTimeoutError::Disconnected) => pending.push_back(Event::Command(Command::Quit)),
+        }
+        let mut quit = false;
+        while let Some(event) = pending.pop_front() {
+            let now = now_ms();
+            let before = view(&session);
+            let effects = session.handle(event, now);
+            if let (Some(b), Some(a), Some(tx), Some(own)) =
+                (before, view(&session), &cues, args.side)
+            {
+                for cue in pads::cues(b, a, own) {
+                    let _ = tx.send(cue);
+                }
+            }
+            for effect in effects {
+                match effect {
+                    Effect::Journal(line) => {
+                        // Nothing is announced that is not on disk.
+                        journal.append(&line).with_context(|| {
+                            format!(
+                                "the journal {} cannot be written; the game stops here",
+                                journal.path().display()
+                            )
+                        })?;
+                    }
+                    Effect::Print(line) => writeln!(out, "{line}")?,
+                    Effect::Say {
+                        audience,
+                        phrase,
+                        text,
+                    } => voice.say(audience, &phrase, &text),
+                    Effect::BoardSync { position } => {
+                        for b in &mut boards {
+                            let role = b.role;
+                            pending.extend(
+                                b.game_advanced(&position, now)
+                                    .into_iter()
+                                    .map(|event| Event::Tracker { board: role, event }),
+                            );
+                        }
+                    }
+                    Effect::SavePgn { path, pgn } => {
+                        let target = path.map_or_else(|| pgn_path.clone(), PathBuf::from);
+                        match std::fs::write(&target, pgn) {
+                            Ok(()) => writeln!(out, "saved {}", target.display())?,
+                            Err(e) => writeln!(out, "cannot save {}: {e}", target.display())?,
+                        }
+                    }
+                    Effect::Quit => quit = true,
+                }
             }
         }
+        for n in voice.notices() {
+            writeln!(out, "{n}")?;
+        }
+        out.flush()?;
         if quit {
+            voice.finish();
             return Ok(ExitCode::SUCCESS);
         }
+    }
+}
+
+fn board_name(role: BoardRole) -> &'static str {
+    match role {
+        BoardRole::Pegboard => "the VI player's board",
+        BoardRole::Sighted => "the second board",
     }
 }

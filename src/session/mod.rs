@@ -323,6 +323,12 @@ impl Session {
         &self.pack
     }
 
+    /// The session time of the last event handled (the clock's time scale, which after a
+    /// resume differs from the adapter's timestamps).
+    pub fn last_time(&self) -> u64 {
+        self.last_at
+    }
+
     /// The first journal line of this game.
     pub fn begin_record(&self) -> String {
         self.begin.to_string()
@@ -870,9 +876,13 @@ impl Session {
             }
         }
         if let Some((side, left)) = running {
+            let mut said: Vec<u64> = Vec::new();
             for call in self.calls.feed(side, left) {
                 match call {
+                    // The alarm and a schedule mark at the same time are said once.
+                    Call::Remaining(ms) | Call::LowTime(ms) if said.contains(&ms) => {}
                     Call::Remaining(ms) | Call::LowTime(ms) => {
+                        said.push(ms);
                         let p = vec![Token::Side(side), COLON, Token::Duration(ms)];
                         self.say(out, Audience::Player, p);
                     }

@@ -1,0 +1,300 @@
+//! `vichess play` with a pegboard on a real pseudo-terminal, end to end: the test is the
+//! board (the pegboard emulator behind a pty) and the VI player's hands; vichess reads it
+//! through its serial link, tracker and session. Appendix D flows: a lift is a touch (D.2.2),
+//! the move is announced and the clock pressed (D.2.3, D.2.4), the assistant's move is copied
+//! onto the pegboard wrongly and the guidance puts it right (D.2.9), and a touch-move breach
+//! is noted for the arbiter (4.3, D.2.10.5). Also `--board sim`, the built-in simulator.
+
+#![cfg(feature = "serial")]
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+use vichess::board::codec::Protocol;
+use vichess::board::sim::pty::PtyBoard;
+use vichess::board::sim::{Action, Emulator};
+use vichess::rules::{Board, Color, Role, Square};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("vichess-play-board-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+struct Game {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+    /// Lines before this one were matched by an earlier `expect`.
+    cursor: usize,
+    board: Option<PtyBoard>,
+}
+
+impl Game {
+    fn start(home: &Path, board_arg: &str, board: Option<PtyBoard>) -> Game {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .arg("play")
+            .args(["--no-audio", "--side", "white", "--control", "15+10"])
+            .args(["--board", board_arg])
+            .args(["--game-dir", home.join("games").to_str().unwrap()])
+            .env("HOME", home)
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("XDG_DATA_HOME", home.join("data"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("vichess runs");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Game {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+            cursor: 0,
+            board,
+        }
+    }
+
+    /// Serves the board (handshake, watchdog) for `d`, collecting vichess's lines.
+    fn serve(&mut self, d: Duration) {
+        let until = Instant::now() + d;
+        while Instant::now() < until {
+            if let Some(b) = &mut self.board {
+                b.serve().expect("the pty serves");
+            } else {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            while let Ok(l) = self.lines.try_recv() {
+                self.seen.push(l);
+            }
+        }
+    }
+
+    /// Waits (serving the board) until a line after the last one expected satisfies `what`.
+    fn expect(&mut self, what: impl Fn(&str) -> bool, label: &str) {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            if let Some(i) = self.seen[self.cursor..].iter().position(|l| what(l)) {
+                self.cursor += i + 1;
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no {label} from vichess; it said:\n{}",
+                self.seen.join("\n")
+            );
+            self.serve(Duration::from_millis(20));
+        }
+    }
+
+    fn type_line(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// A hand action on the pegboard, then a human pause.
+    fn hand(&mut self, action: Action) {
+        self.board.as_mut().unwrap().act(action).unwrap();
+        self.serve(Duration::from_millis(150));
+    }
+
+    fn quit(mut self) -> Vec<String> {
+        self.type_line("quit");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            self.serve(Duration::from_millis(20));
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success());
+                break;
+            }
+            assert!(Instant::now() < deadline, "vichess did not quit");
+        }
+        self.seen.extend(self.lines.try_iter());
+        self.seen
+    }
+}
+
+#[test]
+fn a_game_on_a_pegboard_over_a_pseudo_terminal() {
+    let home = temp_dir("pty");
+    let pty = PtyBoard::new(Emulator::new(Protocol::Pegboard, Board::new()))
+        .expect("cannot make a pseudo-terminal");
+    let arg = format!("pegboard:{}", pty.path());
+    let mut g = Game::start(&home, &arg, Some(pty));
+    g.expect(|l| l.contains("board connected on /dev/pts/"), "connection");
+    g.expect(|l| l.contains("resynchronised"), "first reading");
+    g.type_line("start");
+
+    // D.2.2: lifting the pawn is a touch, said privately; the move is announced when the
+    // pawn is in its new hole.
+    let wp = Role::Pawn.of(Color::White);
+    g.hand(Action::Lift(Square::E2));
+    g.expect(|l| l == "beruehrt: weisser Bauer Eva zwei", "touch");
+    g.hand(Action::Place(Square::E4, wp));
+    g.expect(|l| l == "Bauer Eva zwei Eva vier", "the VI player's move");
+    g.type_line("press");
+
+    // The assistant types Black's move; the VI player copies it onto the wrong square.
+    g.type_line("e5");
+    g.expect(
+        |l| l == "Bauer Eva sieben Eva fuenf",
+        "the assistant's move",
+    );
+    g.type_line("press");
+    let bp = Role::Pawn.of(Color::Black);
+    g.hand(Action::Lift(Square::E7));
+    g.hand(Action::Place(Square::E6, bp));
+    g.expect(|l| l == "Bretter stimmen nicht ueberein", "the mismatch");
+    g.expect(
+        |l| {
+            l == "schwarzen Bauern von Eva sechs entfernen; schwarzen Bauern auf Eva fuenf setzen"
+                || (l.contains("Eva sechs") && l.contains("Eva fuenf"))
+        },
+        "guidance",
+    );
+    g.hand(Action::Lift(Square::E6));
+    g.hand(Action::Place(Square::E5, bp));
+    g.expect(|l| l == "Stellung stimmt", "position correct");
+
+    // 4.3: the knight on g1 is touched (lifted and put back), then the other knight moves:
+    // the move stands, and the breach is noted for the arbiter.
+    let wn = Role::Knight.of(Color::White);
+    g.hand(Action::Lift(Square::G1));
+    g.hand(Action::Place(Square::G1, wn));
+    g.hand(Action::Lift(Square::B1));
+    g.hand(Action::Place(Square::C3, wn));
+    g.expect(
+        |l| l.contains("Springer") && l.contains("Cesar drei"),
+        "Nc3",
+    );
+    g.expect(
+        |l| l.starts_with("note for the arbiter: touch-move"),
+        "the breach",
+    );
+    g.type_line("press");
+    g.type_line("moves");
+    g.expect(|l| l == "2. Nc3", "the scoresheet");
+    let out = g.quit();
+    assert!(out.iter().any(|l| l.starts_with("saved ")), "{out:?}");
+}
+
+#[test]
+fn the_simulated_pegboard_plays_and_copies_moves() {
+    let home = temp_dir("sim");
+    let mut g = Game::start(&home, "sim", None);
+    g.expect(|l| l.contains("board connected on /dev/pts/"), "connection");
+    g.type_line("start");
+    g.type_line("sim e4");
+    g.expect(|l| l == "beruehrt: weisser Bauer Eva zwei", "touch");
+    g.expect(
+        |l| l == "Bauer Eva zwei Eva vier",
+        "the move from the simulated board",
+    );
+    g.type_line("press");
+    g.type_line("Nf6");
+    g.type_line("press");
+    // The simulated VI player copies Black's move; the board then agrees.
+    g.expect(|l| l == "Stellung stimmt", "the copied move");
+    g.type_line("sim Nf3");
+    g.expect(|l| l == "Springer Gustav eins Felix drei", "Nf3");
+    g.type_line("sim Qh5");
+    g.expect(
+        |l| l.contains("cannot play Qh5"),
+        "a refused simulated move",
+    );
+    let out = g.quit();
+    assert!(out.iter().all(|l| !l.contains("regelwidriger")), "{out:?}");
+}
+
+#[path = "common/pulse.rs"]
+mod pulse;
+
+/// The announcement reaches the sound device: `vichess play` with audio, through a
+/// PulseAudio null sink, is recorded as long and as loud as the phrase rendered in memory.
+#[cfg(feature = "audio")]
+#[test]
+fn play_speaks_the_announcement_on_the_sound_device() {
+    use vichess::audio::Pcm;
+    use vichess::phrase::announce::{move_phrase_with, AnnounceOptions};
+    use vichess::rules::notation::parse_move;
+    use vichess::rules::Position;
+    use vichess::voice::render::{render, ClipBank, RenderOptions};
+    use vichess::voice::Pack;
+
+    let home = temp_dir("audio");
+    let pulse = pulse::Pulse::start();
+    let recording = pulse.record(&home.join("rec.raw"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .arg("play")
+        .args(["--control", "15+10"])
+        .args(["--game-dir", home.join("games").to_str().unwrap()])
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("vichess runs");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "e4").unwrap();
+    // The sound server may take a moment to start the stream; quit waits for the speech.
+    std::thread::sleep(Duration::from_secs(3));
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let recorded = recording.stop();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.lines().any(|l| l == "Bauer Eva zwei Eva vier"),
+        "{text}"
+    );
+    assert!(!text.contains("no sound"), "{text}");
+
+    let pack = Pack::open("de-fide").unwrap();
+    let options = RenderOptions {
+        rate: pulse::RATE,
+        ..RenderOptions::default()
+    };
+    let (bank, _) = ClipBank::load(&pack, &options);
+    let pos = Position::new();
+    let e4 = parse_move(&pos, "e4").unwrap();
+    let opts = AnnounceOptions {
+        pawn_word: true,
+        full_from_square: true,
+    };
+    let rendered = render(&move_phrase_with(&pos, &e4, opts), &pack, &bank).pcm();
+    let sounding = |pcm: &Pcm| {
+        let m = pcm.measure();
+        let start = (m.leading_silence * f64::from(pcm.rate)) as usize;
+        let end = pcm.len() - (m.trailing_silence * f64::from(pcm.rate)) as usize;
+        Pcm::new(pcm.rate, pcm.samples[start..end.max(start)].to_vec()).measure()
+    };
+    let (r, p) = (sounding(&rendered), sounding(&recorded));
+    assert!(
+        (p.seconds - r.seconds).abs() < 0.1 * r.seconds + 0.05,
+        "recorded {:.2} s of sound, rendered {:.2} s",
+        p.seconds,
+        r.seconds
+    );
+    let ratio = p.energy / r.energy;
+    assert!((0.7..=1.4).contains(&ratio), "energy ratio {ratio:.2}");
+}

@@ -5,7 +5,9 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use vichess::audio::{wav, Pcm};
+use vichess::audio::wav;
+#[cfg(feature = "audio")]
+use vichess::audio::Pcm;
 
 #[path = "common/pulse.rs"]
 mod pulse;
@@ -223,6 +225,7 @@ fn without_a_sound_device_the_demo_says_so_and_writes_its_wav_here() {
 }
 
 /// The part of `pcm` from its first to its last sound.
+#[cfg(feature = "audio")]
 fn sounding(pcm: &Pcm) -> Pcm {
     let m = pcm.measure();
     let start = (m.leading_silence * f64::from(pcm.rate)) as usize;

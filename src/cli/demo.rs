@@ -12,7 +12,7 @@
 //! played on the default sound device, paced by its own length, or written to a WAV file with
 //! `--wav` or when no sound device can be used.
 
-use super::play::io::Renderer;
+use super::speech_out::Renderer;
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

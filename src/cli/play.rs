@@ -8,7 +8,7 @@
 //! (serial links, trackers and the simulated pegboard) and [`pads`] (gamepads and pedals).
 
 pub(super) mod boards;
-pub(super) mod io;
+use super::speech_out as io;
 pub(super) mod pads;
 
 use super::StartArgs;

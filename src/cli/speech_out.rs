@@ -7,7 +7,9 @@
 //! (a `Say` with no phrase) are English, so they get the English voice; words without a clip
 //! inside a phrase get the pack's language.
 
-use vichess::audio::{Audience, Pcm};
+#[cfg(feature = "audio")]
+use vichess::audio::Audience;
+use vichess::audio::Pcm;
 use vichess::phrase::token::Token;
 use vichess::phrase::Language;
 use vichess::speech::file::Espeak;

@@ -34,7 +34,7 @@ pub const FALLBACK_WAV: &str = "vichess-demo.wav";
 /// Silence between two spoken lines, in seconds.
 const BETWEEN_S: f64 = 0.45;
 
-/// The demo's clock: three minutes and two seconds a move, so time calls come quickly.
+/// The demo's clock: three minutes each plus two seconds a move, so time calls come quickly.
 const CONTROL: &str = "3+2";
 
 #[derive(clap::Args, Debug, Default)]
@@ -208,7 +208,7 @@ impl Table {
             "White: the visually impaired player, on the pegboard; every lift is a touch.",
         );
         self.narrate("Black: a sighted player; the assistant types Black's moves.");
-        self.narrate("the clock: 3 minutes and 2 seconds a move; the assistant starts it");
+        self.narrate("the clock: 3 minutes each, plus 2 seconds for every move; the assistant starts it");
         self.feed(Event::Line("start".into()));
         self.vi_move("e4", 6_000)?;
         self.assisted_move("e5", 5_000, None)?;

@@ -208,7 +208,9 @@ impl Table {
             "White: the visually impaired player, on the pegboard; every lift is a touch.",
         );
         self.narrate("Black: a sighted player; the assistant types Black's moves.");
-        self.narrate("the clock: 3 minutes each, plus 2 seconds for every move; the assistant starts it");
+        self.narrate(
+            "the clock: 3 minutes each, plus 2 seconds for every move; the assistant starts it",
+        );
         self.feed(Event::Line("start".into()));
         self.vi_move("e4", 6_000)?;
         self.assisted_move("e5", 5_000, None)?;

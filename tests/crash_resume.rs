@@ -4,11 +4,14 @@
 //! the clocks within a second. A torn last journal line (a power cut mid-write) is reported,
 //! set aside, and the game goes on.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
+
+#[path = "common/play.rs"]
+mod play;
 
 /// A rapid game with everything the journal must keep: moves, presses, an illegal attempt
 /// (nothing journaled), a correction before the press (D.2.8), an incorrect claim with its
@@ -56,31 +59,12 @@ struct Player {
 impl Player {
     fn spawn(home: &Path, resume: bool) -> Player {
         let games = home.join("games");
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_vichess"));
-        cmd.arg("play")
-            .args(["--no-audio", "--game-dir", games.to_str().unwrap()])
-            .args(["--control", CONTROL])
-            .env("HOME", home)
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("XDG_DATA_HOME", home.join("data"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+        let mut args = vec!["--no-audio", "--game-dir", games.to_str().unwrap()];
+        args.extend(["--control", CONTROL]);
         if resume {
-            cmd.arg("--resume");
+            args.push("--resume");
         }
-        let mut child = cmd.spawn().expect("vichess runs");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, lines) = play::spawn_play(home, &args);
         Player {
             child,
             stdin,

@@ -7,15 +7,18 @@
 
 #![cfg(feature = "serial")]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 use vichess::board::codec::Protocol;
 use vichess::board::sim::pty::PtyBoard;
 use vichess::board::sim::{Action, Emulator};
 use vichess::rules::{Board, Color, Role, Square};
+
+#[path = "common/play.rs"]
+mod play;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir =
@@ -37,30 +40,19 @@ struct Game {
 
 impl Game {
     fn start(home: &Path, board_arg: &str, board: Option<PtyBoard>) -> Game {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
-            .arg("play")
-            .args(["--no-audio", "--side", "white", "--control", "15+10"])
-            .args(["--board", board_arg])
-            .args(["--game-dir", home.join("games").to_str().unwrap()])
-            .env("HOME", home)
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("XDG_DATA_HOME", home.join("data"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("vichess runs");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let games = home.join("games");
+        let args = [
+            "--no-audio",
+            "--side",
+            "white",
+            "--control",
+            "15+10",
+            "--board",
+            board_arg,
+            "--game-dir",
+            games.to_str().unwrap(),
+        ];
+        let (child, stdin, lines) = play::spawn_play(home, &args);
         Game {
             child,
             stdin,

@@ -6,7 +6,7 @@
 //! automatic status reports may arrive between a command and its reply.
 
 use super::{a8_index, hex2, parse_hex2, show_byte, square_from_a8_index, CodecStats};
-use super::{FrameError, Protocol};
+use super::{FrameError, Outbox, Protocol};
 use crate::board::sensor::{Sensed, Snapshot};
 use crate::rules::{Piece, Square};
 use std::collections::VecDeque;
@@ -126,8 +126,7 @@ pub struct Decoder {
     buf: VecDeque<(u8, bool)>,
     /// Stream position of `buf[0]`.
     buf_at: u64,
-    out: VecDeque<Result<Reply, FrameError>>,
-    stats: CodecStats,
+    out: Outbox<Reply>,
     /// After a bad frame, further false starts (piece letters like `r` inside the rest of a
     /// report) are skipped quietly until a good frame is read: one error per incident.
     resyncing: bool,
@@ -139,15 +138,15 @@ impl Decoder {
     }
 
     pub fn stats(&self) -> CodecStats {
-        self.stats
+        self.out.stats
     }
 
     pub fn poll(&mut self) -> Option<Result<Reply, FrameError>> {
-        self.out.pop_front()
+        self.out.poll()
     }
 
     pub fn feed(&mut self, bytes: &[u8]) {
-        self.stats.bytes += bytes.len() as u64;
+        self.out.stats.bytes += bytes.len() as u64;
         self.buf
             .extend(bytes.iter().map(|&b| (b & 0x7F, parity_ok(b))));
         self.scan();
@@ -161,7 +160,7 @@ impl Decoder {
     fn scan(&mut self) {
         while let Some(&(letter, _)) = self.buf.front() {
             let Some(len) = reply_len(letter) else {
-                self.stats.skipped += 1;
+                self.out.stats.skipped += 1;
                 self.drop_front(1);
                 continue;
             };
@@ -181,22 +180,16 @@ impl Decoder {
             match result {
                 Ok(reply) => {
                     self.resyncing = false;
-                    self.stats.frames += 1;
-                    self.out.push_back(Ok(reply));
+                    self.out.frame(reply);
                     self.drop_front(len);
                 }
                 Err(_) if self.resyncing => {
-                    self.stats.skipped += 1;
+                    self.out.stats.skipped += 1;
                     self.drop_front(1);
                 }
                 Err(what) => {
                     self.resyncing = true;
-                    self.stats.errors += 1;
-                    self.out.push_back(Err(FrameError {
-                        protocol: Protocol::ChessLink,
-                        at: self.buf_at,
-                        what,
-                    }));
+                    self.out.error(Protocol::ChessLink, self.buf_at, what);
                     // The letter may have been noise: look for a real start after it.
                     self.drop_front(1);
                 }

@@ -5,7 +5,7 @@
 //! the top bit clear. So any byte with the top bit set starts a new message: a partial message
 //! is dropped when one arrives, and data bytes outside a message are line noise.
 
-use super::{a8_index, square_from_a8_index, CodecStats, FrameError, Protocol};
+use super::{a8_index, square_from_a8_index, CodecStats, FrameError, Outbox, Protocol};
 use crate::board::sensor::{Sensed, Snapshot};
 use crate::rules::{Color, Piece, Role, Square};
 use std::collections::VecDeque;
@@ -339,8 +339,7 @@ pub struct Decoder {
     frame_at: u64,
     /// Declared total length of the frame being read, once both length bytes are in.
     want: Option<usize>,
-    out: VecDeque<Result<Message, FrameError>>,
-    stats: CodecStats,
+    out: Outbox<Message>,
 }
 
 impl Decoder {
@@ -349,26 +348,21 @@ impl Decoder {
     }
 
     pub fn stats(&self) -> CodecStats {
-        self.stats
+        self.out.stats
     }
 
     pub fn poll(&mut self) -> Option<Result<Message, FrameError>> {
-        self.out.pop_front()
+        self.out.poll()
     }
 
     fn error(&mut self, at: u64, what: String) {
-        self.stats.errors += 1;
-        self.out.push_back(Err(FrameError {
-            protocol: Protocol::Dgt,
-            at,
-            what,
-        }));
+        self.out.error(Protocol::Dgt, at, what);
     }
 
     pub fn feed(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            let at = self.stats.bytes;
-            self.stats.bytes += 1;
+            let at = self.out.stats.bytes;
+            self.out.stats.bytes += 1;
             if b & 0x80 != 0 {
                 if !self.frame.is_empty() {
                     let what = format!(
@@ -386,7 +380,7 @@ impl Decoder {
                 continue;
             }
             if self.frame.is_empty() {
-                self.stats.skipped += 1;
+                self.out.stats.skipped += 1;
                 continue;
             }
             self.frame.push(b);
@@ -408,10 +402,7 @@ impl Decoder {
                 let frame = std::mem::take(&mut self.frame);
                 self.want = None;
                 match parse(frame[0], &frame[3..]) {
-                    Ok(m) => {
-                        self.stats.frames += 1;
-                        self.out.push_back(Ok(m));
-                    }
+                    Ok(m) => self.out.frame(m),
                     Err(what) => self.error(self.frame_at, what),
                 }
             }

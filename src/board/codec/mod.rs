@@ -41,6 +41,41 @@ pub struct CodecStats {
     pub skipped: u64,
 }
 
+/// A decoder's output queue and counters: the part every codec shares, so that a decoder's
+/// own code is only its framing.
+#[derive(Debug, Clone)]
+pub(crate) struct Outbox<M> {
+    queue: std::collections::VecDeque<Result<M, FrameError>>,
+    pub(crate) stats: CodecStats,
+}
+
+impl<M> Default for Outbox<M> {
+    fn default() -> Self {
+        Outbox {
+            queue: std::collections::VecDeque::new(),
+            stats: CodecStats::default(),
+        }
+    }
+}
+
+impl<M> Outbox<M> {
+    pub(crate) fn poll(&mut self) -> Option<Result<M, FrameError>> {
+        self.queue.pop_front()
+    }
+
+    /// A whole, valid frame.
+    pub(crate) fn frame(&mut self, message: M) {
+        self.stats.frames += 1;
+        self.queue.push_back(Ok(message));
+    }
+
+    /// A garbled frame: `at` is the stream position where it started.
+    pub(crate) fn error(&mut self, protocol: Protocol, at: u64, what: String) {
+        self.stats.errors += 1;
+        self.queue.push_back(Err(FrameError { protocol, at, what }));
+    }
+}
+
 /// The board protocols vichess speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Protocol {

@@ -6,10 +6,9 @@
 //! is allowed). Board lines carry a sequence number 0-255 so a lost line shows up as a gap,
 //! which is a reason to ask for a fresh snapshot.
 
-use super::{hex2, parse_hex2, show_byte, CodecStats, FrameError, Protocol};
+use super::{hex2, parse_hex2, show_byte, CodecStats, FrameError, Outbox, Protocol};
 use crate::board::sensor::{Sensed, Snapshot};
 use crate::rules::{Color, File, Rank, Square};
-use std::collections::VecDeque;
 
 pub const BAUD: u32 = 115_200;
 pub const VERSION: u8 = 1;
@@ -130,8 +129,7 @@ pub struct Decoder {
     in_line: bool,
     line_at: u64,
     last_seq: Option<u8>,
-    out: VecDeque<Result<BoardLine, FrameError>>,
-    stats: CodecStats,
+    out: Outbox<BoardLine>,
 }
 
 impl Decoder {
@@ -140,26 +138,21 @@ impl Decoder {
     }
 
     pub fn stats(&self) -> CodecStats {
-        self.stats
+        self.out.stats
     }
 
     pub fn poll(&mut self) -> Option<Result<BoardLine, FrameError>> {
-        self.out.pop_front()
+        self.out.poll()
     }
 
     fn error(&mut self, at: u64, what: String) {
-        self.stats.errors += 1;
-        self.out.push_back(Err(FrameError {
-            protocol: Protocol::Pegboard,
-            at,
-            what,
-        }));
+        self.out.error(Protocol::Pegboard, at, what);
     }
 
     pub fn feed(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            let at = self.stats.bytes;
-            self.stats.bytes += 1;
+            let at = self.out.stats.bytes;
+            self.out.stats.bytes += 1;
             match b {
                 b'$' => {
                     if self.in_line {
@@ -173,7 +166,7 @@ impl Decoder {
                     self.line.clear();
                     self.line_at = at;
                 }
-                _ if !self.in_line => self.stats.skipped += 1,
+                _ if !self.in_line => self.out.stats.skipped += 1,
                 b'\n' => {
                     self.in_line = false;
                     let line = std::mem::take(&mut self.line);
@@ -202,7 +195,6 @@ impl Decoder {
     fn finish(&mut self, line: &[u8]) {
         match parse_line(line) {
             Ok(Some(l)) => {
-                self.stats.frames += 1;
                 let hello = matches!(l.event, Event::Hello { .. });
                 if let (Some(_), true, 0) = (self.last_seq, hello, l.seq) {
                     // A hello numbered 0 mid-stream: the board restarted, and whatever it saw
@@ -220,10 +212,10 @@ impl Decoder {
                     }
                 }
                 self.last_seq = Some(l.seq);
-                self.out.push_back(Ok(l));
+                self.out.frame(l);
             }
             // A type this version does not know: later versions may add types.
-            Ok(None) => self.stats.skipped += line.len() as u64 + 2,
+            Ok(None) => self.out.stats.skipped += line.len() as u64 + 2,
             Err(what) => self.error(self.line_at, what),
         }
     }

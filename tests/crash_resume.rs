@@ -144,6 +144,8 @@ fn records(home: &Path) -> Vec<String> {
             words.extend(&payload[2..]);
             words.join(" ")
         })
+        // Each run anchors the wall clock once; how many runs there were is not the game.
+        .filter(|r| !r.starts_with("anchor "))
         .collect()
 }
 
@@ -253,6 +255,7 @@ fn a_torn_last_journal_line_is_reported_set_aside_and_the_game_goes_on() {
     p.kill();
     // A power cut in the middle of writing the next line.
     let journal = only_file(&home.join("games"), "journal");
+    let whole_lines = std::fs::read_to_string(&journal).unwrap().lines().count();
     let mut f = std::fs::OpenOptions::new()
         .append(true)
         .open(&journal)
@@ -269,8 +272,9 @@ fn a_torn_last_journal_line_is_reported_set_aside_and_the_game_goes_on() {
         .iter()
         .find(|l| l.contains("set aside"))
         .unwrap_or_else(|| panic!("the torn tail was not reported: {out:?}"));
+    let torn_line = format!("line {}", whole_lines + 1);
     assert!(
-        torn.contains("line 8") && torn.contains("unusable"),
+        torn.contains(&torn_line) && torn.contains("unusable"),
         "{torn}"
     );
     let kept = journal.with_extension("journal.torn");

@@ -5,7 +5,7 @@ use vichess::board::tracker::{Fix, TrackerEvent};
 use vichess::rules::clock::TimeControl;
 use vichess::rules::notation::parse_move;
 use vichess::rules::{Color, Piece, Position, Role, Square};
-use vichess::session::{Audience, BoardRole, Effect, Event, Session, SessionConfig};
+use vichess::session::{Audience, BoardRole, Effect, Event, Session, SessionConfig, Stamp};
 use vichess::voice::Pack;
 
 fn pack(name: &str) -> Pack {
@@ -21,7 +21,10 @@ fn session(config: SessionConfig, control: Option<&str>) -> Session {
 fn run(s: &mut Session, start: u64, lines: &[&str]) -> Vec<Effect> {
     let mut out = Vec::new();
     for (i, l) in lines.iter().enumerate() {
-        out.extend(s.handle(Event::Line(l.to_string()), start + i as u64 * 1000));
+        out.extend(s.handle(
+            Event::Line(l.to_string()),
+            Stamp::from_millis(start + i as u64 * 1000),
+        ));
     }
     out
 }
@@ -88,7 +91,10 @@ fn assert_journal_first(effects: &[Effect], say_text: &str, record_prefix: &str)
 #[test]
 fn the_vi_players_move_is_journaled_announced_and_only_then_the_clock_runs_on() {
     let mut s = session(SessionConfig::default(), Some("5400+30"));
-    let out = s.handle(Event::Line("Springer Felix drei".into()), 1_000);
+    let out = s.handle(
+        Event::Line("Springer Felix drei".into()),
+        Stamp::from_millis(1_000),
+    );
     assert_eq!(
         journal(&out),
         [
@@ -109,11 +115,11 @@ fn the_vi_players_move_is_journaled_announced_and_only_then_the_clock_runs_on() 
         .iter()
         .any(|e| matches!(e, Effect::BoardSync { position } if *position == pos_after(&["Nf3"]))));
     // Made but not completed: White's clock still runs until the press (D.2.4).
-    let clock = s.state().clock.clone().unwrap();
+    let clock = s.state().clock().cloned().unwrap();
     assert_eq!(clock.turn(), Some(Color::White));
-    let out = s.handle(Event::Line("press".into()), 4_000);
+    let out = s.handle(Event::Line("press".into()), Stamp::from_millis(4_000));
     assert_eq!(journal(&out), ["press 4000 white"]);
-    let clock = s.state().clock.clone().unwrap();
+    let clock = s.state().clock().cloned().unwrap();
     assert_eq!(clock.turn(), Some(Color::Black));
     // White used three seconds and got thirty back.
     assert_eq!(
@@ -221,7 +227,7 @@ fn a_slip_is_corrected_before_the_press_and_is_the_arbiters_matter_after_it() {
     );
     // 7.1: White is on move again, so White's clock runs and Black's stands still, and the
     // taken-back move no longer counts as completed.
-    let clock = s.state().clock.as_ref().expect("a clock");
+    let clock = s.state().clock().expect("a clock");
     assert_eq!(clock.turn(), Some(vichess::rules::Color::White));
     assert_eq!(clock.moves(vichess::rules::Color::White), 0);
 }
@@ -263,7 +269,7 @@ fn the_assistant_mode_says_the_time_only_on_request_and_a_flag_fall_is_claimed()
         run(&mut s, 0, &["start"]);
         let mut out = Vec::new();
         for t in (0..=61_000).step_by(500) {
-            out.extend(s.handle(Event::Tick, t));
+            out.extend(s.handle_timeout(Stamp::from_millis(t)));
         }
         (s, out)
     };
@@ -283,10 +289,10 @@ fn the_assistant_mode_says_the_time_only_on_request_and_a_flag_fall_is_claimed()
     // Only the flag fall, which either player may claim.
     assert_eq!(calls.len(), 1, "{calls:?}");
     assert!(calls[0].contains("Weiss"), "{calls:?}");
-    assert!(s.state().ending.is_none());
+    assert!(s.state().ending().is_none());
     let out = run(&mut s, 62_000, &["claim flag"]);
     assert_eq!(journal(&out), ["claim 62000 black flag"]);
-    assert_eq!(s.state().ending.as_ref().unwrap().score, "0-1");
+    assert_eq!(s.state().ending().unwrap().score, "0-1");
     assert!(out
         .iter()
         .any(|e| matches!(e, Effect::SavePgn { path: None, pgn } if pgn.contains("0-1"))));
@@ -302,7 +308,7 @@ fn a_flag_that_has_not_fallen_cannot_be_claimed() {
         .last()
         .unwrap()
         .contains("black's flag has not fallen"));
-    assert!(s.state().ending.is_none());
+    assert!(s.state().ending().is_none());
 }
 
 #[test]
@@ -327,7 +333,7 @@ fn draw_offers_follow_article_9_1() {
         "{:?}",
         journal(&out)
     );
-    assert_eq!(s.state().ending.as_ref().unwrap().score, "1/2-1/2");
+    assert_eq!(s.state().ending().unwrap().score, "1/2-1/2");
 }
 
 #[test]
@@ -352,11 +358,11 @@ fn claims_with_an_intended_move_are_judged_and_a_wrong_one_costs_time() {
             .any(|l| l.contains("Weiss") && l.contains("zwei Minuten")),
         "{lines:?}"
     );
-    assert_eq!(s.state().game.moves().len(), 8);
+    assert_eq!(s.state().game().moves().len(), 8);
     run(&mut s, 30_000, &["takeback"]);
     let out = run(&mut s, 31_000, &["claim threefold Ng8"]);
     assert_eq!(journal(&out), ["claim 31000 black threefold f6g8"]);
-    assert_eq!(s.state().ending.as_ref().unwrap().score, "1/2-1/2");
+    assert_eq!(s.state().ending().unwrap().score, "1/2-1/2");
 }
 
 #[test]
@@ -370,11 +376,11 @@ fn resignation_and_adjournment_end_the_game() {
     );
     let out = run(&mut s, 0, &["e4", "resign"]);
     assert_eq!(journal(&out)[2], "resign 1000 black");
-    assert_eq!(s.state().ending.as_ref().unwrap().score, "1-0");
+    assert_eq!(s.state().ending().unwrap().score, "1-0");
     let mut s = session(SessionConfig::default(), Some("5400+30"));
     let out = run(&mut s, 0, &["e4", "press", "adjourn Nf6"]);
     assert_eq!(journal(&out)[3], "adjourn 2000 Nf6");
-    assert_eq!(s.state().ending.as_ref().unwrap().score, "*");
+    assert_eq!(s.state().ending().unwrap().score, "*");
     let mut s = session(SessionConfig::default(), Some("5400+30"));
     let out = run(&mut s, 0, &["e4", "press", "adjourn Nf5"]);
     assert!(printed(&out)
@@ -401,8 +407,11 @@ fn the_clock_is_pressed_by_vichess_itself_when_configured() {
     };
     let mut s = session(config, Some("5400+30"));
     run(&mut s, 0, &["e4"]);
-    assert!(journal(&s.handle(Event::Tick, 2_000)).is_empty());
-    assert_eq!(journal(&s.handle(Event::Tick, 3_100)), ["press 3100 white"]);
+    assert!(journal(&s.handle_timeout(Stamp::from_millis(2_000))).is_empty());
+    assert_eq!(
+        journal(&s.handle_timeout(Stamp::from_millis(3_100))),
+        ["press 3100 white"]
+    );
 }
 
 #[test]
@@ -431,12 +440,15 @@ fn pegboard_touches_moves_and_guidance_come_through_the_tracker() {
             },
             own: true,
         }),
-        500,
+        Stamp::from_millis(500),
     );
+    // The touch is journaled (9.4 depends on it), then said privately.
+    assert_eq!(journal(&touched)[1], "touch 500 white g1");
     assert!(
         matches!(
             &touched[..],
             [
+                Effect::Journal(_),
                 Effect::Journal(_),
                 Effect::Say {
                     audience: Audience::Player,
@@ -448,7 +460,10 @@ fn pegboard_touches_moves_and_guidance_come_through_the_tracker() {
         "{touched:?}"
     );
     let nf3 = parse_move(&Position::new(), "Nf3").unwrap();
-    let out = s.handle(pb(TrackerEvent::MoveMade { mv: nf3 }), 1_000);
+    let out = s.handle(
+        pb(TrackerEvent::MoveMade { mv: nf3 }),
+        Stamp::from_millis(1_000),
+    );
     assert_eq!(journal(&out), ["move 1000 g1f3"]);
     assert_eq!(printed(&out), ["Springer Felix drei"]);
     run(&mut s, 2_000, &["press"]);
@@ -463,14 +478,17 @@ fn pegboard_touches_moves_and_guidance_come_through_the_tracker() {
             },
             own: true,
         }),
-        3_000,
+        Stamp::from_millis(3_000),
     );
     assert_eq!(
         journal(&out),
         ["note 3000 the sighted player touched the black pawn on d7"]
     );
     let d5 = parse_move(&pos, "d5").unwrap();
-    let out = s.handle(sighted(TrackerEvent::MoveMade { mv: d5 }), 3_500);
+    let out = s.handle(
+        sighted(TrackerEvent::MoveMade { mv: d5 }),
+        Stamp::from_millis(3_500),
+    );
     assert_eq!(printed(&out), ["David fuenf"]);
     assert!(out.iter().any(
         |e| matches!(e, Effect::BoardSync { position } if *position == pos_after(&["Nf3", "d5"]))
@@ -484,13 +502,16 @@ fn pegboard_touches_moves_and_guidance_come_through_the_tracker() {
         from: Square::D7,
         to: Square::D5,
     }];
-    let out = s.handle(pb(TrackerEvent::Guidance { fixes }), 7_000);
+    let out = s.handle(
+        pb(TrackerEvent::Guidance { fixes }),
+        Stamp::from_millis(7_000),
+    );
     assert_eq!(printed(&out).len(), 1);
     assert!(
         printed(&out)[0].contains("David sieben") && printed(&out)[0].contains("David fuenf"),
         "{out:?}"
     );
-    let out = s.handle(pb(TrackerEvent::PositionCorrect), 9_000);
+    let out = s.handle(pb(TrackerEvent::PositionCorrect), Stamp::from_millis(9_000));
     assert_eq!(
         printed(&out),
         [s.pack().text(&[vichess::phrase::token::Token::Word(
@@ -521,22 +542,23 @@ fn a_journal_replays_into_the_same_game_and_downtime_is_paused() {
     let mut r = Session::resume(SessionConfig::default(), pack("de-fide"), &lines).expect("resume");
     assert_eq!(r.position(), s.position());
     assert_eq!(r.scoresheet_lines(), s.scoresheet_lines());
-    assert_eq!(r.state().offer, None, "Black's move rejected White's offer");
-    assert_eq!(r.state().unpressed, Some(Color::Black));
+    assert_eq!(
+        r.state().offer(),
+        None,
+        "Black's move rejected White's offer"
+    );
+    assert_eq!(r.state().unpressed(), Some(Color::Black));
     // An hour later on the wall: the first event continues the game's time where it stopped.
-    let out = r.handle(Event::Line("press".into()), 3_600_000);
+    let out = r.handle(Event::Line("press".into()), Stamp::from_millis(3_600_000));
     assert_eq!(printed(&out)[0], "game resumed from the journal");
     assert_eq!(journal(&out), ["press 7000 black"]);
     // The same as if vichess had never stopped and the press came at once.
-    s.handle(Event::Line("press".into()), 7_000);
+    s.handle(Event::Line("press".into()), Stamp::from_millis(7_000));
     for side in [Color::White, Color::Black] {
-        let resumed = r.state().clock.as_ref().unwrap().remaining(side, 7_000);
-        assert_eq!(
-            resumed,
-            s.state().clock.as_ref().unwrap().remaining(side, 7_000)
-        );
+        let resumed = r.state().clock().unwrap().remaining(side, 7_000);
+        assert_eq!(resumed, s.state().clock().unwrap().remaining(side, 7_000));
     }
-    assert_eq!(r.state().clock.as_ref().unwrap().turn(), Some(Color::White));
+    assert_eq!(r.state().clock().unwrap().turn(), Some(Color::White));
     assert!(Session::resume(
         SessionConfig::default(),
         pack("de-fide"),
@@ -590,13 +612,19 @@ fn buttons_press_the_right_clock_step_through_the_moves_and_repeat() {
     use vichess::input::InputCommand;
     let mut s = session(SessionConfig::default(), Some("5400+30"));
     run(&mut s, 0, &["e4"]);
-    let out = s.handle(Event::Input(InputCommand::PressBlack), 1_000);
+    let out = s.handle(
+        Event::Input(InputCommand::PressBlack),
+        Stamp::from_millis(1_000),
+    );
     assert!(journal(&out).is_empty());
     assert!(
         printed(&out)[0].contains("black has no move to complete"),
         "{out:?}"
     );
-    let out = s.handle(Event::Input(InputCommand::PressWhite), 1_500);
+    let out = s.handle(
+        Event::Input(InputCommand::PressWhite),
+        Stamp::from_millis(1_500),
+    );
     assert_eq!(journal(&out), ["press 1500 white"]);
     run(&mut s, 2_000, &["e5", "press", "Nf3"]);
     let mut said = Vec::new();
@@ -606,7 +634,9 @@ fn buttons_press_the_right_clock_step_through_the_moves_and_repeat() {
         InputCommand::MovesForward,
         InputCommand::Repeat,
     ] {
-        said.extend(printed(&s.handle(Event::Input(input), 9_000)));
+        said.extend(printed(
+            &s.handle(Event::Input(input), Stamp::from_millis(9_000)),
+        ));
     }
     assert_eq!(
         said,

@@ -14,18 +14,19 @@
 
 use super::speech_out::Renderer;
 use anyhow::Context;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use vichess::audio::{wav, Pcm};
 use vichess::board::sim::human::{actions, apply, Action, Hands};
-use vichess::board::tracker::{BoardKind, Tracker, TrackerEvent};
+use vichess::board::tracker::{BoardKind, Tracker};
 use vichess::board::{Sensed, SensorEvent, Snapshot};
 use vichess::input::InputCommand;
 use vichess::phrase::token::Phrase;
 use vichess::rules::clock::TimeControl;
 use vichess::rules::notation::parse_move;
 use vichess::rules::{Board, Color, Position, Square};
-use vichess::session::{BoardRole, Effect, Event, Session, SessionConfig};
+use vichess::session::{BoardRole, Input, Output, Session, SessionConfig, Stamp, Table};
 use vichess::voice::{Pack, DEFAULT_PACK};
 
 /// Where the recording goes when no sound device can be used.
@@ -42,6 +43,14 @@ pub struct DemoArgs {
     /// Write the speech to this WAV file instead of playing it.
     #[arg(long)]
     pub wav: Option<PathBuf>,
+    /// Play only the first N moves of the demo (the whole game when not given).
+    #[arg(long, value_name = "N")]
+    pub moves: Option<usize>,
+    /// Instead of the demo game, type these console lines (one per line of FILE, "-" for
+    /// standard input) one second apart, with no board and no clock: the same driver as
+    /// `vichess play`, on simulated time. Only the transcript is printed.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
 }
 
 /// One thing the demo shows: a printed line, or a phrase to say.
@@ -51,19 +60,21 @@ enum Out {
     Say(Phrase, String),
 }
 
-/// The game under way: session, pegboard tracker, the pegboard itself, and simulated time.
-struct Table {
-    session: Session,
-    tracker: Tracker,
+/// The demo's front end: the driver ([`Table`]) with the pegboard tracker, the pegboard
+/// itself and the hands that move its men, on simulated time.
+struct Demo {
+    table: Table,
     /// What physically stands on the pegboard.
     pegboard: Board,
     hands: Hands,
-    now: u64,
+    now: Stamp,
     out: Vec<Out>,
+    /// Moves left to play before the demo stops (`--moves`).
+    moves_left: usize,
 }
 
-impl Table {
-    fn new() -> anyhow::Result<Table> {
+impl Demo {
+    fn new(moves: Option<usize>) -> anyhow::Result<Demo> {
         let pack = Pack::open(DEFAULT_PACK)?;
         let config = SessionConfig {
             vi_side: Some(Color::White),
@@ -73,58 +84,73 @@ impl Table {
         let start = Position::new();
         let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
         tracker.set_owner(Some(Color::White));
-        let mut table = Table {
-            session: Session::new(config, pack, start.clone(), Some(control)),
-            tracker,
+        let mut table = Table::new(Session::new(config, pack, start.clone(), Some(control)));
+        table.add_board(BoardRole::Pegboard, tracker);
+        let mut demo = Demo {
+            table,
             pegboard: *start.board(),
             hands: Hands::new(1750, false),
-            now: 0,
+            now: Stamp::ZERO,
             out: Vec::new(),
+            moves_left: moves.unwrap_or(usize::MAX),
         };
         // The pegboard's first full reading: how it was found.
         let first = SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()));
-        let evs = table.tracker.handle(first, 0);
-        table.tracked(evs);
-        Ok(table)
+        demo.feed(Input::Sensor {
+            board: BoardRole::Pegboard,
+            event: first,
+        });
+        Ok(demo)
+    }
+
+    /// A table with no board and no clock, for `--script`.
+    fn bare() -> anyhow::Result<Demo> {
+        let pack = Pack::open(DEFAULT_PACK)?;
+        let session = Session::new(SessionConfig::default(), pack, Position::new(), None);
+        Ok(Demo {
+            table: Table::new(session),
+            pegboard: *Position::new().board(),
+            hands: Hands::new(1750, false),
+            now: Stamp::ZERO,
+            out: Vec::new(),
+            moves_left: usize::MAX,
+        })
     }
 
     fn narrate(&mut self, text: &str) {
         self.out.push(Out::Line(format!("demo: {text}")));
     }
 
-    fn feed(&mut self, event: Event) {
-        let effects = self.session.handle(event, self.now);
-        for e in effects {
-            match e {
-                Effect::Print(line) => self.out.push(Out::Line(line)),
-                Effect::Say { phrase, text, .. } => self.out.push(Out::Say(phrase, text)),
-                Effect::BoardSync { position } => {
-                    let evs = self.tracker.game_advanced(position, self.now);
-                    self.tracked(evs);
-                }
-                Effect::Journal(_) | Effect::SavePgn { .. } | Effect::Quit => {}
+    fn feed(&mut self, input: Input) {
+        self.table.handle(input, self.now);
+        self.drain();
+    }
+
+    /// Carries out the table's outputs: the demo keeps the transcript; the journal, the
+    /// PGN and the cues are `vichess play`'s business.
+    fn drain(&mut self) {
+        while let Some(o) = self.table.poll_output() {
+            match o {
+                Output::Print(line) => self.out.push(Out::Line(line)),
+                Output::Say { phrase, text, .. } => self.out.push(Out::Say(phrase, text)),
+                Output::Journal(_)
+                | Output::Cue(_)
+                | Output::BoardAdvanced { .. }
+                | Output::SavePgn { .. }
+                | Output::Quit => {}
             }
         }
     }
 
-    fn tracked(&mut self, events: Vec<TrackerEvent>) {
-        for event in events {
-            self.feed(Event::Tracker {
-                board: BoardRole::Pegboard,
-                event,
-            });
-        }
-    }
-
-    /// Lets `ms` of simulated time pass, ticking the tracker and the clock every 100 ms.
+    /// Lets `ms` of simulated time pass, waking the table at each of its deadlines.
     fn wait(&mut self, ms: u64) {
-        let end = self.now + ms;
-        while self.now < end {
-            self.now = (self.now + 100).min(end);
-            let evs = self.tracker.tick(self.now);
-            self.tracked(evs);
-            self.feed(Event::Tick);
+        let end = self.now.after(ms);
+        while let Some(due) = self.table.poll_timeout().filter(|d| *d <= end) {
+            self.now = self.now.max(due);
+            self.table.handle_timeout(self.now);
+            self.drain();
         }
+        self.now = end;
     }
 
     /// One hand action on the pegboard, as its sensors report it.
@@ -137,24 +163,38 @@ impl Table {
                 sensed: Sensed::Occupied { color: None },
             },
         };
-        let evs = self.tracker.handle(event, self.now);
-        self.tracked(evs);
+        self.feed(Input::Sensor {
+            board: BoardRole::Pegboard,
+            event,
+        });
         let pause = self.hands.pause_ms();
         self.wait(pause);
     }
 
+    /// Whether the demo goes on to another move (`--moves`).
+    fn next_move(&mut self) -> bool {
+        if self.moves_left == 0 {
+            return false;
+        }
+        self.moves_left -= 1;
+        true
+    }
+
     /// The VI player makes a move on the pegboard, then presses the clock (a pedal).
     fn vi_move(&mut self, san: &str, think_ms: u64) -> anyhow::Result<()> {
+        if !self.next_move() {
+            return Ok(());
+        }
         self.wait(think_ms);
-        let pos = self.session.position().clone();
+        let pos = self.table.session().position().clone();
         let m = parse_move(&pos, san).with_context(|| format!("the demo move {san}"))?;
         let style = self.hands.style();
         for a in actions(&pos, &m, style) {
             self.hand(a);
         }
         self.wait(400);
-        if !self.session.state().is_over() {
-            self.feed(Event::Input(InputCommand::Press));
+        if !self.table.session().state().is_over() {
+            self.feed(Input::Button(InputCommand::Press));
         }
         Ok(())
     }
@@ -167,12 +207,15 @@ impl Table {
         think_ms: u64,
         slip: Option<Square>,
     ) -> anyhow::Result<()> {
+        if !self.next_move() {
+            return Ok(());
+        }
         self.wait(think_ms);
-        let pos = self.session.position().clone();
+        let pos = self.table.session().position().clone();
         let m = parse_move(&pos, san).with_context(|| format!("the demo move {san}"))?;
         self.narrate(&format!("the assistant types {san}"));
-        self.feed(Event::Line(san.to_string()));
-        self.feed(Event::Line("press".into()));
+        self.feed(Input::Line(san.to_string()));
+        self.feed(Input::Line("press".into()));
         self.wait(1_500);
         let mut hand = actions(&pos, &m, self.hands.style());
         if let Some(wrong) = slip {
@@ -211,7 +254,7 @@ impl Table {
         self.narrate(
             "the clock: 3 minutes each, plus 2 seconds for every move; the assistant starts it",
         );
-        self.feed(Event::Line("start".into()));
+        self.feed(Input::Line("start".into()));
         self.vi_move("e4", 6_000)?;
         self.assisted_move("e5", 5_000, None)?;
         self.vi_move("Nf3", 24_000)?;
@@ -219,43 +262,74 @@ impl Table {
         self.vi_move("Bc4", 25_000)?;
         self.assisted_move("Bg4", 10_000, Some(Square::H5))?;
         self.vi_move("Nc3", 22_000)?;
-        self.narrate("the assistant tries to enter castling for Black");
-        self.wait(6_000);
-        self.feed(Event::Line("O-O".into()));
+        if self.moves_left > 0 {
+            self.narrate("the assistant tries to enter castling for Black");
+            self.wait(6_000);
+            self.feed(Input::Line("O-O".into()));
+        }
         self.assisted_move("g6", 3_000, None)?;
-        self.narrate("the VI player asks for the time and the move count (gamepad buttons)");
-        self.feed(Event::Input(InputCommand::Time));
-        self.feed(Event::Input(InputCommand::Count));
+        if self.moves_left > 0 {
+            self.narrate("the VI player asks for the time and the move count (gamepad buttons)");
+            self.feed(Input::Button(InputCommand::Time));
+            self.feed(Input::Button(InputCommand::Count));
+        }
         self.vi_move("Nxe5", 27_000)?;
         self.assisted_move("Bxd1", 6_000, None)?;
         self.vi_move("Bxf7+", 8_000)?;
         self.assisted_move("Ke7", 4_000, None)?;
         self.vi_move("Nd5#", 9_000)?;
         self.narrate("the scoresheet");
-        self.feed(Event::Line("moves".into()));
+        self.feed(Input::Line("moves".into()));
         Ok(())
+    }
+
+    /// `--script`: each line typed one second after the one before.
+    fn type_lines(&mut self, lines: &str) {
+        for line in lines.lines() {
+            self.wait(1_000);
+            self.feed(Input::Line(line.to_string()));
+        }
     }
 }
 
 pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
-    let mut table = Table::new()?;
-    table.play()?;
+    if let Some(file) = &args.script {
+        let text = if file.as_os_str() == "-" {
+            std::io::read_to_string(std::io::stdin()).context("cannot read the script")?
+        } else {
+            std::fs::read_to_string(file)
+                .with_context(|| format!("cannot read the script {}", file.display()))?
+        };
+        let mut demo = Demo::bare()?;
+        demo.type_lines(&text);
+        let mut stdout = std::io::stdout().lock();
+        for o in &demo.out {
+            if let Out::Line(l) = o {
+                writeln!(stdout, "{l}")?;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut demo = Demo::new(args.moves)?;
+    demo.play()?;
     let pack = Pack::open(DEFAULT_PACK)?;
-    let out = std::mem::take(&mut table.out);
+    let out = std::mem::take(&mut demo.out);
     if let Some(path) = &args.wav {
         return write_wav(&pack, &out, path);
     }
     #[cfg(feature = "audio")]
     match vichess::audio::device::Output::open(None) {
         Ok(device) => return play(&pack, &out, &device),
-        Err(e) => {
-            println!("demo: no sound device can be used ({e}); the speech goes to {FALLBACK_WAV}")
-        }
+        Err(e) => writeln!(
+            std::io::stdout(),
+            "demo: no sound device can be used ({e}); the speech goes to {FALLBACK_WAV}"
+        )?,
     }
     #[cfg(not(feature = "audio"))]
-    println!(
+    writeln!(
+        std::io::stdout(),
         "demo: this vichess was built without sound output; the speech goes to {FALLBACK_WAV}"
-    );
+    )?;
     write_wav(&pack, &out, Path::new(FALLBACK_WAV))
 }
 
@@ -267,7 +341,7 @@ fn write_wav(pack: &Pack, out: &[Out], path: &Path) -> anyhow::Result<ExitCode> 
     let mut spoken = 0usize;
     for o in out {
         match o {
-            Out::Line(l) => println!("{l}"),
+            Out::Line(l) => writeln!(std::io::stdout(), "{l}")?,
             Out::Say(phrase, text) => {
                 let pcm = renderer.pcm(phrase, text);
                 if pcm.is_empty() {
@@ -282,15 +356,16 @@ fn write_wav(pack: &Pack, out: &[Out], path: &Path) -> anyhow::Result<ExitCode> 
         }
     }
     for n in renderer.take_notices() {
-        println!("demo: {n}");
+        writeln!(std::io::stdout(), "demo: {n}")?;
     }
     wav::write(path, &all)
         .with_context(|| format!("cannot write the recording {}", path.display()))?;
-    println!(
+    writeln!(
+        std::io::stdout(),
         "demo: {spoken} phrases, {:.1} seconds of speech, written to {}",
         all.seconds(),
         path.display()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -301,7 +376,6 @@ fn play(
     out: &[Out],
     device: &vichess::audio::device::Output,
 ) -> anyhow::Result<ExitCode> {
-    use std::io::Write;
     use std::time::Duration;
     use vichess::audio::Channel;
     let mut renderer = Renderer::new(pack, device.rate());
@@ -340,7 +414,7 @@ fn play(
     // The queue is handed over; let the device sound its last buffer.
     std::thread::sleep(Duration::from_millis(300));
     for n in renderer.take_notices() {
-        println!("demo: {n}");
+        writeln!(std::io::stdout(), "demo: {n}")?;
     }
     if let Some(e) = device.take_error() {
         anyhow::bail!("the sound device failed while playing: {e}");
@@ -348,9 +422,10 @@ fn play(
     if !done {
         anyhow::bail!("the sound device did not take the demo's speech in time");
     }
-    println!(
+    writeln!(
+        std::io::stdout(),
         "demo: {spoken} phrases, {seconds:.1} seconds of speech, played on {}",
         device.name()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -10,7 +10,6 @@ mod demo;
 mod moves;
 mod perft;
 mod pgn_check;
-#[cfg(feature = "serial")]
 mod play;
 mod replay;
 mod scoresheet;
@@ -122,7 +121,6 @@ enum Command {
         check: bool,
     },
     /// Play a game at the console: moves and commands from standard input, every announcement printed.
-    #[cfg(feature = "serial")]
     Play(play::PlayArgs),
     /// A short famous game on the simulated pegboard with the speaking clock: touches,
     /// announcements, a board mismatch put right, an illegal attempt, time calls, the result.
@@ -225,7 +223,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => perft::run(&start.position()?, divide, depth),
         Command::Moves { start, lang } => moves::run(&start.position()?, lang),
         Command::Replay { start, lang, moves } => replay::run(start.position()?, lang, &moves),
-        #[cfg(feature = "serial")]
         Command::Play(args) => play::run(args),
         Command::Demo(args) => demo::run_with(args),
         Command::Announce {

@@ -1,11 +1,12 @@
-//! `vichess play`: a game at the console, with boards, sound and gamepads. Lines from
-//! standard input (a terminal, a screen reader's console or a pipe), board events, gamepad
-//! commands and a tick every 100 ms go to the session, and every effect is carried out in
-//! order: journal lines appended and fsync'd first, then the printed lines (plain text, no
-//! colour codes) and the speech. The wall clock is read only here.
+//! `vichess play`: a game at the console, with boards, sound and gamepads: a thin loop over
+//! the driver ([`Table`]). Lines from standard input (a terminal, a screen reader's console or
+//! a pipe), board readings and gamepad commands go to the table as they come; between them the
+//! loop sleeps until the table's next deadline. Every output is carried out in order: journal
+//! lines appended and fsync'd first, then the printed lines (plain text, no colour codes), the
+//! speech and the rumble. Time is monotonic ([`MonotonicClock`]); the wall clock is read once.
 //!
 //! The adapters live beside this file: [`io`] (speech to the sound devices), [`boards`]
-//! (serial links, trackers and the simulated pegboard) and [`pads`] (gamepads and pedals).
+//! (serial links and the simulated pegboard's hands) and [`pads`] (gamepads and pedals).
 
 pub(super) mod boards;
 use super::speech_out as io;
@@ -15,18 +16,18 @@ use super::StartArgs;
 use anyhow::{anyhow, Context};
 use boards::{BoardSpec, Connected, Heard};
 use pads::PadNews;
-use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use vichess::board::link::LinkEvent;
 use vichess::journal::{self, Journal};
 use vichess::rules::clock::TimeControl;
 use vichess::rules::Color;
 use vichess::session::{
-    configured_pack, Audience, BoardRole, Command, Effect, Event, Session, SessionConfig,
+    configured_pack, Audience, BoardRole, Input, MonotonicClock, Output, Session, SessionConfig,
+    Table,
 };
 
 #[derive(clap::Args, Debug)]
@@ -68,8 +69,8 @@ pub struct PlayArgs {
     auto_press: Option<u64>,
 }
 
-/// Milliseconds since the Unix epoch: session time must survive a restart (Downtime::Running).
-fn now_ms() -> u64 {
+/// Milliseconds since the Unix epoch: only for the journal's file name.
+fn unix_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
@@ -126,21 +127,21 @@ fn newest_journal(dir: &Path) -> anyhow::Result<PathBuf> {
 }
 
 /// Everything that reaches the game loop, in the order it happened.
-enum Input {
+enum Arrival {
     Line(String),
     Board(Heard),
     Pad(PadNews),
 }
 
-impl From<Heard> for Input {
-    fn from(h: Heard) -> Input {
-        Input::Board(h)
+impl From<Heard> for Arrival {
+    fn from(h: Heard) -> Arrival {
+        Arrival::Board(h)
     }
 }
 
-impl From<PadNews> for Input {
-    fn from(p: PadNews) -> Input {
-        Input::Pad(p)
+impl From<PadNews> for Arrival {
+    fn from(p: PadNews) -> Arrival {
+        Arrival::Pad(p)
     }
 }
 
@@ -176,7 +177,7 @@ fn open_game(
         Some(c) => Some(TimeControl::parse_any(c).map_err(|e| anyhow!("--control: {e}"))?),
         None => Some(config.game.time_control()),
     };
-    let started = stamp(now_ms());
+    let started = stamp(unix_ms());
     let mut path = dir.join(journal::journal_file_name(&started, "White", "Black"));
     let mut n = 1;
     while path.exists() {
@@ -276,18 +277,24 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     };
     std::fs::create_dir_all(&dir)
         .with_context(|| format!("cannot make the game folder {}", dir.display()))?;
-    let (mut session, mut journal) = open_game(&args, &dir, settings, pack.clone(), &config)?;
+    let (session, mut journal) = open_game(&args, &dir, settings, pack.clone(), &config)?;
     let pgn_path = journal.path().with_extension("pgn");
+    let clock = MonotonicClock::start();
+    let mut table = Table::new(session);
+    table.anchor_wall_clock(clock.now(), clock.unix_ms_at_origin());
 
-    let (tx, rx) = mpsc::channel::<Input>();
+    let (tx, rx) = mpsc::channel::<Arrival>();
     let mut boards: Vec<Connected> = Vec::new();
     let second = args.second_board.clone().unwrap_or(BoardSpec::None);
     for (spec, role, owner) in [
         (&args.board, BoardRole::Pegboard, args.side),
         (&second, BoardRole::Sighted, args.side.map(|c| !c)),
     ] {
-        let tracker = config.board.tracker();
-        if let Some(b) = Connected::open(spec, role, session.position(), owner, tracker, &tx)? {
+        let position = table.session().position().clone();
+        if let Some((b, tracker)) =
+            Connected::open(spec, role, &position, owner, config.board.tracker(), &tx)?
+        {
+            table.add_board(role, tracker);
             boards.push(b);
         }
     }
@@ -295,61 +302,59 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         true => Some(pads::start(&config, tx.clone())?),
         false => None,
     };
-    let alarm_ms =
-        (config.clock.low_time_alarm_s > 0).then_some(config.clock.low_time_alarm_s * 1000);
-    // The tactile channel needs to know whose clock is the player's.
-    let view = |session: &Session| -> Option<pads::ClockView> {
-        let own = args.side?;
-        let clock = session.state().clock.as_ref()?;
-        Some(pads::ClockView::of(
-            clock,
-            own,
-            alarm_ms,
-            session.last_time(),
-        ))
-    };
+    if let (Some(own), Some(_)) = (args.side, &cues) {
+        let alarm_ms =
+            (config.clock.low_time_alarm_s > 0).then_some(config.clock.low_time_alarm_s * 1000);
+        table.feel_cues(own, alarm_ms);
+    }
     let lines = tx.clone();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
-            if lines.send(Input::Line(line)).is_err() {
+            if lines.send(Arrival::Line(line)).is_err() {
                 break;
             }
         }
         // End of input: leave as `quit` does; the journal keeps the game for --resume.
-        let _ = lines.send(Input::Line("quit".into()));
+        let _ = lines.send(Arrival::Line("quit".into()));
     });
     drop(tx);
     let mut voice = Voice::open(args.no_audio, &config, &pack);
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut next_tick = Instant::now();
-    let mut pending: VecDeque<Event> = VecDeque::new();
     loop {
-        let wait = next_tick.saturating_duration_since(Instant::now());
-        match rx.recv_timeout(wait) {
-            Ok(Input::Line(line)) => match line.trim().strip_prefix("sim ") {
-                // The simulated hands, not the session: `sim e4` plays e4 on the pegboard.
+        // Sleep until the next input or the table's next deadline, whichever comes first.
+        let arrival = match table.poll_timeout() {
+            Some(due) => match rx.recv_timeout(clock.until(due)) {
+                Ok(a) => Some(a),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => Some(Arrival::Line("quit".into())),
+            },
+            None => Some(rx.recv().unwrap_or(Arrival::Line("quit".into()))),
+        };
+        let now = clock.now();
+        match arrival {
+            None => table.handle_timeout(now),
+            Some(Arrival::Line(line)) => match line.trim().strip_prefix("sim ") {
+                // The simulated hands, not the game: `sim e4` plays e4 on the pegboard.
                 Some(mv) => {
                     let said = match boards.iter_mut().find(|b| b.role == BoardRole::Pegboard) {
-                        Some(b) => b.simulate_move(mv.trim()).unwrap_or_else(|e| e),
+                        Some(b) => {
+                            let expected = table
+                                .tracker(BoardRole::Pegboard)
+                                .map(|t| t.expected().clone());
+                            b.simulate_move(mv.trim(), expected.as_ref())
+                                .unwrap_or_else(|e| e)
+                        }
                         None => "there is no simulated board: start with --board sim".into(),
                     };
                     writeln!(out, "{said}")?;
                 }
-                None => pending.push_back(Event::Line(line)),
+                None => table.handle(Input::Line(line), now),
             },
-            Ok(Input::Board(Heard { role, event })) => match event {
-                LinkEvent::Sensor(e) => {
-                    if let Some(b) = boards.iter_mut().find(|b| b.role == role) {
-                        pending.extend(
-                            b.sensor(e, now_ms())
-                                .into_iter()
-                                .map(|event| Event::Tracker { board: role, event }),
-                        );
-                    }
-                }
+            Some(Arrival::Board(Heard { role, event })) => match event {
+                LinkEvent::Sensor(event) => table.handle(Input::Sensor { board: role, event }, now),
                 // Device news is for the people at the board, not for the game record.
                 e @ (LinkEvent::Connected { .. } | LinkEvent::Disconnected { .. }) => {
                     let text = format!("{}: {e}", board_name(role));
@@ -359,74 +364,48 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                 LinkEvent::Clock(_) | LinkEvent::ClockAck(_) => {}
                 e => writeln!(out, "{}: {e}", board_name(role))?,
             },
-            Ok(Input::Pad(PadNews::Command(c))) => pending.push_back(Event::Input(c)),
-            Ok(Input::Pad(PadNews::Notice(n))) => {
+            Some(Arrival::Pad(PadNews::Command(c))) => table.handle(Input::Button(c), now),
+            Some(Arrival::Pad(PadNews::Notice(n))) => {
                 writeln!(out, "{n}")?;
                 voice.say(Audience::Player, &[], &n);
             }
-            Err(RecvTimeoutError::Timeout) => {
-                next_tick += Duration::from_millis(100);
-                let now = now_ms();
-                for b in &mut boards {
-                    let role = b.role;
-                    pending.extend(
-                        b.tick(now)
-                            .into_iter()
-                            .map(|event| Event::Tracker { board: role, event }),
-                    );
-                }
-                pending.push_back(Event::Tick);
-            }
-            Err(RecvTimeoutError::Disconnected) => pending.push_back(Event::Command(Command::Quit)),
         }
         let mut quit = false;
-        while let Some(event) = pending.pop_front() {
-            let now = now_ms();
-            let before = view(&session);
-            let effects = session.handle(event, now);
-            if let (Some(b), Some(a), Some(tx), Some(own)) =
-                (before, view(&session), &cues, args.side)
-            {
-                for cue in pads::cues(b, a, own) {
-                    let _ = tx.send(cue);
+        while let Some(output) = table.poll_output() {
+            match output {
+                Output::Journal(line) => {
+                    // Nothing is announced that is not on disk.
+                    journal.append(&line).with_context(|| {
+                        format!(
+                            "the journal {} cannot be written; the game stops here",
+                            journal.path().display()
+                        )
+                    })?;
                 }
-            }
-            for effect in effects {
-                match effect {
-                    Effect::Journal(line) => {
-                        // Nothing is announced that is not on disk.
-                        journal.append(&line).with_context(|| {
-                            format!(
-                                "the journal {} cannot be written; the game stops here",
-                                journal.path().display()
-                            )
-                        })?;
+                Output::Print(line) => writeln!(out, "{line}")?,
+                Output::Say {
+                    audience,
+                    phrase,
+                    text,
+                } => voice.say(audience, &phrase, &text),
+                Output::Cue(cue) => {
+                    if let Some(tx) = &cues {
+                        let _ = tx.send(cue);
                     }
-                    Effect::Print(line) => writeln!(out, "{line}")?,
-                    Effect::Say {
-                        audience,
-                        phrase,
-                        text,
-                    } => voice.say(audience, &phrase, &text),
-                    Effect::BoardSync { position } => {
-                        for b in &mut boards {
-                            let role = b.role;
-                            pending.extend(
-                                b.game_advanced(&position, now)
-                                    .into_iter()
-                                    .map(|event| Event::Tracker { board: role, event }),
-                            );
-                        }
-                    }
-                    Effect::SavePgn { path, pgn } => {
-                        let target = path.map_or_else(|| pgn_path.clone(), PathBuf::from);
-                        match std::fs::write(&target, pgn) {
-                            Ok(()) => writeln!(out, "saved {}", target.display())?,
-                            Err(e) => writeln!(out, "cannot save {}: {e}", target.display())?,
-                        }
-                    }
-                    Effect::Quit => quit = true,
                 }
+                Output::BoardAdvanced { board, position } => {
+                    for b in boards.iter_mut().filter(|b| b.role == board) {
+                        b.copy_to(&position);
+                    }
+                }
+                Output::SavePgn { path, pgn } => {
+                    let target = path.map_or_else(|| pgn_path.clone(), PathBuf::from);
+                    match std::fs::write(&target, pgn) {
+                        Ok(()) => writeln!(out, "saved {}", target.display())?,
+                        Err(e) => writeln!(out, "cannot save {}: {e}", target.display())?,
+                    }
+                }
+                Output::Quit => quit = true,
             }
         }
         for n in voice.notices() {

@@ -72,6 +72,11 @@ pub enum Command {
     /// A claim, with the intended move written for 9.2 or 9.3.
     Claim(ClaimWhat, Option<String>),
     Resign(Option<Color>),
+    /// The arbiter records an illegal move completed by this side (7.5): the ladder of
+    /// 7.5.5 (penalty time, then loss) follows.
+    Illegal(Color),
+    /// Say the last thing said again.
+    Repeat,
     /// Adjourn, with the sealed move (Guidelines I.1.1).
     Adjourn(Option<String>),
     Save(String),
@@ -103,6 +108,8 @@ pub const HELP: &[&str] = &[
     "draw offer|accept|decline [white|black]",
     "claim threefold|fifty [move], claim flag",
     "resign [white|black]",
+    "illegal white|black: the arbiter records an illegal move (7.5.5)",
+    "repeat: say the last thing again",
     "adjourn <sealed move>",
     "save <file.pgn>: save the game",
     "quit: save and leave",
@@ -250,6 +257,18 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
                 ))
             })?)),
         },
+        "illegal" => {
+            let c = need(
+                arg,
+                "whose illegal move? say illegal white or illegal black",
+            )?;
+            Command::Illegal(color(c).ok_or_else(|| {
+                CommandError(format!(
+                    "\"{c}\" is not a side: say illegal white or illegal black"
+                ))
+            })?)
+        }
+        "repeat" => Command::Repeat,
         "adjourn" => Command::Adjourn((!tail.is_empty()).then_some(tail)),
         "save" => Command::Save(need(arg, "save to which file? say save game.pgn")?.to_string()),
         "quit" | "exit" => Command::Quit,

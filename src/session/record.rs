@@ -6,7 +6,7 @@
 //! UCI, which the rules core reads back in any position without ambiguity.
 
 use super::command::{ClaimWhat, DrawAction};
-use crate::rules::Color;
+use crate::rules::{Color, Square};
 use std::fmt;
 
 /// One change to the game.
@@ -74,6 +74,25 @@ pub enum Record {
         at: u64,
         text: String,
     },
+    /// `side`, on move, touched its man on `square` with intent (a lift from the pegboard,
+    /// D.2.2). Journaled because it costs the right to claim on this move (9.4).
+    Touch {
+        at: u64,
+        side: Color,
+        square: Square,
+    },
+    /// The arbiter found that `by` completed an illegal move (7.5): it counts towards the
+    /// ladder (7.5.5), so it must survive a resume.
+    Illegal {
+        at: u64,
+        by: Color,
+    },
+    /// At session time `at` the wall clock read `unix_ms`: written once per run, so a resume
+    /// can tell how long vichess was down (the game's own time is monotonic).
+    Anchor {
+        at: u64,
+        unix_ms: u64,
+    },
 }
 
 /// A journal line that is not a record.
@@ -115,7 +134,10 @@ impl Record {
             | Record::Claim { at, .. }
             | Record::Resign { at, .. }
             | Record::Adjourn { at, .. }
-            | Record::Note { at, .. } => at,
+            | Record::Note { at, .. }
+            | Record::Touch { at, .. }
+            | Record::Illegal { at, .. }
+            | Record::Anchor { at, .. } => at,
         }
     }
 
@@ -211,6 +233,25 @@ impl Record {
                 at,
                 text: rest.to_string(),
             },
+            "touch" => Record::Touch {
+                at,
+                side: color(fields.first())?,
+                square: fields
+                    .get(1)
+                    .and_then(|w| w.parse().ok())
+                    .ok_or_else(|| err("the square is missing"))?,
+            },
+            "illegal" => Record::Illegal {
+                at,
+                by: color(fields.first())?,
+            },
+            "anchor" => Record::Anchor {
+                at,
+                unix_ms: fields
+                    .first()
+                    .and_then(|w| w.parse().ok())
+                    .ok_or_else(|| err("the wall-clock time is missing"))?,
+            },
             _ => return Err(err("unknown record")),
         })
     }
@@ -258,6 +299,15 @@ impl fmt::Display for Record {
                 None => write!(f, "adjourn {at}"),
             },
             Record::Note { at, text } => write!(f, "note {at} {}", text.replace('\n', " ")),
+            Record::Touch {
+                at,
+                side: s,
+                square,
+            } => {
+                write!(f, "touch {at} {} {square}", side(*s))
+            }
+            Record::Illegal { at, by } => write!(f, "illegal {at} {}", side(*by)),
+            Record::Anchor { at, unix_ms } => write!(f, "anchor {at} {unix_ms}"),
         }
     }
 }
@@ -325,6 +375,19 @@ mod tests {
             Record::Note {
                 at: 21,
                 text: "black touched the knight on g8".into(),
+            },
+            Record::Touch {
+                at: 22,
+                side: Color::White,
+                square: Square::G1,
+            },
+            Record::Illegal {
+                at: 23,
+                by: Color::Black,
+            },
+            Record::Anchor {
+                at: 24,
+                unix_ms: 1_795_000_000_000,
             },
         ];
         for r in records {

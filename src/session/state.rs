@@ -11,12 +11,16 @@ use super::record::Record;
 use crate::phrase::events::{claim_phrase, flag_fall_phrase, resign_phrase, status_phrase};
 use crate::phrase::grammar::COMMA;
 use crate::phrase::token::{Phrase, Token, Word};
+use crate::rules::arbiter::illegal::{IllegalMoves, Irregularity};
 use crate::rules::arbiter::result::{board_result, flag_fall, resign};
-use crate::rules::arbiter::ruling::{EndReason, Outcome, Ruling};
+use crate::rules::arbiter::ruling::{
+    EndReason, Event as ArbiterEvent, Outcome, Ruling, Supervision,
+};
+use crate::rules::clock::GameType;
 use crate::rules::clock::{Adjustment, Clock, ClockEvent, ClockState, Millis};
 use crate::rules::game::{ClaimKind, Game};
 use crate::rules::notation::parse_move;
-use crate::rules::{Color, Move, Position};
+use crate::rules::{Color, Move, Piece, Position, Square};
 
 /// How the game ended, or is waiting for the arbiter.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,23 +70,59 @@ pub enum Happening {
         sealed: Option<String>,
     },
     Note(String),
+    /// The player on move touched their man (D.2.2, 4.3).
+    Touched {
+        piece: Piece,
+        square: Square,
+    },
+    /// The arbiter recorded `by`'s illegal move, their `count`th (7.5).
+    IllegalMove {
+        by: Color,
+        count: u32,
+    },
+    /// A penalty gave `to` this much time (7.5.5, 9.5.3).
+    PenaltyTime {
+        to: Color,
+        ms: Millis,
+    },
 }
 
-/// The game: record, clock, pending offer, and how it ended.
+/// The game: record, clock, pending offer, touches, penalties, and how it ended.
+///
+/// Its fields are private so that [`State::apply`] is the only way to change it: whatever a
+/// later ruling depends on is then a journal record, and `--resume` restores it exactly.
 #[derive(Debug, Clone)]
 pub struct State {
-    pub game: Game,
-    pub clock: Option<Clock>,
-    /// The side that made the last move but has not pressed the clock yet (6.2.1).
-    pub unpressed: Option<Color>,
-    /// For each ply, the mover's time left once the move was completed (PGN `[%clk]`).
-    pub clk: Vec<Option<Millis>>,
-    /// The side whose draw offer is pending (9.1).
-    pub offer: Option<Color>,
-    pub ending: Option<Ending>,
-    /// The side to move touched a man with intent on this move (9.4: no claim).
-    pub touched: bool,
+    game: Game,
+    clock: Option<Clock>,
+    unpressed: Option<Color>,
+    clk: Vec<Option<Millis>>,
+    offer: Option<Color>,
+    ending: Option<Ending>,
+    touched: bool,
+    illegal: IllegalMoves,
+    /// The wall clock's last reading, as (session time, Unix milliseconds).
+    anchor: Option<(u64, u64)>,
 }
+
+/// Two states are equal when every fact a ruling depends on is: what a resume must restore.
+/// (The wall-clock anchor is not one of them.)
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.game.moves() == other.game.moves()
+            && self.game.position() == other.game.position()
+            && self.clock == other.clock
+            && self.unpressed == other.unpressed
+            && self.clk == other.clk
+            && self.offer == other.offer
+            && self.ending == other.ending
+            && self.touched == other.touched
+            && self.illegal == other.illegal
+    }
+}
+
+/// The side whose clock runs, and its time left.
+pub(super) type Running = (Color, Millis);
 
 fn ruling_ending(ruling: &Ruling) -> Ending {
     match ruling {
@@ -115,17 +155,79 @@ fn outcome_phrase(ruling: &Ruling) -> Phrase {
     }
 }
 
+/// The ladder's settings: the clock's game type and penalty; an untimed game is judged as
+/// standard play with adequate supervision (there is no clock to add time to).
+fn ladder_event(clock: Option<&Clock>) -> ArbiterEvent {
+    match clock {
+        Some(c) => ArbiterEvent::from_clock(c, Supervision::Adequate),
+        None => ArbiterEvent {
+            game_type: GameType::Standard,
+            supervision: Supervision::Adequate,
+            penalty: 2 * 60_000,
+        },
+    }
+}
+
 impl State {
+    /// A game from `start`, timed by `clock` or untimed.
     pub fn new(start: Position, clock: Option<Clock>) -> State {
         State {
             game: Game::new(start),
+            illegal: IllegalMoves::new(ladder_event(clock.as_ref())),
             clock,
             unpressed: None,
             clk: Vec::new(),
             offer: None,
             ending: None,
             touched: false,
+            anchor: None,
         }
+    }
+
+    /// The moves and positions so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// vichess's own clock, when it keeps time.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// The side that made the last move but has not pressed the clock yet (6.2.1): until
+    /// then the move can still be corrected (D.2.8).
+    pub fn unpressed(&self) -> Option<Color> {
+        self.unpressed
+    }
+
+    /// For each ply, the mover's time left once the move was completed (PGN `[%clk]`).
+    pub fn clk(&self) -> &[Option<Millis>] {
+        &self.clk
+    }
+
+    /// The side whose draw offer is pending (9.1).
+    pub fn offer(&self) -> Option<Color> {
+        self.offer
+    }
+
+    /// How the game ended, once it has.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// The side to move touched a man with intent on this move, so it cannot claim (9.4).
+    pub fn touched(&self) -> bool {
+        self.touched
+    }
+
+    /// How many of `side`'s illegal moves have been penalised (7.5.5).
+    pub fn illegal_moves(&self, side: Color) -> u32 {
+        self.illegal.count(side)
+    }
+
+    /// The last wall-clock anchor, as (session time, Unix milliseconds).
+    pub fn anchor(&self) -> Option<(u64, u64)> {
+        self.anchor
     }
 
     pub fn is_over(&self) -> bool {
@@ -366,8 +468,90 @@ impl State {
                 });
             }
             Record::Note { text, .. } => out.push(Happening::Note(text.clone())),
+            Record::Touch { side, square, .. } => {
+                self.check_playing()?;
+                if *side != self.game.position().turn() {
+                    return Err(format!(
+                        "{side} is not on move: only a touch by the player on move binds (4.3)"
+                    ));
+                }
+                let piece = self
+                    .game
+                    .position()
+                    .board()
+                    .piece_at(*square)
+                    .filter(|p| p.color == *side)
+                    .ok_or_else(|| format!("{side} has no man on {square} to touch"))?;
+                self.touched = true;
+                out.push(Happening::Touched {
+                    piece,
+                    square: *square,
+                });
+            }
+            Record::Illegal { at, by } => {
+                self.check_playing()?;
+                self.illegal_move(*by, *at, &mut out)?;
+            }
+            Record::Anchor { at, unix_ms } => self.anchor = Some((*at, *unix_ms)),
         }
         Ok(out)
+    }
+
+    /// 7.5.5: the first completed illegal move gives the opponent the penalty time, the
+    /// second loses (or draws when the opponent cannot mate). The move itself never reached
+    /// the record (the rules core refuses it), so there is no position to reinstate here.
+    fn illegal_move(&mut self, by: Color, at: u64, out: &mut Vec<Happening>) -> Result<(), String> {
+        let position = self.game.position().clone();
+        let rulings = self
+            .illegal
+            .completed(by, Irregularity::IllegalMove, &position, false);
+        out.push(Happening::IllegalMove {
+            by,
+            count: self.illegal.count(by),
+        });
+        for ruling in rulings {
+            match ruling {
+                Ruling::Penalty { to, .. } => {
+                    if let Some(clock) = &mut self.clock {
+                        if clock.state() != ClockState::NotStarted {
+                            let events = clock
+                                .penalty(by, "arbiter", "illegal move (7.5.5)", at)
+                                .map_err(|e| e.to_string())?;
+                            let added = clock.penalty_time();
+                            out.push(Happening::Clock(events));
+                            out.push(Happening::PenaltyTime { to, ms: added });
+                        }
+                    }
+                }
+                ref r @ Ruling::Result { outcome, .. } => {
+                    let mut phrase = vec![Token::Word(Word::IllegalMove), COMMA];
+                    phrase.extend(match outcome {
+                        Outcome::Win(side) => vec![Token::Side(side), Token::Word(Word::Wins)],
+                        Outcome::Draw => vec![Token::Word(Word::Draw)],
+                    });
+                    self.unpressed = None;
+                    self.end(r, phrase, at, out);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Lets the clock run to `at`, finding flag falls and the 8.4 latch; returns the clock's
+    /// events and the running side's time left. Time passing is not a record: replaying
+    /// the next record at its time finds the same events, so a resume loses nothing.
+    pub(super) fn advance_clock(
+        &mut self,
+        at: u64,
+    ) -> Option<(Vec<ClockEvent>, Option<Running>)> {
+        let clock = self.clock.as_mut()?;
+        let events = clock.tick(at).unwrap_or_default();
+        let running = match clock.state() {
+            ClockState::Running(side) => Some((side, clock.remaining(side, at))),
+            _ => None,
+        };
+        Some((events, running))
     }
 
     fn both_have_moved(&self) -> bool {

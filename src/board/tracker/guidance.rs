@@ -162,6 +162,11 @@ impl Throttle {
         !repeat
     }
 
+    /// When the last fix said may be said again: the tracker's next deadline for guidance.
+    pub fn next_at(&self) -> Option<u64> {
+        self.last.map(|(_, at)| at + self.interval_ms)
+    }
+
     /// Forget what was said (the board is right again): the next failure is news.
     pub fn reset(&mut self) {
         self.last = None;

@@ -385,6 +385,30 @@ impl Tracker {
         out
     }
 
+    /// When [`Tracker::tick`] next has something to decide, in the caller's milliseconds: a
+    /// sliding man's settle time, or when a mismatch has stood long enough to be said (or
+    /// its guidance repeated). `None`: nothing until the next sensor event. A front end
+    /// sleeps until then instead of ticking.
+    pub fn poll_timeout(&self) -> Option<u64> {
+        let pending = self.pending.as_ref().map(|(_, due)| *due);
+        let mismatch = self.unexplained.then(|| {
+            let delay = if self.mismatch_said.is_some() {
+                self.config.follow_up_ms
+            } else {
+                self.config.mismatch_ms
+            };
+            let mut at = self.last_change_ms + delay;
+            if self.only_men_in_hand() {
+                at = at.max(self.last_change_ms + self.config.in_hand_ms);
+            }
+            if let Some(again) = self.throttle.next_at() {
+                at = at.max(again);
+            }
+            at
+        });
+        pending.into_iter().chain(mismatch).min()
+    }
+
     /// The game moved on without this board (the assistant typed a move, or a move was made on
     /// the other board): the board must now be brought to `position`. Lifts needed for that
     /// are not touches; guidance follows if the board stays wrong.

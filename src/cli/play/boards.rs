@@ -1,19 +1,26 @@
 //! Boards for `vichess play`: a serial link per board (its events forwarded to the game loop),
-//! each with its board tracker, and `--board sim`, a simulated pegboard on a pseudo-terminal
-//! whose hands copy every move the game makes without it, as the VI player would.
+//! and `--board sim`, a simulated pegboard on a pseudo-terminal whose hands copy every move the
+//! game makes without it, as the VI player would.
 //!
-//! The trackers and the session decide everything; this file only starts threads and moves
-//! events between them.
+//! The trackers (owned by the driver, `vichess::session::Table`) and the session decide
+//! everything; this file only starts threads and moves bytes and events between them. Without
+//! the `serial` feature only `--board none` is available.
 
-use std::sync::mpsc::{self, Sender};
-use std::time::Duration;
+use std::sync::mpsc::Sender;
 use vichess::board::codec::Protocol;
-use vichess::board::link::port::{Link, Target};
-use vichess::board::link::{LinkEvent, Timing};
-use vichess::board::tracker::{BoardKind, Tracker, TrackerEvent};
-use vichess::board::SensorEvent;
-use vichess::rules::{Board, Color, Position};
+use vichess::board::link::LinkEvent;
+use vichess::board::tracker::Tracker;
+use vichess::rules::{Color, Position};
 use vichess::session::BoardRole;
+
+/// Where a board is found: a port path, or among the USB serial ports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// Look among the USB serial ports for a board speaking the protocol.
+    Auto,
+    /// This port (a device path, or `COM3`).
+    Path(String),
+}
 
 /// `--board` / `--second-board`: none, sim, or PROTOCOL[:PATH] (no path: found among the USB
 /// serial ports).
@@ -54,32 +61,79 @@ pub struct Heard {
     pub event: LinkEvent,
 }
 
-/// The simulated pegboard's hands: a thread that serves the pseudo-terminal and carries out
-/// hand actions at a person's pace.
-struct Hands {
-    actions: Sender<Vec<vichess::board::sim::Action>>,
-    /// What stands on the simulated board once the actions sent are done.
-    board: Board,
-}
-
-/// One connected board.
+/// One connected board: its link and, when simulated, its hands.
+#[cfg(feature = "serial")]
 pub struct Connected {
     pub role: BoardRole,
-    tracker: Tracker,
-    _link: Link,
-    hands: Option<Hands>,
+    _link: serial::Link,
+    hands: Option<serial::Hands>,
 }
 
-fn kind_of(protocol: Protocol) -> BoardKind {
+/// Without serial ports there is nothing to connect.
+#[cfg(not(feature = "serial"))]
+pub struct Connected {
+    pub role: BoardRole,
+}
+
+#[cfg(not(feature = "serial"))]
+impl Connected {
+    /// Only `--board none` works without the `serial` feature; anything else is refused
+    /// with the reason.
+    pub fn open<T: From<Heard> + Send + 'static>(
+        spec: &BoardSpec,
+        _role: BoardRole,
+        _position: &Position,
+        _owner: Option<Color>,
+        _config: vichess::board::tracker::Config,
+        _to: &Sender<T>,
+    ) -> anyhow::Result<Option<(Connected, Tracker)>> {
+        match spec {
+            BoardSpec::None => Ok(None),
+            _ => anyhow::bail!(
+                "this vichess was built without serial boards (the `serial` feature); use --board none"
+            ),
+        }
+    }
+
+    pub fn copy_to(&mut self, _position: &Position) {}
+
+    pub fn simulate_move(
+        &mut self,
+        _text: &str,
+        _expected: Option<&Position>,
+    ) -> Result<String, String> {
+        Err("there is no simulated board: this vichess was built without serial boards".into())
+    }
+}
+
+#[cfg(feature = "serial")]
+mod serial {
+    pub use vichess::board::link::port::Link;
+    use vichess::board::sim::Action;
+    use vichess::rules::Board;
+
+    /// The simulated pegboard's hands: a thread that serves the pseudo-terminal and carries
+    /// out hand actions at a person's pace.
+    pub struct Hands {
+        pub actions: std::sync::mpsc::Sender<Vec<Action>>,
+        /// What stands on the simulated board once the actions sent are done.
+        pub board: Board,
+    }
+}
+
+fn kind_of(protocol: Protocol) -> vichess::board::tracker::BoardKind {
+    use vichess::board::tracker::BoardKind;
     match protocol {
         Protocol::Dgt | Protocol::ChessLink => BoardKind::IdentifiesPieces,
         Protocol::Pegboard => BoardKind::OccupancyOnly,
     }
 }
 
+#[cfg(feature = "serial")]
 impl Connected {
     /// Connects `spec` as `role`, the game standing at `position`; its link events go to
-    /// `to`. `None` for [`BoardSpec::None`].
+    /// `to`. Returns the board and the tracker the driver is to own; `None` for
+    /// [`BoardSpec::None`].
     pub fn open<T: From<Heard> + Send + 'static>(
         spec: &BoardSpec,
         role: BoardRole,
@@ -87,18 +141,21 @@ impl Connected {
         owner: Option<Color>,
         config: vichess::board::tracker::Config,
         to: &Sender<T>,
-    ) -> anyhow::Result<Option<Connected>> {
+    ) -> anyhow::Result<Option<(Connected, Tracker)>> {
+        use vichess::board::link::port::Target as PortTarget;
+        use vichess::board::link::Timing;
         let (protocol, target, hands) = match spec {
             BoardSpec::None => return Ok(None),
-            BoardSpec::Port(p, t) => (*p, t.clone(), None),
+            BoardSpec::Port(p, Target::Auto) => (*p, PortTarget::Auto, None),
+            BoardSpec::Port(p, Target::Path(path)) => (*p, PortTarget::Path(path.clone()), None),
             BoardSpec::Sim => {
                 let (path, hands) = simulate(*position.board())?;
-                (Protocol::Pegboard, Target::Path(path), Some(hands))
+                (Protocol::Pegboard, PortTarget::Path(path), Some(hands))
             }
         };
         let mut tracker = Tracker::with_config(position.clone(), kind_of(protocol), config);
         tracker.set_owner(owner);
-        let (link, events) = Link::spawn(protocol, target, Timing::default());
+        let (link, events) = serial::Link::spawn(protocol, target, Timing::default());
         let to = to.clone();
         std::thread::Builder::new()
             .name(format!("{protocol} board events"))
@@ -109,25 +166,18 @@ impl Connected {
                     }
                 }
             })?;
-        Ok(Some(Connected {
-            role,
+        Ok(Some((
+            Connected {
+                role,
+                _link: link,
+                hands,
+            },
             tracker,
-            _link: link,
-            hands,
-        }))
+        )))
     }
 
-    pub fn sensor(&mut self, event: SensorEvent, now: u64) -> Vec<TrackerEvent> {
-        self.tracker.handle(event, now)
-    }
-
-    pub fn tick(&mut self, now: u64) -> Vec<TrackerEvent> {
-        self.tracker.tick(now)
-    }
-
-    /// The game moved on without this board: the tracker is told, and simulated hands put
-    /// the board right.
-    pub fn game_advanced(&mut self, position: &Position, now: u64) -> Vec<TrackerEvent> {
+    /// The game moved on without this board: simulated hands put the board right.
+    pub fn copy_to(&mut self, position: &Position) {
         if let Some(h) = &mut self.hands {
             let actions = copy_actions(&h.board, position.board());
             if !actions.is_empty() {
@@ -137,15 +187,19 @@ impl Connected {
                 let _ = h.actions.send(actions);
             }
         }
-        self.tracker.game_advanced(position.clone(), now)
     }
 
-    /// `sim <move>`: the simulated hands play a move on the simulated board.
-    pub fn simulate_move(&mut self, text: &str) -> Result<String, String> {
-        let Some(h) = &mut self.hands else {
+    /// `sim <move>`: the simulated hands play a move on the simulated board, which stands
+    /// at `expected` (its tracker's position).
+    pub fn simulate_move(
+        &mut self,
+        text: &str,
+        expected: Option<&Position>,
+    ) -> Result<String, String> {
+        let (Some(h), Some(pos)) = (&mut self.hands, expected) else {
             return Err("there is no simulated board: start with --board sim".into());
         };
-        let pos = self.tracker.expected().clone();
+        let pos = pos.clone();
         if *pos.board() != h.board {
             return Err("the simulated board is still being put right; wait a moment".into());
         }
@@ -162,7 +216,11 @@ impl Connected {
 
 /// Lifts of every man that must go, then the men put where they belong: how a player puts a
 /// board right after the opponent's move was announced.
-fn copy_actions(from: &Board, to: &Board) -> Vec<vichess::board::sim::Action> {
+#[cfg(feature = "serial")]
+fn copy_actions(
+    from: &vichess::rules::Board,
+    to: &vichess::rules::Board,
+) -> Vec<vichess::board::sim::Action> {
     use vichess::board::sim::Action;
     let changed: Vec<_> = vichess::rules::Square::all()
         .filter(|&sq| from.piece_at(sq) != to.piece_at(sq))
@@ -178,7 +236,10 @@ fn copy_actions(from: &Board, to: &Board) -> Vec<vichess::board::sim::Action> {
 }
 
 /// Starts a pegboard emulator on a pseudo-terminal, served by its own thread.
-fn simulate(board: Board) -> anyhow::Result<(String, Hands)> {
+#[cfg(feature = "serial")]
+fn simulate(board: vichess::rules::Board) -> anyhow::Result<(String, serial::Hands)> {
+    use std::sync::mpsc;
+    use std::time::Duration;
     use vichess::board::sim::pty::PtyBoard;
     use vichess::board::sim::Emulator;
     let mut pty = PtyBoard::new(Emulator::new(Protocol::Pegboard, board))
@@ -207,7 +268,7 @@ fn simulate(board: Board) -> anyhow::Result<(String, Hands)> {
                 }
             }
         })?;
-    Ok((path, Hands { actions: tx, board }))
+    Ok((path, serial::Hands { actions: tx, board }))
 }
 
 #[cfg(test)]
@@ -232,6 +293,7 @@ mod tests {
         assert!("abacus:/dev/x".parse::<BoardSpec>().is_err());
     }
 
+    #[cfg(feature = "serial")]
     #[test]
     fn copying_a_capture_lifts_before_it_places() {
         let before = Position::new();

@@ -1,0 +1,152 @@
+//! Saying what a journaled record did: each [`Happening`] becomes phrases for its audience,
+//! printed lines, and the board and clock follow-ups (a new position for the boards, the
+//! automatic press armed).
+
+use super::state::Happening;
+use super::{Effect, Session};
+use crate::audio::route::Audience;
+use crate::board::tracker::Fix;
+use crate::board::Sensed;
+use crate::phrase::announce::move_phrase_with;
+use crate::phrase::events::{
+    clock_event_phrase, correction_phrase, draw_offer_phrase, put_phrase, remove_phrase,
+    time_added_phrase, touched_phrase,
+};
+use crate::phrase::grammar::{COLON, SEMICOLON};
+use crate::phrase::token::{Phrase, Token, Word};
+use crate::rules::clock::ClockEvent;
+
+impl Session {
+    pub(super) fn announce(&mut self, h: Happening, at: u64) {
+        match h {
+            Happening::Moved { before, mv, side } => {
+                let phrase = move_phrase_with(&before, &mv, self.config.announce);
+                self.out.say(&self.pack, Audience::Public, phrase);
+                self.sync_boards();
+                if let Some(delay) = self.config.press_after_ms {
+                    if self.state.clock().is_some() && !self.state.is_over() {
+                        self.auto_press = Some((at + delay, side));
+                    }
+                }
+            }
+            Happening::Corrected { before, mv } => {
+                let right = move_phrase_with(&before, &mv, self.config.announce);
+                self.out
+                    .say(&self.pack, Audience::Public, correction_phrase(&right));
+                self.sync_boards();
+            }
+            Happening::TakenBack { undone, completed } => {
+                self.auto_press = None;
+                self.out.say(
+                    &self.pack,
+                    Audience::Public,
+                    vec![Token::Word(Word::MoveTakenBack)],
+                );
+                if completed {
+                    self.out.print(&format!("{undone} was taken back after the clock was pressed: the mover's clock runs again; the arbiter may set the times (7.1)"));
+                }
+                self.sync_boards();
+            }
+            Happening::Clock(events) => {
+                for e in events {
+                    if let ClockEvent::MoveCompleted { .. } = e {
+                        self.auto_press = None;
+                    }
+                    if let ClockEvent::Corrected { .. } = e {
+                        continue; // said by the penalty announcement
+                    }
+                    if let Some(p) = clock_event_phrase(&e) {
+                        self.out.say(&self.pack, Audience::Public, p);
+                    }
+                }
+            }
+            Happening::OfferMade { by } => {
+                self.out
+                    .say(&self.pack, Audience::Public, draw_offer_phrase(by))
+            }
+            Happening::OfferDeclined { by } => self
+                .out
+                .say_text(Audience::Public, &format!("draw offer declined by {by}")),
+            Happening::ClaimRejected { words, penalty } => {
+                self.out
+                    .say_text(Audience::Public, &format!("claim {words}"));
+                if let Some((to, ms)) = penalty {
+                    self.out
+                        .say(&self.pack, Audience::Public, time_added_phrase(to, ms));
+                }
+            }
+            Happening::Ended { ending, phrase } => {
+                self.auto_press = None;
+                if !phrase.is_empty() {
+                    self.out.say(&self.pack, Audience::Public, phrase);
+                }
+                self.out
+                    .print(&format!("result {}: {}", ending.score, ending.words));
+                let pgn = self.pgn();
+                self.out.push(Effect::SavePgn { path: None, pgn });
+            }
+            Happening::Adjourned { sealed } => {
+                let text = match sealed {
+                    Some(_) => "game adjourned; the sealed move is in the journal",
+                    None => "game adjourned",
+                };
+                self.out.say_text(Audience::Public, text);
+                let pgn = self.pgn();
+                self.out.push(Effect::SavePgn { path: None, pgn });
+            }
+            Happening::Note(text) => self.out.print(&format!("note for the arbiter: {text}")),
+            Happening::Touched { piece, square } => {
+                if self.config.announce_touch {
+                    self.out
+                        .say(&self.pack, Audience::Player, touched_phrase(piece, square));
+                }
+            }
+            Happening::IllegalMove { by, count } => {
+                let nth = if count >= 2 { "second" } else { "first" };
+                self.out.say(
+                    &self.pack,
+                    Audience::Public,
+                    vec![Token::Word(Word::IllegalMove), COLON, Token::Side(by)],
+                );
+                self.out.print(&format!(
+                    "the arbiter recorded {by}'s {nth} illegal move (7.5.5)"
+                ));
+            }
+            Happening::PenaltyTime { to, ms } => {
+                self.out
+                    .say(&self.pack, Audience::Public, time_added_phrase(to, ms));
+            }
+        }
+    }
+
+    /// The game's position changed other than by a board's own move: the boards follow.
+    fn sync_boards(&mut self) {
+        let position = self.state.game().position().clone();
+        self.out.push(Effect::BoardSync { position });
+    }
+
+    /// One step of D.2.9 guidance in the pack's words.
+    pub(super) fn fix_phrase(&self, fix: Fix) -> Phrase {
+        let g = self.pack.grammar();
+        match fix {
+            Fix::Put { piece, square } => put_phrase(piece, square, g),
+            Fix::Move { piece, from, to } => {
+                let mut p = remove_phrase(piece, from, g);
+                p.push(SEMICOLON);
+                p.extend(put_phrase(piece, to, g));
+                p
+            }
+            Fix::Remove {
+                what: Sensed::Piece(piece),
+                square,
+            } => remove_phrase(piece, square, g),
+            Fix::Remove { square, .. } => vec![
+                // The sensor cannot tell which man stands there.
+                Token::Word(Word::Remove),
+                Token::Word(Word::From),
+                Token::File(square.file()),
+                Token::Rank(square.rank()),
+            ],
+        }
+    }
+}

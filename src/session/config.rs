@@ -1,0 +1,53 @@
+//! The session's settings.
+
+use crate::phrase::announce::AnnounceOptions;
+use crate::rules::clock::{CallPolicy, ClockConfig};
+use crate::rules::Color;
+
+/// What to do with the time vichess was not running, on resuming (the arbiter's choice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Downtime {
+    /// Nobody's time runs while vichess is down (the default).
+    #[default]
+    Paused,
+    /// The running clock kept running: the time since the journal's last wall-clock anchor
+    /// ([`super::Record::Anchor`]) is charged to the side whose clock ran.
+    Running,
+}
+
+/// The session's settings; `crate::config::Config` produces them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionConfig {
+    /// The VI player's side, when known: `resign` without a side means this side.
+    pub vi_side: Option<Color>,
+    /// D.2.10 assistant mode: the time is said only on request (D.2.10.4).
+    pub assistant: bool,
+    /// Press the clock for the mover this long after the move was announced (`Some(0)`: at
+    /// once). `None`: wait for `press` (the D.2.8 correction window stays open until then).
+    pub press_after_ms: Option<u64>,
+    /// How moves are worded.
+    pub announce: AnnounceOptions,
+    /// Say "touched: ..." privately when the VI player lifts a man (D.2.2).
+    pub announce_touch: bool,
+    /// When the time is called without being asked.
+    pub calls: CallPolicy,
+    /// Whether the clock ran while vichess was down.
+    pub downtime: Downtime,
+    /// The clock's penalty and quickplay settings.
+    pub clock: ClockConfig,
+}
+
+impl Default for SessionConfig {
+    fn default() -> SessionConfig {
+        SessionConfig {
+            vi_side: None,
+            assistant: false,
+            press_after_ms: None,
+            announce: AnnounceOptions::default(),
+            announce_touch: true,
+            calls: CallPolicy::default(),
+            downtime: Downtime::Paused,
+            clock: ClockConfig::default(),
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! What the board trackers report: moves made on a board, touches (D.2.2), take-backs, and
+//! the guidance that brings a pegboard back in line with the game (D.2.9).
+
+use super::command::DrawAction;
+use super::record::Record;
+use super::{BoardRole, Session};
+use crate::audio::route::Audience;
+use crate::board::tracker::TrackerEvent;
+use crate::phrase::events::touched_phrase;
+use crate::phrase::token::{Token, Word};
+
+impl Session {
+    pub(super) fn tracker(&mut self, board: BoardRole, event: TrackerEvent, at: u64) {
+        match (board, event) {
+            (_, TrackerEvent::MoveMade { mv }) => {
+                if self.position().is_legal(&mv) && !self.state.is_over() {
+                    self.make(mv, at);
+                } else {
+                    let text =
+                        format!("the board shows {mv}, which is not a legal move in the game");
+                    self.out.refuse(&text);
+                }
+            }
+            (BoardRole::Pegboard, TrackerEvent::Touched { square, piece, own }) => {
+                let turn = self.position().turn();
+                if own && piece.color == turn && !self.state.is_over() {
+                    // Journaled: the touch costs the right to claim on this move (9.4).
+                    let side = turn;
+                    self.commit(Record::Touch { at, side, square });
+                    if self.state.offer() == Some(!turn) {
+                        // A touch with intent answers a pending offer (9.1.2.3).
+                        self.commit(Record::Draw {
+                            at,
+                            by: turn,
+                            action: DrawAction::Decline,
+                        });
+                    }
+                } else if self.config.announce_touch {
+                    self.out
+                        .say(&self.pack, Audience::Player, touched_phrase(piece, square));
+                }
+            }
+            (
+                BoardRole::Sighted,
+                TrackerEvent::Touched {
+                    square,
+                    piece,
+                    own: true,
+                },
+            ) => {
+                // D.2.10.5: the assistant tells the arbiter; vichess notes it.
+                let text = format!("the sighted player touched the {piece} on {square}");
+                self.commit(Record::Note { at, text });
+            }
+            (_, TrackerEvent::TouchMoveBreach { played, obligation }) => {
+                let text = TrackerEvent::TouchMoveBreach { played, obligation }.to_string();
+                self.commit(Record::Note { at, text });
+                self.out.say(
+                    &self.pack,
+                    Audience::Public,
+                    vec![Token::Word(Word::ReasonTouchMove)],
+                );
+            }
+            (_, TrackerEvent::TakeBack { undone }) => {
+                if self.state.game().last_move() == Some(undone) && self.state.unpressed().is_some()
+                {
+                    self.commit(Record::TakeBack { at });
+                } else {
+                    let text = format!("the board went back before {undone}, but the game did not: put the move back or call the arbiter");
+                    self.out.refuse(&text);
+                }
+            }
+            (BoardRole::Pegboard, TrackerEvent::Guidance { fixes }) => {
+                if let Some(fix) = fixes.first() {
+                    let p = self.fix_phrase(*fix);
+                    self.out.say(&self.pack, Audience::Player, p);
+                }
+            }
+            (BoardRole::Pegboard, TrackerEvent::Mismatch { .. }) => {
+                self.out.say(
+                    &self.pack,
+                    Audience::Player,
+                    vec![Token::Word(Word::BoardsDiffer)],
+                );
+            }
+            (BoardRole::Pegboard, TrackerEvent::PositionCorrect) => {
+                self.out.say(
+                    &self.pack,
+                    Audience::Player,
+                    vec![Token::Word(Word::PositionCorrect)],
+                );
+            }
+            (_, TrackerEvent::PromotionAsked { from, to }) => {
+                self.out.say(
+                    &self.pack,
+                    Audience::Player,
+                    vec![Token::Word(Word::ReasonPromotionMissing)],
+                );
+                self.out.print(&format!("which piece replaces the pawn from {from} on {to}? type the move with the piece, like {to}=Q"));
+            }
+            (_, TrackerEvent::MoveAmbiguous { candidates }) => {
+                self.out.say(
+                    &self.pack,
+                    Audience::Player,
+                    vec![Token::Word(Word::ReasonAmbiguous)],
+                );
+                let text = TrackerEvent::MoveAmbiguous { candidates }.to_string();
+                self.out.print(&text);
+            }
+            (BoardRole::Sighted, e) => self.out.print(&format!("second board: {e}")),
+            (BoardRole::Pegboard, e) => self.out.print(&e.to_string()),
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! Gamepad buttons, foot pedals and keys ([`InputCommand`]): the clock buttons, and the
+//! questions a player asks without a keyboard.
+
+use super::command::Command;
+use super::record::Record;
+use super::Session;
+use crate::input::InputCommand;
+use crate::rules::Color;
+
+impl Session {
+    /// A clock button of a side with no move to complete is refused (a press without a move
+    /// would be an illegal move, 7.5.3).
+    pub(super) fn button(&mut self, input: InputCommand, at: u64) {
+        match input {
+            InputCommand::PressWhite | InputCommand::PressBlack | InputCommand::Press => {
+                let side = match input {
+                    InputCommand::PressWhite => Some(Color::White),
+                    InputCommand::PressBlack => Some(Color::Black),
+                    _ => self.config.vi_side.or(self.state.unpressed()),
+                };
+                match side {
+                    Some(side) if self.state.unpressed() == Some(side) => {
+                        self.commit(Record::Press { at, side });
+                    }
+                    Some(side) => {
+                        let why = format!(
+                            "{side} has no move to complete: make a move before pressing the clock"
+                        );
+                        self.out.refuse(&why);
+                    }
+                    None => self.out.refuse(
+                        "there is no move to complete: make a move before pressing the clock",
+                    ),
+                }
+            }
+            InputCommand::Time => self.command(Command::Time, at),
+            InputCommand::Count => self.command(Command::Count, at),
+            InputCommand::Last => self.command(Command::Last(1), at),
+            InputCommand::Pause => self.command(Command::Pause, at),
+            InputCommand::Repeat => self.command(Command::Repeat, at),
+            InputCommand::MovesBack | InputCommand::MovesForward => {
+                let n = self.state.game().ply_count();
+                if n == 0 {
+                    return self.out.refuse("no move has been made yet");
+                }
+                let i = match (input, self.cursor) {
+                    (InputCommand::MovesBack, None) => n - 1,
+                    (InputCommand::MovesBack, Some(i)) => i.saturating_sub(1),
+                    (_, None) => n - 1,
+                    (_, Some(i)) => (i + 1).min(n - 1),
+                }
+                .min(n - 1);
+                self.cursor = Some(i);
+                self.say_ply(i);
+            }
+        }
+    }
+}

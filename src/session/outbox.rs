@@ -1,0 +1,85 @@
+//! The session's output queue: every effect of one event, in the order the front end must
+//! carry them out, with the two rules that make output accessible built in: whatever is said
+//! is also printed (D.2.11), and two equal printed lines are made distinct so a screen
+//! reader does not swallow the second.
+
+use super::Effect;
+use crate::audio::route::Audience;
+use crate::phrase::events::{illegal_move_phrase, Refusal};
+use crate::phrase::repeat::LineRepeater;
+use crate::phrase::token::Phrase;
+use crate::rules::notation::MoveError;
+use crate::voice::Pack;
+
+/// Effects waiting to be handed to the front end, and what was said last (for `repeat`).
+#[derive(Debug, Clone, Default)]
+pub(super) struct Outbox {
+    effects: Vec<Effect>,
+    lines: LineRepeater,
+    last_said: Option<(Audience, Phrase, String)>,
+}
+
+impl Outbox {
+    /// Hands over everything queued so far.
+    pub(super) fn take(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    pub(super) fn push(&mut self, effect: Effect) {
+        self.effects.push(effect);
+    }
+
+    pub(super) fn print(&mut self, text: &str) {
+        let line = self.lines.line(text);
+        self.effects.push(Effect::Print(line));
+    }
+
+    /// Says a phrase in `pack`'s words and prints it.
+    pub(super) fn say(&mut self, pack: &Pack, audience: Audience, phrase: Phrase) {
+        let text = pack.text(&phrase);
+        self.last_said = Some((audience, phrase.clone(), text.clone()));
+        self.effects.push(Effect::Say {
+            audience,
+            phrase,
+            text: text.clone(),
+        });
+        self.print(&text);
+    }
+
+    /// Says and prints text that has no vocabulary words (system speech).
+    pub(super) fn say_text(&mut self, audience: Audience, text: &str) {
+        self.last_said = Some((audience, Vec::new(), text.to_string()));
+        self.effects.push(Effect::Say {
+            audience,
+            phrase: Vec::new(),
+            text: text.to_string(),
+        });
+        self.print(text);
+    }
+
+    /// A refusal: said to the player and printed; nothing changed.
+    pub(super) fn refuse(&mut self, why: &str) {
+        self.say_text(Audience::Player, why);
+    }
+
+    /// A move the rules refuse: the pack's words for the reason, then the rules' own line.
+    pub(super) fn refuse_move(&mut self, pack: &Pack, e: &MoveError) {
+        let phrase = illegal_move_phrase(Refusal::from_move_error(e));
+        self.say(pack, Audience::Player, phrase);
+        self.say_text(Audience::Player, &e.to_string());
+    }
+
+    /// Says the last thing said again; `false` when nothing has been said yet.
+    pub(super) fn repeat(&mut self) -> bool {
+        let Some((audience, phrase, text)) = self.last_said.clone() else {
+            return false;
+        };
+        self.effects.push(Effect::Say {
+            audience,
+            phrase,
+            text: text.clone(),
+        });
+        self.print(&text);
+        true
+    }
+}

@@ -1,0 +1,278 @@
+//! The driver: one game at one table, with its boards and its clock, behind one sans-IO
+//! interface that every front end (the console, the demo, a window, a braille display,
+//! voice input) runs as a thin loop.
+//!
+//! [`Table`] owns the [`Session`], a board tracker per connected board and the tactile cue
+//! watch, and wires them the one way: a board's sensor reading goes to its tracker, the
+//! tracker's findings to the session, the session's new positions back to every tracker,
+//! in first-in first-out order until nothing is left to do. Inputs go in with a monotonic
+//! [`Stamp`]; [`Output`]s come out of [`Table::poll_output`] in the order they must be
+//! carried out (a journal line before anything that announces it). Like quinn-proto's
+//! connection, it never sleeps or reads a clock: [`Table::poll_timeout`] says when it next
+//! wants [`Table::handle_timeout`], and the front end sleeps until then or until input.
+//!
+//! ```
+//! use vichess::rules::Position;
+//! use vichess::session::{Input, Output, Session, SessionConfig, Stamp, Table};
+//! use vichess::voice::Pack;
+//!
+//! let pack = Pack::builtin("en").unwrap();
+//! let session = Session::new(SessionConfig::default(), pack, Position::new(), None);
+//! let mut table = Table::new(session);
+//! table.handle(Input::Line("e4".into()), Stamp::from_millis(10));
+//! let mut printed = Vec::new();
+//! while let Some(out) = table.poll_output() {
+//!     if let Output::Print(line) = out {
+//!         printed.push(line);
+//!     }
+//! }
+//! assert_eq!(printed, ["e4"]);
+//! assert_eq!(table.poll_timeout(), None); // no clock, nothing due
+//! ```
+
+use super::cues::CueWatch;
+use super::{BoardRole, Effect, Event, Session, Stamp};
+use crate::audio::route::Audience;
+use crate::board::tracker::Tracker;
+use crate::board::SensorEvent;
+use crate::input::{InputCommand, SessionCue};
+use crate::phrase::token::Phrase;
+use crate::rules::{Color, Position};
+use std::collections::VecDeque;
+
+use super::command::Command;
+
+/// When a board's own deadline has already passed without anything to do, look again this
+/// much later rather than at once (a tracker may keep a wait open without news).
+const RECHECK_MS: u64 = 100;
+
+/// What a front end feeds the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A console line (a command or a move), typed, spoken or from a braille keyboard.
+    Line(String),
+    /// A command given directly (a menu, a window's button).
+    Command(Command),
+    /// A gamepad button, pedal or key.
+    Button(InputCommand),
+    /// A reading from a board's sensors.
+    Sensor {
+        /// The board it came from.
+        board: BoardRole,
+        /// What the sensors saw.
+        event: SensorEvent,
+    },
+}
+
+/// What the front end must do, in this order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    /// Append this line to the journal and flush it to disk before the next output.
+    Journal(String),
+    /// Say this to `audience` (a printed line with the same text follows).
+    Say {
+        /// Who hears it.
+        audience: Audience,
+        /// The vocabulary tokens, for the voice pack's clips; empty for system speech.
+        phrase: Phrase,
+        /// The same in words.
+        text: String,
+    },
+    /// Print this line.
+    Print(String),
+    /// Let the player feel this (gamepad rumble), when cues are on.
+    Cue(SessionCue),
+    /// The game's position changed without this board making the move: a board with lights
+    /// can show it, a simulator's hands can copy it.
+    BoardAdvanced {
+        /// The board that must catch up.
+        board: BoardRole,
+        /// The game's position now.
+        position: Position,
+    },
+    /// Write this PGN to `path`, or to the game folder's file when `None`.
+    SavePgn {
+        /// Where the user asked for it, if anywhere.
+        path: Option<String>,
+        /// The whole game.
+        pgn: String,
+    },
+    /// Leave, after carrying out everything before this.
+    Quit,
+}
+
+/// One game at one table: the session, its boards and its cues.
+#[derive(Debug)]
+pub struct Table {
+    session: Session,
+    boards: Vec<(BoardRole, Tracker)>,
+    cues: Option<CueWatch>,
+    events: VecDeque<Event>,
+    outputs: VecDeque<Output>,
+    last_now: Stamp,
+}
+
+impl Table {
+    /// A table for `session`, with no boards and no cues yet.
+    pub fn new(session: Session) -> Table {
+        Table {
+            session,
+            boards: Vec::new(),
+            cues: None,
+            events: VecDeque::new(),
+            outputs: VecDeque::new(),
+            last_now: Stamp::ZERO,
+        }
+    }
+
+    /// Connects a board's tracker as `role` (the VI player's pegboard, or the sighted
+    /// player's board); a second board in the same role replaces the first.
+    pub fn add_board(&mut self, role: BoardRole, tracker: Tracker) {
+        self.boards.retain(|(r, _)| *r != role);
+        self.boards.push((role, tracker));
+    }
+
+    /// Works out tactile cues for the player of colour `own`, with the low-time alarm at
+    /// `alarm_ms` of their time left.
+    pub fn feel_cues(&mut self, own: Color, alarm_ms: Option<u64>) {
+        self.cues = Some(CueWatch { own, alarm_ms });
+    }
+
+    /// The game.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The tracker of the board in `role`, if one is connected.
+    pub fn tracker(&self, role: BoardRole) -> Option<&Tracker> {
+        self.boards.iter().find(|(r, _)| *r == role).map(|(_, t)| t)
+    }
+
+    /// Tells the game the wall-clock time at `now`, once per run (see
+    /// [`Session::anchor_wall_clock`]).
+    pub fn anchor_wall_clock(&mut self, now: Stamp, unix_ms: u64) {
+        self.session.anchor_wall_clock(now, unix_ms);
+    }
+
+    /// One input at `now`; its outputs wait in [`Table::poll_output`].
+    pub fn handle(&mut self, input: Input, now: Stamp) {
+        self.last_now = self.last_now.max(now);
+        match input {
+            Input::Line(line) => self.events.push_back(Event::Line(line)),
+            Input::Command(c) => self.events.push_back(Event::Command(c)),
+            Input::Button(b) => self.events.push_back(Event::Input(b)),
+            Input::Sensor { board, event } => {
+                if let Some((_, tracker)) = self.boards.iter_mut().find(|(r, _)| *r == board) {
+                    let found = tracker.handle(event, now.as_millis());
+                    self.events.extend(
+                        found
+                            .into_iter()
+                            .map(|event| Event::Tracker { board, event }),
+                    );
+                }
+            }
+        }
+        self.run(now);
+    }
+
+    /// Lets time pass to `now`: board waits that have run out (a slider settled, a mismatch
+    /// stood long enough), then the clock's calls, flag falls and the automatic press.
+    pub fn handle_timeout(&mut self, now: Stamp) {
+        self.last_now = self.last_now.max(now);
+        for (board, tracker) in &mut self.boards {
+            let board = *board;
+            let found = tracker.tick(now.as_millis());
+            self.events.extend(
+                found
+                    .into_iter()
+                    .map(|event| Event::Tracker { board, event }),
+            );
+        }
+        self.run(now);
+        let before = self.view();
+        let effects = self.session.handle_timeout(now);
+        self.carry(effects, before, now);
+        self.run(now);
+    }
+
+    /// When the table next wants [`Table::handle_timeout`], on the caller's timeline; `None`
+    /// when nothing will happen until the next input.
+    pub fn poll_timeout(&self) -> Option<Stamp> {
+        let floor = self.last_now.after(1);
+        let boards = self
+            .boards
+            .iter()
+            .filter_map(|(_, t)| t.poll_timeout())
+            .map(|ms| {
+                let at = Stamp::from_millis(ms);
+                if at < floor {
+                    self.last_now.after(RECHECK_MS)
+                } else {
+                    at
+                }
+            });
+        self.session.poll_timeout().into_iter().chain(boards).min()
+    }
+
+    /// The next thing to do, in order.
+    pub fn poll_output(&mut self) -> Option<Output> {
+        self.outputs.pop_front()
+    }
+
+    /// Runs queued events through the session until none is left.
+    fn run(&mut self, now: Stamp) {
+        while let Some(event) = self.events.pop_front() {
+            let before = self.view();
+            let effects = self.session.handle(event, now);
+            self.carry(effects, before, now);
+        }
+    }
+
+    fn view(&self) -> Option<super::cues::ClockView> {
+        let watch = self.cues?;
+        let at = self.session.last_time();
+        watch.view(self.session.state().clock(), at)
+    }
+
+    /// Turns the session's effects into outputs, and new positions into tracker news.
+    fn carry(&mut self, effects: Vec<Effect>, before: Option<super::cues::ClockView>, now: Stamp) {
+        if let (Some(watch), Some(before), Some(after)) = (self.cues, before, self.view()) {
+            self.outputs
+                .extend(watch.cues(before, after).into_iter().map(Output::Cue));
+        }
+        for effect in effects {
+            match effect {
+                Effect::Journal(line) => self.outputs.push_back(Output::Journal(line)),
+                Effect::Say {
+                    audience,
+                    phrase,
+                    text,
+                } => self.outputs.push_back(Output::Say {
+                    audience,
+                    phrase,
+                    text,
+                }),
+                Effect::Print(line) => self.outputs.push_back(Output::Print(line)),
+                Effect::SavePgn { path, pgn } => {
+                    self.outputs.push_back(Output::SavePgn { path, pgn })
+                }
+                Effect::Quit => self.outputs.push_back(Output::Quit),
+                Effect::BoardSync { position } => {
+                    for (board, tracker) in &mut self.boards {
+                        let board = *board;
+                        self.outputs.push_back(Output::BoardAdvanced {
+                            board,
+                            position: position.clone(),
+                        });
+                        let found = tracker.game_advanced(position.clone(), now.as_millis());
+                        self.events.extend(
+                            found
+                                .into_iter()
+                                .map(|event| Event::Tracker { board, event }),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

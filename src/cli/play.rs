@@ -9,6 +9,7 @@
 //! (serial links and the simulated pegboard's hands) and [`pads`] (gamepads and pedals).
 
 pub(super) mod boards;
+#[cfg(feature = "audio")]
 use super::speech_out as io;
 pub(super) mod pads;
 
@@ -20,7 +21,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 use vichess::board::link::LinkEvent;
 use vichess::journal::{self, Journal};
 use vichess::rules::clock::TimeControl;
@@ -253,8 +254,8 @@ impl Voice {
     fn finish(&mut self) {
         #[cfg(feature = "audio")]
         if let Some(s) = &self.speakers {
-            s.wait(Duration::from_secs(10));
-            std::thread::sleep(Duration::from_millis(200));
+            s.wait(std::time::Duration::from_secs(10));
+            std::thread::sleep(std::time::Duration::from_millis(200));
         }
     }
 }

@@ -541,10 +541,7 @@ impl State {
     /// Lets the clock run to `at`, finding flag falls and the 8.4 latch; returns the clock's
     /// events and the running side's time left. Time passing is not a record: replaying
     /// the next record at its time finds the same events, so a resume loses nothing.
-    pub(super) fn advance_clock(
-        &mut self,
-        at: u64,
-    ) -> Option<(Vec<ClockEvent>, Option<Running>)> {
+    pub(super) fn advance_clock(&mut self, at: u64) -> Option<(Vec<ClockEvent>, Option<Running>)> {
         let clock = self.clock.as_mut()?;
         let events = clock.tick(at).unwrap_or_default();
         let running = match clock.state() {

@@ -121,6 +121,7 @@ mod serial {
     }
 }
 
+#[cfg(feature = "serial")]
 fn kind_of(protocol: Protocol) -> vichess::board::tracker::BoardKind {
     use vichess::board::tracker::BoardKind;
     match protocol {

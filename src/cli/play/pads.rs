@@ -7,6 +7,7 @@ use std::sync::mpsc::Sender;
 use vichess::input::{InputCommand, SessionCue};
 
 /// What the game loop hears from the pads.
+#[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
 pub enum PadNews {
     Command(InputCommand),
     /// A pad found, lost or unable to rumble; or why pads cannot be used.

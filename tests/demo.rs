@@ -233,18 +233,37 @@ fn sounding(pcm: &Pcm) -> Pcm {
     Pcm::new(pcm.rate, pcm.samples[start..end].to_vec())
 }
 
+/// The excerpt played in real time through the null sink: the opening moves, a touch, a
+/// guidance line and the first time call would take the whole demo's 100 seconds; three
+/// moves hold a touch, announcements of both players and the board put right.
+#[cfg(feature = "audio")]
+const EXCERPT_MOVES: &str = "3";
+
 #[cfg(feature = "audio")]
 #[test]
 fn the_demo_played_through_a_null_sink_is_recorded_as_rendered() {
     let dir = temp_dir("sink");
     let wav_path = dir.join("render.wav");
-    demo(&dir, &["--wav", wav_path.to_str().unwrap()]);
+    demo(
+        &dir,
+        &[
+            "--moves",
+            EXCERPT_MOVES,
+            "--wav",
+            wav_path.to_str().unwrap(),
+        ],
+    );
     let rendered = wav::read(&wav_path).unwrap();
+    assert!(
+        rendered.seconds() > 5.0,
+        "the excerpt has speech: {}",
+        rendered.seconds()
+    );
 
     let pulse = pulse::Pulse::start();
     let recording = pulse.record(&dir.join("rec.raw"));
     let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .arg("demo")
+        .args(["demo", "--moves", EXCERPT_MOVES])
         .current_dir(&dir)
         .env("HOME", &dir)
         .output()

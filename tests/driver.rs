@@ -1,0 +1,384 @@
+//! The driver every front end runs (`session::Table`): deadlines instead of ticks, boards
+//! wired to the session one way, tactile cues worked out in the library, and a journal from
+//! which `--resume` restores every fact a later ruling depends on (touches, offers, claims,
+//! the illegal-move count, clock penalties), wherever the program stopped.
+
+use vichess::board::tracker::{BoardKind, Tracker, TrackerEvent};
+use vichess::board::{Sensed, SensorEvent, Snapshot};
+use vichess::input::{InputCommand, SessionCue};
+use vichess::rules::clock::TimeControl;
+use vichess::rules::{Color, Piece, Position, Role, Square};
+use vichess::session::{
+    BoardRole, Downtime, Effect, Event, Input, Output, Session, SessionConfig, Stamp, Table,
+};
+use vichess::voice::Pack;
+
+fn ms(n: u64) -> Stamp {
+    Stamp::from_millis(n)
+}
+
+fn session(config: SessionConfig, control: Option<&str>) -> Session {
+    let control = control.map(|c| TimeControl::parse(c).expect("control"));
+    let pack = Pack::builtin("de-fide").expect("built-in pack");
+    Session::new(config, pack, Position::new(), control)
+}
+
+fn drain(table: &mut Table) -> Vec<Output> {
+    std::iter::from_fn(|| table.poll_output()).collect()
+}
+
+fn printed(outs: &[Output]) -> Vec<String> {
+    outs.iter()
+        .filter_map(|o| match o {
+            Output::Print(l) => Some(l.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn journal_of(effects: &[Effect]) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Journal(l) => Some(l.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn white(role: Role) -> Piece {
+    Piece {
+        color: Color::White,
+        role,
+    }
+}
+
+fn black(role: Role) -> Piece {
+    Piece {
+        color: Color::Black,
+        role,
+    }
+}
+
+fn touch(square: Square, piece: Piece) -> Event {
+    Event::Tracker {
+        board: BoardRole::Pegboard,
+        event: TrackerEvent::Touched {
+            square,
+            piece,
+            own: true,
+        },
+    }
+}
+
+fn line(text: &str) -> Event {
+    Event::Line(text.to_string())
+}
+
+/// A game that touches everything a later ruling depends on: touches, a draw offer and its
+/// refusal, an incorrect claim with its penalty, a correct-before-press, a take-back, two
+/// illegal moves (the second decides the game).
+fn eventful_script() -> Vec<Event> {
+    vec![
+        line("start"),
+        touch(Square::G1, white(Role::Knight)),
+        line("Nf3"),
+        line("press"),
+        line("Nf6"),
+        line("press"),
+        line("Ng1"),
+        line("draw offer"),
+        line("press"),
+        touch(Square::F6, black(Role::Knight)),
+        line("Ng8"),
+        line("press"),
+        line("illegal white"),
+        line("claim threefold Nf3"),
+        line("press"),
+        line("Nf6"),
+        line("correct Nc6"),
+        line("press"),
+        line("e4"),
+        line("takeback"),
+        line("d4"),
+        line("press"),
+        touch(Square::C6, black(Role::Knight)),
+        line("pause"),
+        line("pause"),
+        line("Nb8"),
+        line("press"),
+        line("illegal white"),
+    ]
+}
+
+#[test]
+fn resuming_after_any_record_restores_every_fact_a_ruling_depends_on() {
+    let config = SessionConfig::default();
+    let mut live = session(config.clone(), Some("5400+30"));
+    // The state after each event, and how many journal lines existed then.
+    let mut journal: Vec<String> = Vec::new();
+    let mut checkpoints = Vec::new();
+    for (i, event) in eventful_script().into_iter().enumerate() {
+        let out = live.handle(event, ms(1_000 + i as u64 * 1_000));
+        journal.extend(journal_of(&out));
+        checkpoints.push((journal.len(), live.state().clone()));
+    }
+    // The script did what it claims, so the comparisons below mean something.
+    for kind in [
+        "touch ",
+        "draw ",
+        "claim ",
+        "illegal ",
+        "correct ",
+        "takeback ",
+        "pause ",
+        "resume ",
+    ] {
+        assert!(
+            journal.iter().any(|l| l.starts_with(kind)),
+            "no {kind:?} record in {journal:#?}"
+        );
+    }
+    let end = live.state();
+    assert_eq!(end.illegal_moves(Color::White), 2);
+    assert_eq!(
+        end.ending().map(|e| e.score),
+        Some("0-1"),
+        "the second illegal move loses (7.5.5)"
+    );
+
+    // Between every pair of records: the journal up to there resumes without complaint.
+    for k in 1..=journal.len() {
+        let resumed = Session::resume(
+            config.clone(),
+            Pack::builtin("de-fide").unwrap(),
+            &journal[..k],
+        );
+        assert!(resumed.is_ok(), "journal cut after line {k}: {resumed:?}");
+    }
+    // After every event: the resumed game is exactly the live one, touches and penalties too.
+    for (i, (k, want)) in checkpoints.iter().enumerate() {
+        let resumed = Session::resume(
+            config.clone(),
+            Pack::builtin("de-fide").unwrap(),
+            &journal[..*k],
+        )
+        .unwrap_or_else(|e| panic!("after event {i}: {e}"));
+        assert!(
+            resumed.state() == want,
+            "after event {i} ({k} lines) the resumed state differs:\nresumed {:?}\nlive {:?}",
+            resumed.state(),
+            want
+        );
+    }
+}
+
+#[test]
+fn a_touch_survives_a_resume_and_still_forbids_the_claim() {
+    let config = SessionConfig::default();
+    let mut s = session(config.clone(), None);
+    let mut journal = Vec::new();
+    for (i, text) in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
+        .iter()
+        .enumerate()
+    {
+        journal.extend(journal_of(&s.handle(line(text), ms(i as u64 * 100))));
+    }
+    journal.extend(journal_of(&s.handle(touch_black_knight(), ms(1_000))));
+    assert!(journal.last().unwrap().starts_with("touch 1000 black f6"));
+    let mut r = Session::resume(config, Pack::builtin("de-fide").unwrap(), &journal).unwrap();
+    assert!(r.state().touched());
+    let out = r.handle(line("claim threefold Ng8"), ms(2_000));
+    assert!(
+        journal_of(&out).iter().all(|l| !l.starts_with("claim")),
+        "a claim after a touch with intent is refused (9.4): {out:?}"
+    );
+    let said: Vec<String> = out
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Print(l) => Some(l.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(said.iter().any(|l| l.contains("(9.4)")), "{said:?}");
+}
+
+fn touch_black_knight() -> Event {
+    touch(Square::F6, black(Role::Knight))
+}
+
+#[test]
+fn the_table_says_when_the_next_call_is_due_and_nothing_happens_before_it() {
+    // 1 minute + 0: the time calls come every ten seconds under a minute.
+    let mut table = Table::new(session(SessionConfig::default(), Some("60")));
+    table.handle(Input::Line("start".into()), ms(0));
+    drain(&mut table);
+    // White's clock runs with 60 s; the next mark is 50 s left, 10 s from now.
+    assert_eq!(table.poll_timeout(), Some(ms(10_000)));
+    table.handle_timeout(ms(9_999));
+    assert!(
+        printed(&drain(&mut table)).is_empty(),
+        "nothing is due before the deadline"
+    );
+    table.handle_timeout(ms(10_000));
+    let said = printed(&drain(&mut table));
+    assert_eq!(said, ["Weiss: fünfzig Sekunden"]);
+    assert_eq!(table.poll_timeout(), Some(ms(20_000)));
+    // A move and a press: Black's clock now runs, and the deadline follows it.
+    table.handle(Input::Line("e4".into()), ms(12_000));
+    table.handle(Input::Line("press".into()), ms(12_500));
+    drain(&mut table);
+    assert_eq!(table.poll_timeout(), Some(ms(12_500 + 10_000)));
+}
+
+#[test]
+fn the_automatic_press_is_a_deadline_of_its_own() {
+    let config = SessionConfig {
+        press_after_ms: Some(1_500),
+        ..SessionConfig::default()
+    };
+    let mut table = Table::new(session(config, Some("5400+30")));
+    table.handle(Input::Line("e4".into()), ms(1_000));
+    let journal: Vec<String> = drain(&mut table)
+        .into_iter()
+        .filter_map(|o| match o {
+            Output::Journal(l) => Some(l),
+            _ => None,
+        })
+        .collect();
+    assert!(journal.iter().all(|l| !l.starts_with("press")));
+    assert_eq!(table.poll_timeout(), Some(ms(2_500)));
+    table.handle_timeout(ms(2_500));
+    let out = drain(&mut table);
+    assert!(
+        out.contains(&Output::Journal("press 2500 white".into())),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn an_untimed_game_with_no_board_sleeps_until_input() {
+    let mut table = Table::new(session(SessionConfig::default(), None));
+    assert_eq!(table.poll_timeout(), None);
+    table.handle(Input::Line("e4".into()), ms(5));
+    assert_eq!(printed(&drain(&mut table)), ["Eva vier"]);
+    assert_eq!(table.poll_timeout(), None);
+}
+
+/// The pegboard as its sensors report it: every lift and placement of a move.
+fn sensor(event: SensorEvent) -> Input {
+    Input::Sensor {
+        board: BoardRole::Pegboard,
+        event,
+    }
+}
+
+fn placed(square: Square) -> SensorEvent {
+    SensorEvent::Placed {
+        square,
+        sensed: Sensed::Occupied { color: None },
+    }
+}
+
+#[test]
+fn a_pegboard_move_goes_through_its_tracker_and_the_typed_reply_back_to_it() {
+    let start = Position::new();
+    let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
+    tracker.set_owner(Some(Color::White));
+    let config = SessionConfig {
+        vi_side: Some(Color::White),
+        ..SessionConfig::default()
+    };
+    let mut table = Table::new(session(config, Some("5400+30")));
+    table.add_board(BoardRole::Pegboard, tracker);
+    table.feel_cues(Color::White, None);
+    table.handle(
+        sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()))),
+        ms(0),
+    );
+    table.handle(sensor(SensorEvent::Lifted(Square::G1)), ms(1_000));
+    table.handle(sensor(placed(Square::F3)), ms(1_500));
+    // A knight cannot travel further, so the move is made at once.
+    let out = drain(&mut table);
+    let journal: Vec<&str> = out
+        .iter()
+        .filter_map(|o| match o {
+            Output::Journal(l) => Some(l.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(journal.contains(&"touch 1000 white g1"), "{journal:?}");
+    assert!(journal.contains(&"move 1500 g1f3"), "{journal:?}");
+    let said = printed(&out);
+    assert_eq!(
+        said,
+        [
+            "beruehrt: weisser Springer Gustav eins",
+            "Springer Felix drei"
+        ]
+    );
+    table.handle(Input::Button(InputCommand::Press), ms(2_000));
+    drain(&mut table);
+    // The assistant types Black's reply: the pegboard must now catch up; the table tells
+    // the front end which board, and the tracker waits for the VI player to copy it.
+    table.handle(Input::Line("d5".into()), ms(3_000));
+    table.handle(Input::Line("press".into()), ms(3_200));
+    let out = drain(&mut table);
+    assert!(out.iter().any(|o| matches!(
+        o,
+        Output::BoardAdvanced { board: BoardRole::Pegboard, position } if position.fullmoves() == 2
+    )));
+    assert!(
+        out.contains(&Output::Cue(SessionCue::OpponentMoved)),
+        "White feels Black's press: {out:?}"
+    );
+    let tracker = table.tracker(BoardRole::Pegboard).expect("the pegboard");
+    assert_eq!(tracker.expected(), table.session().position());
+    // Not copied: when the tracker's wait runs out, guidance is due.
+    let due = table.poll_timeout().expect("a mismatch deadline");
+    table.handle_timeout(due);
+    let said = printed(&drain(&mut table));
+    assert!(
+        said.iter()
+            .any(|l| l.contains("David sieben") && l.contains("David fuenf")),
+        "guidance after the deadline: {said:?}"
+    );
+}
+
+#[test]
+fn a_running_clock_charges_the_downtime_only_when_configured() {
+    for (downtime, charged) in [(Downtime::Paused, false), (Downtime::Running, true)] {
+        let config = SessionConfig {
+            downtime,
+            ..SessionConfig::default()
+        };
+        let mut s = session(config.clone(), Some("5400+30"));
+        s.anchor_wall_clock(ms(0), 1_800_000_000_000);
+        let mut journal = journal_of(&s.handle(line("e4"), ms(1_000)));
+        journal.extend(journal_of(&s.handle(line("press"), ms(2_000))));
+        assert!(
+            journal.iter().any(|l| l == "anchor 1000 1800000001000"),
+            "{journal:?}"
+        );
+        // vichess stops; it is started again a minute later by the wall clock, with a
+        // monotonic timeline that begins at zero again.
+        let mut r = Session::resume(config, Pack::builtin("de-fide").unwrap(), &journal).unwrap();
+        r.anchor_wall_clock(ms(0), 1_800_000_062_000);
+        let out = r.handle(line("time"), ms(0));
+        assert!(journal_of(&out).iter().any(|l| l.starts_with("anchor ")));
+        let black_left = r
+            .state()
+            .clock()
+            .unwrap()
+            .remaining(Color::Black, r.last_time());
+        let lost = 5_400_000 - black_left;
+        if charged {
+            assert_eq!(
+                lost, 60_000,
+                "the minute vichess was down ran on Black's clock"
+            );
+        } else {
+            assert_eq!(lost, 0, "paused: nobody's time ran while vichess was down");
+        }
+    }
+}

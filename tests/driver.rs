@@ -223,6 +223,11 @@ fn the_table_says_when_the_next_call_is_due_and_nothing_happens_before_it() {
     table.handle_timeout(ms(10_000));
     let said = printed(&drain(&mut table));
     assert_eq!(said, ["Weiss: fünfzig Sekunden"]);
+    // A display polls the clocks without changing anything.
+    let shown = table.clock_reading(ms(10_500)).expect("a timed game");
+    assert_eq!(shown.white.time, 49_500);
+    assert_eq!(shown.black.time, 60_000);
+    assert_eq!(shown.running, Some(Color::White));
     assert_eq!(table.poll_timeout(), Some(ms(20_000)));
     // A move and a press: Black's clock now runs, and the deadline follows it.
     table.handle(Input::Line("e4".into()), ms(12_000));
@@ -381,4 +386,33 @@ fn a_running_clock_charges_the_downtime_only_when_configured() {
             assert_eq!(lost, 0, "paused: nobody's time ran while vichess was down");
         }
     }
+}
+
+#[test]
+fn a_crash_between_a_move_and_its_automatic_press_still_presses_after_resume() {
+    let config = SessionConfig {
+        press_after_ms: Some(1_000),
+        ..SessionConfig::default()
+    };
+    let mut s = session(config.clone(), Some("5400+30"));
+    // The move is journaled; the process dies before the press is due.
+    let journal = journal_of(&s.handle(line("e4"), ms(2_000)));
+    assert!(journal.iter().all(|l| !l.starts_with("press")));
+    let mut table =
+        Table::new(Session::resume(config, Pack::builtin("de-fide").unwrap(), &journal).unwrap());
+    // The first event after the restart (at the restarted program's time zero) says where
+    // the game stands; the press is then due one second after the move.
+    table.handle(Input::Line("count".into()), ms(0));
+    drain(&mut table);
+    let due = table
+        .poll_timeout()
+        .expect("the automatic press is still due");
+    table.handle_timeout(due);
+    let out = drain(&mut table);
+    assert!(
+        out.contains(&Output::Journal("press 3000 white".into())),
+        "{out:?}"
+    );
+    let clock = table.session().state().clock().unwrap();
+    assert_eq!(clock.turn(), Some(Color::Black));
 }

@@ -65,7 +65,7 @@ pub use record::{Record, RecordError};
 pub use settings::configured_pack;
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
 pub use state::{Ending, Happening, State};
-pub use table::{Input, Output, Table};
+pub use table::{ClockReading, Input, Output, Table};
 pub use time::{MonotonicClock, Stamp};
 
 pub use crate::audio::route::Audience;
@@ -284,6 +284,15 @@ impl Session {
                 .apply(&rec)
                 .map_err(|why| ResumeError::Replay { line: i + 1, why })?;
             session.last_at = session.last_at.max(rec.at());
+        }
+        // A crash between a move and its automatic press: the press is still due, counted
+        // from the move, so the mover's clock does not run through the opponent's thinking.
+        if let (Some(delay), Some(side)) =
+            (session.config.press_after_ms, session.state.unpressed())
+        {
+            if session.state.clock().is_some() && !session.state.is_over() {
+                session.auto_press = Some((session.last_at + delay, side));
+            }
         }
         session.begun = true;
         session.resumed = true;

@@ -37,6 +37,7 @@ use crate::board::tracker::Tracker;
 use crate::board::SensorEvent;
 use crate::input::{InputCommand, SessionCue};
 use crate::phrase::token::Phrase;
+use crate::rules::clock::SideReading;
 use crate::rules::{Color, Position};
 use std::collections::VecDeque;
 
@@ -101,6 +102,17 @@ pub enum Output {
     Quit,
 }
 
+/// What a clock display shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockReading {
+    /// White's time, moves and period.
+    pub white: SideReading,
+    /// Black's.
+    pub black: SideReading,
+    /// Whose clock runs, if one does.
+    pub running: Option<Color>,
+}
+
 /// One game at one table: the session, its boards and its cues.
 #[derive(Debug)]
 pub struct Table {
@@ -146,6 +158,22 @@ impl Table {
     /// The tracker of the board in `role`, if one is connected.
     pub fn tracker(&self, role: BoardRole) -> Option<&Tracker> {
         self.boards.iter().find(|(r, _)| *r == role).map(|(_, t)| t)
+    }
+
+    /// Both clocks as a display shows them at `now` (White's, then Black's reading), with
+    /// the side whose clock runs; `None` for an untimed game. A window or a braille line
+    /// polls this; nothing changes.
+    pub fn clock_reading(&self, now: Stamp) -> Option<ClockReading> {
+        let clock = self.session.state().clock()?;
+        let at = self.session.session_time_at(now);
+        Some(ClockReading {
+            white: clock.reading(Color::White, at),
+            black: clock.reading(Color::Black, at),
+            running: match clock.state() {
+                crate::rules::clock::ClockState::Running(side) => Some(side),
+                _ => None,
+            },
+        })
     }
 
     /// Tells the game the wall-clock time at `now`, once per run (see

@@ -91,6 +91,12 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
         .skip(1)
         .map(|l| l.splitn(3, ' ').nth(2).unwrap())
         .collect();
+    // The run's wall-clock anchor comes right after the game's first line.
+    assert!(payloads[1].starts_with("anchor "), "{journal}");
+    let payloads: Vec<&str> = payloads
+        .into_iter()
+        .filter(|p| !p.starts_with("anchor "))
+        .collect();
     assert_eq!(payloads.len(), 5, "{journal}");
     assert!(payloads[0].starts_with("begin "));
     assert!(payloads[1].starts_with("move ") && payloads[1].ends_with(" e2e4"));

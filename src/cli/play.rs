@@ -9,6 +9,7 @@
 //! (serial links and the simulated pegboard's hands) and [`pads`] (gamepads and pedals).
 
 pub(super) mod boards;
+mod lock;
 #[cfg(feature = "audio")]
 use super::speech_out as io;
 pub(super) mod pads;
@@ -16,6 +17,7 @@ pub(super) mod pads;
 use super::StartArgs;
 use anyhow::{anyhow, Context};
 use boards::{BoardSpec, Connected, Heard};
+use lock::GameLock;
 use pads::PadNews;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -153,9 +155,12 @@ fn open_game(
     settings: SessionConfig,
     pack: vichess::voice::Pack,
     config: &vichess::config::Config,
-) -> anyhow::Result<(Session, Journal)> {
+) -> anyhow::Result<(Session, Journal, GameLock)> {
     if args.resume {
         let path = newest_journal(dir)?;
+        // Before anything is read: a torn tail of a journal another process is still
+        // writing is that process's next line, not damage.
+        let lock = GameLock::acquire(&path)?;
         let read = journal::read(&path).map_err(|e| {
             anyhow!(
                 "the journal {} cannot be read, so the game cannot be resumed: {e}. \
@@ -171,7 +176,7 @@ fn open_game(
         let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
         let session = Session::resume(settings, pack, &lines)
             .with_context(|| format!("cannot resume the game in {}", path.display()))?;
-        return Ok((session, Journal::open_append(&path)?));
+        return Ok((session, Journal::open_append(&path)?, lock));
     }
     let control = match args.control.as_deref() {
         Some("none") | Some("-") => None,
@@ -189,9 +194,10 @@ fn open_game(
             "Black",
         ));
     }
+    let lock = GameLock::acquire(&path)?;
     let journal = Journal::create(&path, &started)?;
     let session = Session::new(settings, pack, args.start.position()?, control);
-    Ok((session, journal))
+    Ok((session, journal, lock))
 }
 
 /// Where `Say` effects go: the sound devices, or nowhere (`--no-audio`, no device).
@@ -278,7 +284,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     };
     std::fs::create_dir_all(&dir)
         .with_context(|| format!("cannot make the game folder {}", dir.display()))?;
-    let (session, mut journal) = open_game(&args, &dir, settings, pack.clone(), &config)?;
+    let (session, mut journal, _lock) = open_game(&args, &dir, settings, pack.clone(), &config)?;
     let pgn_path = journal.path().with_extension("pgn");
     let clock = MonotonicClock::start();
     let mut table = Table::new(session);

@@ -1,0 +1,83 @@
+//! One process per game: an exclusive lock beside the journal, taken before the journal is
+//! read or written. Two programs appending to one journal would each announce moves the other
+//! never saw, write the same sequence numbers, and leave a journal that resumes as neither
+//! game; so the second one is refused, saying which process holds the game.
+//!
+//! The lock is the operating system's advisory file lock (`flock` on Unix, `LockFileEx` on
+//! Windows): it is released when the holder exits, however it exits, so a crash never
+//! leaves a game locked.
+
+use anyhow::anyhow;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+/// Held for as long as the game is played.
+#[derive(Debug)]
+pub struct GameLock {
+    _file: File,
+}
+
+impl GameLock {
+    /// Locks the game whose journal is `journal`; refuses when another process has it.
+    pub fn acquire(journal: &Path) -> anyhow::Result<GameLock> {
+        let path = journal.with_extension("lock");
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(|e| anyhow!("cannot open the game's lock file {}: {e}", path.display()))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                let mut holder = String::new();
+                let _ = file.read_to_string(&mut holder);
+                let holder = holder.trim();
+                let who = if holder.is_empty() {
+                    "another vichess".to_string()
+                } else {
+                    format!("another vichess (process {holder})")
+                };
+                return Err(anyhow!(
+                    "the game {} is being played by {who}; only one program may keep a game. \
+                     Close that one, or use another game folder",
+                    journal.display()
+                ));
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(anyhow!("cannot lock the game {}: {e}", path.display()))
+            }
+        }
+        // Who holds it, for the message another process gives.
+        file.set_len(0)?;
+        file.seek(SeekFrom::Start(0))?;
+        writeln!(file, "{}", std::process::id())?;
+        file.sync_data()?;
+        Ok(GameLock { _file: file })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_lock_on_the_same_game_is_refused_and_names_the_holder() {
+        let dir = std::env::temp_dir().join(format!("vichess-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let journal = dir.join("game.journal");
+        let first = GameLock::acquire(&journal).expect("the first lock");
+        let second = GameLock::acquire(&journal).expect_err("a second lock");
+        let msg = second.to_string();
+        assert!(
+            msg.contains("being played by another vichess (process"),
+            "{msg}"
+        );
+        assert!(msg.contains(&std::process::id().to_string()), "{msg}");
+        drop(first);
+        GameLock::acquire(&journal).expect("free again once the holder lets go");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,62 @@
+//! One process per game: a second `vichess play --resume` on a game that is being played is
+//! refused, says which process holds it, exits non-zero, and leaves the journal untouched.
+
+#[path = "common/play.rs"]
+mod play;
+
+use std::io::Write;
+use std::time::Duration;
+
+#[test]
+fn a_second_process_on_the_same_game_is_refused_and_the_first_plays_on() {
+    let home = std::env::temp_dir().join(format!("vichess-lock-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let games = home.join("games");
+    let dir = games.to_str().unwrap();
+    let args = ["--no-audio", "--control", "none", "--game-dir", dir];
+    let (mut first, mut stdin, lines) = play::spawn_play(&home, &args);
+    writeln!(stdin, "e4").unwrap();
+    let said = lines
+        .recv_timeout(Duration::from_secs(20))
+        .expect("e4 answered");
+    assert_eq!(said, "Eva vier");
+    let journal = std::fs::read_dir(&games)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "journal"))
+        .expect("the first process's journal");
+    let before = std::fs::read(&journal).unwrap();
+
+    let second = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["play", "--resume"])
+        .args(args)
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!second.status.success(), "the second process was admitted");
+    let err = String::from_utf8_lossy(&second.stderr);
+    let holder = format!("process {}", first.id());
+    assert!(
+        err.contains("is being played by another vichess") && err.contains(&holder),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&journal).unwrap(),
+        before,
+        "the journal was touched"
+    );
+
+    // The first process is undisturbed.
+    writeln!(stdin, "e5").unwrap();
+    let said = lines
+        .recv_timeout(Duration::from_secs(20))
+        .expect("e5 answered");
+    assert_eq!(said, "Eva fuenf");
+    writeln!(stdin, "quit").unwrap();
+    assert!(first.wait().unwrap().success());
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -14,7 +14,7 @@
 use super::error::{Expected, MoveError, SyntaxError};
 use super::lang::Lang;
 use super::san::San;
-use crate::rules::{CastlingSide, File, Rank, Role, Square};
+use crate::{CastlingSide, File, Rank, Role, Square};
 
 /// One character of the input: its place (from 1), what was typed and what it stands for.
 #[derive(Debug, Clone, Copy)]

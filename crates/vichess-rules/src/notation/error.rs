@@ -5,7 +5,7 @@
 //! sentences, lower-case at the start except for colour names used as subjects, with no final
 //! full stop.
 
-use crate::rules::{CastlingSide, Color, Piece, Role, Square};
+use crate::{CastlingSide, Color, Piece, Role, Square};
 use std::fmt;
 
 /// A move that cannot be played, and why.

@@ -14,8 +14,8 @@
 //! into rulings.
 
 use super::ruling::{EndReason, Event, Outcome, Question, Ruling};
-use crate::rules::game::{ClaimKind, ClaimVerdict, Game, Status};
-use crate::rules::{Color, Move};
+use crate::game::{ClaimKind, ClaimVerdict, Game, Status};
+use crate::{Color, Move};
 
 /// Why a claim is not heard at all. No penalty: there was no valid claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]

@@ -3,9 +3,9 @@
 //!
 //! Every ruling names its article, so a player can ask "why?" and hear the rule.
 
-use crate::rules::clock::{Adjustment, Clock, GameType, Millis, QuickplayBonus};
-use crate::rules::game::ClaimKind;
-use crate::rules::{Color, Move, Square};
+use crate::clock::{Adjustment, Clock, GameType, Millis, QuickplayBonus};
+use crate::game::ClaimKind;
+use crate::{Color, Move, Square};
 use std::fmt;
 
 /// How a game ended.

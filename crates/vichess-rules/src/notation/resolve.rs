@@ -3,8 +3,8 @@
 use super::error::{CastlingRefusal, MoveError};
 use super::lang::Lang;
 use super::san::{plain, San};
-use crate::rules::attacks;
-use crate::rules::{
+use crate::attacks;
+use crate::{
     Bitboard, CastlingBar, CastlingMode, CastlingSide, Move, Piece, Position, Rank, Role, Square,
 };
 
@@ -352,7 +352,7 @@ fn castling_intent(pos: &Position, to: Square) -> Option<CastlingSide> {
     // "King takes own rook" only names the castling rook, or in standard chess a rook on its
     // corner (where a right may have been lost); any other own rook is just in the way.
     let corner = pos.castling_mode() == CastlingMode::Standard
-        && matches!(to.file(), crate::rules::File::A | crate::rules::File::H);
+        && matches!(to.file(), crate::File::A | crate::File::H);
     let own_rook = pos.board().piece_at(to) == Some(Role::Rook.of(us))
         && (pos.castles().rook(us, side) == Some(to) || corner);
     let jump = to.file() == side.king_to_file() && king.distance(to) >= 2;
@@ -415,13 +415,13 @@ fn lost_right(pos: &Position, side: CastlingSide) -> CastlingRefusal {
         .any(|s| s != side && pos.castles().has(us, s));
     if pos.castling_mode() == CastlingMode::Standard {
         let back = us.fold(Rank::FIRST, Rank::EIGHTH);
-        if pos.our_king() != Square::from_coords(crate::rules::File::E, back) {
+        if pos.our_king() != Square::from_coords(crate::File::E, back) {
             return CastlingRefusal::KingMoved;
         }
         let home = Square::from_coords(
             match side {
-                CastlingSide::KingSide => crate::rules::File::H,
-                CastlingSide::QueenSide => crate::rules::File::A,
+                CastlingSide::KingSide => crate::File::H,
+                CastlingSide::QueenSide => crate::File::A,
             },
             back,
         );

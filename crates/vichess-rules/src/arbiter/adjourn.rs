@@ -18,12 +18,12 @@
 use super::offers::Offer;
 use super::result::board_result;
 use super::ruling::{EndReason, Outcome, Ruling};
-use crate::rules::clock::{
+use crate::clock::{
     Adjustment, Clock, ClockConfig, ClockError, ClockState, Millis, SideReading, TimeControl,
 };
-use crate::rules::game::{Game, Status};
-use crate::rules::notation::{parse_move, MoveError};
-use crate::rules::{Color, Move, Position};
+use crate::game::{Game, Status};
+use crate::notation::{parse_move, MoveError};
+use crate::{Color, Move, Position};
 
 /// Why a move cannot be sealed now. Nothing is sealed when it cannot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

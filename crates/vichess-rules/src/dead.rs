@@ -530,7 +530,7 @@ fn helpmate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::CastlingMode;
+    use crate::CastlingMode;
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen, CastlingMode::Standard).expect("valid test FEN")

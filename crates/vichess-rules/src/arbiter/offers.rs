@@ -14,8 +14,8 @@
 
 use super::completion::MoveTracker;
 use super::ruling::{EndReason, Outcome, Ruling};
-use crate::rules::game::ClaimKind;
-use crate::rules::Color;
+use crate::game::ClaimKind;
+use crate::Color;
 
 /// What was offered: a plain offer or a claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -3,7 +3,7 @@
 
 use super::clock::{Clock, ClockConfig, ClockEvent};
 use super::control::{Millis, TimeControl};
-use crate::rules::Color;
+use crate::Color;
 
 /// Times longer than this per move are refused: a thousand hours is no game.
 const MAX_SPENT_SECS: f64 = 3_600_000.0;

@@ -13,7 +13,7 @@
 
 use super::result::loss_unless_opponent_cannot_mate;
 use super::ruling::{EndReason, Event, Outcome, Ruling};
-use crate::rules::{Color, Position, Square};
+use crate::{Color, Position, Square};
 
 /// An action completed with a clock press that 7.5 penalises as an illegal move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -3,7 +3,7 @@
 
 use super::lang::Lang;
 use super::MoveError;
-use crate::rules::{CastlingMode, CastlingSide, Color, File, Move, Position, Rank, Role, Square};
+use crate::{CastlingMode, CastlingSide, Color, File, Move, Position, Rank, Role, Square};
 use std::fmt;
 use std::str::FromStr;
 

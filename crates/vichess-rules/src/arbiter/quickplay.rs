@@ -7,8 +7,8 @@
 //! shortens only the penalties of Art. 7 and 9.
 
 use super::ruling::{EndReason, Outcome, Question, Ruling};
-use crate::rules::clock::{Bonus, Clock, GameType, Millis, QuickplayBonus};
-use crate::rules::Color;
+use crate::clock::{Bonus, Clock, GameType, Millis, QuickplayBonus};
+use crate::Color;
 
 /// III.4, III.5: "less than two minutes" left.
 pub const UNDER: Millis = 2 * 60_000;

@@ -56,7 +56,7 @@ pub use error::{CastlingRefusal, Expected, MoveError, SyntaxError};
 pub use lang::Lang;
 pub use san::{lan, san, san_in, uci, San};
 
-use crate::rules::{Move, Position, Role};
+use crate::{Move, Position, Role};
 
 /// The legal move `text` means in `pos`, in any accepted notation, English letters first.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
@@ -82,7 +82,7 @@ pub fn parse_move_in(pos: &Position, text: &str, lang: Lang) -> Result<Move, Mov
         promotion: None,
     } = parsed
     {
-        if file == crate::rules::File::B && text.starts_with('b') {
+        if file == crate::File::B && text.starts_with('b') {
             let bishop = San::Normal {
                 role: Role::Bishop,
                 file: None,

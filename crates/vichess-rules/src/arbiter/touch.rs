@@ -4,7 +4,7 @@
 //! these touches in the order the sensors saw them. Adjusting after "I adjust" (4.2.1) is not
 //! a touch with intent; the caller passes it as [`Touch::Adjust`] and it is ignored here.
 
-use crate::rules::{CastlingSide, Color, Move, MoveList, Position, Role, Square};
+use crate::{CastlingSide, Color, Move, MoveList, Position, Role, Square};
 
 /// One contact, in the order it happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -220,7 +220,7 @@ fn castling_touch(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::CastlingMode;
+    use crate::CastlingMode;
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen, CastlingMode::Standard).unwrap()

@@ -20,7 +20,7 @@
 
 use super::control::{Bonus, Millis, TimeControl};
 use super::game_type::GameType;
-use crate::rules::Color;
+use crate::Color;
 
 /// 8.4: "less than five minutes left".
 const NO_DUTY_BELOW: Millis = 5 * 60_000;

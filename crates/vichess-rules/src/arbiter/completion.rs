@@ -12,8 +12,8 @@
 //!   stalemate, dead position, fivefold repetition, 75 moves), or when the player makes their
 //!   next move with the previous one still not completed (6.2.1.2).
 
-use crate::rules::clock::Millis;
-use crate::rules::Color;
+use crate::clock::Millis;
+use crate::Color;
 
 /// Where one player's latest move stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

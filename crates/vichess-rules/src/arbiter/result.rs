@@ -7,9 +7,9 @@
 //! rather than guess.
 
 use super::ruling::{EndReason, Outcome, Question, Ruling};
-use crate::rules::dead::{self, MateAbility};
-use crate::rules::game::{Game, Status};
-use crate::rules::{Color, Position};
+use crate::dead::{self, MateAbility};
+use crate::game::{Game, Status};
+use crate::{Color, Position};
 
 /// The ruling for an end the position shows by itself, or `None` while the game goes on.
 pub fn board_result(status: Status) -> Option<Ruling> {

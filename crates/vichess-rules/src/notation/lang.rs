@@ -3,7 +3,7 @@
 //! Reading is tolerant of the look-alike letters real scoresheets and keyboards produce; writing
 //! always uses each language's own script.
 
-use crate::rules::{Color, Role};
+use crate::{Color, Role};
 
 /// A set of piece letters. Squares, capture marks and castling are written the same in all of
 /// them (Appendix C.5-C.13); only the letters for the pieces differ.

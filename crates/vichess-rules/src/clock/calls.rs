@@ -10,7 +10,7 @@
 //! announced, because it ends the period or the game and either player may claim it.
 
 use super::control::Millis;
-use crate::rules::Color;
+use crate::Color;
 
 /// Calls every `every` while the remaining time is at most `up_to` (and above the next
 /// smaller band's `up_to`).

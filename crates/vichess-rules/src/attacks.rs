@@ -190,11 +190,13 @@ fn magic_lookup(t: &Tables, m: &Magic, occupied: Bitboard) -> Bitboard {
     Bitboard(t.attacks[m.offset + idx])
 }
 
+/// The squares a knight on `sq` attacks; looked up, not computed, as move generation asks often.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     Bitboard(KNIGHT_ATTACKS[sq.index() as usize])
 }
 
+/// The squares a king on `sq` attacks.
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
     Bitboard(KING_ATTACKS[sq.index() as usize])
@@ -207,18 +209,21 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN_ATTACKS[color.index()][sq.index() as usize])
 }
 
+/// The squares a rook on `sq` attacks, stopping at the first man in each direction of `occupied`.
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let t = &*TABLES;
     magic_lookup(t, &t.rook[sq.index() as usize], occupied)
 }
 
+/// The squares a bishop on `sq` attacks, stopping at the first man in each direction of `occupied`.
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let t = &*TABLES;
     magic_lookup(t, &t.bishop[sq.index() as usize], occupied)
 }
 
+/// Rook and bishop attacks together.
 #[inline]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)

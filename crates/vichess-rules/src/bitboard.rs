@@ -9,38 +9,50 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 64 squares.
     pub const FULL: Bitboard = Bitboard(!0);
+    /// The light squares (h1 is light, 2.1): bishops never leave their colour, which dead-position analysis uses.
     pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55aa_55aa_55aa_55aa);
+    /// The dark squares (a1 is dark).
     pub const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
+    /// a1, h1, a8, h8.
     pub const CORNERS: Bitboard = Bitboard(0x8100_0000_0000_0081);
     /// Ranks 1 and 8: where pawns promote and where no pawn may stand.
     pub const BACKRANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
+    /// The set holding just `sq`.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq.index())
     }
+    /// All eight squares of a rank.
     #[inline]
     pub const fn rank(rank: Rank) -> Bitboard {
         Bitboard(0xff << (8 * rank.index()))
     }
+    /// All eight squares of a file.
     #[inline]
     pub const fn file(file: File) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << file.index())
     }
+    /// True when no square is in the set.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// True when at least one square is in the set.
     #[inline]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
+    /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq.index()) != 0
     }
+    /// How many squares are in the set.
     #[inline]
     pub const fn count(self) -> usize {
         self.0.count_ones() as usize
@@ -50,6 +62,7 @@ impl Bitboard {
     pub const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
+    /// The lowest square (a1 first), for iterating or picking a single man.
     #[inline]
     pub fn first(self) -> Option<Square> {
         if self.0 == 0 {
@@ -58,6 +71,7 @@ impl Bitboard {
             Some(Square::new_unchecked(self.0.trailing_zeros() as u8))
         }
     }
+    /// The highest square (h8 last).
     #[inline]
     pub fn last(self) -> Option<Square> {
         if self.0 == 0 {
@@ -75,22 +89,27 @@ impl Bitboard {
             self.first()
         }
     }
+    /// A copy with `sq` added.
     #[inline]
     pub fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | 1 << sq.index())
     }
+    /// A copy with `sq` removed.
     #[inline]
     pub fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq.index()))
     }
+    /// Adds `sq` if absent, removes it if present: moving a man is two toggles.
     #[inline]
     pub fn toggle(&mut self, sq: Square) {
         self.0 ^= 1 << sq.index();
     }
+    /// Adds `sq`.
     #[inline]
     pub fn set(&mut self, sq: Square) {
         self.0 |= 1 << sq.index();
     }
+    /// Removes `sq`.
     #[inline]
     pub fn clear(&mut self, sq: Square) {
         self.0 &= !(1 << sq.index());

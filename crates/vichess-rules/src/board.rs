@@ -41,6 +41,7 @@ impl Board {
         }
     }
 
+    /// A board with no men, to set up a position man by man.
     pub fn empty() -> Board {
         Board {
             by_role: [Bitboard::EMPTY; 6],
@@ -49,42 +50,52 @@ impl Board {
         }
     }
 
+    /// Every square with a man on it.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.occupied
     }
+    /// The squares of `color`'s men.
     #[inline]
     pub fn by_color(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
+    /// The squares of men of this kind, both colours.
     #[inline]
     pub fn by_role(&self, role: Role) -> Bitboard {
         self.by_role[role.index()]
     }
+    /// The squares of this colour's men of this kind.
     #[inline]
     pub fn by_piece(&self, piece: Piece) -> Bitboard {
         self.by_role(piece.role) & self.by_color(piece.color)
     }
+    /// The pawns of both colours.
     #[inline]
     pub fn pawns(&self) -> Bitboard {
         self.by_role(Role::Pawn)
     }
+    /// The knights of both colours.
     #[inline]
     pub fn knights(&self) -> Bitboard {
         self.by_role(Role::Knight)
     }
+    /// The bishops of both colours.
     #[inline]
     pub fn bishops(&self) -> Bitboard {
         self.by_role(Role::Bishop)
     }
+    /// The rooks of both colours.
     #[inline]
     pub fn rooks(&self) -> Bitboard {
         self.by_role(Role::Rook)
     }
+    /// The queens of both colours.
     #[inline]
     pub fn queens(&self) -> Bitboard {
         self.by_role(Role::Queen)
     }
+    /// The kings of both colours.
     #[inline]
     pub fn kings(&self) -> Bitboard {
         self.by_role(Role::King)
@@ -106,6 +117,7 @@ impl Board {
         (self.kings() & self.by_color(color)).first()
     }
 
+    /// The colour of the man on `sq`, if any.
     pub fn color_at(&self, sq: Square) -> Option<Color> {
         if self.by_color[0].contains(sq) {
             Some(Color::White)
@@ -116,6 +128,7 @@ impl Board {
         }
     }
 
+    /// The kind of man on `sq`, if any.
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         if !self.occupied.contains(sq) {
             return None;
@@ -125,6 +138,7 @@ impl Board {
             .find(|&role| self.by_role[role.index()].contains(sq))
     }
 
+    /// The man on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Some(Piece {
             color: self.color_at(sq)?,

@@ -16,6 +16,7 @@ pub enum CastlingMode {
 }
 
 impl CastlingMode {
+    /// Whether castling follows the Chess960 rules (any rook file) rather than standard chess.
     pub fn is_chess960(self) -> bool {
         self == CastlingMode::Chess960
     }
@@ -47,20 +48,24 @@ impl Castles {
         c
     }
 
+    /// The rook `color` may still castle with on `side`, if the right remains.
     #[inline]
     pub fn rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
         self.rooks[color.index()][side.index()]
     }
 
+    /// Whether `color` keeps the right to castle on `side`.
     #[inline]
     pub fn has(&self, color: Color, side: CastlingSide) -> bool {
         self.rook(color, side).is_some()
     }
 
+    /// Whether `color` keeps any castling right.
     pub fn has_color(&self, color: Color) -> bool {
         self.rooks[color.index()].iter().any(Option::is_some)
     }
 
+    /// True when nobody can castle any more.
     pub fn is_empty(&self) -> bool {
         self.mask.is_empty()
     }

@@ -6,13 +6,17 @@ use std::ops::Not;
 /// A side: White moves first (Art. 1.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The side that moves first.
     White = 0,
+    /// The side that moves second.
     Black = 1,
 }
 
 impl Color {
+    /// Both sides, White first, for iterating.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// 0 for White, 1 for Black: the index of per-side arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -24,6 +28,7 @@ impl Color {
         matches!(self, Color::White)
     }
 
+    /// White for `true`: the inverse of [`Color::is_white`].
     #[inline]
     pub const fn from_white(white: bool) -> Color {
         if white {
@@ -50,6 +55,7 @@ impl Color {
         }
     }
 
+    /// The lower-case English name, for messages.
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "white",

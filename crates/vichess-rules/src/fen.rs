@@ -15,24 +15,40 @@ pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 /// What is wrong with a FEN, and where: field numbers count from 1 as people do.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// There was no text at all.
     #[error("FEN is empty")]
     Empty,
+    /// The piece placement field is wrong in one rank.
     #[error("FEN placement, rank {rank}: {why}")]
-    Placement { rank: u8, why: String },
+    Placement {
+        /// The rank as written, 8 first.
+        rank: u8,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The side-to-move field is neither `w` nor `b`; holds the field.
     #[error("FEN field 2 (side to move) is {0:?}; expected w or b")]
     Turn(String),
+    /// The castling field cannot be read; holds the field and why.
     #[error("FEN field 3 (castling) is {0:?}: {1}")]
     Castling(String, String),
+    /// The en passant field is not `-` or a square; holds the field.
     #[error("FEN field 4 (en passant) is {0:?}; expected - or a square like e3")]
     EnPassant(String),
+    /// A move counter is not a whole number.
     #[error("FEN field {field} ({name}) is {value:?}; expected a whole number")]
     Counter {
+        /// The field's place, counted from 1.
         field: u8,
+        /// The field's name.
         name: &'static str,
+        /// The field as written.
         value: String,
     },
+    /// More than six fields; holds the count.
     #[error("FEN has {0} fields; at most 6 are allowed")]
     TooManyFields(usize),
+    /// The fields read well but describe a position that cannot arise.
     #[error("FEN describes an impossible position: {0}")]
     Position(#[from] PositionError),
 }

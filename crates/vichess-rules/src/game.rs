@@ -58,9 +58,11 @@ pub fn repetition_key(pos: &Position) -> RepetitionKey {
 /// specific than the counting rules, which an arbiter checks last.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
+    /// No end applies yet.
     Ongoing,
     /// 5.1.1: the side to move is mated.
     Checkmate {
+        /// The side that gave mate.
         winner: Color,
     },
     /// 5.2.1.
@@ -87,6 +89,7 @@ impl Status {
         }
     }
 
+    /// True once any end applies: no more moves are accepted.
     pub fn is_over(&self) -> bool {
         *self != Status::Ongoing
     }
@@ -109,8 +112,10 @@ impl fmt::Display for Status {
 /// Why a move was not added to the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
+    /// The game already ended, so no move is added.
     #[error("the game is over: {0}")]
     GameOver(Status),
+    /// The move is not legal in the current position.
     #[error("{0} is not legal here")]
     Illegal(Move),
 }
@@ -125,6 +130,7 @@ pub enum ClaimKind {
 }
 
 impl ClaimKind {
+    /// The article of the Laws for the claim, for the arbiter's message.
     pub fn article(&self) -> &'static str {
         match self {
             ClaimKind::ThreefoldRepetition => "9.2",
@@ -132,6 +138,7 @@ impl ClaimKind {
         }
     }
 
+    /// The claim's name as a player hears it.
     pub fn words(&self) -> &'static str {
         match self {
             ClaimKind::ThreefoldRepetition => "threefold repetition",
@@ -150,7 +157,9 @@ impl fmt::Display for ClaimKind {
 /// writing down `intended` first (9.2.1.1, 9.3.1) and claiming on the position it produces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Claim {
+    /// Which draw is claimed.
     pub kind: ClaimKind,
+    /// The move written down but not played, whose position the claim is about (9.2.1.1, 9.3.1).
     pub intended: Option<Move>,
 }
 
@@ -199,22 +208,30 @@ pub enum ClaimVerdict {
     /// The judged position stood on the board at least three times, at these occurrences
     /// (the judged one last; after the intended move, if any, its ply is one past the record).
     RepetitionCorrect {
+        /// The move written for the claim, if any.
         intended: Option<Move>,
+        /// When the judged position stood on the board.
         occurrences: Vec<Occurrence>,
     },
     /// Fewer than three occurrences.
     RepetitionIncorrect {
+        /// The move written for the claim, if any.
         intended: Option<Move>,
+        /// When the judged position stood on the board.
         occurrences: Vec<Occurrence>,
     },
     /// At least 100 half-moves without a pawn move or capture.
     FiftyMovesCorrect {
+        /// The move written for the claim, if any.
         intended: Option<Move>,
+        /// Half-moves since the last pawn move or capture.
         quiet_plies: u32,
     },
     /// Fewer than 100.
     FiftyMovesIncorrect {
+        /// The move written for the claim, if any.
         intended: Option<Move>,
+        /// Half-moves since the last pawn move or capture.
         quiet_plies: u32,
     },
     /// The written move is not legal, so no position follows from it.
@@ -224,6 +241,7 @@ pub enum ClaimVerdict {
 }
 
 impl ClaimVerdict {
+    /// Whether the claim holds, so the game ends drawn instead of the claimant being penalised.
     pub fn is_correct(&self) -> bool {
         matches!(
             self,
@@ -319,6 +337,27 @@ impl fmt::Display for ClaimVerdict {
 }
 
 /// A game: a start position and the legal moves played from it.
+///
+/// It refuses illegal moves and moves after the end, and knows the ends that need the history
+/// (repetitions, the fifty- and seventy-five-move rules) as well as mate and stalemate.
+///
+/// ```
+/// use vichess_rules::game::{Game, GameError, Status};
+/// use vichess_rules::{notation, Color, Position};
+///
+/// let mut game = Game::new(Position::new());
+/// for text in ["f3", "e5", "g4", "Qh4#"] {
+///     let mv = notation::parse_move(game.position(), text)?;
+///     game.push(mv)?;
+/// }
+/// assert_eq!(game.status(), Status::Checkmate { winner: Color::Black });
+/// assert_eq!(game.ply_count(), 4);
+///
+/// // Nothing more can be added to a finished game.
+/// let resume = Game::new(Position::new()).position().legal_moves()[0];
+/// assert!(matches!(game.push(resume), Err(GameError::GameOver(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Game {
     /// `positions[i]` stands after `i` plies; never empty.
@@ -332,6 +371,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game with no moves yet, starting from `start` (any legal position, not only the standard one).
     pub fn new(start: Position) -> Game {
         let mut game = Game {
             positions: Vec::new(),
@@ -343,6 +383,7 @@ impl Game {
         game
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.positions[0]
     }
@@ -354,6 +395,7 @@ impl Game {
             .expect("a game always has its start position")
     }
 
+    /// The moves played so far, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -373,6 +415,7 @@ impl Game {
         self.moves.len()
     }
 
+    /// The most recent move, if any.
     pub fn last_move(&self) -> Option<Move> {
         self.moves.last().copied()
     }
@@ -403,6 +446,7 @@ impl Game {
         Some(m)
     }
 
+    /// Where the game stands after the last move: ongoing, or which automatic end applies.
     pub fn status(&self) -> Status {
         *self.statuses.last().expect("a game always has a status")
     }

@@ -15,18 +15,22 @@ pub enum CastlingSide {
 }
 
 impl CastlingSide {
+    /// Both sides, king side first, for iterating.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
+    /// 0 for king side, 1 for queen side: the index of per-side arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
+    /// The file the king lands on (g or c), in every variant (3.8.2.1).
     pub const fn king_to_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::G,
             CastlingSide::QueenSide => File::C,
         }
     }
+    /// The file the rook lands on (f or d).
     pub const fn rook_to_file(self) -> File {
         match self {
             CastlingSide::KingSide => File::F,
@@ -56,25 +60,37 @@ impl CastlingSide {
 /// notation and announcements never need the position again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
+    /// Any move that is not en passant or castling.
     Normal {
+        /// The kind of man that moves.
         role: Role,
+        /// Where it comes from.
         from: Square,
+        /// The kind of man taken, if any.
         capture: Option<Role>,
+        /// Where it goes.
         to: Square,
+        /// What a pawn becomes on the last rank.
         promotion: Option<Role>,
     },
     /// The capturing pawn goes to `to`; the captured pawn stands beside `from`, behind `to`.
     EnPassant {
+        /// The capturing pawn's square.
         from: Square,
+        /// The square it moves to (the one the other pawn skipped).
         to: Square,
     },
+    /// Castling, stored as "king takes own rook".
     Castle {
+        /// The king's square.
         king: Square,
+        /// The castling rook's square.
         rook: Square,
     },
 }
 
 impl Move {
+    /// The kind of man that moves (the king, for castling).
     #[inline]
     pub fn role(&self) -> Role {
         match *self {
@@ -84,6 +100,7 @@ impl Move {
         }
     }
 
+    /// The square the moving man leaves (the king's, for castling).
     #[inline]
     pub fn from(&self) -> Square {
         match *self {
@@ -113,6 +130,7 @@ impl Move {
         }
     }
 
+    /// The kind of man taken, if any (a pawn, for en passant).
     #[inline]
     pub fn capture(&self) -> Option<Role> {
         match *self {
@@ -122,16 +140,19 @@ impl Move {
         }
     }
 
+    /// Whether a man is taken: 9.3 and 9.6.2 count from the last capture.
     #[inline]
     pub fn is_capture(&self) -> bool {
         self.capture().is_some()
     }
 
+    /// Whether this is an en passant capture (3.7.3.1).
     #[inline]
     pub fn is_en_passant(&self) -> bool {
         matches!(self, Move::EnPassant { .. })
     }
 
+    /// What a pawn becomes, if this is a promotion.
     #[inline]
     pub fn promotion(&self) -> Option<Role> {
         match *self {
@@ -140,6 +161,7 @@ impl Move {
         }
     }
 
+    /// Which side castles, if this is castling.
     pub fn castling_side(&self) -> Option<CastlingSide> {
         match *self {
             Move::Castle { king, rook } => Some(castling_side_of(king, rook)),

@@ -17,13 +17,17 @@ pub type MoveList = ArrayVec<Move, 256>;
 /// Everything a FEN says, unchecked: the raw material a [`Position`] is validated from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Setup {
+    /// Where the men stand.
     pub board: Board,
+    /// The side to move.
     pub turn: Color,
     /// The rooks named by the castling field (any square; validated later).
     pub castling_rooks: Bitboard,
     /// The square a pawn skipped with its double step, as the FEN gave it.
     pub ep_square: Option<Square>,
+    /// Plies since the last capture or pawn move.
     pub halfmoves: u32,
+    /// The move number, from 1.
     pub fullmoves: u32,
 }
 
@@ -43,24 +47,33 @@ impl Default for Setup {
 /// Why a setup is not a position the Laws allow play from.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// The side has no king.
     #[error("the {0} king is missing")]
     MissingKing(Color),
+    /// The side has more than one king; holds the count.
     #[error("there are {1} {0} kings; each side has exactly one")]
     TooManyKings(Color, usize),
+    /// A pawn on rank 1 or 8.
     #[error("a pawn stands on {0}, on the first or last rank, where no pawn can be")]
     PawnOnBackRank(Square),
+    /// The side not to move is in check: holds the side to move, then the checked side.
     #[error("{0} is to move but the {1} king is in check: the side not to move can never be in check (3.9)")]
     OppositeCheck(Color, Color),
+    /// More checkers than any move can give; holds the count.
     #[error("the king is in check from {0} men at once, which no legal move can produce")]
     ImpossibleCheck(usize),
+    /// A castling right names a square with no rook of that colour beside the king.
     #[error(
         "castling right names {0}, but no {1} rook stands there beside a king on its first rank"
     )]
     BadCastlingRights(Square, Color),
+    /// A standard-chess castling right with the king or rook off its home square.
     #[error("castling right on {0}: in standard chess the king must be on e1/e8 and the rook on a corner (use Chess960 for other arrays)")]
     NotStandardCastling(Square),
+    /// An en passant square no double step could have left.
     #[error("en passant square {0} is impossible: it must be on the sixth rank (third for Black) with the pawn that just moved two squares in front of it and the squares it crossed empty")]
     BadEnPassant(Square),
+    /// More men of one side than the 16 it starts with; holds the count.
     #[error("{0} men is more than the 16 each side starts with")]
     TooManyMen(usize),
 }
@@ -69,6 +82,26 @@ pub enum PositionError {
 ///
 /// `Position` is a value (about 100 bytes): playing a move returns a new position, which keeps the
 /// game record simple and perft fast (copy-make, no undo bookkeeping).
+///
+/// ```
+/// use vichess_rules::{notation, Color, Position, Role, Square};
+///
+/// let start = Position::new();
+/// assert_eq!(start.legal_moves().len(), 20);
+///
+/// // Moves are read as players write them, and checked against the Laws.
+/// let e4 = notation::parse_move(&start, "e4")?;
+/// let after = start.play(&e4)?;
+/// assert_eq!(after.turn(), Color::Black);
+/// assert_eq!(after.board().role_at(Square::E4), Some(Role::Pawn));
+/// // No black pawn can take en passant, so the FEN names no square (9.2.2).
+/// assert_eq!(after.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+///
+/// // The start position is unchanged: positions are values.
+/// assert_eq!(start.turn(), Color::White);
+/// assert!(notation::parse_move(&after, "e4").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
@@ -211,18 +244,22 @@ impl Position {
         }
     }
 
+    /// Where the men stand.
     #[inline]
     pub fn board(&self) -> &Board {
         &self.board
     }
+    /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
         self.turn
     }
+    /// The castling rights still held.
     #[inline]
     pub fn castles(&self) -> &Castles {
         &self.castles
     }
+    /// Standard or Chess960 castling, which decides how castling is written and read.
     #[inline]
     pub fn castling_mode(&self) -> CastlingMode {
         self.mode
@@ -258,6 +295,7 @@ impl Position {
             .attackers_to(self.our_king(), !self.turn, self.board.occupied())
     }
 
+    /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
         self.checkers().any()
@@ -287,10 +325,12 @@ impl Position {
         }
     }
 
+    /// The side to move is in check and has no legal move (5.1.1).
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && !self.has_legal_move()
     }
 
+    /// The side to move is not in check and has no legal move (5.2.1).
     pub fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_move()
     }
@@ -300,6 +340,7 @@ impl Position {
         self.count_legal_moves() > 0
     }
 
+    /// Whether `m` is one of the legal moves here: checks a move from outside (a board, a file).
     pub fn is_legal(&self, m: &Move) -> bool {
         self.legal_moves().contains(m)
     }

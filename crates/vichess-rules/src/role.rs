@@ -6,15 +6,22 @@ use std::fmt;
 /// A kind of man. "Piece" in Appendix C.1 excludes the pawn; here `Role` covers all six.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
+    /// The pawn.
     Pawn = 0,
+    /// The knight.
     Knight = 1,
+    /// The bishop.
     Bishop = 2,
+    /// The rook.
     Rook = 3,
+    /// The queen.
     Queen = 4,
+    /// The king.
     King = 5,
 }
 
 impl Role {
+    /// All six, pawn first, for iterating.
     pub const ALL: [Role; 6] = [
         Role::Pawn,
         Role::Knight,
@@ -26,6 +33,7 @@ impl Role {
     /// The pieces a pawn may become (3.7.3.3), in the order a chooser offers them.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
+    /// 0 (pawn) to 5 (king): the index of per-kind arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -68,6 +76,7 @@ impl Role {
         }
     }
 
+    /// The lower-case English name, for messages.
     pub const fn name(self) -> &'static str {
         match self {
             Role::Pawn => "pawn",
@@ -79,6 +88,7 @@ impl Role {
         }
     }
 
+    /// The man of this kind and `color`.
     pub const fn of(self, color: Color) -> Piece {
         Piece { color, role: self }
     }
@@ -93,7 +103,9 @@ impl fmt::Display for Role {
 /// A man of one colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
+    /// Whose man.
     pub color: Color,
+    /// What kind.
     pub role: Role,
 }
 
@@ -107,6 +119,7 @@ impl Piece {
         }
     }
 
+    /// Reads a FEN letter: upper case is White.
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_char(c)?;
         let color = Color::from_white(c.is_ascii_uppercase());

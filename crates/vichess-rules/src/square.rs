@@ -12,14 +12,23 @@ pub struct File(u8);
 pub struct Rank(u8);
 
 impl File {
+    /// The a-file.
     pub const A: File = File(0);
+    /// The b-file.
     pub const B: File = File(1);
+    /// The c-file.
     pub const C: File = File(2);
+    /// The d-file.
     pub const D: File = File(3);
+    /// The e-file, where both kings start.
     pub const E: File = File(4);
+    /// The f-file.
     pub const F: File = File(5);
+    /// The g-file.
     pub const G: File = File(6);
+    /// The h-file.
     pub const H: File = File(7);
+    /// All files, a first, for iterating.
     pub const ALL: [File; 8] = [
         File(0),
         File(1),
@@ -31,6 +40,7 @@ impl File {
         File(7),
     ];
 
+    /// The file with this index (0 = a), or `None` past h.
     #[inline]
     pub const fn new(index: u8) -> Option<File> {
         if index < 8 {
@@ -39,10 +49,12 @@ impl File {
             None
         }
     }
+    /// 0 for a to 7 for h.
     #[inline]
     pub const fn index(self) -> u8 {
         self.0
     }
+    /// The lower-case letter, as notation writes it.
     pub const fn char(self) -> char {
         (b'a' + self.0) as char
     }
@@ -61,14 +73,23 @@ impl File {
 }
 
 impl Rank {
+    /// White's back rank.
     pub const FIRST: Rank = Rank(0);
+    /// White's pawn rank.
     pub const SECOND: Rank = Rank(1);
+    /// The rank a white pawn crosses on its double step.
     pub const THIRD: Rank = Rank(2);
+    /// Where a white pawn lands on its double step.
     pub const FOURTH: Rank = Rank(3);
+    /// Where a black pawn lands on its double step.
     pub const FIFTH: Rank = Rank(4);
+    /// The rank a black pawn crosses on its double step.
     pub const SIXTH: Rank = Rank(5);
+    /// Black's pawn rank.
     pub const SEVENTH: Rank = Rank(6);
+    /// Black's back rank.
     pub const EIGHTH: Rank = Rank(7);
+    /// All ranks, first to eighth, for iterating.
     pub const ALL: [Rank; 8] = [
         Rank(0),
         Rank(1),
@@ -80,6 +101,7 @@ impl Rank {
         Rank(7),
     ];
 
+    /// The rank with this index (0 = 1), or `None` past 8.
     #[inline]
     pub const fn new(index: u8) -> Option<Rank> {
         if index < 8 {
@@ -88,13 +110,16 @@ impl Rank {
             None
         }
     }
+    /// 0 for rank 1 to 7 for rank 8.
     #[inline]
     pub const fn index(self) -> u8 {
         self.0
     }
+    /// The digit, as notation writes it.
     pub const fn char(self) -> char {
         (b'1' + self.0) as char
     }
+    /// Reads a digit `1`-`8`.
     pub fn from_char(c: char) -> Option<Rank> {
         match c {
             '1'..='8' => Some(Rank(c as u8 - b'1')),
@@ -125,7 +150,12 @@ pub struct Square(u8);
 
 macro_rules! square_consts {
     ($($name:ident = $idx:expr),* $(,)?) => {
-        impl Square { $(pub const $name: Square = Square($idx);)* }
+        impl Square {
+            $(
+                #[doc = concat!("The square ", stringify!($name), ", for naming squares in code as players do.")]
+                pub const $name: Square = Square($idx);
+            )*
+        }
     };
 }
 
@@ -141,6 +171,7 @@ square_consts! {
 }
 
 impl Square {
+    /// The square with this index (0 = a1, 63 = h8), or `None` past 63.
     #[inline]
     pub const fn new(index: u8) -> Option<Square> {
         if index < 64 {
@@ -158,18 +189,22 @@ impl Square {
         Square(index)
     }
 
+    /// The square where `file` and `rank` cross.
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
         Square(rank.0 * 8 + file.0)
     }
+    /// 0 for a1 to 63 for h8: the bit of the square in a [`Bitboard`](crate::Bitboard).
     #[inline]
     pub const fn index(self) -> u8 {
         self.0
     }
+    /// Its file.
     #[inline]
     pub const fn file(self) -> File {
         File(self.0 & 7)
     }
+    /// Its rank.
     #[inline]
     pub const fn rank(self) -> Rank {
         Rank(self.0 >> 3)

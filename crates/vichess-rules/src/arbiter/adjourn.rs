@@ -28,14 +28,23 @@ use crate::{Color, Move, Position};
 /// Why a move cannot be sealed now. Nothing is sealed when it cannot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SealError {
+    /// A finished game is not adjourned.
     #[error("the game is over ({0}): there is nothing to adjourn")]
     GameOver(Status),
+    /// The sealer's time must be running until the seal (I.2), so a stopped clock refuses it.
     #[error("the clock is not running: start it before sealing, as the sealer's time runs until the envelope is sealed")]
     ClockNotRunning,
+    /// Board and clock name different sides on move: sealing would charge the wrong player.
     #[error(
         "the board has {board} on move but the clock runs for {clock}: correct the clock first"
     )]
-    ClockDisagrees { board: Color, clock: Color },
+    ClockDisagrees {
+        /// The side on move by the position.
+        board: Color,
+        /// The side whose clock runs.
+        clock: Color,
+    },
+    /// The sealed move text is blank (I.2 requires it written down).
     #[error("nothing is written: the sealed move must be written down")]
     Empty,
 }
@@ -64,7 +73,12 @@ pub enum Opening {
     AlreadyEnded(Ruling),
     /// I.8: the sealed move cannot be played, and the sealer loses; `why` says what is
     /// wrong with it.
-    Defective { ruling: Ruling, why: MoveError },
+    Defective {
+        /// The loss of the sealer.
+        ruling: Ruling,
+        /// What the reader found wrong with the written move.
+        why: MoveError,
+    },
 }
 
 impl Envelope {
@@ -114,6 +128,7 @@ impl Envelope {
         })
     }
 
+    /// The players' names as written on the envelope, White first.
     pub fn names(&self) -> [&str; 2] {
         [&self.white, &self.black]
     }
@@ -128,6 +143,7 @@ impl Envelope {
         self.readings
     }
 
+    /// Who sealed the move: the player on move at adjournment, whose clock ran until the seal.
     pub fn sealer(&self) -> Color {
         self.sealer
     }
@@ -137,6 +153,7 @@ impl Envelope {
         self.move_number
     }
 
+    /// The move exactly as the sealer wrote it (trimmed); it is read only when the envelope is opened.
     pub fn sealed_move(&self) -> &str {
         &self.sealed_move
     }
@@ -146,10 +163,12 @@ impl Envelope {
         self.draw_offer
     }
 
+    /// When and where play resumes, as written on the envelope (I.2).
     pub fn resumption(&self) -> &str {
         &self.resumption
     }
 
+    /// The caller's timestamp of the seal, for the audit trail.
     pub fn sealed_at(&self) -> Millis {
         self.sealed_at
     }

@@ -20,13 +20,16 @@ use crate::{Color, Move};
 /// Why a claim is not heard at all. No penalty: there was no valid claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ClaimError {
+    /// Only the player having the move may claim (9.2, 9.3).
     #[error(
         "{0} cannot claim now: only the player having the move claims; write the move that \
          repeats the position, then claim before playing it (9.2, 9.3)"
     )]
     NotOnMove(Color),
+    /// A man touched with intent forfeits the claim on this move (9.4).
     #[error("{0} touched a man with intent and lost the right to claim on this move (9.4)")]
     Touched(Color),
+    /// The game has already ended, so there is nothing to claim.
     #[error("the game is over: {0}")]
     GameOver(Status),
 }
@@ -34,7 +37,9 @@ pub enum ClaimError {
 /// The arbiter's ruling on a claim: the evidence, and what follows from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClaimRuling {
+    /// Whether the claim was correct, and the evidence for it.
     pub verdict: ClaimVerdict,
+    /// What follows, in order: the draw, or the penalty and the move to play.
     pub rulings: Vec<Ruling>,
 }
 

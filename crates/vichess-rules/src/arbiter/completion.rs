@@ -21,9 +21,15 @@ pub enum MoveState {
     /// No move of this player is waiting: the last one (if any) is completed.
     Idle,
     /// Released on the board but not yet announced (a visually impaired player, D.2.3).
-    Released { at: Millis },
+    Released {
+        /// When it was released.
+        at: Millis,
+    },
     /// Made (4.7, D.2.3): the opponent has the move.
-    Made { at: Millis },
+    Made {
+        /// When it was announced.
+        at: Millis,
+    },
 }
 
 /// How a move got completed.
@@ -40,13 +46,20 @@ pub enum CompletedBy {
 /// Something that happened to a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Step {
+    /// A move was made (released or announced).
     Made {
+        /// Who made it.
         side: Color,
+        /// When.
         at: Millis,
     },
+    /// A made move became completed, so it counts for the clock and the record.
     Completed {
+        /// Whose move.
         side: Color,
+        /// When.
         at: Millis,
+        /// What completed it.
         by: CompletedBy,
     },
 }
@@ -86,6 +99,7 @@ impl MoveTracker {
         }
     }
 
+    /// Where `side`'s latest move stands now.
     pub fn state(&self, side: Color) -> MoveState {
         self.states[side.index()]
     }
@@ -96,6 +110,7 @@ impl MoveTracker {
         self.made[side.index()]
     }
 
+    /// How many of `side`'s moves are completed: the count that 5.2.3 and draw offers look at.
     pub fn completed(&self, side: Color) -> u32 {
         self.completed[side.index()]
     }

@@ -21,7 +21,10 @@ pub enum Irregularity {
     /// 7.5.1: a move against Art. 3 (or 4.2-4.7 for a man that could not legally go there).
     IllegalMove,
     /// 7.5.2: a pawn left on the last rank without being exchanged for a new piece.
-    UnpromotedPawn { square: Square },
+    UnpromotedPawn {
+        /// Where the pawn stands unpromoted.
+        square: Square,
+    },
     /// 7.5.3: the clock pressed without a move.
     PressWithoutMove,
     /// 7.5.4: one move made with two hands (castling, a capture, a promotion).
@@ -29,6 +32,7 @@ pub enum Irregularity {
 }
 
 impl Irregularity {
+    /// The article of the Laws that names this irregularity, for the arbiter's message.
     pub const fn article(self) -> &'static str {
         match self {
             Irregularity::IllegalMove => "7.5.1",
@@ -57,6 +61,7 @@ pub struct IllegalMoves {
 }
 
 impl IllegalMoves {
+    /// No illegal moves counted yet; `event` decides the penalties.
     pub fn new(event: Event) -> IllegalMoves {
         IllegalMoves {
             event,
@@ -64,6 +69,7 @@ impl IllegalMoves {
         }
     }
 
+    /// The settings the penalties are taken from.
     pub fn event(&self) -> Event {
         self.event
     }

@@ -20,14 +20,18 @@ use crate::Color;
 /// What was offered: a plain offer or a claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OfferKind {
+    /// A plain draw offer (9.1.2).
     Offer,
+    /// A draw claim, which 9.1.2.3 also counts as an offer.
     Claim(ClaimKind),
 }
 
 /// A pending draw offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Offer {
+    /// Who offered.
     pub by: Color,
+    /// Whether it was a plain offer or a claim.
     pub kind: OfferKind,
     /// The offerer's move the offer goes with on the scoresheet: the number of moves they had
     /// made when offering (0: before their first move).
@@ -39,9 +43,11 @@ pub struct Offer {
 /// Why an offer ended without a draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lapse {
+    /// The opponent declined it.
     Rejected,
     /// The opponent touched a man with intent (4.3).
     Touched,
+    /// The game ended before an answer.
     GameEnded,
 }
 
@@ -60,12 +66,16 @@ pub enum OfferStatus {
 /// Why an answer to an offer is refused. Nothing changes when it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum OfferError {
+    /// Nothing is pending to accept or reject.
     #[error("there is no draw offer to answer")]
     NoOffer,
+    /// The offerer tried to answer their own offer.
     #[error("{0} made this draw offer and cannot answer it: the opponent answers")]
     OwnOffer(Color),
+    /// 5.2.3: no draw by agreement before both players have moved.
     #[error("a draw by agreement needs both players to have made at least one move first (5.2.3)")]
     TooEarly,
+    /// The game has already ended.
     #[error("the game is over: no draw offer can be made or answered")]
     GameOver,
 }
@@ -79,10 +89,12 @@ pub struct DrawOffers {
 }
 
 impl DrawOffers {
+    /// A game with no offer pending yet.
     pub fn new() -> DrawOffers {
         DrawOffers::default()
     }
 
+    /// The offer awaiting an answer, if any.
     pub fn pending(&self) -> Option<Offer> {
         self.pending
     }

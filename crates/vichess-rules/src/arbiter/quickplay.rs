@@ -18,18 +18,25 @@ pub const EXTRA: Millis = 2 * 60_000;
 /// Why a quickplay request or claim cannot be made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum QuickplayError {
+    /// The event did not announce Guidelines III.
     #[error("Guidelines III were not announced for this event, so no such claim can be made")]
     NotAnnounced,
+    /// Guidelines III never apply to blitz (III.2).
     #[error("Guidelines III never apply to blitz (III.2)")]
     Blitz,
+    /// The control already has an increment or delay (III.1).
     #[error("Guidelines III apply only to games without increment or delay (III.1)")]
     HasBonus,
+    /// The clock was already switched to a five-second bonus (III.4).
     #[error("the clock has already been switched to a five-second delay or increment (III.4)")]
     AlreadySwitched,
+    /// Only the player having the move may ask (III.4, III.5).
     #[error("{0} is not on move: only the player having the move may ask (III.4, III.5)")]
     NotOnMove(Color),
+    /// The player still has two minutes or more.
     #[error("{0} has two minutes or more left: this is possible only under two minutes")]
     EnoughTime(Color),
+    /// The flag already fell, so the claim comes too late (III.5).
     #[error("{0}'s flag has already fallen: the claim had to come before (III.5)")]
     FlagFallen(Color),
 }
@@ -41,7 +48,10 @@ pub enum Answer {
     Accept,
     /// Decide later (at the latest right after a flag falls), watching the game; the
     /// opponent may get two minutes now.
-    Postpone { extra_time: bool },
+    Postpone {
+        /// Whether the opponent gets two minutes now (III.5).
+        extra_time: bool,
+    },
     /// The claim is wrong: the opponent gets two minutes and play goes on.
     Reject,
 }

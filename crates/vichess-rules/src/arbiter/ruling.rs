@@ -11,7 +11,9 @@ use std::fmt;
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// This side won.
     Win(Color),
+    /// Nobody won.
     Draw,
 }
 
@@ -38,21 +40,31 @@ impl fmt::Display for Outcome {
 /// Why a game ended, in words a player hears after the result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EndReason {
+    /// 5.1.1.
     Checkmate,
+    /// 5.2.1.
     Stalemate,
+    /// 5.2.2: neither side can mate by any series of legal moves.
     DeadPosition,
+    /// 9.6.1: the same position five times.
     FivefoldRepetition,
+    /// 9.6.2: 75 moves each without a pawn move or capture.
     SeventyFiveMoves,
+    /// 5.1.2: a player resigned.
     Resignation,
     /// A resignation, but the winner could not mate by any series of legal moves.
     ResignationOpponentCannotMate,
+    /// 6.9: the flag fell and the opponent could mate.
     FlagFall,
     /// The flag fell, but the opponent could not mate by any series of legal moves.
     FlagFallOpponentCannotMate,
+    /// 7.5.5: the second completed illegal move loses.
     SecondIllegalMove,
     /// A second illegal move, but the opponent could not mate.
     SecondIllegalMoveOpponentCannotMate,
+    /// 5.2.3: a draw agreed by both players.
     Agreement,
+    /// A correct draw claim (9.2, 9.3).
     Claim(ClaimKind),
     /// III.5: the opponent cannot win by normal means, or is not trying to.
     QuickplayFinish,
@@ -63,6 +75,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason as a player hears it after the result.
     pub const fn words(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -101,16 +114,29 @@ impl fmt::Display for EndReason {
 pub enum Question {
     /// Can `side` still checkmate? The analysis found neither a proof nor a mate. If not, the
     /// game is drawn instead of `side` winning.
-    CanMate { side: Color, if_yes: Outcome },
+    CanMate {
+        /// The side whose win is in doubt.
+        side: Color,
+        /// The result if it can mate.
+        if_yes: Outcome,
+    },
     /// III.5, III.6: can the opponent of `claimant` win by normal means, and is the opponent
     /// trying? A claim names one ground, or both.
     QuickplayClaim {
+        /// The player who claimed the draw.
         claimant: Color,
+        /// The ground "the opponent cannot win by normal means" was claimed.
         cannot_win: bool,
+        /// The ground "the opponent is making no effort to win" was claimed.
         no_effort: bool,
     },
     /// The written intended move of an incorrect claim cannot be played: which move must be?
-    IntendedMoveNotLegal { side: Color, intended: Move },
+    IntendedMoveNotLegal {
+        /// The claimant, who must now play a move.
+        side: Color,
+        /// The written move that cannot be played.
+        intended: Move,
+    },
 }
 
 impl fmt::Display for Question {
@@ -150,50 +176,87 @@ impl fmt::Display for Question {
 pub enum Ruling {
     /// The game ends.
     Result {
+        /// The result.
         outcome: Outcome,
+        /// Why the game ended.
         reason: EndReason,
+        /// The article of the Laws that ends it.
         article: &'static str,
     },
     /// `to` gets `minutes` more: a penalty against the other player. Apply
     /// [`Ruling::clock_adjustment`] to the clock.
     Penalty {
+        /// The player who gets the time.
         to: Color,
+        /// How many minutes.
         minutes: u32,
+        /// The article of the Laws that imposes it.
         article: &'static str,
     },
     /// `to` gets time that is not an Art. 7 or 9 penalty (Guidelines III.4, III.5): always
     /// two minutes, A.3 does not shorten it.
     ExtraTime {
+        /// The player who gets the time.
         to: Color,
+        /// How much.
         time: Millis,
+        /// The guideline that grants it.
         article: &'static str,
     },
     /// 7.5.1: set up the position just before the illegal move; the touch-move rules (4.3,
     /// 4.7) bind the move that replaces it.
-    ReinstatePosition { article: &'static str },
+    ReinstatePosition {
+        /// The article that orders it.
+        article: &'static str,
+    },
     /// 7.5.2: the pawn left unpromoted on this square becomes a queen; the move stands.
-    PawnBecomesQueen { square: Square },
+    PawnBecomesQueen {
+        /// Where the pawn stands.
+        square: Square,
+    },
     /// 7.5.3: the clock was pressed without a move: `side` is on move again and must move.
-    MustMove { side: Color },
+    MustMove {
+        /// The player who pressed without moving.
+        side: Color,
+    },
     /// The move stands as played (a two-handed move, 7.5.4; an illegal move after the A.5.2
     /// window).
-    MoveStands { article: &'static str },
+    MoveStands {
+        /// The article that lets it stand.
+        article: &'static str,
+    },
     /// 9.5.3: `side` must play the move written for an incorrect claim.
-    MustPlay { side: Color, mv: Move },
+    MustPlay {
+        /// The claimant.
+        side: Color,
+        /// The move written for the claim.
+        mv: Move,
+    },
     /// III.4: both players get a five-second delay or increment for the rest of the game.
-    SwitchBonus { bonus: QuickplayBonus },
+    SwitchBonus {
+        /// Delay or increment, as the arbiter chose.
+        bonus: QuickplayBonus,
+    },
     /// III.6: the game stops, and the designated arbiter rules on the question later; the
     /// players first record what `to_record` says.
     GameStopped {
+        /// What the arbiter must decide.
         question: Question,
+        /// What the players record before the game stops.
         to_record: &'static str,
+        /// The guideline that stops the game.
         article: &'static str,
     },
     /// Play goes on; nothing else changes.
-    Continue { article: &'static str },
+    Continue {
+        /// The article under which play continues.
+        article: &'static str,
+    },
     /// The rules core cannot decide: the arbiter must.
     ArbiterDecides {
+        /// What the arbiter must decide.
         question: Question,
+        /// The article that leaves it to the arbiter.
         article: &'static str,
     },
 }
@@ -303,13 +366,16 @@ pub enum Supervision {
 /// all taken from the game's clock so that the penalty is the clock's own rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Event {
+    /// Standard, rapid or blitz: decides the penalties and whether Guidelines III apply.
     pub game_type: GameType,
+    /// How closely the game is watched (A.4/A.5, B.2/B.3).
     pub supervision: Supervision,
     /// What an Art. 7 or Art. 9 penalty gives the opponent (7.5.5, 9.5.3, A.3).
     pub penalty: Millis,
 }
 
 impl Event {
+    /// The settings of a game played on `clock`, so the penalty time is the clock's own.
     pub fn from_clock(clock: &Clock, supervision: Supervision) -> Event {
         Event {
             game_type: clock.game_type(),

@@ -23,7 +23,12 @@ pub enum Obligation {
     /// Nothing binding was touched, or nothing touched can move or be captured (4.5).
     AnyLegalMove,
     /// The player must play one of these moves.
-    OneOf { moves: Vec<Move>, why: Reason },
+    OneOf {
+        /// The moves that satisfy the obligation.
+        moves: Vec<Move>,
+        /// The article that binds the player.
+        why: Reason,
+    },
 }
 
 /// Which article binds the player, for the arbiter's message.
@@ -34,7 +39,12 @@ pub enum Reason {
     /// 4.3.2: the first opponent's man touched that can be captured.
     CaptureTouched(Square),
     /// 4.3.3: capture the first touched opponent's man with the first touched own man.
-    CaptureWith { piece: Square, target: Square },
+    CaptureWith {
+        /// The player's own man.
+        piece: Square,
+        /// The opponent's man.
+        target: Square,
+    },
     /// 4.4.1: king then rook: castle on that side.
     Castle(CastlingSide),
     /// 4.4.3: castling with that rook was illegal, so another king move.

@@ -16,7 +16,9 @@ use crate::Color;
 /// smaller band's `up_to`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Band {
+    /// The band covers remaining times up to this much.
     pub up_to: Millis,
+    /// The interval between calls within the band.
     pub every: Millis,
 }
 
@@ -35,6 +37,7 @@ impl CallSchedule {
         CallSchedule { bands }
     }
 
+    /// The bands, smallest `up_to` first.
     pub fn bands(&self) -> &[Band] {
         &self.bands
     }
@@ -85,6 +88,7 @@ impl Default for CallSchedule {
 /// Whether time is called automatically (D.2.10.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CallMode {
+    /// Calls as the marks of the schedule pass, and the low-time alarm. The default.
     #[default]
     Automatic,
     /// Only on the player's request; flag falls are still announced.
@@ -105,7 +109,9 @@ pub enum Call {
 /// The call settings: mode, schedule and alarm.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CallPolicy {
+    /// Whether time is called unasked at all.
     pub mode: CallMode,
+    /// The marks at which time is called.
     pub schedule: CallSchedule,
     /// Sound the alarm when the time drops below this; `None` for no alarm. The default
     /// is two minutes, where Guidelines III.4 and III.5 give a player new rights.
@@ -154,11 +160,13 @@ impl CallPolicy {
 /// come and get the calls due.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct CallTracker {
+    /// The settings the calls follow; the caller may change them mid-game.
     pub policy: CallPolicy,
     last: [Option<Millis>; 2],
 }
 
 impl CallTracker {
+    /// A tracker with no readings yet, so the first reading calls nothing.
     pub fn new(policy: CallPolicy) -> CallTracker {
         CallTracker {
             policy,

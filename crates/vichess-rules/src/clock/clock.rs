@@ -41,6 +41,7 @@ pub enum BlitzPenalty {
 /// Choices the Laws leave to the event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ClockConfig {
+    /// The penalty time in blitz under full supervision, which the Laws leave unclear.
     pub blitz_penalty: BlitzPenalty,
 }
 
@@ -48,18 +49,22 @@ pub struct ClockConfig {
 /// or increment for both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum QuickplayBonus {
+    /// A FIDE delay of five seconds (6.3.2).
     Delay,
+    /// An increment of five seconds.
     Increment,
 }
 
 /// What the clock is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ClockState {
+    /// Waiting for the first start (6.2).
     NotStarted,
     /// This side's clock runs.
     Running(Color),
     /// Both clocks stopped (6.11); `turn` is the side whose clock restarts.
     Stopped {
+        /// The side whose clock runs at the restart.
         turn: Color,
     },
 }
@@ -67,9 +72,13 @@ pub enum ClockState {
 /// A flag fall: whose, when, on which of their moves, in which period (counted from 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FlagFall {
+    /// Whose flag fell.
     pub side: Color,
+    /// When, in the caller's milliseconds.
     pub at: Millis,
+    /// The number of the move the player was on.
     pub move_number: u32,
+    /// The period it fell in, counted from 1.
     pub period: u32,
 }
 
@@ -77,30 +86,60 @@ pub struct FlagFall {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Adjustment {
     /// Set a player's main time (6.10.2, 7.1, a replaced clock).
-    SetTime { side: Color, time: Millis },
+    SetTime {
+        /// Whose time.
+        side: Color,
+        /// The new main time.
+        time: Millis,
+    },
     /// Add to a player's main time (12.5 disturbance, 12.9.2, III.4/III.5 two minutes).
-    AddTime { side: Color, time: Millis },
+    AddTime {
+        /// Whose time.
+        side: Color,
+        /// How much to add.
+        time: Millis,
+    },
     /// Take from a player's main time (12.9.3); stops at zero.
-    SubtractTime { side: Color, time: Millis },
+    SubtractTime {
+        /// Whose time.
+        side: Color,
+        /// How much to take.
+        time: Millis,
+    },
     /// Fix a player's count of completed moves (6.10.2, 7.1). The period follows the count;
     /// the times are left as they are, for the arbiter to set.
-    SetMoves { side: Color, moves: u32 },
+    SetMoves {
+        /// Whose count.
+        side: Color,
+        /// The corrected number of completed moves.
+        moves: u32,
+    },
     /// A penalty against `offender` (7.5.5 and others): the opponent gets two minutes in
     /// standard play, one in rapid and (by default) blitz (A.3).
-    Penalty { offender: Color },
+    Penalty {
+        /// The player penalised; the opponent gets the time.
+        offender: Color,
+    },
     /// III.4: both players get a 5-second delay or increment for the rest of the game.
     Quickplay(QuickplayBonus),
     /// 7.1: after a position is restored (a take-back, an illegal move reinstated), `side` is
     /// on move again: its clock runs (or restarts after a stop) with a fresh move's delay.
-    SetTurn { side: Color },
+    SetTurn {
+        /// The side whose clock runs now.
+        side: Color,
+    },
 }
 
 /// One side's clock reading, for the audit trail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SideReading {
+    /// Main time left.
     pub time: Millis,
+    /// Completed moves.
     pub moves: u32,
+    /// The current period, counted from 1.
     pub period: u32,
+    /// The bonus per move in that period.
     pub bonus: Bonus,
 }
 
@@ -108,56 +147,89 @@ pub struct SideReading {
 /// `before` and `after` are indexed by `Color::index()`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Correction {
+    /// When the correction was made.
     pub at: Millis,
+    /// Who made it, as the caller names them.
     pub by: String,
+    /// Why, in the arbiter's words.
     pub why: String,
+    /// The change itself.
     pub adjustment: Adjustment,
+    /// Both sides' readings just before.
     pub before: [SideReading; 2],
+    /// Both sides' readings just after.
     pub after: [SideReading; 2],
 }
 
 /// Something the clock reports, for the session to announce, print and journal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ClockEvent {
+    /// The clock was started for `side`, whose time now runs (6.2).
     Started {
+        /// The side whose clock was started.
         side: Color,
+        /// When.
         at: Millis,
     },
     /// `side` completed its move `number` after using `used` on it.
     MoveCompleted {
+        /// The side that pressed.
         side: Color,
+        /// Its move number, counted from 1.
         number: u32,
+        /// The time spent on the move.
         used: Millis,
+        /// When.
         at: Millis,
     },
     /// `side` entered period `period` (counted from 1) and got `added`.
     PeriodStarted {
+        /// The side entering the period.
         side: Color,
+        /// The period, counted from 1.
         period: u32,
+        /// The time it added.
         added: Millis,
+        /// When.
         at: Millis,
     },
+    /// The main time of `side` reached zero; the game may still go on (6.9, III.3.1).
     FlagFell {
+        /// Whose flag fell.
         side: Color,
+        /// When.
         at: Millis,
+        /// The move the player was on.
         move_number: u32,
+        /// The period it fell in, counted from 1.
         period: u32,
     },
     /// 8.4: `side` need not record moves for the rest of period `period`.
     NoDutyToRecord {
+        /// The side freed from recording.
         side: Color,
+        /// The period, counted from 1.
         period: u32,
+        /// When.
         at: Millis,
     },
+    /// Both clocks were stopped (6.11).
     Stopped {
+        /// When.
         at: Millis,
     },
+    /// The clock restarted after a stop, for `side`.
     Resumed {
+        /// The side whose clock runs again.
         side: Color,
+        /// When.
         at: Millis,
     },
+    /// An arbiter changed the clock; the audit trail has the details.
     Corrected {
+        /// The change.
         adjustment: Adjustment,
+        /// When.
         at: Millis,
     },
 }
@@ -165,18 +237,34 @@ pub enum ClockEvent {
 /// Why the clock refused an operation. Nothing changes when it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ClockError {
+    /// A press or correction came before the clock was started.
     #[error("the clock has not been started yet")]
     NotStarted,
+    /// The clock can only be started once.
     #[error("the clock has already been started")]
     AlreadyStarted,
+    /// Presses do nothing while both clocks are stopped.
     #[error("both clocks are stopped: restart the clock first")]
     Stopped,
+    /// Only a stopped clock can be resumed.
     #[error("the clock is not stopped")]
     NotStopped,
+    /// A player pressed while the opponent's clock was running.
     #[error("{side} pressed, but it is {running}'s clock that is running")]
-    NotYourClock { side: Color, running: Color },
+    NotYourClock {
+        /// Who pressed.
+        side: Color,
+        /// Whose clock runs.
+        running: Color,
+    },
+    /// A timestamp earlier than the last one: the caller's time source is broken.
     #[error("the time went backwards: {now} milliseconds is before the last reading at {last}")]
-    TimeWentBackwards { last: Millis, now: Millis },
+    TimeWentBackwards {
+        /// The last timestamp fed in.
+        last: Millis,
+        /// The earlier one that came after it.
+        now: Millis,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -199,6 +287,34 @@ struct Side {
 }
 
 /// A chess clock for one game. See the module documentation for the model.
+///
+/// Every operation takes the caller's timestamp, so the same presses always give the same
+/// times: a session replays its journal and a test needs no sleeping.
+///
+/// ```
+/// use vichess_rules::clock::{Clock, ClockConfig, ClockEvent, GameType, TimeControl};
+/// use vichess_rules::Color;
+///
+/// // Three minutes each plus two seconds a move (PGN writes seconds).
+/// let mut clock = Clock::new(TimeControl::parse("180+2")?, ClockConfig::default());
+/// assert_eq!(clock.game_type(), GameType::Blitz);
+///
+/// // Timestamps are milliseconds from any origin the caller likes.
+/// clock.start(1_000)?;
+/// let events = clock.press(Color::White, 6_000)?; // White used five seconds
+/// assert!(events.contains(&ClockEvent::MoveCompleted {
+///     side: Color::White,
+///     number: 1,
+///     used: 5_000,
+///     at: 6_000,
+/// }));
+/// assert_eq!(clock.remaining(Color::White, 6_000), 177_000); // 180 - 5 + 2 seconds
+/// assert_eq!(clock.remaining(Color::Black, 66_000), 120_000); // Black's minute ran
+///
+/// // Pressing out of turn is refused, and changes nothing.
+/// assert!(clock.press(Color::White, 67_000).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Clock {
     control: TimeControl,
@@ -213,6 +329,7 @@ pub struct Clock {
 }
 
 impl Clock {
+    /// A clock set to the first period of `control`, not yet started.
     pub fn new(control: TimeControl, config: ClockConfig) -> Clock {
         let main = control.period(0).time;
         let side = Side {
@@ -239,18 +356,22 @@ impl Clock {
     // -----------------------------------------------------------------------------------
     // Queries
 
+    /// The time control it runs.
     pub fn control(&self) -> &TimeControl {
         &self.control
     }
 
+    /// The event's choices it was made with.
     pub fn config(&self) -> ClockConfig {
         self.config
     }
 
+    /// Standard, rapid or blitz, by the control's first period.
     pub fn game_type(&self) -> GameType {
         GameType::of(&self.control)
     }
 
+    /// Running, stopped or not started.
     pub fn state(&self) -> ClockState {
         self.state
     }
@@ -347,6 +468,7 @@ impl Clock {
         }
     }
 
+    /// `side`'s time, moves, period and bonus as of `now`, for announcing and the audit trail.
     pub fn reading(&self, side: Color, now: Millis) -> SideReading {
         SideReading {
             time: self.remaining(side, now),

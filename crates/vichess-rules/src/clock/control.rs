@@ -25,6 +25,7 @@ pub type Millis = u64;
 /// What a player gets per move on top of the main time (6.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Bonus {
+    /// No bonus: sudden death. The default.
     #[default]
     None,
     /// Fischer increment: added to the main time when a move is completed, from move 1.
@@ -60,12 +61,16 @@ impl Bonus {
 /// `moves` is `None`. The bonus applies to every move made in this period.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Period {
+    /// Moves to make in the period; `None` for the rest of the game.
     pub moves: Option<u32>,
+    /// Time added at the start of the period (the whole time, for the first).
     pub time: Millis,
+    /// What each move of the period gets on top.
     pub bonus: Bonus,
 }
 
 impl Period {
+    /// A period that lasts the rest of the game (sudden death).
     pub const fn rest_of_game(time: Millis, bonus: Bonus) -> Period {
         Period {
             moves: None,
@@ -74,6 +79,7 @@ impl Period {
         }
     }
 
+    /// A period of `moves` moves.
     pub const fn moves_in(moves: u32, time: Millis, bonus: Bonus) -> Period {
         Period {
             moves: Some(moves),
@@ -95,26 +101,38 @@ pub struct TimeControl {
 /// that nobody knows (`?`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PgnTimeControl {
+    /// `?`: nobody knows how the game was timed.
     Unknown,
+    /// `-`: the game had no clock.
     Untimed,
+    /// A real time control.
     Timed(TimeControl),
 }
 
 /// What was wrong with a written time control.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ControlErrorKind {
+    /// Nothing was written.
     Empty,
     /// A number of this unit ("seconds", "minutes", "moves") was expected but is missing.
     Missing(&'static str),
     /// The text is not a number of this unit.
     NotANumber(&'static str),
+    /// A number too large for the clock's milliseconds.
     TooLarge,
+    /// A period of zero moves, which would never end.
     ZeroMoves,
+    /// The control gives no time at all.
     NoTime,
+    /// A sandclock control (`*60`), which vichess does not run.
     Sandclock,
+    /// A period after a rest-of-game period, which could never start.
     AfterRestOfGame,
+    /// Text that belongs to no part of a time control.
     Unexpected,
+    /// `-` where a timed control is needed.
     Untimed,
+    /// `?` where a timed control is needed.
     Unknown,
 }
 
@@ -129,6 +147,7 @@ pub struct ControlError {
     pub at: usize,
     /// The bad part itself.
     pub text: String,
+    /// What was wrong.
     pub kind: ControlErrorKind,
 }
 
@@ -192,6 +211,7 @@ impl TimeControl {
         }
     }
 
+    /// The periods as written; the last repeats if it has a move count.
     pub fn periods(&self) -> &[Period] {
         &self.periods
     }
@@ -226,6 +246,24 @@ impl TimeControl {
 
     /// Reads the PGN `TimeControl` syntax (seconds); `-` and `?` are errors here because
     /// they give no clock to run. See [`PgnTimeControl::parse`] to accept them.
+    ///
+    /// ```
+    /// use vichess_rules::clock::{Bonus, TimeControl};
+    ///
+    /// // 40 moves in 90 minutes, then 30 minutes for the rest, 30 seconds a move throughout.
+    /// let control = TimeControl::parse("40/5400+30:1800+30")?;
+    /// let periods = control.periods();
+    /// assert_eq!(periods.len(), 2);
+    /// assert_eq!(periods[0].moves, Some(40));
+    /// assert_eq!(periods[0].time, 5_400_000);
+    /// assert_eq!(periods[1].moves, None);
+    /// assert_eq!(periods[1].bonus, Bonus::Increment(30_000));
+    ///
+    /// // A mistake is reported with where it is, in words a player can hear.
+    /// let error = TimeControl::parse("300+x").unwrap_err();
+    /// assert_eq!(error.to_string(), r#""300+x": at character 5, "x" is not a number of seconds"#);
+    /// # Ok::<(), vichess_rules::clock::ControlError>(())
+    /// ```
     pub fn parse(s: &str) -> Result<TimeControl, ControlError> {
         match PgnTimeControl::parse(s)? {
             PgnTimeControl::Timed(control) => Ok(control),

@@ -7,8 +7,11 @@ use std::fmt;
 /// The kind of game a time control makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameType {
+    /// 60 minutes or more for a 60-move game.
     Standard,
+    /// More than 10 and less than 60 minutes (A.1).
     Rapid,
+    /// 10 minutes or less (B.1).
     Blitz,
 }
 
@@ -29,6 +32,7 @@ impl GameType {
         }
     }
 
+    /// The lower-case English word, for announcements and messages.
     pub const fn name(self) -> &'static str {
         match self {
             GameType::Standard => "standard",

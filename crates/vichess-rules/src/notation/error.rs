@@ -11,87 +11,166 @@ use std::fmt;
 /// A move that cannot be played, and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// The text was blank.
     #[error("nothing was entered: type a move such as e4, Nf3 or 0-0")]
     Empty,
 
+    /// The text is not written like a move.
     #[error(transparent)]
     Syntax(#[from] SyntaxError),
 
     /// C.12: "(=)" on a scoresheet offers a draw; it is not part of the move.
     #[error("\"{text}\" is not a move: (=) marks a draw offer; enter the move on its own and offer the draw separately")]
-    DrawOfferMark { text: String },
+    DrawOfferMark {
+        /// The text as entered.
+        text: String,
+    },
 
+    /// No man of this kind can reach `to`.
     #[error("no {piece} can move to {to}")]
-    NoPiece { piece: Piece, to: Square },
+    NoPiece {
+        /// The man named.
+        piece: Piece,
+        /// The square named.
+        to: Square,
+    },
 
+    /// The departure square does not hold the man named.
     #[error("there is no {piece} on {from}")]
-    NotThere { piece: Piece, from: Square },
+    NotThere {
+        /// The man named.
+        piece: Piece,
+        /// The square named.
+        from: Square,
+    },
 
+    /// The departure square is empty.
     #[error("there is no piece on {from}")]
-    EmptySquare { from: Square },
+    EmptySquare {
+        /// The square named.
+        from: Square,
+    },
 
+    /// The man on the departure square belongs to the side not on move.
     #[error("the {piece} on {from} is not yours: it is {}'s move", capitalised(*turn))]
     NotYours {
+        /// The man found there.
         piece: Piece,
+        /// Its square.
         from: Square,
+        /// The side on move.
         turn: Color,
     },
 
+    /// The man exists but does not move that way.
     #[error("the {piece} on {from} cannot move to {to}")]
     CannotReach {
+        /// The man named.
         piece: Piece,
+        /// Where it stands.
         from: Square,
+        /// Where it cannot go.
         to: Square,
     },
 
+    /// The arrival square holds a man of the mover's own colour.
     #[error("no {piece} can move to {to}: the {occupant} stands there")]
     OwnManThere {
+        /// The man named.
         piece: Piece,
+        /// The arrival square.
         to: Square,
+        /// The own man standing there.
         occupant: Piece,
     },
 
+    /// Several legal moves fit the text (C.10 asks for a disambiguation).
     #[error("\"{text}\" is ambiguous: {}", or_list(candidates))]
     Ambiguous {
+        /// The text as entered.
         text: String,
+        /// The moves it could mean, each written out in full.
         candidates: Vec<String>,
     },
 
+    /// The side is in check and this move does not parry it.
     #[error("{san} does not get the {color} king out of check")]
-    StillInCheck { san: String, color: Color },
+    StillInCheck {
+        /// The move as written.
+        san: String,
+        /// The side in check.
+        color: Color,
+    },
 
+    /// The man is pinned to its king, so moving it exposes the king (3.9).
     #[error("{san} would leave the {color} king in check: the {role} on {from} is pinned by the {pinner} on {pinner_square}")]
     Pinned {
+        /// The move as written.
         san: String,
+        /// The side that would be in check.
         color: Color,
+        /// The pinned man's kind.
         role: Role,
+        /// The pinned man's square.
         from: Square,
+        /// The opponent's man that pins it.
         pinner: Piece,
+        /// Where that man stands.
         pinner_square: Square,
     },
 
+    /// The king would step onto an attacked square.
     #[error("{san} would move the {color} king into check")]
-    IntoCheck { san: String, color: Color },
+    IntoCheck {
+        /// The move as written.
+        san: String,
+        /// The king's side.
+        color: Color,
+    },
 
+    /// The move leaves the king in check for another reason (en passant along a rank, say).
     #[error("{san} would leave the {color} king in check")]
-    ExposesKing { san: String, color: Color },
+    ExposesKing {
+        /// The move as written.
+        san: String,
+        /// The king's side.
+        color: Color,
+    },
 
+    /// Castling is not possible now (3.8.2).
     #[error("{} cannot castle {}: {reason}", capitalised(*color), side_word(*side))]
     Castling {
+        /// The side that tried.
         color: Color,
+        /// King side or queen side.
         side: CastlingSide,
+        /// Which condition fails.
         reason: CastlingRefusal,
     },
 
+    /// A pawn reaches the last rank and the text does not say what it becomes (3.7.3.3).
     #[error("\"{text}\" does not say what the pawn becomes on {to}: choose a queen, rook, bishop or knight")]
-    PromotionMissing { text: String, to: Square },
+    PromotionMissing {
+        /// The text as entered.
+        text: String,
+        /// The last-rank square.
+        to: Square,
+    },
 
+    /// The promotion names a king or a pawn.
     #[error("a pawn cannot become a {0}: choose a queen, rook, bishop or knight")]
     BadPromotionPiece(Role),
 
+    /// A promotion piece was named for a move that does not reach the last rank.
     #[error("a pawn is promoted only on the last rank, and {to} is not on {color}'s last rank")]
-    NotLastRank { to: Square, color: Color },
+    NotLastRank {
+        /// The arrival square.
+        to: Square,
+        /// The side moving.
+        color: Color,
+    },
 
+    /// A promotion piece was named for a man that is not a pawn.
     #[error("only a pawn can be promoted, not a {0}")]
     NotAPawn(Role),
 }
@@ -113,12 +192,16 @@ pub enum CastlingRefusal {
     InCheck,
     /// 3.8.2.2.1: the king would cross a square the opponent attacks (and who attacks it).
     Crosses {
+        /// The square crossed.
         square: Square,
+        /// The man attacking it, when known.
         attacker: Option<(Piece, Square)>,
     },
     /// 3.8.2.2.1: the king would land on a square the opponent attacks (and who attacks it).
     LandsOn {
+        /// The square landed on.
         square: Square,
+        /// The man attacking it, when known.
         attacker: Option<(Piece, Square)>,
     },
 }
@@ -161,6 +244,7 @@ pub struct SyntaxError {
     pub text: String,
     /// The offending character and its place, counted from 1; `None` when the text ends early.
     pub at: Option<(usize, char)>,
+    /// What would have made sense there.
     pub expected: Expected,
 }
 
@@ -169,8 +253,11 @@ pub struct SyntaxError {
 pub enum Expected {
     /// The start of a move: a piece letter, a file or castling.
     Start,
+    /// A file letter `a`-`h`.
     File,
+    /// A rank digit `1`-`8`.
     Rank,
+    /// A whole square such as `e4`.
     Square,
     /// The piece a pawn becomes.
     PromotionPiece,

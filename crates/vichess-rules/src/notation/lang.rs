@@ -24,6 +24,7 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// Every language, English first, for settings menus and tests.
     pub const ALL: [Lang; 6] = [
         Lang::En,
         Lang::De,
@@ -39,6 +40,7 @@ impl Lang {
         Lang::ALL.into_iter().find(|l| l.code() == code)
     }
 
+    /// The setting name, such as `"de"`; [`Lang::from_code`] reads it back.
     pub const fn code(self) -> &'static str {
         match self {
             Lang::En => "en",

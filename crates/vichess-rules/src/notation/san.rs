@@ -13,19 +13,29 @@ pub enum San {
     /// A piece letter (or none, for a pawn) with the arrival square and whatever part of the
     /// departure square the writer gave (C.8-C.10).
     Normal {
+        /// The piece letter's kind (a pawn when none was written).
         role: Role,
+        /// The departure file, if written.
         file: Option<File>,
+        /// The departure rank, if written.
         rank: Option<Rank>,
+        /// Whether a capture mark was written.
         capture: bool,
+        /// The arrival square.
         to: Square,
+        /// The promotion piece, if written.
         promotion: Option<Role>,
     },
     /// Two squares and no piece letter (UCI `g1f3`, `e2-e4`): whatever man stands on `from`.
     /// Castling written as the king's move (`e1g1`) or as "king takes own rook" (`e1h1`).
     Coordinates {
+        /// The departure square.
         from: Square,
+        /// Whether a capture mark was written.
         capture: bool,
+        /// The arrival square.
         to: Square,
+        /// The promotion piece, if written.
         promotion: Option<Role>,
     },
     /// `0-0` or `0-0-0` (C.13).

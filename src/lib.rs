@@ -10,7 +10,10 @@ pub mod input;
 pub mod journal;
 pub mod pgn;
 pub mod phrase;
-pub mod rules;
 pub mod session;
 pub mod speech;
 pub mod voice;
+
+/// The rules core lives in its own crate so the compiler keeps it free of I/O and of the rest of
+/// vichess; re-exported here so `vichess::rules::...` paths keep working.
+pub use vichess_rules as rules;

@@ -9,6 +9,7 @@
 //! (serial links and the simulated pegboard's hands) and [`pads`] (gamepads and pedals).
 
 pub(super) mod boards;
+mod console;
 mod lock;
 #[cfg(feature = "audio")]
 use super::speech_out as io;
@@ -19,7 +20,7 @@ use anyhow::{anyhow, Context};
 use boards::{BoardSpec, Connected, Heard};
 use lock::GameLock;
 use pads::PadNews;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -132,6 +133,8 @@ fn newest_journal(dir: &Path) -> anyhow::Result<PathBuf> {
 /// Everything that reaches the game loop, in the order it happened.
 enum Arrival {
     Line(String),
+    /// Something the console reader had to repair in a line, to be said.
+    Notice(String),
     Board(Heard),
     Pad(PadNews),
 }
@@ -316,9 +319,16 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     }
     let lines = tx.clone();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if lines.send(Arrival::Line(line)).is_err() {
+        let mut stdin = std::io::stdin().lock();
+        let mut number = 0;
+        while let Ok(Some(line)) = console::read_line(&mut stdin, number + 1) {
+            number += 1;
+            if let Some(note) = line.repaired {
+                if lines.send(Arrival::Notice(note)).is_err() {
+                    break;
+                }
+            }
+            if lines.send(Arrival::Line(line.text)).is_err() {
                 break;
             }
         }
@@ -372,6 +382,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                 e => writeln!(out, "{}: {e}", board_name(role))?,
             },
             Some(Arrival::Pad(PadNews::Command(c))) => table.handle(Input::Button(c), now),
+            Some(Arrival::Notice(n)) => {
+                writeln!(out, "{}", console::visible(&n))?;
+                voice.say(Audience::Player, &[], &n);
+            }
             Some(Arrival::Pad(PadNews::Notice(n))) => {
                 writeln!(out, "{n}")?;
                 voice.say(Audience::Player, &[], &n);
@@ -389,7 +403,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                         )
                     })?;
                 }
-                Output::Print(line) => writeln!(out, "{line}")?,
+                Output::Print(line) => writeln!(out, "{}", console::visible(&line))?,
                 Output::Say {
                     audience,
                     phrase,

@@ -1,0 +1,162 @@
+//! Lines from the console, read safely: whatever bytes arrive, a line reaches the game as
+//! text, with a note when it had to be repaired, and no line can exhaust memory.
+//!
+//! A terminal set to Latin-1 or Windows-1252, a braille keyboard driver or a paste from
+//! another program can send bytes that are not UTF-8; a runaway paste can send megabytes with
+//! no newline. Neither may end the game or lose the lines after it.
+
+use std::io::{self, BufRead};
+
+/// The longest line kept, in bytes; the rest of a longer line is discarded (and said so).
+pub const MAX_LINE: usize = 4096;
+
+/// One line as read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConsoleLine {
+    /// The text, without its line end.
+    pub text: String,
+    /// What had to be done to it, to be said to the player.
+    pub repaired: Option<String>,
+}
+
+/// Reads the next line of at most [`MAX_LINE`] bytes; `None` at the end of input.
+pub fn read_line(input: &mut impl BufRead, number: usize) -> io::Result<Option<ConsoleLine>> {
+    let mut bytes = Vec::new();
+    let mut dropped = 0usize;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            // A CRLF line end (a Windows terminal, a pasted file) is a line end too.
+            Some(i) if i > 0 && chunk[i - 1] == b'\r' => (&chunk[..i - 1], Some(i + 1)),
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        let room = MAX_LINE.saturating_sub(bytes.len());
+        bytes.extend_from_slice(&part[..part.len().min(room)]);
+        dropped += part.len().saturating_sub(room);
+        let used = done.unwrap_or(chunk.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\r') {
+        // The CR of a CRLF split across two reads.
+        bytes.pop();
+    }
+    let (text, mut notes) = match String::from_utf8(bytes) {
+        Ok(t) => (t, Vec::new()),
+        Err(e) => {
+            // Not UTF-8: most likely a Latin-1 or Windows-1252 terminal, whose bytes map
+            // to the same code points (for the letters that matter: ä ö ü ß).
+            let text: String = e.into_bytes().iter().map(|&b| char::from(b)).collect();
+            (
+                text.clone(),
+                vec![format!(
+                    "line {number} was not UTF-8 text; it was read as Latin-1: {}",
+                    visible(&text)
+                )],
+            )
+        }
+    };
+    if dropped > 0 {
+        notes.push(format!(
+            "line {number} was {} bytes long; only the first {MAX_LINE} were kept",
+            MAX_LINE + dropped
+        ));
+    }
+    Ok(Some(ConsoleLine {
+        text,
+        repaired: (!notes.is_empty()).then(|| notes.join("; ")),
+    }))
+}
+
+/// `text` with control characters shown as `\u{..}` escapes: a printed line can never move
+/// the cursor, clear the screen or retitle the terminal, whatever a PGN tag or a typed line
+/// held.
+pub fn visible(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\t' => " ".to_string(),
+            c if c.is_control() => c.escape_unicode().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(bytes: &[u8]) -> Vec<ConsoleLine> {
+        let mut input = io::BufReader::with_capacity(7, bytes);
+        let mut out = Vec::new();
+        let mut n = 0;
+        while let Some(l) = read_line(&mut input, n + 1).unwrap() {
+            n += 1;
+            out.push(l);
+        }
+        out
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_read_as_latin1_said_and_the_next_lines_follow() {
+        let got = lines(b"e4\nwhere L\xe4ufer\ne5\n");
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[1].text, "where Läufer");
+        assert!(got[1]
+            .repaired
+            .as_deref()
+            .unwrap()
+            .contains("line 2 was not UTF-8"));
+        assert_eq!(got[2].text, "e5");
+        assert_eq!(got[2].repaired, None);
+    }
+
+    #[test]
+    fn a_huge_line_is_cut_and_said_and_crlf_is_a_line_end() {
+        let mut input = vec![b'x'; 3 * MAX_LINE];
+        input.extend_from_slice(b"\r\nNf3\r\n");
+        let got = lines(&input);
+        assert_eq!(got[0].text.len(), MAX_LINE);
+        assert!(got[0]
+            .repaired
+            .as_deref()
+            .unwrap()
+            .contains("12288 bytes long"));
+        assert_eq!(got[1].text, "Nf3");
+        assert_eq!(
+            lines(b"last line without an end"),
+            [ConsoleLine {
+                text: "last line without an end".into(),
+                repaired: None
+            }]
+        );
+    }
+
+    #[test]
+    fn control_characters_are_shown_never_sent_to_the_terminal() {
+        assert_eq!(visible("plain Läufer"), "plain Läufer");
+        let shown = visible("\u{1b}]0;pwned\u{7}e4");
+        assert!(!shown.chars().any(char::is_control), "{shown}");
+        assert!(
+            shown.contains("\\u{1b}") && shown.ends_with("e4"),
+            "{shown}"
+        );
+    }
+}

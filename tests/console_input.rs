@@ -1,0 +1,85 @@
+//! Whatever bytes reach `vichess play`, the game goes on: a line that is not UTF-8 is read
+//! as Latin-1 and said so, a terminal control sequence is shown, never sent, and the lines
+//! after them are played.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn play(stdin: &[u8]) -> (Vec<String>, std::process::ExitStatus) {
+    let home = std::env::temp_dir().join(format!(
+        "vichess-console-{}-{}",
+        std::process::id(),
+        stdin.len()
+    ));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["play", "--no-audio", "--control", "none", "--game-dir"])
+        .arg(home.join("games"))
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_dir_all(&home);
+    let text = String::from_utf8(out.stdout).expect("vichess prints UTF-8 only");
+    (text.lines().map(str::to_owned).collect(), out.status)
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_said_and_the_game_goes_on() {
+    let (lines, status) = play(b"e4\nwhere L\xe4ufer\ne5\nmoves\n");
+    assert!(status.success());
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("line 2 was not UTF-8") && l.contains("where Läufer")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "1. e4 e5"),
+        "e5 was played: {lines:?}"
+    );
+}
+
+#[test]
+fn control_sequences_in_input_are_printed_escaped() {
+    let (lines, status) = play(b"\x1b]0;owned\x07e4\ne4\n");
+    assert!(status.success());
+    for l in &lines {
+        assert!(
+            !l.chars().any(char::is_control),
+            "raw control character in {l:?}"
+        );
+    }
+    assert!(lines.iter().any(|l| l.contains("\\u{1b}")), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "Eva vier"), "{lines:?}");
+}
+
+#[test]
+fn a_megabyte_line_is_cut_said_and_costs_no_game() {
+    let mut input = vec![b'x'; 1 << 20];
+    input.extend_from_slice(b"\ne4\n");
+    let (lines, status) = play(&input);
+    assert!(status.success());
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("only the first 4096 were kept")),
+        "{:?}",
+        lines
+            .iter()
+            .map(|l| &l[..l.len().min(120)])
+            .collect::<Vec<_>>()
+    );
+    assert!(lines.iter().any(|l| l == "Eva vier"));
+    assert!(
+        lines.iter().all(|l| l.len() < 20_000),
+        "an echo of the whole line"
+    );
+}

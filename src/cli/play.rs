@@ -11,6 +11,7 @@
 pub(super) mod boards;
 mod console;
 mod lock;
+mod record;
 #[cfg(feature = "audio")]
 use super::speech_out as io;
 pub(super) mod pads;
@@ -20,6 +21,7 @@ use anyhow::{anyhow, Context};
 use boards::{BoardSpec, Connected, Heard};
 use lock::GameLock;
 use pads::PadNews;
+use record::{save_file, Carried, GameRecord};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -287,8 +289,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     };
     std::fs::create_dir_all(&dir)
         .with_context(|| format!("cannot make the game folder {}", dir.display()))?;
-    let (session, mut journal, _lock) = open_game(&args, &dir, settings, pack.clone(), &config)?;
+    let (session, journal, _lock) = open_game(&args, &dir, settings, pack.clone(), &config)?;
     let pgn_path = journal.path().with_extension("pgn");
+    let mut record = GameRecord::new(journal);
     let clock = MonotonicClock::start();
     let mut table = Table::new(session);
     table.anchor_wall_clock(clock.now(), clock.unix_ms_at_origin());
@@ -340,9 +343,16 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    // Sensor readings that came while the journal could not be written, to be played after.
+    let mut deferred: Vec<(BoardRole, vichess::board::SensorEvent)> = Vec::new();
     loop {
-        // Sleep until the next input or the table's next deadline, whichever comes first.
-        let arrival = match table.poll_timeout() {
+        // Sleep until the next input or the table's next deadline, whichever comes first;
+        // while the journal fails, until the next retry.
+        let due = match record.is_failing() {
+            true => Some(clock.now().after(RETRY_MS)),
+            false => table.poll_timeout(),
+        };
+        let arrival = match due {
             Some(due) => match rx.recv_timeout(clock.until(due)) {
                 Ok(a) => Some(a),
                 Err(RecvTimeoutError::Timeout) => None,
@@ -351,6 +361,53 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             None => Some(rx.recv().unwrap_or(Arrival::Line("quit".into()))),
         };
         let now = clock.now();
+        if record.is_failing() {
+            match record.retry() {
+                Ok(held) => {
+                    let text = format!(
+                        "the journal {} can be written again; nothing was lost",
+                        record.path().display()
+                    );
+                    writeln!(out, "{text}")?;
+                    voice.say(Audience::Player, &[], &text);
+                    for o in held {
+                        if carry_out(o, &mut out, &mut voice, &cues, &mut boards, &pgn_path)? {
+                            return finish(&mut voice);
+                        }
+                    }
+                    for (board, event) in deferred.drain(..) {
+                        table.handle(Input::Sensor { board, event }, now);
+                    }
+                }
+                Err(why) => {
+                    let refused = match &arrival {
+                        Some(Arrival::Line(l)) if l.trim() == "quit" => {
+                            return leave_unwritten(&mut out, &mut voice, &record);
+                        }
+                        Some(Arrival::Line(l)) => Some(l.clone()),
+                        Some(Arrival::Pad(PadNews::Command(c))) => Some(format!("{c:?}")),
+                        Some(Arrival::Board(Heard {
+                            role,
+                            event: LinkEvent::Sensor(e),
+                        })) => {
+                            deferred.push((*role, e.clone()));
+                            None
+                        }
+                        _ => None,
+                    };
+                    if let Some(what) = refused {
+                        let text = format!(
+                            "not accepted: {}; the journal still cannot be written ({why}); the game is kept in memory",
+                            console::visible(&what)
+                        );
+                        writeln!(out, "{text}")?;
+                        voice.say(Audience::Player, &[], &text);
+                    }
+                    out.flush()?;
+                    continue;
+                }
+            }
+        }
         match arrival {
             None => table.handle_timeout(now),
             Some(Arrival::Line(line)) => match line.trim().strip_prefix("sim ") {
@@ -393,40 +450,21 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         let mut quit = false;
         while let Some(output) = table.poll_output() {
-            match output {
-                Output::Journal(line) => {
-                    // Nothing is announced that is not on disk.
-                    journal.append(&line).with_context(|| {
-                        format!(
-                            "the journal {} cannot be written; the game stops here",
-                            journal.path().display()
-                        )
-                    })?;
+            match record.carry(output) {
+                Carried::Held => {}
+                Carried::Failed(why) => {
+                    // Nothing is announced that is not on disk: the rest waits.
+                    let text = format!(
+                        "the journal {} cannot be written ({why}): the game is kept in memory and nothing more is accepted until the journal can be written; vichess tries again every {} seconds",
+                        record.path().display(),
+                        RETRY_MS / 1000
+                    );
+                    writeln!(out, "{text}")?;
+                    voice.say(Audience::Player, &[], &text);
                 }
-                Output::Print(line) => writeln!(out, "{}", console::visible(&line))?,
-                Output::Say {
-                    audience,
-                    phrase,
-                    text,
-                } => voice.say(audience, &phrase, &text),
-                Output::Cue(cue) => {
-                    if let Some(tx) = &cues {
-                        let _ = tx.send(cue);
-                    }
+                Carried::Now(o) => {
+                    quit |= carry_out(o, &mut out, &mut voice, &cues, &mut boards, &pgn_path)?
                 }
-                Output::BoardAdvanced { board, position } => {
-                    for b in boards.iter_mut().filter(|b| b.role == board) {
-                        b.copy_to(&position);
-                    }
-                }
-                Output::SavePgn { path, pgn } => {
-                    let target = path.map_or_else(|| pgn_path.clone(), PathBuf::from);
-                    match std::fs::write(&target, pgn) {
-                        Ok(()) => writeln!(out, "saved {}", target.display())?,
-                        Err(e) => writeln!(out, "cannot save {}: {e}", target.display())?,
-                    }
-                }
-                Output::Quit => quit = true,
             }
         }
         for n in voice.notices() {
@@ -434,10 +472,81 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         out.flush()?;
         if quit {
-            voice.finish();
-            return Ok(ExitCode::SUCCESS);
+            return finish(&mut voice);
         }
     }
+}
+
+/// How often a failing journal is tried again.
+const RETRY_MS: u64 = 5_000;
+
+/// Carries out one output that is not a journal line; `true` for quit.
+fn carry_out(
+    output: Output,
+    out: &mut impl Write,
+    voice: &mut Voice,
+    cues: &Option<std::sync::mpsc::Sender<vichess::input::SessionCue>>,
+    boards: &mut [Connected],
+    pgn_path: &Path,
+) -> anyhow::Result<bool> {
+    match output {
+        Output::Journal(_) => {}
+        Output::Print(line) => writeln!(out, "{}", console::visible(&line))?,
+        Output::Say {
+            audience,
+            phrase,
+            text,
+        } => voice.say(audience, &phrase, &text),
+        Output::Cue(cue) => {
+            if let Some(tx) = cues {
+                let _ = tx.send(cue);
+            }
+        }
+        Output::BoardAdvanced { board, position } => {
+            for b in boards.iter_mut().filter(|b| b.role == board) {
+                b.copy_to(&position);
+            }
+        }
+        Output::SavePgn { path, pgn } => {
+            let target = path.map_or_else(|| pgn_path.to_path_buf(), PathBuf::from);
+            match save_file(&target, &pgn) {
+                Ok(()) => writeln!(out, "saved {}", target.display())?,
+                Err(e) => {
+                    let text = format!("cannot save {}: {e}", target.display());
+                    writeln!(out, "{text}")?;
+                    voice.say(Audience::Player, &[], &text);
+                }
+            }
+        }
+        Output::Quit => return Ok(true),
+    }
+    Ok(false)
+}
+
+fn finish(voice: &mut Voice) -> anyhow::Result<ExitCode> {
+    voice.finish();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Leaving while records are not on disk: they are printed, so the arbiter can keep them.
+fn leave_unwritten(
+    out: &mut impl Write,
+    voice: &mut Voice,
+    record: &GameRecord,
+) -> anyhow::Result<ExitCode> {
+    let text = format!(
+        "the journal {} still cannot be written: {} records of this game are not on disk; they follow, for the arbiter",
+        record.path().display(),
+        record.pending().len()
+    );
+    writeln!(out, "{text}")?;
+    voice.say(Audience::Player, &[], &text);
+    for line in record.pending() {
+        writeln!(out, "unwritten: {line}")?;
+    }
+    out.flush()?;
+    voice.finish();
+    Ok(ExitCode::from(1))
 }
 
 fn board_name(role: BoardRole) -> &'static str {

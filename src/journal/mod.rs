@@ -285,8 +285,10 @@ pub struct Journal {
     file: File,
     path: PathBuf,
     next_seq: u64,
-    /// A write failed part-way: more lines after a possibly partial one would turn a torn
-    /// tail into damage in the middle, so the journal takes no more entries.
+    /// The file's length after the last whole entry: a failed write is cut back to it.
+    len: u64,
+    /// A write failed part-way and could not be cut back: more lines after a partial one
+    /// would turn a torn tail into damage in the middle, so the journal takes no more.
     failed: bool,
 }
 
@@ -311,6 +313,7 @@ impl Journal {
             file,
             path: path.to_path_buf(),
             next_seq: 0,
+            len: 0,
             failed: false,
         };
         journal
@@ -337,10 +340,12 @@ impl Journal {
             .append(true)
             .open(path)
             .map_err(io_err(path))?;
+        let len = file.metadata().map_err(io_err(path))?.len();
         Ok(Journal {
             file,
             path: path.to_path_buf(),
             next_seq,
+            len,
             failed: false,
         })
     }
@@ -359,14 +364,24 @@ impl Journal {
             ));
         }
         let seq = self.next_seq;
+        let line = encode(seq, payload);
         let written = self
             .file
-            .write_all(encode(seq, payload).as_bytes())
+            .write_all(line.as_bytes())
             .and_then(|()| self.file.sync_data());
         if let Err(e) = written {
-            self.failed = true;
+            // A full disk or a removed medium: cut off whatever part of the line got in, so
+            // the same entry can be written again once the fault is fixed.
+            let cut = self
+                .file
+                .set_len(self.len)
+                .and_then(|()| self.file.sync_data());
+            if cut.is_err() {
+                self.failed = true;
+            }
             return Err(e);
         }
+        self.len += line.len() as u64;
         self.next_seq += 1;
         Ok(seq)
     }

@@ -1,0 +1,173 @@
+//! The game on disk: the journal (every record written and synced before it is announced)
+//! and the PGN beside it, and what happens when the disk refuses.
+//!
+//! A full disk or a removed medium must neither end the game nor let anything be announced
+//! that is not on disk. So a record that cannot be written is kept in memory with everything
+//! that would have announced it; the front end says so, accepts no new input, and tries
+//! again until the journal takes the records, then says what was held back, in order.
+//!
+//! Files are written the safe way: the PGN through a temporary file in the same folder and
+//! an atomic rename, so a crash leaves the old PGN or the new one, never half of one, and a
+//! symlink at the PGN's name is replaced, never written through.
+
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use vichess::journal::Journal;
+use vichess::session::Output;
+
+/// The journal, with what it could not take yet.
+pub struct GameRecord {
+    journal: Journal,
+    /// Records not yet on disk, oldest first.
+    pending: Vec<String>,
+    /// Outputs that announce them, held back until they are.
+    held: Vec<Output>,
+    /// Why the journal cannot be written, while it cannot.
+    outage: Option<String>,
+}
+
+/// What became of one output.
+pub enum Carried {
+    /// Carry it out now.
+    Now(Output),
+    /// Kept back (the journal is failing).
+    Held,
+    /// The journal just failed with this error: say so.
+    Failed(String),
+}
+
+impl GameRecord {
+    pub fn new(journal: Journal) -> GameRecord {
+        GameRecord {
+            journal,
+            pending: Vec::new(),
+            held: Vec::new(),
+            outage: None,
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.journal.path()
+    }
+
+    /// Whether the journal is failing.
+    pub fn is_failing(&self) -> bool {
+        self.outage.is_some()
+    }
+
+    /// Records not yet on disk.
+    pub fn pending(&self) -> &[String] {
+        &self.pending
+    }
+
+    /// Writes a journal line, or holds an output back while the journal is failing.
+    pub fn carry(&mut self, output: Output) -> Carried {
+        match output {
+            Output::Journal(line) => {
+                if self.outage.is_some() {
+                    self.pending.push(line);
+                    return Carried::Held;
+                }
+                match self.journal.append(&line) {
+                    Ok(_) => Carried::Held,
+                    Err(e) => {
+                        let why = e.to_string();
+                        self.pending.push(line);
+                        self.outage = Some(why.clone());
+                        Carried::Failed(why)
+                    }
+                }
+            }
+            other if self.outage.is_some() => {
+                self.held.push(other);
+                Carried::Held
+            }
+            other => Carried::Now(other),
+        }
+    }
+
+    /// Tries the pending records again. `Ok` with the held outputs, in order, once they are
+    /// all on disk; `Err` with the reason while the journal still refuses.
+    pub fn retry(&mut self) -> Result<Vec<Output>, String> {
+        if self.outage.is_none() {
+            return Ok(Vec::new());
+        }
+        while let Some(line) = self.pending.first() {
+            if let Err(e) = self.journal.append(line) {
+                let why = e.to_string();
+                self.outage = Some(why.clone());
+                return Err(why);
+            }
+            self.pending.remove(0);
+        }
+        self.outage = None;
+        Ok(std::mem::take(&mut self.held))
+    }
+}
+
+/// Writes `contents` to `target` through a temporary file and an atomic rename; the file is
+/// readable by its owner only (a game record may name players and events).
+pub fn save_file(target: &Path, contents: &str) -> std::io::Result<()> {
+    let dir = target
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "game.pgn".into());
+    let temp: PathBuf = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let written = options.open(&temp).and_then(|mut f| {
+        f.write_all(contents.as_bytes())?;
+        f.sync_all()
+    });
+    match written.and_then(|()| std::fs::rename(&temp, target)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&temp);
+            Err(e)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saving_replaces_a_symlink_instead_of_writing_through_it() {
+        let dir = std::env::temp_dir().join(format!("vichess-save-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let victim = dir.join("victim.txt");
+        std::fs::write(&victim, "precious").unwrap();
+        let pgn = dir.join("game.pgn");
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&victim, &pgn).unwrap();
+        save_file(&pgn, "[Event \"x\"]\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+        assert_eq!(std::fs::read_to_string(&pgn).unwrap(), "[Event \"x\"]\n");
+        assert!(!std::fs::symlink_metadata(&pgn).unwrap().is_symlink());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&pgn).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600);
+        }
+        let leftovers: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

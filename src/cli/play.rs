@@ -390,7 +390,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                             role,
                             event: LinkEvent::Sensor(e),
                         })) => {
-                            deferred.push((*role, e.clone()));
+                            deferred.push((*role, *e));
                             None
                         }
                         _ => None,

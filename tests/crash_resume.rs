@@ -144,8 +144,11 @@ fn records(home: &Path) -> Vec<String> {
             words.extend(&payload[2..]);
             words.join(" ")
         })
-        // Each run anchors the wall clock once; how many runs there were is not the game.
-        .filter(|r| !r.starts_with("anchor "))
+        // Each run anchors the wall clock once, a running clock is checkpointed, and each
+        // restart stops the clocks until play goes on: none of that is the game's moves.
+        .filter(|r| {
+            !r.starts_with("anchor") && !r.starts_with("clock") && r != "pause" && r != "resume"
+        })
         .collect()
 }
 

@@ -551,7 +551,12 @@ fn a_journal_replays_into_the_same_game_and_downtime_is_paused() {
     // An hour later on the wall: the first event continues the game's time where it stopped.
     let out = r.handle(Event::Line("press".into()), Stamp::from_millis(3_600_000));
     assert_eq!(printed(&out)[0], "game resumed from the journal");
-    assert_eq!(journal(&out), ["press 7000 black"]);
+    // The clocks stayed stopped over the downtime (resume_clock = "paused"); the press starts
+    // them again and completes the move, all at the time the game stopped.
+    assert_eq!(
+        journal(&out),
+        ["pause 7000", "resume 7000", "press 7000 black"]
+    );
     // The same as if vichess had never stopped and the press came at once.
     s.handle(Event::Line("press".into()), Stamp::from_millis(7_000));
     for side in [Color::White, Color::Black] {

@@ -189,6 +189,11 @@ pub struct Session {
     auto_press: Option<(u64, Color)>,
     /// The ply stepped to with moves-back / moves-forward.
     cursor: Option<usize>,
+    /// Session time of the last journal record (a running clock is checkpointed from it).
+    last_journaled: u64,
+    /// The clocks were stopped because vichess was down ([`Downtime::Paused`]): the next
+    /// move or press by a player starts them again.
+    restart_on_play: bool,
 }
 
 fn notation_lang(l: Language) -> Lang {
@@ -240,6 +245,8 @@ impl Session {
             calls: CallTracker::new(policy),
             auto_press: None,
             cursor: None,
+            last_journaled: 0,
+            restart_on_play: false,
             config,
         }
     }
@@ -285,6 +292,7 @@ impl Session {
                 .map_err(|why| ResumeError::Replay { line: i + 1, why })?;
             session.last_at = session.last_at.max(rec.at());
         }
+        session.last_journaled = session.last_at;
         // A crash between a move and its automatic press: the press is still due, counted
         // from the move, so the mover's clock does not run through the opponent's thinking.
         if let (Some(delay), Some(side)) =
@@ -423,8 +431,44 @@ impl Session {
             self.resumed = false;
             self.out.print("game resumed from the journal");
             self.summary();
+            self.stop_clocks_after_downtime(at);
         }
         at
+    }
+
+    /// [`Downtime::Paused`]: the clock that was running when vichess stopped stays stopped
+    /// until a player moves or presses, or `pause` starts it again (the config's
+    /// `resume_clock = "paused"`).
+    fn stop_clocks_after_downtime(&mut self, at: u64) {
+        use crate::rules::clock::ClockState;
+        if self.config.downtime != Downtime::Paused || self.state.is_over() {
+            return;
+        }
+        let stopped = match self.state.clock().map(|c| c.state()) {
+            Some(ClockState::Running(_)) => self.commit(Record::Pause { at, stopped: true }),
+            // Stopped already (vichess went down again before play went on): the same.
+            Some(ClockState::Stopped { .. }) => true,
+            _ => false,
+        };
+        if stopped {
+            self.restart_on_play = true;
+            self.out.print(
+                "the clocks stay stopped until the next move or press, or until pause starts them",
+            );
+        }
+    }
+
+    /// The first move or press after a resume starts the clocks stopped for the downtime.
+    pub(super) fn restart_clocks_if_resumed(&mut self, at: u64) {
+        if std::mem::take(&mut self.restart_on_play) {
+            let stopped = matches!(
+                self.state.clock().map(|c| c.state()),
+                Some(crate::rules::clock::ClockState::Stopped { .. })
+            );
+            if stopped {
+                self.commit(Record::Pause { at, stopped: false });
+            }
+        }
     }
 
     /// Journals `rec` and announces what it did, or refuses it leaving everything as it was.
@@ -437,6 +481,7 @@ impl Session {
             }
             Ok(happenings) => {
                 self.state = next;
+                self.last_journaled = rec.at();
                 self.out.push(Effect::Journal(rec.to_string()));
                 for h in happenings {
                     self.announce(h, rec.at());

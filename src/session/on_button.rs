@@ -20,6 +20,7 @@ impl Session {
                 };
                 match side {
                     Some(side) if self.state.unpressed() == Some(side) => {
+                        self.restart_clocks_if_resumed(at);
                         self.commit(Record::Press { at, side });
                     }
                     Some(side) => {

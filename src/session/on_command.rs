@@ -56,6 +56,7 @@ impl Session {
             }
             Command::Press => match self.state.unpressed() {
                 Some(side) => {
+                    self.restart_clocks_if_resumed(at);
                     self.commit(Record::Press { at, side });
                 }
                 None => self
@@ -63,6 +64,7 @@ impl Session {
                     .refuse("there is no move to complete: make a move before pressing the clock"),
             },
             Command::Pause => {
+                self.restart_on_play = false;
                 let stopped = !matches!(
                     self.state.clock().map(|c| c.state()),
                     Some(ClockState::Stopped { .. })
@@ -168,6 +170,7 @@ impl Session {
 
     /// A legal move in the current position: journal, announce, and maybe press.
     pub(super) fn make(&mut self, m: Move, at: u64) {
+        self.restart_clocks_if_resumed(at);
         let u = uci(self.position(), &m);
         if self.commit(Record::Move { at, uci: u }) {
             if let Some((due, side)) = self.auto_press {

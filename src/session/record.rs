@@ -87,6 +87,11 @@ pub enum Record {
         at: u64,
         by: Color,
     },
+    /// The clock ran until `at`: written every few seconds while a clock runs, so a crash
+    /// refunds at most that much of a player's thinking time.
+    Checkpoint {
+        at: u64,
+    },
     /// At session time `at` the wall clock read `unix_ms`: written once per run, so a resume
     /// can tell how long vichess was down (the game's own time is monotonic).
     Anchor {
@@ -137,6 +142,7 @@ impl Record {
             | Record::Note { at, .. }
             | Record::Touch { at, .. }
             | Record::Illegal { at, .. }
+            | Record::Checkpoint { at }
             | Record::Anchor { at, .. } => at,
         }
     }
@@ -245,6 +251,7 @@ impl Record {
                 at,
                 by: color(fields.first())?,
             },
+            "clock" => Record::Checkpoint { at },
             "anchor" => Record::Anchor {
                 at,
                 unix_ms: fields
@@ -307,6 +314,7 @@ impl fmt::Display for Record {
                 write!(f, "touch {at} {} {square}", side(*s))
             }
             Record::Illegal { at, by } => write!(f, "illegal {at} {}", side(*by)),
+            Record::Checkpoint { at } => write!(f, "clock {at}"),
             Record::Anchor { at, unix_ms } => write!(f, "anchor {at} {unix_ms}"),
         }
     }
@@ -389,6 +397,7 @@ mod tests {
                 at: 24,
                 unix_ms: 1_795_000_000_000,
             },
+            Record::Checkpoint { at: 25 },
         ];
         for r in records {
             let line = r.to_string();

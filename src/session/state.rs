@@ -493,6 +493,10 @@ impl State {
                 self.illegal_move(*by, *at, &mut out)?;
             }
             Record::Anchor { at, unix_ms } => self.anchor = Some((*at, *unix_ms)),
+            Record::Checkpoint { at } => {
+                // Flag falls found here were announced live; on replay they are only found.
+                let _ = self.advance_clock(*at);
+            }
         }
         Ok(out)
     }

@@ -11,6 +11,9 @@ use crate::phrase::grammar::COLON;
 use crate::phrase::token::Token;
 use crate::rules::clock::{Call, CallMode, CallPolicy, ClockState};
 
+/// How often a running clock is written to the journal: a crash refunds at most this.
+pub(super) const CHECKPOINT_MS: u64 = 10_000;
+
 /// Below this the clock's 8.4 latch (no duty to record) may fall: one more wake-up there.
 const NO_DUTY_BELOW: u64 = 5 * 60_000;
 
@@ -59,6 +62,7 @@ impl Session {
             if due <= at {
                 self.auto_press = None;
                 if self.state.unpressed() == Some(side) {
+                    self.restart_clocks_if_resumed(at);
                     self.commit(Record::Press { at, side });
                 }
             }
@@ -66,6 +70,9 @@ impl Session {
         let Some((events, running)) = self.state.advance_clock(at) else {
             return;
         };
+        if running.is_some() && at >= self.last_journaled + CHECKPOINT_MS {
+            self.commit(Record::Checkpoint { at });
+        }
         for e in events {
             if let Some(p) = clock_event_phrase(&e) {
                 self.out.say(&self.pack, Audience::Public, p);
@@ -100,6 +107,8 @@ impl Session {
         let mut due = self.auto_press.map(|(t, _)| t);
         if let Some(clock) = self.state.clock() {
             if let ClockState::Running(side) = clock.state() {
+                let checkpoint = self.last_journaled + CHECKPOINT_MS;
+                due = Some(due.map_or(checkpoint, |d| d.min(checkpoint)));
                 let left = clock.remaining(side, now);
                 if left > 0 {
                     let wait =

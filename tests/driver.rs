@@ -416,3 +416,34 @@ fn a_crash_between_a_move_and_its_automatic_press_still_presses_after_resume() {
     let clock = table.session().state().clock().unwrap();
     assert_eq!(clock.turn(), Some(Color::Black));
 }
+
+#[test]
+fn a_long_think_is_checkpointed_so_a_crash_refunds_at_most_ten_seconds() {
+    let config = SessionConfig::default();
+    let mut table = Table::new(session(config.clone(), Some("5400+30")));
+    table.handle(Input::Line("start".into()), ms(0));
+    let mut journal: Vec<String> = Vec::new();
+    let mut take = |table: &mut Table| {
+        for o in drain(table) {
+            if let Output::Journal(l) = o {
+                journal.push(l);
+            }
+        }
+    };
+    take(&mut table);
+    // White thinks for 25 s; the table wakes on its own deadlines.
+    while let Some(due) = table.poll_timeout().filter(|d| *d <= ms(25_000)) {
+        table.handle_timeout(due);
+        take(&mut table);
+    }
+    let checkpoints: Vec<&String> = journal.iter().filter(|l| l.starts_with("clock ")).collect();
+    assert_eq!(checkpoints, ["clock 10000", "clock 20000"]);
+    // vichess dies at 25 s: the resumed game has White's clock at 20 s used, not 0.
+    let r = Session::resume(config, Pack::builtin("de-fide").unwrap(), &journal).unwrap();
+    let white = r
+        .state()
+        .clock()
+        .unwrap()
+        .remaining(Color::White, r.last_time());
+    assert_eq!(white, 5_400_000 - 20_000);
+}

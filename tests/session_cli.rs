@@ -52,7 +52,7 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
     let games = home.join("games");
     let g = games.to_str().unwrap();
     let out = play(
-        &home,
+        home,
         &["--game-dir", g, "--control", "5400+30", "--no-audio"],
         "e4\npress\nSpringer Felix sechs\npress\nKe3\ncount\nmoves\n",
     );
@@ -92,7 +92,7 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
     assert!(pgn.contains("1. e4 {[%clk 1:30:"), "{pgn}");
 
     let out = play(
-        &home,
+        home,
         &["--game-dir", g, "--resume", "--no-audio"],
         "Nf3\nmoves\nquit\n",
     );
@@ -112,7 +112,7 @@ fn a_board_vichess_cannot_read_is_refused_with_a_reason() {
     let home = tmp.path();
     let games = home.join("games");
     let out = play(
-        &home,
+        home,
         &[
             "--game-dir",
             games.to_str().unwrap(),

@@ -190,11 +190,11 @@ fn replay_bad_move_exits_2_names_the_move_and_prints_nothing_else() {
 fn pgn_check_reads_real_files() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/pgn/kasparov-deep-blue-1997.pgn"
+        "/tests/data/pgn/deep-blue-1997.pgn"
     );
     assert!(
         std::path::Path::new(path).exists(),
-        "shared test data missing: {path}"
+        "test data missing: {path}"
     );
     let out = vichess(&["pgn", "check", path]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -208,9 +208,8 @@ fn pgn_check_reads_real_files() {
 
 #[test]
 fn pgn_check_reports_a_bad_game_and_fails() {
-    let dir = std::env::temp_dir().join(format!("vichess-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("bad.pgn");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.pgn");
     std::fs::write(
         &file,
         "[Event \"a\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n\
@@ -225,7 +224,6 @@ fn pgn_check_reports_a_bad_game_and_fails() {
     assert!(lines[0].contains("Ke3"), "{text}");
     assert!(lines[1].starts_with("game 2"), "{text}");
     assert!(text.lines().last().unwrap().contains("2 games"), "{text}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -288,9 +286,8 @@ fn clock_simulate_and_say() {
 
 #[test]
 fn config_check_names_file_line_and_key() {
-    let dir = std::env::temp_dir().join(format!("vichess-cfg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("bad.toml");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.toml");
     std::fs::write(&file, "[speech]\nspead = 1.2\n").unwrap();
     let out = vichess(&["config", "check", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
@@ -304,5 +301,4 @@ fn config_check_names_file_line_and_key() {
     let good = concat!(env!("CARGO_MANIFEST_DIR"), "/config/examples/pegboard.toml");
     let out = vichess(&["config", "check", good]);
     assert!(out.status.success(), "{}", stdout(&out));
-    std::fs::remove_dir_all(&dir).ok();
 }

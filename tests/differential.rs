@@ -1,7 +1,7 @@
 //! Differential tests: vichess against shakmaty, an independent implementation, on seeded random
 //! games in standard chess and Chess960.
 //!
-//! At every ply of every game both libraries must agree on the legal moves (as UCI strings), on
+//! At every ply of every game both libraries must agree on the legal moves (as UCI triples), on
 //! check, checkmate and stalemate, on insufficient material, on SAN and on the FEN; vichess's
 //! FEN must also read back to the same position. The games are random but seeded, so a failure
 //! names a game that can be replayed.
@@ -12,7 +12,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode as ShakMode, Chess, EnPassantMode, Position as _};
-use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use vichess::rules::dead::insufficient_material;
 use vichess::rules::notation::san;
 use vichess::rules::{CastlingMode, Move, Position};
@@ -24,7 +24,8 @@ const MAX_PLIES: usize = 200;
 /// SAN for every legal move at every ply (about 30 per ply) is most of the cost: on two
 /// shared cores the 10,000 games took 86 s with it and 11 s without. So one game in five
 /// compares the SAN of every legal move, and every other game the SAN of the move it plays:
-/// over 6 million SAN strings per test, and the whole file takes 15-30 s.
+/// over 6 million SAN strings per test. Moves are compared as integer keys and shakmaty's SAN
+/// is written into one reused buffer, so the comparison, not its bookkeeping, is the cost.
 const SAN_EVERY_MOVE_ONE_GAME_IN: u64 = 5;
 
 /// xorshift64*: tiny, seeded, and the same on every machine.
@@ -102,18 +103,70 @@ fn chess960_fen(n: usize) -> String {
     )
 }
 
-/// A vichess move in UCI: castling as the king's two-square step in standard chess, as "king
-/// takes own rook" in Chess960 (the UCI convention of both).
-fn uci(m: &Move, mode: CastlingMode) -> String {
+/// A move as UCI's (from, to, promotion) packed into an integer: from and to as 0 (a1) to 63
+/// (h8), the promotion as its lower-case letter. Comparing these instead of strings keeps the
+/// test's own bookkeeping out of its running time.
+type Key = u32;
+
+fn key(from: u8, to: u8, promotion: Option<char>) -> Key {
+    u32::from(from) | u32::from(to) << 6 | promotion.map_or(0, u32::from) << 12
+}
+
+/// The UCI text of a key, for failure messages only.
+fn key_text(k: Key) -> String {
+    let square = |i: u32| format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1);
+    let mut s = square(k & 63) + &square(k >> 6 & 63);
+    if let Some(p) = char::from_u32(k >> 12).filter(|&c| c != '\0') {
+        s.push(p);
+    }
+    s
+}
+
+/// A vichess move's key in UCI: castling as the king's two-square step in standard chess, as
+/// "king takes own rook" in Chess960 (the UCI convention of both).
+fn our_key(m: &Move, mode: CastlingMode) -> Key {
     let to = match (m, mode) {
         (Move::Castle { .. }, CastlingMode::Standard) => m.king_to(),
         _ => m.to(),
     };
-    let mut s = format!("{}{}", m.from(), to);
-    if let Some(p) = m.promotion() {
-        s.push(p.char());
+    key(
+        m.from().index(),
+        to.index(),
+        m.promotion().map(|p| p.char().to_ascii_lowercase()),
+    )
+}
+
+/// shakmaty's move's key, through its own UCI conversion.
+fn their_key(m: &shakmaty::Move, mode: ShakMode) -> Key {
+    match m.to_uci(mode) {
+        shakmaty::uci::UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => key(u8::from(from), u8::from(to), promotion.map(|r| r.char())),
+        other => panic!("shakmaty gave a non-normal UCI move {other} in plain chess"),
     }
-    s
+}
+
+/// Compares shakmaty's SAN of `theirs_move` with vichess's, writing shakmaty's into `buf`.
+fn assert_same_san(
+    ours: &Position,
+    m: &Move,
+    theirs: &Chess,
+    theirs_move: shakmaty::Move,
+    buf: &mut String,
+    ctx: impl Fn() -> String,
+) {
+    buf.clear();
+    write!(buf, "{}", SanPlus::from_move(theirs.clone(), theirs_move)).expect("write to a String");
+    let our_san = san(ours, m);
+    assert_eq!(
+        our_san,
+        *buf,
+        "{}: SAN of {}",
+        ctx(),
+        key_text(our_key(m, ours.castling_mode()))
+    );
 }
 
 fn shak_mode(mode: CastlingMode) -> ShakMode {
@@ -152,30 +205,49 @@ fn play_game(seed: u64, fen: &str, mode: CastlingMode, cov: &mut Coverage) {
         .expect("shakmaty reads the FEN")
         .into_position(shak_mode(mode))
         .expect("shakmaty accepts the position");
-    let mut history: Vec<String> = Vec::new();
+    let mut history: Vec<Key> = Vec::new();
+    let mut san_buf = String::new();
+    let mut by_key: Vec<(Key, Move)> = Vec::new();
+    let mut theirs_by_key: Vec<(Key, shakmaty::Move)> = Vec::new();
     cov.games += 1;
 
     for _ in 0..MAX_PLIES {
-        let ctx = || format!("game seed {seed} from {fen}, after {}", history.join(" "));
+        let ctx = || {
+            let moves: Vec<String> = history.iter().map(|&k| key_text(k)).collect();
+            format!("game seed {seed} from {fen}, after {}", moves.join(" "))
+        };
 
-        // Legal moves, as UCI strings.
+        // Legal moves, as sorted UCI keys: equal lists pair each move with its counterpart.
         let ours_moves = ours.legal_moves();
-        let mut by_uci: BTreeMap<String, Move> = BTreeMap::new();
-        for m in &ours_moves {
-            let previous = by_uci.insert(uci(m, mode), *m);
-            assert!(previous.is_none(), "{}: vichess lists {m} twice", ctx());
+        by_key.clear();
+        by_key.extend(ours_moves.iter().map(|m| (our_key(m, mode), *m)));
+        by_key.sort_unstable_by_key(|&(k, _)| k);
+        if let Some(w) = by_key.windows(2).find(|w| w[0].0 == w[1].0) {
+            panic!("{}: vichess lists {} twice", ctx(), w[0].1);
         }
-        let theirs_moves: BTreeMap<String, shakmaty::Move> = theirs
-            .legal_moves()
-            .into_iter()
-            .map(|m| (m.to_uci(shak_mode(mode)).to_string(), m))
-            .collect();
-        assert_eq!(
-            by_uci.keys().collect::<Vec<_>>(),
-            theirs_moves.keys().collect::<Vec<_>>(),
-            "{}: legal moves differ",
-            ctx()
+        theirs_by_key.clear();
+        theirs_by_key.extend(
+            theirs
+                .legal_moves()
+                .into_iter()
+                .map(|m| (their_key(&m, shak_mode(mode)), m)),
         );
+        theirs_by_key.sort_unstable_by_key(|&(k, _)| k);
+        if !by_key
+            .iter()
+            .map(|&(k, _)| k)
+            .eq(theirs_by_key.iter().map(|&(k, _)| k))
+        {
+            let text = |keys: &mut dyn Iterator<Item = Key>| -> Vec<String> {
+                keys.map(key_text).collect()
+            };
+            panic!(
+                "{}: legal moves differ:\n vichess  {:?}\n shakmaty {:?}",
+                ctx(),
+                text(&mut by_key.iter().map(|&(k, _)| k)),
+                text(&mut theirs_by_key.iter().map(|&(k, _)| k))
+            );
+        }
 
         // Check, mate and stalemate verdicts.
         assert_eq!(ours.is_check(), theirs.is_check(), "{}: check", ctx());
@@ -208,9 +280,8 @@ fn play_game(seed: u64, fen: &str, mode: CastlingMode, cov: &mut Coverage) {
         // SAN, check and mate marks included: for every legal move in one game of
         // SAN_EVERY_MOVE_ONE_GAME_IN, for the move played everywhere else (see that constant).
         if seed.is_multiple_of(SAN_EVERY_MOVE_ONE_GAME_IN) {
-            for (key, m) in &by_uci {
-                let theirs_san = SanPlus::from_move(theirs.clone(), theirs_moves[key]).to_string();
-                assert_eq!(san(&ours, m), theirs_san, "{}: SAN of {key}", ctx());
+            for ((_, m), &(_, theirs_move)) in by_key.iter().zip(&theirs_by_key) {
+                assert_same_san(&ours, m, &theirs, theirs_move, &mut san_buf, ctx);
                 cov.sans += 1;
             }
         }
@@ -244,16 +315,19 @@ fn play_game(seed: u64, fen: &str, mode: CastlingMode, cov: &mut Coverage) {
         } else {
             ours_moves[rng.below(ours_moves.len())]
         };
-        let key = uci(&m, mode);
+        let k = our_key(&m, mode);
+        let theirs_move = theirs_by_key[theirs_by_key
+            .binary_search_by_key(&k, |&(k, _)| k)
+            .expect("the lists are equal")]
+        .1;
         cov.castlings += usize::from(matches!(m, Move::Castle { .. }));
         cov.en_passants += usize::from(m.is_en_passant());
         cov.promotions += usize::from(m.promotion().is_some());
-        let theirs_san = SanPlus::from_move(theirs.clone(), theirs_moves[&key]).to_string();
-        assert_eq!(san(&ours, &m), theirs_san, "{}: SAN of {key}", ctx());
+        assert_same_san(&ours, &m, &theirs, theirs_move, &mut san_buf, ctx);
         cov.sans += 1;
         ours.play_unchecked(&m);
-        theirs.play_unchecked(theirs_moves[&key]);
-        history.push(key);
+        theirs.play_unchecked(theirs_move);
+        history.push(k);
     }
 }
 

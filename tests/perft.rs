@@ -1,4 +1,4 @@
-//! Move generation checked against published perft suites (../shared/data/perft).
+//! Move generation checked against published perft counts (tests/data/perft).
 //!
 //! Each suite is walked to a node budget per position, so the whole file stays within a few
 //! seconds on CI's two cores while still reaching depth 4-5 on most positions.
@@ -14,7 +14,7 @@ fn run_suite(rel: &str, mode: CastlingMode, budget: u64, stride: usize) -> (usiz
     let (mut checked, mut total) = (0, 0);
     for case in cases.iter().step_by(stride) {
         let pos = Position::from_fen(&case.epd, mode)
-            .unwrap_or_else(|e| panic!("{rel} {}: {e}", case.id));
+            .unwrap_or_else(|e| panic!("{rel} case {}: {e}", case.index));
         for &(depth, nodes) in &case.counts {
             if nodes > budget {
                 break;
@@ -22,8 +22,8 @@ fn run_suite(rel: &str, mode: CastlingMode, budget: u64, stride: usize) -> (usiz
             assert_eq!(
                 perft(&pos, depth),
                 nodes,
-                "{rel} {} depth {depth}: {}",
-                case.id,
+                "{rel} case {} depth {depth}: {}",
+                case.index,
                 case.epd
             );
             checked += 1;
@@ -45,13 +45,13 @@ fn start_position_to_depth_five() {
 #[test]
 fn tricky_positions() {
     // Chess960 mode because some cases use X-FEN arrays. Kiwipete, en passant pins, promotions, castling through check: every count in the file.
-    let (checked, _) = run_suite("perft/tricky.perft", CastlingMode::Chess960, u64::MAX, 1);
+    let (checked, _) = run_suite("perft/tricky.txt", CastlingMode::Chess960, u64::MAX, 1);
     assert!(checked >= 50, "only {checked} counts checked");
 }
 
 #[test]
 fn chess960_positions() {
-    let (checked, total) = run_suite("perft/chess960.perft", CastlingMode::Chess960, 1_000_000, 1);
+    let (checked, total) = run_suite("perft/chess960.txt", CastlingMode::Chess960, 1_000_000, 1);
     // Depths 1-3 everywhere and depth 4 wherever it stays under the budget.
     assert!(checked >= 960 * 3 + 500, "only {checked} counts checked");
     assert!(total > 200_000_000, "only {total} nodes walked");
@@ -59,6 +59,7 @@ fn chess960_positions() {
 
 #[test]
 fn random_positions() {
-    let (checked, _) = run_suite("perft/random.perft", CastlingMode::Standard, 200_000, 1);
-    assert!(checked >= 6838 * 3, "only {checked} counts checked");
+    // Every fourth of the published 6,838 positions (see tests/data/README.md).
+    let (checked, _) = run_suite("perft/random.txt", CastlingMode::Standard, 200_000, 1);
+    assert!(checked >= 1710 * 3, "only {checked} counts checked");
 }

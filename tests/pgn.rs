@@ -1,9 +1,9 @@
-//! PGN reading and writing against the shared files, with shakmaty as an independent oracle
+//! PGN reading and writing against the fixtures in tests/data/pgn, with shakmaty as an independent oracle
 //! for the moves, and hand-made files for every kind of error.
 
 mod common;
 
-use common::shared_data;
+use common::test_data;
 use std::time::Duration;
 use vichess::pgn::{
     read_games, write_game, write_game_with, Comment, GameResult, Line, MoveStyle, PgnError,
@@ -13,7 +13,7 @@ use vichess::rules::game::{Game, Status};
 use vichess::rules::{CastlingMode, CastlingSide, Color, Position};
 
 fn text_of(name: &str) -> String {
-    std::fs::read_to_string(shared_data(&format!("pgn/{name}"))).expect("read shared PGN")
+    std::fs::read_to_string(test_data(&format!("pgn/{name}"))).expect("read PGN fixture")
 }
 
 fn ok_games(name: &str) -> Vec<PgnGame> {
@@ -143,13 +143,13 @@ fn assert_matches_oracle(name: &str, games: &[PgnGame]) {
     }
 }
 
-// ---- Every shared file. ----
+// ---- Every fixture file. ----
 
 #[test]
 fn kasparov_deep_blue_all_six_games() {
-    let games = ok_games("kasparov-deep-blue-1997.pgn");
+    let games = ok_games("deep-blue-1997.pgn");
     assert_eq!(games.len(), 6);
-    assert_matches_oracle("kasparov-deep-blue-1997.pgn", &games);
+    assert_matches_oracle("deep-blue-1997.pgn", &games);
     for g in &games {
         let plies: usize = g.tag("PlyCount").unwrap().parse().unwrap();
         assert_eq!(g.main.moves.len(), plies);
@@ -178,21 +178,35 @@ fn kasparov_deep_blue_all_six_games() {
 
 #[test]
 fn molinari_bordais_ends_in_smothered_mate() {
-    let games = ok_games("molinari-bordais-1979.pgn");
+    let games = ok_games("smothered-mate.pgn");
     assert_eq!(games.len(), 1);
-    assert_matches_oracle("molinari-bordais-1979.pgn", &games);
+    assert_matches_oracle("smothered-mate.pgn", &games);
     let fin = games[0].final_position();
     assert!(fin.is_checkmate());
     assert_eq!(games[0].result, Some(GameResult::BlackWins));
 }
 
 #[test]
-fn nepomniachtchi_liren_keeps_the_multi_period_time_control() {
-    let games = ok_games("nepomniachtchi-liren-game1.pgn");
+fn nepomniachtchi_ding_keeps_the_multi_period_time_control_and_clocks() {
+    let games = ok_games("world-championship-2023-1.pgn");
     assert_eq!(games.len(), 1);
-    assert_matches_oracle("nepomniachtchi-liren-game1.pgn", &games);
+    assert_matches_oracle("world-championship-2023-1.pgn", &games);
     assert_eq!(games[0].tag("TimeControl"), Some("40/7200:20/3600:900+30"));
     assert_eq!(games[0].main.moves.len(), 97);
+    // Every move carries a [%clk] comment and nothing else.
+    let clocks: Vec<Option<Duration>> = games[0]
+        .main
+        .moves
+        .iter()
+        .map(|m| m.comments[0].clock)
+        .collect();
+    assert!(clocks.iter().all(Option::is_some), "{clocks:?}");
+    assert_eq!(clocks[0], Some(Duration::from_secs(3600 + 59 * 60 + 23)));
+    assert_eq!(clocks[96], Some(Duration::from_secs(3600 + 30 * 60 + 40)));
+    assert_eq!(
+        games[0].main.moves[0].comments,
+        vec![Comment::new("[%clk 1:59:23]")]
+    );
     assert_eq!(games[0].result, Some(GameResult::Draw));
     // Tags keep file order.
     let names: Vec<&str> = games[0].tags.iter().map(|(n, _)| n.as_str()).collect();
@@ -208,9 +222,9 @@ fn nepomniachtchi_liren_keeps_the_multi_period_time_control() {
 
 #[test]
 fn chessbase_empty_line_between_tags() {
-    let games = ok_games("chessbase-empty-line.pgn");
+    let games = ok_games("empty-line-in-tags.pgn");
     assert_eq!(games.len(), 1);
-    assert_matches_oracle("chessbase-empty-line.pgn", &games);
+    assert_matches_oracle("empty-line-in-tags.pgn", &games);
     let g = &games[0];
     assert_eq!(g.tag("Event"), Some("AlphaZero vs. Stockfish"));
     assert_eq!(g.tag("Date"), Some("2017.12.04"));
@@ -220,10 +234,11 @@ fn chessbase_empty_line_between_tags() {
 }
 
 #[test]
-fn cutechess_fischer_random_games_are_chess960_with_comments() {
-    let games = ok_games("cutechess-fischerrandom.pgn");
+fn fischer_random_games_with_crlf_are_chess960_with_comments() {
+    let games = ok_games("chess960-engines.pgn");
+    assert!(text_of("chess960-engines.pgn").contains("\r\n"));
     assert_eq!(games.len(), 4);
-    assert_matches_oracle("cutechess-fischerrandom.pgn", &games);
+    assert_matches_oracle("chess960-engines.pgn", &games);
     for g in &games {
         assert_eq!(g.castling_mode(), CastlingMode::Chess960);
         let plies: usize = g.tag("PlyCount").unwrap().parse().unwrap();
@@ -236,29 +251,36 @@ fn cutechess_fischer_random_games_are_chess960_with_comments() {
     let g = &games[0];
     assert_eq!(
         g.main.moves[0].comments,
-        vec![Comment::new("+0.13/12 0.29s")]
+        vec![Comment::new("[%clk 0:00:10] out of book")]
+    );
+    assert_eq!(
+        g.main.moves[0].comments[0].clock,
+        Some(Duration::from_secs(10))
     );
     // 9... O-O and 21. O-O-O are castling moves in a Chess960 array.
     assert!(g.main.moves[17].mv.castling_side().is_some());
     assert!(g.main.moves[40].mv.castling_side().is_some());
     let last = games[3].main.moves.last().unwrap();
-    assert_eq!(last.comments[0].text, "+M1/127 0.002s, White mates");
+    assert_eq!(last.comments[0].text, "White mates");
     assert!(games[3].final_position().is_checkmate());
 }
 
 #[test]
-fn stockfish_learning_reads_with_its_adjudication_comment() {
-    let games = ok_games("stockfish-learning.pgn");
+fn adjudicated_engine_game_reads_with_its_clocks_and_comments() {
+    let games = ok_games("adjudicated.pgn");
     assert_eq!(games.len(), 1);
-    assert_matches_oracle("stockfish-learning.pgn", &games);
+    assert_matches_oracle("adjudicated.pgn", &games);
     let g = &games[0];
     assert_eq!(g.main.moves.len(), 154);
     assert_eq!(g.tag("Termination"), Some("adjudication"));
     assert_eq!(g.main.moves[0].comments[0].text, "book");
     assert_eq!(
-        g.main.moves.last().unwrap().comments[0].text,
-        "-8.11/24 5.0s, White wins by adjudication"
+        g.main.moves[10].comments[0].clock,
+        Some(Duration::from_secs(14 * 60 + 49))
     );
+    let last = &g.main.moves.last().unwrap().comments[0];
+    assert_eq!(last.text, "[%clk 0:12:29] White wins by adjudication");
+    assert_eq!(last.clock, Some(Duration::from_secs(12 * 60 + 29)));
     assert_eq!(g.result, Some(GameResult::WhiteWins));
 }
 
@@ -281,20 +303,20 @@ fn utf8_bom_and_games_without_moves() {
     for g in &games {
         assert!(g.main.moves.is_empty());
         assert_eq!(g.result, Some(GameResult::Unknown));
-        assert_eq!(g.tag("White"), Some("White vs 1...c5"));
+        assert_eq!(g.tag("White"), Some("Sicilian 1...c5"));
     }
 }
 
 #[test]
 fn anastasian_lewis_has_a_chessbase_null_move() {
-    let results = read_games(&text_of("anastasian-lewis.pgn"));
+    let results = read_games(&text_of("null-move.pgn"));
     assert_eq!(results.len(), 1);
     let e = only_error(&results, 0);
     assert!(matches!(e.kind, PgnErrorKind::NullMove(_)), "{e}");
-    assert_eq!((e.game, e.line, e.column), (1, 20, 15));
+    assert_eq!((e.game, e.line, e.column), (1, 16, 15));
     let msg = e.to_string();
     assert!(
-        msg.starts_with("game 1 (Anastasian, A. - Lewis, An), line 20, column 15: "),
+        msg.starts_with("game 1 (Anastasian, A. - Lewis, An), line 16, column 15: "),
         "{msg}"
     );
     assert!(
@@ -527,7 +549,7 @@ fn pgn_and_fide_promotions_are_the_same_move() {
 
 #[test]
 fn writer_puts_the_roster_first_and_wraps_at_80() {
-    let g = &ok_games("chessbase-empty-line.pgn")[0];
+    let g = &ok_games("empty-line-in-tags.pgn")[0];
     let out = write_game(g);
     let tag_names: Vec<&str> = out
         .lines()
@@ -618,7 +640,7 @@ fn written_clock_fields_survive() {
 
 #[test]
 fn to_and_from_the_rules_core_game() {
-    let pgn = &ok_games("molinari-bordais-1979.pgn")[0];
+    let pgn = &ok_games("smothered-mate.pgn")[0];
     let game = pgn.to_game().unwrap();
     assert_eq!(game.ply_count(), 10);
     assert_eq!(
@@ -694,8 +716,8 @@ fn assert_same_game(a: &PgnGame, b: &PgnGame, what: &str) {
 }
 
 #[test]
-fn every_shared_file_round_trips() {
-    let dir = shared_data("pgn");
+fn every_fixture_file_round_trips() {
+    let dir = test_data("pgn");
     let mut files = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -728,13 +750,13 @@ fn every_shared_file_round_trips() {
     }
     assert_eq!(
         files, 9,
-        "the shared PGN files changed: update the per-file tests"
+        "the PGN fixtures changed: update the per-file tests"
     );
 }
 
 #[test]
 fn many_games_round_trip_together() {
-    let games = ok_games("kasparov-deep-blue-1997.pgn");
+    let games = ok_games("deep-blue-1997.pgn");
     let text = vichess::pgn::write_games(&games);
     let back: Vec<PgnGame> = read_games(&text).into_iter().map(Result::unwrap).collect();
     assert_eq!(back.len(), 6);

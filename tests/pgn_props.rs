@@ -3,16 +3,16 @@
 
 mod common;
 
-use common::shared_data;
+use common::test_data;
 use proptest::prelude::*;
 use vichess::pgn::{read_games, write_game};
 
 fn real_pgn() -> String {
     let mut text = String::new();
-    for name in ["cutechess-fischerrandom.pgn", "kasparov-deep-blue-1997.pgn"] {
-        text.push_str(&std::fs::read_to_string(shared_data(&format!("pgn/{name}"))).unwrap());
+    for name in ["chess960-engines.pgn", "deep-blue-1997.pgn"] {
+        text.push_str(&std::fs::read_to_string(test_data(&format!("pgn/{name}"))).unwrap());
     }
-    // Variations, NAGs, escapes and line comments, which the shared files lack.
+    // Variations, NAGs, escapes and line comments, which the fixture files lack.
     text.push_str(
         "\n[Event \"Made \\\"up\\\"\"]\n\n{Start} 1. e4! $14 (1. d4?! d5 (1... Nf6 2. c4) 2. c4) \
          1... e5 ; line\n2. Nf3 {[%clk 1:00:00]} Nc6 1-0\n",

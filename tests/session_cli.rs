@@ -5,14 +5,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("vichess-session-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
 fn play(home: &Path, args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
         .arg("play")
@@ -55,11 +47,12 @@ fn only_file(dir: &Path, ext: &str) -> PathBuf {
 
 #[test]
 fn a_piped_game_is_printed_journaled_saved_and_resumed() {
-    let home = temp_dir("game");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let home = tmp.path();
     let games = home.join("games");
     let g = games.to_str().unwrap();
     let out = play(
-        &home,
+        home,
         &["--game-dir", g, "--control", "5400+30", "--no-audio"],
         "e4\npress\nSpringer Felix sechs\npress\nKe3\ncount\nmoves\n",
     );
@@ -105,7 +98,7 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
     assert!(pgn.contains("1. e4 {[%clk 1:30:"), "{pgn}");
 
     let out = play(
-        &home,
+        home,
         &["--game-dir", g, "--resume", "--no-audio"],
         "Nf3\nmoves\nquit\n",
     );
@@ -117,15 +110,15 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
     let text = lines(&out);
     assert_eq!(text[0], "game resumed from the journal");
     assert!(text.contains(&"2. Nf3".to_string()), "{text:?}");
-    let _ = std::fs::remove_dir_all(&home);
 }
 
 #[test]
 fn a_board_vichess_cannot_read_is_refused_with_a_reason() {
-    let home = temp_dir("board");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let home = tmp.path();
     let games = home.join("games");
     let out = play(
-        &home,
+        home,
         &[
             "--game-dir",
             games.to_str().unwrap(),
@@ -138,5 +131,4 @@ fn a_board_vichess_cannot_read_is_refused_with_a_reason() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--board") && err.contains("abacus"), "{err}");
     assert!(err.contains("PROTOCOL:PATH"), "{err}");
-    let _ = std::fs::remove_dir_all(&home);
 }

@@ -2,7 +2,6 @@
 //! words; validation names the pack, the token and the file for every kind of fault.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use vichess::phrase::announce::de_fide_word;
 use vichess::phrase::token::Token;
 use vichess::rules::{File, Rank, Role};
@@ -12,17 +11,12 @@ fn voices() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("voices")
 }
 
-/// A fresh folder under the system temp dir, removed by the test that made it.
-fn scratch(name: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "vichess-voices-{}-{}-{name}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
+/// A fresh folder with an empty `clips/`; the guard removes it even when the test fails.
+fn scratch() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().to_path_buf();
     std::fs::create_dir_all(dir.join("clips")).unwrap();
-    dir
+    (tmp, dir)
 }
 
 fn write_wav(path: &Path, rate: u32, samples: &[i16]) {
@@ -132,7 +126,7 @@ fn english_says_letter_names_and_prints_letters() {
 
 #[test]
 fn a_complete_tiny_pack_checks_clean_and_gives_clip_paths() {
-    let dir = scratch("ok");
+    let (_tmp, dir) = scratch();
     manifest(
         &dir,
         "\"check\" = { word = \"check\", clip = \"clips/check.wav\" }\n",
@@ -152,12 +146,11 @@ fn a_complete_tiny_pack_checks_clean_and_gives_clip_paths() {
     assert!(problems.iter().any(
         |p| matches!(p, Problem::MissingToken { pack, token } if pack == "tiny" && token == "mate")
     ));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn unknown_token_is_an_error_naming_pack_and_token() {
-    let dir = scratch("unknown");
+    let (_tmp, dir) = scratch();
     manifest(
         &dir,
         "\"piece-dragon\" = { word = \"dragon\", clip = \"clips/x.wav\" }\n",
@@ -169,13 +162,12 @@ fn unknown_token_is_an_error_naming_pack_and_token() {
         text.contains("tiny") && text.contains("piece-dragon"),
         "{text}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn clip_paths_may_not_leave_the_pack() {
     for bad in ["../outside.wav", "clips/../../x.wav", "/etc/passwd", ""] {
-        let dir = scratch("escape");
+        let (_tmp, dir) = scratch();
         manifest(
             &dir,
             &format!("\"check\" = {{ word = \"check\", clip = \"{bad}\" }}\n"),
@@ -190,13 +182,12 @@ fn clip_paths_may_not_leave_the_pack() {
             text.contains("tiny") && text.contains("check") && text.contains(bad),
             "{text}"
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
 #[test]
 fn missing_unreadable_and_wrong_rate_clips_are_named() {
-    let dir = scratch("broken");
+    let (_tmp, dir) = scratch();
     manifest(
         &dir,
         concat!(
@@ -238,12 +229,11 @@ fn missing_unreadable_and_wrong_rate_clips_are_named() {
         .any(|t| t.contains("draw") && t.contains("names no clip")));
     // A missing clip is not offered to the renderer: it falls back to system speech.
     assert_eq!(pack.clip_path(Token::Check), None);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn syntax_and_language_errors_name_the_file() {
-    let dir = scratch("syntax");
+    let (_tmp, dir) = scratch();
     std::fs::write(dir.join("manifest.toml"), "[pack\nname=").unwrap();
     let err = Pack::load(&dir).unwrap_err();
     assert!(matches!(err, ManifestError::Syntax { .. }));

@@ -69,10 +69,44 @@ pub struct PlayArgs {
     /// Continue the newest game in the game folder from its journal.
     #[arg(long)]
     resume: bool,
+    /// White's name, for the PGN and the game's file name (default: the configuration's).
+    #[arg(long)]
+    white: Option<String>,
+    /// Black's name.
+    #[arg(long)]
+    black: Option<String>,
+    /// The event (tournament), for the PGN.
+    #[arg(long)]
+    event: Option<String>,
+    /// Where it is played, for the PGN.
+    #[arg(long)]
+    site: Option<String>,
+    /// The round, for the PGN.
+    #[arg(long)]
+    round: Option<String>,
     /// vichess presses the clock itself this many milliseconds after announcing a move (0:
     /// at once); without it, `press` completes a move, and `correct` works until then.
     #[arg(long)]
     auto_press: Option<u64>,
+}
+
+/// The seven-tag roster's names from the command line, or else the configuration.
+fn game_tags(args: &PlayArgs, config: &vichess::config::Config) -> Vec<(&'static str, String)> {
+    let g = &config.game;
+    [
+        ("Event", &args.event, &g.event),
+        ("Site", &args.site, &g.site),
+        ("Round", &args.round, &g.round),
+        ("White", &args.white, &g.white),
+        ("Black", &args.black, &g.black),
+    ]
+    .into_iter()
+    .filter_map(|(tag, arg, configured)| {
+        let value = arg.clone().unwrap_or_else(|| configured.clone());
+        let value = value.trim().to_string();
+        (!value.is_empty()).then_some((tag, value))
+    })
+    .collect()
 }
 
 /// Milliseconds since the Unix epoch: only for the journal's file name.
@@ -189,19 +223,29 @@ fn open_game(
         None => Some(config.game.time_control()),
     };
     let started = stamp(unix_ms());
-    let mut path = dir.join(journal::journal_file_name(&started, "White", "Black"));
+    let tags = game_tags(args, config);
+    let name_of = |tag: &str, default: &'static str| {
+        tags.iter()
+            .find(|(n, _)| *n == tag)
+            .map_or(default.to_string(), |(_, v)| v.clone())
+    };
+    let (white, black) = (name_of("White", "White"), name_of("Black", "Black"));
+    let mut path = dir.join(journal::journal_file_name(&started, &white, &black));
     let mut n = 1;
     while path.exists() {
         n += 1;
         path = dir.join(journal::journal_file_name(
             &format!("{started}-{n}"),
-            "White",
-            "Black",
+            &white,
+            &black,
         ));
     }
     let lock = GameLock::acquire(&path)?;
     let journal = Journal::create(&path, &started)?;
-    let session = Session::new(settings, pack, args.start.position()?, control);
+    let mut session = Session::new(settings, pack, args.start.position()?, control);
+    for (name, value) in &tags {
+        session.set_tag(name, value);
+    }
     Ok((session, journal, lock))
 }
 

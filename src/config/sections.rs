@@ -66,6 +66,16 @@ pub struct GameSection {
     /// Where journals are kept; empty for the per-user data directory.
     pub games_dir: String,
     pub resume_clock: ResumeClock,
+    /// The event (tournament) for the PGN; `--event` overrides it.
+    pub event: String,
+    /// Where games are played, for the PGN.
+    pub site: String,
+    /// The round, for the PGN.
+    pub round: String,
+    /// White's name, for the PGN and the game's file name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
 }
 
 impl Default for GameSection {
@@ -75,6 +85,11 @@ impl Default for GameSection {
             language: "de".to_string(),
             games_dir: String::new(),
             resume_clock: ResumeClock::Paused,
+            event: String::new(),
+            site: String::new(),
+            round: String::new(),
+            white: String::new(),
+            black: String::new(),
         }
     }
 }

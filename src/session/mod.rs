@@ -66,7 +66,7 @@ pub use settings::configured_pack;
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
 pub use state::{Ending, Happening, State};
 pub use table::{ClockReading, Input, Output, Table};
-pub use time::{MonotonicClock, Stamp};
+pub use time::{MonotonicClock, Stamp, UtcTime};
 
 pub use crate::audio::route::Audience;
 use crate::board::tracker::TrackerEvent;
@@ -191,6 +191,8 @@ pub struct Session {
     cursor: Option<usize>,
     /// Session time of the last journal record (a running clock is checkpointed from it).
     last_journaled: u64,
+    /// Tags to journal with the game's first records.
+    pending_tags: Vec<(String, String)>,
     /// The clocks were stopped because vichess was down ([`Downtime::Paused`]): the next
     /// move or press by a player starts them again.
     restart_on_play: bool,
@@ -246,6 +248,7 @@ impl Session {
             auto_press: None,
             cursor: None,
             last_journaled: 0,
+            pending_tags: Vec::new(),
             restart_on_play: false,
             config,
         }
@@ -315,6 +318,16 @@ impl Session {
         self.wall = Some((now, unix_ms));
     }
 
+    /// Names a PGN tag of the game (White, Black, Event, Site, Round). Journaled with the
+    /// next event, so a resumed game keeps it; an empty value is ignored.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        let value = value.trim();
+        if !value.is_empty() {
+            self.pending_tags
+                .push((name.to_string(), value.to_string()));
+        }
+    }
+
     /// The game as it stands.
     pub fn state(&self) -> &State {
         &self.state
@@ -360,6 +373,12 @@ impl Session {
         }
         if let Some(clock) = self.state.clock() {
             pgn.set_tag("TimeControl", clock.control().to_string());
+        }
+        if let Some(unix_ms) = self.state.began_unix_ms() {
+            pgn.set_tag("Date", time::UtcTime::from_unix_ms(unix_ms).pgn_date());
+        }
+        for (name, value) in self.state.tags() {
+            pgn.set_tag(name, value.clone());
         }
         crate::pgn::write_game(&pgn)
     }
@@ -426,6 +445,9 @@ impl Session {
         if let Some((stamp, unix)) = self.wall.take() {
             let unix_ms = unix + now.since(stamp);
             self.commit(Record::Anchor { at, unix_ms });
+        }
+        for (name, value) in std::mem::take(&mut self.pending_tags) {
+            self.commit(Record::Tag { at, name, value });
         }
         if self.resumed {
             self.resumed = false;

@@ -87,6 +87,13 @@ pub enum Record {
         at: u64,
         by: Color,
     },
+    /// A PGN tag of the game (White, Black, Event, Site, Round): journaled so a resumed
+    /// game keeps its players' names.
+    Tag {
+        at: u64,
+        name: String,
+        value: String,
+    },
     /// The clock ran until `at`: written every few seconds while a clock runs, so a crash
     /// refunds at most that much of a player's thinking time.
     Checkpoint {
@@ -143,6 +150,7 @@ impl Record {
             | Record::Touch { at, .. }
             | Record::Illegal { at, .. }
             | Record::Checkpoint { at }
+            | Record::Tag { at, .. }
             | Record::Anchor { at, .. } => at,
         }
     }
@@ -252,6 +260,17 @@ impl Record {
                 by: color(fields.first())?,
             },
             "clock" => Record::Checkpoint { at },
+            "tag" => {
+                let (name, value) = rest.split_once(' ').unwrap_or((rest, ""));
+                if name.is_empty() {
+                    return Err(err("the tag name is missing"));
+                }
+                Record::Tag {
+                    at,
+                    name: name.to_string(),
+                    value: value.to_string(),
+                }
+            }
             "anchor" => Record::Anchor {
                 at,
                 unix_ms: fields
@@ -315,6 +334,9 @@ impl fmt::Display for Record {
             }
             Record::Illegal { at, by } => write!(f, "illegal {at} {}", side(*by)),
             Record::Checkpoint { at } => write!(f, "clock {at}"),
+            Record::Tag { at, name, value } => {
+                write!(f, "tag {at} {name} {}", value.replace(['\n', '\r'], " "))
+            }
             Record::Anchor { at, unix_ms } => write!(f, "anchor {at} {unix_ms}"),
         }
     }
@@ -398,6 +420,11 @@ mod tests {
                 unix_ms: 1_795_000_000_000,
             },
             Record::Checkpoint { at: 25 },
+            Record::Tag {
+                at: 26,
+                name: "White".into(),
+                value: "Anna Müller-Lüdenscheidt".into(),
+            },
         ];
         for r in records {
             let line = r.to_string();

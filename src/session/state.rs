@@ -103,6 +103,10 @@ pub struct State {
     illegal: IllegalMoves,
     /// The wall clock's last reading, as (session time, Unix milliseconds).
     anchor: Option<(u64, u64)>,
+    /// The wall clock when the game began (its first anchor), for the PGN Date.
+    began_unix_ms: Option<u64>,
+    /// PGN tags given for the game (players, event, round), in order.
+    tags: Vec<(String, String)>,
 }
 
 /// Two states are equal when every fact a ruling depends on is: what a resume must restore.
@@ -118,6 +122,7 @@ impl PartialEq for State {
             && self.ending == other.ending
             && self.touched == other.touched
             && self.illegal == other.illegal
+            && self.tags == other.tags
     }
 }
 
@@ -181,7 +186,19 @@ impl State {
             ending: None,
             touched: false,
             anchor: None,
+            began_unix_ms: None,
+            tags: Vec::new(),
         }
+    }
+
+    /// The PGN tags given for the game, in order.
+    pub fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// The wall clock (Unix milliseconds) when the game began, if it was recorded.
+    pub fn began_unix_ms(&self) -> Option<u64> {
+        self.began_unix_ms
     }
 
     /// The moves and positions so far.
@@ -492,7 +509,21 @@ impl State {
                 self.check_playing()?;
                 self.illegal_move(*by, *at, &mut out)?;
             }
-            Record::Anchor { at, unix_ms } => self.anchor = Some((*at, *unix_ms)),
+            Record::Anchor { at, unix_ms } => {
+                self.anchor = Some((*at, *unix_ms));
+                self.began_unix_ms.get_or_insert(*unix_ms);
+            }
+            Record::Tag { name, value, .. } => {
+                if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    return Err(format!(
+                        "\"{name}\" is not a PGN tag name: letters, digits and _ only"
+                    ));
+                }
+                match self.tags.iter_mut().find(|(n, _)| n == name) {
+                    Some(slot) => slot.1 = value.clone(),
+                    None => self.tags.push((name.clone(), value.clone())),
+                }
+            }
             Record::Checkpoint { at } => {
                 // Flag falls found here were announced live; on replay they are only found.
                 let _ = self.advance_clock(*at);

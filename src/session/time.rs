@@ -46,6 +46,53 @@ impl fmt::Display for Stamp {
     }
 }
 
+/// A wall-clock reading in UTC: year, month, day, hour, minute, second.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UtcTime {
+    /// The year.
+    pub year: i64,
+    /// 1 to 12.
+    pub month: u32,
+    /// 1 to 31.
+    pub day: u32,
+    /// 0 to 23.
+    pub hour: u32,
+    /// 0 to 59.
+    pub minute: u32,
+    /// 0 to 59.
+    pub second: u32,
+}
+
+impl UtcTime {
+    /// The calendar reading of `unix_ms` (H. Hinnant's civil-from-days algorithm), for the
+    /// PGN's Date tag and the journal's file name; no time-zone database needed.
+    pub fn from_unix_ms(unix_ms: u64) -> UtcTime {
+        let secs = unix_ms / 1000;
+        let (days, rem) = (secs / 86_400, secs % 86_400);
+        let z = days as i64 + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        UtcTime {
+            year: yoe + era * 400 + i64::from(month <= 2),
+            month,
+            day,
+            hour: (rem / 3600) as u32,
+            minute: (rem / 60 % 60) as u32,
+            second: (rem % 60) as u32,
+        }
+    }
+
+    /// "2026.11.24", as the PGN Date tag writes it.
+    pub fn pgn_date(&self) -> String {
+        format!("{:04}.{:02}.{:02}", self.year, self.month, self.day)
+    }
+}
+
 /// A front end's clock: [`Stamp`]s from an [`Instant`], and the wall-clock reading taken
 /// once at its origin for the journal.
 #[derive(Debug, Clone, Copy)]
@@ -94,6 +141,19 @@ mod tests {
         assert_eq!(b.since(a), 250);
         assert_eq!(a.since(b), 0);
         assert_eq!(Stamp::from_millis(u64::MAX).after(1).as_millis(), u64::MAX);
+    }
+
+    #[test]
+    fn unix_time_reads_as_the_calendar_date() {
+        assert_eq!(UtcTime::from_unix_ms(0).pgn_date(), "1970.01.01");
+        let t = UtcTime::from_unix_ms(1_795_503_078_065);
+        assert_eq!(t.pgn_date(), "2026.11.24");
+        assert_eq!((t.hour, t.minute, t.second), (6, 51, 18));
+        // A leap day.
+        assert_eq!(
+            UtcTime::from_unix_ms(951_782_400_000).pgn_date(),
+            "2000.02.29"
+        );
     }
 
     #[test]

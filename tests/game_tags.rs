@@ -1,0 +1,103 @@
+//! The game's names: `--white`, `--black`, `--event`, `--site`, `--round` fill the PGN's
+//! seven-tag roster, the date is the day the game began, the game's files are named after the
+//! players, and a resumed game keeps all of it.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn play(home: &Path, args: &[&str], stdin: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .arg("play")
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn names_fill_the_pgn_roster_and_the_file_name_and_survive_a_resume() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let dir = games.to_str().unwrap();
+    play(
+        home.path(),
+        &[
+            "--no-audio",
+            "--control",
+            "none",
+            "--game-dir",
+            dir,
+            "--white",
+            "Anna Müller",
+            "--black",
+            "Bella Ivanova",
+            "--event",
+            "Club Championship",
+            "--site",
+            "Wien",
+            "--round",
+            "3",
+        ],
+        "e4\nquit\n",
+    );
+    let journal = std::fs::read_dir(&games)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "journal"))
+        .unwrap();
+    let name = journal.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.contains("Anna") && name.contains("Ivanova"),
+        "the file is named after the players: {name}"
+    );
+    // Resumed without the names on the command line: they come from the journal.
+    play(
+        home.path(),
+        &["--no-audio", "--resume", "--game-dir", dir],
+        "e5\nquit\n",
+    );
+    let pgn = std::fs::read_to_string(journal.with_extension("pgn")).unwrap();
+    for tag in [
+        "[Event \"Club Championship\"]",
+        "[Site \"Wien\"]",
+        "[Round \"3\"]",
+        "[White \"Anna Müller\"]",
+        "[Black \"Bella Ivanova\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} missing from\n{pgn}");
+    }
+    let date_line = pgn
+        .lines()
+        .find(|l| l.starts_with("[Date "))
+        .expect("a Date tag");
+    let started = &name[..10]; // the file name begins with the start date, YYYY-MM-DD
+    assert_eq!(
+        date_line,
+        format!("[Date \"{}\"]", started.replace('-', ".")),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. e4 e5"), "{pgn}");
+}

@@ -306,3 +306,43 @@ fn config_check_names_file_line_and_key() {
     assert!(out.status.success(), "{}", stdout(&out));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Runs vichess with its standard output on a pipe whose reading end is already closed, as
+/// when `vichess moves | head -1` has its line: the first write fails with a broken pipe.
+fn vichess_into_closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(args)
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run vichess")
+}
+
+#[test]
+fn a_closed_pipe_ends_commands_quietly() {
+    let pgn = env!("CARGO_MANIFEST_DIR").to_string() + "/src/cli/immortal.pgn";
+    let commands: [&[&str]; 7] = [
+        &["perft", "--divide", "3"],
+        &["moves"],
+        &["replay", "e4", "e5", "Nf3"],
+        &["voices"],
+        &["clock", "say", "90"],
+        &["announce", "e4", "e5"],
+        &["pgn", "check", &pgn],
+    ];
+    for args in commands {
+        let out = vichess_into_closed_pipe(args);
+        let err = stderr(&out);
+        assert!(
+            !err.contains("panicked"),
+            "vichess {args:?} panicked: {err}"
+        );
+        assert_eq!(out.status.code(), Some(0), "vichess {args:?}: {err}");
+        assert_eq!(
+            err, "",
+            "vichess {args:?} said something about the closed pipe"
+        );
+    }
+}

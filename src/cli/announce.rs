@@ -6,6 +6,7 @@
 //! equal to the one before it gets a trailing full stop, so screen readers still read it.
 
 use anyhow::{bail, Context};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use vichess::audio::{wav, Pcm};
@@ -30,6 +31,7 @@ pub fn run(
     play: bool,
     moves: &[String],
 ) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
     let pack = Pack::open(voice.unwrap_or(DEFAULT_PACK))?;
     let mut game = Game::new(start);
     let mut phrases: Vec<Phrase> = Vec::with_capacity(moves.len());
@@ -51,7 +53,7 @@ pub fn run(
     }
     let mut repeater = LineRepeater::new();
     for phrase in &phrases {
-        println!("{}", repeater.line(&pack.text(phrase)));
+        writeln!(out, "{}", repeater.line(&pack.text(phrase)))?;
     }
     if wav_out.is_none() && !play {
         return Ok(ExitCode::SUCCESS);

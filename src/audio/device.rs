@@ -35,7 +35,7 @@ const RING_SECONDS: usize = 1;
 /// An open output device with its stream running.
 pub struct Output {
     _stream: cpal::Stream,
-    queue: Queue,
+    player: Player,
     /// What the sound system reported while playing; written only by cpal's error callback,
     /// never by the data callback.
     last_error: Arc<Mutex<Option<String>>>,
@@ -139,7 +139,11 @@ impl Output {
         let queue = queue.ok_or_else(|| unavailable("no stream was built".into()))?;
         Ok(Output {
             _stream: stream,
-            queue,
+            player: Player {
+                queue: Arc::new(queue),
+                rate: config.sample_rate,
+                channels: config.channels,
+            },
             last_error,
             name,
             rate: config.sample_rate,
@@ -163,46 +167,41 @@ impl Output {
     /// Queues `pcm` to be played on `channel` after whatever is playing; returns at once.
     /// PCM at another rate is resampled here (slowly: render at [`Output::rate`] instead).
     pub fn play(&self, pcm: &Pcm, channel: Channel) {
-        let frames = if pcm.rate == self.rate {
-            interleave(&pcm.samples, self.channels, channel)
-        } else {
-            interleave(&pcm.resampled(self.rate).samples, self.channels, channel)
-        };
-        self.queue.play(frames);
+        self.player.play(pcm, channel);
+    }
+
+    /// A handle that queues sound on this device from any thread, while the device (whose
+    /// stream may not leave its thread) stays where it was opened. It plays nothing once the
+    /// device is closed.
+    pub fn player(&self) -> Player {
+        self.player.clone()
     }
 
     /// Drops everything not yet played: a newer announcement replaces a stale one. It takes
     /// effect at the device's next buffer.
     pub fn stop(&self) {
-        self.queue.stop();
+        self.player.queue.stop();
     }
 
     /// Frames still waiting to be handed to the device.
     pub fn pending_frames(&self) -> usize {
-        usize::try_from(self.queue.pending_frames()).unwrap_or(usize::MAX)
+        usize::try_from(self.player.queue.pending_frames()).unwrap_or(usize::MAX)
     }
 
     /// Frames handed to the device since it was opened (sound or silence).
     pub fn frames_played(&self) -> u64 {
-        self.queue.frames_played()
+        self.player.queue.frames_played()
     }
 
     /// How often, since the last call, the device wanted sound that had not yet been fed to
     /// it in time (an audible gap): worth telling, never fatal.
     pub fn take_underruns(&self) -> u64 {
-        self.queue.take_underruns()
+        self.player.queue.take_underruns()
     }
 
     /// Waits until the queue is empty, at most `timeout`; true if everything was handed over.
     pub fn wait_until_played(&self, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
-        while self.pending_frames() > 0 {
-            if Instant::now() >= deadline {
-                return false;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        true
+        self.player.wait_until_played(timeout)
     }
 
     /// Waits until the device takes samples steadily, at most `timeout`; true once it does.
@@ -227,7 +226,7 @@ impl Output {
     /// When the device got its first non-silent sample since the last call (and resets it):
     /// the end point of the move-to-sound latency.
     pub fn take_first_audible(&self) -> Option<Instant> {
-        self.queue.take_first_audible()
+        self.player.queue.take_first_audible()
     }
 
     /// The last error the sound system reported while playing, if any.
@@ -236,6 +235,53 @@ impl Output {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .take()
+    }
+}
+
+/// The queue of one device, shareable between threads: see [`Output::player`].
+#[derive(Clone)]
+pub struct Player {
+    queue: Arc<Queue>,
+    rate: u32,
+    channels: u16,
+}
+
+impl Player {
+    /// Queues `pcm` on `channel` after whatever is queued; returns at once. PCM at another
+    /// rate than the device's is resampled here.
+    pub fn play(&self, pcm: &Pcm, channel: Channel) {
+        let frames = if pcm.rate == self.rate {
+            interleave(&pcm.samples, self.channels, channel)
+        } else {
+            interleave(&pcm.resampled(self.rate).samples, self.channels, channel)
+        };
+        self.queue.play(frames);
+    }
+
+    /// The device's sample rate.
+    pub fn rate(&self) -> u32 {
+        self.rate
+    }
+
+    /// Drops everything not yet played.
+    pub fn stop(&self) {
+        self.queue.stop();
+    }
+
+    pub fn pending_frames(&self) -> u64 {
+        self.queue.pending_frames()
+    }
+
+    /// Waits until everything queued was handed to the device, at most `timeout`.
+    pub fn wait_until_played(&self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while self.queue.pending_frames() > 0 {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        true
     }
 }
 
@@ -297,6 +343,12 @@ impl Router {
             .find(|(o, _)| o.same_device(d))
             .map(|(_, out)| out)
             .expect("every destination was opened")
+    }
+
+    /// The queue that `audience` is heard on, and its side.
+    pub fn player(&self, audience: Audience) -> (Player, Channel) {
+        let channel = self.routing.destination(audience).channel;
+        (self.output(audience).player(), channel)
     }
 
     /// Queues `pcm` for `audience` on its device and side.

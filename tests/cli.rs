@@ -346,3 +346,31 @@ fn a_closed_pipe_ends_commands_quietly() {
         );
     }
 }
+
+#[test]
+fn config_check_finds_the_user_file_by_xdg_config_home() {
+    let dir = std::env::temp_dir().join(format!("vichess-xdg-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("cfg/vichess")).unwrap();
+    std::fs::write(dir.join("cfg/vichess/config.toml"), "").unwrap();
+    let run = |xdg: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .args(["config", "check"])
+            .env("XDG_CONFIG_HOME", xdg)
+            .env("HOME", dir.join("home"))
+            .output()
+            .expect("run vichess")
+    };
+    let out = run(&dir.join("cfg"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("cfg/vichess/config.toml"), "{text}");
+    // A relative XDG_CONFIG_HOME is ignored, as the XDG specification asks.
+    let out = run(std::path::Path::new("cfg"));
+    assert!(!stdout(&out).contains("config.toml\n"), "{}", stdout(&out));
+    assert!(
+        !stdout(&out).contains("vichess/config.toml"),
+        "{}",
+        stdout(&out)
+    );
+}

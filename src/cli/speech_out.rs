@@ -69,6 +69,7 @@ impl Renderer {
         rendered.to_pcm(|_| fill.next().flatten())
     }
 
+    #[cfg(feature = "audio")]
     /// The parts of one `Say` for live output: clips as PCM, and the words without a clip
     /// (all of a `Say` with no phrase) for the system's speech engine, in order.
     pub fn live(&self, phrase: &[Token], text: &str) -> Vec<Part> {
@@ -103,6 +104,7 @@ impl Renderer {
 }
 
 /// One part of a live announcement: see [`Renderer::live`].
+#[cfg(feature = "audio")]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Part {
     Audio(Pcm),

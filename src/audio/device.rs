@@ -295,13 +295,19 @@ where
     T: SizedSample + FromSample<f32>,
 {
     let errors = Arc::clone(last_error);
+    let underruns = tap.underrun_counter();
     device
         .build_output_stream::<T, _, _>(
             *config,
             move |out: &mut [T], _| {
                 tap.fill(out, T::from_sample);
             },
-            move |e| {
+            move |e: cpal::Error| {
+                // A late buffer is a stutter, told as a notice: it must not end a game.
+                if e.kind() == cpal::ErrorKind::Xrun {
+                    underruns.add();
+                    return;
+                }
                 let mut last = errors
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);

@@ -158,7 +158,21 @@ impl Drop for Queue {
     }
 }
 
+/// Counts underruns that the sound system itself reports (an ALSA xrun), alongside the ones
+/// the callback finds: both are the same audible gap to the player.
+pub struct UnderrunCounter(Arc<Counters>);
+
+impl UnderrunCounter {
+    pub fn add(&self) {
+        self.0.underruns.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 impl Tap {
+    pub fn underrun_counter(&self) -> UnderrunCounter {
+        UnderrunCounter(Arc::clone(&self.counters))
+    }
+
     /// Fills the device's buffer `out` (interleaved) from the ring, silence where the ring has
     /// nothing, converting each sample with `convert`. Real-time safe: no lock, no allocation,
     /// no panic. Returns the number of samples that came from the ring.

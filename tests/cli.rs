@@ -302,3 +302,71 @@ fn config_check_names_file_line_and_key() {
     let out = vichess(&["config", "check", good]);
     assert!(out.status.success(), "{}", stdout(&out));
 }
+
+/// Runs vichess with its standard output on a pipe whose reading end is already closed, as
+/// when `vichess moves | head -1` has its line: the first write fails with a broken pipe.
+fn vichess_into_closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(args)
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run vichess")
+}
+
+#[test]
+fn a_closed_pipe_ends_commands_quietly() {
+    let pgn = env!("CARGO_MANIFEST_DIR").to_string() + "/src/cli/immortal.pgn";
+    let commands: [&[&str]; 7] = [
+        &["perft", "--divide", "3"],
+        &["moves"],
+        &["replay", "e4", "e5", "Nf3"],
+        &["voices"],
+        &["clock", "say", "90"],
+        &["announce", "e4", "e5"],
+        &["pgn", "check", &pgn],
+    ];
+    for args in commands {
+        let out = vichess_into_closed_pipe(args);
+        let err = stderr(&out);
+        assert!(
+            !err.contains("panicked"),
+            "vichess {args:?} panicked: {err}"
+        );
+        assert_eq!(out.status.code(), Some(0), "vichess {args:?}: {err}");
+        assert_eq!(
+            err, "",
+            "vichess {args:?} said something about the closed pipe"
+        );
+    }
+}
+
+#[test]
+fn config_check_finds_the_user_file_by_xdg_config_home() {
+    let dir = std::env::temp_dir().join(format!("vichess-xdg-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("cfg/vichess")).unwrap();
+    std::fs::write(dir.join("cfg/vichess/config.toml"), "").unwrap();
+    let run = |xdg: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .args(["config", "check"])
+            .env("XDG_CONFIG_HOME", xdg)
+            .env("HOME", dir.join("home"))
+            .output()
+            .expect("run vichess")
+    };
+    let out = run(&dir.join("cfg"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("cfg/vichess/config.toml"), "{text}");
+    // A relative XDG_CONFIG_HOME is ignored, as the XDG specification asks.
+    let out = run(std::path::Path::new("cfg"));
+    assert!(!stdout(&out).contains("config.toml\n"), "{}", stdout(&out));
+    assert!(
+        !stdout(&out).contains("vichess/config.toml"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -4,12 +4,11 @@
 //! stream per announcement would cost tens of milliseconds, and a move must be heard at once.
 //! Everything that decides what is heard happens before this module, on PCM in memory.
 
+use super::ring::{self, Queue, Tap};
 use super::route::{interleave, Audience, Channel, Destination, Routing};
 use super::Pcm;
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use cpal::{FromSample, SampleFormat, SizedSample};
-use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -28,21 +27,18 @@ pub enum DeviceError {
     Unavailable { name: String, reason: String },
 }
 
-/// What the audio callback and the player share.
-#[derive(Default)]
-struct Shared {
-    /// Interleaved samples waiting to be played.
-    queue: Mutex<VecDeque<f32>>,
-    /// When the callback first handed a non-silent sample to the device, since the last reset.
-    first_audible: Mutex<Option<Instant>>,
-    frames_played: AtomicU64,
-    last_error: Mutex<Option<String>>,
-}
+/// How many seconds of sound the ring between the player and the callback holds: several of
+/// the device's buffers even when the sound system insists on long ones (ALSA's pulse plugin
+/// by default asks for half a second at a time).
+const RING_SECONDS: usize = 1;
 
 /// An open output device with its stream running.
 pub struct Output {
     _stream: cpal::Stream,
-    shared: Arc<Shared>,
+    player: Player,
+    /// What the sound system reported while playing; written only by cpal's error callback,
+    /// never by the data callback.
+    last_error: Arc<Mutex<Option<String>>>,
     name: String,
     rate: u32,
     channels: u16,
@@ -106,13 +102,20 @@ impl Output {
             .default_output_config()
             .map_err(|e| unavailable(e.to_string()))?;
         let mut config = supported.config();
-        let shared = Arc::new(Shared::default());
-        let open = |config: &cpal::StreamConfig| match supported.sample_format() {
-            SampleFormat::F32 => build::<f32>(&device, config, &shared),
-            SampleFormat::I16 => build::<i16>(&device, config, &shared),
-            SampleFormat::I32 => build::<i32>(&device, config, &shared),
-            SampleFormat::U16 => build::<u16>(&device, config, &shared),
-            other => Err(format!("its sample format {other:?} is not supported")),
+        let last_error = Arc::new(Mutex::new(None));
+        // The ring's consumer moves into the callback; a failed attempt hands it back.
+        let mut queue = None;
+        let mut open = |config: &cpal::StreamConfig| {
+            let (q, tap) =
+                ring::channel(config.sample_rate as usize * RING_SECONDS, config.channels);
+            queue = Some(q);
+            match supported.sample_format() {
+                SampleFormat::F32 => build::<f32>(&device, config, tap, &last_error),
+                SampleFormat::I16 => build::<i16>(&device, config, tap, &last_error),
+                SampleFormat::I32 => build::<i32>(&device, config, tap, &last_error),
+                SampleFormat::U16 => build::<u16>(&device, config, tap, &last_error),
+                other => Err(format!("its sample format {other:?} is not supported")),
+            }
         };
         // A short buffer, so a move is heard at once: the default of some sound systems
         // (ALSA's pulse plugin) holds half a second. Fall back to the default if refused.
@@ -133,9 +136,15 @@ impl Output {
         }
         .map_err(&unavailable)?;
         stream.play().map_err(|e| unavailable(e.to_string()))?;
+        let queue = queue.ok_or_else(|| unavailable("no stream was built".into()))?;
         Ok(Output {
             _stream: stream,
-            shared,
+            player: Player {
+                queue: Arc::new(queue),
+                rate: config.sample_rate,
+                channels: config.channels,
+            },
+            last_error,
             name,
             rate: config.sample_rate,
             channels: config.channels,
@@ -158,43 +167,41 @@ impl Output {
     /// Queues `pcm` to be played on `channel` after whatever is playing; returns at once.
     /// PCM at another rate is resampled here (slowly: render at [`Output::rate`] instead).
     pub fn play(&self, pcm: &Pcm, channel: Channel) {
-        let frames = if pcm.rate == self.rate {
-            interleave(&pcm.samples, self.channels, channel)
-        } else {
-            interleave(&pcm.resampled(self.rate).samples, self.channels, channel)
-        };
-        self.shared
-            .queue
-            .lock()
-            .expect("audio queue")
-            .extend(frames);
+        self.player.play(pcm, channel);
     }
 
-    /// Drops everything not yet played: a newer announcement replaces a stale one.
+    /// A handle that queues sound on this device from any thread, while the device (whose
+    /// stream may not leave its thread) stays where it was opened. It plays nothing once the
+    /// device is closed.
+    pub fn player(&self) -> Player {
+        self.player.clone()
+    }
+
+    /// Drops everything not yet played: a newer announcement replaces a stale one. It takes
+    /// effect at the device's next buffer.
     pub fn stop(&self) {
-        self.shared.queue.lock().expect("audio queue").clear();
+        self.player.queue.stop();
     }
 
-    /// Frames still waiting in the queue.
+    /// Frames still waiting to be handed to the device.
     pub fn pending_frames(&self) -> usize {
-        self.shared.queue.lock().expect("audio queue").len() / usize::from(self.channels)
+        usize::try_from(self.player.queue.pending_frames()).unwrap_or(usize::MAX)
     }
 
     /// Frames handed to the device since it was opened (sound or silence).
     pub fn frames_played(&self) -> u64 {
-        self.shared.frames_played.load(Ordering::Relaxed)
+        self.player.queue.frames_played()
+    }
+
+    /// How often, since the last call, the device wanted sound that had not yet been fed to
+    /// it in time (an audible gap): worth telling, never fatal.
+    pub fn take_underruns(&self) -> u64 {
+        self.player.queue.take_underruns()
     }
 
     /// Waits until the queue is empty, at most `timeout`; true if everything was handed over.
     pub fn wait_until_played(&self, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
-        while self.pending_frames() > 0 {
-            if Instant::now() >= deadline {
-                return false;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        true
+        self.player.wait_until_played(timeout)
     }
 
     /// Waits until the device takes samples steadily, at most `timeout`; true once it does.
@@ -219,51 +226,92 @@ impl Output {
     /// When the device got its first non-silent sample since the last call (and resets it):
     /// the end point of the move-to-sound latency.
     pub fn take_first_audible(&self) -> Option<Instant> {
-        self.shared
-            .first_audible
-            .lock()
-            .expect("audio clock")
-            .take()
+        self.player.queue.take_first_audible()
     }
 
     /// The last error the sound system reported while playing, if any.
     pub fn take_error(&self) -> Option<String> {
-        self.shared.last_error.lock().expect("audio error").take()
+        self.last_error
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+    }
+}
+
+/// The queue of one device, shareable between threads: see [`Output::player`].
+#[derive(Clone)]
+pub struct Player {
+    queue: Arc<Queue>,
+    rate: u32,
+    channels: u16,
+}
+
+impl Player {
+    /// Queues `pcm` on `channel` after whatever is queued; returns at once. PCM at another
+    /// rate than the device's is resampled here.
+    pub fn play(&self, pcm: &Pcm, channel: Channel) {
+        let frames = if pcm.rate == self.rate {
+            interleave(&pcm.samples, self.channels, channel)
+        } else {
+            interleave(&pcm.resampled(self.rate).samples, self.channels, channel)
+        };
+        self.queue.play(frames);
+    }
+
+    /// The device's sample rate.
+    pub fn rate(&self) -> u32 {
+        self.rate
+    }
+
+    /// Drops everything not yet played.
+    pub fn stop(&self) {
+        self.queue.stop();
+    }
+
+    pub fn pending_frames(&self) -> u64 {
+        self.queue.pending_frames()
+    }
+
+    /// Waits until everything queued was handed to the device, at most `timeout`.
+    pub fn wait_until_played(&self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while self.queue.pending_frames() > 0 {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        true
     }
 }
 
 fn build<T>(
     device: &cpal::Device,
     config: &cpal::StreamConfig,
-    shared: &Arc<Shared>,
+    mut tap: Tap,
+    last_error: &Arc<Mutex<Option<String>>>,
 ) -> Result<cpal::Stream, String>
 where
     T: SizedSample + FromSample<f32>,
 {
-    let channels = u64::from(config.channels.max(1));
-    let data = Arc::clone(shared);
-    let errors = Arc::clone(shared);
+    let errors = Arc::clone(last_error);
+    let underruns = tap.underrun_counter();
     device
         .build_output_stream::<T, _, _>(
             *config,
             move |out: &mut [T], _| {
-                let mut queue = data.queue.lock().expect("audio queue");
-                let mut audible = false;
-                for slot in out.iter_mut() {
-                    let s = queue.pop_front().unwrap_or(0.0);
-                    audible |= s != 0.0;
-                    *slot = T::from_sample(s.clamp(-1.0, 1.0));
-                }
-                drop(queue);
-                if audible {
-                    let mut first = data.first_audible.lock().expect("audio clock");
-                    first.get_or_insert_with(Instant::now);
-                }
-                data.frames_played
-                    .fetch_add(out.len() as u64 / channels, Ordering::Relaxed);
+                tap.fill(out, T::from_sample);
             },
-            move |e| {
-                *errors.last_error.lock().expect("audio error") = Some(e.to_string());
+            move |e: cpal::Error| {
+                // A late buffer is a stutter, told as a notice: it must not end a game.
+                if e.kind() == cpal::ErrorKind::Xrun {
+                    underruns.add();
+                    return;
+                }
+                let mut last = errors
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                *last = Some(e.to_string());
             },
             None,
         )
@@ -301,6 +349,12 @@ impl Router {
             .find(|(o, _)| o.same_device(d))
             .map(|(_, out)| out)
             .expect("every destination was opened")
+    }
+
+    /// The queue that `audience` is heard on, and its side.
+    pub fn player(&self, audience: Audience) -> (Player, Channel) {
+        let channel = self.routing.destination(audience).channel;
+        (self.output(audience).player(), channel)
     }
 
     /// Queues `pcm` for `audience` on its device and side.

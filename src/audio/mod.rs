@@ -8,6 +8,8 @@
 pub mod device;
 pub mod measure;
 pub mod resample;
+#[cfg(feature = "audio")]
+pub mod ring;
 pub mod route;
 pub mod stretch;
 pub mod wav;

@@ -6,6 +6,7 @@
 //! equal to the one before it gets a trailing full stop, so screen readers still read it.
 
 use anyhow::{bail, Context};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use vichess::audio::{wav, Pcm};
@@ -30,6 +31,7 @@ pub fn run(
     play: bool,
     moves: &[String],
 ) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
     let pack = Pack::open(voice.unwrap_or(DEFAULT_PACK))?;
     let mut game = Game::new(start);
     let mut phrases: Vec<Phrase> = Vec::with_capacity(moves.len());
@@ -51,7 +53,7 @@ pub fn run(
     }
     let mut repeater = LineRepeater::new();
     for phrase in &phrases {
-        println!("{}", repeater.line(&pack.text(phrase)));
+        writeln!(out, "{}", repeater.line(&pack.text(phrase)))?;
     }
     if wav_out.is_none() && !play {
         return Ok(ExitCode::SUCCESS);
@@ -102,25 +104,33 @@ fn speak(pack: &Pack, phrases: &[Phrase], rate: u32) -> Pcm {
     out
 }
 
-/// Plays the phrases on the default sound device, rendered at the device's own rate.
+/// Plays the phrases on the default sound device, as a game would: clips at the device's own
+/// rate, words without a clip through system speech, a pause between moves.
 #[cfg(feature = "audio")]
 fn play_out(pack: &Pack, phrases: &[Phrase]) -> anyhow::Result<()> {
-    use vichess::audio::device::Output;
-    use vichess::audio::Channel;
-    let out =
-        Output::open(None).map_err(|e| anyhow::anyhow!("cannot play the announcement: {e}"))?;
-    let pcm = speak(pack, phrases, out.rate());
-    out.play(&pcm, Channel::Both);
-    let limit = pcm.duration() + std::time::Duration::from_secs(5);
-    let done = out.wait_until_played(limit);
-    if let Some(e) = out.take_error() {
-        bail!("the sound device failed while playing: {e}");
+    use super::speech_out::Speakers;
+    use vichess::audio::{Audience, Routing};
+    let mut speakers = Speakers::open(&Routing::default(), pack)
+        .map_err(|e| anyhow::anyhow!("cannot play the announcement: {e}"))?;
+    for (i, phrase) in phrases.iter().enumerate() {
+        if i > 0 {
+            speakers.pause(Audience::Public, BETWEEN_MOVES_S);
+        }
+        speakers.say(Audience::Public, phrase, &pack.text(phrase));
     }
-    if !done {
-        bail!("the sound device did not play the announcement in time");
-    }
+    let limit = std::time::Duration::from_secs(10 + 5 * phrases.len() as u64);
+    let done = speakers.wait(limit);
     // The queue is handed over; give the device time to sound its last buffer.
     std::thread::sleep(std::time::Duration::from_millis(200));
+    for n in speakers.take_notices() {
+        eprintln!("{n}");
+    }
+    if !done {
+        bail!(
+            "the sound device {} did not play the announcement in time",
+            speakers.name()
+        );
+    }
     Ok(())
 }
 

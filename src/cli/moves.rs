@@ -1,10 +1,12 @@
 //! `vichess moves`: every legal move, `UCI SAN` per line, sorted by UCI so output is stable.
 
+use std::io::Write;
 use std::process::ExitCode;
 use vichess::rules::notation::{self, Lang};
 use vichess::rules::Position;
 
 pub fn run(pos: &Position, lang: Option<Lang>) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
     let mut lines: Vec<String> = pos
         .legal_moves()
         .iter()
@@ -18,7 +20,7 @@ pub fn run(pos: &Position, lang: Option<Lang>) -> anyhow::Result<ExitCode> {
         .collect();
     lines.sort();
     for line in lines {
-        println!("{line}");
+        writeln!(out, "{line}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

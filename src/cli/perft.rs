@@ -1,10 +1,12 @@
 //! `vichess perft`: the last line is the node count alone, so scripts can take `tail -1`.
 
+use std::io::Write;
 use std::process::ExitCode;
 use vichess::rules::notation;
 use vichess::rules::{perft, Position};
 
 pub fn run(pos: &Position, divide: bool, depth: u32) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
     if divide && depth > 0 {
         let mut total = 0;
         let mut lines: Vec<(String, u64)> = pos
@@ -18,12 +20,12 @@ pub fn run(pos: &Position, divide: bool, depth: u32) -> anyhow::Result<ExitCode>
             .collect();
         lines.sort();
         for (mv, n) in &lines {
-            println!("{mv}: {n}");
+            writeln!(out, "{mv}: {n}")?;
             total += n;
         }
-        println!("{total}");
+        writeln!(out, "{total}")?;
     } else {
-        println!("{}", perft(pos, depth));
+        writeln!(out, "{}", perft(pos, depth))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -4,31 +4,34 @@
 //! problems at once, not just the first.
 
 use anyhow::Context;
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use vichess::pgn::{read_games, PgnGame};
 use vichess::rules::game::Game;
 
 pub fn run(path: &Path) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let text = String::from_utf8_lossy(&bytes);
     let games = read_games(&text);
     let mut bad = 0;
     for (i, result) in games.iter().enumerate() {
         match result {
-            Ok(game) => println!("{}", describe(i + 1, game)),
+            Ok(game) => writeln!(out, "{}", describe(i + 1, game))?,
             Err(e) => {
                 bad += 1;
-                println!("{e}");
+                writeln!(out, "{e}")?;
             }
         }
     }
     let n = games.len();
-    println!(
+    writeln!(
+        out,
         "{n} {}: {} valid, {bad} with errors",
         if n == 1 { "game" } else { "games" },
         n - bad
-    );
+    )?;
     Ok(if bad == 0 {
         ExitCode::SUCCESS
     } else {

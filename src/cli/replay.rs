@@ -4,6 +4,7 @@
 //! looks as if the earlier part of the game had been accepted and then silently cut.
 
 use anyhow::bail;
+use std::io::Write;
 use std::process::ExitCode;
 use vichess::rules::game::{ClaimKind, Game};
 use vichess::rules::notation::{self, Lang};
@@ -18,6 +19,7 @@ pub fn move_number(pos: &Position) -> String {
 }
 
 pub fn run(start: Position, lang: Option<Lang>, moves: &[String]) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
     let mut game = Game::new(start);
     let mut lines = Vec::with_capacity(moves.len());
     for text in moves {
@@ -37,16 +39,16 @@ pub fn run(start: Position, lang: Option<Lang>, moves: &[String]) -> anyhow::Res
         lines.push(format!("{} {}", move_number(&pos), written));
     }
     for line in &lines {
-        println!("{line}");
+        writeln!(out, "{line}")?;
     }
-    println!("fen: {}", game.position().fen());
-    println!("status: {}", game.status().word());
+    writeln!(out, "fen: {}", game.position().fen())?;
+    writeln!(out, "status: {}", game.status().word())?;
     for claim in game.claimable() {
         let word = match claim.kind {
             ClaimKind::ThreefoldRepetition => "threefold",
             ClaimKind::FiftyMoves => "fifty-move",
         };
-        println!("claimable: {word}");
+        writeln!(out, "claimable: {word}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -2,6 +2,7 @@
 //! WAV file (D.2.7), every line also printed.
 
 use anyhow::{bail, Context};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use vichess::audio::wav;
@@ -13,6 +14,7 @@ use vichess::voice::render::{ClipBank, RenderOptions};
 use vichess::voice::{Pack, DEFAULT_PACK};
 
 pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
     let text = std::fs::read_to_string(game)
         .with_context(|| format!("cannot read the game file {}", game.display()))?;
     let game_record = match read_game(&text) {
@@ -33,7 +35,7 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
     }
     let dictation = dictate(&game_record, &pack, &bank);
     for line in &dictation.lines {
-        println!("{line}");
+        writeln!(out, "{line}")?;
     }
     let mut espeak = match Espeak::open(pack.language()) {
         Ok(e) => Some(e),
@@ -50,12 +52,13 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
         .to_pcm(|words| espeak.as_mut().and_then(|e| e.say(words).ok()));
     wav::write(audio, &pcm)?;
     let seconds = pcm.seconds().round() as u64;
-    println!(
+    writeln!(
+        out,
         "wrote {}: {} min {} s, voice pack {}",
         audio.display(),
         seconds / 60,
         seconds % 60,
         pack.name()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }

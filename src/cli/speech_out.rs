@@ -1,11 +1,12 @@
-//! Speech out, for `vichess play` and `vichess demo`: phrases to PCM (the pack's
-//! clips, eSpeak NG for words without a clip), and PCM to the routed sound devices.
+//! Speech out, for `vichess play` and `vichess demo`: phrases to sound, live on the routed
+//! sound devices ([`Speakers`]) or into a recording ([`Renderer::pcm`]).
 //!
-//! Words without clips (refusal reasons, notes) are rendered by eSpeak NG into the same
-//! stream as the clips rather than handed to speech-dispatcher: one queue per device keeps
-//! every announcement in order, and a WAV file can hold them too. The session's own sentences
-//! (a `Say` with no phrase) are English, so they get the English voice; words without a clip
-//! inside a phrase get the pack's language.
+//! Live, words without a clip (refusal reasons, notes, the session's own sentences) are said
+//! by the system's speech engine (speech-dispatcher), the one system-speech path, kept in
+//! order with the clips by `speech::live`. A recording cannot hold speech-dispatcher's voice,
+//! so for files those words are rendered by eSpeak NG into the same PCM as the clips. The
+//! session's own sentences (a `Say` with no phrase) are English, so they get the English
+//! voice; words without a clip inside a phrase get the pack's language.
 
 #[cfg(feature = "audio")]
 use vichess::audio::Audience;
@@ -68,6 +69,24 @@ impl Renderer {
         rendered.to_pcm(|_| fill.next().flatten())
     }
 
+    #[cfg(feature = "audio")]
+    /// The parts of one `Say` for live output: clips as PCM, and the words without a clip
+    /// (all of a `Say` with no phrase) for the system's speech engine, in order.
+    pub fn live(&self, phrase: &[Token], text: &str) -> Vec<Part> {
+        if phrase.is_empty() {
+            return vec![Part::Speak(Language::En, text.to_string())];
+        }
+        let language = self.pack.language();
+        render(phrase, &self.pack, &self.bank)
+            .parts
+            .into_iter()
+            .map(|p| match p {
+                vichess::voice::render::Part::Audio(pcm) => Part::Audio(pcm),
+                vichess::voice::render::Part::Speak(words) => Part::Speak(language, words),
+            })
+            .collect()
+    }
+
     fn words(&mut self, language: Language, text: &str) -> Option<Pcm> {
         let i = match self.espeak.iter().position(|(l, _)| *l == language) {
             Some(i) => i,
@@ -84,12 +103,21 @@ impl Renderer {
     }
 }
 
+/// One part of a live announcement: see [`Renderer::live`].
+#[cfg(feature = "audio")]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Part {
+    Audio(Pcm),
+    Speak(Language, String),
+}
+
 /// Where `Say` effects are heard: the configured devices, each audience on its own device
 /// and side (`audio::route`).
 #[cfg(feature = "audio")]
 pub struct Speakers {
     router: vichess::audio::device::Router,
     renderer: Renderer,
+    narrator: vichess::speech::live::Narrator,
     opened: std::time::Instant,
 }
 
@@ -97,33 +125,81 @@ pub struct Speakers {
 impl Speakers {
     /// Opens the routed devices once for the whole session and loads the pack at the public
     /// device's rate. It does not wait for the streams to run (ALSA's pulse plugin can take
-    /// two seconds): what is said meanwhile waits in the queue.
+    /// two seconds): what is said meanwhile waits in the queue. System speech is started on
+    /// the first words that need it.
     pub fn open(
         routing: &vichess::audio::Routing,
         pack: &Pack,
     ) -> Result<Speakers, vichess::audio::device::DeviceError> {
         let router = vichess::audio::device::Router::open(routing)?;
         let rate = router.output(Audience::Public).rate();
+        let players = router.outputs().map(|o| o.player()).collect();
+        let narrator = vichess::speech::live::Narrator::new(
+            players,
+            vichess::speech::live::Narrator::system_speech(1.0),
+        );
         Ok(Speakers {
             router,
             renderer: Renderer::new(pack, rate),
+            narrator,
             opened: std::time::Instant::now(),
         })
     }
 
-    /// Queues the phrase for `audience`; returns at once.
+    /// Queues the phrase for `audience`; returns at once. Words without a clip, and the text
+    /// of a `Say` without a phrase, are said by system speech in their turn.
     pub fn say(&mut self, audience: Audience, phrase: &[Token], text: &str) {
-        let pcm = self.renderer.pcm(phrase, text);
-        self.router.play(audience, &pcm);
+        use vichess::speech::live::Step;
+        let (player, channel) = self.router.player(audience);
+        let steps = self
+            .renderer
+            .live(phrase, text)
+            .into_iter()
+            .filter_map(|part| match part {
+                Part::Audio(pcm) if pcm.is_empty() => None,
+                Part::Audio(pcm) => Some(Step::Audio {
+                    player: player.clone(),
+                    channel,
+                    pcm,
+                }),
+                Part::Speak(_, text) if text.trim().is_empty() => None,
+                Part::Speak(language, text) => Some(Step::Speak { language, text }),
+            })
+            .collect();
+        self.narrator.say(steps);
     }
 
-    /// Waits until everything queued has been handed over, at most `timeout`.
+    /// Queues `seconds` of silence for `audience` after what is queued: a pause between two
+    /// announcements, as a person would make.
+    pub fn pause(&mut self, audience: Audience, seconds: f64) {
+        let (player, channel) = self.router.player(audience);
+        let pcm = Pcm::silence(player.rate(), seconds);
+        self.narrator.say(vec![vichess::speech::live::Step::Audio {
+            player,
+            channel,
+            pcm,
+        }]);
+    }
+
+    /// The name of the device the public hears, to tell the player.
+    pub fn name(&self) -> &str {
+        self.router.output(Audience::Public).name()
+    }
+
+    /// Waits until everything queued has been spoken or handed over, at most `timeout`.
     pub fn wait(&self, timeout: std::time::Duration) -> bool {
-        self.router.outputs().all(|o| o.wait_until_played(timeout))
+        let deadline = std::time::Instant::now() + timeout;
+        self.narrator.wait(timeout)
+            && self.router.outputs().all(|o| {
+                o.wait_until_played(deadline.saturating_duration_since(std::time::Instant::now()))
+            })
     }
 
+    /// Things to tell the player once: unreadable clips, no (or silent) system speech, sound
+    /// device errors, and stutters (underruns), which are told and never stop the game.
     pub fn take_notices(&mut self) -> Vec<String> {
         let mut out = self.renderer.take_notices();
+        out.extend(self.narrator.take_notices());
         // ALSA's pulse plugin may report an error while its stream starts: not worth telling.
         let started = self.opened.elapsed() > std::time::Duration::from_secs(3);
         for o in self.router.outputs() {
@@ -132,6 +208,14 @@ impl Speakers {
                     out.push(format!("the sound device {} reported: {e}", o.name()))
                 }
                 _ => {}
+            }
+            let underruns = o.take_underruns();
+            if underruns > 0 && started {
+                out.push(format!(
+                    "the sound device {} ran short of sound {underruns} {} (the computer was busy); the sound may have stuttered",
+                    o.name(),
+                    if underruns == 1 { "time" } else { "times" }
+                ));
             }
         }
         out

@@ -4,10 +4,12 @@
 //! A pack whose manifest cannot be read is always an error: the player would otherwise hear
 //! nothing and not know why.
 
+use std::io::Write;
 use std::process::ExitCode;
 use vichess::voice::{load_all, voices_dir};
 
 pub fn run(check: bool) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
     let dir = voices_dir();
     let packs = load_all(&dir);
     if packs.is_empty() {
@@ -16,14 +18,14 @@ pub fn run(check: bool) -> anyhow::Result<ExitCode> {
             dir.display()
         );
     }
-    println!("voice packs in {}:", dir.display());
+    writeln!(out, "voice packs in {}:", dir.display())?;
     let mut failed = false;
     let mut problems = Vec::new();
     for pack in &packs {
         let pack = match pack {
             Ok(p) => p,
             Err(e) => {
-                println!("{e}");
+                writeln!(out, "{e}")?;
                 failed = true;
                 continue;
             }
@@ -35,7 +37,8 @@ pub fn run(check: bool) -> anyhow::Result<ExitCode> {
         } else {
             format!("{missing_words} words missing")
         };
-        println!(
+        writeln!(
+            out,
             "{} ({}): {}; engine: {}; voice: {}; licence: {}; {words}; clips: {have} of {need}",
             pack.name(),
             pack.language(),
@@ -43,19 +46,19 @@ pub fn run(check: bool) -> anyhow::Result<ExitCode> {
             pack.engine(),
             pack.voice(),
             pack.licence(),
-        );
+        )?;
         if check {
             problems.extend(pack.check());
         }
     }
     if check {
         for p in &problems {
-            println!("{p}");
+            writeln!(out, "{p}")?;
         }
         if problems.is_empty() && !failed {
-            println!("check: every pack is complete and every clip plays");
+            writeln!(out, "check: every pack is complete and every clip plays")?;
         } else {
-            println!("check: {} problems", problems.len());
+            writeln!(out, "check: {} problems", problems.len())?;
             failed = true;
         }
     }

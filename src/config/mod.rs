@@ -9,7 +9,7 @@
 //! read, a channel that is neither left, right nor both).
 
 mod check;
-mod paths;
+pub(crate) mod paths;
 mod sections;
 
 pub use check::ConfigError;

@@ -3,25 +3,56 @@
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-/// `$XDG_CONFIG_HOME/vichess/config.toml`, else `$HOME/.config/vichess/config.toml`. A
-/// relative `XDG_CONFIG_HOME` is ignored, as the XDG base directory specification asks.
+/// A per-user base folder by the XDG rule: the variable's value when it is an absolute path
+/// (a relative one is ignored, as the XDG base directory specification asks), else
+/// `$HOME/<fallback>`. The one rule behind [`user_config_path_from`] and
+/// `journal::games_dir_from`.
+pub fn xdg_base_from(
+    xdg_value: Option<&OsStr>,
+    home: Option<&OsStr>,
+    fallback: &[&str],
+) -> Option<PathBuf> {
+    match xdg_value.map(PathBuf::from) {
+        Some(p) if p.is_absolute() => Some(p),
+        _ => {
+            let mut base = PathBuf::from(home.filter(|h| !h.is_empty())?);
+            base.extend(fallback);
+            Some(base)
+        }
+    }
+}
+
+/// `$XDG_CONFIG_HOME/vichess/config.toml`, else `$HOME/.config/vichess/config.toml`.
 pub fn user_config_path_from(
     xdg_config_home: Option<&OsStr>,
     home: Option<&OsStr>,
 ) -> Option<PathBuf> {
-    let base = match xdg_config_home.map(PathBuf::from) {
-        Some(p) if p.is_absolute() => p,
-        _ => PathBuf::from(home.filter(|h| !h.is_empty())?).join(".config"),
-    };
-    Some(base.join("vichess").join("config.toml"))
+    Some(
+        xdg_base_from(xdg_config_home, home, &[".config"])?
+            .join("vichess")
+            .join("config.toml"),
+    )
+}
+
+/// This user's folders from the environment, by the platform's rule: XDG on Linux (the same
+/// rule as [`xdg_base_from`]), the native places on macOS and Windows. `None` without a home.
+fn base_dirs() -> Option<directories::BaseDirs> {
+    directories::BaseDirs::new()
 }
 
 /// This user's configuration file path, from the environment (it may not exist).
 pub fn user_config_path() -> Option<PathBuf> {
-    user_config_path_from(
-        std::env::var_os("XDG_CONFIG_HOME").as_deref(),
-        std::env::var_os("HOME").as_deref(),
+    Some(
+        base_dirs()?
+            .config_dir()
+            .join("vichess")
+            .join("config.toml"),
     )
+}
+
+/// This user's data folder for vichess (games are kept under it).
+pub fn user_data_dir() -> Option<PathBuf> {
+    Some(base_dirs()?.data_dir().join("vichess"))
 }
 
 /// A path as a message shows it: the home directory as `~`, shorter to hear read out.

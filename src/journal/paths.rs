@@ -6,26 +6,16 @@
 use std::ffi::OsStr;
 use std::path::PathBuf;
 
-/// `$XDG_DATA_HOME/vichess/games`, else `$HOME/.local/share/vichess/games`. A relative
-/// `XDG_DATA_HOME` is ignored, as the XDG base directory specification asks.
+/// `$XDG_DATA_HOME/vichess/games`, else `$HOME/.local/share/vichess/games`; a relative
+/// `XDG_DATA_HOME` is ignored (the one rule in `config::paths`).
 pub fn games_dir_from(xdg_data_home: Option<&OsStr>, home: Option<&OsStr>) -> Option<PathBuf> {
-    let base = match xdg_data_home.map(PathBuf::from) {
-        Some(p) if p.is_absolute() => p,
-        _ => {
-            let home = PathBuf::from(home.filter(|h| !h.is_empty())?);
-            home.join(".local").join("share")
-        }
-    };
+    let base = crate::config::paths::xdg_base_from(xdg_data_home, home, &[".local", "share"])?;
     Some(base.join("vichess").join("games"))
 }
 
-/// The games directory of this user, from the environment; `None` when neither
-/// `XDG_DATA_HOME` nor `HOME` is set.
+/// The games directory of this user, from the environment; `None` without a home folder.
 pub fn games_dir() -> Option<PathBuf> {
-    games_dir_from(
-        std::env::var_os("XDG_DATA_HOME").as_deref(),
-        std::env::var_os("HOME").as_deref(),
-    )
+    Some(crate::config::paths::user_data_dir()?.join("games"))
 }
 
 /// The file name of a game's journal: `<started>-<white>-<black>.journal`. `started` is the

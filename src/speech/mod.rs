@@ -6,6 +6,8 @@
 //! why a word was not spoken, and must never lose the game over it.
 
 pub mod file;
+#[cfg(feature = "audio")]
+pub mod live;
 #[cfg(feature = "speech")]
 pub mod system;
 
@@ -24,8 +26,10 @@ pub enum SpeechError {
 pub trait Speaker {
     /// Queues `text` to be spoken after anything still being said.
     fn speak(&mut self, text: &str) -> Result<(), SpeechError>;
-    /// Waits until everything queued has been said, at most `timeout`; true if it finished.
-    fn wait(&mut self, timeout: Duration) -> bool;
+    /// Waits until everything queued has been said, at most `timeout`: `Ok(true)` when it has,
+    /// `Ok(false)` when it is still speaking, an error when it was given words and never began
+    /// to say them (no sound output).
+    fn wait(&mut self, timeout: Duration) -> Result<bool, SpeechError>;
 }
 
 /// System speech if it is there, and one clear notice if it is not.
@@ -73,11 +77,21 @@ impl Fallback {
         }
     }
 
-    /// Waits for system speech to finish, at most `timeout`; true at once without speech.
-    pub fn wait(&mut self, timeout: Duration) -> bool {
+    /// Waits for system speech to finish, at most `timeout`; `Ok(true)` at once without speech.
+    /// When the engine turns out to be silent, the notice for the player, and from then on
+    /// speech counts as unavailable, so the game is not slowed by waiting for it.
+    pub fn wait(&mut self, timeout: Duration) -> Result<bool, String> {
         match &mut self.speaker {
-            Ok(s) => s.wait(timeout),
-            Err(_) => true,
+            Ok(s) => match s.wait(timeout) {
+                Ok(done) => Ok(done),
+                Err(e) => {
+                    let told = notice(&e);
+                    self.speaker = Err(e);
+                    self.told = true;
+                    Err(told)
+                }
+            },
+            Err(_) => Ok(true),
         }
     }
 }
@@ -103,8 +117,11 @@ mod tests {
             self.0.push(text.to_string());
             Ok(())
         }
-        fn wait(&mut self, _: Duration) -> bool {
-            true
+        fn wait(&mut self, _: Duration) -> Result<bool, SpeechError> {
+            if self.0.iter().any(|t| t == "silent") {
+                return Err(SpeechError::Unavailable("no sound output".into()));
+            }
+            Ok(true)
         }
     }
 
@@ -119,7 +136,7 @@ mod tests {
         assert!(first.contains("printed"), "{first}");
         assert_eq!(f.speak("drei Minuten"), None);
         assert!(!f.is_available());
-        assert!(f.wait(Duration::ZERO));
+        assert_eq!(f.wait(Duration::ZERO), Ok(true));
     }
 
     #[test]
@@ -129,5 +146,16 @@ mod tests {
         let mut broken = Fallback::new(Ok(Box::new(Recorder(Vec::new(), true))));
         assert!(broken.speak("x").unwrap().contains("the daemon went away"));
         assert!(broken.speak("y").is_some());
+    }
+
+    #[test]
+    fn a_silent_engine_is_told_once_and_then_counts_as_unavailable() {
+        let mut f = Fallback::new(Ok(Box::new(Recorder(Vec::new(), false))));
+        assert_eq!(f.speak("silent"), None);
+        let told = f.wait(Duration::ZERO).expect_err("the silence is told");
+        assert!(told.contains("no sound output"), "{told}");
+        assert!(!f.is_available());
+        assert_eq!(f.speak("drei Minuten"), None);
+        assert_eq!(f.wait(Duration::ZERO), Ok(true));
     }
 }

@@ -3,10 +3,35 @@
 
 use super::{Speaker, SpeechError};
 use crate::phrase::Language;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// How long an engine may take from accepting words to beginning to say them. Speech-
+/// dispatcher starts its voice module on first use; past this, it is taken as speaking to no
+/// sound output (it accepts words without a sound server and says so only in its own log).
+const START_LIMIT: Duration = Duration::from_secs(4);
 
 pub struct SystemSpeech {
     tts: tts::Tts,
+    /// Utterances the engine reported as begun and as ended (its callbacks count them).
+    begun: Arc<AtomicU64>,
+    ended: Arc<AtomicU64>,
+    /// Utterances accepted, and when the last one was.
+    said: u64,
+    last_said: Instant,
+    /// How long the last utterance should take, and when it was seen to begin.
+    expected: Duration,
+    began: Option<Instant>,
+    speed: f64,
+}
+
+/// About how long `text` takes to say at `speed` (1.0 normal: some 13 letters a second).
+/// Speech-dispatcher reports the beginning of an utterance reliably but, with some voice
+/// modules and sound servers, never its end; then this estimate says when it is over.
+fn expected_duration(text: &str, speed: f64) -> Duration {
+    let letters = text.chars().filter(|c| !c.is_whitespace()).count() as f64;
+    Duration::from_secs_f64((0.3 + letters / 13.0) / speed.clamp(0.5, 2.0))
 }
 
 impl SystemSpeech {
@@ -36,7 +61,40 @@ impl SystemSpeech {
             };
             let _ = tts.set_rate(rate);
         }
-        Ok(SystemSpeech { tts })
+        let begun = Arc::new(AtomicU64::new(0));
+        let ended = Arc::new(AtomicU64::new(0));
+        if tts.supported_features().utterance_callbacks {
+            let (b, e, s) = (Arc::clone(&begun), Arc::clone(&ended), Arc::clone(&ended));
+            let counted = tts
+                .on_utterance_begin(Some(Box::new(move |_| {
+                    b.fetch_add(1, Ordering::AcqRel);
+                })))
+                .and_then(|()| {
+                    tts.on_utterance_end(Some(Box::new(move |_| {
+                        e.fetch_add(1, Ordering::AcqRel);
+                    })))
+                })
+                .and_then(|()| {
+                    tts.on_utterance_stop(Some(Box::new(move |_| {
+                        s.fetch_add(1, Ordering::AcqRel);
+                    })))
+                });
+            counted.map_err(|e| SpeechError::Unavailable(explain(&e.to_string())))?;
+        } else {
+            return Err(SpeechError::Unavailable(
+                "the system's speech engine cannot tell when it speaks".into(),
+            ));
+        }
+        Ok(SystemSpeech {
+            tts,
+            begun,
+            ended,
+            said: 0,
+            last_said: Instant::now(),
+            expected: Duration::ZERO,
+            began: None,
+            speed,
+        })
     }
 }
 
@@ -49,20 +107,42 @@ impl Speaker for SystemSpeech {
     fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
         self.tts
             .speak(text, false)
-            .map(|_| ())
-            .map_err(|e| SpeechError::Failed(e.to_string()))
+            .map_err(|e| SpeechError::Failed(e.to_string()))?;
+        self.said += 1;
+        self.last_said = Instant::now();
+        self.expected = expected_duration(text, self.speed);
+        self.began = None;
+        Ok(())
     }
 
-    fn wait(&mut self, timeout: Duration) -> bool {
+    fn wait(&mut self, timeout: Duration) -> Result<bool, SpeechError> {
         let deadline = Instant::now() + timeout;
-        // Speech-dispatcher reports "speaking" only once the utterance has begun.
-        std::thread::sleep(Duration::from_millis(100));
         loop {
-            match self.tts.is_speaking() {
-                Ok(false) | Err(_) => return true,
-                Ok(true) if Instant::now() >= deadline => return false,
-                Ok(true) => std::thread::sleep(Duration::from_millis(20)),
+            if self.ended.load(Ordering::Acquire) >= self.said {
+                return Ok(true);
             }
+            if self.begun.load(Ordering::Acquire) >= self.said {
+                let began = *self.began.get_or_insert_with(Instant::now);
+                if began.elapsed() >= self.expected {
+                    return Ok(true);
+                }
+            }
+            if self.begun.load(Ordering::Acquire) < self.said
+                && self.last_said.elapsed() > START_LIMIT
+            {
+                // Counted as said, so the next wait does not report the same silence again.
+                self.begun.store(self.said, Ordering::Release);
+                self.ended.store(self.said, Ordering::Release);
+                return Err(SpeechError::Unavailable(
+                    "speech-dispatcher took the words but never began to say them: it has no \
+                     working sound output (is a sound server such as PulseAudio running?)"
+                        .into(),
+                ));
+            }
+            if Instant::now() >= deadline {
+                return Ok(false);
+            }
+            std::thread::sleep(Duration::from_millis(10));
         }
     }
 }

@@ -1,0 +1,102 @@
+//! Live output as a game makes it: clips on the sound device and words without a clip from
+//! system speech (speech-dispatcher through the `tts` crate), in order, heard on a private
+//! PulseAudio daemon's null sink. Speech-dispatcher is spawned by this test's connection into
+//! the private runtime folder and stopped at the end.
+
+#![cfg(all(feature = "audio", feature = "speech"))]
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+use vichess::audio::device::Output;
+use vichess::audio::{Channel, Pcm};
+use vichess::phrase::Language;
+use vichess::speech::live::{Narrator, Step};
+
+#[path = "common/pulse.rs"]
+mod pulse;
+
+use pulse::{Pulse, RATE};
+
+fn stop_speech_dispatcher(dir: &Path) {
+    let pid_file = dir.join("speech-dispatcher/pid/speech-dispatcher.pid");
+    if let Ok(pid) = std::fs::read_to_string(pid_file) {
+        let _ = Command::new("kill").arg("-TERM").arg(pid.trim()).status();
+    }
+}
+
+fn tone(rate: u32, seconds: f64) -> Pcm {
+    let n = (f64::from(rate) * seconds) as usize;
+    let amplitude = 10f32.powf(-12.0 / 20.0);
+    Pcm::new(
+        rate,
+        (0..n)
+            .map(|i| amplitude * (i as f32 * 440.0 * std::f32::consts::TAU / rate as f32).sin())
+            .collect(),
+    )
+}
+
+#[test]
+fn clips_and_system_speech_are_heard_in_order() {
+    let pulse = Pulse::start();
+    let output = Output::open(None).expect("cpal cannot open the PulseAudio null sink");
+    assert!(output.wait_until_running(Duration::from_secs(5)));
+    let _ = output.take_error();
+    let player = output.player();
+    let narrator = Narrator::new(vec![player.clone()], Narrator::system_speech(1.0));
+    let recording = pulse.record(&pulse.dir.join("live.raw"));
+    let clip = tone(output.rate(), 0.5);
+    narrator.say(vec![
+        Step::Audio {
+            player: player.clone(),
+            channel: Channel::Both,
+            pcm: clip.clone(),
+        },
+        Step::Speak {
+            language: Language::En,
+            text: "twelve moves, one hour three minutes".into(),
+        },
+        Step::Audio {
+            player,
+            channel: Channel::Both,
+            pcm: clip,
+        },
+    ]);
+    assert!(
+        narrator.wait(Duration::from_secs(30)),
+        "the announcement was not finished in 30 s"
+    );
+    assert!(output.wait_until_played(Duration::from_secs(5)));
+    std::thread::sleep(Duration::from_millis(600));
+    let heard = recording.stop();
+    let notices = narrator.take_notices();
+    drop(narrator);
+    stop_speech_dispatcher(&pulse.dir);
+    assert_eq!(notices, Vec::<String>::new());
+
+    let m = heard.measure();
+    let first = m.leading_silence;
+    let last = m.seconds - m.trailing_silence;
+    eprintln!(
+        "live: sound from {first:.2} s to {last:.2} s ({:.2} s), speech level {:.1} dBFS",
+        last - first,
+        m.speech_rms_dbfs
+    );
+    // The clip, the words (a second or more at normal rate), the clip.
+    assert!(
+        (1.0 + 0.8..12.0).contains(&(last - first)),
+        "{:.2} s of sound, not a clip, speech and a clip",
+        last - first
+    );
+    // Between the two clips there is speech, not a tone: cut both clips off and measure.
+    let from = ((first + 0.55) * f64::from(RATE)) as usize;
+    let to = ((last - 0.55) * f64::from(RATE)) as usize;
+    assert!(to > from);
+    let middle = Pcm::new(RATE, heard.samples[from..to].to_vec()).measure();
+    let sounding = middle.seconds - middle.leading_silence - middle.trailing_silence;
+    assert!(
+        sounding > 0.8 && middle.speech_rms_dbfs > -40.0,
+        "between the clips only {sounding:.2} s of sound at {:.1} dBFS: system speech was not heard",
+        middle.speech_rms_dbfs
+    );
+}

@@ -319,7 +319,7 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
     }
     #[cfg(feature = "audio")]
     match vichess::audio::device::Output::open(None) {
-        Ok(device) => return play(&pack, &out, &device),
+        Ok(device) => return play(&pack, &out, device),
         Err(e) => writeln!(
             std::io::stdout(),
             "demo: no sound device can be used ({e}); the speech goes to {FALLBACK_WAV}"
@@ -369,15 +369,19 @@ fn write_wav(pack: &Pack, out: &[Out], path: &Path) -> anyhow::Result<ExitCode> 
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays the phrases on `device` one after the other, each line printed as it is said.
+/// Plays the phrases on `device` one after the other, each line printed as it is said. A
+/// device that fails while playing (ALSA's pulse plugin can, on a loaded machine) is said
+/// and opened again; the demo goes on from the phrase it was at.
 #[cfg(feature = "audio")]
 fn play(
     pack: &Pack,
     out: &[Out],
-    device: &vichess::audio::device::Output,
+    device: vichess::audio::device::Output,
 ) -> anyhow::Result<ExitCode> {
     use std::time::Duration;
+    use vichess::audio::device::Output as Device;
     use vichess::audio::Channel;
+    let mut device = device;
     let mut renderer = Renderer::new(pack, device.rate());
     let rate = renderer.rate();
     // A new stream may take a moment to start taking samples; its start-up noise is no error.
@@ -386,6 +390,17 @@ fn play(
     let mut stdout = std::io::stdout();
     let mut spoken = 0usize;
     let mut seconds = 0.0;
+    let reopen = |device: &mut Device, why: String| -> anyhow::Result<()> {
+        writeln!(
+            std::io::stdout(),
+            "demo: the sound device failed ({why}); opening it again"
+        )?;
+        *device = Device::open(None)
+            .map_err(|e| anyhow::anyhow!("the sound device cannot be opened again: {e}"))?;
+        device.wait_until_running(Duration::from_secs(5));
+        let _ = device.take_error();
+        Ok(())
+    };
     for o in out {
         match o {
             Out::Line(l) => {
@@ -398,7 +413,12 @@ fn play(
                     continue;
                 }
                 // The phrase before is finished, then a short gap: paced like a person.
-                device.wait_until_played(Duration::from_secs(30));
+                let played = device.wait_until_played(Duration::from_secs(30));
+                if let Some(e) = device.take_error() {
+                    reopen(&mut device, e.to_string())?;
+                } else if !played {
+                    reopen(&mut device, "it stopped taking sound".into())?;
+                }
                 if spoken > 0 {
                     let mut gap = Pcm::silence(rate, BETWEEN_S);
                     gap.append(&pcm);
@@ -417,7 +437,17 @@ fn play(
         writeln!(std::io::stdout(), "demo: {n}")?;
     }
     if let Some(e) = device.take_error() {
-        anyhow::bail!("the sound device failed while playing: {e}");
+        writeln!(
+            std::io::stdout(),
+            "demo: the sound device reported at the end: {e}"
+        )?;
+    }
+    let underruns = device.take_underruns();
+    if underruns > 0 {
+        writeln!(
+            std::io::stdout(),
+            "demo: the sound device ran short of sound {underruns} times (the computer was busy)"
+        )?;
     }
     if !done {
         anyhow::bail!("the sound device did not take the demo's speech in time");

@@ -121,7 +121,7 @@ enum Command {
         check: bool,
     },
     /// Play a game at the console: moves and commands from standard input, every announcement printed.
-    Play(play::PlayArgs),
+    Play(Box<play::PlayArgs>),
     /// A short famous game on the simulated pegboard with the speaking clock: touches,
     /// announcements, a board mismatch put right, an illegal attempt, time calls, the result.
     Demo(demo::DemoArgs),
@@ -223,7 +223,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => perft::run(&start.position()?, divide, depth),
         Command::Moves { start, lang } => moves::run(&start.position()?, lang),
         Command::Replay { start, lang, moves } => replay::run(start.position()?, lang, &moves),
-        Command::Play(args) => play::run(args),
+        Command::Play(args) => play::run(*args),
         Command::Demo(args) => demo::run_with(args),
         Command::Announce {
             start,

@@ -84,7 +84,7 @@ impl<M> Outbox<M> {
 /// The board protocols vichess speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Protocol {
-    /// DGT e-boards (and a DGT clock on the board's clock port), binary frames at 9600 baud.
+    /// DGT e-boards: binary frames at 9600 baud.
     Dgt,
     /// Millennium ChessLink and eONE: ASCII with parity and checksums at 38400 baud.
     ChessLink,

@@ -6,15 +6,20 @@ use crate::rules::{Board, Color, Piece, Square};
 /// here"; some boards also tell the colour; piece-recognising boards (DGT) tell the man.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Sensed {
+    /// Nothing on the square.
     #[default]
     Empty,
     /// A man is in the hole; `color` when the sensor can tell.
-    Occupied { color: Option<Color> },
+    Occupied {
+        /// The man's colour, on boards whose sensors can tell.
+        color: Option<Color>,
+    },
     /// The board identifies the man.
     Piece(Piece),
 }
 
 impl Sensed {
+    /// Something stands on the square, whatever the sensor can tell about it.
     pub fn is_occupied(self) -> bool {
         !matches!(self, Sensed::Empty)
     }
@@ -42,10 +47,12 @@ impl Default for Snapshot {
 }
 
 impl Snapshot {
+    /// What the sensor on `sq` reports.
     pub fn get(&self, sq: Square) -> Sensed {
         self.0[sq.index() as usize]
     }
 
+    /// Records what the sensor on `sq` reports.
     pub fn set(&mut self, sq: Square, sensed: Sensed) {
         self.0[sq.index() as usize] = sensed;
     }
@@ -93,7 +100,12 @@ pub enum SensorEvent {
     /// A man left its hole (D.2.2: on a pegboard this is a touch).
     Lifted(Square),
     /// A man was put in a hole.
-    Placed { square: Square, sensed: Sensed },
+    Placed {
+        /// The square.
+        square: Square,
+        /// What the sensor can tell about the man now there.
+        sensed: Sensed,
+    },
 }
 
 #[cfg(test)]

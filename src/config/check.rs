@@ -16,6 +16,7 @@ pub struct ConfigError {
     pub line: Option<usize>,
     /// The dotted key (`speech.speed`), when the error is about one key.
     pub key: Option<String>,
+    /// What is wrong and, where possible, what would be right.
     pub message: String,
 }
 

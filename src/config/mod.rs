@@ -31,11 +31,14 @@ pub const DEFAULT_NAME: &str = "config/default.toml (built in)";
 /// One configuration file's name (as it should appear in messages) and text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Source {
+    /// How error messages name the file (a `~`-shortened path, or the built-in defaults).
     pub name: String,
+    /// The TOML text.
     pub text: String,
 }
 
 impl Source {
+    /// A source from text already in hand (the built-in defaults, a test's file).
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
         Source {
             name: name.into(),

@@ -35,11 +35,17 @@ pub const UNBOUND: &str = "none";
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
+    /// `[game]`: time control, language, where journals go, how a resume starts.
     pub game: GameSection,
+    /// `[speech]`: the voice pack and how announcements are worded.
     pub speech: SpeechSection,
+    /// `[audio]`: which device and channel each audience hears.
     pub audio: AudioSection,
+    /// `[clock]`: automatic time calls, the low-time alarm, the blitz penalty.
     pub clock: ClockSection,
+    /// `[board]`: the sensor boards and the tracker's timings.
     pub board: BoardSection,
+    /// `[gamepad]`: buttons, pedals and the rumble channel.
     pub gamepad: GamepadSection,
 }
 
@@ -54,6 +60,7 @@ pub enum ResumeClock {
     Running,
 }
 
+/// `[game]`: what is played and where its journal is kept.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct GameSection {
@@ -65,6 +72,7 @@ pub struct GameSection {
     pub language: String,
     /// Where journals are kept; empty for the per-user data directory.
     pub games_dir: String,
+    /// Whether `--resume` restarts the clocks at once or leaves them paused.
     pub resume_clock: ResumeClock,
     /// The event (tournament) for the PGN; `--event` overrides it.
     pub event: String,
@@ -95,15 +103,18 @@ impl Default for GameSection {
 }
 
 impl GameSection {
+    /// The parsed time control (the text was checked when the file was read, so this cannot fail).
     pub fn time_control(&self) -> TimeControl {
         TimeControl::parse_any(&self.control).expect("checked when the configuration was read")
     }
 
+    /// The language of times, counts and messages (checked when the file was read).
     pub fn language(&self) -> Language {
         Language::from_code(&self.language).expect("checked when the configuration was read")
     }
 }
 
+/// `[speech]`: the voice and the wording of announcements.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SpeechSection {
@@ -122,7 +133,9 @@ pub struct SpeechSection {
     pub full_from_square: bool,
     /// Words replacing the pack's own for a capture, check and mate; empty keeps the pack's.
     pub capture_word: String,
+    /// Replaces the pack's word for check; empty keeps it.
     pub check_word: String,
+    /// Replaces the pack's word for mate; empty keeps it.
     pub mate_word: String,
     /// Touches (D.2.2) told to the VI player privately.
     pub private_touch: bool,
@@ -152,9 +165,12 @@ impl Default for SpeechSection {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum OutputChannel {
+    /// Both ears: the usual choice with one listener.
     #[default]
     Both,
+    /// The left ear only, so the other can carry a second audience.
     Left,
+    /// The right ear only.
     Right,
 }
 
@@ -173,7 +189,9 @@ impl From<OutputChannel> for route::Channel {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Destination {
+    /// The device name, or `default` (or empty) for the system's default device.
     pub device: String,
+    /// Which ear of that device.
     pub channel: OutputChannel,
 }
 
@@ -208,6 +226,7 @@ pub struct AudioSection {
 }
 
 impl AudioSection {
+    /// The routing the audio layer uses, with `default` device names resolved to `None`.
     pub fn routing(&self) -> route::Routing {
         route::Routing {
             public: (&self.public).into(),
@@ -221,11 +240,14 @@ impl AudioSection {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BandSetting {
+    /// The band applies while at most this many seconds are left.
     pub up_to_s: u64,
+    /// Seconds between two calls in this band (at least 1).
     #[serde(deserialize_with = "positive_seconds")]
     pub every_s: u64,
 }
 
+/// `[clock]`: when the time is said, the low-time alarm, the blitz penalty.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ClockSection {
@@ -280,6 +302,7 @@ impl ClockSection {
         }
     }
 
+    /// The clock's rule settings (the illegal-move penalty of 1 or 2 minutes).
     pub fn clock_config(&self) -> ClockConfig {
         ClockConfig {
             blitz_penalty: if self.blitz_penalty_minutes == 2 {
@@ -300,8 +323,11 @@ pub enum BoardProtocol {
     /// No board: moves are spoken or typed.
     #[default]
     None,
+    /// A DGT e-board, which identifies every man.
     Dgt,
+    /// A Millennium ChessLink or eONE board, which identifies every man.
     Chesslink,
+    /// A home-made pegboard that reports only lifts and placements.
     Pegboard,
 }
 
@@ -315,30 +341,45 @@ impl BoardProtocol {
     }
 }
 
+/// `rook_first`: what a rook placed first on its castling square means (see
+/// [`tracker::RookFirst`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RookFirstSetting {
+    /// Art. 4.4.2: the rook released on its square is a rook move.
     #[default]
     Law,
+    /// Casual play: the rook waits `castle_wait_ms` for the king.
     Lenient,
 }
 
+/// `[board]`: the sensor boards and the tracker's patience, in milliseconds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct BoardSection {
+    /// The VI player's board, or `none` when moves are spoken or typed.
     pub protocol: BoardProtocol,
     /// The serial device; empty to look for the board.
     pub path: String,
     /// A second board (the sighted opponent's): `none` for none.
     pub second_protocol: BoardProtocol,
+    /// The second board's serial device; empty to look for it.
     pub second_path: String,
+    /// A move whose man could still slide on is made once the board is still this long.
     pub settle_ms: u64,
+    /// A position that is no position of the game is reported after standing this long.
     pub mismatch_ms: u64,
+    /// After a mismatch, the next step is said once the board is still this long.
     pub follow_up_ms: u64,
+    /// The same guidance is said again at most this often.
     pub repeat_ms: u64,
+    /// Sensor updates within this time belong to one scan of the board.
     pub scan_window_ms: u64,
+    /// A man held in the hand is not reported missing until this long.
     pub in_hand_ms: u64,
+    /// Castling with the rook first: by the Laws or leniently.
     pub rook_first: RookFirstSetting,
+    /// With `lenient`: how long a rook on its castling square waits for the king.
     pub castle_wait_ms: u64,
 }
 
@@ -381,19 +422,25 @@ impl BoardSection {
     }
 }
 
+/// `[gamepad]`: pads and pedals as clock buttons and command keys, and the rumble cues.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct GamepadSection {
+    /// Listen to gamepads and foot pedals at all.
     pub enabled: bool,
+    /// Use force feedback as a tactile clock channel (off by default).
     pub rumble: bool,
-    /// Rumble patterns: on, off, on, … in milliseconds, one per cue, distinct so the player
-    /// can tell them apart by touch alone.
+    /// Rumble pattern for "the opponent has moved": on, off, on, … in milliseconds. The four
+    /// patterns differ so the player can tell them apart by touch alone.
     #[serde(deserialize_with = "pattern")]
     pub rumble_opponent_moved_ms: Vec<u64>,
+    /// Rumble pattern for "your clock is running".
     #[serde(deserialize_with = "pattern")]
     pub rumble_clock_running_ms: Vec<u64>,
+    /// Rumble pattern for the low-time alarm.
     #[serde(deserialize_with = "pattern")]
     pub rumble_low_time_ms: Vec<u64>,
+    /// Rumble pattern for a fallen flag.
     #[serde(deserialize_with = "pattern")]
     pub rumble_flag_ms: Vec<u64>,
     /// Button name to command (one of [`COMMANDS`], or [`UNBOUND`]).

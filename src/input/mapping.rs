@@ -15,23 +15,30 @@ use super::command::InputCommand;
 /// gamepad button names; pedals that type keys send key names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DeviceKind {
+    /// A game controller: its events carry gilrs button names.
     Gamepad,
+    /// A foot pedal: it may send either gamepad button names or key names.
     Pedal,
+    /// The computer's keyboard: its events carry key names.
     Keyboard,
 }
 
 /// One button, pedal or key going down or up, at `at_ms` on the session's millisecond clock.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct InputEvent {
+    /// The kind of device, which decides how `button` is read.
     pub device: DeviceKind,
     /// A gamepad button name as gilrs spells it (`South`, `LeftTrigger`, `DPadUp`, `Code288`
     /// for an unnamed one) or a key name (`Space`, `Left`, `a`).
     pub button: String,
+    /// Down (`true`) or up (`false`).
     pub pressed: bool,
+    /// When it happened, on the session's millisecond clock: a clock press is stamped with it.
     pub at_ms: u64,
 }
 
 impl InputEvent {
+    /// A control going down.
     pub fn press(device: DeviceKind, button: &str, at_ms: u64) -> InputEvent {
         InputEvent {
             device,
@@ -41,6 +48,7 @@ impl InputEvent {
         }
     }
 
+    /// A control coming back up (ends a hold and its repeats).
     pub fn release(device: DeviceKind, button: &str, at_ms: u64) -> InputEvent {
         InputEvent {
             pressed: false,
@@ -138,7 +146,9 @@ pub fn key_name(name: &str) -> Option<String> {
 /// One physical control, in canonical spelling.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Control {
+    /// A gamepad or pedal button, by its gilrs name.
     Button(String),
+    /// A keyboard key (or a pedal that types one), by its name; `key:` in the configuration.
     Key(String),
 }
 
@@ -196,21 +206,39 @@ fn key_list() -> String {
 /// aloud.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MappingError {
+    /// The button name is not one gilrs gives; holds the name as written.
     #[error("gamepad button \"{}\": no such button (buttons: {}, or Code and a number for an unnamed button)", .0, button_list())]
     UnknownButton(String),
+    /// The key name is not one vichess reads; holds the name as written.
     #[error("key \"{}\": no such key (keys: {})", .0, key_list())]
     UnknownKey(String),
+    /// The control is bound to a command that does not exist.
     #[error(
         "{control}: no such command \"{command}\" (commands: {})",
         InputCommand::names()
     )]
-    UnknownCommand { control: Control, command: String },
+    UnknownCommand {
+        /// The control being bound.
+        control: Control,
+        /// The command name as written.
+        command: String,
+    },
+    /// The binding is not a quoted command name (a number, a list, true or false).
     #[error("{control}: the command must be text in quotes, such as \"press\", not {found}")]
-    NotText { control: Control, found: String },
+    NotText {
+        /// The control being bound.
+        control: Control,
+        /// What was there instead, in words.
+        found: String,
+    },
+    /// A timing setting is not a whole number of milliseconds in range.
     #[error("gamepad setting \"{key}\": must be a whole number of milliseconds from 0 to {max}, not {found}")]
     BadTiming {
+        /// The setting, such as `debounce-ms`.
         key: String,
+        /// The largest value allowed.
         max: u64,
+        /// What was there instead, in words.
         found: String,
     },
 }
@@ -249,6 +277,7 @@ pub const RUMBLE_KEY: &str = "rumble";
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Mapping {
     bindings: BTreeMap<Control, InputCommand>,
+    /// Debounce and hold-to-repeat times.
     pub timing: Timing,
 }
 
@@ -397,6 +426,7 @@ impl Mapping {
         self.bindings.iter().map(|(c, cmd)| (c.config_name(), *cmd))
     }
 
+    /// Nothing is bound: input devices would do nothing, so a front end can say so.
     pub fn is_empty(&self) -> bool {
         self.bindings.is_empty()
     }
@@ -431,7 +461,9 @@ fn describe_value(value: &toml::Value) -> String {
 /// press must be stamped with the moment the button went down, not when it was processed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CommandEvent {
+    /// What to do.
     pub command: InputCommand,
+    /// When the control went down (for repeats, when the repeat fell due).
     pub at_ms: u64,
     /// True for the repeats of a held button, false for the press itself.
     pub repeated: bool,
@@ -454,6 +486,7 @@ pub struct Mapper {
 }
 
 impl Mapper {
+    /// A mapper with every control up.
     pub fn new(mapping: Mapping) -> Mapper {
         Mapper {
             mapping,
@@ -461,6 +494,7 @@ impl Mapper {
         }
     }
 
+    /// The bindings in force, for help listings.
     pub fn mapping(&self) -> &Mapping {
         &self.mapping
     }

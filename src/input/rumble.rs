@@ -10,13 +10,18 @@ use crate::rules::Color;
 /// A moment in the game that a player may want to feel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SessionCue {
+    /// The opponent pressed the clock: it is the player's move.
     OpponentMoved,
+    /// The player's clock started or restarted after a pause.
     YourClockRunning,
+    /// The player's time dropped below the low-time alarm.
     LowTime,
+    /// A flag fell, on either side.
     FlagFell,
 }
 
 impl SessionCue {
+    /// Every cue, in the order the settings list them.
     pub const ALL: [SessionCue; 4] = [
         SessionCue::OpponentMoved,
         SessionCue::YourClockRunning,
@@ -34,6 +39,7 @@ impl SessionCue {
         }
     }
 
+    /// The cue a configuration name means, or `None` for an unknown one.
     pub fn from_name(name: &str) -> Option<SessionCue> {
         SessionCue::ALL.into_iter().find(|c| c.name() == name)
     }
@@ -66,12 +72,16 @@ impl SessionCue {
 /// One buzz: `strength` from 0 to 1 for `on_ms`, then `off_ms` of stillness.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Pulse {
+    /// How hard the pad shakes, from 0 (still) to 1 (full).
     pub strength: f32,
+    /// How long it shakes.
     pub on_ms: u32,
+    /// How long it stays still afterwards, so consecutive pulses are felt apart.
     pub off_ms: u32,
 }
 
 impl Pulse {
+    /// A pulse (a `const fn`, so the built-in patterns can be constants).
     pub const fn new(strength: f32, on_ms: u32, off_ms: u32) -> Pulse {
         Pulse {
             strength,
@@ -87,10 +97,12 @@ pub const MAX_PATTERN_MS: u32 = 1500;
 /// A sequence of pulses.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Pattern {
+    /// The pulses in the order felt; empty means the cue is off.
     pub pulses: Vec<Pulse>,
 }
 
 impl Pattern {
+    /// A pattern of these pulses, in order.
     pub fn new(pulses: &[Pulse]) -> Pattern {
         Pattern {
             pulses: pulses.to_vec(),
@@ -171,26 +183,47 @@ impl Pattern {
 /// A mistake in the rumble settings, fit to be read aloud.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RumbleError {
+    /// `rumble` is neither true, false nor a table; holds what it was.
     #[error(
         "gamepad setting \"rumble\": must be true, false, or a table of rumble settings, not {0}"
     )]
     NotTable(String),
+    /// A key in the rumble table that is no setting; holds the key.
     #[error("rumble setting \"{0}\": no such setting (settings: enabled, strength, opponent-moved, your-clock-running, low-time, flag-fell)")]
     UnknownSetting(String),
+    /// `enabled` is not true or false; holds what it was.
     #[error("rumble setting \"enabled\": must be true or false, not {0}")]
     BadEnabled(String),
+    /// `strength` is not a number from 0 to 1; holds what it was.
     #[error("rumble setting \"strength\": must be a number from 0 to 1, not {0}")]
     BadStrength(String),
+    /// A cue's pattern is neither `off` nor a list of pulses.
     #[error("rumble pattern \"{cue}\": must be \"off\" or a list of pulses such as [[0.7, 150, 0]] (strength from 0 to 1, milliseconds on, milliseconds off), not {found}")]
-    BadPattern { cue: &'static str, found: String },
+    BadPattern {
+        /// The cue's configuration name.
+        cue: &'static str,
+        /// What was there instead, in words.
+        found: String,
+    },
+    /// One pulse of a pattern cannot be played.
     #[error("rumble pattern \"{cue}\", pulse {pulse}: {why}")]
     BadPulse {
+        /// The cue's configuration name.
         cue: &'static str,
+        /// The pulse's place in the pattern, from 1.
         pulse: usize,
+        /// What is wrong with it.
         why: String,
     },
+    /// A pattern runs past [`MAX_PATTERN_MS`] and would blur into the next cue.
     #[error("rumble pattern \"{cue}\" lasts {ms} milliseconds; the most is {MAX_PATTERN_MS}")]
-    TooLong { cue: &'static str, ms: u32 },
+    TooLong {
+        /// The cue's configuration name.
+        cue: &'static str,
+        /// The pattern's whole length.
+        ms: u32,
+    },
+    /// Two cues have the same pattern, so the player could not tell them apart by touch.
     #[error("rumble patterns \"{0}\" and \"{1}\" are the same, so they cannot be told apart")]
     NotDistinct(&'static str, &'static str),
 }
@@ -199,6 +232,7 @@ pub enum RumbleError {
 /// pattern turns that cue off).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rumble {
+    /// Off unless the player asks: an unexpected buzz in a tournament hall is worse than none.
     pub enabled: bool,
     /// Scales every pulse's strength, from 0 to 1.
     pub strength: f32,

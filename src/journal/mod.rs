@@ -39,7 +39,9 @@ const MAGIC: &str = "vichess-journal";
 /// One entry read back: its sequence number (from 1) and its payload.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
+    /// Its place in the journal; gap-free, so a missing entry cannot pass unnoticed.
     pub seq: u64,
+    /// The record as written (the session decides what it means), without seq or checksum.
     pub payload: String,
 }
 
@@ -76,31 +78,43 @@ impl fmt::Display for TornTail {
 pub struct JournalRead {
     /// The game id from the header; `None` only when the header itself is torn.
     pub game_id: Option<String>,
+    /// Every whole entry after the header, in the order written.
     pub entries: Vec<Entry>,
+    /// The damaged last line, to report and [`repair`] before appending.
     pub torn: Option<TornTail>,
 }
 
 /// Why a journal cannot be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum JournalError {
+    /// The file system refused: opening, reading, writing or syncing failed.
     #[error("{}: {source}", path.display())]
     Io {
+        /// The journal (or its `.torn` file) being used.
         path: PathBuf,
+        /// The operating system's error.
         #[source]
         source: io::Error,
     },
     /// Damage before the last line: not a power cut, so nothing after it is trusted.
     #[error("{}, line {line}: the journal is damaged ({why}); vichess will not guess what it said", path.display())]
     Corrupt {
+        /// The journal file.
         path: PathBuf,
+        /// The damaged line's number, from 1.
         line: usize,
+        /// What is wrong with it, in plain words.
         why: String,
     },
     /// The journal ends in a torn line: report it, then [`repair`] it before appending.
     #[error("{0}; repair the journal before continuing the game")]
     Torn(TornTail),
+    /// A new game's journal would replace an existing file; games are never overwritten.
     #[error("{}: a journal for this game already exists; vichess never overwrites one", path.display())]
-    Exists { path: PathBuf },
+    Exists {
+        /// The file that is already there.
+        path: PathBuf,
+    },
 }
 
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> JournalError + '_ {
@@ -391,6 +405,7 @@ impl Journal {
         self.next_seq
     }
 
+    /// The journal file, for messages and to name files kept beside it (the PGN export).
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -13,8 +13,11 @@ pub struct PgnError {
     pub game: usize,
     /// "White - Black", when the tags said so before the error.
     pub players: Option<String>,
+    /// The line of the file where the trouble starts, from 1.
     pub line: u32,
+    /// The column on that line, from 1, in characters.
     pub column: u32,
+    /// What went wrong.
     pub kind: PgnErrorKind,
     /// Everything read before the error (tags, and moves up to the bad one), so that nothing a
     /// user entered is lost. `None` when the error came before the tags were complete.
@@ -24,8 +27,11 @@ pub struct PgnError {
 /// Where a move stands: "move 23 for Black", with the move as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveAt {
+    /// The move number, as a player counts moves.
     pub number: u32,
+    /// The side whose move it is.
     pub color: Color,
+    /// The move exactly as the file wrote it, so the user can find it.
     pub text: String,
     /// Inside a variation rather than the game itself.
     pub in_variation: bool,

@@ -8,8 +8,11 @@ use std::fmt;
 /// One token and where it starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token<'a> {
+    /// What the token is.
     pub kind: TokenKind<'a>,
+    /// Its line, from 1.
     pub line: u32,
+    /// Its column, from 1, in characters.
     pub column: u32,
     /// Only blanks precede it on its line: a `[` here may open the next game's tags.
     pub line_start: bool,
@@ -90,6 +93,7 @@ pub struct Lexer<'a> {
 }
 
 impl<'a> Lexer<'a> {
+    /// A lexer at the start of `text`; a leading byte-order mark is skipped.
     pub fn new(text: &'a str) -> Lexer<'a> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         Lexer {

@@ -28,12 +28,14 @@ pub struct PgnGame {
 pub struct Line {
     /// Comments before the first move of this line.
     pub comments: Vec<Comment>,
+    /// The moves in order, each with its own comments and variations.
     pub moves: Vec<PgnMove>,
 }
 
 /// One move with what the file said about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnMove {
+    /// The move, played from the position the moves before it reach.
     pub mv: Move,
     /// Numeric annotation glyphs: `$n`, and `!`, `?`, `!!`, `??`, `!?`, `?!` as 1 to 6.
     pub nags: Vec<u8>,
@@ -44,6 +46,7 @@ pub struct PgnMove {
 }
 
 impl PgnMove {
+    /// The bare move: no glyphs, comments or variations.
     pub fn new(mv: Move) -> PgnMove {
         PgnMove {
             mv,
@@ -137,14 +140,18 @@ pub fn format_duration(d: Duration) -> String {
 /// How the game ended, as its movetext says (PGN 8.2.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameResult {
+    /// `1-0`.
     WhiteWins,
+    /// `0-1`.
     BlackWins,
+    /// `1/2-1/2`.
     Draw,
     /// `*`: still going, abandoned, or unknown.
     Unknown,
 }
 
 impl GameResult {
+    /// Reads a termination marker; `None` for anything else.
     pub fn from_pgn(text: &str) -> Option<GameResult> {
         match text {
             "1-0" => Some(GameResult::WhiteWins),
@@ -155,6 +162,7 @@ impl GameResult {
         }
     }
 
+    /// The termination marker, as written in movetext and the Result tag.
     pub fn as_pgn(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
@@ -205,6 +213,7 @@ impl PgnGame {
         players(&self.tags)
     }
 
+    /// Standard or Chess960 castling, as the starting position implies.
     pub fn castling_mode(&self) -> CastlingMode {
         self.start.castling_mode()
     }

@@ -28,6 +28,7 @@ pub struct Games<'a> {
 }
 
 impl<'a> Games<'a> {
+    /// The games of `text`, read lazily: a bad game costs only itself.
     pub fn new(text: &'a str) -> Games<'a> {
         Games {
             tokens: Tokens {

@@ -19,6 +19,7 @@ pub enum MoveStyle {
 /// Writer settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WriteOptions {
+    /// PGN's SAN or the FIDE Laws' notation.
     pub style: MoveStyle,
     /// Longest movetext line, in characters.
     pub width: usize,
@@ -47,6 +48,7 @@ pub fn write_games<'g>(games: impl IntoIterator<Item = &'g PgnGame>) -> String {
         .join("\n")
 }
 
+/// One game in PGN export format with other settings (FIDE notation, a line width).
 pub fn write_game_with(game: &PgnGame, options: &WriteOptions) -> String {
     let mut out = String::new();
     for (name, value) in export_tags(game) {

@@ -8,20 +8,27 @@ use std::fmt;
 /// What a draw command does (9.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DrawAction {
+    /// Propose a draw (9.1.2).
     Offer,
+    /// Agree to the opponent's offer: the game is drawn.
     Accept,
+    /// Refuse the opponent's offer.
     Decline,
 }
 
 /// What a player claims (9.2, 9.3, 6.8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ClaimWhat {
+    /// The same position for the third time (9.2).
     Threefold,
+    /// Fifty moves without a capture or pawn move (9.3).
     Fifty,
+    /// The opponent's flag has fallen (6.8).
     Flag,
 }
 
 impl ClaimWhat {
+    /// The word the console and the journal use for it.
     pub fn word(self) -> &'static str {
         match self {
             ClaimWhat::Threefold => "threefold",
@@ -30,6 +37,7 @@ impl ClaimWhat {
         }
     }
 
+    /// Reads a claim word, with synonyms (`repetition`, `50`, `time`); `None` for anything else.
     pub fn from_word(w: &str) -> Option<ClaimWhat> {
         match w.to_ascii_lowercase().as_str() {
             "threefold" | "repetition" | "3" => Some(ClaimWhat::Threefold),
@@ -43,6 +51,7 @@ impl ClaimWhat {
 /// One console command, also what a gamepad, pedal or key (`crate::input`) is mapped to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
+    /// Print the command list.
     Help,
     /// Both clocks in words (D.2.6.1).
     Time,
@@ -52,10 +61,15 @@ pub enum Command {
     Last(usize),
     /// The scoresheet, numbered lines.
     Moves,
+    /// Every man on the board, by colour and kind.
     Board,
+    /// Where the men of one kind stand.
     Where(Role),
+    /// What stands on each square of a rank.
     Rank(Rank),
+    /// What stands on each square of a file.
     File(File),
+    /// What stands on one square.
     Square(Square),
     /// Start White's clock (6.5); the first move starts it too.
     Start,
@@ -71,6 +85,7 @@ pub enum Command {
     Draw(DrawAction, Option<Color>),
     /// A claim, with the intended move written for 9.2 or 9.3.
     Claim(ClaimWhat, Option<String>),
+    /// A resignation; the side when named, else the VI player's (or the side to move).
     Resign(Option<Color>),
     /// The arbiter records an illegal move completed by this side (7.5): the ladder of
     /// 7.5.5 (penalty time, then loss) follows.
@@ -79,7 +94,9 @@ pub enum Command {
     Repeat,
     /// Adjourn, with the sealed move (Guidelines I.1.1).
     Adjourn(Option<String>),
+    /// Save the game as PGN to this file.
     Save(String),
+    /// Save the game to its file in the game folder and leave.
     Quit,
     /// Not a command: a move in any notation.
     Move(String),

@@ -15,76 +15,110 @@ pub enum Record {
     /// The first record: the start position and the time control (`-` when untimed), in the
     /// PGN `TimeControl` syntax.
     Begin {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The time control in PGN `TimeControl` syntax; `None` for an untimed game.
         control: Option<String>,
+        /// Castling by Chess960 rules, so moves read back the same way.
         chess960: bool,
+        /// The start position.
         fen: String,
     },
     /// White's clock started (6.5).
     Start {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
     },
     /// A move made (and announced), in UCI.
     Move {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The move in UCI.
         uci: String,
     },
     /// `side` pressed the clock, completing its move.
     Press {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The side whose clock button was pressed.
         side: Color,
     },
     /// D.2.8: the move just made replaced by this one before the clock was pressed.
     Correct {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The replacement move in UCI.
         uci: String,
     },
     /// The last move taken back.
     TakeBack {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
     },
     /// Both clocks stopped (`true`) or restarted.
     Pause {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// `true` when the clocks stopped, `false` when they restarted.
         stopped: bool,
     },
+    /// A draw offered, accepted or declined (9.1).
     Draw {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The player who made it.
         by: Color,
+        /// Offer, accept or decline.
         action: DrawAction,
     },
     /// A claim by `by`, with the intended move in UCI for 9.2 and 9.3.
     Claim {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The claiming player.
         by: Color,
+        /// What is claimed.
         what: ClaimWhat,
+        /// The move the claimant intends, in UCI, when the claim rests on it.
         intended: Option<String>,
     },
+    /// A player resigned: the game is over.
     Resign {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The player who resigned.
         by: Color,
     },
     /// Adjourned; the sealed move as written (Guidelines I.1.1).
     Adjourn {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The sealed move as written; `None` when none was given.
         sealed: Option<String>,
     },
     /// Something for the arbiter (a sighted player's touch, D.2.10.5; a touch-move breach).
     Note {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The note, on one line.
         text: String,
     },
     /// `side`, on move, touched its man on `square` with intent (a lift from the pegboard,
     /// D.2.2). Journaled because it costs the right to claim on this move (9.4).
     Touch {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The side on move that touched.
         side: Color,
+        /// The touched man's square.
         square: Square,
     },
     /// The arbiter found that `by` completed an illegal move (7.5): it counts towards the
     /// ladder (7.5.5), so it must survive a resume.
     Illegal {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The side that completed the illegal move.
         by: Color,
     },
     /// A PGN tag of the game (White, Black, Event, Site, Round): journaled so a resumed
@@ -102,7 +136,9 @@ pub enum Record {
     /// At session time `at` the wall clock read `unix_ms`: written once per run, so a resume
     /// can tell how long vichess was down (the game's own time is monotonic).
     Anchor {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
+        /// The wall clock, in milliseconds since the Unix epoch.
         unix_ms: u64,
     },
 }
@@ -111,8 +147,11 @@ pub enum Record {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("journal line {line}: {why}: \"{text}\"")]
 pub struct RecordError {
+    /// The journal line, from 1.
     pub line: usize,
+    /// What is wrong with it.
     pub why: String,
+    /// The line as found, so the arbiter can see it.
     pub text: String,
 }
 

@@ -36,53 +36,79 @@ pub struct Ending {
 pub enum Happening {
     /// `mv` was made from `before` by `side`.
     Moved {
+        /// The position the move was made in, to word the announcement.
         before: Position,
+        /// The move.
         mv: Move,
+        /// The side that moved.
         side: Color,
     },
     /// D.2.8: the last move was replaced by `mv`, played from `before`.
     Corrected {
+        /// The position both moves were played from.
         before: Position,
+        /// The move that stands now.
         mv: Move,
     },
+    /// The last move was taken back.
     TakenBack {
+        /// The move taken back.
         undone: Move,
+        /// The clock had already been pressed, so the arbiter may have to set the times (7.1).
         completed: bool,
     },
+    /// The clock did something worth saying: a press, a pause, a flag, a correction.
     Clock(Vec<ClockEvent>),
+    /// A draw was offered; the offer is pending until answered.
     OfferMade {
+        /// The player who offered.
         by: Color,
     },
+    /// A draw offer was refused.
     OfferDeclined {
+        /// The player who refused.
         by: Color,
     },
     /// The claim was wrong: the arbiter's words, and the penalty time the opponent got.
     ClaimRejected {
+        /// Why the claim fails, as the arbiter would say it.
         words: String,
+        /// The side that got time for the wrong claim, and how much.
         penalty: Option<(Color, Millis)>,
     },
     /// The game is over (or stopped for the arbiter); `phrase` is what is announced.
     Ended {
+        /// The score and the result in words, for the PGN and the screen.
         ending: Ending,
+        /// The spoken announcement.
         phrase: Phrase,
     },
+    /// The game was adjourned (Guidelines I.1.1).
     Adjourned {
+        /// The sealed move as written, if one was given.
         sealed: Option<String>,
     },
+    /// A note for the arbiter, shown on screen.
     Note(String),
     /// The player on move touched their man (D.2.2, 4.3).
     Touched {
+        /// The man touched.
         piece: Piece,
+        /// Its square.
         square: Square,
     },
     /// The arbiter recorded `by`'s illegal move, their `count`th (7.5).
     IllegalMove {
+        /// The side that completed the illegal move.
         by: Color,
+        /// How many it has completed in this game, counting this one.
         count: u32,
     },
     /// A penalty gave `to` this much time (7.5.5, 9.5.3).
     PenaltyTime {
+        /// The side that gets the time.
         to: Color,
+        /// How much, in milliseconds.
         ms: Millis,
     },
 }
@@ -247,6 +273,7 @@ impl State {
         self.anchor
     }
 
+    /// The game has ended (or stopped for the arbiter): no more moves or presses.
     pub fn is_over(&self) -> bool {
         self.ending.is_some()
     }

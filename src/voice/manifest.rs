@@ -49,57 +49,118 @@ const BUILTIN: [(&str, &str); 6] = [
 /// Why a manifest cannot be used at all.
 #[derive(Debug, thiserror::Error)]
 pub enum ManifestError {
+    /// The manifest file cannot be read.
     #[error("voice pack {pack}: cannot read {}: {source}", path.display())]
     Read {
+        /// The pack's name.
         pack: String,
+        /// The manifest file.
         path: PathBuf,
+        /// The operating system's error.
         source: std::io::Error,
     },
+    /// The manifest is not valid TOML or lacks a required key.
     #[error("voice pack {pack}: {} is not a valid manifest: {message}", path.display())]
     Syntax {
+        /// The pack's name.
         pack: String,
+        /// The manifest file.
         path: PathBuf,
+        /// The TOML parser's message, with its place in the file.
         message: String,
     },
+    /// The pack's language is not one vichess has phrases for.
     #[error("voice pack {pack}: language \"{language}\" is not one vichess speaks: use de, en, uk, ru or hy")]
-    Language { pack: String, language: String },
+    Language {
+        /// The pack's name.
+        pack: String,
+        /// The language code as written.
+        language: String,
+    },
+    /// A `[tokens]` key is no token vichess says (often a typing mistake).
     #[error("voice pack {pack}: \"{token}\" is not a known token id")]
-    UnknownToken { pack: String, token: String },
+    UnknownToken {
+        /// The pack's name.
+        pack: String,
+        /// The token id as the manifest writes it.
+        token: String,
+    },
+    /// A token's display word is empty, so there would be nothing to print or say.
     #[error("voice pack {pack}: token {token} has an empty word")]
-    EmptyWord { pack: String, token: String },
+    EmptyWord {
+        /// The pack's name.
+        pack: String,
+        /// The token id as the manifest writes it.
+        token: String,
+    },
+    /// A clip path is absolute or climbs out with `..`: a pack may only use its own files.
     #[error("voice pack {pack}: token {token}: clip \"{clip}\" must be a path inside the pack folder (no \"..\", not absolute)")]
     ClipOutsidePack {
+        /// The pack's name.
         pack: String,
+        /// The token id as the manifest writes it.
         token: String,
+        /// The clip path as written.
         clip: String,
     },
+    /// No manifest has that pack name.
     #[error("voice pack {pack}: no manifest of that name; the packs are: {known}")]
-    NoSuchPack { pack: String, known: String },
+    NoSuchPack {
+        /// The name asked for.
+        pack: String,
+        /// The packs there are, for the message.
+        known: String,
+    },
 }
 
 /// Something wrong with a pack's clips or completeness, found by [`Pack::check`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
     /// A token every complete pack has is not in the manifest.
-    MissingToken { pack: String, token: String },
-    /// The manifest names no clip for the token.
-    NoClip { pack: String, token: String },
-    MissingClip {
+    MissingToken {
+        /// The pack's name.
         pack: String,
+        /// The token id.
         token: String,
+    },
+    /// The manifest names no clip for the token.
+    NoClip {
+        /// The pack's name.
+        pack: String,
+        /// The token id.
+        token: String,
+    },
+    /// The manifest names a clip file that is not there.
+    MissingClip {
+        /// The pack's name.
+        pack: String,
+        /// The token id.
+        token: String,
+        /// The clip file looked for.
         file: PathBuf,
     },
+    /// The clip file is there but is not a WAV file vichess can read.
     Unreadable {
+        /// The pack's name.
         pack: String,
+        /// The token id.
         token: String,
+        /// The clip file.
         file: PathBuf,
+        /// The WAV reader's complaint.
         why: String,
     },
+    /// The clip's sample rate differs from the manifest's, so it would play at the wrong pitch.
     WrongSampleRate {
+        /// The pack's name.
         pack: String,
+        /// The token id.
         token: String,
+        /// The clip file.
         file: PathBuf,
+        /// The clip's rate, in Hz.
         found: u32,
+        /// The manifest's `sample_rate`, in Hz.
         expected: u32,
     },
 }
@@ -179,8 +240,11 @@ struct RawEntry {
 /// One token's entry: what is printed, what is said, and the clip (relative to the pack).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
+    /// The word as printed (transcripts, the scoresheet).
     pub word: String,
+    /// What the speech engine is given; the word itself unless the engine would misread it.
     pub say: String,
+    /// The recorded clip, relative to the pack folder; `None` until clips are made.
     pub clip: Option<PathBuf>,
 }
 
@@ -299,12 +363,15 @@ impl Pack {
         })
     }
 
+    /// The pack's name, as the configuration's `pack` key gives it.
     pub fn name(&self) -> &str {
         &self.name
     }
+    /// The language of its words, which picks the phrase rules for times and counts.
     pub fn language(&self) -> Language {
         self.language
     }
+    /// A line about the pack for listings (`vichess voices`).
     pub fn description(&self) -> &str {
         &self.description
     }
@@ -312,15 +379,19 @@ impl Pack {
     pub fn voice(&self) -> &str {
         &self.voice
     }
+    /// The speech engine that rendered the clips, with its version, for provenance.
     pub fn engine(&self) -> &str {
         &self.engine
     }
+    /// The terms the clips may be shared under.
     pub fn licence(&self) -> &str {
         &self.licence
     }
+    /// The clips' sample rate in Hz; every clip must have it.
     pub fn sample_rate(&self) -> u32 {
         self.sample_rate
     }
+    /// The language's phrase-building flags from `[grammar]`.
     pub fn grammar(&self) -> &Grammar {
         &self.grammar
     }

@@ -52,8 +52,11 @@ impl RenderOptions {
 /// A clip the pack names that could not be used; the token is then spoken by system speech.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClipProblem {
+    /// The token id whose clip failed.
     pub token: &'static str,
+    /// The clip file.
     pub path: PathBuf,
+    /// Why it cannot be used, in plain words.
     pub reason: String,
 }
 
@@ -131,22 +134,27 @@ impl ClipBank {
         }
     }
 
+    /// The rate, speed and timings the clips were prepared for.
     pub fn options(&self) -> &RenderOptions {
         &self.options
     }
 
+    /// The output sample rate every clip was resampled to.
     pub fn rate(&self) -> u32 {
         self.options.rate
     }
 
+    /// The prepared samples for `token`, or `None` when system speech must say it.
     pub fn clip(&self, token: Token) -> Option<&[f32]> {
         self.clips.get(&token).map(Vec::as_slice)
     }
 
+    /// How many tokens have a clip (shared clips count once per token).
     pub fn len(&self) -> usize {
         self.clips.len()
     }
 
+    /// No clips at all: every word would go to system speech.
     pub fn is_empty(&self) -> bool {
         self.clips.is_empty()
     }
@@ -169,6 +177,7 @@ fn prepare(pcm: &Pcm, options: &RenderOptions) -> Vec<f32> {
 /// One stretch of a rendered phrase: sound from clips, or words for system speech.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Part {
+    /// Clips joined with their gaps and pauses, ready for the sound device.
     Audio(Pcm),
     /// Words without clips, in the order they come, as the speech engine should say them.
     Speak(String),
@@ -177,7 +186,9 @@ pub enum Part {
 /// A phrase ready to play: parts in the order they are said.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rendered {
+    /// The sample rate of every audio part.
     pub rate: u32,
+    /// The parts in the order they are said.
     pub parts: Vec<Part>,
 }
 

@@ -44,22 +44,32 @@ pub enum Command {
     Status,
     /// Light LEDs: a slot time and 81 pattern bytes (9 x 9 corner LEDs).
     Leds {
+        /// How long each time slot of the blink cycle lasts, in the board's own units.
         slot_time: u8,
+        /// One byte per corner LED; its bits say in which slots of the cycle the LED is lit.
         pattern: [u8; 81],
     },
+    /// `X`: switch every LED off.
     LedsOff,
     /// Restart the board (no reply; it restarts after 3 s).
     Reset,
+    /// `V`: ask for the firmware version; also the watchdog request, as it changes nothing.
     Version,
+    /// `W`: write one EEPROM byte (a board setting, such as when to send status reports).
     WriteEeprom {
+        /// The EEPROM address to write.
         address: u8,
+        /// The byte to store there.
         value: u8,
     },
+    /// `R`: read one EEPROM byte back.
     ReadEeprom {
+        /// The EEPROM address to read.
         address: u8,
     },
 }
 
+/// The bytes for `cmd` on the wire: letter, hex arguments, checksum, odd parity.
 pub fn encode(cmd: &Command) -> Vec<u8> {
     let mut m = Vec::new();
     match cmd {
@@ -90,17 +100,26 @@ pub fn encode(cmd: &Command) -> Vec<u8> {
 /// A reply or an automatic report from the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reply {
+    /// `s`: the 64 squares as piece letters or `.`, a full reading.
     Status(Snapshot),
+    /// `l`: the LED pattern was taken.
     LedsDone,
+    /// `x`: the LEDs are off.
     LedsOff,
+    /// `v`: the firmware version.
     Version {
+        /// Major version number.
         major: u8,
+        /// Minor version number.
         minor: u8,
     },
     /// `w` (after a write) or `r` (after a read): the address and its value.
     Eeprom {
+        /// `w` for a write, `r` for a read.
         write: bool,
+        /// The EEPROM address.
         address: u8,
+        /// The byte stored there.
         value: u8,
     },
 }
@@ -115,6 +134,7 @@ fn reply_len(letter: u8) -> Option<usize> {
     }
 }
 
+/// The status-report letter for a square's contents: a FEN piece letter, or `.` for empty.
 pub fn piece_char(piece: Option<Piece>) -> u8 {
     piece.map_or(b'.', |p| p.char() as u8)
 }
@@ -133,18 +153,22 @@ pub struct Decoder {
 }
 
 impl Decoder {
+    /// A decoder that has seen no bytes yet.
     pub fn new() -> Decoder {
         Decoder::default()
     }
 
+    /// Counters since the decoder was made, for link diagnostics.
     pub fn stats(&self) -> CodecStats {
         self.out.stats
     }
 
+    /// The next reply or garbled frame, or `None` until more bytes are fed.
     pub fn poll(&mut self) -> Option<Result<Reply, FrameError>> {
         self.out.poll()
     }
 
+    /// Takes bytes in pieces of any size; complete replies become available to [`poll`](Self::poll).
     pub fn feed(&mut self, bytes: &[u8]) {
         self.out.stats.bytes += bytes.len() as u64;
         self.buf
@@ -263,6 +287,7 @@ fn parse(chars: &[u8]) -> Result<Reply, String> {
 
 // ---- The board's side, for the simulator and tests. ----
 
+/// The bytes the board would send for `reply`, so the simulator speaks the real protocol.
 pub fn encode_reply(reply: &Reply) -> Vec<u8> {
     let mut m = Vec::new();
     match reply {
@@ -304,6 +329,7 @@ pub struct HostDecoder {
 }
 
 impl HostDecoder {
+    /// Takes bytes in pieces of any size and returns every command completed by them.
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<Command> {
         self.buf.extend(bytes.iter().map(|b| b & 0x7F));
         let mut out = Vec::new();

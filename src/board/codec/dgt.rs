@@ -11,13 +11,21 @@ use crate::rules::{Color, Piece, Role, Square};
 use std::collections::VecDeque;
 use std::fmt;
 
+/// Message id of a full board reading: 64 piece codes, a8 first.
 pub const BOARD_DUMP: u8 = 0x86;
+/// Message id of one square's change: the square number and its new piece code.
 pub const FIELD_UPDATE: u8 = 0x8E;
+/// Message id of a relayed clock message: the two times and status, or a clock ack.
 pub const BWTIME: u8 = 0x8D;
+/// Message id of the 5-digit serial number.
 pub const SERIALNR: u8 = 0x91;
+/// Message id of the trademark text.
 pub const TRADEMARK: u8 = 0x92;
+/// Message id of the board firmware's version (major, minor).
 pub const VERSION: u8 = 0x93;
+/// Message id of the battery state (wireless boards).
 pub const BATTERY_STATUS: u8 = 0xA0;
+/// Message id of the 10-digit serial number.
 pub const LONG_SERIALNR: u8 = 0xA2;
 
 /// Longest message we accept. The longest useful one is the trademark text (~100 bytes); the
@@ -39,19 +47,28 @@ pub enum Command {
     UpdateBoard,
     /// Field updates, plus the clock when it changes.
     UpdateNice,
+    /// `0x45`: ask for the 5-digit serial number.
     SerialNumber,
+    /// `0x55`: ask for the 10-digit serial number.
     LongSerialNumber,
+    /// `0x4D`: ask for the firmware version; also the watchdog request, as it changes nothing.
     Version,
+    /// `0x4C`: ask for the battery state.
     Battery,
+    /// `0x47`: ask for the trademark text.
     Trademark,
+    /// `0x2B`: a command for the clock plugged into the board.
     Clock(ClockCommand),
 }
 
 /// Hours, minutes, seconds on one side of the clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Hms {
+    /// Hours, 0 to 9: the display has one digit for them.
     pub hours: u8,
+    /// Minutes, 0 to 59 (BCD on the wire).
     pub minutes: u8,
+    /// Seconds, 0 to 59 (BCD on the wire).
     pub seconds: u8,
 }
 
@@ -66,6 +83,7 @@ impl Hms {
         }
     }
 
+    /// The whole time in seconds, for comparing readings.
     pub fn total_seconds(self) -> u32 {
         self.hours as u32 * 3600 + self.minutes as u32 * 60 + self.seconds as u32
     }
@@ -84,7 +102,9 @@ impl fmt::Display for Hms {
 /// Which clock side runs after SETNRUN.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClockSide {
+    /// The left half of the clock's display, seen from the front.
     Left,
+    /// The right half of the clock's display, seen from the front.
     Right,
 }
 
@@ -94,21 +114,28 @@ pub enum ClockCommand {
     /// Set both times; `run` starts one side (None = both stopped). Accepted only in the
     /// clock's mode 23; follow it with `End`.
     SetAndRun {
+        /// The time to show on the left side.
         left: Hms,
+        /// The time to show on the right side.
         right: Hms,
+        /// The side whose time runs; `None` leaves both stopped.
         run: Option<ClockSide>,
     },
     /// DGT 3000: 8 characters of text and a beep of 0-15.
     Ascii {
+        /// Printable ASCII, padded with spaces.
         text: [u8; 8],
+        /// 0 (silent) to 15.
         beep: u8,
     },
     /// A beep of `units` x 64 ms.
     Beep {
+        /// Length of the beep in 64 ms units.
         units: u8,
     },
     /// Back to showing the times.
     End,
+    /// Ask the clock for its firmware version (answered in the ack).
     Version,
 }
 
@@ -141,6 +168,7 @@ impl ClockCommand {
     }
 }
 
+/// The bytes for `cmd` on the wire.
 pub fn encode(cmd: Command) -> Vec<u8> {
     match cmd {
         Command::Reset => vec![0x40],
@@ -189,20 +217,28 @@ fn encode_clock(c: &ClockCommand) -> Vec<u8> {
 /// One side's time as BWTIME reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SideTime {
+    /// The time shown on this side.
     pub time: Hms,
+    /// The flag has fallen and this side's clock is blocked.
     pub flag_fallen: bool,
+    /// The clock shows its time-per-move indicator for this side.
     pub time_per_move: bool,
+    /// The flag symbol is on the display.
     pub flag_shown: bool,
 }
 
 /// A BWTIME clock reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ClockTimes {
+    /// The left half of the display, seen from the front.
     pub left: SideTime,
+    /// The right half of the display.
     pub right: SideTime,
+    /// A side's time is running (not paused).
     pub running: bool,
     /// The lever is up on the right side.
     pub lever_right_up: bool,
+    /// The clock's battery needs changing.
     pub battery_low: bool,
     /// Whose clock runs, by side.
     pub turn: Option<ClockSide>,
@@ -225,14 +261,20 @@ pub struct ClockAck(pub [u8; 4]);
 /// A button pressed on a DGT 3000, reported unsolicited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClockButton {
+    /// The back button.
     Back,
+    /// The plus button.
     Plus,
+    /// The run (play/pause) button.
     Run,
+    /// The minus button.
     Minus,
+    /// The OK button.
     Ok,
 }
 
 impl ClockAck {
+    /// The clock refused the command (ack byte 0 = 0x40).
     pub fn is_error(&self) -> bool {
         self.0[0] == 0x40
     }
@@ -240,6 +282,7 @@ impl ClockAck {
     pub fn command(&self) -> Option<u8> {
         (self.0[1] < 0x80).then_some(self.0[1])
     }
+    /// The button pressed, when this is an unsolicited button report.
     pub fn button(&self) -> Option<ClockButton> {
         if self.0[1] != 0x88 {
             return None;
@@ -259,9 +302,12 @@ impl ClockAck {
     }
 }
 
+/// What a BWTIME message carries: the same id is used for readings and for acks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BwTime {
+    /// A clock reading.
     Times(ClockTimes),
+    /// An acknowledgement or unsolicited clock report.
     Ack(ClockAck),
 }
 
@@ -270,20 +316,33 @@ pub enum BwTime {
 pub enum Message {
     /// 64 piece codes, a8 first (the board's own order).
     BoardDump([u8; 64]),
+    /// FIELD_UPDATE: one square changed.
     FieldUpdate {
+        /// The square, already turned from the board's a8 = 0 numbering into vichess's.
         square: Square,
+        /// The new piece code there (0 = emptied); see [`sensed`].
         code: u8,
     },
+    /// BWTIME: a clock reading or a clock ack.
     Clock(BwTime),
+    /// VERSION: the board firmware.
     Version {
+        /// Major version number.
         major: u8,
+        /// Minor version number.
         minor: u8,
     },
+    /// SERIALNR or LONG_SERIALNR, as the digits.
     SerialNumber(String),
+    /// TRADEMARK: the vendor text, cleaned to printable ASCII.
     Trademark(String),
+    /// BATTERY_STATUS, kept raw: vichess does not interpret it.
     Battery(Vec<u8>),
+    /// A message id vichess does not use, kept so it is counted rather than called garbled.
     Other {
+        /// The message id, top bit included.
         id: u8,
+        /// The data bytes after the header.
         data: Vec<u8>,
     },
 }
@@ -343,14 +402,17 @@ pub struct Decoder {
 }
 
 impl Decoder {
+    /// A decoder that has seen no bytes yet.
     pub fn new() -> Decoder {
         Decoder::default()
     }
 
+    /// Counters since the decoder was made, for link diagnostics.
     pub fn stats(&self) -> CodecStats {
         self.out.stats
     }
 
+    /// The next message or garbled frame, or `None` until more bytes are fed.
     pub fn poll(&mut self) -> Option<Result<Message, FrameError>> {
         self.out.poll()
     }
@@ -359,6 +421,7 @@ impl Decoder {
         self.out.error(Protocol::Dgt, at, what);
     }
 
+    /// Takes bytes in pieces of any size; complete messages become available to [`poll`](Self::poll).
     pub fn feed(&mut self, bytes: &[u8]) {
         for &b in bytes {
             let at = self.out.stats.bytes;
@@ -555,10 +618,12 @@ pub struct ClockFilter {
 }
 
 impl ClockFilter {
+    /// A SETNRUN went out: let the next few readings go up without being dropped.
     pub fn clock_was_set(&mut self) {
         self.grace = 3;
     }
 
+    /// The reading if it passes the filters, or `None` to drop it.
     pub fn accept(&mut self, t: ClockTimes) -> Option<ClockTimes> {
         if t.all_zero || t.no_clock || !t.is_possible() {
             return None;
@@ -591,19 +656,24 @@ pub struct ClockSender {
 /// What the clock sender wants done.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClockSend {
+    /// Send these bytes to the board now.
     Write(Vec<u8>),
     /// The clock never acknowledged this command.
     GaveUp(ClockCommand),
 }
 
 impl ClockSender {
+    /// How long to wait for an ack before sending the command again.
     pub const RESEND_MS: u64 = 2000;
+    /// How many times a command is sent before giving up on it.
     pub const TRIES: u8 = 3;
 
+    /// Queues a command; it goes out when those before it are acknowledged or given up.
     pub fn push(&mut self, cmd: ClockCommand) {
         self.queue.push_back(cmd);
     }
 
+    /// Nothing queued and nothing waiting for an ack.
     pub fn is_idle(&self) -> bool {
         self.queue.is_empty() && self.in_flight.is_none()
     }
@@ -659,14 +729,17 @@ pub fn encode_board_dump(s: &Snapshot) -> Vec<u8> {
     frame(BOARD_DUMP, &codes)
 }
 
+/// FIELD_UPDATE for one square, as the board would send it.
 pub fn encode_field_update(square: Square, piece: Option<Piece>) -> Vec<u8> {
     frame(FIELD_UPDATE, &[a8_index(square), piece_code(piece)])
 }
 
+/// VERSION as the board would send it.
 pub fn encode_version(major: u8, minor: u8) -> Vec<u8> {
     frame(VERSION, &[major, minor])
 }
 
+/// SERIALNR as the board would send it.
 pub fn encode_serial(digits: &str) -> Vec<u8> {
     frame(SERIALNR, digits.as_bytes())
 }

@@ -24,18 +24,23 @@ use std::str::FromStr;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{} data garbled at byte {at}: {what}", .protocol.title())]
 pub struct FrameError {
+    /// Which board's stream the frame came from.
     pub protocol: Protocol,
     /// Position in the whole received stream (0 = the first byte ever fed) where the bad frame
     /// or byte starts.
     pub at: u64,
+    /// What was wrong with the frame, in plain words.
     pub what: String,
 }
 
 /// What a decoder has seen so far; a rising error count is worth a "check the cable" hint.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CodecStats {
+    /// Bytes fed in.
     pub bytes: u64,
+    /// Whole frames decoded.
     pub frames: u64,
+    /// Frames thrown away as garbled.
     pub errors: u64,
     /// Bytes outside any frame that were skipped (line noise, a board talking before we asked).
     pub skipped: u64,
@@ -79,14 +84,19 @@ impl<M> Outbox<M> {
 /// The board protocols vichess speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Protocol {
+    /// DGT e-boards: binary frames at 9600 baud.
     Dgt,
+    /// Millennium ChessLink and eONE: ASCII with parity and checksums at 38400 baud.
     ChessLink,
+    /// vichess's own open pegboard: text lines at 115200 baud (see `docs/pegboard-protocol.md`).
     Pegboard,
 }
 
 impl Protocol {
+    /// Every protocol, for auto-detection and listings.
     pub const ALL: [Protocol; 3] = [Protocol::Dgt, Protocol::ChessLink, Protocol::Pegboard];
 
+    /// The lower-case name used in the config file and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Protocol::Dgt => "dgt",
@@ -140,6 +150,7 @@ impl FromStr for Protocol {
 /// Always 8 data bits, no parity, 1 stop bit, no flow control; only the speed differs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineSettings {
+    /// Bits per second.
     pub baud: u32,
 }
 
@@ -157,6 +168,7 @@ pub fn a8_index(square: Square) -> u8 {
 /// What a board said, in vichess's words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardMessage {
+    /// Something happened on the squares: a lift, a place, or a whole reading.
     Sensor(SensorEvent),
     /// A DGT clock reading that passed the sanity filters.
     Clock(dgt::ClockTimes),
@@ -175,12 +187,16 @@ pub enum BoardMessage {
 /// Any of the three decoders, mapped to [`BoardMessage`]s.
 #[derive(Debug, Clone)]
 pub enum BoardCodec {
+    /// A DGT board, with the filter that drops implausible clock readings.
     Dgt(dgt::Decoder, dgt::ClockFilter),
+    /// A Millennium ChessLink or eONE board.
     ChessLink(chesslink::Decoder),
+    /// The open pegboard.
     Pegboard(pegboard::Decoder),
 }
 
 impl BoardCodec {
+    /// A codec for `protocol` that has seen no bytes yet.
     pub fn new(protocol: Protocol) -> BoardCodec {
         match protocol {
             Protocol::Dgt => BoardCodec::Dgt(dgt::Decoder::new(), dgt::ClockFilter::default()),
@@ -189,6 +205,7 @@ impl BoardCodec {
         }
     }
 
+    /// Which protocol this codec decodes.
     pub fn protocol(&self) -> Protocol {
         match self {
             BoardCodec::Dgt(..) => Protocol::Dgt,
@@ -202,6 +219,7 @@ impl BoardCodec {
         *self = BoardCodec::new(self.protocol());
     }
 
+    /// Takes bytes from the port in pieces of any size; messages come out of [`poll`](Self::poll).
     pub fn feed(&mut self, bytes: &[u8]) {
         match self {
             BoardCodec::Dgt(d, _) => d.feed(bytes),
@@ -210,6 +228,7 @@ impl BoardCodec {
         }
     }
 
+    /// The decoder's counters, for link diagnostics.
     pub fn stats(&self) -> CodecStats {
         match self {
             BoardCodec::Dgt(d, _) => d.stats(),

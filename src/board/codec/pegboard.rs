@@ -10,7 +10,9 @@ use super::{hex2, parse_hex2, show_byte, CodecStats, FrameError, Outbox, Protoco
 use crate::board::sensor::{Sensed, Snapshot};
 use crate::rules::{Color, File, Rank, Square};
 
+/// The line speed: fast enough for a whole snapshot line in under 10 ms.
 pub const BAUD: u32 = 115_200;
+/// The protocol version this decoder speaks, as the hello line states it.
 pub const VERSION: u8 = 1;
 /// Longest line, `$` to `\n` inclusive. The snapshot is the longest (80 bytes).
 pub const MAX_LINE: usize = 120;
@@ -20,8 +22,11 @@ pub const MAX_LINE: usize = 120;
 pub enum Event {
     /// `H`: protocol version, board name, and whether the sensors see colours.
     Hello {
+        /// The board's protocol version (1).
         version: u8,
+        /// The board's name, for the connection announcement.
         name: String,
+        /// The sensors tell white from black, not only occupancy.
         colour: bool,
     },
     /// `S`: all 64 squares.
@@ -30,19 +35,28 @@ pub enum Event {
     Lifted(Square),
     /// `P`: a man was put on the square; the colour if the sensor can tell.
     Placed {
+        /// The square.
         square: Square,
+        /// The man's colour, if the sensor can tell.
         color: Option<Color>,
     },
     /// `B`: alive (once a second, and in answer to a ping).
     Heartbeat,
     /// `E`: the board reports a fault.
-    Error { code: u16, text: String },
+    Error {
+        /// The error number from the protocol's table (1 sensor fault ... 4 events lost).
+        code: u16,
+        /// The board's own words about it, for people.
+        text: String,
+    },
 }
 
 /// A board line: its sequence number and what it says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardLine {
+    /// The board's line number 0-255, counting up; a gap means lines were lost.
     pub seq: u8,
+    /// What the line says.
     pub event: Event,
 }
 
@@ -68,6 +82,7 @@ fn seal(body: &str) -> Vec<u8> {
     out
 }
 
+/// The bytes for `cmd` on the wire: `$`, the letter, checksum, newline.
 pub fn encode_host(cmd: HostCommand) -> Vec<u8> {
     seal(match cmd {
         HostCommand::Hello => "h",
@@ -133,14 +148,17 @@ pub struct Decoder {
 }
 
 impl Decoder {
+    /// A decoder that has seen no bytes yet.
     pub fn new() -> Decoder {
         Decoder::default()
     }
 
+    /// Counters since the decoder was made, for link diagnostics.
     pub fn stats(&self) -> CodecStats {
         self.out.stats
     }
 
+    /// The next line or garbled frame, or `None` until more bytes are fed.
     pub fn poll(&mut self) -> Option<Result<BoardLine, FrameError>> {
         self.out.poll()
     }
@@ -149,6 +167,7 @@ impl Decoder {
         self.out.error(Protocol::Pegboard, at, what);
     }
 
+    /// Takes bytes in pieces of any size; complete lines become available to [`poll`](Self::poll).
     pub fn feed(&mut self, bytes: &[u8]) {
         for &b in bytes {
             let at = self.out.stats.bytes;
@@ -333,6 +352,7 @@ pub struct HostDecoder {
 }
 
 impl HostDecoder {
+    /// Takes bytes in pieces of any size and returns every command completed by them.
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<HostCommand> {
         let mut out = Vec::new();
         for &b in bytes {

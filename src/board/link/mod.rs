@@ -17,21 +17,26 @@ use std::fmt;
 pub enum LinkEvent {
     /// The port is open and the handshake went out.
     Connected {
+        /// The device path that was opened, to name the board in the announcement.
         path: String,
     },
     /// The board vanished or cannot be opened; the link retries every two seconds.
     Disconnected {
+        /// Why, in plain words fit to be read aloud.
         reason: String,
     },
     /// A full reading arrived after a connect or a doubt; it follows as `Sensor(Snapshot)`,
     /// to be compared with the game before play carries on.
     Resynchronised,
+    /// Something happened on the squares.
     Sensor(SensorEvent),
     /// A DGT clock reading that passed the sanity filters.
     Clock(ClockTimes),
+    /// The clock answered a command or reported a button.
     ClockAck(ClockAck),
     /// A clock command was never confirmed.
     ClockFailed(String),
+    /// Identification (version, serial number, name), reported once per connection.
     Info(String),
     /// The board reported a fault of its own.
     BoardError(String),

@@ -22,10 +22,13 @@ pub enum Target {
 /// Requests to the link thread.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LinkCommand {
+    /// Send a command to the DGT clock, paced by its acks.
     Clock(ClockCommand),
+    /// Ask the board for a full reading now.
     Resynchronise,
     /// Raw bytes to the board (LEDs and other protocol extras).
     Write(Vec<u8>),
+    /// Close the port and end the thread.
     Stop,
 }
 
@@ -58,11 +61,13 @@ impl Link {
         )
     }
 
+    /// Hands a request to the link thread; ignored once the thread has ended.
     pub fn send(&self, cmd: LinkCommand) {
         // The thread only ends on Stop; a failed send means it is already gone.
         let _ = self.commands.send(cmd);
     }
 
+    /// Stops the thread and waits for it, so the port is closed when this returns.
     pub fn stop(mut self) {
         self.shutdown();
     }

@@ -35,7 +35,9 @@ pub enum Action {
     Open,
     /// Close the port.
     Close,
+    /// Write these bytes to the port.
     Write(Vec<u8>),
+    /// Pass this event on to the session.
     Emit(LinkEvent),
 }
 
@@ -61,6 +63,7 @@ pub struct Supervisor {
 }
 
 impl Supervisor {
+    /// A supervisor for `protocol`, closed; its first [`tick`](Self::tick) asks to open the port.
     pub fn new(protocol: Protocol, timing: Timing) -> Supervisor {
         Supervisor {
             codec: BoardCodec::new(protocol),
@@ -73,14 +76,17 @@ impl Supervisor {
         }
     }
 
+    /// Which protocol the board speaks.
     pub fn protocol(&self) -> Protocol {
         self.codec.protocol()
     }
 
+    /// The port is open (the board may still be silent; the watchdog decides when it is gone).
     pub fn is_connected(&self) -> bool {
         matches!(self.state, State::Open { .. })
     }
 
+    /// The codec, for its counters.
     pub fn codec(&self) -> &BoardCodec {
         &self.codec
     }
@@ -136,6 +142,7 @@ impl Supervisor {
         out
     }
 
+    /// Opening the port failed: retry after `retry_ms`, and report only the first failure of a series.
     pub fn open_failed(&mut self, now: u64, why: String) -> Vec<Action> {
         self.state = State::Closed {
             retry_at: now + self.timing.retry_ms,

@@ -27,6 +27,7 @@ pub struct Emulator {
 }
 
 impl Emulator {
+    /// A board holding `board`, speaking `protocol`, upright, with no clock and occupancy-only pegboard sensors.
     pub fn new(protocol: Protocol, board: Board) -> Emulator {
         Emulator {
             protocol,
@@ -61,10 +62,12 @@ impl Emulator {
         self
     }
 
+    /// The protocol the emulated board speaks.
     pub fn protocol(&self) -> Protocol {
         self.protocol
     }
 
+    /// The men on the emulated board now, after every hand action so far.
     pub fn board(&self) -> &Board {
         &self.board
     }

@@ -154,6 +154,7 @@ pub struct Hands {
 }
 
 impl Hands {
+    /// A generator seeded with `seed`: the same seed gives the same hands.
     pub fn new(seed: u64, noise: bool) -> Hands {
         Hands {
             state: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
@@ -174,6 +175,7 @@ impl Hands {
         self.next() % 100 < percent
     }
 
+    /// Picks how the next move is made on the board (order of hands, slides, bounces).
     pub fn style(&mut self) -> Style {
         Style {
             capture_first: self.chance(50),

@@ -14,6 +14,7 @@ pub struct PtyBoard {
     /// Kept open so the path stays valid while no one else has it open.
     _slave: TTYPort,
     path: String,
+    /// The board behind the pty; act on it to move men as a player would.
     pub emulator: Emulator,
     last_second: Instant,
 }

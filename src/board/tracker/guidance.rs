@@ -13,13 +13,26 @@ use std::fmt;
 pub enum Fix {
     /// Take away what stands here. `what` is as much as the sensor can tell: the man, only its
     /// colour, or only that something is there.
-    Remove { what: Sensed, square: Square },
+    Remove {
+        /// What stands there, as far as the sensor can tell.
+        what: Sensed,
+        /// The square to clear.
+        square: Square,
+    },
     /// Put this man here.
-    Put { piece: Piece, square: Square },
+    Put {
+        /// The man to put down.
+        piece: Piece,
+        /// The empty square it belongs on.
+        square: Square,
+    },
     /// The man belonging on `to` stands on `from`.
     Move {
+        /// The misplaced man.
         piece: Piece,
+        /// Where it stands now.
         from: Square,
+        /// Where it belongs.
         to: Square,
     },
 }
@@ -60,8 +73,11 @@ impl fmt::Display for Fix {
 /// A square where the reading and the placement disagree, with both sides of the story.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Difference {
+    /// The square.
     pub square: Square,
+    /// What the game has there (`None`: empty).
     pub expected: Option<Piece>,
+    /// What the board's sensor reports there.
     pub sensed: Sensed,
 }
 
@@ -145,6 +161,7 @@ pub struct Throttle {
 }
 
 impl Throttle {
+    /// A throttle that has said nothing yet and repeats after `interval_ms`.
     pub fn new(interval_ms: u64) -> Throttle {
         Throttle {
             interval_ms,

@@ -96,6 +96,7 @@ pub struct Config {
     pub scan_window_ms: u64,
     /// A man held in the hand (lifted, nothing else wrong) is not a mismatch until this long.
     pub in_hand_ms: u64,
+    /// Whether a rook placed first on its castling square is a rook move or waits for the king.
     pub rook_first: RookFirst,
     /// With [`RookFirst::Lenient`]: how long a rook on its castling square waits for the king.
     pub castle_wait_ms: u64,
@@ -124,32 +125,60 @@ pub enum TrackerEvent {
     /// A man standing in its right hole was lifted for the first time this turn (D.2.2). `own`:
     /// a man of the side to move; otherwise an opponent's man, touched for capture (4.3.2).
     Touched {
+        /// The square it was lifted from.
         square: Square,
+        /// The man on it.
         piece: Piece,
+        /// The man belongs to the side to move.
         own: bool,
     },
     /// A lifted man went back into its own hole: no move. The touch still binds unless the
     /// player had said "I adjust" (see [`Tracker::forgive_touch`]).
-    Adjusting { square: Square },
+    Adjusting {
+        /// The square the man went back to.
+        square: Square,
+    },
     /// The board shows the position after this legal move; the tracker has played it.
-    MoveMade { mv: Move },
+    MoveMade {
+        /// The move, as played on the game's position.
+        mv: Move,
+    },
     /// The move just made is not one the touches bound the player to (4.3-4.4): for the arbiter.
     TouchMoveBreach {
+        /// The move the board shows, already played.
         played: Move,
+        /// What the touches bound the player to instead.
         obligation: Obligation,
     },
     /// A pawn was replaced on its last rank but the board cannot tell by what: ask the player
     /// and call [`Tracker::choose_promotion`].
-    PromotionAsked { from: Square, to: Square },
+    PromotionAsked {
+        /// The pawn's square before the move.
+        from: Square,
+        /// The promotion square.
+        to: Square,
+    },
     /// The board shows the result of several legal moves; call [`Tracker::choose`].
-    MoveAmbiguous { candidates: Vec<Move> },
+    MoveAmbiguous {
+        /// Every legal move whose result the board shows.
+        candidates: Vec<Move>,
+    },
     /// The board is back at the position before the last move; the tracker has undone it.
-    TakeBack { undone: Move },
+    TakeBack {
+        /// The move taken back.
+        undone: Move,
+    },
     /// The board has shown a position that is neither the game's nor one move on, for
     /// `Config::mismatch_ms`. The differences are against the game's position.
-    Mismatch { differences: Vec<Difference> },
+    Mismatch {
+        /// Each square where the board and the game disagree.
+        differences: Vec<Difference>,
+    },
     /// How to put the board right, first step first (said again only occasionally).
-    Guidance { fixes: Vec<Fix> },
+    Guidance {
+        /// The steps that put the board right, in the order to do them.
+        fixes: Vec<Fix>,
+    },
     /// After a mismatch or the game moving on without the board: the board matches again.
     PositionCorrect,
 }
@@ -260,6 +289,7 @@ impl Tracker {
         Tracker::with_config(position, kind, Config::default())
     }
 
+    /// Like [`new`](Self::new), with other timings (a Bluetooth board needs a longer settle).
     pub fn with_config(position: Position, kind: BoardKind, config: Config) -> Tracker {
         Tracker {
             kind,
@@ -296,10 +326,12 @@ impl Tracker {
         &self.sensed
     }
 
+    /// What the board's sensors can tell, which decides how moves are recognised.
     pub fn kind(&self) -> BoardKind {
         self.kind
     }
 
+    /// Which way round the board stands, once known.
     pub fn orientation(&self) -> Orientation {
         self.orientation
     }

@@ -12,7 +12,9 @@ pub enum Orientation {
     /// No full reading seen yet: events are taken as they come.
     #[default]
     Unknown,
+    /// The board's numbering is the game's: events are used as they come.
     Normal,
+    /// The board is turned round: every square is un-rotated before use.
     Rotated,
 }
 

@@ -17,14 +17,19 @@ use crate::rules::{Color, Piece, Position, Square};
 /// A line of a script that cannot be read, with its number (from 1) for the message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ScriptError {
+    /// The line does not start with a time: line number and the word found.
     #[error("line {0}: expected a time in milliseconds first, like 1000, not {1:?}")]
     Time(usize, String),
+    /// The time goes back: line number and the time found.
     #[error("line {0}: the time {1} is earlier than the line before; times must not go back")]
     Backwards(usize, u64),
+    /// The change is neither lift nor place: line number and the word found.
     #[error("line {0}: expected \"lift\" or \"place\", not {1:?}")]
     Action(usize, String),
+    /// The square cannot be read: line number and the word found.
     #[error("line {0}: expected a square like e4, not {1:?}")]
     Square(usize, String),
+    /// What was placed cannot be read: line number and the word found.
     #[error("line {0}: expected white, black, or a piece letter (P N B R Q K, lower case for black), not {1:?}")]
     Man(usize, String),
 }

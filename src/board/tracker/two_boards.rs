@@ -37,6 +37,7 @@ pub struct TwoBoards {
 }
 
 impl TwoBoards {
+    /// Both boards show the game's position: play can go on.
     pub fn all_agree(&self) -> bool {
         self.pegboard.is_empty() && self.sighted.is_empty() && self.between.is_empty()
     }

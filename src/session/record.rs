@@ -124,13 +124,17 @@ pub enum Record {
     /// A PGN tag of the game (White, Black, Event, Site, Round): journaled so a resumed
     /// game keeps its players' names.
     Tag {
+        /// Session time in milliseconds.
         at: u64,
+        /// The PGN tag name: letters, digits and `_`.
         name: String,
+        /// Its value, on one line.
         value: String,
     },
     /// The clock ran until `at`: written every few seconds while a clock runs, so a crash
     /// refunds at most that much of a player's thinking time.
     Checkpoint {
+        /// Session time in milliseconds: the clock's reading is exact as of then.
         at: u64,
     },
     /// At session time `at` the wall clock read `unix_ms`: written once per run, so a resume

@@ -146,7 +146,38 @@ fn parse_side(s: &str) -> Result<Color, String> {
     }
 }
 
-/// The journal written last (by time, then by name): the game that was being played.
+/// The file in a game folder naming the game last started there: `--resume` continues that
+/// game, not whichever journal was touched last.
+const CURRENT_GAME: &str = "current-game";
+
+/// The game to resume: the one named in the folder's `current-game` file, or, when that is
+/// missing (a folder from an older vichess), the journal written last, said so.
+fn game_to_resume(dir: &Path) -> anyhow::Result<(PathBuf, Option<String>)> {
+    let named = std::fs::read_to_string(dir.join(CURRENT_GAME)).ok();
+    if let Some(name) = named.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+        // A bare file name only: the marker cannot point outside the folder.
+        if !name.contains(['/', '\\']) && name.ends_with(".journal") {
+            let path = dir.join(name);
+            if path.exists() {
+                return Ok((path, None));
+            }
+            return Err(anyhow!(
+                "the game last started in {} was {name}, but its journal is gone; \
+                 nothing was resumed (name another game folder, or start a new game)",
+                dir.display()
+            ));
+        }
+    }
+    let path = newest_journal(dir)?;
+    let note = format!(
+        "{} does not say which game was last started here; resuming the newest journal, {}",
+        dir.join(CURRENT_GAME).display(),
+        path.file_name().unwrap_or_default().to_string_lossy()
+    );
+    Ok((path, Some(note)))
+}
+
+/// The journal written last (by time, then by name).
 fn newest_journal(dir: &Path) -> anyhow::Result<PathBuf> {
     let mut found: Vec<(SystemTime, PathBuf)> = std::fs::read_dir(dir)
         .with_context(|| format!("cannot read the game folder {}", dir.display()))?
@@ -196,7 +227,10 @@ fn open_game(
     config: &vichess::config::Config,
 ) -> anyhow::Result<(Session, Journal, GameLock)> {
     if args.resume {
-        let path = newest_journal(dir)?;
+        let (path, note) = game_to_resume(dir)?;
+        if let Some(note) = note {
+            println!("{note}");
+        }
         // Before anything is read: a torn tail of a journal another process is still
         // writing is that process's next line, not damage.
         let lock = GameLock::acquire(&path)?;
@@ -215,6 +249,19 @@ fn open_game(
         let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
         let session = Session::resume(settings, pack, &lines)
             .with_context(|| format!("cannot resume the game in {}", path.display()))?;
+        // The PGN is saved after the journal: more moves there than in the journal means the
+        // journal lost its end, which a line-boundary cut cannot show by itself.
+        if let Ok(text) = std::fs::read_to_string(path.with_extension("pgn")) {
+            if let Some(Ok(game)) = vichess::pgn::read_games(&text).into_iter().next() {
+                let (saved, kept) = (game.main.moves.len(), session.state().game().ply_count());
+                if saved > kept {
+                    println!(
+                        "warning: the PGN beside the journal has {saved} half-moves but the journal only {kept}: \
+                         the journal lost its last records; the game goes on from the journal, check it with the arbiter"
+                    );
+                }
+            }
+        }
         return Ok((session, Journal::open_append(&path)?, lock));
     }
     let control = match args.control.as_deref() {
@@ -242,6 +289,13 @@ fn open_game(
     }
     let lock = GameLock::acquire(&path)?;
     let journal = Journal::create(&path, &started)?;
+    if let Some(name) = path.file_name() {
+        record::save_file(
+            &dir.join(CURRENT_GAME),
+            &format!("{}\n", name.to_string_lossy()),
+        )
+        .with_context(|| format!("cannot record the current game in {}", dir.display()))?;
+    }
     let mut session = Session::new(settings, pack, args.start.position()?, control);
     for (name, value) in &tags {
         session.set_tag(name, value);

@@ -191,6 +191,8 @@ pub struct Session {
     cursor: Option<usize>,
     /// Session time of the last journal record (a running clock is checkpointed from it).
     last_journaled: u64,
+    /// The journal this session was resumed from ended with a clean stop.
+    ended_cleanly: bool,
     /// Tags to journal with the game's first records.
     pending_tags: Vec<(String, String)>,
     /// The clocks were stopped because vichess was down ([`Downtime::Paused`]): the next
@@ -249,6 +251,7 @@ impl Session {
             cursor: None,
             last_journaled: 0,
             pending_tags: Vec::new(),
+            ended_cleanly: false,
             restart_on_play: false,
             config,
         }
@@ -296,6 +299,9 @@ impl Session {
             session.last_at = session.last_at.max(rec.at());
         }
         session.last_journaled = session.last_at;
+        session.ended_cleanly = lines
+            .last()
+            .is_some_and(|l| matches!(Record::parse(lines.len(), l), Ok(Record::End { .. })));
         // A crash between a move and its automatic press: the press is still due, counted
         // from the move, so the mover's clock does not run through the opponent's thinking.
         if let (Some(delay), Some(side)) =
@@ -352,6 +358,11 @@ impl Session {
     /// The session time for the caller's `now`, as the next event would see it.
     pub fn session_time_at(&self, now: Stamp) -> u64 {
         ((now.as_millis() as i64 + self.shift).max(0) as u64).max(self.last_at)
+    }
+
+    /// Whether the journal this session was resumed from ended with a clean stop.
+    pub fn resumed_from_clean_stop(&self) -> bool {
+        self.ended_cleanly
     }
 
     /// The first journal line of this game.
@@ -452,6 +463,11 @@ impl Session {
         if self.resumed {
             self.resumed = false;
             self.out.print("game resumed from the journal");
+            if !self.ended_cleanly {
+                self.out.print(
+                    "the journal did not end with a clean stop (a crash or a power cut): the game goes on from its last record",
+                );
+            }
             self.summary();
             self.stop_clocks_after_downtime(at);
         }

@@ -107,6 +107,7 @@ impl Session {
                 });
             }
             Command::Quit => {
+                self.commit(Record::End { at });
                 let pgn = self.pgn();
                 self.out.push(Effect::SavePgn { path: None, pgn });
                 self.out.push(Effect::Quit);

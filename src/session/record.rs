@@ -137,6 +137,12 @@ pub enum Record {
         /// Session time in milliseconds: the clock's reading is exact as of then.
         at: u64,
     },
+    /// vichess stopped cleanly here (`quit`, or the end of input): a journal that does not
+    /// end with this was cut off by a crash or a power cut, which a resume says.
+    End {
+        /// Session time in milliseconds.
+        at: u64,
+    },
     /// At session time `at` the wall clock read `unix_ms`: written once per run, so a resume
     /// can tell how long vichess was down (the game's own time is monotonic).
     Anchor {
@@ -193,6 +199,7 @@ impl Record {
             | Record::Touch { at, .. }
             | Record::Illegal { at, .. }
             | Record::Checkpoint { at }
+            | Record::End { at }
             | Record::Tag { at, .. }
             | Record::Anchor { at, .. } => at,
         }
@@ -303,6 +310,7 @@ impl Record {
                 by: color(fields.first())?,
             },
             "clock" => Record::Checkpoint { at },
+            "end" => Record::End { at },
             "tag" => {
                 let (name, value) = rest.split_once(' ').unwrap_or((rest, ""));
                 if name.is_empty() {
@@ -377,6 +385,7 @@ impl fmt::Display for Record {
             }
             Record::Illegal { at, by } => write!(f, "illegal {at} {}", side(*by)),
             Record::Checkpoint { at } => write!(f, "clock {at}"),
+            Record::End { at } => write!(f, "end {at}"),
             Record::Tag { at, name, value } => {
                 write!(f, "tag {at} {name} {}", value.replace(['\n', '\r'], " "))
             }
@@ -463,6 +472,7 @@ mod tests {
                 unix_ms: 1_795_000_000_000,
             },
             Record::Checkpoint { at: 25 },
+            Record::End { at: 27 },
             Record::Tag {
                 at: 26,
                 name: "White".into(),

@@ -551,6 +551,7 @@ impl State {
                     None => self.tags.push((name.clone(), value.clone())),
                 }
             }
+            Record::End { .. } => {}
             Record::Checkpoint { at } => {
                 // Flag falls found here were announced live; on replay they are only found.
                 let _ = self.advance_clock(*at);

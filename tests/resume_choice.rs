@@ -1,0 +1,99 @@
+//! Which game `--resume` continues, and what it says about how the last run ended: the game
+//! last started in the folder (not the journal touched last), whether the journal ended with a
+//! clean stop, and a warning when the PGN beside it has moves the journal lost.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn play(home: &Path, args: &[&str], stdin: &str) -> Vec<String> {
+    let games = home.join("games");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["play", "--no-audio", "--control", "none", "--game-dir"])
+        .arg(&games)
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+fn journals(home: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(home.join("games"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "journal"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn resume_continues_the_game_last_started_not_the_journal_touched_last() {
+    let home = tempfile::tempdir().unwrap();
+    play(home.path(), &["--white", "Older"], "e4\nquit\n");
+    play(home.path(), &["--white", "Newer"], "d4\nquit\n");
+    let older = journals(home.path())
+        .into_iter()
+        .find(|p| p.to_string_lossy().contains("Older"))
+        .unwrap();
+    // Someone opens the older journal and saves it: it is now the newest file.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let text = std::fs::read(&older).unwrap();
+    std::fs::write(&older, text).unwrap();
+    let out = play(home.path(), &["--resume"], "moves\nquit\n");
+    assert!(out.iter().any(|l| l == "1. d4"), "{out:?}");
+    assert!(!out.iter().any(|l| l == "1. e4"), "{out:?}");
+}
+
+#[test]
+fn a_resume_says_whether_the_journal_ended_cleanly_and_warns_of_lost_moves() {
+    let home = tempfile::tempdir().unwrap();
+    play(home.path(), &[], "e4\ne5\nquit\n");
+    let clean = play(home.path(), &["--resume"], "quit\n");
+    assert!(
+        !clean
+            .iter()
+            .any(|l| l.contains("did not end with a clean stop")),
+        "{clean:?}"
+    );
+    // A cut on a line boundary: the last records (the clean stop and Black's move) are gone.
+    let journal = journals(home.path()).pop().unwrap();
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let keep: Vec<&str> = text.lines().take_while(|l| !l.ends_with(" e7e5")).collect();
+    std::fs::write(&journal, keep.join("\n") + "\n").unwrap();
+    let out = play(home.path(), &["--resume"], "moves\nquit\n");
+    assert!(
+        out.iter()
+            .any(|l| l.contains("did not end with a clean stop")),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l
+                .contains("the PGN beside the journal has 2 half-moves but the journal only 1")),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l == "1. e4"), "{out:?}");
+}

@@ -90,8 +90,10 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
         .into_iter()
         .filter(|p| !p.starts_with("anchor "))
         .collect();
-    assert_eq!(payloads.len(), 5, "{journal}");
+    assert_eq!(payloads.len(), 6, "{journal}");
     assert!(payloads[0].starts_with("begin "));
+    // The end of input is a clean stop, and the journal says so.
+    assert!(payloads[5].starts_with("end "), "{journal}");
     assert!(payloads[1].starts_with("move ") && payloads[1].ends_with(" e2e4"));
     assert!(payloads[4].starts_with("press ") && payloads[4].ends_with(" black"));
     let pgn = std::fs::read_to_string(only_file(&games, "pgn")).unwrap();

@@ -72,6 +72,7 @@ pub use crate::audio::route::Audience;
 use crate::board::tracker::TrackerEvent;
 use crate::input::InputCommand;
 use crate::pgn::{format_duration, Comment, GameResult, PgnGame};
+use crate::phrase::token::{Token, Word};
 use crate::phrase::Language;
 use crate::rules::clock::{CallMode, CallTracker, Clock, TimeControl};
 use crate::rules::notation::Lang;
@@ -282,7 +283,10 @@ impl Session {
             session
                 .state
                 .apply(&rec)
-                .map_err(|why| ResumeError::Replay { line: i + 1, why })?;
+                .map_err(|why| ResumeError::Replay {
+                    line: i + 1,
+                    why: session.pack.text(&why),
+                })?;
             session.last_at = session.last_at.max(rec.at());
         }
         // A crash between a move and its automatic press: the press is still due, counted
@@ -387,7 +391,7 @@ impl Session {
             Event::Line(line) => match command::parse(&line) {
                 Ok(Some(cmd)) => self.command(cmd, at),
                 Ok(None) => {}
-                Err(e) => self.out.refuse(&e.0),
+                Err(e) => self.command_error(e),
             },
             Event::Command(cmd) => self.command(cmd, at),
             Event::Input(input) => self.button(input, at),
@@ -421,7 +425,8 @@ impl Session {
         }
         if self.resumed {
             self.resumed = false;
-            self.out.print("game resumed from the journal");
+            let text = self.pack.text(&[Token::Word(Word::GameResumed)]);
+            self.out.print(&text);
             self.summary();
         }
         at
@@ -432,7 +437,7 @@ impl Session {
         let mut next = self.state.clone();
         match next.apply(&rec) {
             Err(why) => {
-                self.out.refuse(&why);
+                self.out.refuse(&self.pack, why);
                 false
             }
             Ok(happenings) => {

@@ -63,12 +63,20 @@ impl Session {
             }
             (_, TrackerEvent::TouchMoveBreach { played, obligation }) => {
                 let text = TrackerEvent::TouchMoveBreach { played, obligation }.to_string();
-                self.commit(Record::Note { at, text });
-                self.out.say(
-                    &self.pack,
-                    Audience::Public,
-                    vec![Token::Word(Word::ReasonTouchMove)],
-                );
+                if self.commit(Record::Note { at, text }) {
+                    self.out.say(
+                        &self.pack,
+                        Audience::Public,
+                        vec![Token::Word(Word::ReasonTouchMove)],
+                    );
+                    let note = [
+                        Token::Word(Word::NoteForArbiter),
+                        COLON,
+                        Token::Word(Word::ReasonTouchMove),
+                    ];
+                    let line = self.pack.text(&note);
+                    self.out.print(&line);
+                }
             }
             (_, TrackerEvent::TakeBack { undone }) => {
                 if self.state.game().last_move() == Some(undone) && self.state.unpressed().is_some()

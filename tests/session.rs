@@ -663,3 +663,181 @@ fn buttons_press_the_right_clock_step_through_the_moves_and_repeat() {
         ]
     );
 }
+
+/// Every command and every refusal, in one script (issue 11, item 8).
+const EVERY_COMMAND: &[&str] = &[
+    "help",
+    "time",
+    "count",
+    "last",
+    "moves",
+    "board",
+    "where knight",
+    "where queen",
+    "rank 1",
+    "file e",
+    "square e4",
+    "repeat",
+    "press",
+    "correct e4",
+    "takeback",
+    "draw accept",
+    "claim flag",
+    "where dragon",
+    "rank 9",
+    "file z",
+    "square z9",
+    "last x",
+    "draw maybe",
+    "claim nothing",
+    "resign purple",
+    "illegal",
+    "save",
+    "correct",
+    "Ke9",
+    "xyzzy",
+    "Qh5",
+    "e4",
+    "e4",
+    "press",
+    "correct e5",
+    "draw offer",
+    "draw offer",
+    "draw decline",
+    "e5",
+    "claim threefold",
+    "claim fifty",
+    "start",
+    "pause",
+    "pause",
+    "illegal white",
+    "takeback",
+    "takeback",
+    "takeback",
+    "Nf3",
+    "press",
+    "Nc6",
+    "press",
+    "Bb5",
+    "press",
+    "a6",
+    "press",
+    "Bxc6",
+    "draw offer",
+    "dxc6",
+    "draw accept",
+    "e4",
+    "count",
+    "board",
+    "moves",
+    "last 2",
+    "adjourn",
+];
+
+/// Is `word` (letters only) notation or a proper name that any language prints in Latin
+/// letters: a file, a square, a SAN move, PGN.
+fn is_notation(word: &str) -> bool {
+    word.chars().count() <= 2
+        || word == "pgn"
+        || word
+            .chars()
+            .all(|c| matches!(c, 'a'..='h' | 'x' | 'K' | 'Q' | 'R' | 'B' | 'N' | 'O'))
+}
+
+/// Issue 11, item 8: a scripted game that touches every command and every refusal prints
+/// no line in another language: no Latin words but notation in uk, ru and hy games, no
+/// English words in German games, no Cyrillic, Armenian or umlauts in English games.
+#[test]
+fn a_game_in_each_language_prints_no_line_in_another_language() {
+    const ENGLISH: &[&str] = &[
+        "the",
+        "is",
+        "no",
+        "not",
+        "move",
+        "moves",
+        "clock",
+        "draw",
+        "claim",
+        "result",
+        "game",
+        "white",
+        "black",
+        "has",
+        "there",
+        "flag",
+        "offer",
+        "illegal",
+        "piece",
+        "which",
+        "understood",
+        "resumed",
+        "over",
+        "time",
+    ];
+    for name in ["en", "de", "de-fide", "uk", "ru", "hy"] {
+        let p = pack(name);
+        let control = TimeControl::parse("60").unwrap();
+        let mut s = Session::new(SessionConfig::default(), p, Position::new(), Some(control));
+        let mut lines = Vec::new();
+        let mut sessions = vec![];
+        let out = run(&mut s, 0, EVERY_COMMAND);
+        lines.extend(printed(&out));
+        // After the game is over, every command that changes it is refused too.
+        let out = run(&mut s, 900_000, &["e4", "resign", "draw offer", "press"]);
+        lines.extend(printed(&out));
+        sessions.push(s);
+        assert!(lines.len() > 60, "{name}: {lines:?}");
+        if std::env::var_os("SHOW_LINES").is_some() {
+            eprintln!("{name}: {lines:#?}");
+        }
+        for line in &lines {
+            let words = line
+                .split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
+                .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()));
+            for w in words {
+                let latin = w.chars().all(|c| c.is_ascii_alphanumeric());
+                let ok = match name {
+                    "uk" | "ru" | "hy" => !latin || is_notation(w.trim_matches(char::is_numeric)),
+                    "en" => w.chars().all(|c| c.is_ascii() || c == '’'),
+                    _ => !ENGLISH.contains(&w.to_lowercase().as_str()),
+                };
+                assert!(ok, "{name}: {w:?} in {line:?}");
+            }
+        }
+    }
+}
+
+/// Issue 11, item 6: a typo is "not understood" with the nearest command, never an illegal
+/// move; commands work in the game's own words and in English.
+#[test]
+fn a_typo_is_not_understood_and_the_nearest_command_is_offered() {
+    let mut s = Session::new(
+        SessionConfig::default(),
+        pack("de"),
+        Position::new(),
+        Some(TimeControl::parse("60").unwrap()),
+    );
+    let out = run(
+        &mut s,
+        0,
+        &["zeiz", "hilfe", "zeit", "time", "opponent", "Ke2"],
+    );
+    let lines = printed(&out);
+    assert_eq!(lines[0], "nicht verstanden, meinten Sie \"zeit\"?");
+    assert!(lines.iter().any(|l| l.starts_with("zeit: ")), "{lines:?}");
+    let clocks: Vec<_> = lines.iter().filter(|l| l.starts_with("Weiß: ")).collect();
+    assert_eq!(clocks.len(), 2, "{lines:?}");
+    // "opponent" is no command and no move; Ke2 is a move the rules forbid.
+    assert!(
+        lines[lines.len() - 2].starts_with("nicht verstanden"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[lines.len() - 1].starts_with("regelwidriger Zug"),
+        "{lines:?}"
+    );
+    assert!(!lines
+        .iter()
+        .any(|l| l.contains("regelwidriger Zug, nicht verstanden")));
+}

@@ -7,7 +7,6 @@ use super::Effect;
 use crate::audio::route::Audience;
 use crate::phrase::announce::{move_phrase_with, AnnounceOptions};
 use crate::phrase::events::move_refused;
-use crate::phrase::grammar::COLON;
 use crate::phrase::repeat::LineRepeater;
 use crate::phrase::token::{Phrase, Token, Word};
 use crate::phrase::Language;
@@ -72,7 +71,6 @@ impl Outbox {
     pub(super) fn refuse_move(&mut self, pack: &Pack, pos: &Position, lang: Lang, e: &MoveError) {
         let mut phrase = move_refused(e);
         if let MoveError::Ambiguous { candidates, .. } = e {
-            phrase.push(COLON);
             for (i, c) in candidates.iter().enumerate() {
                 if i > 0 {
                     phrase.push(Token::Word(Word::Or));

@@ -231,7 +231,8 @@ fn a_game_killed_at_random_points_and_resumed_is_the_same_game() {
         assert_eq!(restarts, kills.len());
         if restarts > 0 {
             assert!(
-                out.iter().any(|l| l == "game resumed from the journal"),
+                out.iter()
+                    .any(|l| l == "Partie aus dem Protokoll fortgesetzt"),
                 "seed {seed}: {out:?}"
             );
         }

@@ -95,7 +95,7 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
     // A touch on the pegboard, said privately before the move it began (D.2.2).
     let touched = position(
         &lines,
-        |l| l == "beruehrt: weisser Springer Gustav eins",
+        |l| l == "berührt: weißer Springer Gustav eins",
         "touch",
     );
     let nf3 = position(
@@ -107,22 +107,18 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
     // A capture of an opponent's man is a touch of it too.
     position(
         &lines,
-        |l| l == "beruehrt: schwarzer Bauer Eva fuenf",
+        |l| l == "berührt: schwarzer Bauer Eva fünf",
         "touch for capture",
     );
     // The assistant's moves announced in Appendix D words (D.2.10).
-    position(&lines, |l| l == "Laeufer Gustav vier", "Black's Bg4");
+    position(&lines, |l| l == "Läufer Gustav vier", "Black's Bg4");
     // The wrong square: the mismatch, the guidance, then "position correct" (D.2.9).
     let slip = position(&lines, |l| has(l, "instead of g4"), "the slip");
-    let differ = position(
-        &lines,
-        |l| l == "Bretter stimmen nicht ueberein",
-        "mismatch",
-    );
+    let differ = position(&lines, |l| l == "Bretter stimmen nicht überein", "mismatch");
     let guide = position(
         &lines,
         |l| {
-            l == "schwarzen Laeufer von Hector fuenf entfernen; schwarzen Laeufer auf Gustav vier setzen"
+            l == "schwarzen Läufer von Hector fünf entfernen; schwarzen Läufer auf Gustav vier setzen"
         },
         "guidance",
     );
@@ -137,11 +133,8 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
         |l| l == "regelwidriger Zug, Rochade nicht erlaubt",
         "refusal",
     );
-    assert!(
-        lines[refused + 1].contains("cannot castle"),
-        "{}",
-        lines[refused + 1]
-    );
+    // The rules core's English detail is not printed in a German game (issue 11, item 8).
+    assert!(!lines[refused + 1].contains("cannot castle"));
     position(
         &lines,
         |l| l == "Gustav sechs",
@@ -150,7 +143,7 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
     // Time calls from the speaking clock, each said once.
     let calls: Vec<&String> = lines
         .iter()
-        .filter(|l| l.starts_with("Weiss: ") && !l.contains(';'))
+        .filter(|l| l.starts_with("Weiß: ") && !l.contains(';'))
         .collect();
     assert!(calls.len() >= 3, "time calls: {calls:?}");
     assert!(calls
@@ -159,14 +152,14 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
     // The time and the move count on request (D.2.6).
     position(
         &lines,
-        |l| l.starts_with("Weiss: ") && l.contains("; Schwarz: "),
+        |l| l.starts_with("Weiß: ") && l.contains("; Schwarz: "),
         "time on request",
     );
     position(&lines, |l| l == "vier Züge", "move count");
     // The result, and the scoresheet.
-    position(&lines, |l| l == "Springer David fuenf Matt", "the mate");
-    position(&lines, |l| l.starts_with("result 1-0"), "result");
-    position(&lines, |l| l == "7. Nd5#", "scoresheet");
+    position(&lines, |l| l == "Springer David fünf Matt", "the mate");
+    position(&lines, |l| l == "Ergebnis 1-0", "result");
+    position(&lines, |l| l == "7. Sd5#", "scoresheet");
 
     // The recording: as long as the transcript's spoken lines imply, and speech-like.
     let spoken = spoken(&lines);

@@ -222,7 +222,7 @@ fn the_table_says_when_the_next_call_is_due_and_nothing_happens_before_it() {
     );
     table.handle_timeout(ms(10_000));
     let said = printed(&drain(&mut table));
-    assert_eq!(said, ["Weiss: fünfzig Sekunden"]);
+    assert_eq!(said, ["Weiß: fünfzig Sekunden"]);
     // A display polls the clocks without changing anything.
     let shown = table.clock_reading(ms(10_500)).expect("a timed game");
     assert_eq!(shown.white.time, 49_500);
@@ -318,7 +318,7 @@ fn a_pegboard_move_goes_through_its_tracker_and_the_typed_reply_back_to_it() {
     assert_eq!(
         said,
         [
-            "beruehrt: weisser Springer Gustav eins",
+            "berührt: weißer Springer Gustav eins",
             "Springer Felix drei"
         ]
     );
@@ -345,7 +345,7 @@ fn a_pegboard_move_goes_through_its_tracker_and_the_typed_reply_back_to_it() {
     let said = printed(&drain(&mut table));
     assert!(
         said.iter()
-            .any(|l| l.contains("David sieben") && l.contains("David fuenf")),
+            .any(|l| l.contains("David sieben") && l.contains("David fünf")),
         "guidance after the deadline: {said:?}"
     );
 }

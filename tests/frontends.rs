@@ -97,8 +97,8 @@ fn play_and_the_demo_loop_print_the_same_transcript_for_the_same_script() {
     for want in [
         "Eva vier",
         "Springer Felix drei",
-        "Laeufer Bella fuenf",
-        "Korrektur: Laeufer Cesar vier",
+        "Läufer Bella fünf",
+        "Korrektur: Läufer Cesar vier",
         "1. e4 e5",
     ] {
         assert!(

@@ -133,7 +133,7 @@ fn a_full_disk_holds_the_game_in_memory_and_nothing_is_lost() {
     writeln!(stdin, "Nf3").unwrap();
     wait_for(&lines, &mut seen, |l| l.starts_with("not accepted: Nf3"));
     assert!(
-        !seen.iter().any(|l| l == "Eva fuenf"),
+        !seen.iter().any(|l| l == "Eva fünf"),
         "a move was announced that is not on disk: {seen:?}"
     );
     assert_eq!(
@@ -146,7 +146,7 @@ fn a_full_disk_holds_the_game_in_memory_and_nothing_is_lost() {
     std::fs::remove_file(&filler).unwrap();
     writeln!(stdin, "Nf3").unwrap();
     wait_for(&lines, &mut seen, |l| l.contains("can be written again"));
-    wait_for(&lines, &mut seen, |l| l == "Eva fuenf");
+    wait_for(&lines, &mut seen, |l| l == "Eva fünf");
     wait_for(&lines, &mut seen, |l| l == "Springer Felix drei");
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());

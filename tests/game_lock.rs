@@ -55,7 +55,7 @@ fn a_second_process_on_the_same_game_is_refused_and_the_first_plays_on() {
     let said = lines
         .recv_timeout(Duration::from_secs(20))
         .expect("e5 answered");
-    assert_eq!(said, "Eva fuenf");
+    assert_eq!(said, "Eva fünf");
     writeln!(stdin, "quit").unwrap();
     assert!(first.wait().unwrap().success());
     let _ = std::fs::remove_dir_all(&home);

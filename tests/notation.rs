@@ -463,11 +463,8 @@ fn digest_traps() {
         Ok(mv(&start, Square::G1, Square::F3, None))
     );
     assert_eq!(err(&start, "Kf3"), "no white king can move to f3");
-    // ...unless Russian or Ukrainian is preferred, where a bare K is the knight (конь).
-    assert_eq!(
-        parse_move_in(&start, "Kf3", Lang::Ru),
-        Ok(mv(&start, Square::G1, Square::F3, None))
-    );
+    // Russian or Ukrainian preferred: a Latin K is still the king (issue 11, item 1).
+    assert!(parse_move_in(&start, "Kf3", Lang::Ru).is_err());
 
     let p = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     let ke2 = mv(&p, Square::E1, Square::E2, None);
@@ -820,10 +817,84 @@ fn san_type_parses_without_a_position() {
     );
     assert_eq!(San::parse("exd5").unwrap().to_string(), "exd5");
     assert_eq!(San::parse("e8Q").unwrap().to_string(), "e8=Q");
-    assert_eq!(San::parse_in("Kf3", Lang::Uk).unwrap().to_string(), "Nf3");
+    assert_eq!(San::parse_in("Kf3", Lang::Uk).unwrap().to_string(), "Kf3");
+    assert_eq!(San::parse_in("Кf3", Lang::Uk).unwrap().to_string(), "Nf3");
     let start = Position::new();
     assert_eq!(
         San::parse("Nf3").unwrap().to_move(&start),
         Ok(mv(&start, Square::G1, Square::F3, None))
     );
+}
+
+/// Item 1 of issue 11: every piece letter of every language, read with every language
+/// preferred, names the man it names in its own script, never a look-alike's man. Each
+/// man is sent to a square only it can reach, so a wrong reading cannot hide.
+#[test]
+fn every_piece_letter_means_its_own_piece_under_every_preferred_language() {
+    let p = pos("7k/8/8/8/Q7/8/P7/R3KBN1 w - - 0 1");
+    let legal = p.legal_moves();
+    let only = |role: Role| {
+        legal
+            .iter()
+            .find(|m| {
+                m.role() == role
+                    && m.promotion().is_none()
+                    && legal.iter().filter(|o| o.to() == m.to()).count() == 1
+            })
+            .copied()
+            .unwrap_or_else(|| panic!("the test position has no square only a {role:?} reaches"))
+    };
+    let mut checked = 0;
+    for written in Lang::ALL {
+        for role in [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+        ] {
+            let m = only(role);
+            let text = format!(
+                "{}{}",
+                written.symbol(role, vichess::rules::Color::White),
+                m.to()
+            );
+            for preferred in Lang::ALL {
+                assert_eq!(
+                    parse_move_in(&p, &text, preferred),
+                    Ok(m),
+                    "{text:?} written in {written}, read with {preferred} preferred"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 6 * 5 * 6);
+}
+
+/// Item 1 of issue 11: `Ke2` in a Ukrainian or Russian game after 1. e4 e5 could be the
+/// king (Latin K) or the knight (a Cyrillic К typed on a Latin keyboard): both are legal,
+/// so neither is played and both are named. Typed in Cyrillic it is the knight.
+#[test]
+fn latin_k_that_two_readings_make_different_moves_is_refused_as_ambiguous() {
+    let p = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    let king = mv(&p, Square::E1, Square::E2, None);
+    let knight = mv(&p, Square::G1, Square::E2, None);
+    for lang in [Lang::Uk, Lang::Ru] {
+        match parse_move_in(&p, "Ke2", lang) {
+            Err(MoveError::Ambiguous { candidates, .. }) => {
+                assert_eq!(candidates, ["Крe2", "Кe2"], "{lang}")
+            }
+            other => panic!("{lang}: Ke2 gave {other:?}"),
+        }
+        assert_eq!(parse_move_in(&p, "Кe2", lang), Ok(knight), "{lang}");
+        assert_eq!(parse_move_in(&p, "Крe2", lang), Ok(king), "{lang}");
+    }
+    for lang in [Lang::En, Lang::De, Lang::Hy, Lang::Figurine] {
+        assert_eq!(parse_move_in(&p, "Ke2", lang), Ok(king), "{lang}");
+        assert_eq!(parse_move_in(&p, "Кe2", lang), Ok(knight), "{lang}");
+    }
+    // Only the king can go there: a Latin K is the king, with no second reading.
+    let start = Position::new();
+    assert!(parse_move_in(&start, "Kf3", Lang::Ru).is_err());
 }

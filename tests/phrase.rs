@@ -43,7 +43,7 @@ const CASES: &[(&str, &str, &str, [&str; 6])] = &[
         "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
         "exd5",
         [
-            "Eva schlaegt David fuenf",
+            "Eva schlägt David fünf",
             "e takes d5",
             "e schlägt d5",
             "е б'є де п'ять",
@@ -56,7 +56,7 @@ const CASES: &[(&str, &str, &str, [&str; 6])] = &[
         "rn1qkbnr/ppp2ppp/3p4/4p3/2B1P1b1/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 4",
         "Bxf7+",
         [
-            "Laeufer schlaegt Felix sieben Schach",
+            "Läufer schlägt Felix sieben Schach",
             "bishop takes f7, check",
             "Läufer schlägt f7, Schach",
             "слон б'є еф сім, шах",
@@ -160,7 +160,7 @@ const CASES: &[(&str, &str, &str, [&str; 6])] = &[
         "rnbqkbnr/pp2pppp/2p5/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
         "exd6",
         [
-            "Eva schlaegt David sechs en passant",
+            "Eva schlägt David sechs en passant",
             "e takes d6 en passant",
             "e schlägt d6 en passant",
             "е б'є де шість на проході",
@@ -199,7 +199,7 @@ const CASES: &[(&str, &str, &str, [&str; 6])] = &[
         "k7/3P4/8/8/8/8/8/4K3 w - - 0 1",
         "d8=B",
         [
-            "David acht Laeufer",
+            "David acht Läufer",
             "d8 bishop",
             "d8 Läufer",
             "де вісім слон",
@@ -225,7 +225,7 @@ const CASES: &[(&str, &str, &str, [&str; 6])] = &[
         "k1r5/3P4/8/8/8/8/8/4K3 w - - 0 1",
         "dxc8=Q+",
         [
-            "David schlaegt Cesar acht Dame Schach",
+            "David schlägt Cesar acht Dame Schach",
             "d takes c8 queen, check",
             "d schlägt c8 Dame, Schach",
             "де б'є це вісім ферзь, шах",
@@ -278,7 +278,7 @@ fn options_pawn_word_and_full_from_square() {
     let ep = "rnbqkbnr/pp2pppp/2p5/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
     assert_eq!(
         with(ep, "exd6", pawn, &fide),
-        "Bauer Eva schlaegt David sechs en passant"
+        "Bauer Eva schlägt David sechs en passant"
     );
     let full = AnnounceOptions {
         full_from_square: true,
@@ -308,7 +308,7 @@ fn configured_capture_check_and_mate_words() {
     let fen = "rn1qkbnr/ppp2ppp/3p4/4p3/2B1P1b1/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 4";
     assert_eq!(
         line(&fide, fen, "Bxf7+"),
-        "Laeufer nimmt Felix sieben Schach!"
+        "Läufer nimmt Felix sieben Schach!"
     );
     // A changed word has no clip any more: system speech says it.
     assert_eq!(fide.clip_path(Token::Captures), None);
@@ -368,15 +368,15 @@ mod events {
         );
         assert_eq!(
             en.text(&flag_fall_phrase(Color::White, true)),
-            "flag fall, White, Black wins"
+            "White's flag fell, Black wins"
         );
         assert_eq!(
             en.text(&flag_fall_phrase(Color::White, false)),
-            "flag fall, White, draw"
+            "White's flag fell, draw"
         );
         assert_eq!(
             pack("uk").text(&resign_phrase(Color::White)),
-            "білі здаються"
+            "білі здалися"
         );
     }
 
@@ -403,7 +403,7 @@ mod events {
         );
         assert_eq!(
             pack("de-fide").text(&illegal_move_phrase(Refusal::KingInCheck)),
-            "regelwidriger Zug, Koenig im Schach"
+            "regelwidriger Zug, der König stünde im Schach"
         );
         let err = parse_move(&pos, "xyz").unwrap_err();
         assert_eq!(
@@ -421,7 +421,7 @@ mod events {
         };
         assert_eq!(
             pack("de-fide").text(&touched_phrase(knight, Square::G1)),
-            "beruehrt: weisser Springer Gustav eins"
+            "berührt: weißer Springer Gustav eins"
         );
         assert_eq!(
             pack("ru").text(&touch_move_phrase(knight, Square::G1)),
@@ -433,7 +433,7 @@ mod events {
         );
         assert_eq!(
             pack("de").text(&penalty_phrase(Color::White, 60_000)),
-            "Strafe: Weiß, eine Minute"
+            "Zeitstrafe: Weiß, eine Minute"
         );
         assert_eq!(
             pack("en").text(&clock_phrase(3_600_000, 3_000_000)),
@@ -495,7 +495,7 @@ mod readouts {
         );
         assert_eq!(
             pack("de-fide").text(&board_readout(&b)),
-            "Weiss: Koenig Gustav eins; Dame David eins; Tuerme Anna eins und Felix eins; Bauern Felix zwei, Gustav zwei und Hector zwei. Schwarz: Koenig Gustav acht; Bauern Felix sieben, Gustav sieben und Hector sieben"
+            "Weiß: König Gustav eins; Dame David eins; Türme Anna eins und Felix eins; Bauern Felix zwei, Gustav zwei und Hector zwei. Schwarz: König Gustav acht; Bauern Felix sieben, Gustav sieben und Hector sieben"
         );
     }
 
@@ -517,7 +517,7 @@ mod readouts {
         let lone = board("4k3/8/8/8/8/8/8/4KN2 w - - 0 1");
         assert_eq!(
             pack("ru").text(&where_readout(&lone, Role::Knight)),
-            "белые: конь эф один. чёрные: кони нет"
+            "белые: конь эф один. чёрные: коней нет"
         );
     }
 }
@@ -546,7 +546,7 @@ fn clock_events_said_aloud() {
     };
     assert_eq!(
         en.text(&clock_event_phrase(&fell).unwrap()),
-        "flag fall, Black"
+        "Black's flag fell"
     );
     let period = ClockEvent::PeriodStarted {
         side: Color::White,

@@ -60,7 +60,7 @@ fn every_token_of_every_pack_has_a_clean_levelled_clip() {
                 "{at}: starts after {} s",
                 m.leading_silence
             );
-            // A final fricative ("Koenig", "acht") trails off quietly: it is kept, not trimmed.
+            // A final fricative ("König", "acht") trails off quietly: it is kept, not trimmed.
             assert!(
                 m.trailing_silence < 0.25,
                 "{at}: ends {} s early",
@@ -125,7 +125,7 @@ fn a_move_renders_as_one_clean_phrase() {
     let bank = bank(&pack, &options);
     // Nf3 with check after 1. e4 e5 2. Qh5?? Nc6 3. Qxf7#: take a capture with mate.
     let phrase = phrase_after(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"], "Qxf7");
-    assert_eq!(pack.text(&phrase), "Dame schlaegt Felix sieben Matt");
+    assert_eq!(pack.text(&phrase), "Dame schlägt Felix sieben Matt");
     let r = render(&phrase, &pack, &bank);
     assert!(r.is_complete(), "{:?}", r.speech());
     let pcm = r.pcm();
@@ -229,8 +229,8 @@ fn the_immortal_game_dictates_as_a_scoresheet() {
     );
     let d = dictate(&game, &pack, &b);
     assert_eq!(d.lines.len(), 24, "{:#?}", d.lines);
-    assert_eq!(d.lines[0], "1. Eva vier, Eva fuenf");
-    assert!(d.lines[23].starts_with("Weiss gewinnt"), "{}", d.lines[23]);
+    assert_eq!(d.lines[0], "1. Eva vier, Eva fünf");
+    assert!(d.lines[23].starts_with("Weiß gewinnt"), "{}", d.lines[23]);
     // 23 move numbers for system speech; all the moves from clips.
     assert_eq!(d.rendered.speech().len(), 23);
     assert_eq!(d.rendered.speech()[22], "dreiundzwanzig");

@@ -46,8 +46,13 @@ fn shipped_manifests_parse_and_are_complete_in_words() {
         let pack = Pack::load(&voices().join(name)).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(pack.name(), name);
         assert_eq!(pack.missing_tokens(), Vec::<Token>::new(), "{name}");
-        // Every token names a clip inside clips/ with its own id.
+        // Every recorded token names a clip inside clips/ with its own id; the words said
+        // by system speech only name none.
         for t in Token::vocabulary().into_iter().filter(|t| t.is_required()) {
+            if !t.is_recorded() {
+                assert_eq!(pack.entry(t).unwrap().clip, None, "{name} {}", t.id());
+                continue;
+            }
             let e = pack.entry(t).unwrap();
             assert_eq!(
                 e.clip.as_deref(),
@@ -72,7 +77,7 @@ fn shipped_manifests_parse_and_are_complete_in_words() {
 fn de_fide_uses_exactly_appendix_d_words() {
     let pack = Pack::builtin("de-fide").unwrap();
     let files = "Anna Bella Cesar David Eva Felix Gustav Hector";
-    let ranks = "eins zwei drei vier fuenf sechs sieben acht";
+    let ranks = "eins zwei drei vier fünf sechs sieben acht";
     let got: Vec<String> = File::ALL
         .iter()
         .map(|&f| pack.word(Token::File(f)).into_owned())
@@ -94,7 +99,7 @@ fn de_fide_uses_exactly_appendix_d_words() {
     .iter()
     .map(|&r| pack.word(Token::Piece(r)).into_owned())
     .collect();
-    assert_eq!(pieces.join(" "), "Koenig Dame Turm Laeufer Springer Bauer");
+    assert_eq!(pieces.join(" "), "König Dame Turm Läufer Springer Bauer");
     assert_eq!(pack.word(Token::CastlesShort), "Kurze Rochade");
     assert_eq!(pack.word(Token::CastlesLong), "Lange Rochade");
     // The built-in table the demo uses agrees with the manifest for every move token.

@@ -2,8 +2,8 @@
 //!
 //! The rules (tests and users rely on them): a pawn move is its square ("Eva vier"); a piece
 //! move is the piece, then any disambiguation SAN would need (file, rank or both), then the
-//! square ("Springer Gustav Felix drei"); a capture says "schlaegt" before the target square
-//! and a pawn capture names the pawn's file first ("Eva schlaegt David fuenf"); en passant is
+//! square ("Springer Gustav Felix drei"); a capture says "schlägt" before the target square
+//! and a pawn capture names the pawn's file first ("Eva schlägt David fünf"); en passant is
 //! appended; promotion appends the new piece ("David acht Dame"); castling is "Kurze / Lange
 //! Rochade"; check or mate is said last.
 
@@ -100,27 +100,28 @@ fn disambiguation(pos: &Position, m: &Move) -> (bool, bool) {
 }
 
 /// Appendix D's own display words for move tokens (the `de-fide` pack), without loading the
-/// pack: other tokens give their id, so use [`crate::voice::Pack`] for events. Spelled as Appendix D spells them,
-/// without umlauts, so the printed line matches what the clip says letter for letter.
+/// pack: other tokens give their id, so use [`crate::voice::Pack`] for events. Printed with
+/// umlauts (a screen reader reads "König" as "Ko-e-nig"); clips are found by token, not
+/// by this word.
 pub fn de_fide_word(token: Token) -> &'static str {
     const FILES: [&str; 8] = [
         "Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector",
     ];
     const RANKS: [&str; 8] = [
-        "eins", "zwei", "drei", "vier", "fuenf", "sechs", "sieben", "acht",
+        "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht",
     ];
     match token {
         Token::File(f) => FILES[f.index() as usize],
         Token::Rank(r) => RANKS[r.index() as usize],
         Token::Piece(role) => match role {
-            Role::King => "Koenig",
+            Role::King => "König",
             Role::Queen => "Dame",
             Role::Rook => "Turm",
-            Role::Bishop => "Laeufer",
+            Role::Bishop => "Läufer",
             Role::Knight => "Springer",
             Role::Pawn => "Bauer",
         },
-        Token::Captures => "schlaegt",
+        Token::Captures => "schlägt",
         Token::EnPassant => "en passant",
         Token::CastlesShort => "Kurze Rochade",
         Token::CastlesLong => "Lange Rochade",
@@ -202,12 +203,12 @@ mod tests {
         let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
         assert_eq!(
             say(fen, Square::E4, Square::D5, None),
-            "Eva schlaegt David fuenf"
+            "Eva schlägt David fünf"
         );
         let fen = "rnbqkbnr/pp2pppp/2p5/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
         assert_eq!(
             say(fen, Square::E5, Square::D6, None),
-            "Eva schlaegt David sechs en passant"
+            "Eva schlägt David sechs en passant"
         );
         let fen = "k7/3P4/8/8/8/8/8/4K3 w - - 0 1";
         assert_eq!(
@@ -230,7 +231,7 @@ mod tests {
         let fen = "rn1qkbnr/ppp2ppp/3p4/4p3/2B1P1b1/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 4";
         assert_eq!(
             say(fen, Square::C4, Square::F7, None),
-            "Laeufer schlaegt Felix sieben Schach"
+            "Läufer schlägt Felix sieben Schach"
         );
     }
 }

@@ -15,14 +15,14 @@ fn square(sq: Square) -> [Token; 2] {
     [Token::File(sq.file()), Token::Rank(sq.rank())]
 }
 
-/// How the game ended, when it ended by itself (Art. 5, 9.6): "Matt, Weiss gewinnt",
+/// How the game ended, when it ended by itself (Art. 5, 9.6): "Matt, Weiß gewinnt",
 /// "Patt, Remis". Empty while the game goes on.
 pub fn status_phrase(status: Status) -> Phrase {
     let draw = |w: Word| vec![Token::Word(w), COMMA, Token::Word(Word::Draw)];
     match status {
         Status::Ongoing => Vec::new(),
         Status::Checkmate { winner } => vec![
-            Token::Mate,
+            Token::Word(Word::Checkmate),
             COMMA,
             Token::Side(winner),
             Token::Word(Word::Wins),
@@ -46,13 +46,35 @@ pub fn claim_phrase(kind: ClaimKind) -> Phrase {
 /// A flag fall (Art. 6.9): the side whose flag fell, then the result: the opponent wins,
 /// unless no series of legal moves lets the opponent mate, which is a draw.
 pub fn flag_fall_phrase(side: Color, opponent_can_mate: bool) -> Phrase {
-    let mut out = vec![Token::Word(Word::FlagFall), COMMA, Token::Side(side), COMMA];
+    let mut out = vec![flag_fell(side), COMMA];
     if opponent_can_mate {
         out.extend([Token::Side(!side), Token::Word(Word::Wins)]);
     } else {
         out.push(Token::Word(Word::Draw));
     }
     out
+}
+
+/// "White's flag fell", "у білих упав прапорець": one word per side, since the side is in
+/// the genitive in most languages.
+pub fn flag_fell(side: Color) -> Token {
+    Token::Word(match side {
+        Color::White => Word::FlagFellWhite,
+        Color::Black => Word::FlagFellBlack,
+    })
+}
+
+/// "no knights", "keine Springer", "коней немає".
+pub fn none_of(role: crate::rules::Role) -> Token {
+    use crate::rules::Role;
+    Token::Word(match role {
+        Role::Pawn => Word::NoPawns,
+        Role::Knight => Word::NoKnights,
+        Role::Bishop => Word::NoBishops,
+        Role::Rook => Word::NoRooks,
+        Role::Queen => Word::NoQueens,
+        Role::King => Word::NoKings,
+    })
 }
 
 /// "White resigns".
@@ -114,6 +136,15 @@ impl Refusal {
             }
             _ => Refusal::NoSuchMove,
         }
+    }
+}
+
+/// A move refused by the rules, as the pack says it: "not understood" for text that is no
+/// move, "which piece?" for one that fits several, else "illegal move" and the reason.
+pub fn move_refused(e: &MoveError) -> Phrase {
+    match Refusal::from_move_error(e) {
+        r @ (Refusal::NotUnderstood | Refusal::Ambiguous) => vec![Token::Word(r.word())],
+        r => illegal_move_phrase(r),
     }
 }
 
@@ -179,9 +210,7 @@ pub fn clock_phrase(white_ms: u64, black_ms: u64) -> Phrase {
 /// 6.9, so only the fact) and the time a new period adds. Other events are silent.
 pub fn clock_event_phrase(event: &ClockEvent) -> Option<Phrase> {
     match *event {
-        ClockEvent::FlagFell { side, .. } => {
-            Some(vec![Token::Word(Word::FlagFall), COMMA, Token::Side(side)])
-        }
+        ClockEvent::FlagFell { side, .. } => Some(vec![flag_fell(side)]),
         ClockEvent::PeriodStarted { side, added, .. } if added > 0 => {
             Some(time_added_phrase(side, added))
         }

@@ -136,7 +136,7 @@ pub fn where_readout(board: &Board, role: Role) -> Phrase {
         out.extend([Token::Side(color), COLON]);
         let list = placed(board, Piece { color, role });
         match list.len() {
-            0 => out.extend([Token::Pieces(role), Token::Word(Word::None)]),
+            0 => out.push(super::events::none_of(role)),
             1 => out.push(Token::Piece(role)),
             _ => out.push(Token::Pieces(role)),
         }

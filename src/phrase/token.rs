@@ -28,7 +28,7 @@ pub enum Token {
     /// A man as the object of "remove" / "put": "weissen Springer", "белого коня". A pack
     /// whose language does not change the word leaves it out and [`Token::Man`] is used.
     ManObject(Piece),
-    /// Said before the target square of a capture: "schlaegt".
+    /// Said before the target square of a capture: "schlägt".
     Captures,
     /// Said after an en passant capture.
     EnPassant,
@@ -40,7 +40,7 @@ pub enum Token {
     Check,
     /// "Matt".
     Mate,
-    /// A side as a noun: "White" (wins), "Weiss", "белые".
+    /// A side as a noun: "White" (wins), "Weiß", "белые".
     Side(Color),
     /// Events, reasons and read-out words.
     Word(Word),
@@ -83,6 +83,12 @@ macro_rules! words {
 
         impl Word {
             pub const ALL: &'static [Word] = &[$(Word::$name,)*];
+
+            /// Does every pack record a clip for this word? The words after
+            /// [`Word::Moves`] are printed and said by system speech only.
+            pub const fn recorded(self) -> bool {
+                (self as usize) <= (Word::Moves as usize)
+            }
 
             pub const fn id(self) -> &'static str {
                 match self {
@@ -141,6 +147,84 @@ words! {
     RankWord = "rank",
     Time = "time",
     Moves = "moves",
+    /// Everything from here on is printed and spoken by system speech: no pack records a
+    /// clip for these (see [`Word::recorded`]).
+    /// "White's flag fell", "у білих упав прапорець".
+    FlagFellWhite = "flag-fell-white",
+    FlagFellBlack = "flag-fell-black",
+    /// The game's end by mate, as a sentence's first word ("Matt, Weiß gewinnt").
+    Checkmate = "checkmate",
+    /// "no pawns", "keine Bauern", "пішаків немає": the language's own case and order.
+    NoPawns = "no-pawns",
+    NoKnights = "no-knights",
+    NoBishops = "no-bishops",
+    NoRooks = "no-rooks",
+    NoQueens = "no-queens",
+    NoKings = "no-kings",
+    /// Before the nearest command or move to an input that was not understood.
+    DidYouMean = "did-you-mean",
+    GameResumed = "game-resumed",
+    /// A resumed journal had no clean-stop record: it was cut off.
+    JournalUnclean = "journal-unclean",
+    /// After a resume with `resume_clock = "paused"`: how the clocks start again.
+    ClocksStayStopped = "clocks-stay-stopped",
+    /// After a side: "White to move".
+    ToMove = "to-move",
+    GameOver = "game-over",
+    Result = "result",
+    NothingSaid = "nothing-said",
+    NoMoveYet = "no-move-yet",
+    NoClock = "no-clock",
+    NoMoveToComplete = "no-move-to-complete",
+    /// After a side: "White has already moved: press the clock or correct the move".
+    AlreadyMoved = "already-moved",
+    NoMoveToCorrect = "no-move-to-correct",
+    NoMoveToTakeBack = "no-move-to-take-back",
+    ClockRefuses = "clock-refuses",
+    StillOpen = "still-open",
+    NoOffer = "no-offer",
+    /// After a side: "White made this offer: the opponent answers".
+    OwnOffer = "own-offer",
+    DrawTooEarly = "draw-too-early",
+    DrawDeclined = "draw-declined",
+    FlagNotFallen = "flag-not-fallen",
+    CannotClaimNow = "cannot-claim-now",
+    LostRightToClaim = "lost-right-to-claim",
+    ClaimRejected = "claim-rejected",
+    NotOnMove = "not-on-move",
+    SealedMoveIllegal = "sealed-move-illegal",
+    Adjourned = "adjourned",
+    SealedMoveKept = "sealed-move-kept",
+    TakenBackAfterPress = "taken-back-after-press",
+    NoteForArbiter = "note-for-arbiter",
+    SightedTouched = "sighted-touched",
+    BoardMoveIllegal = "board-move-illegal",
+    BoardWentBack = "board-went-back",
+    SecondBoard = "second-board",
+    Saved = "saved",
+    /// Between the moves an ambiguous text could mean.
+    Or = "or",
+    HelpMove = "help-move",
+    HelpTime = "help-time",
+    HelpCount = "help-count",
+    HelpLast = "help-last",
+    HelpMoves = "help-moves",
+    HelpBoard = "help-board",
+    HelpWhere = "help-where",
+    HelpSquares = "help-squares",
+    HelpStart = "help-start",
+    HelpPress = "help-press",
+    HelpPause = "help-pause",
+    HelpCorrect = "help-correct",
+    HelpTakeBack = "help-takeback",
+    HelpDraw = "help-draw",
+    HelpClaim = "help-claim",
+    HelpResign = "help-resign",
+    HelpIllegal = "help-illegal",
+    HelpRepeat = "help-repeat",
+    HelpAdjourn = "help-adjourn",
+    HelpSave = "help-save",
+    HelpQuit = "help-quit",
 }
 
 const FILE_IDS: [&str; 8] = [
@@ -274,6 +358,15 @@ impl Token {
         self.is_vocabulary() && !matches!(self, Token::ManObject(_))
     }
 
+    /// Must a complete pack have a clip for this token? Words said by system speech only
+    /// ([`Word::recorded`]) need a display word but no clip.
+    pub fn is_recorded(&self) -> bool {
+        match self {
+            Token::Word(w) => w.recorded(),
+            _ => self.is_required(),
+        }
+    }
+
     /// Does a manifest hold this token (as opposed to a duration, count or punctuation)?
     pub fn is_vocabulary(&self) -> bool {
         !matches!(self, Token::Duration(_) | Token::Count(_) | Token::Punct(_))
@@ -320,6 +413,10 @@ mod tests {
             .count();
         // 8 files, 8 ranks, 6 + 6 pieces, 8 move and side words, 12 men, the words.
         assert_eq!(required, 36 + 12 + Word::ALL.len());
-        assert_eq!(required, 87);
+        let recorded = Token::vocabulary()
+            .iter()
+            .filter(|t| t.is_recorded())
+            .count();
+        assert_eq!(recorded, 87);
     }
 }

@@ -42,8 +42,10 @@ impl Session {
                     Audience::Public,
                     vec![Token::Word(Word::MoveTakenBack)],
                 );
+                let _ = undone;
                 if completed {
-                    self.out.print(&format!("{undone} was taken back after the clock was pressed: the mover's clock runs again; the arbiter may set the times (7.1)"));
+                    let text = self.pack.text(&[Token::Word(Word::TakenBackAfterPress)]);
+                    self.out.print(&text);
                 }
                 self.sync_boards();
             }
@@ -64,12 +66,20 @@ impl Session {
                 self.out
                     .say(&self.pack, Audience::Public, draw_offer_phrase(by))
             }
-            Happening::OfferDeclined { by } => self
-                .out
-                .say_text(Audience::Public, &format!("draw offer declined by {by}")),
-            Happening::ClaimRejected { words, penalty } => {
-                self.out
-                    .say_text(Audience::Public, &format!("claim {words}"));
+            Happening::OfferDeclined { by } => self.out.say(
+                &self.pack,
+                Audience::Public,
+                vec![Token::Word(Word::DrawDeclined), COLON, Token::Side(by)],
+            ),
+            Happening::ClaimRejected { by, words, penalty } => {
+                self.out.say(
+                    &self.pack,
+                    Audience::Public,
+                    vec![Token::Word(Word::ClaimRejected), COLON, Token::Side(by)],
+                );
+                if self.pack.language() == crate::phrase::Language::En {
+                    self.out.print(&format!("claim {words}"));
+                }
                 if let Some((to, ms)) = penalty {
                     self.out
                         .say(&self.pack, Audience::Public, time_added_phrase(to, ms));
@@ -80,21 +90,22 @@ impl Session {
                 if !phrase.is_empty() {
                     self.out.say(&self.pack, Audience::Public, phrase);
                 }
-                self.out
-                    .print(&format!("result {}: {}", ending.score, ending.words));
+                let result = self.pack.text(&[Token::Word(Word::Result)]);
+                self.out.print(&format!("{result} {}", ending.score));
                 let pgn = self.pgn();
                 self.out.push(Effect::SavePgn { path: None, pgn });
             }
             Happening::Adjourned { sealed } => {
-                let text = match sealed {
-                    Some(_) => "game adjourned; the sealed move is in the journal",
-                    None => "game adjourned",
-                };
-                self.out.say_text(Audience::Public, text);
+                let mut p = vec![Token::Word(Word::Adjourned)];
+                if sealed.is_some() {
+                    p.extend([SEMICOLON, Token::Word(Word::SealedMoveKept)]);
+                }
+                self.out.say(&self.pack, Audience::Public, p);
                 let pgn = self.pgn();
                 self.out.push(Effect::SavePgn { path: None, pgn });
             }
-            Happening::Note(text) => self.out.print(&format!("note for the arbiter: {text}")),
+            // Said where the note is made, in the pack's words; the journal keeps the text.
+            Happening::Note(_) => {}
             Happening::Touched { piece, square } => {
                 if self.config.announce_touch {
                     self.out
@@ -102,15 +113,12 @@ impl Session {
                 }
             }
             Happening::IllegalMove { by, count } => {
-                let nth = if count >= 2 { "second" } else { "first" };
+                let _ = count;
                 self.out.say(
                     &self.pack,
                     Audience::Public,
                     vec![Token::Word(Word::IllegalMove), COLON, Token::Side(by)],
                 );
-                self.out.print(&format!(
-                    "the arbiter recorded {by}'s {nth} illegal move (7.5.5)"
-                ));
             }
             Happening::PenaltyTime { to, ms } => {
                 self.out

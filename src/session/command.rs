@@ -2,6 +2,8 @@
 //! at a time, and a pipe or a script gives lines too). Anything that is not a command is a
 //! move, for the rules core (or the spoken-form reader) to judge.
 
+use crate::phrase::token::Word;
+use crate::phrase::Language;
 use crate::rules::{Color, File, Rank, Role, Square};
 use std::fmt;
 
@@ -40,9 +42,19 @@ impl ClaimWhat {
     /// Reads a claim word, with synonyms (`repetition`, `50`, `time`); `None` for anything else.
     pub fn from_word(w: &str) -> Option<ClaimWhat> {
         match w.to_ascii_lowercase().as_str() {
-            "threefold" | "repetition" | "3" => Some(ClaimWhat::Threefold),
-            "fifty" | "50" => Some(ClaimWhat::Fifty),
-            "flag" | "time" => Some(ClaimWhat::Flag),
+            "threefold"
+            | "repetition"
+            | "3"
+            | "dreifach"
+            | "трикратне"
+            | "троекратное"
+            | "եռակի" => Some(ClaimWhat::Threefold),
+            "fifty" | "50" | "fünfzig" | "fuenfzig" | "п'ятдесят" | "пятьдесят" | "հիսուն" => {
+                Some(ClaimWhat::Fifty)
+            }
+            "flag" | "time" | "blättchen" | "zeit" | "прапорець" | "флажок" | "դրոշակ" => {
+                Some(ClaimWhat::Flag)
+            }
             _ => None,
         }
     }
@@ -102,10 +114,12 @@ pub enum Command {
     Move(String),
 }
 
-/// A command word with a missing or wrong argument.
+/// A command word with a missing or wrong argument: what was wrong (English, for English
+/// games and logs) and the help line of the command, which the session says in the game's
+/// language.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct CommandError(pub String);
+pub struct CommandError(pub String, pub Word);
 
 /// The help text: one line per command.
 pub const HELP: &[&str] = &[
@@ -133,11 +147,131 @@ pub const HELP: &[&str] = &[
 ];
 
 fn color(word: &str) -> Option<Color> {
-    match word.to_ascii_lowercase().as_str() {
-        "white" | "w" | "weiss" | "weiß" => Some(Color::White),
-        "black" | "b" | "schwarz" => Some(Color::Black),
+    match word.to_lowercase().as_str() {
+        "white"
+        | "w"
+        | "weiss"
+        | "weiß"
+        | "білі"
+        | "білих"
+        | "белые"
+        | "белых"
+        | "սպիտակ"
+        | "սպիտակները" => Some(Color::White),
+        "black" | "b" | "schwarz" | "чорні" | "чорних" | "черные" | "чёрные" | "черных"
+        | "чёрных" | "սև" | "սևերը" => Some(Color::Black),
         _ => None,
     }
+}
+
+/// Each command's word in every language vichess speaks: English, German, Ukrainian,
+/// Russian, Armenian. The English words work in every game.
+pub const COMMAND_WORDS: &[(&str, [&str; 4])] = &[
+    ("help", ["hilfe", "допомога", "помощь", "օգնություն"]),
+    ("time", ["zeit", "час", "время", "ժամանակ"]),
+    ("count", ["anzahl", "кількість", "количество", "քանակ"]),
+    ("last", ["letzter", "останній", "последний", "վերջին"]),
+    ("moves", ["züge", "ходи", "ходы", "քայլեր"]),
+    ("board", ["brett", "дошка", "доска", "տախտակ"]),
+    ("where", ["wo", "де", "где", "որտեղ"]),
+    (
+        "rank",
+        ["reihe", "горизонталь", "горизонталь", "հորիզոնական"],
+    ),
+    ("file", ["linie", "вертикаль", "вертикаль", "ուղղահայաց"]),
+    ("square", ["feld", "поле", "поле", "դաշտ"]),
+    ("start", ["start", "старт", "старт", "մեկնարկ"]),
+    ("press", ["drücken", "натиснути", "нажать", "սեղմել"]),
+    ("pause", ["pause", "пауза", "пауза", "դադար"]),
+    ("correct", ["korrektur", "виправити", "исправить", "ուղղել"]),
+    ("takeback", ["zurück", "повернути", "вернуть", "հետկանչ"]),
+    ("draw", ["remis", "нічия", "ничья", "ոչ-ոքի"]),
+    (
+        "claim",
+        ["reklamieren", "вимагати", "требовать", "պահանջել"],
+    ),
+    ("resign", ["aufgeben", "здатися", "сдаться", "հանձնվել"]),
+    (
+        "illegal",
+        ["regelwidrig", "неправильний", "неправильный", "անկանոն"],
+    ),
+    (
+        "repeat",
+        ["wiederholen", "повторити", "повторить", "կրկնել"],
+    ),
+    ("adjourn", ["vertagen", "відкласти", "отложить", "հետաձգել"]),
+    ("save", ["speichern", "зберегти", "сохранить", "պահպանել"]),
+    ("quit", ["beenden", "вийти", "выйти", "ելք"]),
+];
+
+/// The English command a word of any language names.
+fn english_command(word: &str) -> Option<&'static str> {
+    let w = word.to_lowercase();
+    let w = w
+        .replace("ue", "ü")
+        .replace("zurueck", "zurück")
+        .replace("druecken", "drücken");
+    COMMAND_WORDS
+        .iter()
+        .find(|(en, others)| *en == w || others.contains(&w.as_str()))
+        .map(|(en, _)| *en)
+}
+
+/// The command words a player of `lang` is offered: the language's own, then English.
+pub fn command_words(lang: Language) -> Vec<&'static str> {
+    let i = match lang {
+        Language::En => None,
+        Language::De => Some(0),
+        Language::Uk => Some(1),
+        Language::Ru => Some(2),
+        Language::Hy => Some(3),
+    };
+    let mut out: Vec<&str> = i
+        .map(|i| COMMAND_WORDS.iter().map(|(_, o)| o[i]).collect())
+        .unwrap_or_default();
+    out.extend(COMMAND_WORDS.iter().map(|(en, _)| *en));
+    out
+}
+
+/// The help lines, one per command, in the vocabulary.
+pub const HELP_WORDS: &[Word] = &[
+    Word::HelpMove,
+    Word::HelpTime,
+    Word::HelpCount,
+    Word::HelpLast,
+    Word::HelpMoves,
+    Word::HelpBoard,
+    Word::HelpWhere,
+    Word::HelpSquares,
+    Word::HelpStart,
+    Word::HelpPress,
+    Word::HelpPause,
+    Word::HelpCorrect,
+    Word::HelpTakeBack,
+    Word::HelpDraw,
+    Word::HelpClaim,
+    Word::HelpResign,
+    Word::HelpIllegal,
+    Word::HelpRepeat,
+    Word::HelpAdjourn,
+    Word::HelpSave,
+    Word::HelpQuit,
+];
+
+/// Edit distance (Levenshtein) between two words, by characters.
+pub fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 /// A kind of piece by English or German name, plural, or letter.
@@ -151,6 +285,7 @@ pub fn role(word: &str) -> Option<Role> {
         "pawn" | "p" | "bauer" | "bauern" => Role::Pawn,
         "knight" | "n" | "springer" => Role::Knight,
         "bishop" | "laeufer" => Role::Bishop,
+        _ if role_word(&w).is_some() => return role_word(&w),
         "rook" | "r" | "turm" | "tuerme" | "tuerm" => Role::Rook,
         "queen" | "q" | "dame" | "damen" => Role::Queen,
         "king" | "k" | "koenig" | "koenige" => Role::King,
@@ -160,8 +295,30 @@ pub fn role(word: &str) -> Option<Role> {
     Some(r)
 }
 
-fn need<'a>(arg: Option<&'a str>, what: &str) -> Result<&'a str, CommandError> {
-    arg.ok_or_else(|| CommandError(what.to_string()))
+/// A piece named in Ukrainian, Russian or Armenian, singular or plural.
+fn role_word(w: &str) -> Option<Role> {
+    let r = match w {
+        "пішак" | "пішаки" | "пешка" | "пешки" | "զինվոր" | "զինվորներ" => {
+            Role::Pawn
+        }
+        "кінь" | "коні" | "конь" | "кони" | "ձի" | "ձիեր" => Role::Knight,
+        "слон" | "слони" | "слоны" | "փիղ" | "փղեր" => Role::Bishop,
+        "тура" | "тури" | "ладья" | "ладьи" | "նավակ" | "նավակներ" => {
+            Role::Rook
+        }
+        "ферзь" | "ферзі" | "ферзи" | "թագուհի" | "թագուհիներ" => {
+            Role::Queen
+        }
+        "король" | "королі" | "короли" | "արքա" | "արքաներ" => {
+            Role::King
+        }
+        _ => return None,
+    };
+    Some(r)
+}
+
+fn need<'a>(arg: Option<&'a str>, what: &str, usage: Word) -> Result<&'a str, CommandError> {
+    arg.ok_or_else(|| CommandError(what.to_string(), usage))
 }
 
 /// Reads one console line. An empty line is `None`.
@@ -172,51 +329,80 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         return Ok(None);
     };
     let rest: Vec<&str> = words.collect();
+    let english = english_command(first);
+    let native = english.is_some_and(|en| !first.eq_ignore_ascii_case(en));
+    let key = match first {
+        "?" => "help",
+        _ => english.unwrap_or(""),
+    };
+    match parse_command(key, line, &rest) {
+        // "де чотири" is the pawn move d4 said in Ukrainian, not `where` with a bad piece.
+        Err(_) if native && !rest.is_empty() => Ok(Some(Command::Move(line.to_string()))),
+        other => other.map(Some),
+    }
+}
+
+fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, CommandError> {
     let arg = rest.first().copied();
     let tail = rest.join(" ");
-    let cmd = match first.to_ascii_lowercase().as_str() {
-        "help" | "?" => Command::Help,
+    let cmd = match key {
+        "help" => Command::Help,
         "time" => Command::Time,
         "count" => Command::Count,
         "last" => match arg {
             None => Command::Last(1),
             Some(n) => Command::Last(n.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
-                CommandError(format!(
-                    "\"{n}\" is not a number of moves: say last, or last 3"
-                ))
+                CommandError(
+                    format!("\"{n}\" is not a number of moves: say last, or last 3"),
+                    Word::HelpLast,
+                )
             })?),
         },
         "moves" => Command::Moves,
         "board" => Command::Board,
         "where" => {
-            let w = need(arg, "where which piece? say where knight, where queen, ...")?;
+            let w = need(
+                arg,
+                "where which piece? say where knight, where queen, ...",
+                Word::HelpWhere,
+            )?;
             Command::Where(role(w).ok_or_else(|| {
-                CommandError(format!(
+                CommandError(
+                    format!(
                     "\"{w}\" is not a kind of piece: say king, queen, rook, bishop, knight or pawn"
-                ))
+                ),
+                    Word::HelpWhere,
+                )
             })?)
         }
         "rank" => {
-            let w = need(arg, "which rank? say rank 1 to rank 8")?;
+            let w = need(arg, "which rank? say rank 1 to rank 8", Word::HelpSquares)?;
             let r = (w.len() == 1).then(|| Rank::from_char(w.chars().next().unwrap_or(' ')));
             Command::Rank(r.flatten().ok_or_else(|| {
-                CommandError(format!("\"{w}\" is not a rank: say a number from 1 to 8"))
+                CommandError(
+                    format!("\"{w}\" is not a rank: say a number from 1 to 8"),
+                    Word::HelpSquares,
+                )
             })?)
         }
         "file" => {
-            let w = need(arg, "which file? say file a to file h")?;
+            let w = need(arg, "which file? say file a to file h", Word::HelpSquares)?;
             let f = (w.len() == 1)
                 .then(|| File::from_char(w.to_ascii_lowercase().chars().next().unwrap_or(' ')));
             Command::File(f.flatten().ok_or_else(|| {
-                CommandError(format!("\"{w}\" is not a file: say a letter from a to h"))
+                CommandError(
+                    format!("\"{w}\" is not a file: say a letter from a to h"),
+                    Word::HelpSquares,
+                )
             })?)
         }
         "square" => {
-            let w = need(arg, "which square? say square e4")?;
+            let w = need(arg, "which square? say square e4", Word::HelpSquares)?;
             Command::Square(w.to_ascii_lowercase().parse().map_err(|_| {
-                CommandError(format!(
-                    "\"{w}\" is not a square: say a letter and a number, like e4"
-                ))
+                CommandError(
+                    format!("\"{w}\" is not a square: say a letter and a number, like e4"),
+                    Word::HelpSquares,
+                )
             })?)
         }
         "start" => Command::Start,
@@ -226,6 +412,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
             need(
                 arg,
                 "correct to which move? say correct and the right move, like correct Nf3",
+                Word::HelpCorrect,
             )?;
             Command::Correct(tail)
         }
@@ -234,21 +421,28 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
             let w = need(
                 arg,
                 "draw what? say draw offer, draw accept or draw decline",
+                Word::HelpDraw,
             )?;
             let action = match w.to_ascii_lowercase().as_str() {
                 "offer" => DrawAction::Offer,
                 "accept" => DrawAction::Accept,
                 "decline" | "reject" => DrawAction::Decline,
                 _ => {
-                    return Err(CommandError(format!(
+                    return Err(CommandError(
+                        format!(
                         "\"draw {w}\" is not a command: say draw offer, draw accept or draw decline"
-                    )))
+                    ),
+                        Word::HelpDraw,
+                    ))
                 }
             };
             let side = match rest.get(1) {
                 None => None,
                 Some(c) => Some(color(c).ok_or_else(|| {
-                    CommandError(format!("\"{c}\" is not a side: say white or black"))
+                    CommandError(
+                        format!("\"{c}\" is not a side: say white or black"),
+                        Word::HelpDraw,
+                    )
                 })?),
             };
             Command::Draw(action, side)
@@ -257,11 +451,15 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
             let w = need(
                 arg,
                 "claim what? say claim threefold, claim fifty or claim flag",
+                Word::HelpClaim,
             )?;
             let what = ClaimWhat::from_word(w).ok_or_else(|| {
-                CommandError(format!(
+                CommandError(
+                    format!(
                     "\"claim {w}\" is not a command: say claim threefold, claim fifty or claim flag"
-                ))
+                ),
+                    Word::HelpClaim,
+                )
             })?;
             let intended = rest[1..].join(" ");
             Command::Claim(what, (!intended.is_empty()).then_some(intended))
@@ -269,29 +467,35 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "resign" => match arg {
             None => Command::Resign(None),
             Some(c) => Command::Resign(Some(color(c).ok_or_else(|| {
-                CommandError(format!(
-                    "\"{c}\" is not a side: say resign, resign white or resign black"
-                ))
+                CommandError(
+                    format!("\"{c}\" is not a side: say resign, resign white or resign black"),
+                    Word::HelpResign,
+                )
             })?)),
         },
         "illegal" => {
             let c = need(
                 arg,
                 "whose illegal move? say illegal white or illegal black",
+                Word::HelpIllegal,
             )?;
             Command::Illegal(color(c).ok_or_else(|| {
-                CommandError(format!(
-                    "\"{c}\" is not a side: say illegal white or illegal black"
-                ))
+                CommandError(
+                    format!("\"{c}\" is not a side: say illegal white or illegal black"),
+                    Word::HelpIllegal,
+                )
             })?)
         }
         "repeat" => Command::Repeat,
         "adjourn" => Command::Adjourn((!tail.is_empty()).then_some(tail)),
-        "save" => Command::Save(need(arg, "save to which file? say save game.pgn")?.to_string()),
-        "quit" | "exit" => Command::Quit,
+        "save" => Command::Save(
+            need(arg, "save to which file? say save game.pgn", Word::HelpSave)?.to_string(),
+        ),
+        "quit" => Command::Quit,
+        _ if line.eq_ignore_ascii_case("exit") => Command::Quit,
         _ => Command::Move(line.to_string()),
     };
-    Ok(Some(cmd))
+    Ok(cmd)
 }
 
 impl fmt::Display for ClaimWhat {
@@ -326,6 +530,7 @@ mod tests {
             Some(Command::Move("Springer Felix drei".into()))
         );
         assert!(parse("rank 9").unwrap_err().0.contains("not a rank"));
+        assert_eq!(parse("rank 9").unwrap_err().1, Word::HelpSquares);
         assert!(parse("draw maybe").is_err());
     }
 }

@@ -72,6 +72,7 @@ pub use crate::audio::route::Audience;
 use crate::board::tracker::TrackerEvent;
 use crate::input::InputCommand;
 use crate::pgn::{format_duration, Comment, GameResult, PgnGame};
+use crate::phrase::token::{Token, Word};
 use crate::phrase::Language;
 use crate::rules::clock::{CallMode, CallTracker, Clock, TimeControl};
 use crate::rules::notation::Lang;
@@ -295,7 +296,10 @@ impl Session {
             session
                 .state
                 .apply(&rec)
-                .map_err(|why| ResumeError::Replay { line: i + 1, why })?;
+                .map_err(|why| ResumeError::Replay {
+                    line: i + 1,
+                    why: session.pack.text(&why),
+                })?;
             session.last_at = session.last_at.max(rec.at());
         }
         session.last_journaled = session.last_at;
@@ -425,7 +429,7 @@ impl Session {
             Event::Line(line) => match command::parse(&line) {
                 Ok(Some(cmd)) => self.command(cmd, at),
                 Ok(None) => {}
-                Err(e) => self.out.refuse(&e.0),
+                Err(e) => self.command_error(e),
             },
             Event::Command(cmd) => self.command(cmd, at),
             Event::Input(input) => self.button(input, at),
@@ -462,11 +466,11 @@ impl Session {
         }
         if self.resumed {
             self.resumed = false;
-            self.out.print("game resumed from the journal");
+            let text = self.pack.text(&[Token::Word(Word::GameResumed)]);
+            self.out.print(&text);
             if !self.ended_cleanly {
-                self.out.print(
-                    "the journal did not end with a clean stop (a crash or a power cut): the game goes on from its last record",
-                );
+                let text = self.pack.text(&[Token::Word(Word::JournalUnclean)]);
+                self.out.print(&text);
             }
             self.summary();
             self.stop_clocks_after_downtime(at);
@@ -490,9 +494,8 @@ impl Session {
         };
         if stopped {
             self.restart_on_play = true;
-            self.out.print(
-                "the clocks stay stopped until the next move or press, or until pause starts them",
-            );
+            let text = self.pack.text(&[Token::Word(Word::ClocksStayStopped)]);
+            self.out.print(&text);
         }
     }
 
@@ -514,7 +517,7 @@ impl Session {
         let mut next = self.state.clone();
         match next.apply(&rec) {
             Err(why) => {
-                self.out.refuse(&why);
+                self.out.refuse(&self.pack, why);
                 false
             }
             Ok(happenings) => {

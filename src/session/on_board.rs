@@ -7,6 +7,7 @@ use super::{BoardRole, Session};
 use crate::audio::route::Audience;
 use crate::board::tracker::TrackerEvent;
 use crate::phrase::events::touched_phrase;
+use crate::phrase::grammar::COLON;
 use crate::phrase::token::{Token, Word};
 
 impl Session {
@@ -16,9 +17,8 @@ impl Session {
                 if self.position().is_legal(&mv) && !self.state.is_over() {
                     self.make(mv, at);
                 } else {
-                    let text =
-                        format!("the board shows {mv}, which is not a legal move in the game");
-                    self.out.refuse(&text);
+                    self.out
+                        .refuse(&self.pack, vec![Token::Word(Word::BoardMoveIllegal)]);
                 }
             }
             (BoardRole::Pegboard, TrackerEvent::Touched { square, piece, own }) => {
@@ -50,24 +50,41 @@ impl Session {
             ) => {
                 // D.2.10.5: the assistant tells the arbiter; vichess notes it.
                 let text = format!("the sighted player touched the {piece} on {square}");
-                self.commit(Record::Note { at, text });
+                if self.commit(Record::Note { at, text }) {
+                    let mut p = vec![
+                        Token::Word(Word::NoteForArbiter),
+                        COLON,
+                        Token::Word(Word::SightedTouched),
+                        Token::ManObject(piece),
+                    ];
+                    p.extend([Token::File(square.file()), Token::Rank(square.rank())]);
+                    self.out.say(&self.pack, Audience::Player, p);
+                }
             }
             (_, TrackerEvent::TouchMoveBreach { played, obligation }) => {
                 let text = TrackerEvent::TouchMoveBreach { played, obligation }.to_string();
-                self.commit(Record::Note { at, text });
-                self.out.say(
-                    &self.pack,
-                    Audience::Public,
-                    vec![Token::Word(Word::ReasonTouchMove)],
-                );
+                if self.commit(Record::Note { at, text }) {
+                    self.out.say(
+                        &self.pack,
+                        Audience::Public,
+                        vec![Token::Word(Word::ReasonTouchMove)],
+                    );
+                    let note = [
+                        Token::Word(Word::NoteForArbiter),
+                        COLON,
+                        Token::Word(Word::ReasonTouchMove),
+                    ];
+                    let line = self.pack.text(&note);
+                    self.out.print(&line);
+                }
             }
             (_, TrackerEvent::TakeBack { undone }) => {
                 if self.state.game().last_move() == Some(undone) && self.state.unpressed().is_some()
                 {
                     self.commit(Record::TakeBack { at });
                 } else {
-                    let text = format!("the board went back before {undone}, but the game did not: put the move back or call the arbiter");
-                    self.out.refuse(&text);
+                    self.out
+                        .refuse(&self.pack, vec![Token::Word(Word::BoardWentBack)]);
                 }
             }
             (BoardRole::Pegboard, TrackerEvent::Guidance { fixes }) => {
@@ -96,7 +113,9 @@ impl Session {
                     Audience::Player,
                     vec![Token::Word(Word::ReasonPromotionMissing)],
                 );
-                self.out.print(&format!("which piece replaces the pawn from {from} on {to}? type the move with the piece, like {to}=Q"));
+                if self.pack.language() == crate::phrase::Language::En {
+                    self.out.print(&format!("which piece replaces the pawn from {from} on {to}? type the move with the piece, like {to}=Q"));
+                }
             }
             (_, TrackerEvent::MoveAmbiguous { candidates }) => {
                 self.out.say(
@@ -104,9 +123,36 @@ impl Session {
                     Audience::Player,
                     vec![Token::Word(Word::ReasonAmbiguous)],
                 );
-                let text = TrackerEvent::MoveAmbiguous { candidates }.to_string();
-                self.out.print(&text);
+                if self.pack.language() == crate::phrase::Language::En {
+                    let text = TrackerEvent::MoveAmbiguous { candidates }.to_string();
+                    self.out.print(&text);
+                }
             }
+            (BoardRole::Sighted, TrackerEvent::Guidance { fixes }) => {
+                if let Some(fix) = fixes.first() {
+                    let mut p = vec![Token::Word(Word::SecondBoard), COLON];
+                    p.extend(self.fix_phrase(*fix));
+                    self.out.say(&self.pack, Audience::Player, p);
+                }
+            }
+            (BoardRole::Sighted, TrackerEvent::Mismatch { .. }) => self.out.say(
+                &self.pack,
+                Audience::Player,
+                vec![
+                    Token::Word(Word::SecondBoard),
+                    COLON,
+                    Token::Word(Word::BoardsDiffer),
+                ],
+            ),
+            (BoardRole::Sighted, TrackerEvent::PositionCorrect) => self.out.say(
+                &self.pack,
+                Audience::Player,
+                vec![
+                    Token::Word(Word::SecondBoard),
+                    COLON,
+                    Token::Word(Word::PositionCorrect),
+                ],
+            ),
             (BoardRole::Sighted, e) => self.out.print(&format!("second board: {e}")),
             (BoardRole::Pegboard, e) => self.out.print(&e.to_string()),
         }

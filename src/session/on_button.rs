@@ -5,6 +5,8 @@ use super::command::Command;
 use super::record::Record;
 use super::Session;
 use crate::input::InputCommand;
+use crate::phrase::grammar::COLON;
+use crate::phrase::token::{Token, Word};
 use crate::rules::Color;
 
 impl Session {
@@ -23,15 +25,17 @@ impl Session {
                         self.restart_clocks_if_resumed(at);
                         self.commit(Record::Press { at, side });
                     }
-                    Some(side) => {
-                        let why = format!(
-                            "{side} has no move to complete: make a move before pressing the clock"
-                        );
-                        self.out.refuse(&why);
-                    }
-                    None => self.out.refuse(
-                        "there is no move to complete: make a move before pressing the clock",
+                    Some(side) => self.out.refuse(
+                        &self.pack,
+                        vec![
+                            Token::Word(Word::NoMoveToComplete),
+                            COLON,
+                            Token::Side(side),
+                        ],
                     ),
+                    None => self
+                        .out
+                        .refuse(&self.pack, vec![Token::Word(Word::NoMoveToComplete)]),
                 }
             }
             InputCommand::Time => self.command(Command::Time, at),
@@ -42,7 +46,9 @@ impl Session {
             InputCommand::MovesBack | InputCommand::MovesForward => {
                 let n = self.state.game().ply_count();
                 if n == 0 {
-                    return self.out.refuse("no move has been made yet");
+                    return self
+                        .out
+                        .refuse(&self.pack, vec![Token::Word(Word::NoMoveYet)]);
                 }
                 let i = match (input, self.cursor) {
                     (InputCommand::MovesBack, None) => n - 1,

@@ -1,24 +1,29 @@
 //! Console commands and typed moves: each is checked, journaled as a [`Record`], and
 //! answered; a refused one changes nothing.
 
-use super::command::{ClaimWhat, Command, DrawAction, HELP};
+use super::command::{
+    command_words, distance, ClaimWhat, Command, CommandError, DrawAction, HELP_WORDS,
+};
 use super::record::Record;
 use super::spoken;
 use super::{Effect, Session};
 use crate::audio::route::Audience;
+use crate::phrase::grammar::{COMMA, SEMICOLON};
 use crate::phrase::readout::{
     board_readout, file_readout, rank_readout, square_readout, where_readout,
 };
+use crate::phrase::token::{Token, Word};
 use crate::rules::clock::ClockState;
-use crate::rules::notation::uci;
+use crate::rules::notation::{san_in, uci, MoveError};
 use crate::rules::Move;
 
 impl Session {
     pub(super) fn command(&mut self, cmd: Command, at: u64) {
         match cmd {
             Command::Help => {
-                for line in HELP {
-                    self.out.print(line);
+                for w in HELP_WORDS {
+                    let line = self.pack.text(&[Token::Word(*w)]);
+                    self.out.print(&line);
                 }
             }
             Command::Move(text) => self.typed_move(&text, at),
@@ -48,7 +53,8 @@ impl Session {
             }
             Command::Repeat => {
                 if !self.out.repeat() {
-                    self.out.refuse("nothing has been said yet");
+                    self.out
+                        .refuse(&self.pack, vec![Token::Word(Word::NothingSaid)]);
                 }
             }
             Command::Start => {
@@ -61,7 +67,7 @@ impl Session {
                 }
                 None => self
                     .out
-                    .refuse("there is no move to complete: make a move before pressing the clock"),
+                    .refuse(&self.pack, vec![Token::Word(Word::NoMoveToComplete)]),
             },
             Command::Pause => {
                 self.restart_on_play = false;
@@ -120,9 +126,9 @@ impl Session {
         let positions = self.state.game().positions();
         let n = positions.len();
         if n < 2 || self.state.unpressed().is_none() {
-            return self.out.refuse(
-                "there is no move to correct: once the clock is pressed a correction is the arbiter's matter (takeback)",
-            );
+            return self
+                .out
+                .refuse(&self.pack, vec![Token::Word(Word::NoMoveToCorrect)]);
         }
         let before = positions[n - 2].clone();
         match spoken::parse_any(&before, text, self.lang) {
@@ -130,7 +136,7 @@ impl Session {
                 let u = uci(&before, &m);
                 self.commit(Record::Correct { at, uci: u });
             }
-            Err(e) => self.out.refuse_move(&self.pack, &e),
+            Err(e) => self.out.refuse_move(&self.pack, &before, self.lang, &e),
         }
     }
 
@@ -147,7 +153,10 @@ impl Session {
             None => None,
             Some(text) => match spoken::parse_any(self.position(), &text, self.lang) {
                 Ok(m) => Some(uci(self.position(), &m)),
-                Err(e) => return self.out.refuse_move(&self.pack, &e),
+                Err(e) => {
+                    let pos = self.position().clone();
+                    return self.out.refuse_move(&self.pack, &pos, self.lang, &e);
+                }
             },
         };
         self.commit(Record::Claim {
@@ -160,13 +169,67 @@ impl Session {
 
     fn typed_move(&mut self, text: &str, at: u64) {
         if let Some(e) = self.state.ending() {
-            let why = format!("the game is over: {}", e.words);
-            return self.out.refuse(&why);
+            let why = e.over_phrase();
+            return self.out.refuse(&self.pack, why);
         }
-        match spoken::parse_any(self.position(), text, self.lang) {
+        let pos = self.position().clone();
+        match spoken::parse_any(&pos, text, self.lang) {
             Ok(m) => self.make(m, at),
-            Err(e) => self.out.refuse_move(&self.pack, &e),
+            Err(MoveError::Syntax(_) | MoveError::Empty) => self.not_understood(text),
+            Err(e) => self.out.refuse_move(&self.pack, &pos, self.lang, &e),
         }
+    }
+
+    /// Input that is neither a command nor a move (issue 11, item 6): "not understood", and
+    /// the nearest command word or legal move, never "illegal move" (Art. 7.5 is for moves
+    /// the rules forbid).
+    fn not_understood(&mut self, text: &str) {
+        let mut phrase = vec![Token::Word(Word::ReasonNotUnderstood)];
+        if let Some(hint) = self.nearest(text) {
+            phrase.extend([COMMA, Token::Word(Word::DidYouMean)]);
+            let line = format!("{} \"{hint}\"?", self.pack.text(&phrase));
+            return self.out.say_text(Audience::Player, &line);
+        }
+        self.out.refuse(&self.pack, phrase);
+    }
+
+    /// The command word (in the game's language or English) or legal move (in the game's
+    /// letters) closest to `text`, if one is close enough to be a typo.
+    fn nearest(&self, text: &str) -> Option<String> {
+        let typed = text.trim().to_lowercase();
+        let first = typed.split_whitespace().next()?.to_string();
+        let pos = self.position();
+        let moves = pos.legal_moves();
+        let mut best: Option<(usize, String)> = None;
+        let mut consider = |cand: String, against: &str| {
+            let d = distance(against, &cand.to_lowercase());
+            if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
+                best = Some((d, cand));
+            }
+        };
+        for w in command_words(self.pack.language()) {
+            consider(w.to_string(), &first);
+        }
+        for m in moves.iter() {
+            consider(san_in(pos, m, self.lang), &typed);
+        }
+        let (d, cand) = best?;
+        let limit = (typed.chars().count() / 2).clamp(1, 3);
+        (d <= limit).then_some(cand)
+    }
+
+    /// A command with a missing or wrong argument: the reason in English games, and the
+    /// command's help line in the game's language.
+    pub(super) fn command_error(&mut self, e: CommandError) {
+        if self.pack.language() == crate::phrase::Language::En {
+            return self.out.say_text(Audience::Player, &e.0);
+        }
+        let phrase = vec![
+            Token::Word(Word::ReasonNotUnderstood),
+            SEMICOLON,
+            Token::Word(e.1),
+        ];
+        self.out.refuse(&self.pack, phrase);
     }
 
     /// A legal move in the current position: journal, announce, and maybe press.

@@ -5,10 +5,13 @@
 
 use super::Effect;
 use crate::audio::route::Audience;
-use crate::phrase::events::{illegal_move_phrase, Refusal};
+use crate::phrase::announce::{move_phrase_with, AnnounceOptions};
+use crate::phrase::events::move_refused;
 use crate::phrase::repeat::LineRepeater;
-use crate::phrase::token::Phrase;
-use crate::rules::notation::MoveError;
+use crate::phrase::token::{Phrase, Token, Word};
+use crate::phrase::Language;
+use crate::rules::notation::{parse_move_in, Lang, MoveError};
+use crate::rules::Position;
 use crate::voice::Pack;
 
 /// Effects waiting to be handed to the front end, and what was said last (for `repeat`).
@@ -57,16 +60,38 @@ impl Outbox {
         self.print(text);
     }
 
-    /// A refusal: said to the player and printed; nothing changed.
-    pub(super) fn refuse(&mut self, why: &str) {
-        self.say_text(Audience::Player, why);
+    /// A refusal: said to the player and printed in the pack's words; nothing changed.
+    pub(super) fn refuse(&mut self, pack: &Pack, why: Phrase) {
+        self.say(pack, Audience::Player, why);
     }
 
-    /// A move the rules refuse: the pack's words for the reason, then the rules' own line.
-    pub(super) fn refuse_move(&mut self, pack: &Pack, e: &MoveError) {
-        let phrase = illegal_move_phrase(Refusal::from_move_error(e));
+    /// A move refused in `pos`: the pack's words for the reason; for an ambiguous text, each
+    /// move it could mean ("which piece? king e2 or knight e2"). The rules core's detailed
+    /// line is English, so it is printed in English games only.
+    pub(super) fn refuse_move(&mut self, pack: &Pack, pos: &Position, lang: Lang, e: &MoveError) {
+        let mut phrase = move_refused(e);
+        if let MoveError::Ambiguous { candidates, .. } = e {
+            for (i, c) in candidates.iter().enumerate() {
+                if i > 0 {
+                    phrase.push(Token::Word(Word::Or));
+                }
+                match parse_move_in(pos, c, lang) {
+                    Ok(m) => {
+                        let full = AnnounceOptions {
+                            full_from_square: true,
+                            ..AnnounceOptions::default()
+                        };
+                        phrase.extend(move_phrase_with(pos, &m, full))
+                    }
+                    Err(_) => return self.refuse(pack, vec![Token::Word(Word::ReasonAmbiguous)]),
+                }
+            }
+            return self.say(pack, Audience::Player, phrase);
+        }
         self.say(pack, Audience::Player, phrase);
-        self.say_text(Audience::Player, &e.to_string());
+        if pack.language() == Language::En && !matches!(e, MoveError::Syntax(_)) {
+            self.print(&e.to_string());
+        }
     }
 
     /// Says the last thing said again; `false` when nothing has been said yet.

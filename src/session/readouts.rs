@@ -5,7 +5,9 @@ use super::{Effect, Session};
 use crate::audio::route::Audience;
 use crate::phrase::announce::move_phrase_with;
 use crate::phrase::events::{clock_phrase, move_count_phrase};
-use crate::rules::notation::san;
+use crate::phrase::grammar::{COLON, SEMICOLON};
+use crate::phrase::token::{Token, Word};
+use crate::rules::notation::san_in;
 use crate::rules::Color;
 
 impl Session {
@@ -13,7 +15,7 @@ impl Session {
         match self.state.clock() {
             None => self
                 .out
-                .refuse("this game has no clock: vichess keeps time when given a time control"),
+                .refuse(&self.pack, vec![Token::Word(Word::NoClock)]),
             Some(clock) => {
                 let (w, b) = (
                     clock.remaining(Color::White, at),
@@ -46,7 +48,9 @@ impl Session {
     pub(super) fn say_last(&mut self, n: usize) {
         let plies = self.state.game().ply_count();
         if plies == 0 {
-            return self.out.refuse("no move has been made yet");
+            return self
+                .out
+                .refuse(&self.pack, vec![Token::Word(Word::NoMoveYet)]);
         }
         for i in plies.saturating_sub(n)..plies {
             self.say_ply(i);
@@ -60,7 +64,7 @@ impl Session {
         let mut current = String::new();
         for (i, m) in game.moves().iter().enumerate() {
             let pos = &game.positions()[i];
-            let s = san(pos, m);
+            let s = san_in(pos, m, self.lang);
             let number = pos.fullmoves();
             match pos.turn() {
                 Color::White => {
@@ -86,7 +90,9 @@ impl Session {
     pub(super) fn print_scoresheet(&mut self) {
         let lines = self.scoresheet_lines();
         if lines.is_empty() {
-            return self.out.refuse("no move has been made yet");
+            return self
+                .out
+                .refuse(&self.pack, vec![Token::Word(Word::NoMoveYet)]);
         }
         for l in lines {
             self.out.print(&l);
@@ -96,12 +102,23 @@ impl Session {
     /// Where a resumed game stands: moves played, whose move or the result, the last move.
     pub(super) fn summary(&mut self) {
         let plies = self.state.game().ply_count();
+        let mut p = vec![
+            Token::Count(self.completed_plies().div_ceil(2) as u32),
+            SEMICOLON,
+        ];
         let text = match self.state.ending() {
-            Some(e) => format!("{plies} half-moves played; result {}: {}", e.score, e.words),
-            None => format!(
-                "{plies} half-moves played; {} to move",
-                self.position().turn()
-            ),
+            Some(e) => {
+                p.extend([Token::Word(Word::Result), COLON]);
+                p.extend(e.phrase.iter().copied());
+                format!("{} ({})", self.pack.text(&p), e.score)
+            }
+            None => {
+                p.extend([
+                    Token::Side(self.position().turn()),
+                    Token::Word(Word::ToMove),
+                ]);
+                self.pack.text(&p)
+            }
         };
         self.out.print(&text);
         if plies > 0 {

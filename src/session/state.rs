@@ -8,8 +8,9 @@
 
 use super::command::{ClaimWhat, DrawAction};
 use super::record::Record;
+use crate::phrase::events::move_refused;
 use crate::phrase::events::{claim_phrase, flag_fall_phrase, resign_phrase, status_phrase};
-use crate::phrase::grammar::COMMA;
+use crate::phrase::grammar::{COLON, COMMA};
 use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::arbiter::illegal::{IllegalMoves, Irregularity};
 use crate::rules::arbiter::result::{board_result, flag_fall, resign};
@@ -27,8 +28,22 @@ use crate::rules::{Color, Move, Piece, Position, Square};
 pub struct Ending {
     /// "1-0", "0-1", "1/2-1/2", or "*" (adjourned, or the arbiter decides).
     pub score: &'static str,
-    /// The result in words, with the article.
+    /// The result in words, with the article (English, for the journal and the arbiter).
     pub words: String,
+    /// How it ended in the game's vocabulary ("Weiß gibt auf, Schwarz gewinnt").
+    pub phrase: Phrase,
+}
+
+impl Ending {
+    /// "the game is over: White resigns, Black wins".
+    pub fn over_phrase(&self) -> Phrase {
+        let mut p = vec![Token::Word(Word::GameOver)];
+        if !self.phrase.is_empty() {
+            p.push(COLON);
+            p.extend(self.phrase.iter().copied());
+        }
+        p
+    }
 }
 
 /// What a record did, for the announcer.
@@ -71,6 +86,8 @@ pub enum Happening {
     },
     /// The claim was wrong: the arbiter's words, and the penalty time the opponent got.
     ClaimRejected {
+        /// The side that claimed.
+        by: Color,
         /// Why the claim fails, as the arbiter would say it.
         words: String,
         /// The side that got time for the wrong claim, and how much.
@@ -152,10 +169,20 @@ impl PartialEq for State {
     }
 }
 
+/// A refusal of one word.
+fn word(w: Word) -> Phrase {
+    vec![Token::Word(w)]
+}
+
+/// A refusal naming the side it concerns: "flag not fallen: White".
+fn sided(w: Word, side: Color) -> Phrase {
+    vec![Token::Word(w), COLON, Token::Side(side)]
+}
+
 /// The side whose clock runs, and its time left.
 pub(super) type Running = (Color, Millis);
 
-fn ruling_ending(ruling: &Ruling) -> Ending {
+fn ruling_ending(ruling: &Ruling, phrase: Phrase) -> Ending {
     match ruling {
         Ruling::Result {
             outcome,
@@ -164,10 +191,12 @@ fn ruling_ending(ruling: &Ruling) -> Ending {
         } => Ending {
             score: outcome.score(),
             words: format!("{outcome}: {reason} ({article})"),
+            phrase,
         },
         other => Ending {
             score: "*",
             words: other.to_string(),
+            phrase,
         },
     }
 }
@@ -278,15 +307,15 @@ impl State {
         self.ending.is_some()
     }
 
-    fn check_playing(&self) -> Result<(), String> {
+    fn check_playing(&self) -> Result<(), Phrase> {
         match &self.ending {
-            Some(e) => Err(format!("the game is over: {}", e.words)),
+            Some(e) => Err(e.over_phrase()),
             None => Ok(()),
         }
     }
 
     fn end(&mut self, ruling: &Ruling, phrase: Phrase, at: u64, out: &mut Vec<Happening>) {
-        let ending = ruling_ending(ruling);
+        let ending = ruling_ending(ruling, phrase.clone());
         self.offer = None;
         if let Some(clock) = &mut self.clock {
             if let ClockState::Running(_) = clock.state() {
@@ -299,23 +328,25 @@ impl State {
         out.push(Happening::Ended { ending, phrase });
     }
 
-    fn start_clock(&mut self, at: u64, out: &mut Vec<Happening>) -> Result<(), String> {
+    fn start_clock(&mut self, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
         let turn = self.game.position().turn();
         if let Some(clock) = &mut self.clock {
-            let events = clock.start_with(turn, at).map_err(|e| e.to_string())?;
+            let events = clock
+                .start_with(turn, at)
+                .map_err(|_| word(Word::ClockRefuses))?;
             out.push(Happening::Clock(events));
         }
         Ok(())
     }
 
-    fn press(&mut self, side: Color, at: u64, out: &mut Vec<Happening>) -> Result<(), String> {
+    fn press(&mut self, side: Color, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
         if self.unpressed != Some(side) {
-            return Err(format!(
-                "{side} has no move to complete: make a move before pressing the clock"
-            ));
+            return Err(sided(Word::NoMoveToComplete, side));
         }
         if let Some(clock) = &mut self.clock {
-            let events = clock.press(side, at).map_err(|e| e.to_string())?;
+            let events = clock
+                .press(side, at)
+                .map_err(|_| word(Word::ClockRefuses))?;
             let left = clock.remaining(side, at);
             if let Some(slot) = self.clk.last_mut() {
                 *slot = Some(left);
@@ -326,7 +357,7 @@ impl State {
         Ok(())
     }
 
-    fn play(&mut self, mv: Move, at: u64, out: &mut Vec<Happening>) -> Result<(), String> {
+    fn play(&mut self, mv: Move, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
         let before = self.game.position().clone();
         let side = before.turn();
         // The opponent replied before the previous move was completed: that press happens now
@@ -335,16 +366,14 @@ impl State {
             self.press(prev, at, out)?;
         }
         if self.unpressed == Some(side) {
-            return Err(format!(
-                "{side} has already moved: press the clock, or correct the move"
-            ));
+            return Err(vec![Token::Side(side), Token::Word(Word::AlreadyMoved)]);
         }
         if let Some(clock) = &self.clock {
             if clock.state() == ClockState::NotStarted {
                 self.start_clock(at, out)?;
             }
         }
-        self.game.push(mv).map_err(|e| e.to_string())?;
+        self.game.push(mv).map_err(|_| word(Word::IllegalMove))?;
         self.clk.push(None);
         self.unpressed = Some(side);
         self.touched = false;
@@ -367,19 +396,19 @@ impl State {
         }
     }
 
-    fn parse(&self, uci: &str) -> Result<Move, String> {
-        parse_move(self.game.position(), uci).map_err(|e| e.to_string())
+    fn parse(&self, uci: &str) -> Result<Move, Phrase> {
+        parse_move(self.game.position(), uci).map_err(|e| move_refused(&e))
     }
 
     /// Applies one record; on refusal the state may be half-changed, so call this on a copy.
-    pub fn apply(&mut self, rec: &Record) -> Result<Vec<Happening>, String> {
+    pub fn apply(&mut self, rec: &Record) -> Result<Vec<Happening>, Phrase> {
         let mut out = Vec::new();
         match rec {
-            Record::Begin { .. } => return Err("the game has already begun".into()),
+            Record::Begin { .. } => return Err(word(Word::GameResumed)),
             Record::Start { at } => {
                 self.check_playing()?;
                 if self.clock.is_none() {
-                    return Err("this game has no clock: give a time control to use one".into());
+                    return Err(word(Word::NoClock));
                 }
                 self.start_clock(*at, &mut out)?;
             }
@@ -395,18 +424,14 @@ impl State {
             Record::Correct { at, uci } => {
                 self.check_playing()?;
                 let Some(side) = self.unpressed else {
-                    return Err(
-                        "there is no move to correct: the clock has been pressed, so a \
-                                correction is now the arbiter's matter (takeback)"
-                            .into(),
-                    );
+                    return Err(word(Word::NoMoveToCorrect));
                 };
                 self.game.take_back();
                 self.clk.pop();
                 self.unpressed = None;
                 let before = self.game.position().clone();
                 let mv = self.parse(uci)?;
-                self.game.push(mv).map_err(|e| e.to_string())?;
+                self.game.push(mv).map_err(|_| word(Word::IllegalMove))?;
                 self.clk.push(None);
                 self.unpressed = Some(side);
                 out.push(Happening::Corrected { before, mv });
@@ -418,7 +443,7 @@ impl State {
                 let undone = self
                     .game
                     .take_back()
-                    .ok_or("there is no move to take back")?;
+                    .ok_or_else(|| word(Word::NoMoveToTakeBack))?;
                 self.clk.pop();
                 self.unpressed = None;
                 if completed {
@@ -437,7 +462,7 @@ impl State {
                                     why,
                                     *at,
                                 )
-                                .map_err(|e| e.to_string())?;
+                                .map_err(|_| word(Word::ClockRefuses))?;
                             events.extend(
                                 clock
                                     .correct(
@@ -446,7 +471,7 @@ impl State {
                                         why,
                                         *at,
                                     )
-                                    .map_err(|e| e.to_string())?,
+                                    .map_err(|_| word(Word::ClockRefuses))?,
                             );
                             out.push(Happening::Clock(events));
                         }
@@ -456,13 +481,13 @@ impl State {
             }
             Record::Pause { at, stopped } => {
                 self.check_playing()?;
-                let clock = self.clock.as_mut().ok_or("this game has no clock")?;
+                let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
                 let events = if *stopped {
                     clock.stop(*at)
                 } else {
                     clock.resume(*at)
                 }
-                .map_err(|e| e.to_string())?;
+                .map_err(|_| word(Word::ClockRefuses))?;
                 out.push(Happening::Clock(events));
             }
             Record::Draw { at, by, action } => {
@@ -494,18 +519,19 @@ impl State {
                         m,
                         crate::rules::notation::Lang::En,
                     )
-                    .map_err(|e| format!("the sealed move cannot be played: {e}"))?;
+                    .map_err(|_| word(Word::SealedMoveIllegal))?;
                 }
                 if let Some(clock) = &mut self.clock {
                     if let ClockState::Running(_) = clock.state() {
                         out.push(Happening::Clock(
-                            clock.stop(*at).map_err(|e| e.to_string())?,
+                            clock.stop(*at).map_err(|_| word(Word::ClockRefuses))?,
                         ));
                     }
                 }
                 self.ending = Some(Ending {
                     score: "*",
                     words: "adjourned (Guidelines I)".into(),
+                    phrase: word(Word::Adjourned),
                 });
                 out.push(Happening::Adjourned {
                     sealed: sealed.clone(),
@@ -515,9 +541,7 @@ impl State {
             Record::Touch { side, square, .. } => {
                 self.check_playing()?;
                 if *side != self.game.position().turn() {
-                    return Err(format!(
-                        "{side} is not on move: only a touch by the player on move binds (4.3)"
-                    ));
+                    return Err(sided(Word::NotOnMove, *side));
                 }
                 let piece = self
                     .game
@@ -525,7 +549,14 @@ impl State {
                     .board()
                     .piece_at(*square)
                     .filter(|p| p.color == *side)
-                    .ok_or_else(|| format!("{side} has no man on {square} to touch"))?;
+                    .ok_or_else(|| {
+                        vec![
+                            Token::Word(Word::ReasonNoPiece),
+                            COMMA,
+                            Token::File(square.file()),
+                            Token::Rank(square.rank()),
+                        ]
+                    })?;
                 self.touched = true;
                 out.push(Happening::Touched {
                     piece,
@@ -542,9 +573,8 @@ impl State {
             }
             Record::Tag { name, value, .. } => {
                 if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                    return Err(format!(
-                        "\"{name}\" is not a PGN tag name: letters, digits and _ only"
-                    ));
+                    // Only a damaged journal holds such a name: tags come from fixed names.
+                    return Err(word(Word::ReasonNotUnderstood));
                 }
                 match self.tags.iter_mut().find(|(n, _)| n == name) {
                     Some(slot) => slot.1 = value.clone(),
@@ -563,7 +593,7 @@ impl State {
     /// 7.5.5: the first completed illegal move gives the opponent the penalty time, the
     /// second loses (or draws when the opponent cannot mate). The move itself never reached
     /// the record (the rules core refuses it), so there is no position to reinstate here.
-    fn illegal_move(&mut self, by: Color, at: u64, out: &mut Vec<Happening>) -> Result<(), String> {
+    fn illegal_move(&mut self, by: Color, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
         let position = self.game.position().clone();
         let rulings = self
             .illegal
@@ -579,7 +609,7 @@ impl State {
                         if clock.state() != ClockState::NotStarted {
                             let events = clock
                                 .penalty(by, "arbiter", "illegal move (7.5.5)", at)
-                                .map_err(|e| e.to_string())?;
+                                .map_err(|_| word(Word::ClockRefuses))?;
                             let added = clock.penalty_time();
                             out.push(Happening::Clock(events));
                             out.push(Happening::PenaltyTime { to, ms: added });
@@ -624,7 +654,7 @@ impl State {
         action: DrawAction,
         at: u64,
         out: &mut Vec<Happening>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Phrase> {
         let agreement = Ruling::Result {
             outcome: Outcome::Draw,
             reason: EndReason::Agreement,
@@ -632,7 +662,13 @@ impl State {
         };
         match action {
             DrawAction::Offer => match self.offer {
-                Some(o) if o == by => Err(format!("{by}'s draw offer is still open")),
+                Some(o) if o == by => Err(vec![
+                    Token::Word(Word::DrawOffer),
+                    COLON,
+                    Token::Side(by),
+                    COMMA,
+                    Token::Word(Word::StillOpen),
+                ]),
                 Some(_) => self.draw(by, DrawAction::Accept, at, out),
                 None => {
                     self.offer = Some(by);
@@ -642,11 +678,9 @@ impl State {
             },
             DrawAction::Accept | DrawAction::Decline => {
                 match self.offer {
-                    None => return Err("there is no draw offer to answer".into()),
+                    None => return Err(word(Word::NoOffer)),
                     Some(o) if o == by => {
-                        return Err(format!(
-                            "{by} made this draw offer and cannot answer it: the opponent answers"
-                        ))
+                        return Err(vec![Token::Side(by), Token::Word(Word::OwnOffer)])
                     }
                     Some(_) => {}
                 }
@@ -656,11 +690,7 @@ impl State {
                     return Ok(());
                 }
                 if !self.both_have_moved() {
-                    return Err(
-                        "a draw by agreement needs both players to have made at least \
-                                one move first (5.2.3)"
-                            .into(),
-                    );
+                    return Err(word(Word::DrawTooEarly));
                 }
                 self.end(&agreement, vec![Token::Word(Word::Draw)], at, out);
                 Ok(())
@@ -675,13 +705,13 @@ impl State {
         intended: Option<&str>,
         at: u64,
         out: &mut Vec<Happening>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Phrase> {
         let kind = match what {
             ClaimWhat::Flag => {
-                let clock = self.clock.as_mut().ok_or("this game has no clock")?;
+                let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
                 let _ = clock.tick(at);
                 if !clock.flag_down(!by) {
-                    return Err(format!("{}'s flag has not fallen", !by));
+                    return Err(sided(Word::FlagNotFallen, !by));
                 }
                 let ruling = flag_fall(&self.game, !by);
                 let can_mate = !matches!(
@@ -699,15 +729,10 @@ impl State {
             ClaimWhat::Fifty => ClaimKind::FiftyMoves,
         };
         if self.game.position().turn() != by {
-            return Err(format!(
-                "{by} cannot claim now: only the player having the move claims; write the move \
-                 that repeats the position, then claim before playing it (9.2, 9.3)"
-            ));
+            return Err(sided(Word::CannotClaimNow, by));
         }
         if self.touched {
-            return Err(format!(
-                "{by} touched a man with intent and lost the right to claim on this move (9.4)"
-            ));
+            return Err(sided(Word::LostRightToClaim, by));
         }
         let intended = match intended {
             Some(text) => Some(self.parse(text)?),
@@ -728,12 +753,13 @@ impl State {
             if clock.state() != ClockState::NotStarted {
                 let events = clock
                     .penalty(by, "arbiter", "incorrect claim (9.5.3)", at)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|_| word(Word::ClockRefuses))?;
                 penalty = Some((!by, clock.penalty_time()));
                 out.push(Happening::Clock(events));
             }
         }
         out.push(Happening::ClaimRejected {
+            by,
             words: verdict.to_string(),
             penalty,
         });

@@ -476,7 +476,7 @@ impl Pack {
     pub fn clip_count(&self) -> (usize, usize) {
         let vocab: Vec<Token> = Token::vocabulary()
             .into_iter()
-            .filter(|t| t.is_required())
+            .filter(|t| t.is_recorded())
             .collect();
         let have = vocab
             .iter()
@@ -503,7 +503,9 @@ impl Pack {
             let pack = self.name.clone();
             let id = token.id().to_string();
             let Some(clip) = &entry.clip else {
-                out.push(Problem::NoClip { pack, token: id });
+                if token.is_recorded() {
+                    out.push(Problem::NoClip { pack, token: id });
+                }
                 continue;
             };
             let file = self.root.join(clip);

@@ -104,8 +104,10 @@ impl Lang {
 
     /// What one (already normalised, see `parse`) character means as a piece in this language.
     ///
-    /// Look-alikes count as the letter they imitate *within the language*: a Russian `K` typed
-    /// on a Latin keyboard is a knight (конь), while in English or German it is the king.
+    /// A letter means what it means in its own script: a Latin `K` is the king in every
+    /// preference (English and German say so), and only a Cyrillic `К` is the knight (кінь,
+    /// конь). A Latin letter that no Latin-script language uses (`C`) may stand for its
+    /// Cyrillic twin (`С`, the bishop): nothing else could be meant.
     fn piece(self, c: char) -> Option<Role> {
         use Role::*;
         let role = match (self, c) {
@@ -126,7 +128,7 @@ impl Lang {
             (Lang::De, 'S' | 's') => Knight,
             (Lang::Uk | Lang::Ru, 'Ф' | 'ф') => Queen,
             (Lang::Uk | Lang::Ru, 'С' | 'C') => Bishop,
-            (Lang::Uk | Lang::Ru, 'К' | 'к' | 'K' | 'k') => Knight,
+            (Lang::Uk | Lang::Ru, 'К' | 'к') => Knight,
             (Lang::Uk, 'Т' | 'т' | 'T') => Rook,
             (Lang::Ru, 'Л' | 'л') => Rook,
             (Lang::Hy, 'Ա' | 'ա') => King,
@@ -174,6 +176,27 @@ impl Lang {
             .find_map(|l| l.piece(first))
             .map(|r| (r, 1))
     }
+
+    /// The other reading of `text` a player of this language may have meant: under a
+    /// Ukrainian or Russian preference, a leading Latin `K` typed on a Latin keyboard for the
+    /// Cyrillic knight `К`. `None` when there is no second reading (the king `Kр`/`Kp`
+    /// included).
+    pub(super) fn lookalike_text(self, text: &str) -> Option<String> {
+        if !matches!(self, Lang::Uk | Lang::Ru) {
+            return None;
+        }
+        let text = text.trim_start();
+        let mut chars = text.chars();
+        let first = chars.next()?;
+        if !matches!(first, 'K' | 'k') {
+            return None;
+        }
+        let rest = chars.as_str();
+        if rest.starts_with(['p', 'P', 'р', 'Р']) {
+            return None;
+        }
+        Some(format!("К{rest}"))
+    }
 }
 
 impl std::fmt::Display for Lang {
@@ -205,11 +228,6 @@ mod tests {
                 for color in Color::ALL {
                     let chars: Vec<char> = lang.symbol(role, color).chars().collect();
                     for pref in Lang::ALL {
-                        // The one documented exception: a Latin K under a Cyrillic preference.
-                        let cyrillic = matches!(pref, Lang::Uk | Lang::Ru);
-                        if cyrillic && matches!(lang, Lang::En | Lang::De) && role == Role::King {
-                            continue;
-                        }
                         assert_eq!(pref.read_piece(&chars), Some((role, chars.len())));
                     }
                 }
@@ -218,11 +236,15 @@ mod tests {
     }
 
     #[test]
-    fn latin_k_is_a_king_unless_russian_or_ukrainian_is_preferred() {
+    fn latin_k_is_a_king_in_every_preference_and_cyrillic_k_a_knight() {
         assert_eq!(Lang::En.read_piece(&['K']), Some((Role::King, 1)));
         assert_eq!(Lang::De.read_piece(&['K']), Some((Role::King, 1)));
-        assert_eq!(Lang::Ru.read_piece(&['K']), Some((Role::Knight, 1)));
-        assert_eq!(Lang::Uk.read_piece(&['k']), Some((Role::Knight, 1)));
+        assert_eq!(Lang::Ru.read_piece(&['K']), Some((Role::King, 1)));
+        assert_eq!(Lang::Uk.read_piece(&['k']), Some((Role::King, 1)));
+        assert_eq!(Lang::Uk.read_piece(&['К']), Some((Role::Knight, 1)));
+        assert_eq!(Lang::Ru.lookalike_text("Ke2").as_deref(), Some("Кe2"));
+        assert_eq!(Lang::Ru.lookalike_text("Kpe2"), None);
+        assert_eq!(Lang::En.lookalike_text("Ke2"), None);
         assert_eq!(Lang::En.read_piece(&['К']), Some((Role::Knight, 1)));
         assert_eq!(Lang::En.read_piece(&['К', 'p']), Some((Role::King, 2)));
     }

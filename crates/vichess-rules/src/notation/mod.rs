@@ -33,8 +33,10 @@
 //! that knows the symbol decides what it means, whatever the position. Each symbol means one
 //! piece in every language that has it (`K` king in English and German, `T` rook in German and
 //! Ukrainian), so the order matters only for look-alike letters typed in the wrong script:
-//! - Latin `K` is the king; Cyrillic `К` is the knight (кінь, конь). When Ukrainian or Russian
-//!   is preferred, a bare `K` in either script is the knight, as a Russian scoresheet means it.
+//! - Latin `K` is the king in every language; Cyrillic `К` is the knight (кінь, конь). When
+//!   Ukrainian or Russian is preferred, a Latin `K` may also be a knight typed on a Latin
+//!   keyboard: if that reading gives another legal move too, the text is refused as
+//!   ambiguous, naming both moves, so that no wrong man is ever moved.
 //! - `Кр` (the Cyrillic king) is matched before `К`, in any mix of scripts (`Кp`, `Kр`).
 //! - Cyrillic `С` and Latin `C` are the bishop (слон); a lower-case `c` in either script is the
 //!   c-file. Cyrillic `В` is read as `B`, the bishop.
@@ -66,6 +68,22 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 /// Like [`parse_move`], but piece symbols are looked up in `lang` first, and moves named in
 /// error messages are written in `lang`.
 pub fn parse_move_in(pos: &Position, text: &str, lang: Lang) -> Result<Move, MoveError> {
+    let strict = read_in(pos, text, lang);
+    if let (Ok(m), Some(other)) = (&strict, lang.lookalike_text(text)) {
+        if let Ok(alt) = read_in(pos, &other, lang) {
+            if alt != *m {
+                return Err(MoveError::Ambiguous {
+                    text: text.trim().to_owned(),
+                    candidates: vec![san::plain(pos, m, lang), san::plain(pos, &alt, lang)],
+                });
+            }
+        }
+    }
+    strict
+}
+
+/// One reading of `text`, each letter in its own script.
+fn read_in(pos: &Position, text: &str, lang: Lang) -> Result<Move, MoveError> {
     let parsed = San::parse_in(text, lang)?;
     let text = text.trim();
     let first = resolve::resolve(pos, &parsed, text, lang);

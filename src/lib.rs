@@ -24,7 +24,6 @@
 //!
 //! `docs/architecture.md` is the map: where each part lives and how a move flows through them.
 
-#[allow(missing_docs)] // documented in a later change
 pub mod audio;
 pub mod board;
 pub mod config;
@@ -34,7 +33,6 @@ pub mod pgn;
 #[allow(missing_docs)] // documented in a later change
 pub mod phrase;
 pub mod session;
-#[allow(missing_docs)] // documented in a later change
 pub mod speech;
 pub mod voice;
 

@@ -19,12 +19,26 @@ const BUFFER_MS: u32 = 20;
 /// Why the sound card cannot be used; said to the player, who then gets text and WAV files.
 #[derive(Debug, thiserror::Error)]
 pub enum DeviceError {
+    /// The sound system offers no output device at all.
     #[error("there is no sound device on this computer")]
     NoDevice,
+    /// The configured device name matches none of the devices, which are listed so the
+    /// player can correct the configuration.
     #[error("there is no sound device named \"{wanted}\"; the devices are: {available}")]
-    NotFound { wanted: String, available: String },
+    NotFound {
+        /// The name as configured.
+        wanted: String,
+        /// The names of the devices there are, comma-separated.
+        available: String,
+    },
+    /// The device exists but could not be set up or started.
     #[error("the sound device \"{name}\" cannot play sound: {reason}")]
-    Unavailable { name: String, reason: String },
+    Unavailable {
+        /// The device's name as the sound system gives it.
+        name: String,
+        /// What went wrong, as the sound system said it (or the sample format vichess lacks).
+        reason: String,
+    },
 }
 
 /// How many seconds of sound the ring between the player and the callback holds: several of
@@ -151,6 +165,8 @@ impl Output {
         })
     }
 
+    /// The device's name as the sound system gives it, to tell the player which device
+    /// plays and which reported an error.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -160,6 +176,7 @@ impl Output {
         self.rate
     }
 
+    /// How many channels each frame has on this device: PCM is interleaved to this count.
     pub fn channels(&self) -> u16 {
         self.channels
     }
@@ -268,6 +285,7 @@ impl Player {
         self.queue.stop();
     }
 
+    /// Frames still waiting to be handed to the device: zero means this queue is played.
     pub fn pending_frames(&self) -> u64 {
         self.queue.pending_frames()
     }
@@ -363,6 +381,7 @@ impl Router {
         self.output(audience).play(pcm, channel);
     }
 
+    /// Each opened device once, to wait on all of them or collect their errors and underruns.
     pub fn outputs(&self) -> impl Iterator<Item = &Output> {
         self.outputs.iter().map(|(_, o)| o)
     }

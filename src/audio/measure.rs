@@ -10,8 +10,11 @@ const WINDOW_S: f64 = 0.010;
 /// A window quieter than this (RMS, dB full scale) counts as silence.
 pub const SILENCE_DBFS: f64 = -50.0;
 
+/// The figures of one piece of audio that tests and reports check against what a listener
+/// would notice.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Measure {
+    /// The length in seconds, to check a phrase is not too long or cut short.
     pub seconds: f64,
     /// The highest sample, in dB full scale (0.0 is full scale; -inf for silence).
     pub peak_dbfs: f64,
@@ -19,8 +22,9 @@ pub struct Measure {
     pub speech_rms_dbfs: f64,
     /// Samples at or past full scale: each one is an audible click.
     pub clipped: usize,
-    /// Silence before the first sound and after the last, in seconds.
+    /// Silence before the first sound, in seconds: the wait a listener hears before the phrase.
     pub leading_silence: f64,
+    /// Silence after the last sound, in seconds: dead time before the next phrase can start.
     pub trailing_silence: f64,
     /// The longest silence between the first sound and the last, in seconds.
     pub longest_inner_silence: f64,
@@ -30,6 +34,7 @@ pub struct Measure {
 }
 
 impl Measure {
+    /// Measures `pcm` in 10 ms windows; [`Pcm::measure`] is the usual way in.
     pub fn of(pcm: &Pcm) -> Measure {
         let x = &pcm.samples;
         let rate = f64::from(pcm.rate.max(1));

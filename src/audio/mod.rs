@@ -25,11 +25,14 @@ use std::time::Duration;
 /// the last step, when routing picks a device and a side ([`route`]).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Pcm {
+    /// Samples per second: needed to time, resample and write the audio.
     pub rate: u32,
+    /// The signal, one sample per frame (mono); clipped only when written out as integers.
     pub samples: Vec<f32>,
 }
 
 impl Pcm {
+    /// Wraps samples already rendered or read at `rate`; nothing is checked or converted.
     pub fn new(rate: u32, samples: Vec<f32>) -> Pcm {
         Pcm { rate, samples }
     }
@@ -39,14 +42,17 @@ impl Pcm {
         Pcm::new(rate, vec![0.0; frames(rate, seconds)])
     }
 
+    /// The number of samples, which is also the number of frames (mono).
     pub fn len(&self) -> usize {
         self.samples.len()
     }
 
+    /// True when there is nothing to play, so callers can skip queueing it.
     pub fn is_empty(&self) -> bool {
         self.samples.is_empty()
     }
 
+    /// How long the audio plays, in seconds; 0.0 when the rate is unknown (0).
     pub fn seconds(&self) -> f64 {
         if self.rate == 0 {
             0.0
@@ -55,6 +61,7 @@ impl Pcm {
         }
     }
 
+    /// [`Pcm::seconds`] as a [`Duration`], for timing waits and latency reports.
     pub fn duration(&self) -> Duration {
         Duration::from_secs_f64(self.seconds())
     }

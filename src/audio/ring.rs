@@ -130,6 +130,8 @@ impl Queue {
         queued.saturating_sub(done) / u64::from(self.channels)
     }
 
+    /// Frames the callback handed to the device since it opened, sound or silence: it grows
+    /// steadily once the stream runs.
     pub fn frames_played(&self) -> u64 {
         self.counters.frames_played.load(Ordering::Relaxed)
     }
@@ -163,12 +165,14 @@ impl Drop for Queue {
 pub struct UnderrunCounter(Arc<Counters>);
 
 impl UnderrunCounter {
+    /// Counts one underrun the sound system reported, to be told to the player as a stutter.
     pub fn add(&self) {
         self.0.underruns.fetch_add(1, Ordering::Relaxed);
     }
 }
 
 impl Tap {
+    /// A counter for cpal's error callback, which cannot own the tap (the data callback does).
     pub fn underrun_counter(&self) -> UnderrunCounter {
         UnderrunCounter(Arc::clone(&self.counters))
     }

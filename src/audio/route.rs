@@ -26,9 +26,13 @@ pub enum Audience {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Channel {
+    /// Both sides: a speaker, or headphones for one listener.
     #[default]
     Both,
+    /// The left side only: a headset on one side of a stereo jack, the other side left free
+    /// for the other audience.
     Left,
+    /// The right side only, likewise.
     Right,
 }
 
@@ -36,8 +40,10 @@ pub enum Channel {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Destination {
+    /// The device's name or part of it; `None` (or "default") for the system's default.
     #[serde(default)]
     pub device: Option<String>,
+    /// The side of that device the audience hears.
     #[serde(default)]
     pub channel: Channel,
 }
@@ -46,13 +52,16 @@ pub struct Destination {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Routing {
+    /// Where move announcements are heard, by both players and the arbiter.
     #[serde(default)]
     pub public: Destination,
+    /// Where the VI player's private answers are heard.
     #[serde(default)]
     pub player: Destination,
 }
 
 impl Routing {
+    /// Where `audience` is heard: the one place a sound's audience becomes a device and side.
     pub fn destination(&self, audience: Audience) -> &Destination {
         match audience {
             Audience::Public => &self.public,

@@ -6,12 +6,28 @@ use std::path::{Path, PathBuf};
 /// A WAV file that could not be read or written, with the file it was about.
 #[derive(Debug, thiserror::Error)]
 pub enum WavError {
+    /// A file could not be opened or decoded, such as a voice clip.
     #[error("cannot read the sound file {path}: {source}")]
-    Read { path: PathBuf, source: hound::Error },
+    Read {
+        /// The file, so the player knows which clip to replace.
+        path: PathBuf,
+        /// What `hound` found wrong.
+        source: hound::Error,
+    },
+    /// A file could not be created or written, such as a dictation.
     #[error("cannot write the sound file {path}: {source}")]
-    Write { path: PathBuf, source: hound::Error },
+    Write {
+        /// The file, so the player knows where writing failed.
+        path: PathBuf,
+        /// What `hound` found wrong.
+        source: hound::Error,
+    },
+    /// A file whose header gives no channels or no rate, so its samples cannot be timed.
     #[error("the sound file {path} has no channels or no sample rate")]
-    Empty { path: PathBuf },
+    Empty {
+        /// The file, so the player knows which clip to replace.
+        path: PathBuf,
+    },
 }
 
 /// Reads a WAV file of any common sample format, mixing its channels down to mono.

@@ -28,12 +28,20 @@ const LONGEST_SPEECH: Duration = Duration::from_secs(30);
 pub enum Step {
     /// Sound on a device's queue, on one side.
     Audio {
+        /// The queue of the device the audience hears.
         player: Player,
+        /// The side of that device the audience hears.
         channel: Channel,
+        /// The rendered clip or pause.
         pcm: Pcm,
     },
     /// Words for the system's speech engine, in a language.
-    Speak { language: Language, text: String },
+    Speak {
+        /// Picks the engine's voice, so the words are pronounced in that language.
+        language: Language,
+        /// The words as the engine should say them.
+        text: String,
+    },
 }
 
 /// How the worker gets a speech engine for a language; called once per language, on first

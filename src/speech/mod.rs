@@ -16,8 +16,11 @@ use std::time::Duration;
 /// Why system speech could not be used or failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpeechError {
+    /// There is no usable engine (none installed, or no sound output): told once, then the
+    /// words are only printed.
     #[error("system speech is not available: {0}")]
     Unavailable(String),
+    /// A working engine failed on some words: told each time, since the next may succeed.
     #[error("system speech failed: {0}")]
     Failed(String),
 }
@@ -39,6 +42,8 @@ pub struct Fallback {
 }
 
 impl Fallback {
+    /// Wraps an engine, or the reason there is none, so the game goes on either way; tests
+    /// pass a recording speaker here.
     pub fn new(speaker: Result<Box<dyn Speaker>, SpeechError>) -> Fallback {
         Fallback {
             speaker,
@@ -59,6 +64,8 @@ impl Fallback {
         Fallback::new(Err(SpeechError::Unavailable(reason.to_string())))
     }
 
+    /// Whether words can be spoken: false once the engine turned out silent, so callers stop
+    /// waiting for it.
     pub fn is_available(&self) -> bool {
         self.speaker.is_ok()
     }

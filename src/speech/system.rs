@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 /// sound output (it accepts words without a sound server and says so only in its own log).
 const START_LIMIT: Duration = Duration::from_secs(4);
 
+/// A [`Speaker`] that tracks when the engine begins and ends each utterance, so waiting on it
+/// detects an engine that accepts words but is heard nowhere.
 pub struct SystemSpeech {
     tts: tts::Tts,
     /// Utterances the engine reported as begun and as ended (its callbacks count them).

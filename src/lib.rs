@@ -30,7 +30,6 @@ pub mod config;
 pub mod input;
 pub mod journal;
 pub mod pgn;
-#[allow(missing_docs)] // documented in a later change
 pub mod phrase;
 pub mod session;
 pub mod speech;

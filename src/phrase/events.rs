@@ -92,18 +92,26 @@ pub fn draw_offer_phrase(side: Color) -> Phrase {
 pub enum Refusal {
     /// The move would leave or put the own king in check, or not get it out of check.
     KingInCheck,
+    /// No man of that kind can go there.
     NoSuchMove,
+    /// The square named holds no man.
     NoPiece,
+    /// The man named belongs to the opponent.
     NotYourPiece,
+    /// Castling is barred now (3.8.2) or for good.
     CastlingNotAllowed,
+    /// Two men could make the move: which one?
     Ambiguous,
+    /// Neither a move nor a command.
     NotUnderstood,
     /// Art. 4.3: a touched man must be moved.
     TouchMove,
+    /// A pawn reached the last rank and the new piece was not named.
     PromotionMissing,
 }
 
 impl Refusal {
+    /// The vocabulary word that says the reason.
     pub fn word(self) -> Word {
         match self {
             Refusal::KingInCheck => Word::ReasonKingInCheck,

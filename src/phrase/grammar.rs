@@ -8,6 +8,7 @@
 use super::token::{Punct, Token};
 use serde::Deserialize;
 
+/// How a pack's language puts tokens together, from its manifest's `[grammar]` table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Grammar {
@@ -84,5 +85,7 @@ pub fn join_spoken<'a>(
 
 /// Punctuation as a token, for builders.
 pub const COMMA: Token = Token::Punct(Punct::Comma);
+/// A colon, after a label.
 pub const COLON: Token = Token::Punct(Punct::Colon);
+/// A semicolon, between two instructions.
 pub const SEMICOLON: Token = Token::Punct(Punct::Semicolon);

@@ -24,14 +24,20 @@ use std::str::FromStr;
 /// the languages of the project's users and of the Laws' translations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Language {
+    /// German, the language of Appendix D's words.
     De,
+    /// English.
     En,
+    /// Ukrainian.
     Uk,
+    /// Russian.
     Ru,
+    /// Armenian.
     Hy,
 }
 
 impl Language {
+    /// Every language, for tests and listings.
     pub const ALL: [Language; 5] = [
         Language::De,
         Language::En,

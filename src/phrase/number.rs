@@ -10,8 +10,11 @@ use super::Language;
 /// "одна хвилина", "два часа".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Gender {
+    /// "ein Zug", "один хід".
     Masculine,
+    /// "eine Minute", "одна хвилина".
     Feminine,
+    /// "ein Mal", "одно".
     Neuter,
 }
 
@@ -19,8 +22,11 @@ pub enum Gender {
 /// "две минуты" (few), "пять минут" (many).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SlavicPlural {
+    /// 1, 21, 31 ...: "одна минута".
     One,
+    /// 2-4, 22-24 ...: "две минуты".
     Few,
+    /// 0, 5-20, 25-30 ...: "пять минут".
     Many,
 }
 

@@ -12,6 +12,7 @@ pub struct LineRepeater {
 }
 
 impl LineRepeater {
+    /// A repeater that has printed nothing yet.
     pub fn new() -> LineRepeater {
         LineRepeater::default()
     }

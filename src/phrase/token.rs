@@ -12,6 +12,7 @@
 
 use crate::rules::{Color, File, Piece, Rank, Role};
 
+/// One unit of what vichess says: a pack turns it into a word (and a clip, when it has one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Token {
     /// A file name: "Anna" .. "Hector" in Appendix D.
@@ -55,13 +56,18 @@ pub enum Token {
 /// Punctuation: printed attached to the word before it, spoken as a pause.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Punct {
+    /// A short pause.
     Comma,
+    /// Before what a label introduces ("Weiß: zwei Minuten").
     Colon,
+    /// Between two instructions of guidance.
     Semicolon,
+    /// The end of a sentence.
     Period,
 }
 
 impl Punct {
+    /// The mark as printed.
     pub const fn mark(self) -> &'static str {
         match self {
             Punct::Comma => ",",
@@ -78,10 +84,15 @@ macro_rules! words {
         /// guidance, penalties) and of read-outs. The id is the manifest key.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Word {
-            $($(#[$doc])* $name,)*
+            $(
+                $(#[$doc])*
+                #[doc = concat!("Manifest key `", $id, "`.")]
+                $name,
+            )*
         }
 
         impl Word {
+            /// Every word, in manifest order.
             pub const ALL: &'static [Word] = &[$(Word::$name,)*];
 
             /// Does every pack record a clip for this word? The words after
@@ -90,6 +101,7 @@ macro_rules! words {
                 (self as usize) <= (Word::Moves as usize)
             }
 
+            /// The manifest key, the same in every pack.
             pub const fn id(self) -> &'static str {
                 match self {
                     $(Word::$name => $id,)*

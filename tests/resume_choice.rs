@@ -75,7 +75,7 @@ fn a_resume_says_whether_the_journal_ended_cleanly_and_warns_of_lost_moves() {
     assert!(
         !clean
             .iter()
-            .any(|l| l.contains("did not end with a clean stop")),
+            .any(|l| l.contains("endete nicht sauber")),
         "{clean:?}"
     );
     // A cut on a line boundary: the last records (the clean stop and Black's move) are gone.
@@ -86,7 +86,7 @@ fn a_resume_says_whether_the_journal_ended_cleanly_and_warns_of_lost_moves() {
     let out = play(home.path(), &["--resume"], "moves\nquit\n");
     assert!(
         out.iter()
-            .any(|l| l.contains("did not end with a clean stop")),
+            .any(|l| l.contains("endete nicht sauber")),
         "{out:?}"
     );
     assert!(

@@ -73,9 +73,7 @@ fn a_resume_says_whether_the_journal_ended_cleanly_and_warns_of_lost_moves() {
     play(home.path(), &[], "e4\ne5\nquit\n");
     let clean = play(home.path(), &["--resume"], "quit\n");
     assert!(
-        !clean
-            .iter()
-            .any(|l| l.contains("endete nicht sauber")),
+        !clean.iter().any(|l| l.contains("endete nicht sauber")),
         "{clean:?}"
     );
     // A cut on a line boundary: the last records (the clean stop and Black's move) are gone.
@@ -85,8 +83,7 @@ fn a_resume_says_whether_the_journal_ended_cleanly_and_warns_of_lost_moves() {
     std::fs::write(&journal, keep.join("\n") + "\n").unwrap();
     let out = play(home.path(), &["--resume"], "moves\nquit\n");
     assert!(
-        out.iter()
-            .any(|l| l.contains("endete nicht sauber")),
+        out.iter().any(|l| l.contains("endete nicht sauber")),
         "{out:?}"
     );
     assert!(

@@ -57,9 +57,14 @@ pub struct PlayArgs {
     /// The time control (90+30, 40/120:30, G/60;d5, 5400+30); "none" for no clock.
     #[arg(long)]
     control: Option<String>,
-    /// The voice pack for announcements (default: the configuration's, de-fide).
+    /// The voice pack for announcements (default: the configuration's, or the game
+    /// language's own pack).
     #[arg(long)]
     voice: Option<String>,
+    /// The game's language: de, en, uk, ru or hy (default: the configuration's, de). Moves,
+    /// commands and every line follow it; the voice pack too, unless one is named.
+    #[arg(long)]
+    lang: Option<String>,
     /// Print only; no sound.
     #[arg(long)]
     no_audio: bool,
@@ -370,10 +375,18 @@ impl Voice {
 }
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
-    let config = vichess::config::load(args.config.as_deref()).map_err(|errors| {
+    let mut config = vichess::config::load(args.config.as_deref()).map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         anyhow!("the configuration cannot be used:\n{}", lines.join("\n"))
     })?;
+    if let Some(lang) = &args.lang {
+        if vichess::phrase::Language::from_code(lang).is_none() {
+            return Err(anyhow!(
+                "--lang {lang}: not a language vichess speaks; use de, en, uk, ru or hy"
+            ));
+        }
+        config.game.language = lang.clone();
+    }
     let mut settings = SessionConfig::from_config(&config);
     settings.press_after_ms = args.auto_press;
     settings.vi_side = args.side;

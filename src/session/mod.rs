@@ -62,7 +62,7 @@ pub use command::{
 };
 pub use config::{Downtime, SessionConfig};
 pub use record::{Record, RecordError};
-pub use settings::configured_pack;
+pub use settings::{configured_pack, language_pack};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
 pub use state::{Ending, Happening, State};
 pub use table::{ClockReading, Input, Output, Table};

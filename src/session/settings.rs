@@ -30,9 +30,16 @@ impl SessionConfig {
     }
 }
 
-/// The pack `name` (or the configured one) with the configured capture, check and mate words.
+/// The pack `name`, or else the configured one, or else (the pack left at its default) the
+/// game language's own pack, with the configured capture, check and mate words. So
+/// `[game] language = "uk"` alone gives a Ukrainian game, in Ukrainian words.
 pub fn configured_pack(c: &Config, name: Option<&str>) -> Result<Pack, ManifestError> {
-    let mut pack = Pack::open(name.unwrap_or(&c.speech.pack))?;
+    let chosen = match name {
+        Some(n) => n,
+        None if c.speech.pack != crate::voice::DEFAULT_PACK => &c.speech.pack,
+        None => language_pack(c.game.language()),
+    };
+    let mut pack = Pack::open(chosen)?;
     for (token, word) in [
         (Token::Captures, &c.speech.capture_word),
         (Token::Check, &c.speech.check_word),
@@ -43,4 +50,16 @@ pub fn configured_pack(c: &Config, name: Option<&str>) -> Result<Pack, ManifestE
         }
     }
     Ok(pack)
+}
+
+/// The pack that speaks `language`: German speaks the Appendix D words.
+pub fn language_pack(language: crate::phrase::Language) -> &'static str {
+    use crate::phrase::Language;
+    match language {
+        Language::De => crate::voice::DEFAULT_PACK,
+        Language::En => "en",
+        Language::Uk => "uk",
+        Language::Ru => "ru",
+        Language::Hy => "hy",
+    }
 }

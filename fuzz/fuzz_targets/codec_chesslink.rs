@@ -24,7 +24,10 @@ fuzz_target!(|data: &[u8]| {
     let cut = usize::from(split) % (bytes.len() + 1);
     let whole = decode(&[bytes]);
     let split = decode(&[&bytes[..cut], &bytes[cut..]]);
-    assert_eq!(whole, split, "the messages depend on where the stream was split (at {cut})");
+    assert_eq!(
+        whole, split,
+        "the messages depend on where the stream was split (at {cut})"
+    );
     let one_by_one: Vec<&[u8]> = bytes.chunks(1).collect();
     assert_eq!(whole, decode(&one_by_one), "byte-by-byte feeding differs");
 

@@ -34,7 +34,10 @@ fuzz_target!(|data: &[u8]| {
         for e in effects {
             match e {
                 Effect::Journal(j) => {
-                    assert!(!j.contains(['\n', '\r']), "a journal record spans lines: {j:?}");
+                    assert!(
+                        !j.contains(['\n', '\r']),
+                        "a journal record spans lines: {j:?}"
+                    );
                     if let Err(e) = Record::parse(journal.len() + 1, &j) {
                         panic!("the session journaled a record it cannot read: {j:?}: {e}");
                     }

@@ -55,12 +55,22 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(e.seq, i as u64 + 1, "entries out of order");
     }
     if let Some(t) = &read.torn {
-        assert!(expected.is_none(), "a well-formed journal has a torn tail: {t}");
-        assert_eq!(&bytes[t.offset as usize..], &t.bytes[..], "the torn tail's bytes");
+        assert!(
+            expected.is_none(),
+            "a well-formed journal has a torn tail: {t}"
+        );
+        assert_eq!(
+            &bytes[t.offset as usize..],
+            &t.bytes[..],
+            "the torn tail's bytes"
+        );
     }
     let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
     if let Some(expected) = expected {
-        assert_eq!(lines, expected, "a well-formed journal reads back other records");
+        assert_eq!(
+            lines, expected,
+            "a well-formed journal reads back other records"
+        );
     }
     let config = SessionConfig {
         press_after_ms: Some(0),

@@ -15,8 +15,13 @@ fuzz_target!(|data: &[u8]| {
         let Some(Ok(again)) = back.first() else {
             panic!("a written game does not read back: {back:?}\n{written}");
         };
-        assert_eq!(again.start.fen(), game.start.fen(), "start differs\n{written}");
-        let moves = |g: &vichess::pgn::PgnGame| g.main.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
+        assert_eq!(
+            again.start.fen(),
+            game.start.fen(),
+            "start differs\n{written}"
+        );
+        let moves =
+            |g: &vichess::pgn::PgnGame| g.main.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
         assert_eq!(moves(again), moves(&game), "moves differ\n{written}");
         // A movetext without a termination marker is written with `*`: that is the one change.
         let result = game.result.or(Some(GameResult::Unknown));

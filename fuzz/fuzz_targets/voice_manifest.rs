@@ -18,5 +18,10 @@ fuzz_target!(|data: &[u8]| {
         let _ = pack.word(token);
     }
     let _ = pack.clip_count();
-    let _ = (pack.name(), pack.language(), pack.sample_rate(), pack.grammar());
+    let _ = (
+        pack.name(),
+        pack.language(),
+        pack.sample_rate(),
+        pack.grammar(),
+    );
 });

@@ -391,3 +391,23 @@ fn an_append_with_fsync_is_quick_enough_to_precede_an_announcement() {
     assert!(each < std::time::Duration::from_millis(250), "{each:?}");
     assert_eq!(read(&path).unwrap().entries.len(), n as usize);
 }
+
+/// A journal reached through a symbolic link is neither appended to nor cut: the file it
+/// points at (outside the game folder) stays exactly as it was.
+#[cfg(unix)]
+#[test]
+fn a_symlinked_journal_is_never_written() {
+    let dir = scratch("symlinked");
+    let victim = dir.join("victim.journal");
+    write_game(&victim, &["move 0 e2e4"]);
+    let mut torn = fs::read(&victim).unwrap();
+    torn.extend_from_slice(b"2 0000");
+    fs::write(&victim, &torn).unwrap();
+    let link = dir.join("game.journal");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let err = Journal::open_append(&link).expect_err("a symlinked journal is refused");
+    assert!(err.to_string().contains("symbolic link"), "{err}");
+    let err = repair(&link).expect_err("a symlinked journal is not cut");
+    assert!(err.to_string().contains("symbolic link"), "{err}");
+    assert_eq!(fs::read(&victim).unwrap(), torn);
+}

@@ -252,6 +252,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<JournalRead, JournalError> {
 /// nothing a player entered is ever lost. Returns the tail that was removed, or `None` if
 /// the journal was whole. A journal damaged before its last line is refused unchanged.
 pub fn repair(path: &Path) -> Result<Option<TornTail>, JournalError> {
+    refuse_symlink(path)?;
     let read = read(path)?;
     let Some(tail) = read.torn else {
         return Ok(None);
@@ -345,6 +346,7 @@ impl Journal {
     /// Opens a journal to continue it. It must be whole: a torn tail is returned as
     /// [`JournalError::Torn`] to be reported and [`repair`]ed first.
     pub fn open_append(path: &Path) -> Result<Journal, JournalError> {
+        refuse_symlink(path)?;
         let read = read(path)?;
         if let Some(tail) = read.torn {
             return Err(JournalError::Torn(tail));
@@ -408,6 +410,21 @@ impl Journal {
     /// The journal file, for messages and to name files kept beside it (the PGN export).
     pub fn path(&self) -> &Path {
         &self.path
+    }
+}
+
+/// A journal is appended to and cut in place, so one reached through a symbolic link would
+/// have vichess write a file outside the game folder (anyone who can write the folder could
+/// aim it at the player's files).
+fn refuse_symlink(path: &Path) -> Result<(), JournalError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => Err(JournalError::Io {
+            path: path.to_path_buf(),
+            source: io::Error::other(
+                "the journal is a symbolic link; vichess writes only the game folder's own files",
+            ),
+        }),
+        _ => Ok(()),
     }
 }
 

@@ -60,3 +60,36 @@ fn a_second_process_on_the_same_game_is_refused_and_the_first_plays_on() {
     assert!(first.wait().unwrap().success());
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// A game's files are its owner's: the folder vichess makes is 0700, the journal, the lock
+/// and the PGN 0600.
+#[cfg(unix)]
+#[test]
+fn the_game_folder_and_files_are_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("new").join("games");
+    let args = [
+        "--no-audio",
+        "--control",
+        "none",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let (mut child, mut stdin, lines) = play::spawn_play(home.path(), &args);
+    writeln!(stdin, "e4").unwrap();
+    lines
+        .recv_timeout(Duration::from_secs(20))
+        .expect("e4 answered");
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&games), 0o700);
+    for entry in std::fs::read_dir(&games).unwrap() {
+        let p = entry.unwrap().path();
+        let ext = p.extension().map(|e| e.to_string_lossy().into_owned());
+        if matches!(ext.as_deref(), Some("journal" | "lock" | "pgn")) {
+            assert_eq!(mode(&p), 0o600, "{}", p.display());
+        }
+    }
+}

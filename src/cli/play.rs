@@ -95,6 +95,21 @@ pub struct PlayArgs {
     auto_press: Option<u64>,
 }
 
+/// Makes the game folder, readable by its owner only when vichess creates it (an existing
+/// folder keeps the permissions its owner chose).
+fn make_game_folder(dir: &Path) -> anyhow::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder
+        .create(dir)
+        .with_context(|| format!("cannot make the game folder {}", dir.display()))
+}
+
 /// The seven-tag roster's names from the command line, or else the configuration.
 fn game_tags(args: &PlayArgs, config: &vichess::config::Config) -> Vec<(&'static str, String)> {
     let g = &config.game;
@@ -398,8 +413,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             anyhow!("no game folder: give --game-dir (neither XDG_DATA_HOME nor HOME is set)")
         })?,
     };
-    std::fs::create_dir_all(&dir)
-        .with_context(|| format!("cannot make the game folder {}", dir.display()))?;
+    make_game_folder(&dir)?;
     let (session, journal, _lock) = open_game(&args, &dir, settings, pack.clone(), &config)?;
     let pgn_path = journal.path().with_extension("pgn");
     let mut record = GameRecord::new(journal);

@@ -311,19 +311,20 @@ impl Journal {
     /// Starts a new journal with its header. Refuses to overwrite an existing file.
     pub fn create(path: &Path, game_id: &str) -> Result<Journal, JournalError> {
         check_payload(game_id).map_err(io_err(path))?;
-        let file = OpenOptions::new()
-            .append(true)
-            .create_new(true)
-            .open(path)
-            .map_err(|e| {
-                if e.kind() == io::ErrorKind::AlreadyExists {
-                    JournalError::Exists {
-                        path: path.to_path_buf(),
-                    }
-                } else {
-                    io_err(path)(e)
+        let mut options = OpenOptions::new();
+        options.append(true).create_new(true);
+        // A game record names players and events: readable by its owner only.
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let file = options.open(path).map_err(|e| {
+            if e.kind() == io::ErrorKind::AlreadyExists {
+                JournalError::Exists {
+                    path: path.to_path_buf(),
                 }
-            })?;
+            } else {
+                io_err(path)(e)
+            }
+        })?;
         let mut journal = Journal {
             file,
             path: path.to_path_buf(),

@@ -22,11 +22,21 @@ impl GameLock {
     /// Locks the game whose journal is `journal`; refuses when another process has it.
     pub fn acquire(journal: &Path) -> anyhow::Result<GameLock> {
         let path = journal.with_extension("lock");
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(anyhow!(
+                "the game's lock file {} is a symbolic link; vichess writes only the game folder's own files. Remove the link and try again",
+                path.display()
+            ));
+        }
+        let mut options = OpenOptions::new();
+        options.read(true).write(true).create(true).truncate(false);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            // Never through a link put there between the check and the open.
+            options.mode(0o600).custom_flags(libc_o_nofollow());
+        }
+        let mut file = options
             .open(&path)
             .map_err(|e| anyhow!("cannot open the game's lock file {}: {e}", path.display()))?;
         match file.try_lock() {
@@ -59,6 +69,17 @@ impl GameLock {
     }
 }
 
+/// `O_NOFOLLOW` on Linux (and the other Unix systems vichess may build on, where it has the
+/// same meaning but another value).
+#[cfg(unix)]
+fn libc_o_nofollow() -> i32 {
+    if cfg!(any(target_os = "linux", target_os = "android")) {
+        0o400_000
+    } else {
+        0x0100 // macOS and the BSDs
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +99,22 @@ mod tests {
         assert!(msg.contains(&std::process::id().to_string()), "{msg}");
         drop(first);
         GameLock::acquire(&journal).expect("free again once the holder lets go");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_at_the_lock_is_refused_and_its_target_left_alone() {
+        let dir = std::env::temp_dir().join(format!("vichess-lock-link-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let precious = dir.join("precious.txt");
+        std::fs::write(&precious, "keep me").unwrap();
+        let journal = dir.join("game.journal");
+        std::os::unix::fs::symlink(&precious, journal.with_extension("lock")).unwrap();
+        let err = GameLock::acquire(&journal).expect_err("a symlinked lock");
+        assert!(err.to_string().contains("symbolic link"), "{err}");
+        assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

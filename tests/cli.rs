@@ -370,3 +370,22 @@ fn config_check_finds_the_user_file_by_xdg_config_home() {
         stdout(&out)
     );
 }
+
+#[test]
+fn pgn_check_never_prints_a_terminal_control_sequence_from_a_tag() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("escape.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"x\"]\n[White \"\u{1b}]0;owned\u{7}Anna\"]\n[Black \"B\"]\n\n1. e4 e5 *\n",
+    )
+    .unwrap();
+    let out = vichess(&["pgn", "check", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "a raw control character was printed: {text:?}"
+    );
+    assert!(text.contains("\\u{1b}") && text.contains("Anna"), "{text}");
+}

@@ -14,6 +14,7 @@ mod play;
 mod replay;
 mod scoresheet;
 mod speech_out;
+mod text;
 mod voices;
 
 use clap::{Parser, Subcommand};

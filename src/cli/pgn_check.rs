@@ -18,10 +18,10 @@ pub fn run(path: &Path) -> anyhow::Result<ExitCode> {
     let mut bad = 0;
     for (i, result) in games.iter().enumerate() {
         match result {
-            Ok(game) => writeln!(out, "{}", describe(i + 1, game))?,
+            Ok(game) => writeln!(out, "{}", super::text::visible(&describe(i + 1, game)))?,
             Err(e) => {
                 bad += 1;
-                writeln!(out, "{e}")?;
+                writeln!(out, "{}", super::text::visible(&e.to_string()))?;
             }
         }
     }

@@ -94,3 +94,33 @@ fn a_resume_says_whether_the_journal_ended_cleanly_and_warns_of_lost_moves() {
     );
     assert!(out.iter().any(|l| l == "1. e4"), "{out:?}");
 }
+
+#[test]
+fn a_journal_torn_in_its_first_lines_is_refused_unchanged_never_said_to_go_on() {
+    let home = tempfile::tempdir().unwrap();
+    play(home.path(), &[], "e4\nquit\n");
+    let journal = journals(home.path()).pop().unwrap();
+    let text = std::fs::read_to_string(&journal).unwrap();
+    // Cut in the middle of line 2, the game's begin record.
+    let second_line_start = text.find('\n').unwrap() + 1;
+    let cut = &text.as_bytes()[..second_line_start + 10];
+    std::fs::write(&journal, cut).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["play", "--no-audio", "--resume", "--game-dir"])
+        .arg(home.path().join("games"))
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("first two lines"), "{said}");
+    assert!(!said.contains("goes on"), "{said}");
+    assert_eq!(
+        std::fs::read(&journal).unwrap(),
+        cut,
+        "the journal was changed"
+    );
+}

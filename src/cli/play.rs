@@ -262,13 +262,28 @@ fn open_game(
             )
         })?;
         if let Some(torn) = &read.torn {
-            // A power cut mid-write: the last line never reached the disk whole.
-            println!("{torn}; it is set aside and the game goes on without it");
-            journal::repair(&path)?;
+            // The header or the game's first record cannot be set aside: without them
+            // there is no game, so nothing is changed and the arbiter gets the file.
+            if torn.line <= 2 {
+                return Err(anyhow!(
+                    "{torn}; it is one of the journal's first two lines, without which there is no game to resume. \
+                     The file is left as it is for the arbiter"
+                ));
+            }
         }
         let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
         let session = Session::resume(settings, pack, &lines)
             .with_context(|| format!("cannot resume the game in {}", path.display()))?;
+        if let Some(torn) = &read.torn {
+            // A power cut mid-write: the last line never reached the disk whole. Said only
+            // once it really is set aside and the game really goes on.
+            journal::repair(&path).map_err(|e| {
+                anyhow!(
+                    "{torn}; it cannot be set aside ({e}), so the game is not resumed and the journal is left as it is"
+                )
+            })?;
+            println!("{torn}; it is set aside in a .torn file beside the journal and the game goes on without it");
+        }
         // The PGN is saved after the journal: more moves there than in the journal means the
         // journal lost its end, which a line-boundary cut cannot show by itself.
         if let Ok(text) = std::fs::read_to_string(path.with_extension("pgn")) {

@@ -263,10 +263,11 @@ pub fn repair(path: &Path) -> Result<Option<TornTail>, JournalError> {
         .create_new(true)
         .open(&keep)
         .map_err(io_err(&keep))?;
-    saved
-        .write_all(&tail.bytes)
-        .and_then(|()| saved.sync_all())
-        .map_err(io_err(&keep))?;
+    if let Err(e) = saved.write_all(&tail.bytes).and_then(|()| saved.sync_all()) {
+        // A full disk: leave no empty or partial copy that looks like the kept bytes.
+        let _ = std::fs::remove_file(&keep);
+        return Err(io_err(&keep)(e));
+    }
     let file = OpenOptions::new()
         .write(true)
         .open(path)

@@ -404,7 +404,31 @@ impl Voice {
     }
 }
 
+/// Plays a game; a reason the game cannot start or must stop is said aloud as well as printed
+/// (unless `--no-audio`): a blind player must not be left wondering why nothing answers.
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    let quiet = args.no_audio;
+    let language = args
+        .lang
+        .as_deref()
+        .and_then(vichess::phrase::Language::from_code)
+        .unwrap_or(vichess::phrase::Language::En);
+    play(args).inspect_err(|e| {
+        if !quiet {
+            say_fatal(&format!("vichess stopped: {e:#}"), language);
+        }
+    })
+}
+
+/// Says a fatal error through system speech, waiting (a few seconds at most) until it is said.
+fn say_fatal(text: &str, language: vichess::phrase::Language) {
+    let mut speech = vichess::speech::Fallback::system(language, 1.0);
+    if speech.is_available() && speech.speak(text).is_none() {
+        let _ = speech.wait(std::time::Duration::from_secs(8));
+    }
+}
+
+fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let mut config = vichess::config::load(args.config.as_deref()).map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         anyhow!("the configuration cannot be used:\n{}", lines.join("\n"))

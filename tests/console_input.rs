@@ -2,33 +2,23 @@
 //! as Latin-1 and said so, a terminal control sequence is shown, never sent, and the lines
 //! after them are played.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "common/play.rs"]
+mod common_play;
 
 fn play(stdin: &[u8]) -> (Vec<String>, std::process::ExitStatus) {
-    let home = std::env::temp_dir().join(format!(
-        "vichess-console-{}-{}",
-        std::process::id(),
-        stdin.len()
-    ));
-    let _ = std::fs::remove_dir_all(&home);
-    std::fs::create_dir_all(&home).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["play", "--no-audio", "--control", "none", "--game-dir"])
-        .arg(home.join("games"))
-        .env("HOME", &home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let _ = std::fs::remove_dir_all(&home);
-    let text = String::from_utf8(out.stdout).expect("vichess prints UTF-8 only");
-    (text.lines().map(str::to_owned).collect(), out.status)
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "play",
+        "--no-audio",
+        "--control",
+        "none",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, stdin);
+    let status = out.status;
+    (common_play::lines_of(&out), status)
 }
 
 #[test]

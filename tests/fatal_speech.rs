@@ -5,7 +5,6 @@
 
 #![cfg(all(feature = "audio", feature = "speech"))]
 
-use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
@@ -13,13 +12,6 @@ use std::time::Duration;
 mod pulse;
 
 use pulse::Pulse;
-
-fn stop_speech_dispatcher(dir: &Path) {
-    let pid_file = dir.join("speech-dispatcher/pid/speech-dispatcher.pid");
-    if let Ok(pid) = std::fs::read_to_string(pid_file) {
-        let _ = Command::new("kill").arg("-TERM").arg(pid.trim()).status();
-    }
-}
 
 /// A game that cannot start is said aloud, not only printed: a blind player is told why
 /// nothing answers.
@@ -39,7 +31,7 @@ fn a_fatal_error_of_play_is_spoken() {
         .unwrap();
     std::thread::sleep(Duration::from_millis(600));
     let heard = recording.stop();
-    stop_speech_dispatcher(&pulse.dir);
+    pulse.stop_speech_dispatcher();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("there is no game to resume"), "{err}");

@@ -2,9 +2,10 @@
 //! and the demo's loop (`vichess demo --script`, simulated time) both run the one driver, so
 //! a script of console lines gives the same transcript in both.
 
-use std::io::Write;
+#[path = "common/play.rs"]
+mod common_play;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// Moves, read-outs, refusals, a correction and a take-back: the kinds of line a game has.
 const SCRIPT: &[&str] = &[
@@ -38,34 +39,7 @@ fn home(name: &str) -> PathBuf {
 }
 
 fn vichess(home: &Path, args: &[&str], stdin: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(args)
-        .current_dir(home)
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("vichess runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "vichess {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .expect("utf-8")
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    common_play::lines_of(&common_play::run_piped(home, args, stdin.as_bytes()))
 }
 
 #[test]

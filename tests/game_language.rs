@@ -1,39 +1,17 @@
 //! The game's language: `--lang` or `[game] language` choose it, and the voice pack follows
 //! it unless one is named, so a Ukrainian game is in Ukrainian words from the first move.
 
-use std::io::Write;
+#[path = "common/play.rs"]
+mod common_play;
+
 use std::process::{Command, Stdio};
 
 fn play(home: &std::path::Path, args: &[&str]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["play", "--no-audio", "--control", "none", "--game-dir"])
-        .arg(home.join("games"))
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"e4\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    let games = home.join("games");
+    let mut all = vec!["play", "--no-audio", "--control", "none", "--game-dir"];
+    all.push(games.to_str().unwrap());
+    all.extend(args);
+    common_play::lines_of(&common_play::run_piped(home, &all, b"e4\nquit\n"))
 }
 
 #[test]

@@ -2,39 +2,14 @@
 //! seven-tag roster, the date is the day the game began, the game's files are named after the
 //! players, and a resumed game keeps all of it.
 
-use std::io::Write;
+#[path = "common/play.rs"]
+mod common_play;
+
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 fn play(home: &Path, args: &[&str], stdin: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .arg("play")
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    let args: Vec<&str> = ["play"].iter().chain(args).copied().collect();
+    common_play::lines_of(&common_play::run_piped(home, &args, stdin.as_bytes()))
 }
 
 #[test]

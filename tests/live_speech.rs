@@ -5,8 +5,6 @@
 
 #![cfg(all(feature = "audio", feature = "speech"))]
 
-use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 use vichess::audio::device::Output;
 use vichess::audio::{Channel, Pcm};
@@ -17,13 +15,6 @@ use vichess::speech::live::{Narrator, Step};
 mod pulse;
 
 use pulse::{Pulse, RATE};
-
-fn stop_speech_dispatcher(dir: &Path) {
-    let pid_file = dir.join("speech-dispatcher/pid/speech-dispatcher.pid");
-    if let Ok(pid) = std::fs::read_to_string(pid_file) {
-        let _ = Command::new("kill").arg("-TERM").arg(pid.trim()).status();
-    }
-}
 
 fn tone(rate: u32, seconds: f64) -> Pcm {
     let n = (f64::from(rate) * seconds) as usize;
@@ -71,7 +62,7 @@ fn clips_and_system_speech_are_heard_in_order() {
     let heard = recording.stop();
     let notices = narrator.take_notices();
     drop(narrator);
-    stop_speech_dispatcher(&pulse.dir);
+    pulse.stop_speech_dispatcher();
     assert_eq!(notices, Vec::<String>::new());
 
     let m = heard.measure();

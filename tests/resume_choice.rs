@@ -2,41 +2,18 @@
 //! last started in the folder (not the journal touched last), whether the journal ended with a
 //! clean stop, and a warning when the PGN beside it has moves the journal lost.
 
-use std::io::Write;
+#[path = "common/play.rs"]
+mod common_play;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 fn play(home: &Path, args: &[&str], stdin: &str) -> Vec<String> {
     let games = home.join("games");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["play", "--no-audio", "--control", "none", "--game-dir"])
-        .arg(&games)
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    let mut all = vec!["play", "--no-audio", "--control", "none", "--game-dir"];
+    all.push(games.to_str().unwrap());
+    all.extend(args);
+    common_play::lines_of(&common_play::run_piped(home, &all, stdin.as_bytes()))
 }
 
 fn journals(home: &Path) -> Vec<PathBuf> {

@@ -5,8 +5,6 @@
 
 #![cfg(feature = "speech")]
 
-use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 use vichess::phrase::Language;
 use vichess::speech::{Fallback, SpeechError};
@@ -17,12 +15,6 @@ mod pulse;
 use pulse::Pulse;
 
 /// Stops the speech-dispatcher that the test's connection spawned in the private runtime dir.
-fn stop_speech_dispatcher(dir: &Path) {
-    let pid_file = dir.join("speech-dispatcher/pid/speech-dispatcher.pid");
-    if let Ok(pid) = std::fs::read_to_string(pid_file) {
-        let _ = Command::new("kill").arg("-TERM").arg(pid.trim()).status();
-    }
-}
 
 #[test]
 fn system_speech_is_heard_or_its_absence_told() {
@@ -40,7 +32,7 @@ fn system_speech_is_heard_or_its_absence_told() {
     std::thread::sleep(Duration::from_millis(800));
     let heard = recording.stop();
     drop(speech);
-    stop_speech_dispatcher(&pulse.dir);
+    pulse.stop_speech_dispatcher();
     let m = heard.measure();
     let sounding = m.seconds - m.leading_silence - m.trailing_silence;
     assert!(

@@ -34,3 +34,41 @@ pub fn spawn_play(home: &Path, args: &[&str]) -> (Child, ChildStdin, Receiver<St
     });
     (child, stdin, lines)
 }
+
+/// `vichess ARGS` with a private home, `stdin` piped in whole, and its output once it exits.
+pub fn run_piped(home: &Path, args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(args)
+        .current_dir(home)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("vichess runs");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(stdin)
+        .expect("stdin written");
+    child.wait_with_output().expect("vichess ends")
+}
+
+/// The lines of a successful run's standard output; a failed run fails the test with its
+/// standard error.
+pub fn lines_of(out: &std::process::Output) -> Vec<String> {
+    assert!(
+        out.status.success(),
+        "vichess failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone())
+        .expect("vichess prints UTF-8 only")
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}

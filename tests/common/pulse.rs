@@ -18,6 +18,16 @@ pub struct Pulse {
 }
 
 impl Pulse {
+    /// Stops the speech-dispatcher that system speech started in this runtime folder, so no
+    /// daemon outlives the test.
+    #[allow(dead_code)] // not every test that plays sound speaks
+    pub fn stop_speech_dispatcher(&self) {
+        let pid_file = self.dir.join("speech-dispatcher/pid/speech-dispatcher.pid");
+        if let Ok(pid) = std::fs::read_to_string(pid_file) {
+            let _ = Command::new("kill").arg("-TERM").arg(pid.trim()).status();
+        }
+    }
+
     pub fn start() -> Pulse {
         let dir = std::env::temp_dir().join(format!("vichess-pulse-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -408,12 +408,17 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Says a fatal error through system speech, waiting (a few seconds at most) until it is said.
+#[cfg(feature = "speech")]
 fn say_fatal(text: &str, language: vichess::phrase::Language) {
     let mut speech = vichess::speech::Fallback::system(language, 1.0);
     if speech.is_available() && speech.speak(text).is_none() {
         let _ = speech.wait(std::time::Duration::from_secs(8));
     }
 }
+
+/// Without system speech the printed line is all there is.
+#[cfg(not(feature = "speech"))]
+fn say_fatal(_text: &str, _language: vichess::phrase::Language) {}
 
 fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let mut config = vichess::config::load(args.config.as_deref()).map_err(|errors| {

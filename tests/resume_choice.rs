@@ -101,3 +101,45 @@ fn a_journal_torn_in_its_first_lines_is_refused_unchanged_never_said_to_go_on() 
         "the journal was changed"
     );
 }
+
+#[test]
+fn a_finished_game_is_resumed_only_when_asked_and_the_game_is_named() {
+    let home = tempfile::tempdir().unwrap();
+    play(
+        home.path(),
+        &["--white", "Anna", "--black", "Bella"],
+        "f3\ne5\ng4\nQh4#\n",
+    );
+    let games = home.path().join("games");
+    let args = [
+        "play",
+        "--no-audio",
+        "--resume",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, b"quit\n");
+    assert!(!out.status.success(), "a finished game was resumed");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Anna against Bella") && err.contains("is finished (0-1)"),
+        "{err}"
+    );
+    let mut asked = args.to_vec();
+    asked.push("--resume-finished");
+    let lines = common_play::lines_of(&common_play::run_piped(
+        home.path(),
+        &asked,
+        b"moves\nquit\n",
+    ));
+    assert!(
+        lines[0].starts_with("resuming Anna against Bella"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Dh4#") || l.contains("Qh4#")),
+        "{lines:?}"
+    );
+}

@@ -71,9 +71,12 @@ pub struct PlayArgs {
     /// Where the game's journal and PGN are kept (default: the per-user data directory).
     #[arg(long)]
     game_dir: Option<PathBuf>,
-    /// Continue the newest game in the game folder from its journal.
+    /// Continue the game last started in the game folder from its journal.
     #[arg(long)]
     resume: bool,
+    /// With --resume: open a finished game too (for the arbiter, to check or correct it).
+    #[arg(long, requires = "resume")]
+    resume_finished: bool,
     /// White's name, for the PGN and the game's file name (default: the configuration's).
     #[arg(long)]
     white: Option<String>,
@@ -232,12 +235,13 @@ fn open_game(
     settings: SessionConfig,
     pack: vichess::voice::Pack,
     config: &vichess::config::Config,
-) -> anyhow::Result<(Session, Journal, GameLock)> {
+) -> anyhow::Result<(Session, Journal, GameLock, Vec<String>)> {
+    // What the player must be told about the record before play goes on: said and printed
+    // once the sound is open.
+    let mut notes = Vec::new();
     if args.resume {
         let (path, note) = game_to_resume(dir)?;
-        if let Some(note) = note {
-            println!("{note}");
-        }
+        notes.extend(note);
         // Before anything is read: a torn tail of a journal another process is still
         // writing is that process's next line, not damage.
         let lock = GameLock::acquire(&path)?;
@@ -261,6 +265,30 @@ fn open_game(
         let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
         let session = Session::resume(settings, pack, &lines)
             .with_context(|| format!("cannot resume the game in {}", path.display()))?;
+        let tag = |name: &str| {
+            session
+                .state()
+                .tags()
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or("?".to_string(), |(_, v)| v.clone())
+        };
+        let game = format!(
+            "{} against {}, {}",
+            tag("White"),
+            tag("Black"),
+            path.file_name().unwrap_or_default().to_string_lossy()
+        );
+        if let Some(ending) = session.state().ending() {
+            // An adjourned game ("*") is meant to go on; a finished one only for the arbiter.
+            if ending.score != "*" && !args.resume_finished {
+                return Err(anyhow!(
+                    "the game {game} is finished ({}); nothing was resumed. --resume-finished opens it anyway, for the arbiter",
+                    ending.score
+                ));
+            }
+        }
+        notes.push(format!("resuming {game}"));
         if let Some(torn) = &read.torn {
             // A power cut mid-write: the last line never reached the disk whole. Said only
             // once it really is set aside and the game really goes on.
@@ -269,7 +297,7 @@ fn open_game(
                     "{torn}; it cannot be set aside ({e}), so the game is not resumed and the journal is left as it is"
                 )
             })?;
-            println!("{torn}; it is set aside in a .torn file beside the journal and the game goes on without it");
+            notes.push(format!("{torn}; it is set aside in a .torn file beside the journal and the game goes on without it"));
         }
         // The PGN is saved after the journal: more moves there than in the journal means the
         // journal lost its end, which a line-boundary cut cannot show by itself.
@@ -277,14 +305,14 @@ fn open_game(
             if let Some(Ok(game)) = vichess::pgn::read_games(&text).into_iter().next() {
                 let (saved, kept) = (game.main.moves.len(), session.state().game().ply_count());
                 if saved > kept {
-                    println!(
+                    notes.push(format!(
                         "warning: the PGN beside the journal has {saved} half-moves but the journal only {kept}: \
                          the journal lost its last records; the game goes on from the journal, check it with the arbiter"
-                    );
+                    ));
                 }
             }
         }
-        return Ok((session, Journal::open_append(&path)?, lock));
+        return Ok((session, Journal::open_append(&path)?, lock, notes));
     }
     let control = match args.control.as_deref() {
         Some("none") | Some("-") => None,
@@ -322,7 +350,7 @@ fn open_game(
     for (name, value) in &tags {
         session.set_tag(name, value);
     }
-    Ok((session, journal, lock))
+    Ok((session, journal, lock, notes))
 }
 
 /// Where `Say` effects go: the sound devices, or nowhere (`--no-audio`, no device).
@@ -445,7 +473,7 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         })?,
     };
     make_game_folder(&dir)?;
-    let (session, journal, _lock) = open_game(&args, &dir, settings, pack.clone(), &config)?;
+    let (session, journal, _lock, notes) = open_game(&args, &dir, settings, pack.clone(), &config)?;
     let pgn_path = journal.path().with_extension("pgn");
     let mut record = GameRecord::new(journal);
     let clock = MonotonicClock::start();
@@ -496,6 +524,10 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     });
     drop(tx);
     let mut voice = Voice::open(args.no_audio, &config, &pack);
+    for note in &notes {
+        println!("{}", console::visible(note));
+        voice.say(Audience::Player, &[], note);
+    }
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

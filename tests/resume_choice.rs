@@ -143,3 +143,42 @@ fn a_finished_game_is_resumed_only_when_asked_and_the_game_is_named() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn a_resume_speaks_at_once_not_at_the_first_key_and_says_what_it_ignores() {
+    let home = tempfile::tempdir().unwrap();
+    play(home.path(), &[], "e4\nquit\n");
+    let games = home.path().join("games");
+    let (mut child, stdin, lines) = common_play::spawn_play(
+        home.path(),
+        &[
+            "--no-audio",
+            "--resume",
+            "--control",
+            "10+0",
+            "--game-dir",
+            games.to_str().unwrap(),
+        ],
+    );
+    // Nothing typed: the player hears where the game stands all the same.
+    let mut seen = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !seen
+        .iter()
+        .any(|l: &String| l == "Partie aus dem Protokoll fortgesetzt")
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "silent until a key: {seen:?}"
+        );
+        if let Ok(l) = lines.recv_timeout(std::time::Duration::from_millis(200)) {
+            seen.push(l);
+        }
+    }
+    assert!(
+        seen.iter().any(|l| l.starts_with("--control ignored")),
+        "{seen:?}"
+    );
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}

@@ -289,6 +289,24 @@ fn open_game(
             }
         }
         notes.push(format!("resuming {game}"));
+        // What a resumed game keeps of its own: said, never silently ignored.
+        let ignored: Vec<&str> = [
+            ("--control", args.control.is_some()),
+            ("--white", args.white.is_some()),
+            ("--black", args.black.is_some()),
+            ("--event", args.event.is_some()),
+            ("--site", args.site.is_some()),
+            ("--round", args.round.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(flag, given)| given.then_some(flag))
+        .collect();
+        if !ignored.is_empty() {
+            notes.push(format!(
+                "{} ignored: a resumed game keeps the time control and names it began with",
+                ignored.join(", ")
+            ));
+        }
         if let Some(torn) = &read.torn {
             // A power cut mid-write: the last line never reached the disk whole. Said only
             // once it really is set aside and the game really goes on.
@@ -533,10 +551,14 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let mut out = stdout.lock();
     // Sensor readings that came while the journal could not be written, to be played after.
     let mut deferred: Vec<(BoardRole, vichess::board::SensorEvent)> = Vec::new();
+    // The first pass handles no input: a new game's opening records are written and a
+    // resumed game says where it stands at once, not at the first key.
+    let mut first = true;
     loop {
         // Sleep until the next input or the table's next deadline, whichever comes first;
         // while the journal fails, until the next retry.
         let due = match record.is_failing() {
+            _ if std::mem::take(&mut first) => Some(clock.now()),
             true => Some(clock.now().after(RETRY_MS)),
             false => table.poll_timeout(),
         };

@@ -423,10 +423,17 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
                 "draw what? say draw offer, draw accept or draw decline",
                 Word::HelpDraw,
             )?;
-            let action = match w.to_ascii_lowercase().as_str() {
-                "offer" => DrawAction::Offer,
-                "accept" => DrawAction::Accept,
-                "decline" | "reject" => DrawAction::Decline,
+            // The words each language's help gives, and the English ones everywhere.
+            let action = match w.to_lowercase().as_str() {
+                "offer" | "anbieten" | "запропонувати" | "предложить" | "առաջարկել" => {
+                    DrawAction::Offer
+                }
+                "accept" | "annehmen" | "прийняти" | "принять" | "ընդունել" => {
+                    DrawAction::Accept
+                }
+                "decline" | "reject" | "ablehnen" | "відхилити" | "отклонить" | "մերժել" => {
+                    DrawAction::Decline
+                }
                 _ => {
                     return Err(CommandError(
                         format!(
@@ -507,6 +514,25 @@ impl fmt::Display for ClaimWhat {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn draw_commands_read_as_each_languages_help_writes_them() {
+        for (line, action) in [
+            ("remis anbieten", DrawAction::Offer),
+            ("remis annehmen", DrawAction::Accept),
+            ("Remis ablehnen weiß", DrawAction::Decline),
+            ("нічия запропонувати", DrawAction::Offer),
+            ("ничья принять", DrawAction::Accept),
+            ("ничья отклонить черные", DrawAction::Decline),
+            ("ոչ-ոքի առաջարկել", DrawAction::Offer),
+            ("draw offer", DrawAction::Offer),
+        ] {
+            match parse(line) {
+                Ok(Some(Command::Draw(got, _))) => assert_eq!(got, action, "{line}"),
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+    }
 
     #[test]
     fn commands_and_moves_are_told_apart() {

@@ -1,30 +1,16 @@
 //! `vichess play` end to end: console lines piped in, the transcript, the journal and the PGN
 //! checked. Needs `vichess play` wired into the command line (src/cli/play.rs).
 
-use std::io::Write;
+#[path = "common/play.rs"]
+mod common_play;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn play(home: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .arg("play")
-        .args(args)
-        // No user configuration from the machine running the tests.
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("vichess runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().expect("vichess ends")
+    // No user configuration from the machine running the tests: a private home.
+    let args: Vec<&str> = ["play"].iter().chain(args).copied().collect();
+    common_play::run_piped(home, &args, input.as_bytes())
 }
 
 fn lines(out: &Output) -> Vec<String> {

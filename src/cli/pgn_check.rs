@@ -1,31 +1,31 @@
 //! `vichess pgn check FILE`: one line per game, then a summary; exit 1 when any game is bad.
 //!
 //! Every game is read even after a bad one, so an arbiter checking a round's file sees all the
-//! problems at once, not just the first.
+//! problems at once, not just the first. The file is read game by game ([`GameStream`]), so a
+//! file of any size is checked in the memory of its largest game.
 
 use anyhow::Context;
-use std::io::Write;
+use std::io::{BufReader, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use vichess::pgn::{read_games, PgnGame};
-use vichess::rules::game::Game;
+use vichess::pgn::{result_of, GameResult, GameStream, PgnGame};
 
 pub fn run(path: &Path) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let games = read_games(&text);
-    let mut bad = 0;
-    for (i, result) in games.iter().enumerate() {
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let (mut n, mut bad) = (0usize, 0usize);
+    for item in GameStream::new(BufReader::with_capacity(1 << 16, file)) {
+        let result = item.with_context(|| format!("cannot read {}", path.display()))?;
+        n += 1;
         match result {
-            Ok(game) => writeln!(out, "{}", super::text::visible(&describe(i + 1, game)))?,
+            Ok(game) => writeln!(out, "{}", super::text::visible(&describe(n, &game)))?,
             Err(e) => {
                 bad += 1;
                 writeln!(out, "{}", super::text::visible(&e.to_string()))?;
             }
         }
     }
-    let n = games.len();
     writeln!(
         out,
         "{n} {}: {} valid, {bad} with errors",
@@ -39,27 +39,50 @@ pub fn run(path: &Path) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// One game's line. A record that plays on after the Laws ended the game (a mate, stalemate,
+/// dead position, fivefold repetition or 75 moves; 5.2.2, 9.6) is reported with the result at
+/// the ply where it ended, and the rest named in a warning as moves played after the end.
 fn describe(number: usize, pgn: &PgnGame) -> String {
-    let mut game = Game::new(pgn.start.clone());
-    for m in pgn.moves() {
-        // The reader already checked legality against the same rules; a failure here would be
-        // a bug, and saying so beats a wrong verdict.
-        if let Err(e) = game.push(*m) {
-            return format!("game {number}: internal error replaying the game: {e}");
-        }
-    }
-    let plies = game.moves().len();
-    let moves = plies.div_ceil(2);
+    let replayed = pgn.replay();
+    let game = &replayed.game;
+    let moves = game.ply_count().div_ceil(2);
     let mut line = format!("game {number}");
     if let Some(p) = pgn.players() {
         line += &format!(" ({p})");
     }
+    let status = game.status();
+    let result = match replayed.end_move_text() {
+        Some(at) => format!(
+            "{} by {} at {at}",
+            result_of(status).as_pgn(),
+            status.word()
+        ),
+        None => pgn.result.map_or("missing", |r| r.as_pgn()).to_owned(),
+    };
     line += &format!(
-        ": {moves} {}, result {}, final position {}",
+        ": {moves} {}, result {result}, final position {}",
         if moves == 1 { "move" } else { "moves" },
-        pgn.result.map_or("missing", |r| r.as_pgn()),
-        game.status().word()
+        status.word()
     );
+    if !replayed.after_end.is_empty() {
+        let n = replayed.after_end.len();
+        line += &format!(
+            "; warning: {n} {} played after the end of the game, kept but not part of it: {}",
+            if n == 1 { "move" } else { "moves" },
+            replayed.after_end_text()
+        );
+    }
+    let laws = result_of(status);
+    if let Some(written) = pgn.result {
+        if status.is_over() && written != GameResult::Unknown && written != laws {
+            line += &format!(
+                "; warning: the record's result {} is not the result of the Laws, {} ({})",
+                written.as_pgn(),
+                laws.as_pgn(),
+                status.word()
+            );
+        }
+    }
     for w in &pgn.warnings {
         line += &format!("; warning: {w}");
     }

@@ -18,12 +18,18 @@ pub fn move_number(pos: &Position) -> String {
     }
 }
 
+/// Moves given after the Laws ended the game (a dead position, fivefold repetition, 75
+/// moves; 5.2.2, 9.6) are still checked for legality, then listed apart as not part of the
+/// game, and the status is the game's at its end.
 pub fn run(start: Position, lang: Option<Lang>, moves: &[String]) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let mut game = Game::new(start);
     let mut lines = Vec::with_capacity(moves.len());
+    // The position after the end, once the game has ended and moves still come.
+    let mut beyond: Option<Position> = None;
+    let mut after_end = Vec::new();
     for text in moves {
-        let pos = game.position().clone();
+        let pos = beyond.clone().unwrap_or_else(|| game.position().clone());
         let who = format!("move {} for {}", pos.fullmoves(), capitalised(pos.turn()));
         let m = match notation::parse_move(&pos, text) {
             Ok(m) => m,
@@ -33,16 +39,35 @@ pub fn run(start: Position, lang: Option<Lang>, moves: &[String]) -> anyhow::Res
             Some(lang) => notation::san_in(&pos, &m, lang),
             None => notation::san(&pos, &m),
         };
-        if let Err(e) = game.push(m) {
-            bail!("{who}, {text:?}: {e}");
+        if beyond.is_none() && game.push(m).is_ok() {
+            lines.push(format!("{} {}", move_number(&pos), written));
+            continue;
         }
-        lines.push(format!("{} {}", move_number(&pos), written));
+        let mut next = pos.clone();
+        next.play_unchecked(&m);
+        beyond = Some(next);
+        match pos.turn() {
+            Color::White => after_end.push(format!("{}. {written}", pos.fullmoves())),
+            Color::Black if after_end.is_empty() => {
+                after_end.push(format!("{}... {written}", pos.fullmoves()))
+            }
+            Color::Black => after_end.push(written),
+        }
     }
     for line in &lines {
         writeln!(out, "{line}")?;
     }
     writeln!(out, "fen: {}", game.position().fen())?;
     writeln!(out, "status: {}", game.status().word())?;
+    if !after_end.is_empty() {
+        let n = after_end.len();
+        writeln!(
+            out,
+            "after the end: {n} {}, not part of the game: {}",
+            if n == 1 { "move" } else { "moves" },
+            after_end.join(" ")
+        )?;
+    }
     for claim in game.claimable() {
         let word = match claim.kind {
             ClaimKind::ThreefoldRepetition => "threefold",

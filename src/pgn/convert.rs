@@ -3,6 +3,55 @@
 
 use super::model::{GameResult, Line, PgnGame, PgnMove};
 use crate::rules::game::{Game, GameError, Status};
+use crate::rules::{notation, Color, Move, Position};
+
+/// A record replayed as far as the Laws let the game go.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    /// The game up to where the Laws ended it, or the whole record when they did not.
+    pub game: Game,
+    /// Moves the record goes on with after a mate, a stalemate, a dead position, fivefold
+    /// repetition or the seventy-five-move rule ended the game (5.2.2, 9.6): they are not part
+    /// of the game, but they are kept, because nothing a user wrote is thrown away.
+    pub after_end: Vec<Move>,
+}
+
+impl Replayed {
+    /// The moves after the end as a scoresheet writes them ("2. Kb2 Kg6", "3... Ke7 4. Kd2"),
+    /// numbered from the position where the game ended.
+    pub fn after_end_text(&self) -> String {
+        let mut pos = self.game.position().clone();
+        let mut words = Vec::with_capacity(self.after_end.len());
+        for (i, m) in self.after_end.iter().enumerate() {
+            let san = notation::san(&pos, m);
+            match pos.turn() {
+                Color::White => words.push(format!("{}. {san}", pos.fullmoves())),
+                Color::Black if i == 0 => words.push(format!("{}... {san}", pos.fullmoves())),
+                Color::Black => words.push(san),
+            }
+            pos.play_unchecked(m);
+        }
+        words.join(" ")
+    }
+
+    /// Where the game ended when the record plays on: "move 1 for Black, Kxh7".
+    pub fn end_move_text(&self) -> Option<String> {
+        if self.after_end.is_empty() {
+            return None;
+        }
+        let positions = self.game.positions();
+        let (m, before) = (
+            self.game.last_move()?,
+            positions.get(positions.len().checked_sub(2)?)?,
+        );
+        Some(format!(
+            "move {} for {}, {}",
+            before.fullmoves(),
+            before.turn().fold("White", "Black"),
+            notation::san(before, &m)
+        ))
+    }
+}
 
 impl PgnGame {
     /// The record of a game: its start, its moves, and the result when the Laws have ended it
@@ -26,6 +75,30 @@ impl PgnGame {
             game.push(*m).map_err(|e| (ply, e))?;
         }
         Ok(game)
+    }
+
+    /// The main line replayed up to where the Laws end the game, with the moves the record
+    /// plays after that end kept apart (see [`Replayed`]). Never fails: the reader only ever
+    /// stores legal moves, and a move after the end is checked against the position alone.
+    pub fn replay(&self) -> Replayed {
+        let mut game = Game::new(self.start.clone());
+        let mut after_end = Vec::new();
+        let mut beyond: Option<Position> = None;
+        for m in self.moves() {
+            if let Some(pos) = beyond.as_mut() {
+                after_end.push(*m);
+                pos.play_unchecked(m);
+                continue;
+            }
+            // Only a finished game refuses a move here: the reader stored legal moves only.
+            if game.push(*m).is_err() {
+                let mut pos = game.position().clone();
+                after_end.push(*m);
+                pos.play_unchecked(m);
+                beyond = Some(pos);
+            }
+        }
+        Replayed { game, after_end }
     }
 }
 

@@ -95,11 +95,17 @@ pub struct Lexer<'a> {
 impl<'a> Lexer<'a> {
     /// A lexer at the start of `text`; a leading byte-order mark is skipped.
     pub fn new(text: &'a str) -> Lexer<'a> {
+        Lexer::starting_at_line(text, 1)
+    }
+
+    /// A lexer over a piece of a longer file that begins on line `line`, so that what it
+    /// reports points into the whole file (the streaming reader hands it one game at a time).
+    pub fn starting_at_line(text: &'a str, line: u32) -> Lexer<'a> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         Lexer {
             text,
             pos: 0,
-            line: 1,
+            line,
             column: 1,
             line_start: true,
             blank: false,

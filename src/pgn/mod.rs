@@ -36,9 +36,10 @@ mod model;
 mod moves;
 mod reader;
 mod setup;
+mod stream;
 mod writer;
 
-pub use convert::result_of;
+pub use convert::{result_of, Replayed};
 pub use error::{MoveAt, PgnError, PgnErrorKind};
 pub use lexer::{LexError, Lexer, Token, TokenKind};
 pub use model::{
@@ -46,4 +47,5 @@ pub use model::{
 };
 pub use reader::{read_game, read_games, suffix_nag, Games, MAX_DEPTH};
 pub use setup::{start_position, variant_is_chess960};
+pub use stream::GameStream;
 pub use writer::{write_game, write_game_with, write_games, MoveStyle, WriteOptions};

@@ -30,13 +30,33 @@ pub struct Games<'a> {
 impl<'a> Games<'a> {
     /// The games of `text`, read lazily: a bad game costs only itself.
     pub fn new(text: &'a str) -> Games<'a> {
+        Games::starting_at(text, 1, 1)
+    }
+
+    /// The games of a piece of a longer file that begins on `line` with game number
+    /// `number`, so that errors and warnings point into the whole file.
+    pub fn starting_at(text: &'a str, line: u32, number: usize) -> Games<'a> {
         Games {
             tokens: Tokens {
-                lexer: Lexer::new(text),
+                lexer: Lexer::starting_at_line(text, line),
                 ahead: VecDeque::new(),
+                cut_before_game: false,
             },
-            number: 0,
+            number: number.saturating_sub(1),
         }
+    }
+
+    /// Says that the text was cut just before the next game's first tag line, so that its end
+    /// reads as that tag line would: the streaming reader's pieces then give exactly what the
+    /// whole file gives.
+    pub fn cut_before_next_game(mut self) -> Self {
+        self.tokens.cut_before_game = true;
+        self
+    }
+
+    /// How many games have been handed out so far, counting from the piece's first number.
+    pub fn last_number(&self) -> usize {
+        self.number
     }
 }
 
@@ -65,6 +85,8 @@ impl Iterator for Games<'_> {
 struct Tokens<'a> {
     lexer: Lexer<'a>,
     ahead: VecDeque<Token<'a>>,
+    /// The text ends where the next game's tags begin (see [`Games::cut_before_next_game`]).
+    cut_before_game: bool,
 }
 
 impl<'a> Tokens<'a> {
@@ -84,6 +106,11 @@ impl<'a> Tokens<'a> {
     /// A `[` first on its line: the start of a tag pair, so of a new game when in movetext.
     fn at_tag_line(&mut self) -> bool {
         matches!(self.peek(0), Some(t) if t.kind == TokenKind::TagOpen && t.line_start)
+    }
+
+    /// At a tag line, or at the end of a piece cut just before one.
+    fn at_next_game(&mut self) -> bool {
+        self.at_tag_line() || (self.cut_before_game && self.peek(0).is_none())
     }
 
     /// The recovery rule: after an error, go on at the next `[Event` line, or at the next tag
@@ -268,7 +295,7 @@ impl GameReader<'_, '_> {
     fn read_movetext(&mut self, stack: &mut Vec<Frame>) -> Result<Option<GameResult>, Failure> {
         let mut started = false;
         loop {
-            if self.tokens.at_tag_line() {
+            if self.tokens.at_next_game() {
                 if !started {
                     let (line, _) = self.here();
                     self.warnings.push(format!(

@@ -846,3 +846,58 @@ fn a_typo_is_not_understood_and_the_nearest_command_is_offered() {
         .iter()
         .any(|l| l.contains("regelwidriger Zug, nicht verstanden")));
 }
+
+/// 6.8, 6.9: the flagged player moving and pressing after the fall does not take the claim
+/// away; the claim names the opponent of the side whose flag is down, whoever is to move.
+#[test]
+fn a_flag_claim_stands_after_the_flagged_player_has_moved() {
+    let mut s = session(SessionConfig::default(), Some("3"));
+    run(&mut s, 0, &["e4", "press", "f6", "press"]);
+    // White's three seconds run out while White thinks; then White moves and presses.
+    let out = run(&mut s, 9_000, &["d4", "press", "claim flag"]);
+    assert!(
+        journal(&out).iter().any(|l| l.ends_with("black flag")),
+        "{:?}",
+        journal(&out)
+    );
+    assert_eq!(s.state().ending().map(|e| e.score), Some("0-1"));
+}
+
+/// A fall in one period stays claimable after the next period's time lifts the flag, until
+/// the flagged player's next move (6.8, 6.9); after that the claim is refused.
+#[test]
+fn a_flag_that_fell_before_a_new_period_is_claimable_until_the_next_move() {
+    // One move in three seconds, then a minute for the rest.
+    let control = TimeControl::parse("1/3:60").unwrap();
+    let new = || {
+        let control = Some(control.clone());
+        Session::new(
+            SessionConfig::default(),
+            pack("de-fide"),
+            Position::new(),
+            control,
+        )
+    };
+    // Black's flag falls on move 1; Black's press starts the minute period.
+    let mut s2 = new();
+    run(&mut s2, 0, &["e4", "press"]);
+    let out = run(&mut s2, 8_000, &["e5", "press", "claim flag"]);
+    assert!(
+        journal(&out).iter().any(|l| l.ends_with("white flag")),
+        "{:?} {:?}",
+        journal(&out),
+        printed(&out)
+    );
+    assert_eq!(s2.state().ending().map(|e| e.score), Some("1-0"));
+
+    // The same fall, claimed only after Black's next move: refused.
+    let mut s3 = new();
+    run(&mut s3, 0, &["e4", "press"]);
+    run(
+        &mut s3,
+        8_000,
+        &["e5", "press", "Nf3", "press", "Nc6", "press"],
+    );
+    let out = run(&mut s3, 14_000, &["claim flag"]);
+    assert!(s3.state().ending().is_none(), "{:?}", printed(&out));
+}

@@ -15,7 +15,7 @@ use crate::phrase::readout::{
 use crate::phrase::token::{Token, Word};
 use crate::rules::clock::ClockState;
 use crate::rules::notation::{san_in, uci, MoveError};
-use crate::rules::Move;
+use crate::rules::{Color, Move};
 
 impl Session {
     pub(super) fn command(&mut self, cmd: Command, at: u64) {
@@ -143,9 +143,21 @@ impl Session {
     fn claim(&mut self, what: ClaimWhat, intended: Option<String>, at: u64) {
         let by = match what {
             // The flag of the side whose clock runs; the other side claims.
-            ClaimWhat::Flag => match self.state.clock().map(|c| c.state()) {
-                Some(ClockState::Running(side)) | Some(ClockState::Stopped { turn: side }) => !side,
-                _ => !self.position().turn(),
+            // When one flag is down, its opponent claims, whoever is to move now: the
+            // flagged player may have moved and pressed since (6.8, 6.9).
+            ClaimWhat::Flag => match self.state.clock() {
+                Some(c) => match (
+                    c.claimable_flag(Color::White),
+                    c.claimable_flag(Color::Black),
+                ) {
+                    (Some(_), None) => Color::Black,
+                    (None, Some(_)) => Color::White,
+                    _ => match c.state() {
+                        ClockState::Running(side) | ClockState::Stopped { turn: side } => !side,
+                        _ => !self.position().turn(),
+                    },
+                },
+                None => !self.position().turn(),
             },
             _ => self.position().turn(),
         };

@@ -710,7 +710,7 @@ impl State {
             ClaimWhat::Flag => {
                 let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
                 let _ = clock.tick(at);
-                if !clock.flag_down(!by) {
+                if clock.claimable_flag(!by).is_none() {
                     return Err(sided(Word::FlagNotFallen, !by));
                 }
                 let ruling = flag_fall(&self.game, !by);

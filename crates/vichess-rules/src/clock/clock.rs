@@ -450,6 +450,17 @@ impl Clock {
         &self.flags
     }
 
+    /// The fall of `side`'s flag that a claim can still rest on (6.8, 6.9), if any: the flag
+    /// is down now, or it fell during a move that `side` has completed since but no later
+    /// move. A press that starts a new period adds its time and lifts the flag, yet the fall
+    /// happened and is in [`flags`](Self::flags): the opponent's claim, made before the
+    /// flagged player's next move, still stands.
+    pub fn claimable_flag(&self, side: Color) -> Option<FlagFall> {
+        let fall = self.flags.iter().rev().find(|f| f.side == side).copied()?;
+        let s = &self.sides[side.index()];
+        (s.flag_down || s.moves <= fall.move_number).then_some(fall)
+    }
+
     /// The first flag to fall (III.3.1).
     pub fn first_flag(&self) -> Option<FlagFall> {
         self.flags.first().copied()

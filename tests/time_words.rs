@@ -69,7 +69,11 @@ fn english_phrases() {
         "fifty-nine minutes fifty-nine seconds"
     );
     assert_eq!(say(0, en), "zero seconds");
-    assert_eq!(say(999, en), "zero seconds");
+    assert_eq!(say(999, en), "less than one second");
+    assert_eq!(say(500, Language::De), "weniger als eine Sekunde");
+    assert_eq!(say(1, Language::Uk), "менше секунди");
+    assert_eq!(say(500, Language::Ru), "меньше секунды");
+    assert_eq!(say(500, Language::Hy), "մեկ վայրկյանից պակաս");
     assert_eq!(say_tenths(9_500, en), "nine point five seconds");
     assert_eq!(say_tenths(1_500, en), "one point five seconds");
     assert_eq!(say_tenths(400, en), "zero point four seconds");

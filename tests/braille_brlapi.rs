@@ -29,7 +29,10 @@ fn fake_server(listener: UnixListener, keys: Vec<u64>) -> Vec<String> {
     s.write_all(&Packet::new(kind::VERSION, 8u32.to_be_bytes().to_vec()).encode())
         .unwrap();
     let v = read_packet(&mut s, &mut d);
-    assert_eq!((v.kind, v.payload.clone()), (kind::VERSION, 8u32.to_be_bytes().to_vec()));
+    assert_eq!(
+        (v.kind, v.payload.clone()),
+        (kind::VERSION, 8u32.to_be_bytes().to_vec())
+    );
     s.write_all(&Packet::new(kind::AUTH, brlapi::auth::NONE.to_be_bytes().to_vec()).encode())
         .unwrap();
     let mut written = Vec::new();
@@ -63,15 +66,18 @@ fn fake_server(listener: UnixListener, keys: Vec<u64>) -> Vec<String> {
                     .unwrap();
             }
             kind::ENTER_TTY_MODE | kind::LEAVE_TTY_MODE => {
-                s.write_all(&Packet::new(kind::ACK, Vec::new()).encode()).unwrap();
+                s.write_all(&Packet::new(kind::ACK, Vec::new()).encode())
+                    .unwrap();
             }
             kind::WRITE => {
                 written.push(brlapi::written_text(&p).unwrap());
-                s.write_all(&Packet::new(kind::ACK, Vec::new()).encode()).unwrap();
+                s.write_all(&Packet::new(kind::ACK, Vec::new()).encode())
+                    .unwrap();
                 if let Some(k) = keys.next() {
                     let mut payload = ((k >> 32) as u32).to_be_bytes().to_vec();
                     payload.extend_from_slice(&(k as u32).to_be_bytes());
-                    s.write_all(&Packet::new(kind::KEY, payload).encode()).unwrap();
+                    s.write_all(&Packet::new(kind::KEY, payload).encode())
+                        .unwrap();
                 }
             }
             other => panic!("the fake server got an unexpected packet {other}"),
@@ -110,7 +116,8 @@ fn the_client_writes_lines_the_display_shows_and_reads_its_keys() {
     let shown = ["12. Sd4 Dd7", "Ф f3: Кр e2 — ход белых", "Ձf3 Փxb5+"];
     let mut actions = Vec::new();
     for line in shown {
-        s.write_all(&brlapi::write_text(line, cells).encode()).unwrap();
+        s.write_all(&brlapi::write_text(line, cells).encode())
+            .unwrap();
         assert_eq!(read_packet(&mut s, &mut d).kind, kind::ACK);
         let key = read_packet(&mut s, &mut d);
         assert_eq!(key.kind, kind::KEY);
@@ -123,7 +130,10 @@ fn the_client_writes_lines_the_display_shows_and_reads_its_keys() {
     let written = server.join().unwrap();
     let trimmed: Vec<&str> = written.iter().map(|w| w.trim_end()).collect();
     assert_eq!(trimmed, shown);
-    assert!(written.iter().all(|w| w.chars().count() == 40), "each write fills the display");
+    assert!(
+        written.iter().all(|w| w.chars().count() == 40),
+        "each write fills the display"
+    );
     assert_eq!(
         actions,
         [KeyAction::Back, KeyAction::Route(7), KeyAction::Time]
@@ -146,5 +156,7 @@ fn a_packet_split_across_reads_is_decoded_whole_and_an_oversized_one_is_refused(
     d.push(&5000u32.to_be_bytes());
     d.push(&kind::WRITE.to_be_bytes());
     assert!(d.next_packet().is_err());
-    assert!(brlapi::check_version(&Packet::new(kind::VERSION, 7u32.to_be_bytes().to_vec())).is_err());
+    assert!(
+        brlapi::check_version(&Packet::new(kind::VERSION, 7u32.to_be_bytes().to_vec())).is_err()
+    );
 }

@@ -1,7 +1,7 @@
 //! `vichess scoresheet GAME.pgn --braille OUT`: the scoresheet in braille (D.2.7), as BRF for
 //! an embosser or Unicode braille for a display and the screen.
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use vichess::rules::notation::Lang;
@@ -44,6 +44,7 @@ fn is_brf(out: &Path, format: Option<&str>) -> bool {
 
 #[cfg(feature = "braille")]
 pub fn run(game: &Path, args: &BrailleArgs) -> anyhow::Result<ExitCode> {
+    use anyhow::Context;
     use vichess::braille::{cells, louis::Louis, sheet};
     use vichess::pgn::read_game;
 

@@ -15,6 +15,8 @@
 //! - [`speech`]: system text-to-speech for words a pack has no clip for.
 //! - [`board`]: sensor boards: the DGT, ChessLink and pegboard codecs, the tracker that turns
 //!   sensor changes into touches and moves, the serial link, and simulated boards.
+//! - [`braille`]: braille scoresheets (BRF and Unicode braille through liblouis), reading
+//!   braille notation, and the BrlAPI client codec for braille displays.
 //! - [`journal`]: the append-only, checksummed game journal a game is resumed from.
 //! - [`config`]: the layered TOML configuration, checked key by key.
 //! - [`input`]: gamepads, pedals and keys to commands, and the rumble cues.
@@ -26,6 +28,7 @@
 
 pub mod audio;
 pub mod board;
+pub mod braille;
 pub mod config;
 pub mod input;
 pub mod journal;

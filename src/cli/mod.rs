@@ -3,6 +3,7 @@
 mod announce;
 #[cfg(feature = "serial")]
 mod board;
+mod braille;
 mod clock;
 mod clock_run;
 mod config_check;
@@ -137,13 +138,15 @@ enum Command {
         #[command(subcommand)]
         command: board::BoardCommand,
     },
-    /// Dictate a game's scoresheet to a WAV file in a voice pack's words (D.2.7).
+    /// Dictate a game's scoresheet to a WAV file, or write it in braille (D.2.7).
     Scoresheet {
         /// The game (PGN; the first game in the file).
         game: PathBuf,
         /// Where to write the recording (WAV, 16-bit PCM).
-        #[arg(long)]
-        audio: PathBuf,
+        #[arg(long, required_unless_present = "braille")]
+        audio: Option<PathBuf>,
+        #[command(flatten)]
+        braille: braille::BrailleArgs,
         /// The voice pack: de-fide (default), en, de, uk, ru or hy.
         #[arg(long)]
         voice: Option<String>,
@@ -259,9 +262,21 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Scoresheet {
             game,
             audio,
+            braille,
             voice,
             speed,
-        } => scoresheet::run(&game, &audio, voice.as_deref(), speed),
+        } => {
+            if braille.braille.is_some() {
+                let code = braille::run(&game, &braille)?;
+                if audio.is_none() || code != ExitCode::SUCCESS {
+                    return Ok(code);
+                }
+            }
+            match audio {
+                Some(audio) => scoresheet::run(&game, &audio, voice.as_deref(), speed),
+                None => Ok(ExitCode::SUCCESS),
+            }
+        }
         Command::Config {
             command: ConfigCommand::Check { file },
         } => config_check::run(file.as_deref()),

@@ -1,0 +1,199 @@
+//! Braille cells: the Unicode braille block (U+2800) and BRF, the ASCII braille that embossers
+//! and braille notetakers read.
+//!
+//! BRF is the North American Braille ASCII code: one printable ASCII character per six-dot cell
+//! (space is the empty cell). It has no room for dots 7 and 8, so [`fold_to_six_dots`] decides what
+//! happens to eight-dot cells before a page becomes BRF.
+
+/// The empty cell, U+2800.
+pub const BLANK: char = '\u{2800}';
+
+/// The number sign, dots 3-4-5-6, written before digits in literary braille.
+pub const NUMBER_SIGN: u8 = 0b0011_1100;
+
+/// Braille ASCII: the character for each six-dot pattern, indexed by the pattern (dot 1 is bit 0).
+/// Built from the published table, so both directions are derived from one list.
+const BRF_BY_DOTS: [u8; 64] = {
+    // (ASCII, dots) pairs of North American Braille ASCII.
+    const PAIRS: [(u8, u8); 64] = [
+        (b' ', 0),
+        (b'A', 0o1),
+        (b'1', 0o2),
+        (b'B', 0o3),
+        (b'\'', 0o4),
+        (b'K', 0o5),
+        (b'2', 0o6),
+        (b'L', 0o7),
+        (b'@', 0o10),
+        (b'C', 0o11),
+        (b'I', 0o12),
+        (b'F', 0o13),
+        (b'/', 0o14),
+        (b'M', 0o15),
+        (b'S', 0o16),
+        (b'P', 0o17),
+        (b'"', 0o20),
+        (b'E', 0o21),
+        (b'3', 0o22),
+        (b'H', 0o23),
+        (b'9', 0o24),
+        (b'O', 0o25),
+        (b'6', 0o26),
+        (b'R', 0o27),
+        (b'^', 0o30),
+        (b'D', 0o31),
+        (b'J', 0o32),
+        (b'G', 0o33),
+        (b'>', 0o34),
+        (b'N', 0o35),
+        (b'T', 0o36),
+        (b'Q', 0o37),
+        (b',', 0o40),
+        (b'*', 0o41),
+        (b'5', 0o42),
+        (b'<', 0o43),
+        (b'-', 0o44),
+        (b'U', 0o45),
+        (b'8', 0o46),
+        (b'V', 0o47),
+        (b'.', 0o50),
+        (b'%', 0o51),
+        (b'[', 0o52),
+        (b'$', 0o53),
+        (b'+', 0o54),
+        (b'X', 0o55),
+        (b'!', 0o56),
+        (b'&', 0o57),
+        (b';', 0o60),
+        (b':', 0o61),
+        (b'4', 0o62),
+        (b'\\', 0o63),
+        (b'0', 0o64),
+        (b'Z', 0o65),
+        (b'7', 0o66),
+        (b'(', 0o67),
+        (b'_', 0o70),
+        (b'?', 0o71),
+        (b'W', 0o72),
+        (b']', 0o73),
+        (b'#', 0o74),
+        (b'Y', 0o75),
+        (b')', 0o76),
+        (b'=', 0o77),
+    ];
+    let mut table = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        table[PAIRS[i].1 as usize] = PAIRS[i].0;
+        i += 1;
+    }
+    table
+};
+
+/// The dot pattern of a Unicode braille character (bit 0 is dot 1, bit 7 dot 8); `None` for any
+/// other character.
+pub fn dots(c: char) -> Option<u8> {
+    let code = c as u32;
+    (0x2800..=0x28FF)
+        .contains(&code)
+        .then(|| (code - 0x2800) as u8)
+}
+
+/// The Unicode braille character of a dot pattern.
+pub fn cell(dots: u8) -> char {
+    char::from_u32(0x2800 + u32::from(dots)).unwrap_or(BLANK)
+}
+
+/// The BRF character of a six-dot pattern; dots 7 and 8 must already be gone.
+pub fn brf_char(dots: u8) -> Option<char> {
+    (dots < 64).then(|| BRF_BY_DOTS[dots as usize] as char)
+}
+
+/// The six-dot pattern of a BRF character. Lower-case letters read as upper case, as braille
+/// software does, because BRF files are written in either case.
+pub fn brf_dots(c: char) -> Option<u8> {
+    let c = c.to_ascii_uppercase();
+    BRF_BY_DOTS
+        .iter()
+        .position(|&b| b as char == c)
+        .map(|p| p as u8)
+}
+
+/// A line of six-dot Unicode braille as BRF; `None` if a character is not a six-dot cell.
+pub fn to_brf(line: &str) -> Option<String> {
+    line.chars().map(|c| dots(c).and_then(brf_char)).collect()
+}
+
+/// A BRF line as Unicode braille; `None` if a character is not Braille ASCII.
+pub fn from_brf(line: &str) -> Option<String> {
+    line.chars().map(|c| brf_dots(c).map(cell)).collect()
+}
+
+/// Eight-dot cells as six-dot cells, for BRF.
+///
+/// Dot 7 (a capital in eight-dot computer braille) and dot 8 (a Latin letter among Cyrillic
+/// ones) are dropped: six-dot braille writes neither, and the reader of a scoresheet reads
+/// `кf3` as well as `Кf3`. When `digits_dot8` is set, the table writes digits as the letters
+/// a to j plus dot 8 (liblouis's Armenian table does); those become the literary form, the
+/// number sign before upper-cell digits, so they do not turn into letters.
+pub fn fold_to_six_dots(line: &str, digits_dot8: bool) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut in_number = false;
+    for c in line.chars() {
+        let Some(d) = dots(c) else {
+            out.push(c);
+            in_number = false;
+            continue;
+        };
+        let six = d & 0x3F;
+        if digits_dot8 && d & 0x80 != 0 && d & 0x40 == 0 && is_upper_digit(six) {
+            if !in_number {
+                out.push(cell(NUMBER_SIGN));
+                in_number = true;
+            }
+        } else {
+            in_number = false;
+        }
+        out.push(cell(six));
+    }
+    out
+}
+
+/// The inverse of [`fold_to_six_dots`] for digits: the number sign and the upper-cell digits
+/// after it become the eight-dot digits the table reads back. Letters stay six-dot.
+pub fn unfold_digits(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut in_number = false;
+    let cells: Vec<char> = line.chars().collect();
+    for (i, &c) in cells.iter().enumerate() {
+        let d = dots(c);
+        if d == Some(NUMBER_SIGN)
+            && cells
+                .get(i + 1)
+                .and_then(|&n| dots(n))
+                .is_some_and(is_upper_digit)
+        {
+            in_number = true;
+            continue;
+        }
+        match d {
+            Some(d) if in_number && is_upper_digit(d) => out.push(cell(d | 0x80)),
+            _ => {
+                in_number = false;
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a six-dot pattern is one of the letters a to j, the upper-cell digits 1 to 0.
+fn is_upper_digit(d: u8) -> bool {
+    const UPPER: [u8; 10] = [0o1, 0o3, 0o11, 0o31, 0o21, 0o13, 0o33, 0o23, 0o12, 0o32];
+    UPPER.contains(&d)
+}
+
+/// The number of cells a line takes: every character is one cell.
+pub fn width(line: &str) -> usize {
+    line.chars().count()
+}

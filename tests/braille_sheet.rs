@@ -1,0 +1,202 @@
+//! The braille scoresheet end to end: `vichess scoresheet --braille` on a real game in all five
+//! languages, as BRF and as Unicode braille, translated back with liblouis's own
+//! `lou_translate --backward` and read back into the game's moves; and the page geometry.
+#![cfg(feature = "braille")]
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use vichess::braille::{cells, louis, read};
+use vichess::pgn::read_game;
+use vichess::rules::notation::Lang;
+use vichess::rules::Move;
+
+const GAME: &str = "pgn/world-championship-2023-1.pgn";
+
+/// liblouis's command-line back-translation, the same library a screen reader uses.
+fn back_translate(table: &str, unicode: &str) -> String {
+    let mut child = Command::new("lou_translate")
+        .args(["--backward", &format!("unicode.dis,{table}")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("lou_translate (Debian liblouis-bin, installed by scripts/setup) runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(unicode.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "lou_translate failed on {unicode:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn game_moves() -> (vichess::pgn::PgnGame, Vec<Move>) {
+    let text = std::fs::read_to_string(common::test_data(GAME)).unwrap();
+    let game = read_game(&text).unwrap().unwrap();
+    let moves = game.moves().copied().collect();
+    (game, moves)
+}
+
+fn write_sheet(out: &Path, lang: &str, extra: &[&str]) {
+    let status = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .arg("scoresheet")
+        .arg(common::test_data(GAME))
+        .arg("--braille")
+        .arg(out)
+        .args(["--braille-lang", lang])
+        .args(extra)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "vichess scoresheet --braille failed for {lang}"
+    );
+}
+
+/// The pages of a document, each a list of lines; BRF lines end CR LF.
+fn pages(doc: &str) -> Vec<Vec<String>> {
+    doc.split('\u{c}')
+        .map(|p| {
+            p.split('\n')
+                .map(|l| l.trim_end_matches('\r').to_string())
+                .collect::<Vec<_>>()
+        })
+        .map(|mut lines| {
+            if lines.last().is_some_and(|l| l.is_empty()) {
+                lines.pop();
+            }
+            lines
+        })
+        .collect()
+}
+
+/// The move lines: after the header's empty line on page 1, without each page's last line
+/// (its number).
+fn body(pages: &[Vec<String>]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, page) in pages.iter().enumerate() {
+        let lines = &page[..page.len() - 1];
+        let start = if i == 0 {
+            lines.iter().position(String::is_empty).unwrap() + 1
+        } else {
+            0
+        };
+        out.extend(lines[start..].iter().cloned());
+    }
+    out
+}
+
+fn check_geometry(pages: &[Vec<String>], width: usize, height: usize, brf: bool, what: &str) {
+    assert!(!pages.is_empty(), "{what}: no pages");
+    for (p, page) in pages.iter().enumerate() {
+        assert_eq!(
+            page.len(),
+            height,
+            "{what}: page {} has {} lines",
+            p + 1,
+            page.len()
+        );
+        for (n, line) in page.iter().enumerate() {
+            assert!(
+                line.chars().count() <= width,
+                "{what}: page {} line {} is {} cells",
+                p + 1,
+                n + 1,
+                line.chars().count()
+            );
+            for c in line.chars() {
+                if brf {
+                    assert!(
+                        cells::brf_dots(c).is_some() && !c.is_ascii_lowercase(),
+                        "{what}: {c:?} is no BRF character"
+                    );
+                } else {
+                    assert!(cells::dots(c).is_some(), "{what}: {c:?} is not braille");
+                }
+            }
+        }
+        // The page number, right-aligned on the last line.
+        let last = page.last().unwrap();
+        assert!(
+            !last.trim().is_empty(),
+            "{what}: page {} has no number",
+            p + 1
+        );
+    }
+}
+
+fn lang_of(code: &str) -> Lang {
+    Lang::from_code(code).unwrap()
+}
+
+#[test]
+fn every_language_reads_back_to_the_same_moves_in_brf_and_unicode() {
+    let (game, expected) = game_moves();
+    let dir = tempfile::tempdir().unwrap();
+    for code in ["en", "de", "uk", "ru", "hy"] {
+        let lang = lang_of(code);
+        let table = louis::default_table(lang);
+        for (ext, clocks) in [("brf", false), ("txt", false), ("brf", true), ("txt", true)] {
+            let out = dir.path().join(format!("{code}-{clocks}.{ext}"));
+            let extra: &[&str] = if clocks { &["--clocks"] } else { &[] };
+            write_sheet(&out, code, extra);
+            let doc = std::fs::read_to_string(&out).unwrap();
+            let brf = ext == "brf";
+            let what = format!("{code} {ext} clocks={clocks}");
+            let pages = pages(&doc);
+            check_geometry(&pages, 40, 25, brf, &what);
+            let mut unicode = String::new();
+            for line in body(&pages) {
+                let u = if brf {
+                    cells::unfold_digits(&cells::from_brf(&line).unwrap())
+                } else {
+                    line
+                };
+                unicode.push_str(&u);
+                unicode.push('\n');
+            }
+            let print = back_translate(table, &unicode);
+            let moves = read::read_moves(&print, &game.start, lang)
+                .unwrap_or_else(|e| panic!("{what}: {e}\n{print}"));
+            assert_eq!(moves, expected, "{what}: moves differ\n{print}");
+        }
+    }
+}
+
+#[test]
+fn page_size_is_configurable_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("small.brf");
+    write_sheet(&out, "de", &["--cells", "20", "--lines", "10", "--clocks"]);
+    let doc = std::fs::read_to_string(&out).unwrap();
+    let pages = pages(&doc);
+    check_geometry(&pages, 20, 10, true, "de 20x10");
+    assert!(
+        pages.len() > 5,
+        "a long game on small pages takes many pages"
+    );
+}
+
+#[test]
+fn the_header_names_event_players_date_and_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("en.txt");
+    write_sheet(&out, "en", &[]);
+    let doc = std::fs::read_to_string(&out).unwrap();
+    let header: Vec<&str> = doc.lines().take_while(|l| !l.is_empty()).collect();
+    let print = back_translate(louis::default_table(Lang::En), &header.join("\n"));
+    for expected in [
+        "World Championship",
+        "Nepomniachtchi",
+        "Ding",
+        "2023.04.09",
+        "1/2-1/2",
+    ] {
+        assert!(print.contains(expected), "header lacks {expected}: {print}");
+    }
+}

@@ -4,7 +4,7 @@
 //! these touches in the order the sensors saw them. Adjusting after "I adjust" (4.2.1) is not
 //! a touch with intent; the caller passes it as [`Touch::Adjust`] and it is ignored here.
 
-use crate::{CastlingSide, Color, Move, MoveList, Position, Role, Square};
+use crate::{CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
 
 /// One contact, in the order it happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,10 +174,28 @@ fn castling_touch(
     let us = pos.turn();
     let king = pos.our_king();
     let king_at = own.iter().position(|&s| s == king)?;
-    let (side, rook_at) = CastlingSide::ALL.into_iter().find_map(|side| {
+    let by_right = CastlingSide::ALL.into_iter().find_map(|side| {
         let rook = pos.castles().rook(us, side)?;
         own.iter().position(|&s| s == rook).map(|i| (side, i))
-    })?;
+    });
+    let (side, rook_at) = match by_right {
+        Some(found) => found,
+        // 4.4.3 asks only whether castling with that rook is illegal, not why: a right already
+        // lost makes it illegal just as a blocked path does. King first, then a rook on the
+        // king's own back rank, is such an attempt.
+        None if king_at == 0 && king.rank() == us.fold(Rank::FIRST, Rank::EIGHTH) => {
+            own.iter().enumerate().skip(1).find_map(|(i, &sq)| {
+                let rook = pos.board().role_at(sq) == Some(Role::Rook) && sq.rank() == king.rank();
+                let side = if sq.file() > king.file() {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                rook.then_some((side, i))
+            })?
+        }
+        None => return None,
+    };
     if king_at < rook_at && king_at == 0 {
         // 4.4.1 and 4.4.3: king first, then rook.
         let castle: Vec<Move> = legal
@@ -367,6 +385,28 @@ mod tests {
         );
         assert!(targets.contains(&(Square::E1, Square::D1)));
         assert!(!targets.contains(&(Square::E1, Square::G1)));
+    }
+
+    #[test]
+    fn a_lost_castling_right_is_illegal_castling_like_a_blocked_one_4_4_3() {
+        // The king on e1 has no legal move; the rook on h1 has. King then rook: castling with
+        // that rook is illegal, whether the right is kept (the bishop blocks) or already lost,
+        // and with no king move left, any legal move is allowed; never bound to the rook.
+        for fen in [
+            "4k3/8/8/8/8/8/3PPP2/3QKB1R w K - 0 1",
+            "4k3/8/8/8/8/8/3PPP2/3QKB1R w - - 0 1",
+        ] {
+            let ob = bound_moves(&pos(fen), &[Touch::Man(Square::E1), Touch::Man(Square::H1)]);
+            assert_eq!(ob, Obligation::AnyLegalMove, "{fen}");
+        }
+        // With a king move left, that is what binds, in both cases.
+        for fen in [
+            "4k3/8/8/8/8/8/3P1P2/3QKB1R w K - 0 1",
+            "4k3/8/8/8/8/8/3P1P2/3QKB1R w - - 0 1",
+        ] {
+            let ob = bound_moves(&pos(fen), &[Touch::Man(Square::E1), Touch::Man(Square::H1)]);
+            assert_eq!(froms_tos(&ob), vec![(Square::E1, Square::E2)], "{fen}");
+        }
     }
 
     #[test]

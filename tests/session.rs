@@ -901,3 +901,76 @@ fn a_flag_that_fell_before_a_new_period_is_claimable_until_the_next_move() {
     let out = run(&mut s3, 14_000, &["claim flag"]);
     assert!(s3.state().ending().is_none(), "{:?}", printed(&out));
 }
+
+/// The arbiter's clock corrections (6.10.2, 7.1, 12.9): journaled, said with the time that
+/// results, and rebuilt by a resume.
+#[test]
+fn the_arbiter_adds_takes_and_sets_time_and_a_resume_keeps_it() {
+    let mut s = Session::new(
+        SessionConfig::default(),
+        pack("en"),
+        Position::new(),
+        Some(TimeControl::parse("900+10").unwrap()),
+    );
+    let out = run(
+        &mut s,
+        0,
+        &[
+            "e4",
+            "press",
+            "arbiter time add white 2m",
+            "arbiter time take black 30s",
+            "arbiter time set black 4:30",
+            "arbiter note the clock fell off the table",
+        ],
+    );
+    let lines = printed(&out);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("time added: White, two minutes; White: seventeen minutes")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("time taken: Black, thirty seconds; Black:")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("clock set: Black; Black: four minutes thirty seconds")),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"arbiter's note: the clock fell off the table".to_string()));
+    let records = journal(&out);
+    assert!(
+        records.contains(&"adjust 2000 white add 120000".to_string()),
+        "{records:?}"
+    );
+    assert!(records.contains(&"adjust 4000 black set 270000".to_string()));
+    assert!(records.contains(&"note 5000 arbiter: the clock fell off the table".to_string()));
+    let black = s.state().clock().unwrap().remaining(Color::Black, 5_000);
+
+    // A bare number is refused and changes nothing.
+    let out = run(&mut s, 6_000, &["arbiter time add white 2"]);
+    assert!(journal(&out).is_empty());
+    assert!(
+        printed(&out)[0].contains("needs a unit"),
+        "{:?}",
+        printed(&out)
+    );
+
+    // Replaying the journal gives the same clocks.
+    assert!(records[0].starts_with("begin 0 900+10"), "{records:?}");
+    let resumed = Session::resume(SessionConfig::default(), pack("en"), &records).expect("resume");
+    assert_eq!(
+        resumed
+            .state()
+            .clock()
+            .unwrap()
+            .remaining(Color::Black, 5_000),
+        black
+    );
+}

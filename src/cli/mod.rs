@@ -13,6 +13,7 @@ mod perft;
 mod pgn_check;
 mod play;
 mod replay;
+mod report;
 mod scoresheet;
 mod speech_out;
 mod text;
@@ -164,6 +165,12 @@ enum Command {
         #[command(subcommand)]
         command: PgnCommand,
     },
+    /// The arbiter's report of a game: every move, ruling, penalty, claim, touch, note and
+    /// clock correction in order, then the game as PGN with them as comments.
+    Report {
+        /// The game's journal (the .journal file in the game folder).
+        journal: PathBuf,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -259,6 +266,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => clock::say(lang, tenths, seconds),
         #[cfg(feature = "serial")]
         Command::Board { command } => board::run(command),
+        Command::Report { journal } => report::run(&journal),
         Command::Scoresheet {
             game,
             audio,

@@ -233,6 +233,13 @@ words! {
     HelpClaim = "help-claim",
     HelpResign = "help-resign",
     HelpIllegal = "help-illegal",
+    HelpArbiter = "help-arbiter",
+    /// "time taken: White, thirty seconds" (12.9.3).
+    TimeTaken = "time-taken",
+    /// "clock set: White, five minutes" (6.10.2, 7.1).
+    ClockSet = "clock-set",
+    /// "arbiter's note": before a note the arbiter added to the record.
+    ArbiterNote = "arbiter-note",
     HelpRepeat = "help-repeat",
     HelpAdjourn = "help-adjourn",
     HelpSave = "help-save",

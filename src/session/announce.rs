@@ -2,6 +2,7 @@
 //! printed lines, and the board and clock follow-ups (a new position for the boards, the
 //! automatic press armed).
 
+use super::arbiter_command::TimeChange;
 use super::state::Happening;
 use super::{Effect, Session};
 use crate::audio::route::Audience;
@@ -12,7 +13,7 @@ use crate::phrase::events::{
     clock_event_phrase, correction_phrase, draw_offer_phrase, put_phrase, remove_phrase,
     time_added_phrase, touched_phrase,
 };
-use crate::phrase::grammar::{COLON, SEMICOLON};
+use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
 use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::clock::ClockEvent;
 
@@ -123,6 +124,28 @@ impl Session {
             Happening::PenaltyTime { to, ms } => {
                 self.out
                     .say(&self.pack, Audience::Public, time_added_phrase(to, ms));
+            }
+            Happening::TimeAdjusted {
+                side,
+                change,
+                ms,
+                left,
+            } => {
+                // "time added: White, two minutes; White: seven minutes": the change and the
+                // time that results, so both players hear what their clock now says.
+                let mut phrase = match change {
+                    TimeChange::Add => time_added_phrase(side, ms),
+                    TimeChange::Take => vec![
+                        Token::Word(Word::TimeTaken),
+                        COLON,
+                        Token::Side(side),
+                        COMMA,
+                        Token::Duration(ms),
+                    ],
+                    TimeChange::Set => vec![Token::Word(Word::ClockSet), COLON, Token::Side(side)],
+                };
+                phrase.extend([SEMICOLON, Token::Side(side), COLON, Token::Duration(left)]);
+                self.out.say(&self.pack, Audience::Public, phrase);
             }
         }
     }

@@ -110,6 +110,8 @@ pub enum Command {
     Save(String),
     /// Save the game to its file in the game folder and leave.
     Quit,
+    /// The arbiter's commands: clock corrections and notes (`arbiter time add white 2m`).
+    Arbiter(super::arbiter_command::ArbiterCommand),
     /// Not a command: a move in any notation.
     Move(String),
 }
@@ -144,6 +146,7 @@ pub const HELP: &[&str] = &[
     "adjourn <sealed move>",
     "save <file.pgn>: save the game",
     "quit: save and leave",
+    "arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>",
 ];
 
 fn color(word: &str) -> Option<Color> {
@@ -202,6 +205,7 @@ pub const COMMAND_WORDS: &[(&str, [&str; 4])] = &[
     ("adjourn", ["vertagen", "відкласти", "отложить", "հետաձգել"]),
     ("save", ["speichern", "зберегти", "сохранить", "պահպանել"]),
     ("quit", ["beenden", "вийти", "выйти", "ելք"]),
+    ("arbiter", ["schiedsrichter", "арбітр", "арбитр", "մրցավար"]),
 ];
 
 /// The English command a word of any language names.
@@ -256,6 +260,7 @@ pub const HELP_WORDS: &[Word] = &[
     Word::HelpAdjourn,
     Word::HelpSave,
     Word::HelpQuit,
+    Word::HelpArbiter,
 ];
 
 /// Edit distance (Levenshtein) between two words, by characters.
@@ -499,6 +504,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             need(arg, "save to which file? say save game.pgn", Word::HelpSave)?.to_string(),
         ),
         "quit" => Command::Quit,
+        "arbiter" => Command::Arbiter(super::arbiter_command::parse(rest)?),
         _ if line.eq_ignore_ascii_case("exit") => Command::Quit,
         _ => Command::Move(line.to_string()),
     };

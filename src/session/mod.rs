@@ -41,6 +41,7 @@
 //! ```
 
 mod announce;
+mod arbiter_command;
 mod command;
 mod config;
 mod cues;
@@ -57,6 +58,7 @@ mod table;
 mod time;
 mod timing;
 
+pub use arbiter_command::{ArbiterCommand, TimeChange};
 pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
 };
@@ -265,31 +267,8 @@ impl Session {
         pack: Pack,
         lines: &[String],
     ) -> Result<Session, ResumeError> {
-        let first = lines.first().ok_or(ResumeError::Empty)?;
-        let begin = Record::parse(1, first)?;
-        let Record::Begin {
-            control,
-            chess960,
-            fen,
-            ..
-        } = &begin
-        else {
-            return Err(ResumeError::NoBegin(first.clone()));
-        };
-        let mode = if *chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
-        let start = Position::from_fen(fen, mode).map_err(|e| ResumeError::Start(e.to_string()))?;
-        let clock = match control {
-            Some(c) => Some(Clock::new(
-                TimeControl::parse(c).map_err(|e| ResumeError::Start(e.to_string()))?,
-                config.clock,
-            )),
-            None => None,
-        };
-        let mut session = Session::build(config, pack, State::new(start, clock), begin.clone());
+        let (state, begin) = begin_state(config.clock, lines)?;
+        let mut session = Session::build(config, pack, state, begin.clone());
         session.last_at = begin.at();
         for (i, line) in lines.iter().enumerate().skip(1) {
             let rec = Record::parse(i + 1, line)?;
@@ -531,4 +510,57 @@ impl Session {
             }
         }
     }
+}
+
+/// The state a journal begins with: its start position and clock, read from its first line.
+fn begin_state(
+    clock_config: crate::rules::clock::ClockConfig,
+    lines: &[String],
+) -> Result<(State, Record), ResumeError> {
+    let first = lines.first().ok_or(ResumeError::Empty)?;
+    let begin = Record::parse(1, first)?;
+    let Record::Begin {
+        control,
+        chess960,
+        fen,
+        ..
+    } = &begin
+    else {
+        return Err(ResumeError::NoBegin(first.clone()));
+    };
+    let mode = if *chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let start = Position::from_fen(fen, mode).map_err(|e| ResumeError::Start(e.to_string()))?;
+    let clock = match control {
+        Some(c) => Some(Clock::new(
+            TimeControl::parse(c).map_err(|e| ResumeError::Start(e.to_string()))?,
+            clock_config,
+        )),
+        None => None,
+    };
+    Ok((State::new(start, clock), begin))
+}
+
+/// Every record of a journal with what it did, in order, through the same
+/// [`State::apply`] a resume uses: the arbiter's report reads a game this way, so it can
+/// never tell a story the session would not.
+pub fn replay_journal(
+    clock_config: crate::rules::clock::ClockConfig,
+    pack: &Pack,
+    lines: &[String],
+) -> Result<(State, Vec<(Record, Vec<Happening>)>), ResumeError> {
+    let (mut state, begin) = begin_state(clock_config, lines)?;
+    let mut steps = vec![(begin, Vec::new())];
+    for (i, line) in lines.iter().enumerate().skip(1) {
+        let rec = Record::parse(i + 1, line)?;
+        let happened = state.apply(&rec).map_err(|why| ResumeError::Replay {
+            line: i + 1,
+            why: pack.text(&why),
+        })?;
+        steps.push((rec, happened));
+    }
+    Ok((state, steps))
 }

@@ -1,6 +1,7 @@
 //! Console commands and typed moves: each is checked, journaled as a [`Record`], and
 //! answered; a refused one changes nothing.
 
+use super::arbiter_command::ArbiterCommand;
 use super::command::{
     command_words, distance, ClaimWhat, Command, CommandError, DrawAction, HELP_WORDS,
 };
@@ -101,6 +102,25 @@ impl Session {
             }
             Command::Illegal(by) => {
                 self.commit(Record::Illegal { at, by });
+            }
+            Command::Arbiter(ArbiterCommand::Time { side, change, ms }) => {
+                self.commit(Record::Adjust {
+                    at,
+                    side,
+                    change,
+                    ms,
+                });
+            }
+            Command::Arbiter(ArbiterCommand::Note(text)) => {
+                // One line in the journal: a note never breaks the record's line format.
+                let text = text.replace(['\n', '\r'], " ");
+                if self.commit(Record::Note {
+                    at,
+                    text: format!("arbiter: {text}"),
+                }) {
+                    let line = self.pack.text(&[Token::Word(Word::ArbiterNote)]);
+                    self.out.print(&format!("{line}: {text}"));
+                }
             }
             Command::Adjourn(sealed) => {
                 self.commit(Record::Adjourn { at, sealed });

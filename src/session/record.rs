@@ -5,6 +5,7 @@
 //! by single spaces; a FEN or a note, which contain spaces, comes last. Moves are stored in
 //! UCI, which the rules core reads back in any position without ambiguity.
 
+use super::arbiter_command::TimeChange;
 use super::command::{ClaimWhat, DrawAction};
 use crate::rules::{Color, Square};
 use std::fmt;
@@ -121,6 +122,18 @@ pub enum Record {
         /// The side that completed the illegal move.
         by: Color,
     },
+    /// The arbiter changed `side`'s main time (6.10.2, 7.1, 12.9): journaled so that a
+    /// resumed game's clocks and the arbiter's report show it.
+    Adjust {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
+        at: u64,
+        /// Whose time.
+        side: Color,
+        /// Added, taken or set.
+        change: TimeChange,
+        /// How much, in milliseconds.
+        ms: u64,
+    },
     /// A PGN tag of the game (White, Black, Event, Site, Round): journaled so a resumed
     /// game keeps its players' names.
     Tag {
@@ -197,6 +210,7 @@ impl Record {
             | Record::Adjourn { at, .. }
             | Record::Note { at, .. }
             | Record::Touch { at, .. }
+            | Record::Adjust { at, .. }
             | Record::Illegal { at, .. }
             | Record::Checkpoint { at }
             | Record::End { at }
@@ -309,6 +323,18 @@ impl Record {
                 at,
                 by: color(fields.first())?,
             },
+            "adjust" => Record::Adjust {
+                at,
+                side: color(fields.first())?,
+                change: fields
+                    .get(1)
+                    .and_then(|w| TimeChange::from_word(w))
+                    .ok_or_else(|| err("the change is not add, take or set"))?,
+                ms: fields
+                    .get(2)
+                    .and_then(|w| w.parse().ok())
+                    .ok_or_else(|| err("the time is missing"))?,
+            },
             "clock" => Record::Checkpoint { at },
             "end" => Record::End { at },
             "tag" => {
@@ -384,6 +410,12 @@ impl fmt::Display for Record {
                 write!(f, "touch {at} {} {square}", side(*s))
             }
             Record::Illegal { at, by } => write!(f, "illegal {at} {}", side(*by)),
+            Record::Adjust {
+                at,
+                side: s,
+                change,
+                ms,
+            } => write!(f, "adjust {at} {} {} {ms}", side(*s), change.word()),
             Record::Checkpoint { at } => write!(f, "clock {at}"),
             Record::End { at } => write!(f, "end {at}"),
             Record::Tag { at, name, value } => {

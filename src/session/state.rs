@@ -6,6 +6,7 @@
 //! announcer) or refuses with a message fit to be spoken, changing nothing: the session
 //! applies a record to a copy first and keeps the copy only when it was accepted.
 
+use super::arbiter_command::TimeChange;
 use super::command::{ClaimWhat, DrawAction};
 use super::record::Record;
 use crate::phrase::events::move_refused;
@@ -127,6 +128,17 @@ pub enum Happening {
         to: Color,
         /// How much, in milliseconds.
         ms: Millis,
+    },
+    /// The arbiter changed a player's main time.
+    TimeAdjusted {
+        /// Whose time.
+        side: Color,
+        /// Added, taken or set.
+        change: TimeChange,
+        /// The amount the arbiter gave.
+        ms: Millis,
+        /// The player's time after the change.
+        left: Millis,
     },
 }
 
@@ -566,6 +578,32 @@ impl State {
             Record::Illegal { at, by } => {
                 self.check_playing()?;
                 self.illegal_move(*by, *at, &mut out)?;
+            }
+            Record::Adjust {
+                at,
+                side,
+                change,
+                ms,
+            } => {
+                self.check_playing()?;
+                let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
+                let (side, time) = (*side, *ms);
+                let adjustment = match change {
+                    TimeChange::Add => Adjustment::AddTime { side, time },
+                    TimeChange::Take => Adjustment::SubtractTime { side, time },
+                    TimeChange::Set => Adjustment::SetTime { side, time },
+                };
+                let events = clock
+                    .correct(adjustment, "arbiter", "the arbiter's decision", *at)
+                    .map_err(|_| word(Word::ClockRefuses))?;
+                let left = clock.remaining(side, *at);
+                out.push(Happening::Clock(events));
+                out.push(Happening::TimeAdjusted {
+                    side,
+                    change: *change,
+                    ms: *ms,
+                    left,
+                });
             }
             Record::Anchor { at, unix_ms } => {
                 self.anchor = Some((*at, *unix_ms));

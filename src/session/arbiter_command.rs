@@ -1,0 +1,227 @@
+//! The arbiter's console commands: `arbiter time add|take|set SIDE TIME` (6.10, 7.1, 12.9)
+//! and `arbiter note TEXT`, in every language vichess speaks.
+//!
+//! They are a command family of their own, behind the word `arbiter`, so that a player's
+//! slip of the tongue can never change a clock: only a line that starts with the arbiter's
+//! word reaches them.
+
+use super::command::CommandError;
+use crate::phrase::token::Word;
+use crate::rules::Color;
+
+/// How the arbiter changes a player's main time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeChange {
+    /// Add time (12.9.2, a disturbance, III.4/III.5 two minutes given by hand).
+    Add,
+    /// Take time away (12.9.3); stops at zero.
+    Take,
+    /// Set the time (6.10.2, 7.1, a replaced clock).
+    Set,
+}
+
+impl TimeChange {
+    /// The journal's word.
+    pub fn word(self) -> &'static str {
+        match self {
+            TimeChange::Add => "add",
+            TimeChange::Take => "take",
+            TimeChange::Set => "set",
+        }
+    }
+
+    /// Reads the journal's word back.
+    pub fn from_word(w: &str) -> Option<TimeChange> {
+        match w {
+            "add" => Some(TimeChange::Add),
+            "take" => Some(TimeChange::Take),
+            "set" => Some(TimeChange::Set),
+            _ => None,
+        }
+    }
+}
+
+/// One arbiter's command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArbiterCommand {
+    /// Change one player's main time.
+    Time {
+        /// Whose time.
+        side: Color,
+        /// Add, take or set.
+        change: TimeChange,
+        /// How much, in milliseconds.
+        ms: u64,
+    },
+    /// A note for the record and the arbiter's report.
+    Note(String),
+}
+
+const USAGE: &str =
+    "say arbiter time add white 2m, arbiter time take black 30s, arbiter time set white 5m, or arbiter note and the text";
+
+fn error(what: String) -> CommandError {
+    CommandError(what, Word::HelpArbiter)
+}
+
+fn sub_word(w: &str) -> Option<&'static str> {
+    Some(match w.to_lowercase().as_str() {
+        "time" | "zeit" | "час" | "время" | "ժամանակ" => "time",
+        "note" | "notiz" | "нотатка" | "заметка" | "նշում" => "note",
+        "add" | "plus" | "dazu" | "додати" | "добавить" | "ավելացնել" => {
+            "add"
+        }
+        "take" | "minus" | "abziehen" | "зняти" | "снять" | "հանել" => "take",
+        "set" | "stellen" | "setzen" | "встановити" | "установить" | "սահմանել" => {
+            "set"
+        }
+        _ => return None,
+    })
+}
+
+fn side(w: &str) -> Option<Color> {
+    match w.to_lowercase().as_str() {
+        "white"
+        | "w"
+        | "weiß"
+        | "weiss"
+        | "білі"
+        | "білих"
+        | "белые"
+        | "белых"
+        | "սպիտակ"
+        | "սպիտակները" => Some(Color::White),
+        "black" | "b" | "schwarz" | "чорні" | "чорних" | "черные" | "чёрные" | "черных"
+        | "чёрных" | "սև" | "սևերը" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Reads `1h30m`, `2m`, `90s`, `2m30s`, or `m:ss` / `h:mm:ss` as a clock shows it. A bare
+/// number is refused: an arbiter's "2" could mean minutes or seconds, and a clock set wrong
+/// by a factor of sixty decides a game.
+pub fn parse_time(text: &str) -> Result<u64, String> {
+    let t = text.trim().to_lowercase();
+    if t.contains(':') {
+        let parts: Vec<&str> = t.split(':').collect();
+        let nums: Option<Vec<u64>> = parts.iter().map(|p| p.parse().ok()).collect();
+        return match nums.as_deref() {
+            Some([m, s]) if *s < 60 => Ok((m * 60 + s) * 1000),
+            Some([h, m, s]) if *m < 60 && *s < 60 => Ok(((h * 60 + m) * 60 + s) * 1000),
+            _ => Err(format!(
+                "\"{text}\" is not a time: write minutes and seconds like 4:30, or 2m, 90s, 1h30m"
+            )),
+        };
+    }
+    let mut total = 0u64;
+    let mut number = String::new();
+    let mut any_unit = false;
+    for c in t.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c {
+            'h' | 'ч' | 'г' => 3_600_000,
+            'm' | 'м' | 'х' => 60_000,
+            's' | 'с' => 1000,
+            _ => return Err(format!("\"{text}\": \"{c}\" is not a unit: use h, m or s")),
+        };
+        let n: u64 = number
+            .parse()
+            .map_err(|_| format!("\"{text}\": a number must come before \"{c}\""))?;
+        total = total.saturating_add(n.saturating_mul(unit));
+        number.clear();
+        any_unit = true;
+    }
+    if !number.is_empty() || !any_unit {
+        return Err(format!(
+            "\"{text}\" needs a unit: write 2m for two minutes or 30s for thirty seconds"
+        ));
+    }
+    Ok(total)
+}
+
+/// Reads the words after the family word.
+pub fn parse(rest: &[&str]) -> Result<ArbiterCommand, CommandError> {
+    let Some(first) = rest.first() else {
+        return Err(error(format!("arbiter what? {USAGE}")));
+    };
+    match sub_word(first) {
+        Some("note") => {
+            let text = rest[1..].join(" ");
+            if text.is_empty() {
+                return Err(error(
+                    "the note is empty: say arbiter note and the text".into(),
+                ));
+            }
+            Ok(ArbiterCommand::Note(text))
+        }
+        Some("time") => {
+            let change = match rest.get(1).and_then(|w| sub_word(w)) {
+                Some("add") => TimeChange::Add,
+                Some("take") => TimeChange::Take,
+                Some("set") => TimeChange::Set,
+                _ => return Err(error(format!("add, take or set the time? {USAGE}"))),
+            };
+            let side = rest
+                .get(2)
+                .and_then(|w| side(w))
+                .ok_or_else(|| error(format!("whose time? {USAGE}")))?;
+            let amount = rest
+                .get(3..)
+                .map(|w| w.join(""))
+                .filter(|w| !w.is_empty())
+                .ok_or_else(|| error(format!("how much time? {USAGE}")))?;
+            let ms = parse_time(&amount).map_err(error)?;
+            Ok(ArbiterCommand::Time { side, change, ms })
+        }
+        _ => Err(error(format!(
+            "\"arbiter {first}\" is not a command: {USAGE}"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_need_a_unit_or_a_clock_face() {
+        assert_eq!(parse_time("2m"), Ok(120_000));
+        assert_eq!(parse_time("1h30m"), Ok(5_400_000));
+        assert_eq!(parse_time("2m30s"), Ok(150_000));
+        assert_eq!(parse_time("4:30"), Ok(270_000));
+        assert_eq!(parse_time("1:02:03"), Ok(3_723_000));
+        assert!(parse_time("2").unwrap_err().contains("needs a unit"));
+        assert!(parse_time("4:75").is_err());
+        assert!(parse_time("2x")
+            .unwrap_err()
+            .contains("\"x\" is not a unit"));
+    }
+
+    #[test]
+    fn the_commands_read_in_every_language() {
+        let time = |w: &str| parse(&w.split(' ').collect::<Vec<_>>());
+        let want = ArbiterCommand::Time {
+            side: Color::White,
+            change: TimeChange::Add,
+            ms: 120_000,
+        };
+        for line in [
+            "time add white 2m",
+            "zeit dazu weiß 2m",
+            "час додати білі 2м",
+            "время добавить белые 2м",
+            "ժամանակ ավելացնել սպիտակ 2m",
+        ] {
+            assert_eq!(time(line), Ok(want.clone()), "{line}");
+        }
+        assert_eq!(
+            time("note the clock was knocked over"),
+            Ok(ArbiterCommand::Note("the clock was knocked over".into()))
+        );
+        assert!(time("time add white").is_err());
+        assert!(time("time add green 2m").is_err());
+    }
+}

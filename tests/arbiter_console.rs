@@ -1,0 +1,146 @@
+//! The arbiter's console in `vichess play` and the arbiter's report: clock corrections and
+//! notes typed in a game, journaled, and read back by `vichess report` in order, as plain
+//! lines and as PGN comments.
+
+#[path = "common/play.rs"]
+mod common_play;
+
+use std::path::Path;
+use std::process::Command;
+
+fn play(home: &Path, args: &[&str], stdin: &str) -> Vec<String> {
+    let args: Vec<&str> = ["play"].iter().chain(args).copied().collect();
+    common_play::lines_of(&common_play::run_piped(home, &args, stdin.as_bytes()))
+}
+
+fn journal_in(dir: &Path) -> std::path::PathBuf {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "journal"))
+        .expect("a journal in the game folder")
+}
+
+#[test]
+fn arbiter_time_and_notes_are_said_journaled_and_in_the_report() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let dir = games.to_str().unwrap();
+    let script = "e4\npress\ne5\npress\narbiter time add white 2m\narbiter time set black 4:30\n\
+                  illegal white\narbiter note the clock fell off the table\nNf3\npress\n\
+                  resign black\nquit\n";
+    let args = [
+        "--no-audio",
+        "--lang",
+        "en",
+        "--control",
+        "15+10",
+        "--game-dir",
+        dir,
+        "--white",
+        "Anna",
+        "--black",
+        "Bert",
+    ];
+    let lines = play(home.path(), &args, script);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("time added: White, two minutes; White: seventeen minutes")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("clock set: Black; Black: four minutes thirty seconds")),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"arbiter's note: the clock fell off the table".to_string()));
+
+    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .arg("report")
+        .arg(journal_in(&games))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = String::from_utf8(out.stdout).unwrap();
+    let order = [
+        "Arbiter's report: Anna - Bert",
+        "White plays 1. e4",
+        "Black plays 1... e5",
+        "the arbiter adds 0:02:00 to White's time; White now has 0:17",
+        "the arbiter sets 0:04:30 as Black's time; Black now has 0:04:30",
+        "the arbiter records an illegal move by White; White's illegal move number 1; penalty: Black gets 0:01:00 (7.5.5)",
+        "note: arbiter: the clock fell off the table",
+        "White plays 2. Nf3",
+        "Black resigns; the game ends: 1-0",
+        "result: 1-0",
+        "[Result \"1-0\"]",
+    ];
+    let mut from = 0;
+    for want in order {
+        let at = report[from..]
+            .find(want)
+            .unwrap_or_else(|| panic!("{want:?} missing or out of order in:\n{report}"));
+        from += at + want.len();
+    }
+    // In the PGN, the penalty is a comment after Black's first move.
+    let pgn = &report[report.find("[Event").unwrap()..];
+    let flat = pgn.replace('\n', " ");
+    assert!(
+        flat.contains("1... e5") || flat.contains("1. e4 e5 {"),
+        "{pgn}"
+    );
+    assert!(
+        flat.contains("penalty: Black gets 0:01:00 (7.5.5)}"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn arbiter_commands_in_german_ukrainian_russian_and_armenian() {
+    for (lang, line, want) in [
+        (
+            "de",
+            "schiedsrichter zeit dazu weiß 2m",
+            "Zeitgutschrift: Weiß, zwei Minuten",
+        ),
+        (
+            "uk",
+            "арбітр час додати білі 2м",
+            "додано час: білі, дві хвилини",
+        ),
+        (
+            "ru",
+            "арбитр время добавить белые 2м",
+            "добавлено время: белые, две минуты",
+        ),
+        (
+            "hy",
+            "մրցավար ժամանակ ավելացնել սպիտակ 2m",
+            "ավելացված ժամանակ: սպիտակները, երկու րոպե",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let games = home.path().join("games");
+        let script = format!("e4\n{line}\nquit\n");
+        let args = [
+            "--no-audio",
+            "--lang",
+            lang,
+            "--control",
+            "15+10",
+            "--game-dir",
+            games.to_str().unwrap(),
+        ];
+        let lines = play(home.path(), &args, &script);
+        assert!(
+            lines.iter().any(|l| l.starts_with(want)),
+            "{lang}: {want:?} not in {lines:?}"
+        );
+    }
+}

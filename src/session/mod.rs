@@ -544,6 +544,9 @@ fn begin_state(
     Ok((State::new(start, clock), begin))
 }
 
+/// One journal record and what it did.
+pub type Step = (Record, Vec<Happening>);
+
 /// Every record of a journal with what it did, in order, through the same
 /// [`State::apply`] a resume uses: the arbiter's report reads a game this way, so it can
 /// never tell a story the session would not.
@@ -551,7 +554,7 @@ pub fn replay_journal(
     clock_config: crate::rules::clock::ClockConfig,
     pack: &Pack,
     lines: &[String],
-) -> Result<(State, Vec<(Record, Vec<Happening>)>), ResumeError> {
+) -> Result<(State, Vec<Step>), ResumeError> {
     let (mut state, begin) = begin_state(clock_config, lines)?;
     let mut steps = vec![(begin, Vec::new())];
     for (i, line) in lines.iter().enumerate().skip(1) {

@@ -7,6 +7,7 @@ mod clock;
 mod clock_run;
 mod config_check;
 mod demo;
+mod manual;
 mod moves;
 mod perft;
 mod pgn_check;
@@ -161,6 +162,13 @@ enum Command {
         #[command(subcommand)]
         command: PgnCommand,
     },
+    /// Write the man pages and shell completions (for packagers; see scripts/package).
+    #[command(hide = true)]
+    Manual {
+        /// The folder to write `man/` and `completions/` into.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -268,5 +276,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Pgn {
             command: PgnCommand::Check { file },
         } => pgn_check::run(&file),
+        Command::Manual { out } => manual::run(&out),
     }
 }

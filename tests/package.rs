@@ -8,6 +8,9 @@
 //! than a fresh release build: the packaging steps are the same, only the compiler profile
 //! differs.
 
+// A Debian package, checked with Debian's tools.
+#![cfg(target_os = "linux")]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use vichess::audio::wav;

@@ -179,6 +179,14 @@ fn the_package_unpacked_anywhere_finds_its_voices_speaks_and_has_its_manual() {
         !top.contains("manual"),
         "the hidden command is in the manual:\n{top}"
     );
+    assert!(
+        top.contains("VICHESS_VOICES"),
+        "no ENVIRONMENT section:\n{top}"
+    );
+    assert!(
+        !top.contains("vichess-help"),
+        "a page that does not exist:\n{top}"
+    );
     let play = man("vichess-play.1.gz");
     assert!(play.contains("--resume"), "{play}");
 

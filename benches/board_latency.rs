@@ -10,6 +10,7 @@
 //! could slide on: the figure is the machinery, not a settle delay.
 //!
 //! `cargo bench --bench board_latency`
+#![cfg_attr(not(unix), allow(unused_imports))]
 
 use criterion::{BatchSize, Criterion};
 use std::time::{Duration, Instant};
@@ -17,6 +18,7 @@ use vichess::board::codec::{BoardCodec, BoardMessage, Protocol};
 use vichess::board::link::port::Link;
 use vichess::board::link::port::Target;
 use vichess::board::link::{LinkEvent, Timing};
+#[cfg(unix)]
 use vichess::board::sim::pty::PtyBoard;
 use vichess::board::sim::{actions, Emulator, Style};
 use vichess::board::tracker::{BoardKind, Tracker, TrackerEvent};
@@ -91,6 +93,7 @@ fn sans_io(c: &mut Criterion) {
 }
 
 /// The whole path over a pty: returns the time from the completing write to `MoveMade`.
+#[cfg(unix)]
 struct PtyRig {
     board: PtyBoard,
     _link: Link,
@@ -100,6 +103,7 @@ struct PtyRig {
     cycle: usize,
 }
 
+#[cfg(unix)]
 impl PtyRig {
     fn new(p: Protocol) -> PtyRig {
         let pos = Position::new();
@@ -190,6 +194,7 @@ impl PtyRig {
     }
 }
 
+#[cfg(unix)]
 fn over_pty(c: &mut Criterion) {
     let mut g = c.benchmark_group("pty");
     g.sample_size(20);
@@ -209,6 +214,8 @@ fn main() {
         .measurement_time(Duration::from_secs(2))
         .configure_from_args();
     sans_io(&mut c);
+    // Pseudo-terminals exist only on Unix.
+    #[cfg(unix)]
     over_pty(&mut c);
     c.final_summary();
 }

@@ -7,7 +7,8 @@
 //! udev rule or socat's `link=` gives a stable name for a real board. No pty, no test: any
 //! failure to make one fails loudly.
 
-#![cfg(feature = "serial")]
+// Pseudo-terminals, the simulated boards' ports, exist only on Unix.
+#![cfg(all(unix, feature = "serial"))]
 
 use std::path::PathBuf;
 use std::sync::mpsc::Receiver;

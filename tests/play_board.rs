@@ -5,7 +5,8 @@
 //! onto the pegboard wrongly and the guidance puts it right (D.2.9), and a touch-move breach
 //! is noted for the arbiter (4.3, D.2.10.5). Also `--board sim`, the built-in simulator.
 
-#![cfg(feature = "serial")]
+// Pseudo-terminals, the simulated boards' ports, exist only on Unix.
+#![cfg(all(unix, feature = "serial"))]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

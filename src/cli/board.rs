@@ -1,5 +1,9 @@
 //! `vichess board sim` (a simulated board on a pseudo-terminal) and `vichess board monitor`
 //! (connect to a board and print one line per event).
+//!
+//! The simulator needs a pseudo-terminal, which only Unix systems have; elsewhere `board sim`
+//! says so, and what only it uses is left unused.
+#![cfg_attr(not(unix), allow(unused_imports, dead_code))]
 
 use super::StartArgs;
 use anyhow::{bail, Context};
@@ -12,6 +16,7 @@ use std::time::{Duration, Instant};
 use vichess::board::codec::Protocol;
 use vichess::board::link::port::{Link, Target};
 use vichess::board::link::{LinkEvent, Timing};
+#[cfg(unix)]
 use vichess::board::sim::pty::PtyBoard;
 use vichess::board::sim::{actions, touch, Emulator, Hands};
 use vichess::board::tracker::{BoardKind, Config, RookFirst, Tracker, TrackerEvent};
@@ -108,6 +113,12 @@ fn stdin_lines() -> Receiver<String> {
     rx
 }
 
+#[cfg(not(unix))]
+fn sim(_args: SimArgs) -> anyhow::Result<ExitCode> {
+    bail!("vichess board sim needs a pseudo-terminal, which this system does not have; it runs on Linux and macOS")
+}
+
+#[cfg(unix)]
 fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     // A PGN file brings its own start position (its FEN tag) and moves.
     let (start, moves_from_pgn, typed) = match &args.pgn {

@@ -8,6 +8,7 @@ mod clock;
 mod clock_run;
 mod config_check;
 mod demo;
+mod manual;
 mod moves;
 mod perft;
 mod pgn_check;
@@ -171,6 +172,13 @@ enum Command {
         /// The game's journal (the .journal file in the game folder).
         journal: PathBuf,
     },
+    /// Write the man pages and shell completions (for packagers; see scripts/package).
+    #[command(hide = true)]
+    Manual {
+        /// The folder to write `man/` and `completions/` into.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -291,5 +299,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Pgn {
             command: PgnCommand::Check { file },
         } => pgn_check::run(&file),
+        Command::Manual { out } => manual::run(&out),
     }
 }

@@ -565,13 +565,20 @@ fn wav_rate(path: &Path) -> Result<u32, String> {
     Ok(spec.sample_rate)
 }
 
-/// Where the voice packs are: `$VICHESS_VOICES`, else a `voices` folder beside the program
-/// or two levels up from it (a build in `target/debug`), else the source tree's.
+/// Where the voice packs are: `$VICHESS_VOICES`, else `../share/vichess/voices` from the
+/// program (a package), else a `voices` folder beside the program or two levels up from it (a build in `target/debug`), else the source tree's.
 pub fn voices_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("VICHESS_VOICES") {
         return PathBuf::from(dir);
     }
     if let Ok(exe) = std::env::current_exe() {
+        // An installed or unpacked package: `bin/vichess` beside `share/vichess/voices`.
+        if let Some(prefix) = exe.parent().and_then(Path::parent) {
+            let dir = prefix.join("share/vichess/voices");
+            if dir.join(DEFAULT_PACK).join("manifest.toml").is_file() {
+                return dir;
+            }
+        }
         for up in exe.ancestors().skip(1).take(3) {
             let dir = up.join("voices");
             if dir.join(DEFAULT_PACK).join("manifest.toml").is_file() {

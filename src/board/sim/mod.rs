@@ -6,7 +6,8 @@
 
 pub mod emulator;
 pub mod human;
-#[cfg(feature = "serial")]
+// Pseudo-terminals exist only on Unix; Windows has no stand-in for a serial port.
+#[cfg(all(unix, feature = "serial"))]
 pub mod pty;
 
 pub use emulator::Emulator;

@@ -114,6 +114,7 @@ mod serial {
 
     /// The simulated pegboard's hands: a thread that serves the pseudo-terminal and carries
     /// out hand actions at a person's pace.
+    #[cfg_attr(not(unix), allow(dead_code))]
     pub struct Hands {
         pub actions: std::sync::mpsc::Sender<Vec<Action>>,
         /// What stands on the simulated board once the actions sent are done.
@@ -236,8 +237,16 @@ fn copy_actions(
     lifts.chain(places).collect()
 }
 
+/// Without pseudo-terminals (Windows) there is nothing for a simulated board to sit behind.
+#[cfg(all(feature = "serial", not(unix)))]
+fn simulate(_board: vichess::rules::Board) -> anyhow::Result<(String, serial::Hands)> {
+    anyhow::bail!(
+        "--board sim needs a pseudo-terminal, which this system does not have; use a real board or --board none"
+    )
+}
+
 /// Starts a pegboard emulator on a pseudo-terminal, served by its own thread.
-#[cfg(feature = "serial")]
+#[cfg(all(feature = "serial", unix))]
 fn simulate(board: vichess::rules::Board) -> anyhow::Result<(String, serial::Hands)> {
     use std::sync::mpsc;
     use std::time::Duration;

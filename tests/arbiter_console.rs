@@ -144,3 +144,85 @@ fn arbiter_commands_in_german_ukrainian_russian_and_armenian() {
         );
     }
 }
+
+/// Guidelines III.5 in a game: refused with two minutes or more left, then claimed, rejected
+/// (two minutes for the opponent), claimed again, postponed and accepted; all in the report.
+#[test]
+fn a_iii_5_claim_is_ruled_by_the_arbiter_and_reported() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config/vichess");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("config.toml"),
+        "[clock]\nguidelines_iii = true\n",
+    )
+    .unwrap();
+    let games = home.path().join("games");
+    let script = "e4\npress\ne5\npress\nclaim quickplay\narbiter time set white 1m30s\n\
+                  claim quickplay\narbiter reject\nclaim quickplay\narbiter postpone time\n\
+                  arbiter accept\nquit\n";
+    let args = [
+        "--no-audio",
+        "--lang",
+        "en",
+        "--control",
+        "60",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let lines = play(home.path(), &args, script);
+    let expected = [
+        "two minutes or more left: White",
+        "draw claim under III.5: White; the arbiter decides",
+        "claim rejected: White",
+        "time added: Black, two minutes; Black: one hour",
+        "decision postponed",
+        "draw",
+        "result 1/2-1/2",
+    ];
+    let mut from = 0;
+    for want in expected {
+        let at = lines[from..]
+            .iter()
+            .position(|l| l.starts_with(want))
+            .unwrap_or_else(|| panic!("{want:?} missing or out of order in {lines:?}"));
+        from += at + 1;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .arg("report")
+        .arg(journal_in(&games))
+        .output()
+        .unwrap();
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        report.contains("White claims a draw under III.5"),
+        "{report}"
+    );
+    assert!(
+        report.contains("result: 1/2-1/2 (draw: quickplay finish claim upheld (III.5))"),
+        "{report}"
+    );
+}
+
+/// Without Guidelines III announced, the claim is refused and the game goes on.
+#[test]
+fn a_iii_5_claim_needs_guidelines_iii_announced() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "de",
+        "--control",
+        "60",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let lines = play(home.path(), &args, "e4\nreklamieren endspurt\nquit\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("die Richtlinien III wurden für dieses Turnier nicht angekündigt")),
+        "{lines:?}"
+    );
+}

@@ -14,7 +14,7 @@ use vichess::pgn::{write_game, Comment, GameResult, PgnGame};
 use vichess::rules::clock::{ClockConfig, ClockEvent};
 use vichess::rules::notation::san;
 use vichess::rules::{Color, Position};
-use vichess::session::{replay_journal, Happening, Record, TimeChange, UtcTime};
+use vichess::session::{replay_journal, Happening, QuickplayAnswer, Record, TimeChange, UtcTime};
 use vichess::voice::Pack;
 
 fn side(c: Color) -> &'static str {
@@ -52,7 +52,11 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
         } => format!(
             "{} claims {}{}",
             side(*by),
-            what.word(),
+            match what.word() {
+                "quickplay" => "a draw under III.5",
+                "flag" => "the opponent's flag",
+                w => w,
+            },
             intended
                 .as_deref()
                 .map(|m| format!(" with the intended move {m}"))
@@ -87,6 +91,17 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
             }
         ),
         Record::TakeBack { .. } => "the last move is taken back".into(),
+        Record::Ruling { answer, .. } => format!(
+            "the arbiter rules on the III.5 claim: {}",
+            match answer {
+                QuickplayAnswer::Accept => "accepted, a draw",
+                QuickplayAnswer::Reject => "rejected, two minutes for the opponent",
+                QuickplayAnswer::Postpone { extra_time: true } => {
+                    "decision postponed, two minutes for the opponent now"
+                }
+                QuickplayAnswer::Postpone { extra_time: false } => "decision postponed",
+            }
+        ),
         Record::Tag { name, value, .. } => format!("{name}: {value}"),
         Record::Move { .. } | Record::Correct { .. } => String::new(),
         Record::Checkpoint { .. } | Record::Anchor { .. } | Record::End { .. } => return None,

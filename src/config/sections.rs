@@ -261,6 +261,8 @@ pub struct ClockSection {
     /// A.4.2 / blitz penalty: 1 or 2 minutes added to the opponent.
     #[serde(deserialize_with = "penalty_minutes")]
     pub blitz_penalty_minutes: u64,
+    /// The event announced Guidelines III (III.1): III.5 draw claims may be made.
+    pub guidelines_iii: bool,
 }
 
 impl Default for ClockSection {
@@ -271,6 +273,7 @@ impl Default for ClockSection {
             call_above_every_s: 600,
             low_time_alarm_s: 120,
             blitz_penalty_minutes: 1,
+            guidelines_iii: false,
         }
     }
 }

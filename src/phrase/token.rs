@@ -240,6 +240,20 @@ words! {
     ClockSet = "clock-set",
     /// "arbiter's note": before a note the arbiter added to the record.
     ArbiterNote = "arbiter-note",
+    /// "draw claim under III.5": before the claimant.
+    QuickplayClaim = "quickplay-claim",
+    /// "the arbiter decides".
+    ArbiterDecides = "arbiter-decides",
+    /// "decision postponed".
+    DecisionPostponed = "decision-postponed",
+    QuickplayNotAnnounced = "quickplay-not-announced",
+    QuickplayBlitz = "quickplay-blitz",
+    QuickplayHasBonus = "quickplay-has-bonus",
+    /// "two minutes or more left: White".
+    QuickplayEnoughTime = "quickplay-enough-time",
+    /// "the flag has already fallen: White".
+    QuickplayFlagFallen = "quickplay-flag-fallen",
+    NoQuickplayClaim = "no-quickplay-claim",
     HelpRepeat = "help-repeat",
     HelpAdjourn = "help-adjourn",
     HelpSave = "help-save",

@@ -2,7 +2,7 @@
 //! printed lines, and the board and clock follow-ups (a new position for the boards, the
 //! automatic press armed).
 
-use super::arbiter_command::TimeChange;
+use super::arbiter_command::{QuickplayAnswer, TimeChange};
 use super::state::Happening;
 use super::{Effect, Session};
 use crate::audio::route::Audience;
@@ -125,6 +125,31 @@ impl Session {
                 self.out
                     .say(&self.pack, Audience::Public, time_added_phrase(to, ms));
             }
+            Happening::QuickplayClaimed { by } => self.out.say(
+                &self.pack,
+                Audience::Public,
+                vec![
+                    Token::Word(Word::QuickplayClaim),
+                    COLON,
+                    Token::Side(by),
+                    SEMICOLON,
+                    Token::Word(Word::ArbiterDecides),
+                ],
+            ),
+            Happening::QuickplayRuled { by, answer } => match answer {
+                // The draw is said by the ending; extra time by its own announcement.
+                QuickplayAnswer::Accept => {}
+                QuickplayAnswer::Reject => self.out.say(
+                    &self.pack,
+                    Audience::Public,
+                    vec![Token::Word(Word::ClaimRejected), COLON, Token::Side(by)],
+                ),
+                QuickplayAnswer::Postpone { .. } => self.out.say(
+                    &self.pack,
+                    Audience::Public,
+                    vec![Token::Word(Word::DecisionPostponed)],
+                ),
+            },
             Happening::TimeAdjusted {
                 side,
                 change,

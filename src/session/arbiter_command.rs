@@ -7,6 +7,7 @@
 
 use super::command::CommandError;
 use crate::phrase::token::Word;
+use crate::rules::arbiter::quickplay::Answer;
 use crate::rules::Color;
 
 /// How the arbiter changes a player's main time.
@@ -55,10 +56,58 @@ pub enum ArbiterCommand {
     },
     /// A note for the record and the arbiter's report.
     Note(String),
+    /// The arbiter's answer to the pending III.5 claim.
+    Rule(QuickplayAnswer),
+}
+
+/// The arbiter's answer to a III.5 claim, as the journal writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuickplayAnswer {
+    /// A draw.
+    Accept,
+    /// Wrong: the opponent gets two minutes and play goes on.
+    Reject,
+    /// Decide later, watching the game; with two minutes for the opponent now or not.
+    Postpone {
+        /// Whether the opponent gets two minutes now.
+        extra_time: bool,
+    },
+}
+
+impl QuickplayAnswer {
+    /// The journal's word.
+    pub fn word(self) -> &'static str {
+        match self {
+            QuickplayAnswer::Accept => "accept",
+            QuickplayAnswer::Reject => "reject",
+            QuickplayAnswer::Postpone { extra_time: true } => "postpone-time",
+            QuickplayAnswer::Postpone { extra_time: false } => "postpone",
+        }
+    }
+
+    /// Reads the journal's word back.
+    pub fn from_word(w: &str) -> Option<QuickplayAnswer> {
+        Some(match w {
+            "accept" => QuickplayAnswer::Accept,
+            "reject" => QuickplayAnswer::Reject,
+            "postpone-time" => QuickplayAnswer::Postpone { extra_time: true },
+            "postpone" => QuickplayAnswer::Postpone { extra_time: false },
+            _ => return None,
+        })
+    }
+
+    /// The rules core's answer.
+    pub fn answer(self) -> Answer {
+        match self {
+            QuickplayAnswer::Accept => Answer::Accept,
+            QuickplayAnswer::Reject => Answer::Reject,
+            QuickplayAnswer::Postpone { extra_time } => Answer::Postpone { extra_time },
+        }
+    }
 }
 
 const USAGE: &str =
-    "say arbiter time add white 2m, arbiter time take black 30s, arbiter time set white 5m, or arbiter note and the text";
+    "say arbiter time add white 2m, arbiter time take black 30s, arbiter time set white 5m, arbiter note and the text, or arbiter accept, reject or postpone [time] for a III.5 claim";
 
 fn error(what: String) -> CommandError {
     CommandError(what, Word::HelpArbiter)
@@ -72,6 +121,15 @@ fn sub_word(w: &str) -> Option<&'static str> {
             "add"
         }
         "take" | "minus" | "abziehen" | "зняти" | "снять" | "հանել" => "take",
+        "accept" | "annehmen" | "прийняти" | "принять" | "ընդունել" => {
+            "accept"
+        }
+        "reject" | "ablehnen" | "відхилити" | "отклонить" | "մերժել" => {
+            "reject"
+        }
+        "postpone" | "später" | "відкласти" | "отложить" | "հետաձգել" => {
+            "postpone"
+        }
         "set" | "stellen" | "setzen" | "встановити" | "установить" | "սահմանել" => {
             "set"
         }
@@ -157,6 +215,11 @@ pub fn parse(rest: &[&str]) -> Result<ArbiterCommand, CommandError> {
             }
             Ok(ArbiterCommand::Note(text))
         }
+        Some("accept") => Ok(ArbiterCommand::Rule(QuickplayAnswer::Accept)),
+        Some("reject") => Ok(ArbiterCommand::Rule(QuickplayAnswer::Reject)),
+        Some("postpone") => Ok(ArbiterCommand::Rule(QuickplayAnswer::Postpone {
+            extra_time: rest.get(1).is_some_and(|w| sub_word(w) == Some("time")),
+        })),
         Some("time") => {
             let change = match rest.get(1).and_then(|w| sub_word(w)) {
                 Some("add") => TimeChange::Add,

@@ -27,6 +27,9 @@ pub enum ClaimWhat {
     Fifty,
     /// The opponent's flag has fallen (6.8).
     Flag,
+    /// A draw in a quickplay finish: under two minutes, the opponent cannot win by normal
+    /// means or is not trying to (Guidelines III.5); the arbiter decides.
+    Quickplay,
 }
 
 impl ClaimWhat {
@@ -36,6 +39,7 @@ impl ClaimWhat {
             ClaimWhat::Threefold => "threefold",
             ClaimWhat::Fifty => "fifty",
             ClaimWhat::Flag => "flag",
+            ClaimWhat::Quickplay => "quickplay",
         }
     }
 
@@ -54,6 +58,9 @@ impl ClaimWhat {
             }
             "flag" | "time" | "blättchen" | "zeit" | "прапорець" | "флажок" | "դրոշակ" => {
                 Some(ClaimWhat::Flag)
+            }
+            "quickplay" | "iii.5" | "endspurt" | "завершення" | "завершение" | "ավարտ" => {
+                Some(ClaimWhat::Quickplay)
             }
             _ => None,
         }
@@ -139,7 +146,7 @@ pub const HELP: &[&str] = &[
     "correct <move>: replace the move just made, before the clock is pressed",
     "takeback: take the last move back",
     "draw offer|accept|decline [white|black]",
-    "claim threefold|fifty [move], claim flag",
+    "claim threefold|fifty [move], claim flag, claim quickplay (III.5)",
     "resign [white|black]",
     "illegal white|black: the arbiter records an illegal move (7.5.5)",
     "repeat: say the last thing again",

@@ -35,6 +35,8 @@ pub struct SessionConfig {
     pub downtime: Downtime,
     /// The clock's penalty and quickplay settings.
     pub clock: ClockConfig,
+    /// The event announced Guidelines III (III.1), so III.5 draw claims may be made.
+    pub guidelines_iii: bool,
 }
 
 impl Default for SessionConfig {
@@ -48,6 +50,7 @@ impl Default for SessionConfig {
             calls: CallPolicy::default(),
             downtime: Downtime::Paused,
             clock: ClockConfig::default(),
+            guidelines_iii: false,
         }
     }
 }

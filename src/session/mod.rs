@@ -58,7 +58,7 @@ mod table;
 mod time;
 mod timing;
 
-pub use arbiter_command::{ArbiterCommand, TimeChange};
+pub use arbiter_command::{ArbiterCommand, QuickplayAnswer, TimeChange};
 pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
 };
@@ -232,7 +232,8 @@ impl Session {
         Session::build(config, pack, State::new(start, clock), begin)
     }
 
-    fn build(config: SessionConfig, pack: Pack, state: State, begin: Record) -> Session {
+    fn build(config: SessionConfig, pack: Pack, mut state: State, begin: Record) -> Session {
+        state.set_guidelines_iii(config.guidelines_iii);
         let mut policy = config.calls.clone();
         if config.assistant {
             policy.mode = CallMode::OnRequest;
@@ -282,6 +283,9 @@ impl Session {
             session.last_at = session.last_at.max(rec.at());
         }
         session.last_journaled = session.last_at;
+        session
+            .state
+            .set_guidelines_iii(session.config.guidelines_iii);
         session.ended_cleanly = lines
             .last()
             .is_some_and(|l| matches!(Record::parse(lines.len(), l), Ok(Record::End { .. })));
@@ -541,7 +545,11 @@ fn begin_state(
         )),
         None => None,
     };
-    Ok((State::new(start, clock), begin))
+    let mut state = State::new(start, clock);
+    // A journaled III.5 claim was allowed when it was made; replaying it must not depend on
+    // today's configuration. The session sets the configured value after the replay.
+    state.set_guidelines_iii(true);
+    Ok((state, begin))
 }
 
 /// One journal record and what it did.

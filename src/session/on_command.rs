@@ -111,6 +111,9 @@ impl Session {
                     ms,
                 });
             }
+            Command::Arbiter(ArbiterCommand::Rule(answer)) => {
+                self.commit(Record::Ruling { at, answer });
+            }
             Command::Arbiter(ArbiterCommand::Note(text)) => {
                 // One line in the journal: a note never breaks the record's line format.
                 let text = text.replace(['\n', '\r'], " ");

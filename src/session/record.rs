@@ -5,7 +5,7 @@
 //! by single spaces; a FEN or a note, which contain spaces, comes last. Moves are stored in
 //! UCI, which the rules core reads back in any position without ambiguity.
 
-use super::arbiter_command::TimeChange;
+use super::arbiter_command::{QuickplayAnswer, TimeChange};
 use super::command::{ClaimWhat, DrawAction};
 use crate::rules::{Color, Square};
 use std::fmt;
@@ -134,6 +134,13 @@ pub enum Record {
         /// How much, in milliseconds.
         ms: u64,
     },
+    /// The arbiter's answer to the pending III.5 claim.
+    Ruling {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
+        at: u64,
+        /// Accept, reject or postpone.
+        answer: QuickplayAnswer,
+    },
     /// A PGN tag of the game (White, Black, Event, Site, Round): journaled so a resumed
     /// game keeps its players' names.
     Tag {
@@ -211,6 +218,7 @@ impl Record {
             | Record::Note { at, .. }
             | Record::Touch { at, .. }
             | Record::Adjust { at, .. }
+            | Record::Ruling { at, .. }
             | Record::Illegal { at, .. }
             | Record::Checkpoint { at }
             | Record::End { at }
@@ -296,7 +304,7 @@ impl Record {
                 what: fields
                     .get(1)
                     .and_then(|w| ClaimWhat::from_word(w))
-                    .ok_or_else(|| err("the claim is not threefold, fifty or flag"))?,
+                    .ok_or_else(|| err("the claim is not threefold, fifty, flag or quickplay"))?,
                 intended: fields.get(2).map(|s| s.to_string()),
             },
             "resign" => Record::Resign {
@@ -322,6 +330,13 @@ impl Record {
             "illegal" => Record::Illegal {
                 at,
                 by: color(fields.first())?,
+            },
+            "ruling" => Record::Ruling {
+                at,
+                answer: fields
+                    .first()
+                    .and_then(|w| QuickplayAnswer::from_word(w))
+                    .ok_or_else(|| err("the ruling is not accept, reject or postpone"))?,
             },
             "adjust" => Record::Adjust {
                 at,
@@ -410,6 +425,7 @@ impl fmt::Display for Record {
                 write!(f, "touch {at} {} {square}", side(*s))
             }
             Record::Illegal { at, by } => write!(f, "illegal {at} {}", side(*by)),
+            Record::Ruling { at, answer } => write!(f, "ruling {at} {}", answer.word()),
             Record::Adjust {
                 at,
                 side: s,

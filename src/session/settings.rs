@@ -25,6 +25,7 @@ impl SessionConfig {
                 ResumeClock::Running => Downtime::Running,
             },
             clock: c.clock.clock_config(),
+            guidelines_iii: c.clock.guidelines_iii,
             ..SessionConfig::default()
         }
     }

@@ -6,7 +6,7 @@
 //! announcer) or refuses with a message fit to be spoken, changing nothing: the session
 //! applies a record to a copy first and keeps the copy only when it was accepted.
 
-use super::arbiter_command::TimeChange;
+use super::arbiter_command::{QuickplayAnswer, TimeChange};
 use super::command::{ClaimWhat, DrawAction};
 use super::record::Record;
 use crate::phrase::events::move_refused;
@@ -14,6 +14,7 @@ use crate::phrase::events::{claim_phrase, flag_fall_phrase, resign_phrase, statu
 use crate::phrase::grammar::{COLON, COMMA};
 use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::arbiter::illegal::{IllegalMoves, Irregularity};
+use crate::rules::arbiter::quickplay::{Grounds, QuickplayError, QuickplayFinish};
 use crate::rules::arbiter::result::{board_result, flag_fall, resign};
 use crate::rules::arbiter::ruling::{
     EndReason, Event as ArbiterEvent, Outcome, Ruling, Supervision,
@@ -129,6 +130,18 @@ pub enum Happening {
         /// How much, in milliseconds.
         ms: Millis,
     },
+    /// `by` claimed a draw under III.5; the clocks stopped for the arbiter.
+    QuickplayClaimed {
+        /// The claimant.
+        by: Color,
+    },
+    /// The arbiter answered `by`'s III.5 claim.
+    QuickplayRuled {
+        /// The claimant.
+        by: Color,
+        /// The answer.
+        answer: QuickplayAnswer,
+    },
     /// The arbiter changed a player's main time.
     TimeAdjusted {
         /// Whose time.
@@ -162,6 +175,10 @@ pub struct State {
     began_unix_ms: Option<u64>,
     /// PGN tags given for the game (players, event, round), in order.
     tags: Vec<(String, String)>,
+    /// The event announced Guidelines III (III.1): III.5 claims may be made.
+    guidelines_iii: bool,
+    /// A III.5 claim the arbiter has not ruled on yet (or postponed): the claimant.
+    quickplay_claim: Option<Color>,
 }
 
 /// Two states are equal when every fact a ruling depends on is: what a resume must restore.
@@ -255,6 +272,26 @@ impl State {
             anchor: None,
             began_unix_ms: None,
             tags: Vec::new(),
+            guidelines_iii: false,
+            quickplay_claim: None,
+        }
+    }
+
+    /// Says whether the event announced Guidelines III (a setting, not a record: it holds
+    /// for the whole event, so a resume under the same configuration replays the same).
+    pub fn set_guidelines_iii(&mut self, announced: bool) {
+        self.guidelines_iii = announced;
+    }
+
+    /// The III.5 claim waiting for the arbiter, if any: the claimant.
+    pub fn quickplay_claim(&self) -> Option<Color> {
+        self.quickplay_claim
+    }
+
+    fn quickplay_finish(&self) -> QuickplayFinish {
+        QuickplayFinish {
+            announced: self.guidelines_iii,
+            arbiter_present: true,
         }
     }
 
@@ -579,6 +616,10 @@ impl State {
                 self.check_playing()?;
                 self.illegal_move(*by, *at, &mut out)?;
             }
+            Record::Ruling { at, answer } => {
+                self.check_playing()?;
+                self.quickplay_ruled(*answer, *at, &mut out)?;
+            }
             Record::Adjust {
                 at,
                 side,
@@ -626,6 +667,98 @@ impl State {
             }
         }
         Ok(out)
+    }
+
+    /// III.5: `by`, on move with under two minutes, claims that the opponent cannot win by
+    /// normal means (or is not trying to). The clocks stop and the arbiter decides.
+    fn quickplay_claimed(
+        &mut self,
+        by: Color,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<(), Phrase> {
+        let finish = self.quickplay_finish();
+        let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
+        let _ = clock.tick(at);
+        let grounds = Grounds {
+            cannot_win: true,
+            no_effort: false,
+        };
+        finish.claim(clock, by, grounds, at).map_err(|e| match e {
+            QuickplayError::NotAnnounced => word(Word::QuickplayNotAnnounced),
+            QuickplayError::Blitz => word(Word::QuickplayBlitz),
+            QuickplayError::HasBonus | QuickplayError::AlreadySwitched => {
+                word(Word::QuickplayHasBonus)
+            }
+            QuickplayError::NotOnMove(side) => sided(Word::CannotClaimNow, side),
+            QuickplayError::EnoughTime(side) => sided(Word::QuickplayEnoughTime, side),
+            QuickplayError::FlagFallen(side) => sided(Word::QuickplayFlagFallen, side),
+        })?;
+        if let ClockState::Running(_) = clock.state() {
+            out.push(Happening::Clock(
+                clock.stop(at).map_err(|_| word(Word::ClockRefuses))?,
+            ));
+        }
+        self.quickplay_claim = Some(by);
+        out.push(Happening::QuickplayClaimed { by });
+        Ok(())
+    }
+
+    /// The arbiter's answer to the pending III.5 claim, through the rules core's
+    /// [`QuickplayFinish::answer`]: a draw, or two minutes for the opponent and play on.
+    fn quickplay_ruled(
+        &mut self,
+        answer: QuickplayAnswer,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<(), Phrase> {
+        let by = self
+            .quickplay_claim
+            .ok_or_else(|| word(Word::NoQuickplayClaim))?;
+        out.push(Happening::QuickplayRuled { by, answer });
+        let rulings = self.quickplay_finish().answer(by, answer.answer());
+        for ruling in rulings {
+            match ruling {
+                Ruling::Result { .. } => {
+                    self.quickplay_claim = None;
+                    let phrase = vec![Token::Word(Word::Draw)];
+                    self.end(&ruling, phrase, at, out);
+                }
+                Ruling::ExtraTime { to, time, article } => {
+                    let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
+                    let events = clock
+                        .correct(
+                            Adjustment::AddTime { side: to, time },
+                            "arbiter",
+                            article,
+                            at,
+                        )
+                        .map_err(|_| word(Word::ClockRefuses))?;
+                    let left = clock.remaining(to, at);
+                    out.push(Happening::Clock(events));
+                    out.push(Happening::TimeAdjusted {
+                        side: to,
+                        change: TimeChange::Add,
+                        ms: time,
+                        left,
+                    });
+                }
+                Ruling::Continue { .. } => {
+                    if answer == QuickplayAnswer::Reject {
+                        self.quickplay_claim = None;
+                    }
+                    if let Some(clock) = self.clock.as_mut() {
+                        if let ClockState::Stopped { .. } = clock.state() {
+                            out.push(Happening::Clock(
+                                clock.resume(at).map_err(|_| word(Word::ClockRefuses))?,
+                            ));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// 7.5.5: the first completed illegal move gives the opponent the penalty time, the
@@ -763,6 +896,7 @@ impl State {
                 self.end(&ruling, flag_fall_phrase(!by, can_mate), at, out);
                 return Ok(());
             }
+            ClaimWhat::Quickplay => return self.quickplay_claimed(by, at, out),
             ClaimWhat::Threefold => ClaimKind::ThreefoldRepetition,
             ClaimWhat::Fifty => ClaimKind::FiftyMoves,
         };

@@ -976,3 +976,29 @@ fn the_arbiter_adds_takes_and_sets_time_and_a_resume_keeps_it() {
         black
     );
 }
+
+/// 7.5.5: the penalty is owed even before the clock has ever run.
+#[test]
+fn an_illegal_move_before_the_clock_started_still_adds_time() {
+    let mut s = Session::new(
+        SessionConfig::default(),
+        pack("en"),
+        Position::new(),
+        Some(TimeControl::parse("900").unwrap()),
+    );
+    let out = run(&mut s, 0, &["illegal white"]);
+    let clock = s.state().clock().unwrap();
+    assert_eq!(
+        clock.remaining(Color::Black, 0),
+        960_000,
+        "{:?}",
+        printed(&out)
+    );
+    assert!(
+        printed(&out)
+            .iter()
+            .any(|l| l.starts_with("time added: Black, one minute")),
+        "{:?}",
+        printed(&out)
+    );
+}

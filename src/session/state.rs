@@ -776,15 +776,15 @@ impl State {
         for ruling in rulings {
             match ruling {
                 Ruling::Penalty { to, .. } => {
+                    // The time is added even before the clock first runs: the penalty is
+                    // owed whether or not anyone has pressed yet.
                     if let Some(clock) = &mut self.clock {
-                        if clock.state() != ClockState::NotStarted {
-                            let events = clock
-                                .penalty(by, "arbiter", "illegal move (7.5.5)", at)
-                                .map_err(|_| word(Word::ClockRefuses))?;
-                            let added = clock.penalty_time();
-                            out.push(Happening::Clock(events));
-                            out.push(Happening::PenaltyTime { to, ms: added });
-                        }
+                        let events = clock
+                            .penalty(by, "arbiter", "illegal move (7.5.5)", at)
+                            .map_err(|_| word(Word::ClockRefuses))?;
+                        let added = clock.penalty_time();
+                        out.push(Happening::Clock(events));
+                        out.push(Happening::PenaltyTime { to, ms: added });
                     }
                 }
                 ref r @ Ruling::Result { outcome, .. } => {
@@ -922,13 +922,11 @@ impl State {
         }
         let mut penalty = None;
         if let Some(clock) = &mut self.clock {
-            if clock.state() != ClockState::NotStarted {
-                let events = clock
-                    .penalty(by, "arbiter", "incorrect claim (9.5.3)", at)
-                    .map_err(|_| word(Word::ClockRefuses))?;
-                penalty = Some((!by, clock.penalty_time()));
-                out.push(Happening::Clock(events));
-            }
+            let events = clock
+                .penalty(by, "arbiter", "incorrect claim (9.5.3)", at)
+                .map_err(|_| word(Word::ClockRefuses))?;
+            penalty = Some((!by, clock.penalty_time()));
+            out.push(Happening::Clock(events));
         }
         out.push(Happening::ClaimRejected {
             by,

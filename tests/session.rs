@@ -1002,3 +1002,54 @@ fn an_illegal_move_before_the_clock_started_still_adds_time() {
         printed(&out)
     );
 }
+
+/// 7.4, 7.5.1: the arbiter restores the position before a move; the clock's move counts
+/// and turn follow, the boards are told, and a resume rebuilds the same game.
+#[test]
+fn the_arbiter_restores_an_earlier_position_and_a_resume_keeps_it() {
+    let mut s = Session::new(
+        SessionConfig::default(),
+        pack("en"),
+        Position::new(),
+        Some(TimeControl::parse("3600").unwrap()),
+    );
+    let out = run(
+        &mut s,
+        0,
+        &[
+            "e4",
+            "press",
+            "e5",
+            "press",
+            "Nf3",
+            "press",
+            "Nc6",
+            "press",
+            "arbiter restore 2 white",
+        ],
+    );
+    assert!(
+        printed(&out).contains(&"position restored; White to move".to_string()),
+        "{:?}",
+        printed(&out)
+    );
+    assert!(out.iter().any(|e| matches!(e, Effect::BoardSync { .. })));
+    assert_eq!(s.state().game().ply_count(), 2);
+    let clock = s.state().clock().unwrap();
+    assert_eq!(clock.turn(), Some(Color::White));
+    assert_eq!(
+        (clock.moves(Color::White), clock.moves(Color::Black)),
+        (1, 1)
+    );
+    let records = journal(&out);
+    assert!(records.iter().any(|r| r == "restore 8000 2"), "{records:?}");
+
+    // A move that was never played cannot be gone back to; nothing changes.
+    let out = run(&mut s, 9_000, &["arbiter restore 5 black"]);
+    assert!(journal(&out).is_empty());
+    assert_eq!(s.state().game().ply_count(), 2);
+
+    let resumed = Session::resume(SessionConfig::default(), pack("en"), &records).expect("resume");
+    assert_eq!(resumed.state().game().ply_count(), 2);
+    assert_eq!(resumed.state().clock().unwrap().moves(Color::White), 1);
+}

@@ -91,6 +91,9 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
             }
         ),
         Record::TakeBack { .. } => "the last move is taken back".into(),
+        Record::Restore { ply, .. } => {
+            format!("the arbiter restores the position after {ply} plies (7.5.1)")
+        }
         Record::Ruling { answer, .. } => format!(
             "the arbiter rules on the III.5 claim: {}",
             match answer {

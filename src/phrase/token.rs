@@ -254,6 +254,9 @@ words! {
     /// "the flag has already fallen: White".
     QuickplayFlagFallen = "quickplay-flag-fallen",
     NoQuickplayClaim = "no-quickplay-claim",
+    /// "position restored" (7.5.1).
+    PositionRestored = "position-restored",
+    NothingToRestore = "nothing-to-restore",
     HelpRepeat = "help-repeat",
     HelpAdjourn = "help-adjourn",
     HelpSave = "help-save",

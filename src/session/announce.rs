@@ -125,6 +125,19 @@ impl Session {
                 self.out
                     .say(&self.pack, Audience::Public, time_added_phrase(to, ms));
             }
+            Happening::Restored { mover } => {
+                self.out.say(
+                    &self.pack,
+                    Audience::Public,
+                    vec![
+                        Token::Word(Word::PositionRestored),
+                        SEMICOLON,
+                        Token::Side(mover),
+                        Token::Word(Word::ToMove),
+                    ],
+                );
+                self.sync_boards();
+            }
             Happening::QuickplayClaimed { by } => self.out.say(
                 &self.pack,
                 Audience::Public,

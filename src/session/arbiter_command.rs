@@ -58,6 +58,14 @@ pub enum ArbiterCommand {
     Note(String),
     /// The arbiter's answer to the pending III.5 claim.
     Rule(QuickplayAnswer),
+    /// Restore the position before `side`'s move `number` (7.4, 7.5.1: an irregularity
+    /// found later; the arbiter then sets the clocks).
+    Restore {
+        /// The move number, as the scoresheet counts.
+        number: u32,
+        /// Whose move it was.
+        side: Color,
+    },
 }
 
 /// The arbiter's answer to a III.5 claim, as the journal writes it.
@@ -109,6 +117,9 @@ impl QuickplayAnswer {
 const USAGE: &str =
     "say arbiter time add white 2m, arbiter time take black 30s, arbiter time set white 5m, arbiter note and the text, or arbiter accept, reject or postpone [time] for a III.5 claim";
 
+const RESTORE_USAGE: &str =
+    "say arbiter restore and the move number and side, like arbiter restore 12 white";
+
 fn error(what: String) -> CommandError {
     CommandError(what, Word::HelpArbiter)
 }
@@ -121,6 +132,9 @@ fn sub_word(w: &str) -> Option<&'static str> {
             "add"
         }
         "take" | "minus" | "abziehen" | "зняти" | "снять" | "հանել" => "take",
+        "restore" | "wiederherstellen" | "відновити" | "восстановить" | "վերականգնել" => {
+            "restore"
+        }
         "accept" | "annehmen" | "прийняти" | "принять" | "ընդունել" => {
             "accept"
         }
@@ -220,6 +234,18 @@ pub fn parse(rest: &[&str]) -> Result<ArbiterCommand, CommandError> {
         Some("postpone") => Ok(ArbiterCommand::Rule(QuickplayAnswer::Postpone {
             extra_time: rest.get(1).is_some_and(|w| sub_word(w) == Some("time")),
         })),
+        Some("restore") => {
+            let number = rest
+                .get(1)
+                .and_then(|w| w.parse::<u32>().ok())
+                .filter(|n| *n > 0)
+                .ok_or_else(|| error(format!("back to which move? {RESTORE_USAGE}")))?;
+            let side = rest
+                .get(2)
+                .and_then(|w| side(w))
+                .ok_or_else(|| error(format!("whose move? {RESTORE_USAGE}")))?;
+            Ok(ArbiterCommand::Restore { number, side })
+        }
         Some("time") => {
             let change = match rest.get(1).and_then(|w| sub_word(w)) {
                 Some("add") => TimeChange::Add,

@@ -111,6 +111,21 @@ impl Session {
                     ms,
                 });
             }
+            Command::Arbiter(ArbiterCommand::Restore { number, side }) => {
+                // The ply before `side`'s move `number`, counted from the game's start.
+                let start = self.state.game().start();
+                let from_start = i64::from(number) * 2 - i64::from(start.fullmoves()) * 2
+                    + i64::from(side == Color::Black)
+                    - i64::from(start.turn() == Color::Black);
+                match usize::try_from(from_start) {
+                    Ok(ply) => {
+                        self.commit(Record::Restore { at, ply });
+                    }
+                    Err(_) => self
+                        .out
+                        .refuse(&self.pack, vec![Token::Word(Word::NothingToRestore)]),
+                }
+            }
             Command::Arbiter(ArbiterCommand::Rule(answer)) => {
                 self.commit(Record::Ruling { at, answer });
             }

@@ -134,6 +134,13 @@ pub enum Record {
         /// How much, in milliseconds.
         ms: u64,
     },
+    /// The arbiter restored the position after the first `ply` plies (7.4, 7.5.1).
+    Restore {
+        /// Session time in milliseconds: replaying it rebuilds the clocks.
+        at: u64,
+        /// How many plies of the game stay.
+        ply: usize,
+    },
     /// The arbiter's answer to the pending III.5 claim.
     Ruling {
         /// Session time in milliseconds: replaying it rebuilds the clocks.
@@ -219,6 +226,7 @@ impl Record {
             | Record::Touch { at, .. }
             | Record::Adjust { at, .. }
             | Record::Ruling { at, .. }
+            | Record::Restore { at, .. }
             | Record::Illegal { at, .. }
             | Record::Checkpoint { at }
             | Record::End { at }
@@ -331,6 +339,13 @@ impl Record {
                 at,
                 by: color(fields.first())?,
             },
+            "restore" => Record::Restore {
+                at,
+                ply: fields
+                    .first()
+                    .and_then(|w| w.parse().ok())
+                    .ok_or_else(|| err("the number of plies is missing"))?,
+            },
             "ruling" => Record::Ruling {
                 at,
                 answer: fields
@@ -426,6 +441,7 @@ impl fmt::Display for Record {
             }
             Record::Illegal { at, by } => write!(f, "illegal {at} {}", side(*by)),
             Record::Ruling { at, answer } => write!(f, "ruling {at} {}", answer.word()),
+            Record::Restore { at, ply } => write!(f, "restore {at} {ply}"),
             Record::Adjust {
                 at,
                 side: s,

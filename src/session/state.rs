@@ -130,6 +130,11 @@ pub enum Happening {
         /// How much, in milliseconds.
         ms: Millis,
     },
+    /// The arbiter restored an earlier position; `mover` is on move.
+    Restored {
+        /// The side on move now.
+        mover: Color,
+    },
     /// `by` claimed a draw under III.5; the clocks stopped for the arbiter.
     QuickplayClaimed {
         /// The claimant.
@@ -616,6 +621,10 @@ impl State {
                 self.check_playing()?;
                 self.illegal_move(*by, *at, &mut out)?;
             }
+            Record::Restore { at, ply } => {
+                self.check_playing()?;
+                self.restore(*ply, *at, &mut out)?;
+            }
             Record::Ruling { at, answer } => {
                 self.check_playing()?;
                 self.quickplay_ruled(*answer, *at, &mut out)?;
@@ -667,6 +676,49 @@ impl State {
             }
         }
         Ok(out)
+    }
+
+    /// 7.4, 7.5.1: the game goes back to the position after `ply` plies. The clocks' move
+    /// counts follow and the side on move is the one whose clock runs; the times stay as
+    /// they are until the arbiter sets them (7.5.1 leaves that to the arbiter's judgement).
+    fn restore(&mut self, ply: usize, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
+        if ply >= self.game.ply_count() {
+            return Err(word(Word::NothingToRestore));
+        }
+        while self.game.ply_count() > ply {
+            self.game.take_back();
+            self.clk.pop();
+        }
+        self.unpressed = None;
+        self.touched = false;
+        let start_turn = self.game.start().turn();
+        let white_plies = match start_turn {
+            Color::White => ply.div_ceil(2),
+            Color::Black => ply / 2,
+        } as u32;
+        let black_plies = ply as u32 - white_plies;
+        let mover = self.game.position().turn();
+        if let Some(clock) = self.clock.as_mut() {
+            if clock.turn().is_some() {
+                let why = "position restored (7.5.1)";
+                let mut events = Vec::new();
+                for (side, moves) in [(Color::White, white_plies), (Color::Black, black_plies)] {
+                    events.extend(
+                        clock
+                            .correct(Adjustment::SetMoves { side, moves }, "arbiter", why, at)
+                            .map_err(|_| word(Word::ClockRefuses))?,
+                    );
+                }
+                events.extend(
+                    clock
+                        .correct(Adjustment::SetTurn { side: mover }, "arbiter", why, at)
+                        .map_err(|_| word(Word::ClockRefuses))?,
+                );
+                out.push(Happening::Clock(events));
+            }
+        }
+        out.push(Happening::Restored { mover });
+        Ok(())
     }
 
     /// III.5: `by`, on move with under two minutes, claims that the opponent cannot win by

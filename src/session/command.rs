@@ -60,6 +60,16 @@ impl ClaimWhat {
     }
 }
 
+/// What the arbiter does to the record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArbiterAction {
+    /// Undo the game's result (a resignation, claim or agreement recorded by mistake).
+    Undo,
+    /// Open the sealed move of an adjourned game, play it and start the opponent's clock
+    /// (Guidelines I.8, I.9).
+    Open,
+}
+
 /// One console command, also what a gamepad, pedal or key (`crate::input`) is mapped to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -95,17 +105,21 @@ pub enum Command {
     TakeBack,
     /// A draw offer, acceptance or refusal; the side when named, else the sensible one.
     Draw(DrawAction, Option<Color>),
-    /// A claim, with the intended move written for 9.2 or 9.3.
-    Claim(ClaimWhat, Option<String>),
-    /// A resignation; the side when named, else the VI player's (or the side to move).
+    /// A claim by the side named (else the VI player's), with the intended move written for
+    /// 9.2 or 9.3. It waits for a yes.
+    Claim(ClaimWhat, Option<Color>, Option<String>),
+    /// A resignation by the side named, else the VI player's; with neither it is refused
+    /// (issue 11: "resign" once resigned whoever was to move). It waits for a yes.
     Resign(Option<Color>),
     /// The arbiter records an illegal move completed by this side (7.5): the ladder of
     /// 7.5.5 (penalty time, then loss) follows.
     Illegal(Color),
     /// Say the last thing said again.
     Repeat,
-    /// Adjourn, with the sealed move (Guidelines I.1.1).
-    Adjourn(Option<String>),
+    /// Adjourn, with the sealer (who must be on move) and the sealed move (Guidelines I.1.1).
+    Adjourn(Option<Color>, Option<String>),
+    /// The arbiter's own acts on the result: they wait for a yes.
+    Arbiter(ArbiterAction),
     /// Save the game as PGN to this file.
     Save(String),
     /// Save the game to its file in the game folder and leave.
@@ -141,7 +155,8 @@ pub const HELP: &[&str] = &[
     "resign [white|black]",
     "illegal white|black: the arbiter records an illegal move (7.5.5)",
     "repeat: say the last thing again",
-    "adjourn <sealed move>",
+    "adjourn [white|black] <sealed move>",
+    "arbiter undo|open: undo the result, or open the sealed move",
     "save <file.pgn>: save the game",
     "quit: save and leave",
 ];
@@ -202,7 +217,24 @@ pub const COMMAND_WORDS: &[(&str, [&str; 4])] = &[
     ("adjourn", ["vertagen", "відкласти", "отложить", "հետաձգել"]),
     ("save", ["speichern", "зберегти", "сохранить", "պահպանել"]),
     ("quit", ["beenden", "вийти", "выйти", "ելք"]),
+    ("arbiter", ["schiedsrichter", "арбітр", "арбитр", "մրցավար"]),
+    ("open", ["öffnen", "відкрити", "открыть", "բացել"]),
 ];
+
+/// A confirmation's yes in every language vichess speaks (a pack may add its own word).
+pub const YES_WORDS: &[&str] = &["yes", "y", "ja", "j", "так", "да", "այո"];
+
+/// An arbiter's act by its word in any language.
+fn arbiter_action(word: &str) -> Option<ArbiterAction> {
+    match word.to_lowercase().as_str() {
+        "undo" | "rückgängig" | "rueckgaengig" | "aufheben" | "скасувати" | "отменить"
+        | "չեղարկել" => Some(ArbiterAction::Undo),
+        "open" | "öffnen" | "oeffnen" | "відкрити" | "открыть" | "բացել" => {
+            Some(ArbiterAction::Open)
+        }
+        _ => None,
+    }
+}
 
 /// The English command a word of any language names.
 fn english_command(word: &str) -> Option<&'static str> {
@@ -254,6 +286,7 @@ pub const HELP_WORDS: &[Word] = &[
     Word::HelpIllegal,
     Word::HelpRepeat,
     Word::HelpAdjourn,
+    Word::HelpArbiter,
     Word::HelpSave,
     Word::HelpQuit,
 ];
@@ -315,6 +348,26 @@ fn role_word(w: &str) -> Option<Role> {
         _ => return None,
     };
     Some(r)
+}
+
+/// A side word at either end of `words`, and the other words: "white Nf3", "Nf3 white".
+fn side_and_rest(words: &[&str]) -> (Option<Color>, String) {
+    let mut words = words.to_vec();
+    let side = match (
+        words.first().and_then(|w| color(w)),
+        words.last().and_then(|w| color(w)),
+    ) {
+        (Some(c), _) => {
+            words.remove(0);
+            Some(c)
+        }
+        (None, Some(c)) if words.len() > 1 => {
+            words.pop();
+            Some(c)
+        }
+        _ => None,
+    };
+    (side, words.join(" "))
 }
 
 fn need<'a>(arg: Option<&'a str>, what: &str, usage: Word) -> Result<&'a str, CommandError> {
@@ -468,8 +521,8 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
                     Word::HelpClaim,
                 )
             })?;
-            let intended = rest[1..].join(" ");
-            Command::Claim(what, (!intended.is_empty()).then_some(intended))
+            let (side, intended) = side_and_rest(&rest[1..]);
+            Command::Claim(what, side, (!intended.is_empty()).then_some(intended))
         }
         "resign" => match arg {
             None => Command::Resign(None),
@@ -494,7 +547,24 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             })?)
         }
         "repeat" => Command::Repeat,
-        "adjourn" => Command::Adjourn((!tail.is_empty()).then_some(tail)),
+        "adjourn" => {
+            let (side, sealed) = side_and_rest(rest);
+            Command::Adjourn(side, (!sealed.is_empty()).then_some(sealed))
+        }
+        "arbiter" => {
+            let w = need(
+                arg,
+                "arbiter what? say arbiter undo or arbiter open",
+                Word::HelpArbiter,
+            )?;
+            Command::Arbiter(arbiter_action(w).ok_or_else(|| {
+                CommandError(
+                    format!("\"arbiter {w}\" is not a command: say arbiter undo or arbiter open"),
+                    Word::HelpArbiter,
+                )
+            })?)
+        }
+        "open" => Command::Arbiter(ArbiterAction::Open),
         "save" => Command::Save(
             need(arg, "save to which file? say save game.pgn", Word::HelpSave)?.to_string(),
         ),
@@ -549,7 +619,11 @@ mod tests {
         );
         assert_eq!(
             parse("claim threefold Nf3").unwrap(),
-            Some(Command::Claim(ClaimWhat::Threefold, Some("Nf3".into())))
+            Some(Command::Claim(
+                ClaimWhat::Threefold,
+                None,
+                Some("Nf3".into())
+            ))
         );
         assert_eq!(
             parse("Springer Felix drei").unwrap(),

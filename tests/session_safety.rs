@@ -106,10 +106,7 @@ fn resign_without_a_side_resigns_nobody_and_says_how_to_name_one() {
         );
         assert!(t.session().state().ending().is_none(), "{p}");
         let last = printed(&out).pop().unwrap();
-        assert!(
-            last.starts_with(&word(p, Word::NameTheSide)),
-            "{p}: {last}"
-        );
+        assert!(last.starts_with(&word(p, Word::NameTheSide)), "{p}: {last}");
     }
 }
 
@@ -120,6 +117,9 @@ fn resign_is_asked_back_and_only_a_yes_ends_the_game() {
         let out = script(&mut t, 0, &["e4", "resign white"]);
         let question = resign_question(p, Color::White);
         assert_eq!(printed(&out).last(), Some(&question), "{p}");
+        // `repeat` asks again and keeps the question open.
+        let again = send(&mut t, 4_000, "repeat");
+        assert_eq!(printed(&again), [format!("{question}.")], "{p}");
         // Asked privately, to whoever is at the console, and not yet journaled.
         assert!(said(&out).contains(&(Audience::Player, question.clone())));
         assert!(journal(&out).iter().all(|l| !l.starts_with("resign")));
@@ -214,7 +214,10 @@ fn a_claim_says_who_claimed_and_costs_nothing_until_confirmed() {
         assert!(
             question.starts_with(&words(
                 p,
-                &[Token::Side(Color::White), Token::Word(Word::ClaimsThreefold)]
+                &[
+                    Token::Side(Color::White),
+                    Token::Word(Word::ClaimsThreefold)
+                ]
             )),
             "{p}: {question}"
         );
@@ -252,7 +255,10 @@ fn a_draw_agreement_is_asked_back() {
 
 #[test]
 fn the_arbiter_undoes_a_result_and_a_resume_replays_the_undo() {
-    for (p, undo, yes) in [("en", "arbiter undo", "yes"), ("de", "schiedsrichter rückgängig", "ja")] {
+    for (p, undo, yes) in [
+        ("en", "arbiter undo", "yes"),
+        ("de", "schiedsrichter rückgängig", "ja"),
+    ] {
         let mut t = table(p, SessionConfig::default(), Some("5400+30"));
         let mut lines = journal(&script(
             &mut t,
@@ -268,9 +274,11 @@ fn the_arbiter_undoes_a_result_and_a_resume_replays_the_undo() {
         // Play goes on: the clock starts with pause, and Black moves.
         let out = script(&mut t, 11_000, &["pause", "e5"]);
         lines.extend(journal(&out));
-        assert!(lines.contains(&"move 12000 e7e5".to_string()), "{p}: {lines:?}");
-        let resumed =
-            Session::resume(SessionConfig::default(), pack(p), &lines).expect("resumes");
+        assert!(
+            lines.contains(&"move 12000 e7e5".to_string()),
+            "{p}: {lines:?}"
+        );
+        let resumed = Session::resume(SessionConfig::default(), pack(p), &lines).expect("resumes");
         assert!(resumed.state() == t.session().state(), "{p}");
         assert!(resumed.state().ending().is_none());
     }
@@ -459,7 +467,9 @@ fn open_after_a_resume_plays_the_sealed_move_and_starts_the_opponents_clock() {
         let out = send(&mut t, 0, "e5");
         // A move is refused while the envelope is closed, and says how it is opened.
         assert!(
-            printed(&out).iter().any(|l| l.contains(&word(p, Word::OpenWith))),
+            printed(&out)
+                .iter()
+                .any(|l| l.contains(&word(p, Word::OpenWith))),
             "{p}: {out:?}"
         );
         let out = send(&mut t, 1_000, open);
@@ -514,7 +524,11 @@ fn vichess_play_in(home: &std::path::Path, args: &[&str], input: &str) -> Vec<St
 #[test]
 fn play_resigns_only_a_named_side_and_only_after_yes() {
     for (p, script, yes_result) in [
-        ("en", "e4\ne5\nresign\nresign white\nno\nresign white\nyes\n", "0-1"),
+        (
+            "en",
+            "e4\ne5\nresign\nresign white\nno\nresign white\nyes\n",
+            "0-1",
+        ),
         (
             "de",
             "e4\ne5\naufgeben\naufgeben weiß\nnein\naufgeben weiß\nja\n",
@@ -526,10 +540,7 @@ fn play_resigns_only_a_named_side_and_only_after_yes() {
         assert!(has(&word(p, Word::NameTheSide)), "{p}: {out:?}");
         assert!(has(&resign_question(p, Color::White)), "{p}: {out:?}");
         assert!(has(&word(p, Word::Cancelled)), "{p}: {out:?}");
-        assert!(
-            out.iter().any(|l| l.ends_with(yes_result)),
-            "{p}: {out:?}"
-        );
+        assert!(out.iter().any(|l| l.ends_with(yes_result)), "{p}: {out:?}");
     }
 }
 
@@ -557,7 +568,15 @@ fn play_answers_press_pause_and_start() {
 fn play_says_who_plays_the_control_whose_move_and_help_at_start() {
     let out = vichess_play(
         &[
-            "--lang", "en", "--control", "90+30", "--white", "Anna", "--black", "Bert", "--side",
+            "--lang",
+            "en",
+            "--control",
+            "90+30",
+            "--white",
+            "Anna",
+            "--black",
+            "Bert",
+            "--side",
             "white",
         ],
         "",
@@ -584,7 +603,9 @@ fn play_adjourns_with_a_secret_sealed_move_and_resumes_with_open() {
             &format!("e4\npress\nadjourn\n{adjourn}\n{yes}\n"),
         );
         assert!(
-            first.iter().any(|l| l == &word(p, Word::SealedMoveRequired)),
+            first
+                .iter()
+                .any(|l| l == &word(p, Word::SealedMoveRequired)),
             "{p}: {first:?}"
         );
         assert!(
@@ -600,7 +621,10 @@ fn play_adjourns_with_a_secret_sealed_move_and_resumes_with_open() {
             .iter()
             .find(|l| l.starts_with(&word(p, Word::SealedMove)))
             .unwrap_or_else(|| panic!("{p}: the sealed move is revealed: {second:?}"));
-        assert!(opened.contains("f6") || opened.contains("Felix"), "{opened}");
+        assert!(
+            opened.contains("f6") || opened.contains("Felix"),
+            "{opened}"
+        );
         let sheet = if p == "de" { "1. e4 Sf6" } else { "1. e4 Nf6" };
         assert!(second.iter().any(|l| l == sheet), "{p}: {second:?}");
     }

@@ -4,7 +4,7 @@
 //! says so, and is then handled as the input it is. Before asking, the record is tried on a
 //! copy of the game, so a command that would be refused is refused at once, not after a yes.
 
-use super::command::{ClaimWhat, DrawAction, YES_WORDS};
+use super::command::{ClaimWhat, Command, DrawAction, YES_WORDS};
 use super::record::Record;
 use super::Session;
 use crate::audio::route::Audience;
@@ -101,6 +101,13 @@ impl Session {
         };
         if line.is_some_and(|l| self.is_yes(l)) {
             self.commit(c.record(at));
+            return true;
+        }
+        // `repeat` says the question again: a listener may have missed it.
+        if line.is_some_and(|l| matches!(super::command::parse(l), Ok(Some(Command::Repeat)))) {
+            let question = c.question();
+            self.pending = Some(c);
+            self.out.say(&self.pack, Audience::Player, question);
             return true;
         }
         self.out

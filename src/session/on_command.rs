@@ -195,7 +195,7 @@ impl Session {
         let turn = self.position().turn();
         let by = side.unwrap_or(turn);
         if let Some(e) = self.state.ending() {
-            let why = e.over_phrase();
+            let why = self.state.over_phrase(e);
             return self.out.refuse(&self.pack, why);
         }
         if by != turn {
@@ -244,7 +244,7 @@ impl Session {
 
     fn typed_move(&mut self, text: &str, at: u64) {
         if let Some(e) = self.state.ending() {
-            let why = e.over_phrase();
+            let why = self.state.over_phrase(e);
             return self.out.refuse(&self.pack, why);
         }
         let pos = self.position().clone();

@@ -331,9 +331,18 @@ impl State {
 
     fn check_playing(&self) -> Result<(), Phrase> {
         match &self.ending {
-            Some(e) => Err(e.over_phrase()),
+            Some(e) => Err(self.over_phrase(e)),
             None => Ok(()),
         }
+    }
+
+    /// Why nothing more can be played: the result, and for an adjourned game how it goes on.
+    pub fn over_phrase(&self, ending: &Ending) -> Phrase {
+        let mut p = ending.over_phrase();
+        if self.envelope.is_some() {
+            p.extend([SEMICOLON, Token::Word(Word::OpenWith)]);
+        }
+        p
     }
 
     fn end(&mut self, ruling: &Ruling, phrase: Phrase, at: u64, out: &mut Vec<Happening>) {
@@ -568,14 +577,10 @@ impl State {
                         ));
                     }
                 }
-                let mut phrase = word(Word::Adjourned);
-                if self.envelope.is_some() {
-                    phrase.extend([SEMICOLON, Token::Word(Word::OpenWith)]);
-                }
                 self.ending = Some(Ending {
                     score: "*",
                     words: "adjourned (Guidelines I)".into(),
-                    phrase,
+                    phrase: word(Word::Adjourned),
                 });
                 out.push(Happening::Adjourned {
                     sealed: sealed.is_some(),

@@ -629,3 +629,28 @@ fn play_adjourns_with_a_secret_sealed_move_and_resumes_with_open() {
         assert!(second.iter().any(|l| l == sheet), "{p}: {second:?}");
     }
 }
+
+#[test]
+fn a_resignation_while_adjourned_ends_the_game_without_the_sealed_move() {
+    let mut t = table("en", SessionConfig::default(), Some("5400+30"));
+    let lines = journal(&script(
+        &mut t,
+        0,
+        &["e4", "press", "adjourn Nf6", "yes", "quit"],
+    ));
+    let s = Session::resume(SessionConfig::default(), pack("en"), &lines).unwrap();
+    let mut t = Table::new(s);
+    let out = script(&mut t, 0, &["resign black", "yes"]);
+    assert!(
+        journal(&out).iter().any(|l| l.starts_with("resign ")),
+        "{out:?}"
+    );
+    let state = t.session().state();
+    assert_eq!(state.ending().unwrap().score, "1-0");
+    assert_eq!(
+        state.game().ply_count(),
+        1,
+        "the sealed move is not played (I.6)"
+    );
+    assert!(state.envelope().is_none());
+}

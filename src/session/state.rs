@@ -552,8 +552,18 @@ impl State {
                 self.claim(*by, *what, intended.as_deref(), *at, &mut out)?;
             }
             Record::Resign { at, by } => {
-                self.check_playing()?;
-                let ruling = resign(&self.game, *by);
+                let mut ruling = resign(&self.game, *by);
+                match self.envelope.take() {
+                    // I.6: a resignation notified while the game is adjourned ends it; the
+                    // envelope is opened only to say so, and its move is not played.
+                    Some(envelope) => {
+                        if let Opening::AlreadyEnded(r) = envelope.open(Some(ruling)) {
+                            ruling = r;
+                        }
+                        self.ending = None;
+                    }
+                    None => self.check_playing()?,
+                }
                 let mut phrase = resign_phrase(*by);
                 phrase.push(COMMA);
                 phrase.extend(outcome_phrase(&ruling));

@@ -654,3 +654,27 @@ fn a_resignation_while_adjourned_ends_the_game_without_the_sealed_move() {
     );
     assert!(state.envelope().is_none());
 }
+
+#[test]
+fn a_correct_claim_says_who_claimed() {
+    for (p, yes) in [("en", "yes"), ("de", "ja")] {
+        let mut t = table(p, SessionConfig::default(), None);
+        script(
+            &mut t,
+            0,
+            &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"],
+        );
+        let out = script(&mut t, 10_000, &["claim threefold black Ng8", yes]);
+        let result = printed(&out);
+        let who = words(
+            p,
+            &[
+                Token::Word(Word::Claimant),
+                Token::Punct(vichess::phrase::token::Punct::Colon),
+                Token::Side(Color::Black),
+            ],
+        );
+        assert!(result.iter().any(|l| l.ends_with(&who)), "{p}: {result:?}");
+        assert_eq!(t.session().state().ending().unwrap().score, "1/2-1/2");
+    }
+}

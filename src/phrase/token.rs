@@ -281,6 +281,8 @@ words! {
     YourColour = "your-colour",
     SayHelp = "say-help",
     HelpArbiter = "help-arbiter",
+    /// Before a side: who made the claim that ended the game.
+    Claimant = "claimant",
 }
 
 const FILE_IDS: [&str; 8] = [

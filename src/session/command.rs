@@ -103,7 +103,9 @@ pub enum Command {
     Correct(String),
     /// Take the last move back (an arbiter's decision once the clock was pressed, 7.5.1).
     TakeBack,
-    /// A draw offer, acceptance or refusal; the side when named, else the sensible one.
+    /// A draw offer, acceptance or refusal. An offer or refusal without a side is the
+    /// sensible one's; an acceptance (which ends the game) needs the side named or
+    /// configured, and a yes.
     Draw(DrawAction, Option<Color>),
     /// A claim by the side named (else the VI player's), with the intended move written for
     /// 9.2 or 9.3. It waits for a yes.
@@ -151,8 +153,8 @@ pub const HELP: &[&str] = &[
     "correct <move>: replace the move just made, before the clock is pressed",
     "takeback: take the last move back",
     "draw offer|accept|decline [white|black]",
-    "claim threefold|fifty [move], claim flag",
-    "resign [white|black]",
+    "claim threefold|fifty|flag [white|black] [move]: asked back, yes confirms",
+    "resign [white|black]: asked back, yes confirms",
     "illegal white|black: the arbiter records an illegal move (7.5.5)",
     "repeat: say the last thing again",
     "adjourn [white|black] <sealed move>",

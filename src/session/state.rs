@@ -194,6 +194,11 @@ fn sided(w: Word, side: Color) -> Phrase {
     vec![Token::Word(w), COLON, Token::Side(side)]
 }
 
+/// ", claimant: White": who claimed, after a claim's result (issue 11, finding 5).
+fn claimant(by: Color) -> [Token; 4] {
+    [COMMA, Token::Word(Word::Claimant), COLON, Token::Side(by)]
+}
+
 /// The side whose clock runs, and its time left.
 pub(super) type Running = (Color, Millis);
 
@@ -903,7 +908,9 @@ impl State {
                     }
                 );
                 self.unpressed = None;
-                self.end(&ruling, flag_fall_phrase(!by, can_mate), at, out);
+                let mut phrase = flag_fall_phrase(!by, can_mate);
+                phrase.extend(claimant(by));
+                self.end(&ruling, phrase, at, out);
                 return Ok(());
             }
             ClaimWhat::Threefold => ClaimKind::ThreefoldRepetition,
@@ -926,7 +933,9 @@ impl State {
                 reason: EndReason::Claim(kind),
                 article: "9.5.2",
             };
-            self.end(&ruling, claim_phrase(kind), at, out);
+            let mut phrase = claim_phrase(kind);
+            phrase.extend(claimant(by));
+            self.end(&ruling, phrase, at, out);
             return Ok(());
         }
         let mut penalty = None;

@@ -28,7 +28,7 @@ fn arbiter_time_and_notes_are_said_journaled_and_in_the_report() {
     let dir = games.to_str().unwrap();
     let script = "e4\npress\ne5\npress\narbiter time add white 2m\narbiter time set black 4:30\n\
                   illegal white\narbiter note the clock fell off the table\nNf3\npress\n\
-                  resign black\nquit\n";
+                  resign black\nyes\nquit\n";
     let args = [
         "--no-audio",
         "--lang",
@@ -159,8 +159,8 @@ fn a_iii_5_claim_is_ruled_by_the_arbiter_and_reported() {
     .unwrap();
     let games = home.path().join("games");
     let script = "e4\npress\ne5\npress\nclaim quickplay\narbiter time set white 1m30s\n\
-                  claim quickplay\narbiter reject\nclaim quickplay\narbiter postpone time\n\
-                  arbiter accept\nquit\n";
+                  claim quickplay\nyes\narbiter reject\nclaim quickplay\nyes\n\
+                  arbiter postpone time\narbiter accept\nquit\n";
     let args = [
         "--no-audio",
         "--lang",

@@ -24,7 +24,8 @@ const SCRIPT: &[&str] = &[
     "press",
     "Bc4",
     "press",
-    "claim threefold",
+    // Asked back: the yes follows on the next line (issue 11, finding 5).
+    "claim threefold black\nja",
     "Nf6",
     "correct Nc6",
     "press",

@@ -93,7 +93,8 @@ fn eventful_script() -> Vec<Event> {
         line("Ng8"),
         line("press"),
         line("illegal white"),
-        line("claim threefold Nf3"),
+        line("claim threefold white Nf3"),
+        line("ja"),
         line("press"),
         line("Nf6"),
         line("correct Nc6"),
@@ -188,7 +189,7 @@ fn a_touch_survives_a_resume_and_still_forbids_the_claim() {
     assert!(journal.last().unwrap().starts_with("touch 1000 black f6"));
     let mut r = Session::resume(config, Pack::builtin("de-fide").unwrap(), &journal).unwrap();
     assert!(r.state().touched());
-    let out = r.handle(line("claim threefold Ng8"), ms(2_000));
+    let out = r.handle(line("claim threefold black Ng8"), ms(2_000));
     assert!(
         journal_of(&out).iter().all(|l| !l.starts_with("claim")),
         "a claim after a touch with intent is refused (9.4): {out:?}"

@@ -11,7 +11,10 @@ fn play(home: &std::path::Path, args: &[&str]) -> Vec<String> {
     let mut all = vec!["play", "--no-audio", "--control", "none", "--game-dir"];
     all.push(games.to_str().unwrap());
     all.extend(args);
-    common_play::lines_of(&common_play::run_piped(home, &all, b"e4\nquit\n"))
+    // The first line is the opening line (who plays, the control, whose move, help).
+    let mut lines = common_play::lines_of(&common_play::run_piped(home, &all, b"e4\nquit\n"));
+    lines.remove(0);
+    lines
 }
 
 #[test]

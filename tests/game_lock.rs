@@ -17,6 +17,11 @@ fn a_second_process_on_the_same_game_is_refused_and_the_first_plays_on() {
     let args = ["--no-audio", "--control", "none", "--game-dir", dir];
     let (mut first, mut stdin, lines) = play::spawn_play(&home, &args);
     writeln!(stdin, "e4").unwrap();
+    // The opening line comes first (issue 11, finding 12).
+    let greeting = lines
+        .recv_timeout(Duration::from_secs(20))
+        .expect("opening line");
+    assert!(greeting.contains("hilfe"), "{greeting}");
     let said = lines
         .recv_timeout(Duration::from_secs(20))
         .expect("e4 answered");

@@ -210,7 +210,8 @@ fn a_slip_is_corrected_before_the_press_and_is_the_arbiters_matter_after_it() {
     assert_eq!(s.position(), &pos_after(&["e3"]));
     let out = run(&mut s, 2_000, &["press", "correct Eva vier"]);
     let lines = printed(&out);
-    assert!(lines[0].contains("kein Zug zu korrigieren"), "{lines:?}");
+    assert_eq!(lines[0], "Zug beendet: Weiß; Uhr läuft: Schwarz");
+    assert!(lines[1].contains("kein Zug zu korrigieren"), "{lines:?}");
     assert_eq!(s.position(), &pos_after(&["e3"]));
     let out = run(&mut s, 4_000, &["takeback"]);
     assert_eq!(journal(&out), ["takeback 4000"]);
@@ -249,10 +250,10 @@ fn time_and_count_on_request_go_to_the_player_only() {
     }
     let lines = printed(&out);
     assert_eq!(
-        lines[2],
+        lines[4],
         "Weiß: eine Stunde dreißig Minuten achtundzwanzig Sekunden; Schwarz: eine Stunde dreißig Minuten achtundzwanzig Sekunden"
     );
-    assert_eq!(lines[3], "ein Zug");
+    assert_eq!(lines[5], "ein Zug");
 }
 
 #[test]
@@ -287,20 +288,20 @@ fn the_assistant_mode_says_the_time_only_on_request_and_a_flag_fall_is_claimed()
     assert_eq!(calls.len(), 1, "{calls:?}");
     assert!(calls[0].contains("Weiß"), "{calls:?}");
     assert!(s.state().ending().is_none());
-    let out = run(&mut s, 62_000, &["claim flag"]);
-    assert_eq!(journal(&out), ["claim 62000 black flag"]);
+    let out = run(&mut s, 62_000, &["claim flag black", "ja"]);
+    assert_eq!(journal(&out), ["claim 63000 black flag"]);
     assert_eq!(s.state().ending().unwrap().score, "0-1");
     assert!(out
         .iter()
         .any(|e| matches!(e, Effect::SavePgn { path: None, pgn } if pgn.contains("0-1"))));
-    let out = run(&mut s, 63_000, &["e4"]);
+    let out = run(&mut s, 64_000, &["e4"]);
     assert!(printed(&out)[0].starts_with("die Partie ist beendet"));
 }
 
 #[test]
 fn a_flag_that_has_not_fallen_cannot_be_claimed() {
     let mut s = session(SessionConfig::default(), Some("60"));
-    let out = run(&mut s, 0, &["e4", "press", "claim flag"]);
+    let out = run(&mut s, 0, &["e4", "press", "claim flag white"]);
     assert!(printed(&out)
         .last()
         .unwrap()
@@ -323,10 +324,10 @@ fn draw_offers_follow_article_9_1() {
     let out = run(
         &mut s,
         10_000,
-        &["press", "Nf3", "draw offer", "draw accept"],
+        &["press", "Nf3", "draw offer", "draw accept black", "ja"],
     );
     assert!(
-        journal(&out).contains(&"draw 13000 black accept".to_string()),
+        journal(&out).contains(&"draw 14000 black accept".to_string()),
         "{:?}",
         journal(&out)
     );
@@ -342,7 +343,7 @@ fn claims_with_an_intended_move_are_judged_and_a_wrong_one_costs_time() {
     ];
     run(&mut s, 0, &shuffle);
     // Black on move: Ng8 would make the start position stand for the third time.
-    let out = run(&mut s, 20_000, &["claim threefold Nh5"]);
+    let out = run(&mut s, 20_000, &["claim threefold black Nh5", "ja"]);
     let lines = printed(&out);
     assert!(
         lines.iter().any(|l| l == "Reklamation abgelehnt: Schwarz"),
@@ -357,8 +358,8 @@ fn claims_with_an_intended_move_are_judged_and_a_wrong_one_costs_time() {
     );
     assert_eq!(s.state().game().moves().len(), 8);
     run(&mut s, 30_000, &["takeback"]);
-    let out = run(&mut s, 31_000, &["claim threefold Ng8"]);
-    assert_eq!(journal(&out), ["claim 31000 black threefold f6g8"]);
+    let out = run(&mut s, 31_000, &["claim threefold Ng8 black", "ja"]);
+    assert_eq!(journal(&out), ["claim 32000 black threefold f6g8"]);
     assert_eq!(s.state().ending().unwrap().score, "1/2-1/2");
 }
 
@@ -371,12 +372,12 @@ fn resignation_and_adjournment_end_the_game() {
         },
         None,
     );
-    let out = run(&mut s, 0, &["e4", "resign"]);
-    assert_eq!(journal(&out)[2], "resign 1000 black");
+    let out = run(&mut s, 0, &["e4", "resign", "ja"]);
+    assert_eq!(journal(&out)[2], "resign 2000 black");
     assert_eq!(s.state().ending().unwrap().score, "1-0");
     let mut s = session(SessionConfig::default(), Some("5400+30"));
-    let out = run(&mut s, 0, &["e4", "press", "adjourn Nf6"]);
-    assert_eq!(journal(&out)[3], "adjourn 2000 Nf6");
+    let out = run(&mut s, 0, &["e4", "press", "adjourn Nf6", "ja"]);
+    assert_eq!(journal(&out)[3], "adjourn 3000 g8f6");
     assert_eq!(s.state().ending().unwrap().score, "*");
     let mut s = session(SessionConfig::default(), Some("5400+30"));
     let out = run(&mut s, 0, &["e4", "press", "adjourn Nf5"]);
@@ -574,7 +575,7 @@ fn the_pgn_has_clock_comments_and_screen_readers_hear_repeated_lines() {
     let mut s = session(SessionConfig::default(), Some("5400+30"));
     let out = run(&mut s, 0, &["e4", "press", "last", "last", "save game.pgn"]);
     let lines = printed(&out);
-    assert_eq!(lines[1..], ["Eva vier.", "Eva vier"]);
+    assert_eq!(lines[2..], ["Eva vier", "Eva vier."]);
     let pgn = out
         .iter()
         .find_map(|e| match e {
@@ -856,7 +857,7 @@ fn a_flag_claim_stands_after_the_flagged_player_has_moved() {
     let mut s = session(SessionConfig::default(), Some("3"));
     run(&mut s, 0, &["e4", "press", "f6", "press"]);
     // White's three seconds run out while White thinks; then White moves and presses.
-    let out = run(&mut s, 9_000, &["d4", "press", "claim flag"]);
+    let out = run(&mut s, 9_000, &["d4", "press", "claim flag", "yes"]);
     assert!(
         journal(&out).iter().any(|l| l.ends_with("black flag")),
         "{:?}",
@@ -883,7 +884,7 @@ fn a_flag_that_fell_before_a_new_period_is_claimable_until_the_next_move() {
     // Black's flag falls on move 1; Black's press starts the minute period.
     let mut s2 = new();
     run(&mut s2, 0, &["e4", "press"]);
-    let out = run(&mut s2, 8_000, &["e5", "press", "claim flag"]);
+    let out = run(&mut s2, 8_000, &["e5", "press", "claim flag", "yes"]);
     assert!(
         journal(&out).iter().any(|l| l.ends_with("white flag")),
         "{:?} {:?}",
@@ -900,7 +901,7 @@ fn a_flag_that_fell_before_a_new_period_is_claimable_until_the_next_move() {
         8_000,
         &["e5", "press", "Nf3", "press", "Nc6", "press"],
     );
-    let out = run(&mut s3, 14_000, &["claim flag"]);
+    let out = run(&mut s3, 14_000, &["claim flag white", "yes"]);
     assert!(s3.state().ending().is_none(), "{:?}", printed(&out));
 }
 

@@ -48,6 +48,19 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = lines(&out);
+    // The opening line (issue 11, finding 12), and the answers to `press` (finding 7).
+    assert!(
+        text[0].starts_with("Bedenkzeit: eine Stunde dreißig Minuten"),
+        "{text:?}"
+    );
+    assert_eq!(text[2], "Zug beendet: Weiß; Uhr läuft: Schwarz");
+    assert_eq!(text[4], "Zug beendet: Schwarz; Uhr läuft: Weiß");
+    let text: Vec<String> = text
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| ![0, 2, 4].contains(i))
+        .map(|(_, l)| l)
+        .collect();
     assert!(text[0].ends_with("Eva vier"), "{text:?}");
     assert!(
         text[1].starts_with("Springer") && text[1].ends_with("Felix sechs"),

@@ -546,6 +546,13 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         println!("{}", console::visible(note));
         voice.say(Audience::Player, &[], note);
     }
+    if !args.resume {
+        // Who plays which colour, the control, whose move and how to get help (issue 11,
+        // finding 12): a blind player otherwise hears nothing until the first move.
+        let greeting = table.session().greeting();
+        println!("{}", console::visible(&greeting));
+        voice.say(Audience::Player, &[], &greeting);
+    }
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

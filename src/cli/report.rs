@@ -91,6 +91,8 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
             }
         ),
         Record::TakeBack { .. } => "the last move is taken back".into(),
+        Record::Undo { .. } => "the arbiter undoes the result; the game goes on".into(),
+        Record::Open { .. } => "the arbiter opens the sealed move".into(),
         Record::Restore { ply, .. } => {
             format!("the arbiter restores the position after {ply} plies (7.5.1)")
         }
@@ -121,6 +123,10 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
             Happening::Corrected { before, mv } => {
                 format!("move corrected to {}", numbered(before, &san(before, mv)))
             }
+            Happening::Opened { before, mv } => format!(
+                "the sealed move is played: {}",
+                numbered(before, &san(before, mv))
+            ),
             Happening::PenaltyTime { to, ms } => {
                 format!("penalty: {} gets {} (7.5.5)", side(*to), hms(*ms))
             }

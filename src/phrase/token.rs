@@ -261,6 +261,53 @@ words! {
     HelpAdjourn = "help-adjourn",
     HelpSave = "help-save",
     HelpQuit = "help-quit",
+    // Issue 11, findings 5, 7, 12, 13: confirmations, clock answers, the opening line, the
+    // sealed move.
+    /// A confirmation's yes, besides the fixed yes words of every language.
+    Yes = "yes",
+    /// After the question: "White resigns, yes or no?".
+    YesOrNo = "yes-or-no",
+    /// After a side, in the confirmation question: "White resigns".
+    ResignsQuestion = "resigns-question",
+    ClaimsThreefold = "claims-threefold",
+    ClaimsFifty = "claims-fifty",
+    ClaimsFlag = "claims-flag",
+    AcceptsDraw = "accepts-draw",
+    SealsAndAdjourns = "seals-and-adjourns",
+    OpenQuestion = "open-question",
+    UndoQuestion = "undo-question",
+    /// Anything but yes after a question: nothing was done.
+    Cancelled = "cancelled",
+    /// A command that changes the result named no side and none is configured.
+    NameTheSide = "name-the-side",
+    SealedMoveRequired = "sealed-move-required",
+    SealNeedsClock = "seal-needs-clock",
+    /// Before the sealed move, announced when the envelope is opened.
+    SealedMove = "sealed-move",
+    NoSealedMove = "no-sealed-move",
+    /// How an adjourned game goes on: the arbiter's `open`.
+    OpenWith = "open-with",
+    NoResultToUndo = "no-result-to-undo",
+    ResultOnBoard = "result-on-board",
+    ResultUndone = "result-undone",
+    /// Before a side: the answer to `press`.
+    MoveCompleted = "move-completed",
+    /// Before a side: the answer to `start`, `press` and `pause`.
+    ClockRunning = "clock-running",
+    ClocksStopped = "clocks-stopped",
+    /// The opening line's words.
+    TimeControl = "time-control",
+    Plus = "plus",
+    PerMove = "per-move",
+    DelayWord = "delay",
+    MorePeriods = "more-periods",
+    Untimed = "untimed",
+    YourColour = "your-colour",
+    SayHelp = "say-help",
+    /// "claims a draw under III.5", in the confirmation question.
+    ClaimsQuickplay = "claims-quickplay",
+    /// Before a side: who made the claim that ended the game.
+    Claimant = "claimant",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -98,12 +98,27 @@ impl Session {
             }
             Happening::Adjourned { sealed } => {
                 let mut p = vec![Token::Word(Word::Adjourned)];
-                if sealed.is_some() {
+                if sealed {
                     p.extend([SEMICOLON, Token::Word(Word::SealedMoveKept)]);
                 }
                 self.out.say(&self.pack, Audience::Public, p);
                 let pgn = self.pgn();
                 self.out.push(Effect::SavePgn { path: None, pgn });
+            }
+            Happening::Opened { before, mv } => {
+                // Revealed to everyone only now (Guidelines I.9).
+                let mut p = vec![Token::Word(Word::SealedMove), COLON];
+                p.extend(move_phrase_with(&before, &mv, self.config.announce));
+                self.out.say(&self.pack, Audience::Public, p);
+                self.sync_boards();
+            }
+            Happening::ResultUndone => {
+                self.out.say(
+                    &self.pack,
+                    Audience::Public,
+                    vec![Token::Word(Word::ResultUndone)],
+                );
+                self.sync_boards();
             }
             // Said where the note is made, in the pack's words; the journal keeps the text.
             Happening::Note(_) => {}

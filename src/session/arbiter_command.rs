@@ -56,6 +56,11 @@ pub enum ArbiterCommand {
     },
     /// A note for the record and the arbiter's report.
     Note(String),
+    /// Undo the game's result (a resignation, claim or agreement recorded by mistake).
+    Undo,
+    /// Open the sealed move of an adjourned game, play it and start the opponent's clock
+    /// (Guidelines I.8, I.9).
+    Open,
     /// The arbiter's answer to the pending III.5 claim.
     Rule(QuickplayAnswer),
     /// Restore the position before `side`'s move `number` (7.4, 7.5.1: an irregularity
@@ -115,7 +120,7 @@ impl QuickplayAnswer {
 }
 
 const USAGE: &str =
-    "say arbiter time add white 2m, arbiter time take black 30s, arbiter time set white 5m, arbiter note and the text, or arbiter accept, reject or postpone [time] for a III.5 claim";
+    "say arbiter undo, arbiter open, arbiter time add white 2m, arbiter time take black 30s, arbiter time set white 5m, arbiter note and the text, or arbiter accept, reject or postpone [time] for a III.5 claim";
 
 const RESTORE_USAGE: &str =
     "say arbiter restore and the move number and side, like arbiter restore 12 white";
@@ -132,6 +137,11 @@ fn sub_word(w: &str) -> Option<&'static str> {
             "add"
         }
         "take" | "minus" | "abziehen" | "зняти" | "снять" | "հանել" => "take",
+        "undo" | "rückgängig" | "rueckgaengig" | "aufheben" | "скасувати" | "отменить"
+        | "չեղարկել" => "undo",
+        "open" | "öffnen" | "oeffnen" | "відкрити" | "открыть" | "բացել" => {
+            "open"
+        }
         "restore" | "wiederherstellen" | "відновити" | "восстановить" | "վերականգնել" => {
             "restore"
         }
@@ -229,6 +239,8 @@ pub fn parse(rest: &[&str]) -> Result<ArbiterCommand, CommandError> {
             }
             Ok(ArbiterCommand::Note(text))
         }
+        Some("undo") => Ok(ArbiterCommand::Undo),
+        Some("open") => Ok(ArbiterCommand::Open),
         Some("accept") => Ok(ArbiterCommand::Rule(QuickplayAnswer::Accept)),
         Some("reject") => Ok(ArbiterCommand::Rule(QuickplayAnswer::Reject)),
         Some("postpone") => Ok(ArbiterCommand::Rule(QuickplayAnswer::Postpone {

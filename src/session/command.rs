@@ -100,19 +100,24 @@ pub enum Command {
     Correct(String),
     /// Take the last move back (an arbiter's decision once the clock was pressed, 7.5.1).
     TakeBack,
-    /// A draw offer, acceptance or refusal; the side when named, else the sensible one.
+    /// A draw offer, acceptance or refusal. An offer or refusal without a side is the
+    /// sensible one's; an acceptance (which ends the game) needs the side named or
+    /// configured, and a yes.
     Draw(DrawAction, Option<Color>),
-    /// A claim, with the intended move written for 9.2 or 9.3.
-    Claim(ClaimWhat, Option<String>),
-    /// A resignation; the side when named, else the VI player's (or the side to move).
+    /// A claim by the side named (else the VI player's), with the intended move written for
+    /// 9.2 or 9.3. It waits for a yes.
+    Claim(ClaimWhat, Option<Color>, Option<String>),
+    /// A resignation by the side named, else the VI player's; with neither it is refused
+    /// (issue 11: "resign" once resigned whoever was to move). It waits for a yes.
     Resign(Option<Color>),
     /// The arbiter records an illegal move completed by this side (7.5): the ladder of
     /// 7.5.5 (penalty time, then loss) follows.
     Illegal(Color),
     /// Say the last thing said again.
     Repeat,
-    /// Adjourn, with the sealed move (Guidelines I.1.1).
-    Adjourn(Option<String>),
+    /// Adjourn, with the sealer (who must be on move) and the sealed move (Guidelines I.1.1).
+    Adjourn(Option<Color>, Option<String>),
+    /// The arbiter's own acts on the result: they wait for a yes.
     /// Save the game as PGN to this file.
     Save(String),
     /// Save the game to its file in the game folder and leave.
@@ -146,14 +151,14 @@ pub const HELP: &[&str] = &[
     "correct <move>: replace the move just made, before the clock is pressed",
     "takeback: take the last move back",
     "draw offer|accept|decline [white|black]",
-    "claim threefold|fifty [move], claim flag, claim quickplay (III.5)",
-    "resign [white|black]",
+    "claim threefold|fifty|flag|quickplay [white|black] [move]: asked back, yes confirms",
+    "resign [white|black]: asked back, yes confirms",
     "illegal white|black: the arbiter records an illegal move (7.5.5)",
     "repeat: say the last thing again",
-    "adjourn <sealed move>",
+    "adjourn [white|black] <sealed move>",
     "save <file.pgn>: save the game",
     "quit: save and leave",
-    "arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>",
+    "arbiter undo|open, arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>, arbiter restore <move> white|black, arbiter accept|reject|postpone [time]",
 ];
 
 fn color(word: &str) -> Option<Color> {
@@ -213,7 +218,11 @@ pub const COMMAND_WORDS: &[(&str, [&str; 4])] = &[
     ("save", ["speichern", "зберегти", "сохранить", "պահպանել"]),
     ("quit", ["beenden", "вийти", "выйти", "ելք"]),
     ("arbiter", ["schiedsrichter", "арбітр", "арбитр", "մրցավար"]),
+    ("open", ["öffnen", "відкрити", "открыть", "բացել"]),
 ];
+
+/// A confirmation's yes in every language vichess speaks (a pack may add its own word).
+pub const YES_WORDS: &[&str] = &["yes", "y", "ja", "j", "так", "да", "այո"];
 
 /// The English command a word of any language names.
 fn english_command(word: &str) -> Option<&'static str> {
@@ -265,6 +274,7 @@ pub const HELP_WORDS: &[Word] = &[
     Word::HelpIllegal,
     Word::HelpRepeat,
     Word::HelpAdjourn,
+    Word::HelpArbiter,
     Word::HelpSave,
     Word::HelpQuit,
     Word::HelpArbiter,
@@ -327,6 +337,26 @@ fn role_word(w: &str) -> Option<Role> {
         _ => return None,
     };
     Some(r)
+}
+
+/// A side word at either end of `words`, and the other words: "white Nf3", "Nf3 white".
+fn side_and_rest(words: &[&str]) -> (Option<Color>, String) {
+    let mut words = words.to_vec();
+    let side = match (
+        words.first().and_then(|w| color(w)),
+        words.last().and_then(|w| color(w)),
+    ) {
+        (Some(c), _) => {
+            words.remove(0);
+            Some(c)
+        }
+        (None, Some(c)) if words.len() > 1 => {
+            words.pop();
+            Some(c)
+        }
+        _ => None,
+    };
+    (side, words.join(" "))
 }
 
 fn need<'a>(arg: Option<&'a str>, what: &str, usage: Word) -> Result<&'a str, CommandError> {
@@ -480,8 +510,8 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
                     Word::HelpClaim,
                 )
             })?;
-            let intended = rest[1..].join(" ");
-            Command::Claim(what, (!intended.is_empty()).then_some(intended))
+            let (side, intended) = side_and_rest(&rest[1..]);
+            Command::Claim(what, side, (!intended.is_empty()).then_some(intended))
         }
         "resign" => match arg {
             None => Command::Resign(None),
@@ -506,7 +536,11 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             })?)
         }
         "repeat" => Command::Repeat,
-        "adjourn" => Command::Adjourn((!tail.is_empty()).then_some(tail)),
+        "adjourn" => {
+            let (side, sealed) = side_and_rest(rest);
+            Command::Adjourn(side, (!sealed.is_empty()).then_some(sealed))
+        }
+        "open" => Command::Arbiter(super::arbiter_command::ArbiterCommand::Open),
         "save" => Command::Save(
             need(arg, "save to which file? say save game.pgn", Word::HelpSave)?.to_string(),
         ),
@@ -562,7 +596,11 @@ mod tests {
         );
         assert_eq!(
             parse("claim threefold Nf3").unwrap(),
-            Some(Command::Claim(ClaimWhat::Threefold, Some("Nf3".into())))
+            Some(Command::Claim(
+                ClaimWhat::Threefold,
+                None,
+                Some("Nf3".into())
+            ))
         );
         assert_eq!(
             parse("Springer Felix drei").unwrap(),

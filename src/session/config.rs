@@ -18,7 +18,8 @@ pub enum Downtime {
 /// The session's settings; `crate::config::Config` produces them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionConfig {
-    /// The VI player's side, when known: `resign` without a side means this side.
+    /// The VI player's side, when known: `resign`, `claim`, `draw accept` without a side
+    /// mean this side; with none known they are refused until a side is named.
     pub vi_side: Option<Color>,
     /// D.2.10 assistant mode: the time is said only on request (D.2.10.4).
     pub assistant: bool,

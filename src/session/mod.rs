@@ -44,6 +44,7 @@ mod announce;
 mod arbiter_command;
 mod command;
 mod config;
+mod confirm;
 mod cues;
 mod on_board;
 mod on_button;
@@ -74,6 +75,7 @@ pub use crate::audio::route::Audience;
 use crate::board::tracker::TrackerEvent;
 use crate::input::InputCommand;
 use crate::pgn::{format_duration, Comment, GameResult, PgnGame};
+use crate::phrase::grammar;
 use crate::phrase::token::{Token, Word};
 use crate::phrase::Language;
 use crate::rules::clock::{CallMode, CallTracker, Clock, TimeControl};
@@ -201,6 +203,8 @@ pub struct Session {
     /// The clocks were stopped because vichess was down ([`Downtime::Paused`]): the next
     /// move or press by a player starts them again.
     restart_on_play: bool,
+    /// A command that changes the result, asked back and waiting for a yes.
+    pending: Option<confirm::Confirm>,
 }
 
 fn notation_lang(l: Language) -> Lang {
@@ -257,6 +261,7 @@ impl Session {
             pending_tags: Vec::new(),
             ended_cleanly: false,
             restart_on_play: false,
+            pending: None,
             config,
         }
     }
@@ -352,6 +357,75 @@ impl Session {
         self.ended_cleanly
     }
 
+    /// The opening line of a new game (issue 11, finding 12): who plays which colour, the
+    /// time control, whose move, and how to get help, in the game's language. The names are
+    /// the PGN tags given, so this is asked for after [`Session::set_tag`].
+    pub fn greeting(&self) -> String {
+        use crate::rules::clock::Bonus;
+        let tag = |name: &str| {
+            self.pending_tags
+                .iter()
+                .chain(self.state.tags())
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let text = |p: &[Token]| self.pack.text(p);
+        let mut parts = Vec::new();
+        for side in [Color::White, Color::Black] {
+            let name = tag(if side == Color::White {
+                "White"
+            } else {
+                "Black"
+            });
+            if let Some(name) = name {
+                parts.push(format!("{}: {name}", text(&[Token::Side(side)])));
+            }
+        }
+        if let Some(side) = self.config.vi_side {
+            parts.push(text(&[
+                Token::Word(Word::YourColour),
+                grammar::COLON,
+                Token::Side(side),
+            ]));
+        }
+        let control = match self.state.clock() {
+            None => vec![Token::Word(Word::Untimed)],
+            Some(clock) => {
+                let periods = clock.control().periods();
+                let first = periods[0];
+                let mut p = vec![
+                    Token::Word(Word::TimeControl),
+                    grammar::COLON,
+                    Token::Duration(first.time),
+                ];
+                match first.bonus {
+                    Bonus::None => {}
+                    Bonus::Increment(ms) => p.extend([
+                        Token::Word(Word::Plus),
+                        Token::Duration(ms),
+                        Token::Word(Word::PerMove),
+                    ]),
+                    Bonus::Delay(ms) | Bonus::Bronstein(ms) => p.extend([
+                        grammar::COMMA,
+                        Token::Word(Word::DelayWord),
+                        Token::Duration(ms),
+                    ]),
+                }
+                if periods.len() > 1 || first.moves.is_some() {
+                    p.extend([grammar::COMMA, Token::Word(Word::MorePeriods)]);
+                }
+                p
+            }
+        };
+        parts.push(text(&control));
+        parts.push(text(&[
+            Token::Side(self.position().turn()),
+            Token::Word(Word::ToMove),
+        ]));
+        parts.push(text(&[Token::Word(Word::SayHelp)]));
+        parts.join("; ")
+    }
+
     /// The first journal line of this game.
     pub fn begin_record(&self) -> String {
         self.begin.to_string()
@@ -409,13 +483,20 @@ impl Session {
     pub fn handle(&mut self, event: Event, now: Stamp) -> Vec<Effect> {
         let at = self.start_event(now);
         match event {
+            Event::Line(line) if self.answer(Some(&line), at) => {}
             Event::Line(line) => match command::parse(&line) {
                 Ok(Some(cmd)) => self.command(cmd, at),
                 Ok(None) => {}
                 Err(e) => self.command_error(e),
             },
-            Event::Command(cmd) => self.command(cmd, at),
-            Event::Input(input) => self.button(input, at),
+            Event::Command(cmd) => {
+                self.answer(None, at);
+                self.command(cmd, at)
+            }
+            Event::Input(input) => {
+                self.answer(None, at);
+                self.button(input, at)
+            }
             Event::Tracker { board, event } => self.tracker(board, event, at),
         }
         self.out.take()
@@ -456,6 +537,13 @@ impl Session {
                 self.out.print(&text);
             }
             self.summary();
+            if self.state.envelope().is_some() {
+                self.out.say(
+                    &self.pack,
+                    Audience::Player,
+                    vec![Token::Word(Word::OpenWith)],
+                );
+            }
             self.stop_clocks_after_downtime(at);
         }
         at
@@ -477,8 +565,11 @@ impl Session {
         };
         if stopped {
             self.restart_on_play = true;
-            let text = self.pack.text(&[Token::Word(Word::ClocksStayStopped)]);
-            self.out.print(&text);
+            self.out.say(
+                &self.pack,
+                Audience::Player,
+                vec![Token::Word(Word::ClocksStayStopped)],
+            );
         }
     }
 

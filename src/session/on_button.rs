@@ -2,7 +2,6 @@
 //! questions a player asks without a keyboard.
 
 use super::command::Command;
-use super::record::Record;
 use super::Session;
 use crate::input::InputCommand;
 use crate::phrase::grammar::COLON;
@@ -21,10 +20,7 @@ impl Session {
                     _ => self.config.vi_side.or(self.state.unpressed()),
                 };
                 match side {
-                    Some(side) if self.state.unpressed() == Some(side) => {
-                        self.restart_clocks_if_resumed(at);
-                        self.commit(Record::Press { at, side });
-                    }
+                    Some(side) if self.state.unpressed() == Some(side) => self.press_for(side, at),
                     Some(side) => self.out.refuse(
                         &self.pack,
                         vec![

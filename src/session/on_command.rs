@@ -5,11 +5,12 @@ use super::arbiter_command::ArbiterCommand;
 use super::command::{
     command_words, distance, ClaimWhat, Command, CommandError, DrawAction, HELP_WORDS,
 };
+use super::confirm::Confirm;
 use super::record::Record;
 use super::spoken;
 use super::{Effect, Session};
 use crate::audio::route::Audience;
-use crate::phrase::grammar::{COMMA, SEMICOLON};
+use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
 use crate::phrase::readout::{
     board_readout, file_readout, rank_readout, square_readout, where_readout,
 };
@@ -59,13 +60,12 @@ impl Session {
                 }
             }
             Command::Start => {
-                self.commit(Record::Start { at });
+                if self.commit(Record::Start { at }) {
+                    self.say_clock_answer(None);
+                }
             }
             Command::Press => match self.state.unpressed() {
-                Some(side) => {
-                    self.restart_clocks_if_resumed(at);
-                    self.commit(Record::Press { at, side });
-                }
+                Some(side) => self.press_for(side, at),
                 None => self
                     .out
                     .refuse(&self.pack, vec![Token::Word(Word::NoMoveToComplete)]),
@@ -76,30 +76,53 @@ impl Session {
                     self.state.clock().map(|c| c.state()),
                     Some(ClockState::Stopped { .. })
                 );
-                self.commit(Record::Pause { at, stopped });
+                if self.commit(Record::Pause { at, stopped }) {
+                    self.say_clock_answer(None);
+                }
             }
             Command::Correct(text) => self.correct(&text, at),
             Command::TakeBack => {
                 self.commit(Record::TakeBack { at });
             }
             Command::Draw(action, side) => {
-                let by = side.unwrap_or_else(|| match (action, self.state.offer()) {
-                    (DrawAction::Offer, _) => self
-                        .state
-                        .unpressed()
-                        .unwrap_or_else(|| self.position().turn()),
-                    (_, Some(offerer)) => !offerer,
-                    (_, None) => self.position().turn(),
+                // An offer made while the opponent's stands is an acceptance (9.1.2).
+                let agreement = action == DrawAction::Accept
+                    || (action == DrawAction::Offer && self.state.offer().is_some());
+                if !agreement {
+                    // Nothing irreversible: an offer, or a refusal.
+                    let by = side.unwrap_or_else(|| match (action, self.state.offer()) {
+                        (DrawAction::Offer, _) => self
+                            .state
+                            .unpressed()
+                            .unwrap_or_else(|| self.position().turn()),
+                        (_, Some(offerer)) => !offerer,
+                        (_, None) => self.position().turn(),
+                    });
+                    self.commit(Record::Draw { at, by, action });
+                } else if let Some(by) = self.side_for(side, Word::HelpDraw) {
+                    self.ask(Confirm::Accept(by, action), at);
+                }
+            }
+            Command::Claim(what, side, intended) => {
+                // A flag claim names its claimant by itself when exactly one flag is down:
+                // the opponent of that side, whoever is on move now (6.8, 6.9).
+                // A III.5 claim can only come from the player having the move.
+                let side = side.or_else(|| match what {
+                    ClaimWhat::Flag => self.flag_claimant(),
+                    ClaimWhat::Quickplay => Some(self.position().turn()),
+                    _ => None,
                 });
-                self.commit(Record::Draw { at, by, action });
+                if let Some(by) = self.side_for(side, Word::HelpClaim) {
+                    self.claim(what, by, intended, at);
+                }
             }
-            Command::Claim(what, intended) => self.claim(what, intended, at),
             Command::Resign(side) => {
-                let by = side
-                    .or(self.config.vi_side)
-                    .unwrap_or_else(|| self.position().turn());
-                self.commit(Record::Resign { at, by });
+                if let Some(by) = self.side_for(side, Word::HelpResign) {
+                    self.ask(Confirm::Resign(by), at);
+                }
             }
+            Command::Arbiter(ArbiterCommand::Open) => self.ask(Confirm::Open, at),
+            Command::Arbiter(ArbiterCommand::Undo) => self.ask(Confirm::Undo, at),
             Command::Illegal(by) => {
                 self.commit(Record::Illegal { at, by });
             }
@@ -140,9 +163,7 @@ impl Session {
                     self.out.print(&format!("{line}: {text}"));
                 }
             }
-            Command::Adjourn(sealed) => {
-                self.commit(Record::Adjourn { at, sealed });
-            }
+            Command::Adjourn(side, sealed) => self.adjourn(side, sealed, at),
             Command::Save(path) => {
                 let pgn = self.pgn();
                 self.out.push(Effect::SavePgn {
@@ -178,27 +199,95 @@ impl Session {
         }
     }
 
-    fn claim(&mut self, what: ClaimWhat, intended: Option<String>, at: u64) {
-        let by = match what {
-            // The flag of the side whose clock runs; the other side claims.
-            // When one flag is down, its opponent claims, whoever is to move now: the
-            // flagged player may have moved and pressed since (6.8, 6.9).
-            ClaimWhat::Flag => match self.state.clock() {
-                Some(c) => match (
-                    c.claimable_flag(Color::White),
-                    c.claimable_flag(Color::Black),
-                ) {
-                    (Some(_), None) => Color::Black,
-                    (None, Some(_)) => Color::White,
-                    _ => match c.state() {
-                        ClockState::Running(side) | ClockState::Stopped { turn: side } => !side,
-                        _ => !self.position().turn(),
-                    },
-                },
-                None => !self.position().turn(),
-            },
-            _ => self.position().turn(),
+    /// `press`, from the console or a clock button: the move completed, in one line.
+    pub(super) fn press_for(&mut self, side: crate::rules::Color, at: u64) {
+        self.restart_clocks_if_resumed(at);
+        if self.commit(Record::Press { at, side }) {
+            self.say_clock_answer(Some(side));
+        }
+    }
+
+    /// The one-line answer to `start`, `press` and `pause` (issue 11, finding 7): whose move
+    /// was completed, and whose clock runs now, or that the clocks stand.
+    pub(super) fn say_clock_answer(&mut self, completed: Option<crate::rules::Color>) {
+        let mut p = Vec::new();
+        if let Some(side) = completed {
+            p.extend([Token::Word(Word::MoveCompleted), COLON, Token::Side(side)]);
+        }
+        match self.state.clock().map(|c| c.state()) {
+            Some(ClockState::Running(side)) => {
+                if !p.is_empty() {
+                    p.push(SEMICOLON);
+                }
+                p.extend([Token::Word(Word::ClockRunning), COLON, Token::Side(side)]);
+            }
+            Some(ClockState::Stopped { .. }) => {
+                if !p.is_empty() {
+                    p.push(SEMICOLON);
+                }
+                p.push(Token::Word(Word::ClocksStopped));
+            }
+            _ => {}
+        }
+        if !p.is_empty() {
+            self.out.say(&self.pack, Audience::Public, p);
+        }
+    }
+
+    /// Guidelines I.1.1: the player on move seals a move; it is checked, asked back, and
+    /// kept secret (the question names the sealer only).
+    fn adjourn(&mut self, side: Option<crate::rules::Color>, sealed: Option<String>, at: u64) {
+        let turn = self.position().turn();
+        let by = side.unwrap_or(turn);
+        if let Some(e) = self.state.ending() {
+            let why = self.state.over_phrase(e);
+            return self.out.refuse(&self.pack, why);
+        }
+        if by != turn {
+            return self.out.refuse(
+                &self.pack,
+                vec![Token::Word(Word::NotOnMove), COLON, Token::Side(by)],
+            );
+        }
+        let Some(text) = sealed else {
+            return self
+                .out
+                .refuse(&self.pack, vec![Token::Word(Word::SealedMoveRequired)]);
         };
+        // The move is checked in the position the sealer is in; a refusal never repeats it.
+        let pos = self.position().clone();
+        match spoken::parse_any(&pos, &text, self.lang) {
+            Ok(m) => {
+                let sealed = uci(&pos, &m);
+                self.ask(Confirm::Adjourn { by, sealed }, at);
+            }
+            Err(_) => self
+                .out
+                .refuse(&self.pack, vec![Token::Word(Word::SealedMoveIllegal)]),
+        }
+    }
+
+    /// The side that may claim a fallen flag: the opponent of the only side whose fall can
+    /// still be claimed; `None` when no flag or both flags are down.
+    fn flag_claimant(&self) -> Option<Color> {
+        let clock = self.state.clock()?;
+        match (
+            clock.claimable_flag(Color::White),
+            clock.claimable_flag(Color::Black),
+        ) {
+            (Some(_), None) => Some(Color::Black),
+            (None, Some(_)) => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    fn claim(
+        &mut self,
+        what: ClaimWhat,
+        by: crate::rules::Color,
+        intended: Option<String>,
+        at: u64,
+    ) {
         let intended = match intended {
             None => None,
             Some(text) => match spoken::parse_any(self.position(), &text, self.lang) {
@@ -209,17 +298,12 @@ impl Session {
                 }
             },
         };
-        self.commit(Record::Claim {
-            at,
-            by,
-            what,
-            intended,
-        });
+        self.ask(Confirm::Claim { by, what, intended }, at);
     }
 
     fn typed_move(&mut self, text: &str, at: u64) {
         if let Some(e) = self.state.ending() {
-            let why = e.over_phrase();
+            let why = self.state.over_phrase(e);
             return self.out.refuse(&self.pack, why);
         }
         let pos = self.position().clone();

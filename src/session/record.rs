@@ -90,12 +90,24 @@ pub enum Record {
         /// The player who resigned.
         by: Color,
     },
-    /// Adjourned; the sealed move as written (Guidelines I.1.1).
+    /// Adjourned; the sealed move in UCI (Guidelines I.1.1). The journal is the envelope:
+    /// nothing else says or prints the move until it is opened.
     Adjourn {
         /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
-        /// The sealed move as written; `None` when none was given.
+        /// The sealed move; `None` only in journals of older versions, which sealed none.
         sealed: Option<String>,
+    },
+    /// The arbiter opened the sealed move: it is played and the opponent's clock started
+    /// (Guidelines I.8, I.9).
+    Open {
+        /// Session time in milliseconds.
+        at: u64,
+    },
+    /// The arbiter undid the game's result: play goes on from where it stood.
+    Undo {
+        /// Session time in milliseconds.
+        at: u64,
     },
     /// Something for the arbiter (a sighted player's touch, D.2.10.5; a touch-move breach).
     Note {
@@ -222,6 +234,8 @@ impl Record {
             | Record::Claim { at, .. }
             | Record::Resign { at, .. }
             | Record::Adjourn { at, .. }
+            | Record::Open { at }
+            | Record::Undo { at }
             | Record::Note { at, .. }
             | Record::Touch { at, .. }
             | Record::Adjust { at, .. }
@@ -323,6 +337,8 @@ impl Record {
                 at,
                 sealed: (!rest.is_empty()).then(|| rest.to_string()),
             },
+            "open" => Record::Open { at },
+            "undo" => Record::Undo { at },
             "note" => Record::Note {
                 at,
                 text: rest.to_string(),
@@ -431,6 +447,8 @@ impl fmt::Display for Record {
                 Some(m) => write!(f, "adjourn {at} {m}"),
                 None => write!(f, "adjourn {at}"),
             },
+            Record::Open { at } => write!(f, "open {at}"),
+            Record::Undo { at } => write!(f, "undo {at}"),
             Record::Note { at, text } => write!(f, "note {at} {}", text.replace('\n', " ")),
             Record::Touch {
                 at,
@@ -536,6 +554,8 @@ mod tests {
                 unix_ms: 1_795_000_000_000,
             },
             Record::Checkpoint { at: 25 },
+            Record::Open { at: 28 },
+            Record::Undo { at: 29 },
             Record::End { at: 27 },
             Record::Tag {
                 at: 26,

@@ -11,8 +11,9 @@ use super::command::{ClaimWhat, DrawAction};
 use super::record::Record;
 use crate::phrase::events::move_refused;
 use crate::phrase::events::{claim_phrase, flag_fall_phrase, resign_phrase, status_phrase};
-use crate::phrase::grammar::{COLON, COMMA};
+use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
 use crate::phrase::token::{Phrase, Token, Word};
+use crate::rules::arbiter::adjourn::{Envelope, Opening, SealError};
 use crate::rules::arbiter::illegal::{IllegalMoves, Irregularity};
 use crate::rules::arbiter::quickplay::{Grounds, QuickplayError, QuickplayFinish};
 use crate::rules::arbiter::result::{board_result, flag_fall, resign};
@@ -104,9 +105,18 @@ pub enum Happening {
     },
     /// The game was adjourned (Guidelines I.1.1).
     Adjourned {
-        /// The sealed move as written, if one was given.
-        sealed: Option<String>,
+        /// A move was sealed (it is never said: the envelope stays closed until `open`).
+        sealed: bool,
     },
+    /// The envelope was opened and the sealed move played from `before` (I.9).
+    Opened {
+        /// The position the sealed move was played in.
+        before: Position,
+        /// The sealed move.
+        mv: Move,
+    },
+    /// The arbiter undid the result; play goes on.
+    ResultUndone,
     /// A note for the arbiter, shown on screen.
     Note(String),
     /// The player on move touched their man (D.2.2, 4.3).
@@ -184,6 +194,10 @@ pub struct State {
     guidelines_iii: bool,
     /// A III.5 claim the arbiter has not ruled on yet (or postponed): the claimant.
     quickplay_claim: Option<Color>,
+    /// The sealed envelope of an adjourned game, until it is opened (Guidelines I).
+    envelope: Option<Envelope>,
+    /// The game as it stood before the record that ended it, for the arbiter's undo.
+    before_end: Option<Box<State>>,
 }
 
 /// Two states are equal when every fact a ruling depends on is: what a resume must restore.
@@ -200,6 +214,7 @@ impl PartialEq for State {
             && self.touched == other.touched
             && self.illegal == other.illegal
             && self.tags == other.tags
+            && self.envelope == other.envelope
     }
 }
 
@@ -211,6 +226,11 @@ fn word(w: Word) -> Phrase {
 /// A refusal naming the side it concerns: "flag not fallen: White".
 fn sided(w: Word, side: Color) -> Phrase {
     vec![Token::Word(w), COLON, Token::Side(side)]
+}
+
+/// ", claimant: White": who claimed, after a claim's result (issue 11, finding 5).
+fn claimant(by: Color) -> [Token; 4] {
+    [COMMA, Token::Word(Word::Claimant), COLON, Token::Side(by)]
 }
 
 /// The side whose clock runs, and its time left.
@@ -279,6 +299,8 @@ impl State {
             tags: Vec::new(),
             guidelines_iii: false,
             quickplay_claim: None,
+            envelope: None,
+            before_end: None,
         }
     }
 
@@ -298,6 +320,11 @@ impl State {
             announced: self.guidelines_iii,
             arbiter_present: true,
         }
+    }
+
+    /// The sealed envelope of an adjourned game, until the arbiter opens it.
+    pub fn envelope(&self) -> Option<&Envelope> {
+        self.envelope.as_ref()
     }
 
     /// The PGN tags given for the game, in order.
@@ -363,9 +390,18 @@ impl State {
 
     fn check_playing(&self) -> Result<(), Phrase> {
         match &self.ending {
-            Some(e) => Err(e.over_phrase()),
+            Some(e) => Err(self.over_phrase(e)),
             None => Ok(()),
         }
+    }
+
+    /// Why nothing more can be played: the result, and for an adjourned game how it goes on.
+    pub fn over_phrase(&self, ending: &Ending) -> Phrase {
+        let mut p = ending.over_phrase();
+        if self.envelope.is_some() {
+            p.extend([SEMICOLON, Token::Word(Word::OpenWith)]);
+        }
+        p
     }
 
     fn end(&mut self, ruling: &Ruling, phrase: Phrase, at: u64, out: &mut Vec<Happening>) {
@@ -455,7 +491,24 @@ impl State {
     }
 
     /// Applies one record; on refusal the state may be half-changed, so call this on a copy.
+    /// A record that ends the game keeps the game as it stood before, so the arbiter can
+    /// undo the result ([`Record::Undo`]).
     pub fn apply(&mut self, rec: &Record) -> Result<Vec<Happening>, Phrase> {
+        let was_over = self.is_over();
+        let before = match rec {
+            // Frequent records that never end a game: no copy.
+            Record::Checkpoint { .. } | Record::Anchor { .. } | Record::Tag { .. } => None,
+            _ if was_over => None,
+            _ => Some(Box::new(self.clone())),
+        };
+        let out = self.apply_record(rec)?;
+        if !was_over && self.is_over() {
+            self.before_end = before;
+        }
+        Ok(out)
+    }
+
+    fn apply_record(&mut self, rec: &Record) -> Result<Vec<Happening>, Phrase> {
         let mut out = Vec::new();
         match rec {
             Record::Begin { .. } => return Err(word(Word::GameResumed)),
@@ -558,8 +611,18 @@ impl State {
                 self.claim(*by, *what, intended.as_deref(), *at, &mut out)?;
             }
             Record::Resign { at, by } => {
-                self.check_playing()?;
-                let ruling = resign(&self.game, *by);
+                let mut ruling = resign(&self.game, *by);
+                match self.envelope.take() {
+                    // I.6: a resignation notified while the game is adjourned ends it; the
+                    // envelope is opened only to say so, and its move is not played.
+                    Some(envelope) => {
+                        if let Opening::AlreadyEnded(r) = envelope.open(Some(ruling)) {
+                            ruling = r;
+                        }
+                        self.ending = None;
+                    }
+                    None => self.check_playing()?,
+                }
                 let mut phrase = resign_phrase(*by);
                 phrase.push(COMMA);
                 phrase.extend(outcome_phrase(&ruling));
@@ -567,14 +630,15 @@ impl State {
             }
             Record::Adjourn { at, sealed } => {
                 self.check_playing()?;
-                if let Some(m) = sealed {
-                    crate::session::spoken::parse_any(
-                        self.game.position(),
-                        m,
-                        crate::rules::notation::Lang::En,
-                    )
-                    .map_err(|_| word(Word::SealedMoveIllegal))?;
+                // The sealer's reply completes the opponent's move, as a move would (6.2.2).
+                if let Some(prev) = self.unpressed {
+                    self.press(prev, *at, &mut out)?;
                 }
+                // Journals of older versions adjourned without a sealed move.
+                self.envelope = match sealed {
+                    Some(m) => Some(self.seal(m, *at)?),
+                    None => None,
+                };
                 if let Some(clock) = &mut self.clock {
                     if let ClockState::Running(_) = clock.state() {
                         out.push(Happening::Clock(
@@ -588,8 +652,29 @@ impl State {
                     phrase: word(Word::Adjourned),
                 });
                 out.push(Happening::Adjourned {
-                    sealed: sealed.clone(),
+                    sealed: sealed.is_some(),
                 });
+            }
+            Record::Open { at } => self.open(*at, &mut out)?,
+            Record::Undo { .. } => {
+                if self.ending.is_none() {
+                    return Err(word(Word::NoResultToUndo));
+                }
+                if self.game.status().is_over() {
+                    return Err(word(Word::ResultOnBoard));
+                }
+                let mut before = *self
+                    .before_end
+                    .take()
+                    .ok_or_else(|| word(Word::NoResultToUndo))?;
+                // The clock as the ending left it (stopped then, so the time since is nobody's);
+                // the tags and the wall clock are not part of the result.
+                before.clock = self.clock.take();
+                before.tags = std::mem::take(&mut self.tags);
+                before.anchor = self.anchor;
+                before.began_unix_ms = self.began_unix_ms;
+                *self = before;
+                out.push(Happening::ResultUndone);
             }
             Record::Note { text, .. } => out.push(Happening::Note(text.clone())),
             Record::Touch { side, square, .. } => {
@@ -813,6 +898,107 @@ impl State {
         Ok(())
     }
 
+    /// Guidelines I.1.1, I.2: the player on move seals `uci`; the library's envelope keeps
+    /// the position and both clocks. The move is checked here (a typing slip must not lose
+    /// the game under I.8), and never said.
+    fn seal(&self, uci: &str, at: u64) -> Result<Envelope, Phrase> {
+        self.parse(uci).map_err(|_| word(Word::SealedMoveIllegal))?;
+        let mut clock = match &self.clock {
+            Some(c) => c.clone(),
+            // An untimed game: the envelope still needs a clock running for the sealer.
+            None => Clock::new(
+                crate::rules::clock::TimeControl::sudden_death(
+                    24 * 3_600_000,
+                    crate::rules::clock::Bonus::None,
+                ),
+                crate::rules::clock::ClockConfig::default(),
+            ),
+        };
+        match clock.state() {
+            ClockState::NotStarted if self.clock.is_none() => {
+                clock
+                    .start_with(self.game.position().turn(), at)
+                    .map_err(|_| word(Word::ClockRefuses))?;
+            }
+            // Stopped by the arbiter or after a resume: the readings are exact, and the
+            // clock is stopped at the seal anyway.
+            ClockState::Stopped { .. } => {
+                clock.resume(at).map_err(|_| word(Word::ClockRefuses))?;
+            }
+            _ => {}
+        }
+        let name = |tag: &str| {
+            self.tags
+                .iter()
+                .find(|(n, _)| n == tag)
+                .map_or("?", |(_, v)| v.as_str())
+        };
+        Envelope::seal(
+            &self.game,
+            &clock,
+            at,
+            uci,
+            None,
+            [name("White"), name("Black")],
+            "",
+        )
+        .map_err(|e| match e {
+            SealError::GameOver(_) => self
+                .ending
+                .as_ref()
+                .map_or_else(|| word(Word::GameOver), |e| e.over_phrase()),
+            SealError::ClockNotRunning | SealError::ClockDisagrees { .. } => {
+                word(Word::SealNeedsClock)
+            }
+            SealError::Empty => word(Word::SealedMoveRequired),
+        })
+    }
+
+    /// Guidelines I.8, I.9: the envelope is opened; the sealed move is played on the clocks
+    /// as recorded, and the opponent's clock started, or the game ends as I.8 says.
+    fn open(&mut self, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
+        let envelope = self
+            .envelope
+            .take()
+            .ok_or_else(|| word(Word::NoSealedMove))?;
+        self.ending = None;
+        let sealer = envelope.sealer();
+        match envelope.open(None) {
+            Opening::Play(mv) => {
+                if let Some(clock) = &self.clock {
+                    let mut restored = envelope
+                        .restore_clock(clock.control().clone(), clock.config())
+                        .map_err(|_| word(Word::ClockRefuses))?;
+                    restored
+                        .start_with(sealer, at)
+                        .map_err(|_| word(Word::ClockRefuses))?;
+                    self.clock = Some(restored);
+                }
+                let before = self.game.position().clone();
+                self.game
+                    .push(mv)
+                    .map_err(|_| word(Word::SealedMoveIllegal))?;
+                self.clk.push(None);
+                self.unpressed = Some(sealer);
+                self.touched = false;
+                out.push(Happening::Opened { before, mv });
+                self.press(sealer, at, out)?;
+                self.after_move(at, out);
+            }
+            Opening::AlreadyEnded(ruling) => {
+                let phrase = outcome_phrase(&ruling);
+                self.end(&ruling, phrase, at, out);
+            }
+            Opening::Defective { ruling, .. } => {
+                let mut phrase = word(Word::SealedMoveIllegal);
+                phrase.push(COMMA);
+                phrase.extend(outcome_phrase(&ruling));
+                self.end(&ruling, phrase, at, out);
+            }
+        }
+        Ok(())
+    }
+
     /// 7.5.5: the first completed illegal move gives the opponent the penalty time, the
     /// second loses (or draws when the opponent cannot mate). The move itself never reached
     /// the record (the rules core refuses it), so there is no position to reinstate here.
@@ -945,7 +1131,9 @@ impl State {
                     }
                 );
                 self.unpressed = None;
-                self.end(&ruling, flag_fall_phrase(!by, can_mate), at, out);
+                let mut phrase = flag_fall_phrase(!by, can_mate);
+                phrase.extend(claimant(by));
+                self.end(&ruling, phrase, at, out);
                 return Ok(());
             }
             ClaimWhat::Quickplay => return self.quickplay_claimed(by, at, out),
@@ -969,7 +1157,9 @@ impl State {
                 reason: EndReason::Claim(kind),
                 article: "9.5.2",
             };
-            self.end(&ruling, claim_phrase(kind), at, out);
+            let mut phrase = claim_phrase(kind);
+            phrase.extend(claimant(by));
+            self.end(&ruling, phrase, at, out);
             return Ok(());
         }
         let mut penalty = None;

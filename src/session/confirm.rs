@@ -1,0 +1,145 @@
+//! Nothing irreversible by accident (issue 11, finding 5): a resignation, a claim, a draw
+//! agreement, an adjournment and the arbiter's open and undo are first asked back ("White
+//! resigns, yes or no?"); only a yes on the next line journals them. Anything else cancels,
+//! says so, and is then handled as the input it is. Before asking, the record is tried on a
+//! copy of the game, so a command that would be refused is refused at once, not after a yes.
+
+use super::command::{ClaimWhat, Command, DrawAction, YES_WORDS};
+use super::record::Record;
+use super::Session;
+use crate::audio::route::Audience;
+use crate::phrase::grammar::COMMA;
+use crate::phrase::token::{Phrase, Token, Word};
+use crate::rules::Color;
+
+/// A command that changes the result, waiting for its yes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Confirm {
+    Resign(Color),
+    Claim {
+        by: Color,
+        what: ClaimWhat,
+        /// The intended move in UCI.
+        intended: Option<String>,
+    },
+    /// `by` accepts the opponent's offer (also an offer made while the opponent's stands).
+    Accept(Color, DrawAction),
+    Adjourn {
+        by: Color,
+        /// The sealed move in UCI: never said.
+        sealed: String,
+    },
+    Open,
+    Undo,
+}
+
+impl Confirm {
+    fn record(&self, at: u64) -> Record {
+        match self {
+            Confirm::Resign(by) => Record::Resign { at, by: *by },
+            Confirm::Claim { by, what, intended } => Record::Claim {
+                at,
+                by: *by,
+                what: *what,
+                intended: intended.clone(),
+            },
+            Confirm::Accept(by, action) => Record::Draw {
+                at,
+                by: *by,
+                action: *action,
+            },
+            Confirm::Adjourn { sealed, .. } => Record::Adjourn {
+                at,
+                sealed: Some(sealed.clone()),
+            },
+            Confirm::Open => Record::Open { at },
+            Confirm::Undo => Record::Undo { at },
+        }
+    }
+
+    /// "White resigns, yes or no?": who does what, never the sealed move.
+    fn question(&self) -> Phrase {
+        let (side, what) = match self {
+            Confirm::Resign(by) => (Some(*by), Word::ResignsQuestion),
+            Confirm::Claim { by, what, .. } => (
+                Some(*by),
+                match what {
+                    ClaimWhat::Threefold => Word::ClaimsThreefold,
+                    ClaimWhat::Fifty => Word::ClaimsFifty,
+                    ClaimWhat::Flag => Word::ClaimsFlag,
+                    ClaimWhat::Quickplay => Word::ClaimsQuickplay,
+                },
+            ),
+            Confirm::Accept(by, _) => (Some(*by), Word::AcceptsDraw),
+            Confirm::Adjourn { by, .. } => (Some(*by), Word::SealsAndAdjourns),
+            Confirm::Open => (None, Word::OpenQuestion),
+            Confirm::Undo => (None, Word::UndoQuestion),
+        };
+        let mut p: Phrase = side.map(Token::Side).into_iter().collect();
+        p.extend([Token::Word(what), COMMA, Token::Word(Word::YesOrNo)]);
+        p
+    }
+}
+
+impl Session {
+    /// Asks `c` back, unless the game would refuse it anyway (then it is refused now).
+    pub(super) fn ask(&mut self, c: Confirm, at: u64) {
+        let mut probe = self.state.clone();
+        if let Err(why) = probe.apply(&c.record(at)) {
+            return self.out.refuse(&self.pack, why);
+        }
+        let question = c.question();
+        self.pending = Some(c);
+        self.out.say(&self.pack, Audience::Player, question);
+    }
+
+    /// The answer to a pending question, if one is pending: `true` when `line` was the yes
+    /// and the record is journaled; `false` when there was no question, or it was cancelled
+    /// (said) and `line` is still to be handled.
+    pub(super) fn answer(&mut self, line: Option<&str>, at: u64) -> bool {
+        let Some(c) = self.pending.take() else {
+            return false;
+        };
+        if line.is_some_and(|l| self.is_yes(l)) {
+            self.commit(c.record(at));
+            return true;
+        }
+        // `repeat` says the question again: a listener may have missed it.
+        if line.is_some_and(|l| matches!(super::command::parse(l), Ok(Some(Command::Repeat)))) {
+            let question = c.question();
+            self.pending = Some(c);
+            self.out.say(&self.pack, Audience::Player, question);
+            return true;
+        }
+        self.out
+            .refuse(&self.pack, vec![Token::Word(Word::Cancelled)]);
+        false
+    }
+
+    fn is_yes(&self, line: &str) -> bool {
+        let w = line
+            .trim()
+            .trim_end_matches(['.', '!'])
+            .trim()
+            .to_lowercase();
+        let own = self.pack.text(&[Token::Word(Word::Yes)]).to_lowercase();
+        YES_WORDS.contains(&w.as_str()) || w == own
+    }
+
+    /// The side a command that changes the result is for: the one named, else the VI
+    /// player's; with neither, `None` after saying which words name one.
+    pub(super) fn side_for(&mut self, named: Option<Color>, help: Word) -> Option<Color> {
+        let side = named.or(self.config.vi_side);
+        if side.is_none() {
+            self.out.refuse(
+                &self.pack,
+                vec![
+                    Token::Word(Word::NameTheSide),
+                    crate::phrase::grammar::SEMICOLON,
+                    Token::Word(help),
+                ],
+            );
+        }
+        side
+    }
+}

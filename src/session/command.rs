@@ -377,8 +377,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
         }
         "rank" => {
             let w = need(arg, "which rank? say rank 1 to rank 8", Word::HelpSquares)?;
-            let r = (w.len() == 1).then(|| Rank::from_char(w.chars().next().unwrap_or(' ')));
-            Command::Rank(r.flatten().ok_or_else(|| {
+            Command::Rank(super::spoken::spoken_rank(&tail).ok_or_else(|| {
                 CommandError(
                     format!("\"{w}\" is not a rank: say a number from 1 to 8"),
                     Word::HelpSquares,
@@ -387,9 +386,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
         }
         "file" => {
             let w = need(arg, "which file? say file a to file h", Word::HelpSquares)?;
-            let f = (w.len() == 1)
-                .then(|| File::from_char(w.to_ascii_lowercase().chars().next().unwrap_or(' ')));
-            Command::File(f.flatten().ok_or_else(|| {
+            Command::File(super::spoken::spoken_file(&tail).ok_or_else(|| {
                 CommandError(
                     format!("\"{w}\" is not a file: say a letter from a to h"),
                     Word::HelpSquares,
@@ -398,7 +395,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
         }
         "square" => {
             let w = need(arg, "which square? say square e4", Word::HelpSquares)?;
-            Command::Square(w.to_ascii_lowercase().parse().map_err(|_| {
+            Command::Square(super::spoken::spoken_square(&tail).ok_or_else(|| {
                 CommandError(
                     format!("\"{w}\" is not a square: say a letter and a number, like e4"),
                     Word::HelpSquares,

@@ -9,8 +9,10 @@
 //! one parser, one set of error messages. Umlauts and their `ae oe ue` spellings, `ё` and `е`,
 //! and the apostrophes of Ukrainian are all read alike.
 
+use super::command::{command_words, distance};
+use crate::phrase::announce::move_phrase;
 use crate::phrase::token::Token;
-use crate::rules::notation::{parse_move_in, Lang, MoveError};
+use crate::rules::notation::{parse_move_in, san_in, Lang, MoveError};
 use crate::rules::{File, Move, Position, Rank, Role};
 use crate::voice::{Pack, PACK_NAMES};
 use std::collections::HashMap;
@@ -271,6 +273,69 @@ pub fn spoken_square(text: &str) -> Option<crate::rules::Square> {
     }
 }
 
+/// `text` with each word that is no move word replaced by the nearest one, if every word
+/// then is one and something changed: "Springer Felix drie" becomes "springer felix drei".
+/// Words of one or two letters are never respelt (they are too easily something else).
+fn respell(text: &str) -> Option<String> {
+    let v = vocabulary();
+    let known: Vec<&String> = v.words.keys().flatten().collect();
+    let mut changed = false;
+    let mut out = Vec::new();
+    for w in split(text) {
+        let is_square = items(std::slice::from_ref(&w)).is_some();
+        if is_square || known.contains(&&w) {
+            out.push(w);
+            continue;
+        }
+        let limit = match w.chars().count() {
+            0..=2 => return None,
+            3..=5 => 1,
+            _ => 2,
+        };
+        let (d, best) = known
+            .iter()
+            .filter(|k| k.chars().count() > 2)
+            .map(|k| (distance(&w, k), *k))
+            .min()?;
+        if d > limit {
+            return None;
+        }
+        changed = true;
+        out.push(best.clone());
+    }
+    changed.then(|| out.join(" "))
+}
+
+/// What to offer for input that is neither a command nor a move (issue 11, finding 6): a
+/// spoken move with a misspelt word as the pack announces it, else the command word (the
+/// pack's language or English) or legal move (SAN in `lang`'s letters) nearest to the text,
+/// if one is close enough to be a typo.
+pub fn suggestion(pos: &Position, text: &str, pack: &Pack, lang: Lang) -> Option<String> {
+    if let Some(fixed) = respell(text) {
+        if let Ok(m) = parse_any(pos, &fixed, lang) {
+            return Some(pack.text(&move_phrase(pos, &m)));
+        }
+    }
+    let typed = text.trim().to_lowercase();
+    let first = typed.split_whitespace().next()?.to_string();
+    let mut best: Option<(usize, String)> = None;
+    let mut consider = |cand: String, against: &str| {
+        let d = distance(against, &cand.to_lowercase());
+        if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
+            best = Some((d, cand));
+        }
+    };
+    for w in command_words(pack.language()) {
+        consider(w.to_string(), &first);
+    }
+    for m in pos.legal_moves() {
+        consider(san_in(pos, &m, lang), &typed);
+    }
+    let (d, cand) = best?;
+    let limit = (typed.chars().count() / 2).clamp(1, 3);
+    (d <= limit).then_some(cand)
+}
+
 /// The legal move `text` names, in the spoken form or any notation the rules core reads.
 pub fn parse_any(pos: &Position, text: &str, lang: Lang) -> Result<Move, MoveError> {
     match spoken_to_san(text) {
@@ -316,6 +381,31 @@ mod tests {
         ] {
             assert_eq!(spoken_to_san(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn a_misspelt_spoken_move_is_offered_as_the_pack_says_it() {
+        let pos = Position::default();
+        let de = Pack::builtin("de-fide").unwrap();
+        let got = suggestion(&pos, "Springer nach Felix drie", &de, Lang::De);
+        assert_eq!(got.as_deref(), Some("Springer Felix drei"));
+        let uk = Pack::builtin("uk").unwrap();
+        let got = suggestion(&pos, "кінь еф трі", &uk, Lang::Uk);
+        assert_eq!(got.as_deref(), Some("кінь еф три"));
+        let en = Pack::builtin("en").unwrap();
+        assert_eq!(
+            suggestion(&pos, "tme", &en, Lang::En).as_deref(),
+            Some("time")
+        );
+        assert_eq!(
+            suggestion(&pos, "zeitt", &de, Lang::De).as_deref(),
+            Some("zeit")
+        );
+        assert_eq!(
+            suggestion(&pos, "Nf4", &en, Lang::En).as_deref(),
+            Some("Nf3")
+        );
+        assert_eq!(suggestion(&pos, "opponent", &en, Lang::En), None);
     }
 
     /// A word must never be read as one thing in one language and another elsewhere.

@@ -180,7 +180,8 @@ enum PgnCommand {
 enum ClockCommand {
     /// Play a time control through with given thinking times, White first, alternating.
     Simulate {
-        /// PGN seconds ("40/5400+30:1800+30", "300+3", "300d5") or minutes ("90+30", "G/90").
+        /// With units: "3m", "90m+30s", "1h30m", "10s". A bare number is minutes below 180
+        /// ("90+30", "G/90") and PGN seconds from 180 on ("300+3", "40/5400+30:1800+30").
         #[arg(long)]
         control: String,
         /// Seconds spent on each move in turn; decimals allowed.
@@ -190,7 +191,8 @@ enum ClockCommand {
     /// A talking clock on the keyboard: every announcement is printed as a line.
     #[command(after_help = clock_run::KEYS)]
     Run {
-        /// PGN seconds ("40/5400+30:1800+30", "300+3", "300d5") or minutes ("90+30", "G/90").
+        /// With units: "3m", "90m+30s", "1h30m", "10s". A bare number is minutes below 180
+        /// ("90+30", "G/90") and PGN seconds from 180 on ("300+3", "40/5400+30:1800+30").
         #[arg(long)]
         control: String,
         /// The language of the announcements: de, en, uk, ru or hy.

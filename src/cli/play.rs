@@ -54,7 +54,9 @@ pub struct PlayArgs {
     /// The VI player's side: white or black (their board's touches, `press` and `resign`).
     #[arg(long, value_parser = parse_side)]
     side: Option<Color>,
-    /// The time control (90+30, 40/120:30, G/60;d5, 5400+30); "none" for no clock.
+    /// The time control. With units it means what it says: 3m, 90m+30s, 10s, 1h30m,
+    /// 40/90m+30s:30m+30s. A bare number is minutes below 180 (90+30, G/60;d5, 40/120:30)
+    /// and PGN seconds from 180 on (300+3, 5400+30); "none" for no clock.
     #[arg(long)]
     control: Option<String>,
     /// The voice pack for announcements (default: the configuration's, or the game

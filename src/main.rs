@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             // One plain line, no colour: it may be read by a screen reader or a braille display.
-            eprintln!("vichess: {err:#}");
+            eprintln!("vichess: {}", cli::text::printable(&format!("{err:#}")));
             ExitCode::from(2)
         }
     }

@@ -14,7 +14,7 @@ mod play;
 mod replay;
 mod scoresheet;
 mod speech_out;
-mod text;
+pub mod text;
 mod voices;
 
 use clap::{Parser, Subcommand};

@@ -545,7 +545,7 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     drop(tx);
     let mut voice = Voice::open(args.no_audio, &config, &pack);
     for note in &notes {
-        println!("{}", console::visible(note));
+        println!("{}", console::printable(note));
         voice.say(Audience::Player, &[], note);
     }
 
@@ -652,7 +652,7 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
             },
             Some(Arrival::Pad(PadNews::Command(c))) => table.handle(Input::Button(c), now),
             Some(Arrival::Notice(n)) => {
-                writeln!(out, "{}", console::visible(&n))?;
+                writeln!(out, "{}", console::printable(&n))?;
                 voice.say(Audience::Player, &[], &n);
             }
             Some(Arrival::Pad(PadNews::Notice(n))) => {
@@ -703,7 +703,7 @@ fn carry_out(
 ) -> anyhow::Result<bool> {
     match output {
         Output::Journal(_) => {}
-        Output::Print(line) => writeln!(out, "{}", console::visible(&line))?,
+        Output::Print(line) => writeln!(out, "{}", console::printable(&line))?,
         Output::Say {
             audience,
             phrase,

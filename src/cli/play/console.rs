@@ -65,8 +65,8 @@ pub fn read_line(input: &mut impl BufRead, number: usize) -> io::Result<Option<C
             (
                 text.clone(),
                 vec![format!(
-                    "line {number} was not UTF-8 text; it was read as Latin-1: {}",
-                    visible(&text)
+                    "line {number} was not UTF-8 text; it was read as Latin-1: \"{}\"",
+                    printable(&format!("\"{text}\"")).trim_matches('"')
                 )],
             )
         }
@@ -83,7 +83,7 @@ pub fn read_line(input: &mut impl BufRead, number: usize) -> io::Result<Option<C
     }))
 }
 
-pub use super::super::text::visible;
+pub use super::super::text::{printable, visible};
 
 #[cfg(test)]
 mod tests {

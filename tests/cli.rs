@@ -229,7 +229,7 @@ fn pgn_check_reports_a_bad_game_and_fails() {
 #[test]
 fn clock_run_reads_keys_from_a_pipe() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["clock", "run", "--control", "90+30"])
+        .args(["clock", "run", "--control", "90+30", "--lang", "en"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -239,7 +239,10 @@ fn clock_run_reads_keys_from_a_pipe() {
     assert!(out.status.success());
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].starts_with("keys (then Enter): w or 1"), "{text}");
+    assert!(
+        lines[0].starts_with("keys (in a terminal each acts at once"),
+        "{text}"
+    );
     assert_eq!(
         lines[1..3],
         ["clock started", "white: zero moves; black: zero moves"],

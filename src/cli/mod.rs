@@ -195,9 +195,10 @@ enum ClockCommand {
         /// ("90+30", "G/90") and PGN seconds from 180 on ("300+3", "40/5400+30:1800+30").
         #[arg(long)]
         control: String,
-        /// The language of the announcements: de, en, uk, ru or hy.
-        #[arg(long, default_value = "en")]
-        lang: vichess::phrase::Language,
+        /// The language of the announcements: de, en, uk, ru or hy; without it, the
+        /// configuration's `[game] language`.
+        #[arg(long)]
+        lang: Option<vichess::phrase::Language>,
     },
     /// Say a time in words.
     Say {
@@ -247,7 +248,19 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => clock::simulate(&control, &seconds),
         Command::Clock {
             command: ClockCommand::Run { control, lang },
-        } => clock_run::run(&control, lang),
+        } => {
+            let lang = match lang {
+                Some(l) => l,
+                None => vichess::config::load(None)
+                    .map_err(|errs| {
+                        let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+                        anyhow::anyhow!("{}", lines.join("; "))
+                    })?
+                    .game
+                    .language(),
+            };
+            clock_run::run(&control, lang)
+        }
         Command::Clock {
             command:
                 ClockCommand::Say {

@@ -481,6 +481,7 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         config.game.language = lang.clone();
     }
+    super::text::set_ascii_umlauts(config.speech.ascii_umlauts);
     let mut settings = SessionConfig::from_config(&config);
     settings.press_after_ms = args.auto_press;
     settings.vi_side = args.side;

@@ -50,9 +50,43 @@ pub fn cut_echoes(line: &str) -> String {
     out
 }
 
-/// A line as printed: long echoes cut, control characters escaped.
+/// `[speech] ascii_umlauts`, set once when `play` starts: a terminal or braille table that
+/// cannot show ä ö ü ß gets ae oe ue ss instead.
+static ASCII_UMLAUTS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Prints umlauts and ß as ae oe ue ss from now on (`true`), or as themselves.
+pub fn set_ascii_umlauts(on: bool) {
+    ASCII_UMLAUTS.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// `text` with ä ö ü ß (and capitals) spelt ae oe ue ss.
+pub fn ascii_umlauts(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            'ä' => out.push_str("ae"),
+            'ö' => out.push_str("oe"),
+            'ü' => out.push_str("ue"),
+            'Ä' => out.push_str("Ae"),
+            'Ö' => out.push_str("Oe"),
+            'Ü' => out.push_str("Ue"),
+            'ß' => out.push_str("ss"),
+            'ẞ' => out.push_str("SS"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A line as printed: long echoes cut, control characters escaped, and umlauts as the
+/// configuration asks.
 pub fn printable(line: &str) -> String {
-    visible(&cut_echoes(line))
+    let line = visible(&cut_echoes(line));
+    if ASCII_UMLAUTS.load(std::sync::atomic::Ordering::Relaxed) {
+        ascii_umlauts(&line)
+    } else {
+        line
+    }
 }
 
 #[cfg(test)]

@@ -62,7 +62,7 @@ fn play_and_the_demo_loop_print_the_same_transcript_for_the_same_script() {
     // What only the console adds around the game: the gamepad notice and saving the PGN.
     let played: Vec<String> = played
         .into_iter()
-        .filter(|l| !l.starts_with("saved ") && !l.contains("gamepad"))
+        .filter(|l| !l.starts_with("Partie gespeichert: ") && !l.contains("gamepad"))
         .collect();
     let dir = home("demo");
     let demoed = vichess(&dir, &["demo", "--script", "-"], &script);

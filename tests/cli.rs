@@ -392,3 +392,32 @@ fn pgn_check_never_prints_a_terminal_control_sequence_from_a_tag() {
     );
     assert!(text.contains("\\u{1b}") && text.contains("Anna"), "{text}");
 }
+
+#[test]
+fn announce_and_demo_say_the_short_form_by_default_and_the_long_one_with_long() {
+    let short = vichess(&["announce", "e4", "e5", "Nf3"]);
+    assert_eq!(
+        stdout(&short),
+        "Eva vier\nEva fünf\nSpringer Felix drei\n",
+        "{}",
+        stderr(&short)
+    );
+    let long = vichess(&["announce", "--long", "e4", "e5", "Nf3"]);
+    assert_eq!(
+        stdout(&long),
+        "Bauer Eva zwei Eva vier\nBauer Eva sieben Eva fünf\nSpringer Gustav eins Felix drei\n"
+    );
+    let dir = std::env::temp_dir().join(format!("vichess-demo-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wav = dir.join("demo.wav");
+    let demo = |extra: &[&str]| {
+        let mut args = vec!["demo", "--moves", "1", "--wav", wav.to_str().unwrap()];
+        args.extend(extra);
+        stdout(&vichess(&args))
+    };
+    assert!(demo(&[]).lines().any(|l| l == "Eva vier"));
+    assert!(demo(&["--long"])
+        .lines()
+        .any(|l| l == "Bauer Eva zwei Eva vier"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

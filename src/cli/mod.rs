@@ -111,6 +111,12 @@ enum Command {
         /// Also play the announcements on the sound device.
         #[arg(long)]
         play: bool,
+        /// The long form: the pawn word and the whole from-square ("Bauer Eva zwei Eva vier",
+        /// "Springer Gustav eins Felix drei"). The default everywhere is the short form,
+        /// Appendix D's minimum; play and the demo take the long form from `[speech]`
+        /// `say_pawn` and `full_from_square`.
+        #[arg(long)]
+        long: bool,
         /// The moves, in order (SAN, long algebraic or UCI, in any supported language).
         #[arg(allow_hyphen_values = true, required = true)]
         moves: Vec<String>,
@@ -234,12 +240,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             voice,
             wav,
             play,
+            long,
             moves,
         } => announce::run(
             start.position()?,
             voice.as_deref(),
             wav.as_deref(),
             play,
+            long,
             &moves,
         ),
         Command::Voices { check } => voices::run(check),

@@ -421,3 +421,17 @@ fn announce_and_demo_say_the_short_form_by_default_and_the_long_one_with_long() 
         .any(|l| l == "Bauer Eva zwei Eva vier"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_command_line_error_cuts_a_long_echo_and_escapes_control_bytes() {
+    let control = format!("{}\u{1b}[2J", "9x".repeat(2000));
+    let out = vichess(&["clock", "simulate", "--control", &control, "1"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.chars().count() < 400, "{} chars: {err}", err.len());
+    assert!(err.contains("…\""), "{err}");
+    assert!(
+        !err.trim_end().chars().any(char::is_control),
+        "raw control byte in {err:?}"
+    );
+}

@@ -14,7 +14,10 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             // One plain line, no colour: it may be read by a screen reader or a braille display.
-            eprintln!("vichess: {err:#}");
+            // Each line made safe on its own: the lines of a multi-line error stay lines.
+            let text = format!("{err:#}");
+            let lines: Vec<String> = text.lines().map(cli::text::printable).collect();
+            eprintln!("vichess: {}", lines.join("\n"));
             ExitCode::from(2)
         }
     }

@@ -229,7 +229,7 @@ fn pgn_check_reports_a_bad_game_and_fails() {
 #[test]
 fn clock_run_reads_keys_from_a_pipe() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["clock", "run", "--control", "90+30"])
+        .args(["clock", "run", "--control", "90+30", "--lang", "en"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -239,7 +239,10 @@ fn clock_run_reads_keys_from_a_pipe() {
     assert!(out.status.success());
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].starts_with("keys (then Enter): w or 1"), "{text}");
+    assert!(
+        lines[0].starts_with("keys (in a terminal each acts at once"),
+        "{text}"
+    );
     assert_eq!(
         lines[1..3],
         ["clock started", "white: zero moves; black: zero moves"],
@@ -388,4 +391,47 @@ fn pgn_check_never_prints_a_terminal_control_sequence_from_a_tag() {
         "a raw control character was printed: {text:?}"
     );
     assert!(text.contains("\\u{1b}") && text.contains("Anna"), "{text}");
+}
+
+#[test]
+fn announce_and_demo_say_the_short_form_by_default_and_the_long_one_with_long() {
+    let short = vichess(&["announce", "e4", "e5", "Nf3"]);
+    assert_eq!(
+        stdout(&short),
+        "Eva vier\nEva fünf\nSpringer Felix drei\n",
+        "{}",
+        stderr(&short)
+    );
+    let long = vichess(&["announce", "--long", "e4", "e5", "Nf3"]);
+    assert_eq!(
+        stdout(&long),
+        "Bauer Eva zwei Eva vier\nBauer Eva sieben Eva fünf\nSpringer Gustav eins Felix drei\n"
+    );
+    let dir = std::env::temp_dir().join(format!("vichess-demo-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wav = dir.join("demo.wav");
+    let demo = |extra: &[&str]| {
+        let mut args = vec!["demo", "--moves", "1", "--wav", wav.to_str().unwrap()];
+        args.extend(extra);
+        stdout(&vichess(&args))
+    };
+    assert!(demo(&[]).lines().any(|l| l == "Eva vier"));
+    assert!(demo(&["--long"])
+        .lines()
+        .any(|l| l == "Bauer Eva zwei Eva vier"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_command_line_error_cuts_a_long_echo_and_escapes_control_bytes() {
+    let control = format!("{}\u{1b}[2J", "9x".repeat(2000));
+    let out = vichess(&["clock", "simulate", "--control", &control, "1"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.chars().count() < 400, "{} chars: {err}", err.len());
+    assert!(err.contains("…\""), "{err}");
+    assert!(
+        !err.trim_end().chars().any(char::is_control),
+        "raw control byte in {err:?}"
+    );
 }

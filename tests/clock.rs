@@ -1103,3 +1103,26 @@ fn set_turn_hands_the_running_clock_back_after_a_take_back_7_1() {
     );
     assert_eq!(clock.audit().len(), 1);
 }
+
+#[test]
+fn controls_with_explicit_units_mean_what_they_say() {
+    assert_eq!(TimeControl::parse_any("3m").unwrap(), pgn("180"));
+    assert_eq!(TimeControl::parse_any("180m").unwrap(), pgn("10800"));
+    assert_eq!(TimeControl::parse_any("179m").unwrap(), pgn("10740"));
+    assert_eq!(TimeControl::parse_any("90m+30s").unwrap(), pgn("5400+30"));
+    assert_eq!(TimeControl::parse_any("10s").unwrap(), pgn("10"));
+    assert_eq!(TimeControl::parse_any("1h30m").unwrap(), pgn("5400"));
+    assert_eq!(TimeControl::parse_any("1h30m+30s").unwrap(), pgn("5400+30"));
+    assert_eq!(TimeControl::parse_any("3min+2sec").unwrap(), pgn("180+2"));
+    assert_eq!(
+        TimeControl::parse_any("40/90m+30s:30m+30s").unwrap(),
+        pgn("40/5400+30:1800+30")
+    );
+    let e = TimeControl::parse_any("90+30s").unwrap_err();
+    assert_eq!(e.kind, ControlErrorKind::NoUnit);
+    assert_eq!(
+        e.to_string(),
+        "\"90+30s\": at character 1, \"90\" has no unit: write it with h, m or s, like 90m or 30s"
+    );
+    assert!(TimeControl::parse_any("1h30").is_err());
+}

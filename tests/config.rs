@@ -344,3 +344,28 @@ fn rumble_is_off_by_default_and_its_four_cues_stay_distinct() {
         }
     }
 }
+
+#[test]
+fn a_file_with_five_errors_reports_all_five_with_file_line_and_key() {
+    let text = "[speech]\nspead = 1.0\nspeed = 9.0\npack = \"xx\"\n[game]\ncontrol = \"banana\"\nresume_clock = 3\n";
+    let errs = errors(text);
+    let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+    assert_eq!(errs.len(), 5, "{lines:#?}");
+    let keys: Vec<_> = errs
+        .iter()
+        .map(|e| e.key.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "speech.spead",
+            "speech.speed",
+            "speech.pack",
+            "game.control",
+            "game.resume_clock"
+        ]
+    );
+    let numbers: Vec<_> = errs.iter().map(|e| e.line).collect();
+    assert_eq!(numbers, [Some(2), Some(3), Some(4), Some(6), Some(7)]);
+    assert!(lines.iter().all(|l| l.starts_with(USER)), "{lines:#?}");
+}

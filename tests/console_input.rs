@@ -6,11 +6,17 @@
 mod common_play;
 
 fn play(stdin: &[u8]) -> (Vec<String>, std::process::ExitStatus) {
+    play_in("de", stdin)
+}
+
+fn play_in(lang: &str, stdin: &[u8]) -> (Vec<String>, std::process::ExitStatus) {
     let home = tempfile::tempdir().unwrap();
     let games = home.path().join("games");
     let args = [
         "play",
         "--no-audio",
+        "--lang",
+        lang,
         "--control",
         "none",
         "--game-dir",
@@ -28,7 +34,7 @@ fn a_line_that_is_not_utf8_is_said_and_the_game_goes_on() {
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("line 2 was not UTF-8") && l.contains("where Läufer")),
+            .any(|l| l.contains("kein UTF-8-Text") && l.contains("2: \"where Läufer\"")),
         "{lines:?}"
     );
     assert!(
@@ -61,7 +67,7 @@ fn a_megabyte_line_is_cut_said_and_costs_no_game() {
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("only the first 4096 were kept")),
+            .any(|l| l.contains("zu lang") && l.contains("1048576 > 4096")),
         "{:?}",
         lines
             .iter()
@@ -73,4 +79,24 @@ fn a_megabyte_line_is_cut_said_and_costs_no_game() {
         lines.iter().all(|l| l.len() < 20_000),
         "an echo of the whole line"
     );
+}
+
+#[test]
+fn an_error_line_echoes_at_most_sixty_characters_of_a_long_input() {
+    let mut input = b"last ".to_vec();
+    input.extend(std::iter::repeat_n(b'7', 4000));
+    input.extend_from_slice(b"x\nsquare ");
+    input.extend(std::iter::repeat_n(b'z', 500));
+    input.extend_from_slice(b"\x1b[2J\ne4\n");
+    let (lines, status) = play_in("en", &input);
+    assert!(status.success());
+    for l in &lines {
+        assert!(l.chars().count() < 200, "a long echo: {} chars", l.len());
+        assert!(!l.chars().any(char::is_control), "raw control in {l:?}");
+    }
+    assert!(
+        lines.iter().filter(|l| l.contains("…\"")).count() >= 2,
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l == "e4"), "{lines:?}");
 }

@@ -68,7 +68,7 @@ fn play_and_the_demo_loop_print_the_same_transcript_for_the_same_script() {
     let played: Vec<String> = played
         .into_iter()
         .skip(1)
-        .filter(|l| !l.starts_with("saved ") && !l.contains("gamepad"))
+        .filter(|l| !l.starts_with("Partie gespeichert: ") && !l.contains("gamepad"))
         .collect();
     let dir = home("demo");
     let demoed = vichess(&dir, &["demo", "--script", "-"], &script);

@@ -128,10 +128,14 @@ fn a_full_disk_holds_the_game_in_memory_and_nothing_is_lost() {
     let before = std::fs::read(&journal).unwrap();
 
     writeln!(stdin, "e5").unwrap();
-    let said = wait_for(&lines, &mut seen, |l| l.contains("cannot be written"));
-    assert!(said.contains("kept in memory"), "{said}");
+    let said = wait_for(&lines, &mut seen, |l| {
+        l.contains("kann nicht geschrieben werden")
+    });
+    assert!(said.contains("bleibt im Speicher"), "{said}");
     writeln!(stdin, "Nf3").unwrap();
-    wait_for(&lines, &mut seen, |l| l.starts_with("not accepted: Nf3"));
+    wait_for(&lines, &mut seen, |l| {
+        l.starts_with("Nf3: nicht angenommen")
+    });
     assert!(
         !seen.iter().any(|l| l == "Eva fünf"),
         "a move was announced that is not on disk: {seen:?}"
@@ -145,7 +149,9 @@ fn a_full_disk_holds_the_game_in_memory_and_nothing_is_lost() {
     // Space again: the next input first writes what was kept, says it, then is played.
     std::fs::remove_file(&filler).unwrap();
     writeln!(stdin, "Nf3").unwrap();
-    wait_for(&lines, &mut seen, |l| l.contains("can be written again"));
+    wait_for(&lines, &mut seen, |l| {
+        l.contains("kann wieder geschrieben werden")
+    });
     wait_for(&lines, &mut seen, |l| l == "Eva fünf");
     wait_for(&lines, &mut seen, |l| l == "Springer Felix drei");
     writeln!(stdin, "quit").unwrap();

@@ -44,9 +44,10 @@ fn a_second_process_on_the_same_game_is_refused_and_the_first_plays_on() {
         .unwrap();
     assert!(!second.status.success(), "the second process was admitted");
     let err = String::from_utf8_lossy(&second.stderr);
-    let holder = format!("process {}", first.id());
+    // Said in the game's language (German here), with the holder's process id.
+    let holder = first.id().to_string();
     assert!(
-        err.contains("is being played by another vichess") && err.contains(&holder),
+        err.contains("in einem anderen vichess geöffnet") && err.contains(&holder),
         "{err}"
     );
     assert_eq!(

@@ -130,7 +130,7 @@ fn a_game_on_a_pegboard_over_a_pseudo_terminal() {
         .expect("cannot make a pseudo-terminal");
     let arg = format!("pegboard:{}", pty.path());
     let mut g = Game::start(&home, &arg, Some(pty));
-    g.expect(|l| l.contains("board connected on /dev/pts/"), "connection");
+    g.expect(|l| l.contains("Brett verbunden (/dev/pts/"), "connection");
     g.expect(|l| l.contains("resynchronised"), "first reading");
     g.type_line("start");
 
@@ -181,14 +181,17 @@ fn a_game_on_a_pegboard_over_a_pseudo_terminal() {
     g.type_line("moves");
     g.expect(|l| l == "2. Sc3", "the scoresheet");
     let out = g.quit();
-    assert!(out.iter().any(|l| l.starts_with("saved ")), "{out:?}");
+    assert!(
+        out.iter().any(|l| l.starts_with("Partie gespeichert: ")),
+        "{out:?}"
+    );
 }
 
 #[test]
 fn the_simulated_pegboard_plays_and_copies_moves() {
     let home = temp_dir("sim");
     let mut g = Game::start(&home, "sim", None);
-    g.expect(|l| l.contains("board connected on /dev/pts/"), "connection");
+    g.expect(|l| l.contains("Brett verbunden (/dev/pts/"), "connection");
     g.type_line("start");
     g.type_line("sim e4");
     g.expect(|l| l == "berührt: weißer Bauer Eva zwei", "touch");

@@ -69,7 +69,7 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
     assert!(text[2].starts_with("regelwidriger Zug"), "{text:?}");
     assert_eq!(text[3], "ein Zug");
     assert_eq!(text[4], "1. e4 Sf6");
-    assert!(text[5].starts_with("saved "), "{text:?}");
+    assert!(text[5].starts_with("Partie gespeichert: "), "{text:?}");
     let all = text.join("\n");
     assert!(
         !all.contains('\u{1b}'),

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use vichess::audio::{wav, Pcm};
-use vichess::phrase::announce::move_phrase;
+use vichess::phrase::announce::{move_phrase_with, AnnounceOptions};
 use vichess::phrase::repeat::LineRepeater;
 use vichess::phrase::token::Phrase;
 use vichess::rules::game::Game;
@@ -29,8 +29,13 @@ pub fn run(
     voice: Option<&str>,
     wav_out: Option<&Path>,
     play: bool,
+    long: bool,
     moves: &[String],
 ) -> anyhow::Result<ExitCode> {
+    let opts = AnnounceOptions {
+        pawn_word: long,
+        full_from_square: long,
+    };
     let mut out = std::io::stdout().lock();
     let pack = Pack::open(voice.unwrap_or(DEFAULT_PACK))?;
     let mut game = Game::new(start);
@@ -46,7 +51,7 @@ pub fn run(
             Ok(m) => m,
             Err(e) => bail!("{who}, {text:?}: {e}"),
         };
-        phrases.push(move_phrase(&pos, &m));
+        phrases.push(move_phrase_with(&pos, &m, opts));
         if let Err(e) = game.push(m) {
             bail!("{who}, {text:?}: {e}");
         }

@@ -1,16 +1,17 @@
 //! `vichess clock run`: a talking chess clock on the keyboard (D.2.6: a clock that tells the
 //! player the time and the move count on request).
 //!
-//! Keys are read line by line, so the clock works in a terminal (type a key, then Enter), in
-//! a pipe and in a test. Every announcement is printed as one plain line in the chosen
-//! language; speech output joins when the speech work lands.
+//! In a terminal each key acts at once (the terminal is put in non-canonical mode with
+//! `stty` and restored on the way out; Ctrl-C and Ctrl-D quit like `q`); from a pipe or a
+//! test, keys are read line by line. Every announcement is printed as one plain line in the
+//! language of `--lang`, else the configuration's `[game] language`.
 //!
 //! The core ([`TalkingClock`]) is pure: keys and ticks in, with timestamps, lines out. Only
 //! [`run`] reads the wall clock (`Instant`), and [`run_session`] takes any input and any time
 //! source, for tests.
 
 use anyhow::anyhow;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -26,7 +27,7 @@ const TICK: Duration = Duration::from_millis(100);
 
 /// The key list printed at the start and on `h`.
 pub const KEYS: &str =
-    "keys (then Enter): w or 1 = White's clock button, b or 2 = Black's clock button \
+    "keys (in a terminal each acts at once; from a pipe, one per line): w or 1 = White's clock button, b or 2 = Black's clock button \
 (Black's button starts the clock), p = pause or resume, t = say the time, m = say the move count, \
 h = this list, q = quit";
 
@@ -377,14 +378,41 @@ pub fn run(control: &str, lang: Language) -> anyhow::Result<ExitCode> {
     let control = TimeControl::parse_any(control)
         .map_err(|e| anyhow!("the --control time control cannot be used: {e}"))?;
     let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
+    let raw = RawKeys::enter();
+    if raw.is_some() {
+        std::thread::spawn(move || {
+            let mut stdin = io::stdin().lock();
+            let mut buf = [0u8; 4];
+            let mut have = 0;
+            while stdin.read(&mut buf[have..have + 1]).is_ok_and(|n| n == 1) {
+                have += 1;
+                let text = match std::str::from_utf8(&buf[..have]) {
+                    Ok(t) => t.to_string(),
+                    Err(e) if e.error_len().is_none() && have < 4 => continue,
+                    Err(_) => String::from("?"),
+                };
+                have = 0;
+                // Ctrl-C and Ctrl-D: the terminal no longer turns them into signals.
+                let key = if text == "\u{3}" || text == "\u{4}" {
+                    "q".to_string()
+                } else {
+                    text
+                };
+                if tx.send(key).is_err() {
+                    break;
+                }
             }
-        }
-    });
+        });
+    } else {
+        std::thread::spawn(move || {
+            for line in io::stdin().lock().lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+    }
     let start = Instant::now();
     let now = || Millis::try_from(start.elapsed().as_millis()).unwrap_or(Millis::MAX);
     let next = || {
@@ -394,8 +422,50 @@ pub fn run(control: &str, lang: Language) -> anyhow::Result<ExitCode> {
             Err(RecvTimeoutError::Disconnected) => None,
         })
     };
-    drive(next, now, &mut io::stdout().lock(), control, lang)?;
+    let result = drive(next, now, &mut io::stdout().lock(), control, lang);
+    drop(raw);
+    result?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A terminal in non-canonical mode without echo or signals while the clock runs, so that a
+/// key acts at once; the saved settings come back when this is dropped.
+struct RawKeys {
+    saved: String,
+}
+
+impl RawKeys {
+    /// `None` when standard input is no terminal or `stty` cannot be run: keys then come a
+    /// line at a time.
+    fn enter() -> Option<RawKeys> {
+        use std::io::IsTerminal;
+        use std::process::{Command, Stdio};
+        if !io::stdin().is_terminal() {
+            return None;
+        }
+        let saved = Command::new("stty")
+            .arg("-g")
+            .stdin(Stdio::inherit())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())?;
+        let saved = String::from_utf8(saved.stdout).ok()?.trim().to_string();
+        let ok = Command::new("stty")
+            .args(["-icanon", "-echo", "-isig", "min", "1", "time", "0"])
+            .stdin(Stdio::inherit())
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then_some(RawKeys { saved })
+    }
+}
+
+impl Drop for RawKeys {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("stty")
+            .arg(&self.saved)
+            .stdin(std::process::Stdio::inherit())
+            .status();
+    }
 }
 
 #[cfg(test)]

@@ -51,6 +51,10 @@ pub struct DemoArgs {
     /// `vichess play`, on simulated time. Only the transcript is printed.
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
+    /// The long form of move announcements: the pawn word and the whole from-square. The
+    /// default, as everywhere, is the short form.
+    #[arg(long)]
+    pub long: bool,
 }
 
 /// One thing the demo shows: a printed line, or a phrase to say.
@@ -74,10 +78,14 @@ struct Demo {
 }
 
 impl Demo {
-    fn new(moves: Option<usize>) -> anyhow::Result<Demo> {
+    fn new(moves: Option<usize>, long: bool) -> anyhow::Result<Demo> {
         let pack = Pack::open(DEFAULT_PACK)?;
         let config = SessionConfig {
             vi_side: Some(Color::White),
+            announce: vichess::phrase::announce::AnnounceOptions {
+                pawn_word: long,
+                full_from_square: long,
+            },
             ..SessionConfig::default()
         };
         let control = TimeControl::parse_any(CONTROL).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -310,7 +318,7 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let mut demo = Demo::new(args.moves)?;
+    let mut demo = Demo::new(args.moves, args.long)?;
     demo.play()?;
     let pack = Pack::open(DEFAULT_PACK)?;
     let out = std::mem::take(&mut demo.out);

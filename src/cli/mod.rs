@@ -17,7 +17,7 @@ mod replay;
 mod report;
 mod scoresheet;
 mod speech_out;
-mod text;
+pub mod text;
 mod voices;
 
 use clap::{Parser, Subcommand};
@@ -114,6 +114,12 @@ enum Command {
         /// Also play the announcements on the sound device.
         #[arg(long)]
         play: bool,
+        /// The long form: the pawn word and the whole from-square ("Bauer Eva zwei Eva vier",
+        /// "Springer Gustav eins Felix drei"). The default everywhere is the short form,
+        /// Appendix D's minimum; play and the demo take the long form from `[speech]`
+        /// `say_pawn` and `full_from_square`.
+        #[arg(long)]
+        long: bool,
         /// The moves, in order (SAN, long algebraic or UCI, in any supported language).
         #[arg(allow_hyphen_values = true, required = true)]
         moves: Vec<String>,
@@ -198,7 +204,8 @@ enum PgnCommand {
 enum ClockCommand {
     /// Play a time control through with given thinking times, White first, alternating.
     Simulate {
-        /// PGN seconds ("40/5400+30:1800+30", "300+3", "300d5") or minutes ("90+30", "G/90").
+        /// With units: "3m", "90m+30s", "1h30m", "10s". A bare number is minutes below 180
+        /// ("90+30", "G/90") and PGN seconds from 180 on ("300+3", "40/5400+30:1800+30").
         #[arg(long)]
         control: String,
         /// Seconds spent on each move in turn; decimals allowed.
@@ -208,12 +215,14 @@ enum ClockCommand {
     /// A talking clock on the keyboard: every announcement is printed as a line.
     #[command(after_help = clock_run::KEYS)]
     Run {
-        /// PGN seconds ("40/5400+30:1800+30", "300+3", "300d5") or minutes ("90+30", "G/90").
+        /// With units: "3m", "90m+30s", "1h30m", "10s". A bare number is minutes below 180
+        /// ("90+30", "G/90") and PGN seconds from 180 on ("300+3", "40/5400+30:1800+30").
         #[arg(long)]
         control: String,
-        /// The language of the announcements: de, en, uk, ru or hy.
-        #[arg(long, default_value = "en")]
-        lang: vichess::phrase::Language,
+        /// The language of the announcements: de, en, uk, ru or hy; without it, the
+        /// configuration's `[game] language`.
+        #[arg(long)]
+        lang: Option<vichess::phrase::Language>,
     },
     /// Say a time in words.
     Say {
@@ -249,12 +258,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             voice,
             wav,
             play,
+            long,
             moves,
         } => announce::run(
             start.position()?,
             voice.as_deref(),
             wav.as_deref(),
             play,
+            long,
             &moves,
         ),
         Command::Voices { check } => voices::run(check),
@@ -263,7 +274,19 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => clock::simulate(&control, &seconds),
         Command::Clock {
             command: ClockCommand::Run { control, lang },
-        } => clock_run::run(&control, lang),
+        } => {
+            let lang = match lang {
+                Some(l) => l,
+                None => vichess::config::load(None)
+                    .map_err(|errs| {
+                        let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+                        anyhow::anyhow!("{}", lines.join("; "))
+                    })?
+                    .game
+                    .language(),
+            };
+            clock_run::run(&control, lang)
+        }
         Command::Clock {
             command:
                 ClockCommand::Say {

@@ -29,12 +29,14 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{SystemTime, UNIX_EPOCH};
 use vichess::board::link::LinkEvent;
 use vichess::journal::{self, Journal};
+use vichess::phrase::token::{Token, Word};
 use vichess::rules::clock::TimeControl;
 use vichess::rules::Color;
 use vichess::session::{
     configured_pack, Audience, BoardRole, Input, MonotonicClock, Output, Session, SessionConfig,
     Table,
 };
+use vichess::voice::Pack;
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -54,7 +56,9 @@ pub struct PlayArgs {
     /// The VI player's side: white or black (their board's touches, `press` and `resign`).
     #[arg(long, value_parser = parse_side)]
     side: Option<Color>,
-    /// The time control (90+30, 40/120:30, G/60;d5, 5400+30); "none" for no clock.
+    /// The time control. With units it means what it says: 3m, 90m+30s, 10s, 1h30m,
+    /// 40/90m+30s:30m+30s. A bare number is minutes below 180 (90+30, G/60;d5, 40/120:30)
+    /// and PGN seconds from 180 on (300+3, 5400+30); "none" for no clock.
     #[arg(long)]
     control: Option<String>,
     /// The voice pack for announcements (default: the configuration's, or the game
@@ -244,7 +248,7 @@ fn open_game(
         notes.extend(note);
         // Before anything is read: a torn tail of a journal another process is still
         // writing is that process's next line, not damage.
-        let lock = GameLock::acquire(&path)?;
+        let lock = GameLock::acquire(&path).map_err(|e| held_in(&pack, e))?;
         let read = journal::read(&path).map_err(|e| {
             anyhow!(
                 "the journal {} cannot be read, so the game cannot be resumed: {e}. \
@@ -355,7 +359,7 @@ fn open_game(
             &black,
         ));
     }
-    let lock = GameLock::acquire(&path)?;
+    let lock = GameLock::acquire(&path).map_err(|e| held_in(&pack, e))?;
     let journal = Journal::create(&path, &started)?;
     if let Some(name) = path.file_name() {
         record::save_file(
@@ -393,7 +397,7 @@ impl Voice {
                     Err(e) => {
                         let why = e.to_string();
                         let why = why.trim_end_matches('.');
-                        println!("no sound: {why}; every announcement is printed only");
+                        println!("{}", line_in(pack, Word::NoSound, why));
                         None
                     }
                 }
@@ -404,7 +408,8 @@ impl Voice {
         {
             let _ = (config, pack);
             if !no_audio {
-                println!("no sound: this vichess was built without sound output; every announcement is printed only");
+                let why = "this vichess was built without sound output";
+                println!("{}", line_in(pack, Word::NoSound, why));
             }
             Voice {}
         }
@@ -479,6 +484,7 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         config.game.language = lang.clone();
     }
+    super::text::set_ascii_umlauts(config.speech.ascii_umlauts);
     let mut settings = SessionConfig::from_config(&config);
     settings.press_after_ms = args.auto_press;
     settings.vi_side = args.side;
@@ -523,14 +529,25 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         table.feel_cues(own, alarm_ms);
     }
     let lines = tx.clone();
+    let words = pack.clone();
     std::thread::spawn(move || {
         let mut stdin = std::io::stdin().lock();
         let mut number = 0;
-        while let Ok(Some(line)) = console::read_line(&mut stdin, number + 1) {
+        while let Ok(Some(line)) = console::read_line(&mut stdin) {
             number += 1;
-            if let Some(note) = line.repaired {
+            for repair in &line.repaired {
+                let note = match repair {
+                    console::Repair::Latin1 => {
+                        let text = format!("{number}: \"{}\"", line.text);
+                        line_in(&words, Word::LineNotUtf8, &text)
+                    }
+                    console::Repair::Cut { bytes } => {
+                        let detail = format!("{number}: {bytes} > {}", console::MAX_LINE);
+                        line_in(&words, Word::LineTooLong, &detail)
+                    }
+                };
                 if lines.send(Arrival::Notice(note)).is_err() {
-                    break;
+                    return;
                 }
             }
             if lines.send(Arrival::Line(line.text)).is_err() {
@@ -543,14 +560,14 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     drop(tx);
     let mut voice = Voice::open(args.no_audio, &config, &pack);
     for note in &notes {
-        println!("{}", console::visible(note));
+        println!("{}", console::printable(note));
         voice.say(Audience::Player, &[], note);
     }
     if !args.resume {
         // Who plays which colour, the control, whose move and how to get help (issue 11,
         // finding 12): a blind player otherwise hears nothing until the first move.
         let greeting = table.session().greeting();
-        println!("{}", console::visible(&greeting));
+        println!("{}", console::printable(&greeting));
         voice.say(Audience::Player, &[], &greeting);
     }
 
@@ -581,14 +598,20 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         if record.is_failing() {
             match record.retry() {
                 Ok(held) => {
-                    let text = format!(
-                        "the journal {} can be written again; nothing was lost",
-                        record.path().display()
-                    );
+                    let where_ = record.path().display().to_string();
+                    let text = line_in(&pack, Word::JournalWrittenAgain, &where_);
                     writeln!(out, "{text}")?;
                     voice.say(Audience::Player, &[], &text);
                     for o in held {
-                        if carry_out(o, &mut out, &mut voice, &cues, &mut boards, &pgn_path)? {
+                        if carry_out(
+                            o,
+                            &mut out,
+                            &mut voice,
+                            &cues,
+                            &mut boards,
+                            &pgn_path,
+                            &pack,
+                        )? {
                             return finish(&mut voice);
                         }
                     }
@@ -599,7 +622,7 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
                 Err(why) => {
                     let refused = match &arrival {
                         Some(Arrival::Line(l)) if l.trim() == "quit" => {
-                            return leave_unwritten(&mut out, &mut voice, &record);
+                            return leave_unwritten(&mut out, &mut voice, &record, &pack);
                         }
                         Some(Arrival::Line(l)) => Some(l.clone()),
                         Some(Arrival::Pad(PadNews::Command(c))) => Some(format!("{c:?}")),
@@ -614,8 +637,9 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
                     };
                     if let Some(what) = refused {
                         let text = format!(
-                            "not accepted: {}; the journal still cannot be written ({why}); the game is kept in memory",
-                            console::visible(&what)
+                            "{}: {}",
+                            console::visible(&what),
+                            line_in(&pack, Word::NotAcceptedJournal, &why.to_string())
                         );
                         writeln!(out, "{text}")?;
                         voice.say(Audience::Player, &[], &text);
@@ -648,16 +672,27 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
                 LinkEvent::Sensor(event) => table.handle(Input::Sensor { board: role, event }, now),
                 // Device news is for the people at the board, not for the game record.
                 e @ (LinkEvent::Connected { .. } | LinkEvent::Disconnected { .. }) => {
-                    let text = format!("{}: {e}", board_name(role));
+                    let (word, detail) = match &e {
+                        LinkEvent::Connected { path } => (Word::BoardConnected, path.clone()),
+                        LinkEvent::Disconnected { reason } => {
+                            (Word::BoardDisconnected, reason.clone())
+                        }
+                        _ => unreachable!("matched above"),
+                    };
+                    let text = format!(
+                        "{}: {}",
+                        board_name(&pack, role),
+                        line_in(&pack, word, &detail)
+                    );
                     writeln!(out, "{text}")?;
                     voice.say(Audience::Player, &[], &text);
                 }
                 LinkEvent::Clock(_) | LinkEvent::ClockAck(_) => {}
-                e => writeln!(out, "{}: {e}", board_name(role))?,
+                e => writeln!(out, "{}: {e}", board_name(&pack, role))?,
             },
             Some(Arrival::Pad(PadNews::Command(c))) => table.handle(Input::Button(c), now),
             Some(Arrival::Notice(n)) => {
-                writeln!(out, "{}", console::visible(&n))?;
+                writeln!(out, "{}", console::printable(&n))?;
                 voice.say(Audience::Player, &[], &n);
             }
             Some(Arrival::Pad(PadNews::Notice(n))) => {
@@ -671,16 +706,21 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
                 Carried::Held => {}
                 Carried::Failed(why) => {
                     // Nothing is announced that is not on disk: the rest waits.
-                    let text = format!(
-                        "the journal {} cannot be written ({why}): the game is kept in memory and nothing more is accepted until the journal can be written; vichess tries again every {} seconds",
-                        record.path().display(),
-                        RETRY_MS / 1000
-                    );
+                    let detail = format!("{}: {why}", record.path().display());
+                    let text = line_in(&pack, Word::JournalFailing, &detail);
                     writeln!(out, "{text}")?;
                     voice.say(Audience::Player, &[], &text);
                 }
                 Carried::Now(o) => {
-                    quit |= carry_out(o, &mut out, &mut voice, &cues, &mut boards, &pgn_path)?
+                    quit |= carry_out(
+                        o,
+                        &mut out,
+                        &mut voice,
+                        &cues,
+                        &mut boards,
+                        &pgn_path,
+                        &pack,
+                    )?
                 }
             }
         }
@@ -705,10 +745,11 @@ fn carry_out(
     cues: &Option<std::sync::mpsc::Sender<vichess::input::SessionCue>>,
     boards: &mut [Connected],
     pgn_path: &Path,
+    pack: &Pack,
 ) -> anyhow::Result<bool> {
     match output {
         Output::Journal(_) => {}
-        Output::Print(line) => writeln!(out, "{}", console::visible(&line))?,
+        Output::Print(line) => writeln!(out, "{}", console::printable(&line))?,
         Output::Say {
             audience,
             phrase,
@@ -727,9 +768,13 @@ fn carry_out(
         Output::SavePgn { path, pgn } => {
             let target = path.map_or_else(|| pgn_path.to_path_buf(), PathBuf::from);
             match save_file(&target, &pgn) {
-                Ok(()) => writeln!(out, "saved {}", target.display())?,
+                Ok(()) => {
+                    let saved = pack.text(&[Token::Word(Word::Saved)]);
+                    writeln!(out, "{saved}: {}", target.display())?
+                }
                 Err(e) => {
-                    let text = format!("cannot save {}: {e}", target.display());
+                    let detail = format!("{}: {e}", target.display());
+                    let text = line_in(pack, Word::CannotSave, &detail);
                     writeln!(out, "{text}")?;
                     voice.say(Audience::Player, &[], &text);
                 }
@@ -750,12 +795,10 @@ fn leave_unwritten(
     out: &mut impl Write,
     voice: &mut Voice,
     record: &GameRecord,
+    pack: &Pack,
 ) -> anyhow::Result<ExitCode> {
-    let text = format!(
-        "the journal {} still cannot be written: {} records of this game are not on disk; they follow, for the arbiter",
-        record.path().display(),
-        record.pending().len()
-    );
+    let detail = format!("{}: {}", record.path().display(), record.pending().len());
+    let text = line_in(pack, Word::JournalUnwritten, &detail);
     writeln!(out, "{text}")?;
     voice.say(Audience::Player, &[], &text);
     for line in record.pending() {
@@ -766,9 +809,35 @@ fn leave_unwritten(
     Ok(ExitCode::from(1))
 }
 
-fn board_name(role: BoardRole) -> &'static str {
-    match role {
-        BoardRole::Pegboard => "the VI player's board",
-        BoardRole::Sighted => "the second board",
+/// A lock held by another process, said in the game's language; other errors as they are.
+fn held_in(pack: &Pack, e: anyhow::Error) -> anyhow::Error {
+    match e.downcast_ref::<lock::Held>() {
+        Some(held) => {
+            let detail = format!("{}, {}", held.game.display(), held.process);
+            anyhow!(
+                "{}",
+                line_in(pack, Word::GameLocked, detail.trim_end_matches(", "))
+            )
+        }
+        None => e,
     }
+}
+
+/// One of play's own lines in the game's language: the pack's word, then what only this
+/// case knows (a path, the system's reason) in brackets.
+fn line_in(pack: &Pack, word: Word, detail: &str) -> String {
+    let w = pack.text(&[Token::Word(word)]);
+    if detail.is_empty() {
+        w
+    } else {
+        format!("{w} ({detail})")
+    }
+}
+
+fn board_name(pack: &Pack, role: BoardRole) -> String {
+    let word = match role {
+        BoardRole::Pegboard => Word::PlayersBoard,
+        BoardRole::Sighted => Word::SecondBoard,
+    };
+    pack.text(&[Token::Word(word)])
 }

@@ -15,3 +15,101 @@ pub fn visible(text: &str) -> String {
         })
         .collect()
 }
+
+/// The longest echo of a user's text that an error line repeats, in characters.
+pub const ECHO_MAX: usize = 60;
+
+/// `line` with every quoted echo longer than [`ECHO_MAX`] characters cut there and ended
+/// with "…": an error about a 4,000-character line should say what was wrong, not read the
+/// line back for a minute on a braille display.
+pub fn cut_echoes(line: &str) -> String {
+    let mut out = String::with_capacity(line.len().min(512));
+    let mut inside = false;
+    let mut run = 0usize;
+    for c in line.chars() {
+        if c == '"' {
+            if inside && run > ECHO_MAX {
+                out.push('…');
+            }
+            inside = !inside;
+            run = 0;
+            out.push(c);
+            continue;
+        }
+        if inside {
+            run += 1;
+            if run > ECHO_MAX {
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    if inside && run > ECHO_MAX {
+        out.push('…');
+    }
+    out
+}
+
+/// `[speech] ascii_umlauts`, set once when `play` starts: a terminal or braille table that
+/// cannot show ä ö ü ß gets ae oe ue ss instead.
+static ASCII_UMLAUTS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Prints umlauts and ß as ae oe ue ss from now on (`true`), or as themselves.
+pub fn set_ascii_umlauts(on: bool) {
+    ASCII_UMLAUTS.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// `text` with ä ö ü ß (and capitals) spelt ae oe ue ss.
+pub fn ascii_umlauts(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            'ä' => out.push_str("ae"),
+            'ö' => out.push_str("oe"),
+            'ü' => out.push_str("ue"),
+            'Ä' => out.push_str("Ae"),
+            'Ö' => out.push_str("Oe"),
+            'Ü' => out.push_str("Ue"),
+            'ß' => out.push_str("ss"),
+            'ẞ' => out.push_str("SS"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A line as printed: long echoes cut, control characters escaped, and umlauts as the
+/// configuration asks.
+pub fn printable(line: &str) -> String {
+    let line = visible(&cut_echoes(line));
+    if ASCII_UMLAUTS.load(std::sync::atomic::Ordering::Relaxed) {
+        ascii_umlauts(&line)
+    } else {
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_line_cuts_a_long_echo_and_escapes_control_bytes() {
+        let long = "x".repeat(4000);
+        let line = format!("\"{long}\u{1b}[2J\" is not a number of moves: say last, or last 3");
+        let shown = printable(&line);
+        assert_eq!(
+            shown,
+            format!(
+                "\"{}…\" is not a number of moves: say last, or last 3",
+                "x".repeat(ECHO_MAX)
+            )
+        );
+        let short = "\"e9\u{7}\" is not a square";
+        assert_eq!(printable(short), "\"e9\\u{7}\" is not a square");
+        assert_eq!(
+            printable("did you mean \"time\"?"),
+            "did you mean \"time\"?"
+        );
+    }
+}

@@ -40,6 +40,10 @@ struct Found {
     key: String,
     key_span: Range<usize>,
     value_span: Range<usize>,
+    /// Not a table: a value to check on its own.
+    leaf: bool,
+    /// A list, whose tables' keys are checked with it.
+    list: bool,
 }
 
 /// The file's table, or every error found in it.
@@ -62,6 +66,7 @@ pub(super) fn check_source(source: &Source) -> Result<toml::Table, Vec<ConfigErr
     let mut found = Vec::new();
     let mut problems = Vec::new();
     walk(doc.get_ref(), &schema, "", &mut found, &mut problems);
+    value_problems(text, &found, &mut problems);
     if !problems.is_empty() {
         problems.sort_by_key(|p| p.0.start);
         return Err(problems
@@ -90,6 +95,50 @@ pub(super) fn check_source(source: &Source) -> Result<toml::Table, Vec<ConfigErr
     let table: toml::Table = toml::from_str(text)
         .map_err(|e| vec![error(e.span(), None, e.message().trim().to_string())])?;
     Ok(table)
+}
+
+/// Bad values, each key on its own: the section types' checks stop at the first error of a
+/// file, so every key whose shape was right is read alone (its section with only that key)
+/// and each one that is refused is a problem of its own, at its line.
+fn value_problems(text: &str, found: &[Found], problems: &mut Vec<Problem>) {
+    let known: Vec<String> = problems.iter().map(|p| p.1.clone()).collect();
+    // Keys inside a list of tables are checked with their list, as one value.
+    let lists: Vec<String> = found
+        .iter()
+        .filter(|f| f.list)
+        .map(|f| dotted(&f.section, &f.key))
+        .collect();
+    let inside = |section: &str| {
+        lists
+            .iter()
+            .any(|l| section == l || section.starts_with(&format!("{l}.")))
+    };
+    for f in found.iter().filter(|f| f.leaf && !inside(&f.section)) {
+        let path = dotted(&f.section, &f.key);
+        if known.iter().any(|k| {
+            path == *k || path.starts_with(&format!("{k}.")) || k.starts_with(&format!("{path}."))
+        }) {
+            continue;
+        }
+        let Some(value) = text.get(f.value_span.clone()) else {
+            continue;
+        };
+        let header = if f.section.is_empty() {
+            String::new()
+        } else {
+            let parts: Vec<String> = f.section.split('.').map(|p| format!("{p:?}")).collect();
+            format!("[{}]\n", parts.join("."))
+        };
+        let doc = format!("{header}{:?} = {value}\n", f.key);
+        if let Err(e) = toml::from_str::<Config>(&doc) {
+            let message = e.message().trim().replace('`', "\"");
+            problems.push((
+                f.key_span.clone(),
+                path,
+                format!("key \"{}\" {}: {message}", f.key, in_section(&f.section)),
+            ));
+        }
+    }
 }
 
 /// The shape every file must fit: the defaults written out.
@@ -129,6 +178,8 @@ fn walk(
             key: name.to_string(),
             key_span: key.span(),
             value_span: value.span(),
+            leaf: !matches!(value.get_ref(), DeValue::Table(_)),
+            list: matches!(value.get_ref(), DeValue::Array(_)),
         });
         if let (true, DeValue::String(command)) = (open, value.get_ref()) {
             if let Some(problem) = super::sections::command_problem(name, command) {

@@ -141,6 +141,9 @@ pub struct SpeechSection {
     pub private_touch: bool,
     /// D.2.10.4: time and move count only when the player asks; no automatic time calls.
     pub on_request_only: bool,
+    /// Print ä ö ü ß as ae oe ue ss, for a terminal or braille table without them; speech
+    /// is not changed.
+    pub ascii_umlauts: bool,
 }
 
 impl Default for SpeechSection {
@@ -156,6 +159,7 @@ impl Default for SpeechSection {
             mate_word: String::new(),
             private_touch: true,
             on_request_only: false,
+            ascii_umlauts: false,
         }
     }
 }

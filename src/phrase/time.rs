@@ -9,7 +9,7 @@ use super::Language;
 /// How a duration is said.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SayOptions {
-    /// Under a minute, add tenths of a second ("nine point five seconds"). In time trouble
+    /// Under a minute, add tenths of a second ("nine point five"). In time trouble
     /// the tenths are what a player needs; above a minute they are noise.
     pub tenths: bool,
     /// Say hours ("one hour twelve minutes"). Without them the minutes run on
@@ -122,41 +122,19 @@ fn less_than_a_second(lang: Language) -> &'static str {
     }
 }
 
-/// Seconds with one decimal, in each language's spoken form for a decimal fraction.
-/// Ukrainian and Russian say it as a fraction ("дев'ять цілих п'ять десятих секунди"), with
-/// the noun in the genitive singular; Armenian likewise ("ինը ամբողջ հինգ տասնորդական").
+/// Seconds with one decimal, as a player in time trouble wants to hear them: short, the
+/// unit understood ("nine point five", "neun Komma fünf", "дев'ять і п'ять", "девять и пять",
+/// "ինը ամբողջ հինգ"). The full fraction ("дев'ять цілих п'ять десятих секунди") takes
+/// longer to say than the tenth it reports.
 fn decimal_seconds(whole: u64, tenth: u64, lang: Language) -> String {
     let fem = |n| cardinal(n, lang, Gender::Feminine);
     match lang {
-        Language::En => format!(
-            "{} point {} seconds",
-            counting(whole, lang),
-            counting(tenth, lang)
-        ),
-        Language::De => format!(
-            "{} Komma {} Sekunden",
-            counting(whole, lang),
-            counting(tenth, lang)
-        ),
-        Language::Uk => format!(
-            "{} {} {} {} секунди",
-            fem(whole),
-            slavic_form(whole, ["ціла", "цілих", "цілих"]),
-            fem(tenth),
-            slavic_form(tenth, ["десята", "десятих", "десятих"]),
-        ),
-        Language::Ru => format!(
-            "{} {} {} {} секунды",
-            fem(whole),
-            slavic_form(whole, ["целая", "целых", "целых"]),
-            fem(tenth),
-            slavic_form(tenth, ["десятая", "десятых", "десятых"]),
-        ),
-        Language::Hy => format!(
-            "{} ամբողջ {} տասնորդական վայրկյան",
-            counting(whole, lang),
-            counting(tenth, lang)
-        ),
+        Language::En => format!("{} point {}", counting(whole, lang), counting(tenth, lang)),
+        Language::De => format!("{} Komma {}", counting(whole, lang), counting(tenth, lang)),
+        // Feminine, agreeing with the "секунда" understood.
+        Language::Uk => format!("{} і {}", fem(whole), fem(tenth)),
+        Language::Ru => format!("{} и {}", fem(whole), fem(tenth)),
+        Language::Hy => format!("{} ամբողջ {}", counting(whole, lang), counting(tenth, lang)),
     }
 }
 

@@ -308,6 +308,27 @@ words! {
     ClaimsQuickplay = "claims-quickplay",
     /// Before a side: who made the claim that ended the game.
     Claimant = "claimant",
+    // Issue 11, finding 8: the lines `vichess play` prints itself (saving, the journal on a
+    // full disk, the game lock, console notices, board connections).
+    /// A PGN file could not be written; the path and reason follow.
+    CannotSave = "cannot-save",
+    /// The journal cannot be written (a full disk): what vichess does meanwhile.
+    JournalFailing = "journal-failing",
+    JournalWrittenAgain = "journal-written-again",
+    /// Input refused while the journal cannot be written.
+    NotAcceptedJournal = "not-accepted-journal",
+    /// Leaving with records not on disk: they follow, printed.
+    JournalUnwritten = "journal-unwritten",
+    /// Another vichess process holds the game's lock.
+    GameLocked = "game-locked",
+    NoSound = "no-sound",
+    /// A console line that was not UTF-8 and was read as Latin-1.
+    LineNotUtf8 = "line-not-utf8",
+    LineTooLong = "line-too-long",
+    BoardConnected = "board-connected",
+    BoardDisconnected = "board-disconnected",
+    /// The VI player's own board, in a board's connection line.
+    PlayersBoard = "players-board",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -280,20 +280,31 @@ pub const HELP_WORDS: &[Word] = &[
     Word::HelpArbiter,
 ];
 
-/// Edit distance (Levenshtein) between two words, by characters.
+/// Edit distance counting a swap of two neighbouring letters as one edit ("drie" for "drei"
+/// is one typo, not two): the optimal string alignment distance, by characters.
 pub fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
         }
     }
-    row[b.len()]
+    d[a.len()][b.len()]
 }
 
 /// A kind of piece by English or German name, plural, or letter.
@@ -419,8 +430,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
         }
         "rank" => {
             let w = need(arg, "which rank? say rank 1 to rank 8", Word::HelpSquares)?;
-            let r = (w.len() == 1).then(|| Rank::from_char(w.chars().next().unwrap_or(' ')));
-            Command::Rank(r.flatten().ok_or_else(|| {
+            Command::Rank(super::spoken::spoken_rank(&tail).ok_or_else(|| {
                 CommandError(
                     format!("\"{w}\" is not a rank: say a number from 1 to 8"),
                     Word::HelpSquares,
@@ -429,9 +439,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
         }
         "file" => {
             let w = need(arg, "which file? say file a to file h", Word::HelpSquares)?;
-            let f = (w.len() == 1)
-                .then(|| File::from_char(w.to_ascii_lowercase().chars().next().unwrap_or(' ')));
-            Command::File(f.flatten().ok_or_else(|| {
+            Command::File(super::spoken::spoken_file(&tail).ok_or_else(|| {
                 CommandError(
                     format!("\"{w}\" is not a file: say a letter from a to h"),
                     Word::HelpSquares,
@@ -440,7 +448,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
         }
         "square" => {
             let w = need(arg, "which square? say square e4", Word::HelpSquares)?;
-            Command::Square(w.to_ascii_lowercase().parse().map_err(|_| {
+            Command::Square(super::spoken::spoken_square(&tail).ok_or_else(|| {
                 CommandError(
                     format!("\"{w}\" is not a square: say a letter and a number, like e4"),
                     Word::HelpSquares,

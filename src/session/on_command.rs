@@ -2,9 +2,7 @@
 //! answered; a refused one changes nothing.
 
 use super::arbiter_command::ArbiterCommand;
-use super::command::{
-    command_words, distance, ClaimWhat, Command, CommandError, DrawAction, HELP_WORDS,
-};
+use super::command::{ClaimWhat, Command, CommandError, DrawAction, HELP_WORDS};
 use super::confirm::Confirm;
 use super::record::Record;
 use super::spoken;
@@ -16,7 +14,7 @@ use crate::phrase::readout::{
 };
 use crate::phrase::token::{Token, Word};
 use crate::rules::clock::ClockState;
-use crate::rules::notation::{san_in, uci, MoveError};
+use crate::rules::notation::{uci, MoveError};
 use crate::rules::{Color, Move};
 
 impl Session {
@@ -327,29 +325,9 @@ impl Session {
         self.out.refuse(&self.pack, phrase);
     }
 
-    /// The command word (in the game's language or English) or legal move (in the game's
-    /// letters) closest to `text`, if one is close enough to be a typo.
+    /// The nearest command or move, as `spoken::suggestion` finds it.
     fn nearest(&self, text: &str) -> Option<String> {
-        let typed = text.trim().to_lowercase();
-        let first = typed.split_whitespace().next()?.to_string();
-        let pos = self.position();
-        let moves = pos.legal_moves();
-        let mut best: Option<(usize, String)> = None;
-        let mut consider = |cand: String, against: &str| {
-            let d = distance(against, &cand.to_lowercase());
-            if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
-                best = Some((d, cand));
-            }
-        };
-        for w in command_words(self.pack.language()) {
-            consider(w.to_string(), &first);
-        }
-        for m in moves.iter() {
-            consider(san_in(pos, m, self.lang), &typed);
-        }
-        let (d, cand) = best?;
-        let limit = (typed.chars().count() / 2).clamp(1, 3);
-        (d <= limit).then_some(cand)
+        spoken::suggestion(self.position(), text, &self.pack, self.lang)
     }
 
     /// A command with a missing or wrong argument: the reason in English games, and the

@@ -1,107 +1,339 @@
-//! The spoken form of a move (Appendix D.2.1) read back: "Springer Felix drei", "Kurze
-//! Rochade", "Eva schlaegt David fuenf", "David acht Dame".
+//! The spoken form of a move read back, in every language vichess speaks: "Springer Felix
+//! drei", "knight f3", "castles kingside", "кінь еф три", "Eva schlägt David sechs e.p.".
 //!
-//! An assistant types what the player announced, so the words are turned into SAN and the
-//! rules core decides what the move is and why it may not be played: one parser, one set of
-//! error messages. Umlauts and their `ae oe ue` spellings are both accepted, as are Cesar and
-//! Caesar (the translations differ), and digits for ranks ("Springer Felix 3").
+//! Whatever a voice pack says, the console understands: the words are taken from the packs
+//! themselves (display word and spoken respelling of every move token), so a pack's new word
+//! is understood without code, and the tests announce moves in every pack and read them back.
+//! A few filler words people add ("nach", "to", "на", "nimmt", "бере") are accepted too. The
+//! words become SAN and the rules core decides what the move is and why it may not be played:
+//! one parser, one set of error messages. Umlauts and their `ae oe ue` spellings, `ё` and `е`,
+//! and the apostrophes of Ukrainian are all read alike.
 
-use crate::rules::notation::{parse_move_in, Lang, MoveError};
-use crate::rules::{Move, Position};
+use super::command::{command_words, distance};
+use crate::phrase::announce::move_phrase;
+use crate::phrase::token::Token;
+use crate::rules::notation::{parse_move_in, san_in, Lang, MoveError};
+use crate::rules::{File, Move, Position, Rank, Role};
+use crate::voice::{Pack, PACK_NAMES};
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Item {
-    Piece(char),
-    Pawn,
-    File(char),
-    Rank(char),
+    Piece(Role),
+    File(File),
+    Rank(Rank),
     Capture,
-    /// Words that add nothing to the move: check, mate, en passant.
+    CastlesShort,
+    CastlesLong,
+    /// Words that add nothing to the move: check, mate, en passant, "nach", "to".
     Ignore,
 }
 
-fn item(word: &str) -> Option<Item> {
-    let w = word
-        .to_lowercase()
-        .replace('ä', "ae")
-        .replace('ö', "oe")
-        .replace('ü', "ue");
-    let it = match w.as_str() {
-        "anna" => Item::File('a'),
-        "bella" => Item::File('b'),
-        "cesar" | "caesar" | "zaesar" => Item::File('c'),
-        "david" => Item::File('d'),
-        "eva" => Item::File('e'),
-        "felix" => Item::File('f'),
-        "gustav" => Item::File('g'),
-        "hector" | "hektor" => Item::File('h'),
-        "eins" => Item::Rank('1'),
-        "zwei" => Item::Rank('2'),
-        "drei" => Item::Rank('3'),
-        "vier" => Item::Rank('4'),
-        "fuenf" => Item::Rank('5'),
-        "sechs" => Item::Rank('6'),
-        "sieben" => Item::Rank('7'),
-        "acht" => Item::Rank('8'),
-        "koenig" => Item::Piece('K'),
-        "dame" => Item::Piece('Q'),
-        "turm" => Item::Piece('R'),
-        "laeufer" => Item::Piece('B'),
-        "springer" => Item::Piece('N'),
-        "bauer" => Item::Pawn,
-        "schlaegt" | "nimmt" | "x" => Item::Capture,
-        "schach" | "matt" | "en" | "passant" | "e.p." | "ep" => Item::Ignore,
-        d if d.len() == 1 && ('1'..='8').contains(&d.chars().next()?) => {
-            Item::Rank(d.chars().next()?)
-        }
-        _ => return None,
-    };
-    Some(it)
+/// Every word sequence the packs say for a move token, and the fillers.
+struct Vocabulary {
+    words: HashMap<Vec<String>, Item>,
+    /// The most words one entry has ("castles kingside" is two).
+    longest: usize,
+    /// Word sequences two packs give different meanings (must stay empty: a test checks).
+    conflicts: Vec<String>,
 }
 
-/// The SAN that the spoken words mean, or `None` when the text is not in the spoken form
-/// (then it is some other notation, for the rules core to read).
+/// Fillers and synonyms people say that no pack says itself, by language.
+const EXTRA: &[(&str, Item)] = &[
+    // German, and Appendix D's spellings in other translations.
+    ("caesar", Item::File(File::C)),
+    ("zäsar", Item::File(File::C)),
+    ("cäsar", Item::File(File::C)),
+    ("hektor", Item::File(File::H)),
+    ("nach", Item::Ignore),
+    ("von", Item::Ignore),
+    ("auf", Item::Ignore),
+    ("wird", Item::Ignore),
+    ("nimmt", Item::Capture),
+    ("kleine rochade", Item::CastlesShort),
+    ("große rochade", Item::CastlesLong),
+    // English.
+    ("to", Item::Ignore),
+    ("from", Item::Ignore),
+    ("promotes", Item::Ignore),
+    ("captures", Item::Capture),
+    ("x", Item::Capture),
+    ("castle kingside", Item::CastlesShort),
+    ("short castle", Item::CastlesShort),
+    ("short castles", Item::CastlesShort),
+    ("kingside castling", Item::CastlesShort),
+    ("castle queenside", Item::CastlesLong),
+    ("long castle", Item::CastlesLong),
+    ("long castles", Item::CastlesLong),
+    ("queenside castling", Item::CastlesLong),
+    ("mate", Item::Ignore),
+    // Everywhere: en passant and check marks as typed.
+    ("ep", Item::Ignore),
+    ("=", Item::Ignore),
+    ("+", Item::Ignore),
+    ("#", Item::Ignore),
+    // Ukrainian.
+    ("на", Item::Ignore),
+    ("з", Item::Ignore),
+    ("із", Item::Ignore),
+    ("бере", Item::Capture),
+    // Russian.
+    ("бьет", Item::Capture),
+    ("берет", Item::Capture),
+    // Armenian: the verb without its auxiliary.
+    ("վերցնում", Item::Capture),
+];
+
+/// A word as it is looked up: lower case, umlauts as `ae oe ue`, `ß` as `ss`, `ё` as `е`,
+/// every apostrophe as `'`, and no dots ("e.p." and "e.p" are "ep").
+fn normalise(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars().flat_map(char::to_lowercase) {
+        match c {
+            'ä' => out.push_str("ae"),
+            'ö' => out.push_str("oe"),
+            'ü' => out.push_str("ue"),
+            'ß' => out.push_str("ss"),
+            'ё' => out.push('е'),
+            '’' | 'ʼ' | '`' | '′' | '´' => out.push('\''),
+            '.' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Splits text into looked-up words: blanks and the punctuation of a phrase separate them.
+fn split(text: &str) -> Vec<String> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '!' | '?' | ';' | ':'))
+        .map(normalise)
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn vocabulary() -> &'static Vocabulary {
+    static VOCABULARY: OnceLock<Vocabulary> = OnceLock::new();
+    VOCABULARY.get_or_init(|| {
+        let mut v = Vocabulary {
+            words: HashMap::new(),
+            longest: 1,
+            conflicts: Vec::new(),
+        };
+        let mut add = |text: &str, item: Item| {
+            let key = split(text);
+            if key.is_empty() {
+                return;
+            }
+            v.longest = v.longest.max(key.len());
+            match v.words.get(&key) {
+                Some(old) if *old != item => v.conflicts.push(key.join(" ")),
+                Some(_) => {}
+                None => {
+                    v.words.insert(key, item);
+                }
+            }
+        };
+        let mut tokens: Vec<(Token, Item)> = Vec::new();
+        tokens.extend(File::ALL.map(|f| (Token::File(f), Item::File(f))));
+        tokens.extend(Rank::ALL.map(|r| (Token::Rank(r), Item::Rank(r))));
+        tokens.extend(Role::ALL.map(|r| (Token::Piece(r), Item::Piece(r))));
+        tokens.extend([
+            (Token::Captures, Item::Capture),
+            (Token::EnPassant, Item::Ignore),
+            (Token::CastlesShort, Item::CastlesShort),
+            (Token::CastlesLong, Item::CastlesLong),
+            (Token::Check, Item::Ignore),
+            (Token::Mate, Item::Ignore),
+        ]);
+        for name in PACK_NAMES {
+            let Ok(pack) = Pack::builtin(name) else {
+                continue;
+            };
+            for &(token, item) in &tokens {
+                add(&pack.word(token), item);
+                add(&pack.say(token), item);
+            }
+        }
+        for &(text, item) in EXTRA {
+            add(text, item);
+        }
+        v
+    })
+}
+
+/// The items of `words`, longest vocabulary match first; also SAN's squares ("f3"), digits
+/// and `x`. `None` when a word is none of these. The flag says whether some word was a real
+/// spoken word (not a single Latin letter, a digit or a square), so that "e 4", "B c4" and
+/// "e2 e4" stay notation for the rules core.
+fn items(words: &[String]) -> Option<(Vec<Item>, bool)> {
+    let v = vocabulary();
+    let mut out = Vec::new();
+    let mut spoken = false;
+    let mut i = 0;
+    'words: while i < words.len() {
+        for n in (1..=v.longest.min(words.len() - i)).rev() {
+            if let Some(&item) = v.words.get(&words[i..i + n]) {
+                let w = &words[i];
+                let notation =
+                    n == 1 && (w.chars().count() == 1 && w.is_ascii() || w == "ep" || w == "x");
+                spoken |= !notation;
+                out.push(item);
+                i += n;
+                continue 'words;
+            }
+        }
+        let mut cs = words[i].chars();
+        match (cs.next(), cs.next(), cs.next()) {
+            (Some(f), Some(r), None) => {
+                out.push(Item::File(File::from_char(f)?));
+                out.push(Item::Rank(Rank::from_char(r)?));
+            }
+            (Some(r), None, None) => out.push(Item::Rank(Rank::from_char(r)?)),
+            _ => return None,
+        }
+        i += 1;
+    }
+    Some((out, spoken))
+}
+
+fn piece_letter(role: Role) -> char {
+    match role {
+        Role::King => 'K',
+        Role::Queen => 'Q',
+        Role::Rook => 'R',
+        Role::Bishop => 'B',
+        Role::Knight => 'N',
+        Role::Pawn => 'P',
+    }
+}
+
+/// The SAN (with English letters) that the spoken words mean, or `None` when the text is not
+/// in the spoken form (then it is some other notation, for the rules core to read).
 pub fn spoken_to_san(text: &str) -> Option<String> {
-    let words: Vec<String> = text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == '!' || c == '?')
-        .filter(|w| !w.is_empty())
-        .map(|w| w.trim_end_matches('.').to_lowercase())
-        .filter(|w| !w.is_empty())
-        .collect();
-    if words.len() < 2 {
+    let words = split(text);
+    let (items, spoken) = items(&words)?;
+    if !spoken {
         return None;
     }
-    match words.as_slice() {
-        [a, b, ..] if a == "kurze" && b == "rochade" => return Some("O-O".into()),
-        [a, b, ..] if a == "lange" && b == "rochade" => return Some("O-O-O".into()),
+    let items: Vec<Item> = items.into_iter().filter(|i| *i != Item::Ignore).collect();
+    match items.first() {
+        Some(Item::CastlesShort) if items.len() == 1 => return Some("O-O".into()),
+        Some(Item::CastlesLong) if items.len() == 1 => return Some("O-O-O".into()),
         _ => {}
     }
-    let items: Vec<Item> = words.iter().map(|w| item(w)).collect::<Option<_>>()?;
-    let items: Vec<Item> = items.into_iter().filter(|i| *i != Item::Ignore).collect();
     let mut san = String::new();
     let mut squares = false;
     for (i, it) in items.iter().enumerate() {
         match *it {
-            Item::Piece(p) if i == 0 => san.push(p),
-            Item::Pawn if i == 0 => {}
-            Item::Piece(p) if squares && i == items.len() - 1 => {
+            Item::Piece(Role::Pawn) if i == 0 => {}
+            Item::Piece(p) if i == 0 => san.push(piece_letter(p)),
+            Item::Piece(p) if squares && i == items.len() - 1 && p != Role::Pawn => {
                 san.push('=');
-                san.push(p);
+                san.push(piece_letter(p));
             }
-            Item::Piece(_) | Item::Pawn => return None,
+            Item::Piece(_) | Item::CastlesShort | Item::CastlesLong => return None,
             Item::File(f) => {
                 squares = true;
-                san.push(f);
+                san.push(f.char());
             }
             Item::Rank(r) => {
                 squares = true;
-                san.push(r);
+                san.push(r.char());
             }
             Item::Capture => san.push('x'),
             Item::Ignore => {}
         }
     }
     squares.then_some(san)
+}
+
+/// A rank said in any pack's words or as a digit ("eins", "чотири", "4"), for the read-out
+/// commands (`rank eins`).
+pub fn spoken_rank(text: &str) -> Option<Rank> {
+    match items(&split(text))?.0.as_slice() {
+        [Item::Rank(r)] => Some(*r),
+        _ => None,
+    }
+}
+
+/// A file said in any pack's words or as a letter ("Eva", "еф", "e").
+pub fn spoken_file(text: &str) -> Option<File> {
+    match items(&split(text))?.0.as_slice() {
+        [Item::File(f)] => Some(*f),
+        _ => None,
+    }
+}
+
+/// A square said in any pack's words ("Eva vier", "еф три") or written ("e4").
+pub fn spoken_square(text: &str) -> Option<crate::rules::Square> {
+    match items(&split(text))?.0.as_slice() {
+        [Item::File(f), Item::Rank(r)] => Some(crate::rules::Square::from_coords(*f, *r)),
+        _ => None,
+    }
+}
+
+/// `text` with each word that is no move word replaced by the nearest one, if every word
+/// then is one and something changed: "Springer Felix drie" becomes "springer felix drei".
+/// Words of one or two letters are never respelt (they are too easily something else).
+fn respell(text: &str) -> Option<String> {
+    let v = vocabulary();
+    let known: Vec<&String> = v.words.keys().flatten().collect();
+    let mut changed = false;
+    let mut out = Vec::new();
+    for w in split(text) {
+        let is_square = items(std::slice::from_ref(&w)).is_some();
+        if is_square || known.contains(&&w) {
+            out.push(w);
+            continue;
+        }
+        let limit = match w.chars().count() {
+            0..=2 => return None,
+            3..=5 => 1,
+            _ => 2,
+        };
+        let (d, best) = known
+            .iter()
+            .filter(|k| k.chars().count() > 2)
+            .map(|k| (distance(&w, k), *k))
+            .min()?;
+        if d > limit {
+            return None;
+        }
+        changed = true;
+        out.push(best.clone());
+    }
+    changed.then(|| out.join(" "))
+}
+
+/// What to offer for input that is neither a command nor a move (issue 11, finding 6): a
+/// spoken move with a misspelt word as the pack announces it, else the command word (the
+/// pack's language or English) or legal move (SAN in `lang`'s letters) nearest to the text,
+/// if one is close enough to be a typo.
+pub fn suggestion(pos: &Position, text: &str, pack: &Pack, lang: Lang) -> Option<String> {
+    if let Some(fixed) = respell(text) {
+        if let Ok(m) = parse_any(pos, &fixed, lang) {
+            return Some(pack.text(&move_phrase(pos, &m)));
+        }
+    }
+    let typed = text.trim().to_lowercase();
+    let first = typed.split_whitespace().next()?.to_string();
+    let mut best: Option<(usize, String)> = None;
+    let mut consider = |cand: String, against: &str| {
+        let d = distance(against, &cand.to_lowercase());
+        if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
+            best = Some((d, cand));
+        }
+    };
+    for w in command_words(pack.language()) {
+        consider(w.to_string(), &first);
+    }
+    for m in pos.legal_moves() {
+        consider(san_in(pos, &m, lang), &typed);
+    }
+    let (d, cand) = best?;
+    let limit = (typed.chars().count() / 2).clamp(1, 3);
+    (d <= limit).then_some(cand)
 }
 
 /// The legal move `text` names, in the spoken form or any notation the rules core reads.
@@ -137,8 +369,48 @@ mod tests {
 
     #[test]
     fn other_notations_are_not_taken_for_speech() {
-        for text in ["e4", "Nf3", "e2 e4", "O-O", "Springer", "Felix blau drei"] {
+        for text in [
+            "e4",
+            "Nf3",
+            "e2 e4",
+            "O-O",
+            "Springer",
+            "Felix blau drei",
+            "B c4",
+            "e 4",
+        ] {
             assert_eq!(spoken_to_san(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn a_misspelt_spoken_move_is_offered_as_the_pack_says_it() {
+        let pos = Position::default();
+        let de = Pack::builtin("de-fide").unwrap();
+        let got = suggestion(&pos, "Springer nach Felix drie", &de, Lang::De);
+        assert_eq!(got.as_deref(), Some("Springer Felix drei"));
+        let uk = Pack::builtin("uk").unwrap();
+        let got = suggestion(&pos, "кінь еф трі", &uk, Lang::Uk);
+        assert_eq!(got.as_deref(), Some("кінь еф три"));
+        let en = Pack::builtin("en").unwrap();
+        assert_eq!(
+            suggestion(&pos, "tme", &en, Lang::En).as_deref(),
+            Some("time")
+        );
+        assert_eq!(
+            suggestion(&pos, "zeitt", &de, Lang::De).as_deref(),
+            Some("zeit")
+        );
+        assert_eq!(
+            suggestion(&pos, "Nf4", &en, Lang::En).as_deref(),
+            Some("Nf3")
+        );
+        assert_eq!(suggestion(&pos, "opponent", &en, Lang::En), None);
+    }
+
+    /// A word must never be read as one thing in one language and another elsewhere.
+    #[test]
+    fn no_word_means_two_things_across_the_packs() {
+        assert_eq!(vocabulary().conflicts, Vec::<String>::new());
     }
 }

@@ -15,12 +15,21 @@ pub const MAX_LINE: usize = 4096;
 pub struct ConsoleLine {
     /// The text, without its line end.
     pub text: String,
-    /// What had to be done to it, to be said to the player.
-    pub repaired: Option<String>,
+    /// What had to be done to it, to be said to the player in the game's language.
+    pub repaired: Vec<Repair>,
+}
+
+/// A repair made to a line as read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repair {
+    /// The bytes were not UTF-8 and were read as Latin-1.
+    Latin1,
+    /// The line had this many bytes; only the first [`MAX_LINE`] were kept.
+    Cut { bytes: usize },
 }
 
 /// Reads the next line of at most [`MAX_LINE`] bytes; `None` at the end of input.
-pub fn read_line(input: &mut impl BufRead, number: usize) -> io::Result<Option<ConsoleLine>> {
+pub fn read_line(input: &mut impl BufRead) -> io::Result<Option<ConsoleLine>> {
     let mut bytes = Vec::new();
     let mut dropped = 0usize;
     let mut any = false;
@@ -56,34 +65,24 @@ pub fn read_line(input: &mut impl BufRead, number: usize) -> io::Result<Option<C
         // The CR of a CRLF split across two reads.
         bytes.pop();
     }
-    let (text, mut notes) = match String::from_utf8(bytes) {
+    let (text, mut repaired) = match String::from_utf8(bytes) {
         Ok(t) => (t, Vec::new()),
-        Err(e) => {
-            // Not UTF-8: most likely a Latin-1 or Windows-1252 terminal, whose bytes map
-            // to the same code points (for the letters that matter: ä ö ü ß).
-            let text: String = e.into_bytes().iter().map(|&b| char::from(b)).collect();
-            (
-                text.clone(),
-                vec![format!(
-                    "line {number} was not UTF-8 text; it was read as Latin-1: {}",
-                    visible(&text)
-                )],
-            )
-        }
+        // Not UTF-8: most likely a Latin-1 or Windows-1252 terminal, whose bytes map to the
+        // same code points (for the letters that matter: ä ö ü ß).
+        Err(e) => (
+            e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+            vec![Repair::Latin1],
+        ),
     };
     if dropped > 0 {
-        notes.push(format!(
-            "line {number} was {} bytes long; only the first {MAX_LINE} were kept",
-            MAX_LINE + dropped
-        ));
+        repaired.push(Repair::Cut {
+            bytes: MAX_LINE + dropped,
+        });
     }
-    Ok(Some(ConsoleLine {
-        text,
-        repaired: (!notes.is_empty()).then(|| notes.join("; ")),
-    }))
+    Ok(Some(ConsoleLine { text, repaired }))
 }
 
-pub use super::super::text::visible;
+pub use super::super::text::{printable, visible};
 
 #[cfg(test)]
 mod tests {
@@ -92,9 +91,7 @@ mod tests {
     fn lines(bytes: &[u8]) -> Vec<ConsoleLine> {
         let mut input = io::BufReader::with_capacity(7, bytes);
         let mut out = Vec::new();
-        let mut n = 0;
-        while let Some(l) = read_line(&mut input, n + 1).unwrap() {
-            n += 1;
+        while let Some(l) = read_line(&mut input).unwrap() {
             out.push(l);
         }
         out
@@ -105,13 +102,9 @@ mod tests {
         let got = lines(b"e4\nwhere L\xe4ufer\ne5\n");
         assert_eq!(got.len(), 3);
         assert_eq!(got[1].text, "where Läufer");
-        assert!(got[1]
-            .repaired
-            .as_deref()
-            .unwrap()
-            .contains("line 2 was not UTF-8"));
+        assert_eq!(got[1].repaired, [Repair::Latin1]);
         assert_eq!(got[2].text, "e5");
-        assert_eq!(got[2].repaired, None);
+        assert_eq!(got[2].repaired, []);
     }
 
     #[test]
@@ -120,17 +113,13 @@ mod tests {
         input.extend_from_slice(b"\r\nNf3\r\n");
         let got = lines(&input);
         assert_eq!(got[0].text.len(), MAX_LINE);
-        assert!(got[0]
-            .repaired
-            .as_deref()
-            .unwrap()
-            .contains("12288 bytes long"));
+        assert_eq!(got[0].repaired, [Repair::Cut { bytes: 12288 }]);
         assert_eq!(got[1].text, "Nf3");
         assert_eq!(
             lines(b"last line without an end"),
             [ConsoleLine {
                 text: "last line without an end".into(),
-                repaired: None
+                repaired: Vec::new()
             }]
         );
     }

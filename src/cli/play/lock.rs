@@ -12,6 +12,17 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
+/// Another process has the game: its journal and the process id it wrote, if any. The
+/// caller says it in the game's language; this English form is for logs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the game {} is being played by another vichess (process {process}); only one program may keep a game. Close that one, or use another game folder", game.display())]
+pub struct Held {
+    /// The journal of the game.
+    pub game: std::path::PathBuf,
+    /// The holder's process id as it wrote it; empty when unknown.
+    pub process: String,
+}
+
 /// Held for as long as the game is played.
 #[derive(Debug)]
 pub struct GameLock {
@@ -45,16 +56,11 @@ impl GameLock {
                 let mut holder = String::new();
                 let _ = file.read_to_string(&mut holder);
                 let holder = holder.trim();
-                let who = if holder.is_empty() {
-                    "another vichess".to_string()
-                } else {
-                    format!("another vichess (process {holder})")
-                };
-                return Err(anyhow!(
-                    "the game {} is being played by {who}; only one program may keep a game. \
-                     Close that one, or use another game folder",
-                    journal.display()
-                ));
+                return Err(Held {
+                    game: journal.to_path_buf(),
+                    process: holder.trim().to_string(),
+                }
+                .into());
             }
             Err(std::fs::TryLockError::Error(e)) => {
                 return Err(anyhow!("cannot lock the game {}: {e}", path.display()))

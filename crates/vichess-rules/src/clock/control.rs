@@ -134,6 +134,8 @@ pub enum ControlErrorKind {
     Untimed,
     /// `?` where a timed control is needed.
     Unknown,
+    /// A time without a unit in a control whose other times have units (`90+30s`).
+    NoUnit,
 }
 
 /// A time control that cannot be read, with where and what: spoken as
@@ -177,6 +179,9 @@ impl ControlError {
             }
             ControlErrorKind::Untimed => "\"-\" means the game had no clock".to_string(),
             ControlErrorKind::Unknown => "\"?\" means the time control is unknown".to_string(),
+            ControlErrorKind::NoUnit => {
+                format!("\"{text}\" has no unit: write it with h, m or s, like 90m or 30s")
+            }
         };
         head + &tail
     }
@@ -290,6 +295,14 @@ impl TimeControl {
 
     /// Reads either syntax, deciding by the rule in the module documentation.
     pub fn parse_any(s: &str) -> Result<TimeControl, ControlError> {
+        if let Some(seconds) = with_units(s) {
+            return TimeControl::parse(&seconds?).map_err(|e| ControlError {
+                input: s.to_string(),
+                at: 1,
+                text: s.trim().to_string(),
+                kind: e.kind,
+            });
+        }
         let t = s.trim();
         let upper = t.to_ascii_uppercase();
         let human_marks =
@@ -378,6 +391,85 @@ struct Parser<'a> {
     input: &'a str,
     pos: usize,
     syntax: Syntax,
+}
+
+/// A control whose times carry units (`3m`, `90m+30s`, `1h30m`, `10s`,
+/// `40/90m+30s:30m+30s`) rewritten in PGN seconds (`40/5400+30:1800+30`);
+/// `None` when no number has a unit. Move counts (before `/`) have none; any other number
+/// without a unit is then an error, since it could be read two ways.
+fn with_units(s: &str) -> Option<Result<String, ControlError>> {
+    let chars: Vec<(usize, char)> = s.char_indices().collect();
+    let mut out = String::new();
+    let mut any_unit = false;
+    let mut bare: Option<(usize, String)> = None;
+    let mut i = 0;
+    while i < chars.len() {
+        let (at, c) = chars[i];
+        if !c.is_ascii_digit() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        // A run of number-unit pairs: "1h30m" is one time.
+        let mut total_ms: u64 = 0;
+        let mut with_unit = false;
+        let mut plain = String::new();
+        loop {
+            let mut number = String::new();
+            while i < chars.len() && (chars[i].1.is_ascii_digit() || chars[i].1 == '.') {
+                number.push(chars[i].1);
+                i += 1;
+            }
+            let mut unit = String::new();
+            let mut j = i;
+            while j < chars.len() && chars[j].1.is_ascii_alphabetic() {
+                unit.push(chars[j].1.to_ascii_lowercase());
+                j += 1;
+            }
+            let scale = match unit.as_str() {
+                "h" => 3_600_000.0,
+                "m" | "min" => 60_000.0,
+                "s" | "sec" => 1_000.0,
+                _ => 0.0,
+            };
+            if scale == 0.0 || number.is_empty() {
+                plain = number;
+                break;
+            }
+            let value: f64 = number.parse().unwrap_or(f64::NAN);
+            if !value.is_finite() {
+                return Some(Err(error(
+                    s,
+                    at,
+                    &number,
+                    ControlErrorKind::NotANumber("seconds"),
+                )));
+            }
+            total_ms = total_ms.saturating_add((value * scale).round() as u64);
+            with_unit = true;
+            i = j;
+            if !(i < chars.len() && chars[i].1.is_ascii_digit()) {
+                break;
+            }
+        }
+        if with_unit {
+            any_unit = true;
+            out.push_str(&Seconds(total_ms).to_string());
+        }
+        if !plain.is_empty() {
+            if with_unit || chars.get(i).map(|c| c.1) != Some('/') {
+                bare.get_or_insert((at, plain.clone()));
+            }
+            out.push_str(&plain);
+        }
+    }
+    if !any_unit {
+        return None;
+    }
+    if let Some((at, number)) = bare {
+        return Some(Err(error(s, at, &number, ControlErrorKind::NoUnit)));
+    }
+    Some(Ok(out))
 }
 
 fn error(input: &str, byte_at: usize, text: &str, kind: ControlErrorKind) -> ControlError {

@@ -1,0 +1,114 @@
+//! Issue 11, finding 16: `vichess clock run` in a terminal acts on each key at once (no
+//! Enter), gives the terminal back as it found it, and speaks the configuration's language
+//! when `--lang` is not given.
+#![cfg(feature = "serial")]
+
+use serialport::{SerialPort, TTYPort};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Kills the clock if the test fails before it quits, so no process waits on the pty.
+struct Running(std::process::Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn stty(path: &str, args: &[&str]) -> String {
+    let tty = std::fs::File::open(path).expect("open the pty");
+    let out = Command::new("stty")
+        .args(args)
+        .stdin(tty)
+        .output()
+        .expect("stty runs");
+    assert!(out.status.success(), "stty {args:?} failed");
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+#[test]
+fn clock_run_in_a_terminal_acts_on_a_key_without_enter_and_restores_the_terminal() {
+    let (mut master, slave) = TTYPort::pair().expect("a pseudo-terminal");
+    master.set_timeout(Duration::from_millis(50)).unwrap();
+    let path = slave.name().expect("the pty's path");
+    // A terminal as a shell leaves it: lines, echo and signals.
+    stty(&path, &["sane"]);
+    let before = stty(&path, &["-g"]);
+    let home = tempfile::tempdir().unwrap();
+    let stdin = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&path)
+        .unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["clock", "run", "--control", "90+30", "--lang", "en"])
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("vichess runs");
+    let mut child = Running(child);
+    let (tx, rx) = mpsc::channel();
+    let stdout = child.0.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            let _ = tx.send(line);
+        }
+    });
+    let first = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the key list");
+    assert!(first.starts_with("keys"), "{first}");
+    // Wait until the terminal is switched, then one key, no Enter.
+    std::thread::sleep(Duration::from_millis(300));
+    master.write_all(b"b").unwrap();
+    let line = rx
+        .recv_timeout(Duration::from_secs(3))
+        .expect("the key acted without Enter");
+    assert_eq!(line, "clock started");
+    master.write_all(b"q").unwrap();
+    let status = child.0.wait().unwrap();
+    assert!(status.success());
+    // Drain what the pty echoed, if anything.
+    let mut sink = [0u8; 256];
+    let _ = master.read(&mut sink);
+    assert_eq!(
+        stty(&path, &["-g"]),
+        before,
+        "the terminal was not restored"
+    );
+}
+
+#[test]
+fn clock_run_speaks_the_configured_language_without_lang() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config").join("vichess");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("config.toml"), "[game]\nlanguage = \"uk\"\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["clock", "run", "--control", "90+30"])
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("vichess runs");
+    child.stdin.take().unwrap().write_all(b"b\nq\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 1, "{text}");
+    assert!(
+        lines[1]
+            .chars()
+            .any(|c| ('а'..='я').contains(&c) || c == 'і'),
+        "not Ukrainian: {text}"
+    );
+}

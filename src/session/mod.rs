@@ -41,9 +41,11 @@
 //! ```
 
 mod announce;
+mod ask;
 mod command;
 mod config;
 mod cues;
+mod cursor;
 mod on_board;
 mod on_button;
 mod on_command;
@@ -57,6 +59,7 @@ mod table;
 mod time;
 mod timing;
 
+pub use ask::{Men, Readout, Step};
 pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
 };
@@ -199,6 +202,8 @@ pub struct Session {
     /// The clocks were stopped because vichess was down ([`Downtime::Paused`]): the next
     /// move or press by a player starts them again.
     restart_on_play: bool,
+    /// The board cursor's square (issue 15).
+    look: crate::rules::Square,
 }
 
 fn notation_lang(l: Language) -> Lang {
@@ -254,6 +259,7 @@ impl Session {
             pending_tags: Vec::new(),
             ended_cleanly: false,
             restart_on_play: false,
+            look: crate::rules::Square::E4,
             config,
         }
     }

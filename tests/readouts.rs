@@ -1,0 +1,597 @@
+//! Issue 15: the board read-outs, asked in every language from scripted positions (the
+//! Ruy Lopez exchange, a Chess960 position with castling, a promotion), answered to the
+//! player alone in the pack's words.
+
+use vichess::rules::clock::TimeControl;
+use vichess::rules::{CastlingMode, Position};
+use vichess::session::{Audience, Effect, Event, Session, SessionConfig, Stamp};
+use vichess::voice::Pack;
+
+const PACKS: [&str; 6] = ["en", "de", "de-fide", "uk", "ru", "hy"];
+
+/// A session in `pack` from `fen` (Chess960 when asked), with `moves` played and pressed.
+fn game(pack: &str, fen: Option<&str>, chess960: bool, moves: &[&str]) -> Session {
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let start = fen.map_or_else(Position::new, |f| Position::from_fen(f, mode).expect("fen"));
+    let control = TimeControl::parse("300").expect("control");
+    let pack = Pack::builtin(pack).expect("built-in pack");
+    let mut s = Session::new(SessionConfig::default(), pack, start, Some(control));
+    s.set_tag("Black", "Anna Weiss");
+    s.handle(Event::Line(String::new()), Stamp::ZERO);
+    for (i, m) in moves.iter().enumerate() {
+        for line in [*m, "press"] {
+            s.handle(
+                Event::Line(line.to_string()),
+                Stamp::from_millis(i as u64 * 1000),
+            );
+        }
+    }
+    s
+}
+
+/// The printed answer to `line`; every spoken part of it goes to the player alone.
+fn ask(s: &mut Session, line: &str) -> Vec<String> {
+    let out = s.handle(Event::Line(line.to_string()), Stamp::from_millis(60_000));
+    for e in &out {
+        match e {
+            Effect::Say { audience, .. } => assert_eq!(*audience, Audience::Player, "{line}"),
+            Effect::Journal(j) => panic!("{line} changed the game: {j}"),
+            _ => {}
+        }
+    }
+    out.iter()
+        .filter_map(|e| match e {
+            Effect::Print(l) => Some(l.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+const CHESS960: &str = "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/1R1K2R1 w GBgb - 0 1";
+
+const PROMOTION: &str = "7k/P7/8/8/8/8/6K1/8 w - - 0 1";
+
+const RUY: &[&str] = &["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"];
+
+/// Each question in each language's own words (English, German, Ukrainian, Russian,
+/// Armenian), asked in order in one game after `RUY`.
+const QUESTIONS: &[[&str; 5]] = &[
+    ["turn", "zug", "черга", "очередь", "հերթ"],
+    ["opponent", "gegner", "суперник", "соперник", "մրցակից"],
+    [
+        "where white knights",
+        "wo weiße Springer",
+        "де білі коні",
+        "где белые кони",
+        "որտեղ սպիտակ ձիեր",
+    ],
+    ["p N", "p S", "p N", "p N", "p N"],
+    ["p b", "p b", "p b", "p b", "p b"],
+    [
+        "where black",
+        "wo schwarz",
+        "де чорні",
+        "где черные",
+        "որտեղ սև",
+    ],
+    ["where knight", "wo S", "де коні", "где кони", "որտեղ ձի"],
+    [
+        "diagonals c4",
+        "diagonalen c4",
+        "діагоналі c4",
+        "диагонали c4",
+        "անկյունագծեր c4",
+    ],
+    [
+        "around e4",
+        "umgebung e4",
+        "навколо e4",
+        "вокруг e4",
+        "շուրջը e4",
+    ],
+    [
+        "legal f3",
+        "legal f3",
+        "можливі f3",
+        "возможные f3",
+        "հնարավոր f3",
+    ],
+    [
+        "legal e6",
+        "legal e6",
+        "можливі e6",
+        "возможные e6",
+        "հնարավոր e6",
+    ],
+    ["captures", "schlagzüge", "взяття", "взятия", "վերցումներ"],
+    ["checks", "schachgebote", "шахи", "шахи", "շախեր"],
+    [
+        "attackers e5",
+        "angreifer e5",
+        "нападники e5",
+        "нападающие e5",
+        "հարձակվողներ e5",
+    ],
+    [
+        "defenders e5",
+        "verteidiger e5",
+        "захисники e5",
+        "защитники e5",
+        "պաշտպաններ e5",
+    ],
+    [
+        "attackers d4",
+        "angreifer d4",
+        "нападники d4",
+        "нападающие d4",
+        "հարձակվողներ d4",
+    ],
+    [
+        "last capture",
+        "letzter Schlagzug",
+        "останнє взяття",
+        "последнее взятие",
+        "վերջին վերցում",
+    ],
+    ["back", "rückwärts", "назад", "назад", "հետ"],
+    ["back", "rückwärts", "назад", "назад", "հետ"],
+    ["forward", "vorwärts", "вперед", "вперёд", "առաջ"],
+    ["cursor", "cursor", "курсор", "курсор", "կուրսոր"],
+    ["up", "hoch", "вгору", "вверх", "վեր"],
+    [
+        "up left",
+        "hoch links",
+        "вгору ліворуч",
+        "вверх влево",
+        "վեր ձախ",
+    ],
+    [
+        "next knight",
+        "nächster Springer",
+        "наступний кінь",
+        "следующий конь",
+        "հաջորդ ձի",
+    ],
+    [
+        "cursor h8",
+        "cursor h8",
+        "курсор h8",
+        "курсор h8",
+        "կուրսոր h8",
+    ],
+    ["up", "hoch", "вгору", "вверх", "վեր"],
+    ["repeat", "wiederholen", "повторити", "повторить", "կրկնել"],
+];
+
+/// The language column of `QUESTIONS` a pack's player writes in.
+fn column(pack: &str) -> usize {
+    match pack {
+        "en" => 0,
+        "de" | "de-fide" => 1,
+        "uk" => 2,
+        "ru" => 3,
+        _ => 4,
+    }
+}
+
+/// The answers, pack by pack, in the order `answers` asks: the questions of `QUESTIONS`
+/// after `RUY`, then `legal` in the Chess960 position, then `legal` and `checks` after the
+/// promotion position.
+const ANSWERS: &[(&str, &[&[&str]])] = &[
+    (
+        "en",
+        &[
+            // turn
+            &["White to move"],
+            // opponent
+            &["opponent: Black, four minutes fifty-six seconds", "Anna Weiss"],
+            // where white knights
+            &["White: knights b1 and f3"],
+            // p N
+            &["White: knights b1 and f3."],
+            // p b
+            &["Black: bishops c8 and f8"],
+            // where black
+            &["Black: king e8; queen d8; rooks a8 and h8; bishops c8 and f8; knight g8; pawns a6, b7, c6, c7, e5, f7, g7 and h7"],
+            // where knight
+            &["White: knights b1 and f3. Black: knight g8"],
+            // diagonals c4
+            &["diagonal a2 g8: a2 white pawn, f7 black pawn, g8 black knight", "diagonal f1 a6: a6 black pawn"],
+            // around e4
+            &["around e4: e5 black pawn, f3 white knight", "knight squares from e4: d2 white pawn, f2 white pawn"],
+            // legal f3
+            &["moves from f3: knight g1; knight d4; knight h4; knight g5; knight takes e5"],
+            // legal e6
+            &["e6: empty"],
+            // captures
+            &["captures: knight takes e5"],
+            // checks
+            &["checks: no moves"],
+            // attackers e5
+            &["attackers of e5: f3 white knight"],
+            // defenders e5
+            &["defenders of e5: none"],
+            // attackers d4
+            &["attackers of d4: f3 white knight, e5 black pawn, d8 black queen"],
+            // last capture
+            &["last capture: d takes c6"],
+            // back
+            &["d takes c6"],
+            // back
+            &["bishop takes c6"],
+            // forward
+            &["d takes c6"],
+            // cursor
+            &["e4, light square, white pawn"],
+            // up
+            &["e5, dark square, black pawn"],
+            // up left
+            &["d6, dark square, empty"],
+            // next knight
+            &["g8, light square, black knight"],
+            // cursor h8
+            &["h8, dark square, black rook"],
+            // up
+            &["edge of the board"],
+            // repeat
+            &["edge of the board."],
+            // legal d1
+            &["moves from d1: king c1; king e1; castles kingside; castles queenside"],
+            // legal a7
+            &["moves from a7: a8 queen, check; a8 rook, check; a8 bishop; a8 knight"],
+            // checks
+            &["checks: a8 queen, check; a8 rook, check"],
+        ],
+    ),
+    (
+        "de",
+        &[
+            // zug
+            &["Weiß am Zug"],
+            // gegner
+            &["Gegner: Schwarz, vier Minuten sechsundfünfzig Sekunden", "Anna Weiss"],
+            // wo weiße Springer
+            &["Weiß: Springer b1 und f3"],
+            // p S
+            &["Weiß: Springer b1 und f3."],
+            // p b
+            &["Schwarz: Bauern a6, b7, c6, c7, e5, f7, g7 und h7"],
+            // wo schwarz
+            &["Schwarz: König e8; Dame d8; Türme a8 und h8; Läufer c8 und f8; Springer g8; Bauern a6, b7, c6, c7, e5, f7, g7 und h7"],
+            // wo S
+            &["Weiß: Springer b1 und f3. Schwarz: Springer g8"],
+            // diagonalen c4
+            &["Diagonale a2 g8: a2 weißer Bauer, f7 schwarzer Bauer, g8 schwarzer Springer", "Diagonale f1 a6: a6 schwarzer Bauer"],
+            // umgebung e4
+            &["rund um e4: e5 schwarzer Bauer, f3 weißer Springer", "Springerfelder von e4: d2 weißer Bauer, f2 weißer Bauer"],
+            // legal f3
+            &["Züge von f3: Springer g1; Springer d4; Springer h4; Springer g5; Springer schlägt e5"],
+            // legal e6
+            &["e6: leer"],
+            // schlagzüge
+            &["Schlagzüge: Springer schlägt e5"],
+            // schachgebote
+            &["Schachgebote: keine Züge"],
+            // angreifer e5
+            &["Angreifer von e5: f3 weißer Springer"],
+            // verteidiger e5
+            &["Verteidiger von e5: keine"],
+            // angreifer d4
+            &["Angreifer von d4: f3 weißer Springer, e5 schwarzer Bauer, d8 schwarze Dame"],
+            // letzter Schlagzug
+            &["letzter Schlagzug: d schlägt c6"],
+            // rückwärts
+            &["d schlägt c6"],
+            // rückwärts
+            &["Läufer schlägt c6"],
+            // vorwärts
+            &["d schlägt c6"],
+            // cursor
+            &["e4, helles Feld, weißer Bauer"],
+            // hoch
+            &["e5, dunkles Feld, schwarzer Bauer"],
+            // hoch links
+            &["d6, dunkles Feld, leer"],
+            // nächster Springer
+            &["g8, helles Feld, schwarzer Springer"],
+            // cursor h8
+            &["h8, dunkles Feld, schwarzer Turm"],
+            // hoch
+            &["Brettrand"],
+            // wiederholen
+            &["Brettrand."],
+            // legal d1
+            &["Züge von d1: König c1; König e1; kurze Rochade; lange Rochade"],
+            // legal a7
+            &["Züge von a7: a8 Dame, Schach; a8 Turm, Schach; a8 Läufer; a8 Springer"],
+            // schachgebote
+            &["Schachgebote: a8 Dame, Schach; a8 Turm, Schach"],
+        ],
+    ),
+    (
+        "de-fide",
+        &[
+            // zug
+            &["Weiß am Zug"],
+            // gegner
+            &["Gegner: Schwarz, vier Minuten sechsundfünfzig Sekunden", "Anna Weiss"],
+            // wo weiße Springer
+            &["Weiß: Springer Bella eins und Felix drei"],
+            // p S
+            &["Weiß: Springer Bella eins und Felix drei."],
+            // p b
+            &["Schwarz: Bauern Anna sechs, Bella sieben, Cesar sechs, Cesar sieben, Eva fünf, Felix sieben, Gustav sieben und Hector sieben"],
+            // wo schwarz
+            &["Schwarz: König Eva acht; Dame David acht; Türme Anna acht und Hector acht; Läufer Cesar acht und Felix acht; Springer Gustav acht; Bauern Anna sechs, Bella sieben, Cesar sechs, Cesar sieben, Eva fünf, Felix sieben, Gustav sieben und Hector sieben"],
+            // wo S
+            &["Weiß: Springer Bella eins und Felix drei. Schwarz: Springer Gustav acht"],
+            // diagonalen c4
+            &["Diagonale Anna zwei Gustav acht: Anna zwei weißer Bauer, Felix sieben schwarzer Bauer, Gustav acht schwarzer Springer", "Diagonale Felix eins Anna sechs: Anna sechs schwarzer Bauer"],
+            // umgebung e4
+            &["rund um Eva vier: Eva fünf schwarzer Bauer, Felix drei weißer Springer", "Springerfelder von Eva vier: David zwei weißer Bauer, Felix zwei weißer Bauer"],
+            // legal f3
+            &["Züge von Felix drei: Springer Gustav eins; Springer David vier; Springer Hector vier; Springer Gustav fünf; Springer schlägt Eva fünf"],
+            // legal e6
+            &["Eva sechs: leer"],
+            // schlagzüge
+            &["Schlagzüge: Springer schlägt Eva fünf"],
+            // schachgebote
+            &["Schachgebote: keine Züge"],
+            // angreifer e5
+            &["Angreifer von Eva fünf: Felix drei weißer Springer"],
+            // verteidiger e5
+            &["Verteidiger von Eva fünf: keine"],
+            // angreifer d4
+            &["Angreifer von David vier: Felix drei weißer Springer, Eva fünf schwarzer Bauer, David acht schwarze Dame"],
+            // letzter Schlagzug
+            &["letzter Schlagzug: David schlägt Cesar sechs"],
+            // rückwärts
+            &["David schlägt Cesar sechs"],
+            // rückwärts
+            &["Läufer schlägt Cesar sechs"],
+            // vorwärts
+            &["David schlägt Cesar sechs"],
+            // cursor
+            &["Eva vier, helles Feld, weißer Bauer"],
+            // hoch
+            &["Eva fünf, dunkles Feld, schwarzer Bauer"],
+            // hoch links
+            &["David sechs, dunkles Feld, leer"],
+            // nächster Springer
+            &["Gustav acht, helles Feld, schwarzer Springer"],
+            // cursor h8
+            &["Hector acht, dunkles Feld, schwarzer Turm"],
+            // hoch
+            &["Brettrand"],
+            // wiederholen
+            &["Brettrand."],
+            // legal d1
+            &["Züge von David eins: König Cesar eins; König Eva eins; Kurze Rochade; Lange Rochade"],
+            // legal a7
+            &["Züge von Anna sieben: Anna acht Dame Schach; Anna acht Turm Schach; Anna acht Läufer; Anna acht Springer"],
+            // schachgebote
+            &["Schachgebote: Anna acht Dame Schach; Anna acht Turm Schach"],
+        ],
+    ),
+    (
+        "uk",
+        &[
+            // черга
+            &["білі ходять"],
+            // суперник
+            &["суперник: чорні, чотири хвилини п'ятдесят шість секунд", "Anna Weiss"],
+            // де білі коні
+            &["білі: коні бе один і еф три"],
+            // p N
+            &["білі: коні бе один і еф три."],
+            // p b
+            &["чорні: слони це вісім і еф вісім"],
+            // де чорні
+            &["чорні: король е вісім; ферзь де вісім; тури а вісім і аш вісім; слони це вісім і еф вісім; кінь же вісім; пішаки а шість, бе сім, це шість, це сім, е п'ять, еф сім, же сім і аш сім"],
+            // де коні
+            &["білі: коні бе один і еф три. чорні: кінь же вісім"],
+            // діагоналі c4
+            &["діагональ а два же вісім: а два білий пішак, еф сім чорний пішак, же вісім чорний кінь", "діагональ еф один а шість: а шість чорний пішак"],
+            // навколо e4
+            &["навколо е чотири: е п'ять чорний пішак, еф три білий кінь", "поля коня з е чотири: де два білий пішак, еф два білий пішак"],
+            // можливі f3
+            &["ходи з еф три: кінь же один; кінь де чотири; кінь аш чотири; кінь же п'ять; кінь б'є е п'ять"],
+            // можливі e6
+            &["е шість: порожньо"],
+            // взяття
+            &["взяття: кінь б'є е п'ять"],
+            // шахи
+            &["шахи: ходів немає"],
+            // нападники e5
+            &["атакують е п'ять: еф три білий кінь"],
+            // захисники e5
+            &["захищають е п'ять: немає"],
+            // нападники d4
+            &["атакують де чотири: еф три білий кінь, е п'ять чорний пішак, де вісім чорний ферзь"],
+            // останнє взяття
+            &["останнє взяття: де б'є це шість"],
+            // назад
+            &["де б'є це шість"],
+            // назад
+            &["слон б'є це шість"],
+            // вперед
+            &["де б'є це шість"],
+            // курсор
+            &["е чотири, світле поле, білий пішак"],
+            // вгору
+            &["е п'ять, темне поле, чорний пішак"],
+            // вгору ліворуч
+            &["де шість, темне поле, порожньо"],
+            // наступний кінь
+            &["же вісім, світле поле, чорний кінь"],
+            // курсор h8
+            &["аш вісім, темне поле, чорна тура"],
+            // вгору
+            &["край дошки"],
+            // повторити
+            &["край дошки."],
+            // можливі d1
+            &["ходи з де один: король це один; король е один; коротка рокіровка; довга рокіровка"],
+            // можливі a7
+            &["ходи з а сім: а вісім ферзь, шах; а вісім тура, шах; а вісім слон; а вісім кінь"],
+            // шахи
+            &["шахи: а вісім ферзь, шах; а вісім тура, шах"],
+        ],
+    ),
+    (
+        "ru",
+        &[
+            // очередь
+            &["белые ходят"],
+            // соперник
+            &["соперник: чёрные, четыре минуты пятьдесят шесть секунд", "Anna Weiss"],
+            // где белые кони
+            &["белые: кони бэ один и эф три"],
+            // p N
+            &["белые: кони бэ один и эф три."],
+            // p b
+            &["чёрные: слоны цэ восемь и эф восемь"],
+            // где черные
+            &["чёрные: король е восемь; ферзь дэ восемь; ладьи а восемь и аш восемь; слоны цэ восемь и эф восемь; конь же восемь; пешки а шесть, бэ семь, цэ шесть, цэ семь, е пять, эф семь, же семь и аш семь"],
+            // где кони
+            &["белые: кони бэ один и эф три. чёрные: конь же восемь"],
+            // диагонали c4
+            &["диагональ а два же восемь: а два белая пешка, эф семь чёрная пешка, же восемь чёрный конь", "диагональ эф один а шесть: а шесть чёрная пешка"],
+            // вокруг e4
+            &["вокруг е четыре: е пять чёрная пешка, эф три белый конь", "поля коня с е четыре: дэ два белая пешка, эф два белая пешка"],
+            // возможные f3
+            &["ходы с эф три: конь же один; конь дэ четыре; конь аш четыре; конь же пять; конь бьёт е пять"],
+            // возможные e6
+            &["е шесть: пусто"],
+            // взятия
+            &["взятия: конь бьёт е пять"],
+            // шахи
+            &["шахи: ходов нет"],
+            // нападающие e5
+            &["атакуют е пять: эф три белый конь"],
+            // защитники e5
+            &["защищают е пять: нет"],
+            // нападающие d4
+            &["атакуют дэ четыре: эф три белый конь, е пять чёрная пешка, дэ восемь чёрный ферзь"],
+            // последнее взятие
+            &["последнее взятие: дэ бьёт цэ шесть"],
+            // назад
+            &["дэ бьёт цэ шесть"],
+            // назад
+            &["слон бьёт цэ шесть"],
+            // вперёд
+            &["дэ бьёт цэ шесть"],
+            // курсор
+            &["е четыре, светлое поле, белая пешка"],
+            // вверх
+            &["е пять, тёмное поле, чёрная пешка"],
+            // вверх влево
+            &["дэ шесть, тёмное поле, пусто"],
+            // следующий конь
+            &["же восемь, светлое поле, чёрный конь"],
+            // курсор h8
+            &["аш восемь, тёмное поле, чёрная ладья"],
+            // вверх
+            &["край доски"],
+            // повторить
+            &["край доски."],
+            // возможные d1
+            &["ходы с дэ один: король цэ один; король е один; короткая рокировка; длинная рокировка"],
+            // возможные a7
+            &["ходы с а семь: а восемь ферзь, шах; а восемь ладья, шах; а восемь слон; а восемь конь"],
+            // шахи
+            &["шахи: а восемь ферзь, шах; а восемь ладья, шах"],
+        ],
+    ),
+    (
+        "hy",
+        &[
+            // հերթ
+            &["սպիտակները են քայլում"],
+            // մրցակից
+            &["մրցակից: սևերը, չորս րոպե հիսունվեց վայրկյան", "Anna Weiss"],
+            // որտեղ սպիտակ ձիեր
+            &["սպիտակները: ձիեր b1 և f3"],
+            // p N
+            &["սպիտակները: ձիեր b1 և f3."],
+            // p b
+            &["սևերը: փղեր c8 և f8"],
+            // որտեղ սև
+            &["սևերը: արքա e8; թագուհի d8; նավակներ a8 և h8; փղեր c8 և f8; ձի g8; զինվորներ a6, b7, c6, c7, e5, f7, g7 և h7"],
+            // որտեղ ձի
+            &["սպիտակները: ձիեր b1 և f3. սևերը: ձի g8"],
+            // անկյունագծեր c4
+            &["անկյունագիծ a2 g8: a2 սպիտակ զինվոր, f7 սև զինվոր, g8 սև ձի", "անկյունագիծ f1 a6: a6 սև զինվոր"],
+            // շուրջը e4
+            &["շուրջը e4: e5 սև զինվոր, f3 սպիտակ ձի", "ձիու դաշտերը e4: d2 սպիտակ զինվոր, f2 սպիտակ զինվոր"],
+            // հնարավոր f3
+            &["քայլեր դաշտից f3: ձի g1; ձի d4; ձի h4; ձի g5; ձի վերցնում է e5"],
+            // հնարավոր e6
+            &["e6: դատարկ"],
+            // վերցումներ
+            &["վերցումներ: ձի վերցնում է e5"],
+            // շախեր
+            &["շախեր: քայլեր չկան"],
+            // հարձակվողներ e5
+            &["հարձակվում են e5: f3 սպիտակ ձի"],
+            // պաշտպաններ e5
+            &["պաշտպանում են e5: չկան"],
+            // հարձակվողներ d4
+            &["հարձակվում են d4: f3 սպիտակ ձի, e5 սև զինվոր, d8 սև թագուհի"],
+            // վերջին վերցում
+            &["վերջին վերցումը: d վերցնում է c6"],
+            // հետ
+            &["d վերցնում է c6"],
+            // հետ
+            &["փիղ վերցնում է c6"],
+            // առաջ
+            &["d վերցնում է c6"],
+            // կուրսոր
+            &["e4, սպիտակ դաշտ, սպիտակ զինվոր"],
+            // վեր
+            &["e5, սև դաշտ, սև զինվոր"],
+            // վեր ձախ
+            &["d6, սև դաշտ, դատարկ"],
+            // հաջորդ ձի
+            &["g8, սպիտակ դաշտ, սև ձի"],
+            // կուրսոր h8
+            &["h8, սև դաշտ, սև նավակ"],
+            // վեր
+            &["տախտակի եզր"],
+            // կրկնել
+            &["տախտակի եզր."],
+            // հնարավոր d1
+            &["քայլեր դաշտից d1: արքա c1; արքա e1; կարճ փոխատեղում; երկար փոխատեղում"],
+            // հնարավոր a7
+            &["քայլեր դաշտից a7: a8 թագուհի, շախ; a8 նավակ, շախ; a8 փիղ; a8 ձի"],
+            // շախեր
+            &["շախեր: a8 թագուհի, շախ; a8 նավակ, շախ"],
+        ],
+    ),
+];
+
+/// Every question in every language from the three positions, with the exact words.
+#[test]
+fn every_question_is_answered_in_each_packs_words() {
+    for (pack, expected) in ANSWERS {
+        let mut got: Vec<Vec<String>> = Vec::new();
+        let mut s = game(pack, None, false, RUY);
+        for q in QUESTIONS {
+            got.push(ask(&mut s, q[column(pack)]));
+        }
+        let legal = QUESTIONS[9][column(pack)];
+        let mut s = game(pack, Some(CHESS960), true, &[]);
+        got.push(ask(&mut s, &legal.replace("f3", "d1")));
+        let mut s = game(pack, Some(PROMOTION), false, &[]);
+        got.push(ask(&mut s, &legal.replace("f3", "a7")));
+        got.push(ask(&mut s, QUESTIONS[12][column(pack)]));
+        assert_eq!(got.len(), expected.len(), "{pack}");
+        for (g, e) in got.iter().zip(expected.iter()) {
+            assert_eq!(g, e, "{pack}");
+        }
+    }
+}

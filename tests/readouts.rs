@@ -595,3 +595,54 @@ fn every_question_is_answered_in_each_packs_words() {
         }
     }
 }
+
+/// The gamepad's default layout moves the board cursor: Select turns the pad into a cursor,
+/// down always moves it; each step says the square, its colour and the man on it, to the
+/// player alone, through the driver every front end runs.
+#[test]
+fn the_gamepad_moves_the_board_cursor_through_the_table() {
+    use vichess::input::{InputCommand, Mapping};
+    use vichess::session::{Input, Output, Table};
+    let pad = Mapping::default_gamepad();
+    let bound = |button: &str| {
+        pad.bindings()
+            .find(|(c, _)| c == button)
+            .map(|(_, cmd)| cmd)
+            .unwrap_or_else(|| panic!("{button} is not bound"))
+    };
+    let s = game("en", None, false, RUY);
+    let mut table = Table::new(s);
+    let mut said = Vec::new();
+    for button in [
+        "Select",
+        "DPadUp",
+        "DPadLeft",
+        "DPadDown",
+        "DPadRight",
+        "Select",
+        "DPadLeft",
+    ] {
+        let cmd: InputCommand = bound(button);
+        table.handle(Input::Button(cmd), Stamp::from_millis(70_000));
+        while let Some(o) = table.poll_output() {
+            match o {
+                Output::Print(l) => said.push(l),
+                Output::Say { audience, .. } => assert_eq!(audience, Audience::Player),
+                Output::Journal(j) => panic!("the cursor changed the game: {j}"),
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(
+        said,
+        [
+            "e4, light square, white pawn",
+            "e5, dark square, black pawn",
+            "d5, light square, empty",
+            "d4, dark square, empty",
+            "e4, light square, white pawn",
+            "moves",
+            "d takes c6",
+        ]
+    );
+}

@@ -26,6 +26,11 @@ pub const COMMANDS: &[&str] = &[
     "moves-forward",
     "pause",
     "repeat",
+    "cursor-mode",
+    "cursor-up",
+    "cursor-down",
+    "cursor-left",
+    "cursor-right",
 ];
 
 /// Bound to this, a button does nothing (it undoes a default binding).

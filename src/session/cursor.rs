@@ -5,6 +5,7 @@
 use super::ask::{Men, Step};
 use super::readouts::letter_role;
 use super::Session;
+use crate::input::InputCommand;
 use crate::phrase::readout::cursor_readout;
 use crate::phrase::token::{Token, Word};
 use crate::rules::{Role, Square};
@@ -53,4 +54,32 @@ fn next_man(board: &crate::rules::Board, from: Square, role: Option<Role>) -> Op
                 .piece_at(sq)
                 .is_some_and(|p| role.is_none_or(|r| p.role == r))
         })
+}
+
+impl Session {
+    /// The cursor step a button means: the cursor buttons always, and in cursor mode the
+    /// pad's up, left and right (bound to `last`, `moves-back`, `moves-forward` by default).
+    /// `cursor-mode` itself says where the cursor is when turned on.
+    pub(super) fn cursor_button(&mut self, input: InputCommand) -> Option<Step> {
+        let step = match input {
+            InputCommand::CursorMode => {
+                self.dpad_cursor = !self.dpad_cursor;
+                if !self.dpad_cursor {
+                    let p = vec![Token::Word(Word::Moves)];
+                    self.tell(p);
+                    return None;
+                }
+                Step::Stay
+            }
+            InputCommand::CursorUp => Step::By(0, 1),
+            InputCommand::CursorDown => Step::By(0, -1),
+            InputCommand::CursorLeft => Step::By(-1, 0),
+            InputCommand::CursorRight => Step::By(1, 0),
+            InputCommand::Last if self.dpad_cursor => Step::By(0, 1),
+            InputCommand::MovesBack if self.dpad_cursor => Step::By(-1, 0),
+            InputCommand::MovesForward if self.dpad_cursor => Step::By(1, 0),
+            _ => return None,
+        };
+        Some(step)
+    }
 }

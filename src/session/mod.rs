@@ -204,6 +204,8 @@ pub struct Session {
     restart_on_play: bool,
     /// The board cursor's square (issue 15).
     look: crate::rules::Square,
+    /// The direction pad moves the board cursor rather than stepping through the moves.
+    dpad_cursor: bool,
 }
 
 fn notation_lang(l: Language) -> Lang {
@@ -260,6 +262,7 @@ impl Session {
             ended_cleanly: false,
             restart_on_play: false,
             look: crate::rules::Square::E4,
+            dpad_cursor: false,
             config,
         }
     }

@@ -87,6 +87,8 @@ impl Session {
         lines
     }
 
+    /// The scoresheet, one numbered line per move pair; each line is also said, its moves
+    /// as announced, so the list is heard in short chunks (issue 15).
     pub(super) fn print_scoresheet(&mut self) {
         let lines = self.scoresheet_lines();
         if lines.is_empty() {
@@ -94,8 +96,21 @@ impl Session {
                 .out
                 .refuse(&self.pack, vec![Token::Word(Word::NoMoveYet)]);
         }
-        for l in lines {
-            self.out.print(&l);
+        let game = self.state.game();
+        let mut chunks: Vec<crate::phrase::token::Phrase> = Vec::new();
+        for (i, m) in game.moves().iter().enumerate() {
+            let pos = &game.positions()[i];
+            let p = move_phrase_with(pos, m, self.config.announce);
+            match chunks.last_mut() {
+                Some(last) if pos.turn() == Color::Black => {
+                    last.push(SEMICOLON);
+                    last.extend(p);
+                }
+                _ => chunks.push(p),
+            }
+        }
+        for (line, phrase) in lines.into_iter().zip(chunks) {
+            self.out.say_as(Audience::Player, phrase, &line);
         }
     }
 

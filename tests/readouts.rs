@@ -646,3 +646,26 @@ fn the_gamepad_moves_the_board_cursor_through_the_table() {
         ]
     );
 }
+
+/// `[speech] output`: with a screen reader, vichess's own voice says nothing (or, with
+/// "both", only what everyone at the board must hear), so no line is heard twice.
+#[test]
+fn screen_reader_mode_is_read_from_the_configuration() {
+    use vichess::config::{load_layers, Source, SpeechOutput};
+    let load = |text: &str| load_layers(&[Source::new("test.toml", text)]);
+    assert_eq!(load("").unwrap().speech.output, SpeechOutput::Clips);
+    let sr = load("[speech]\noutput = \"screen-reader\"\n").unwrap();
+    assert_eq!(sr.speech.output, SpeechOutput::ScreenReader);
+    let both = load("[speech]\noutput = \"both\"\n").unwrap();
+    assert_eq!(both.speech.output, SpeechOutput::Both);
+    for (output, player, public) in [
+        (SpeechOutput::Clips, true, true),
+        (SpeechOutput::ScreenReader, false, false),
+        (SpeechOutput::Both, false, true),
+    ] {
+        assert_eq!(output.voices(Audience::Player), player, "{output:?}");
+        assert_eq!(output.voices(Audience::Public), public, "{output:?}");
+    }
+    let wrong = load("[speech]\noutput = \"loud\"\n").unwrap_err();
+    assert!(format!("{wrong:?}").contains("loud"), "{wrong:?}");
+}

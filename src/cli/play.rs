@@ -375,6 +375,8 @@ fn open_game(
 struct Voice {
     #[cfg(feature = "audio")]
     speakers: Option<io::Speakers>,
+    /// `[speech] output`: which lines vichess's own voice says (issue 15).
+    output: vichess::config::SpeechOutput,
 }
 
 impl Voice {
@@ -398,7 +400,10 @@ impl Voice {
                     }
                 }
             };
-            Voice { speakers }
+            Voice {
+                speakers,
+                output: config.speech.output,
+            }
         }
         #[cfg(not(feature = "audio"))]
         {
@@ -406,11 +411,17 @@ impl Voice {
             if !no_audio {
                 println!("no sound: this vichess was built without sound output; every announcement is printed only");
             }
-            Voice {}
+            Voice {
+                output: config.speech.output,
+            }
         }
     }
 
     fn say(&mut self, audience: Audience, phrase: &[vichess::phrase::token::Token], text: &str) {
+        // A screen reader reads the printed line; saying it too would be heard twice.
+        if !self.output.voices(audience) {
+            return;
+        }
         #[cfg(feature = "audio")]
         if let Some(s) = &mut self.speakers {
             s.say(audience, phrase, text);

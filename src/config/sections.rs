@@ -146,6 +146,35 @@ pub struct SpeechSection {
     pub private_touch: bool,
     /// D.2.10.4: time and move count only when the player asks; no automatic time calls.
     pub on_request_only: bool,
+    /// Who speaks the printed lines: vichess's own voice, the player's screen reader, or
+    /// both (issue 15).
+    pub output: SpeechOutput,
+}
+
+/// Who speaks (issue 15): with a screen reader running, vichess's own voice and the screen
+/// reader reading the printed line would say everything twice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpeechOutput {
+    /// vichess says everything itself: clips, and system speech for the rest.
+    #[default]
+    Clips,
+    /// vichess says nothing: the printed lines are the speech, read by the screen reader.
+    ScreenReader,
+    /// The screen reader reads the player's lines; vichess still says what everyone at the
+    /// board must hear (moves, results) in the Appendix D voice.
+    Both,
+}
+
+impl SpeechOutput {
+    /// Does vichess's own voice say a line meant for `audience`?
+    pub fn voices(self, audience: crate::audio::route::Audience) -> bool {
+        match self {
+            SpeechOutput::Clips => true,
+            SpeechOutput::ScreenReader => false,
+            SpeechOutput::Both => audience == crate::audio::route::Audience::Public,
+        }
+    }
 }
 
 impl Default for SpeechSection {
@@ -161,6 +190,7 @@ impl Default for SpeechSection {
             mate_word: String::new(),
             private_touch: true,
             on_request_only: false,
+            output: SpeechOutput::Clips,
         }
     }
 }

@@ -669,3 +669,152 @@ fn screen_reader_mode_is_read_from_the_configuration() {
     let wrong = load("[speech]\noutput = \"loud\"\n").unwrap_err();
     assert!(format!("{wrong:?}").contains("loud"), "{wrong:?}");
 }
+
+/// `help` lists the questions in the game's language, each line starting with its words.
+#[test]
+fn help_lists_the_questions_in_the_games_language() {
+    for (pack, firsts) in [
+        (
+            "en",
+            [
+                "turn:",
+                "opponent",
+                "where white|black",
+                "diagonals",
+                "legal",
+                "attackers",
+                "last capture",
+                "back, forward",
+                "cursor",
+            ],
+        ),
+        (
+            "de",
+            [
+                "zug:",
+                "gegner:",
+                "wo weiß|schwarz",
+                "diagonalen",
+                "legal",
+                "angreifer",
+                "letzter schlagzug",
+                "rückwärts, vorwärts",
+                "cursor",
+            ],
+        ),
+        (
+            "uk",
+            [
+                "черга:",
+                "суперник:",
+                "де білі|чорні",
+                "діагоналі",
+                "можливі",
+                "нападники",
+                "останнє взяття",
+                "назад, вперед",
+                "курсор",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "очередь:",
+                "соперник:",
+                "где белые|черные",
+                "диагонали",
+                "возможные",
+                "нападающие",
+                "последнее взятие",
+                "назад, вперёд",
+                "курсор",
+            ],
+        ),
+        (
+            "hy",
+            [
+                "հերթ:",
+                "մրցակից:",
+                "որտեղ սպիտակ|սև",
+                "անկյունագծեր",
+                "հնարավոր",
+                "հարձակվողներ",
+                "վերջին վերցում",
+                "հետ, առաջ",
+                "կուրսոր",
+            ],
+        ),
+    ] {
+        let mut s = game(pack, None, false, &[]);
+        let lines = ask(&mut s, "help");
+        for first in firsts {
+            assert!(
+                lines.iter().any(|l| l.starts_with(first)),
+                "{pack}: no help line starts with {first}: {lines:?}"
+            );
+        }
+    }
+}
+
+/// The English words work in every game, and the answer is in the game's language.
+#[test]
+fn english_words_are_answered_in_the_games_language() {
+    for (pack, answer) in [
+        ("de", "Schwarz am Zug"),
+        ("uk", "чорні ходять"),
+        ("ru", "чёрные ходят"),
+        ("hy", "սևերը են քայլում"),
+    ] {
+        let mut s = game(pack, None, false, &["e4"]);
+        assert_eq!(ask(&mut s, "turn"), [answer], "{pack}");
+    }
+}
+
+/// `moves` prints the scoresheet and says it one move pair at a time, the moves as announced.
+#[test]
+fn the_moves_are_said_one_pair_at_a_time() {
+    let mut s = game("de-fide", None, false, &["e4", "e5", "Nf3"]);
+    let out = s.handle(Event::Line("züge".into()), Stamp::from_millis(60_000));
+    let said: Vec<(String, String)> = out
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Say {
+                audience,
+                phrase,
+                text,
+            } => {
+                assert_eq!(*audience, Audience::Player);
+                Some((text.clone(), s.pack().text(phrase)))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            ("1. e4 e5".to_string(), "Eva vier; Eva fünf".to_string()),
+            ("2. Sf3".to_string(), "Springer Felix drei".to_string()),
+        ]
+    );
+}
+
+/// A question with a wrong square or piece is refused in the game's words and changes nothing.
+#[test]
+fn a_wrong_square_or_piece_is_refused_in_the_games_words() {
+    let mut s = game("en", None, false, RUY);
+    assert_eq!(
+        ask(&mut s, "legal z9"),
+        ["\"z9\" is not a square: say a letter and a number, like e4"]
+    );
+    assert_eq!(
+        ask(&mut s, "where white dragons"),
+        ["\"dragons\" is not a kind of piece: say where white knights, where black pawns, ..."]
+    );
+    let mut s = game("de", None, false, RUY);
+    let got = ask(&mut s, "angreifer z9");
+    assert_eq!(got.len(), 1);
+    assert!(
+        got[0].starts_with("nicht verstanden; angreifer <e5>"),
+        "{got:?}"
+    );
+}

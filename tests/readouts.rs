@@ -818,3 +818,85 @@ fn a_wrong_square_or_piece_is_refused_in_the_games_words() {
         "{got:?}"
     );
 }
+
+/// `confirm_moves`: a typed move is read back and played only after Enter or "yes"; any
+/// other line drops it (and is read as usual). Off by default.
+#[test]
+fn a_typed_move_waits_for_enter_or_yes_when_asked_to() {
+    let config = SessionConfig {
+        confirm_moves: true,
+        ..SessionConfig::default()
+    };
+    for (pack, move_text, yes, read_back, dropped) in [
+        (
+            "en",
+            "Nf3",
+            "yes",
+            "knight f3; Enter or yes plays it",
+            "move not played",
+        ),
+        (
+            "de",
+            "Sf3",
+            "ja",
+            "Springer f3; Enter oder ja spielt ihn",
+            "Zug nicht gespielt",
+        ),
+        (
+            "uk",
+            "Кf3",
+            "так",
+            "кінь еф три; Enter або так — зіграти",
+            "хід не зіграно",
+        ),
+        (
+            "ru",
+            "Кf3",
+            "да",
+            "конь эф три; Enter или да — сыграть",
+            "ход не сыгран",
+        ),
+        (
+            "hy",
+            "Nf3",
+            "այո",
+            "ձի f3; Enter կամ այո՝ խաղալու համար",
+            "քայլը չի խաղացվել",
+        ),
+    ] {
+        let start = Position::new();
+        let mut s = Session::new(config.clone(), Pack::builtin(pack).unwrap(), start, None);
+        let step = |s: &mut Session, line: &str| {
+            let out = s.handle(Event::Line(line.into()), Stamp::from_millis(1_000));
+            let journal: Vec<String> = out
+                .iter()
+                .filter_map(|e| match e {
+                    Effect::Journal(j) if !j.starts_with("begin") => Some(j.clone()),
+                    _ => None,
+                })
+                .collect();
+            let printed: Vec<String> = out
+                .iter()
+                .filter_map(|e| match e {
+                    Effect::Print(l) => Some(l.clone()),
+                    _ => None,
+                })
+                .collect();
+            (journal, printed)
+        };
+        let (journal, printed) = step(&mut s, move_text);
+        assert!(journal.is_empty(), "{pack}: {journal:?}");
+        assert_eq!(printed, [read_back], "{pack}");
+        let (journal, _) = step(&mut s, "");
+        assert_eq!(journal, ["move 1000 g1f3"], "{pack}");
+        step(&mut s, "press");
+        let (_, printed) = step(&mut s, "e5");
+        assert_eq!(printed.len(), 1, "{pack}: {printed:?}");
+        let (journal, printed) = step(&mut s, "cursor");
+        assert!(journal.is_empty(), "{pack}: {journal:?}");
+        assert_eq!(printed[0], dropped, "{pack}");
+        step(&mut s, "e5");
+        let (journal, _) = step(&mut s, yes);
+        assert_eq!(journal, ["move 1000 e7e5"], "{pack}");
+    }
+}

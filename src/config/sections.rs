@@ -149,6 +149,8 @@ pub struct SpeechSection {
     /// Who speaks the printed lines: vichess's own voice, the player's screen reader, or
     /// both (issue 15).
     pub output: SpeechOutput,
+    /// A typed move is read back and played only after Enter or `yes` (issue 15).
+    pub confirm_moves: bool,
 }
 
 /// Who speaks (issue 15): with a screen reader running, vichess's own voice and the screen
@@ -191,6 +193,7 @@ impl Default for SpeechSection {
             private_touch: true,
             on_request_only: false,
             output: SpeechOutput::Clips,
+            confirm_moves: false,
         }
     }
 }

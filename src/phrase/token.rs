@@ -274,6 +274,10 @@ words! {
     HelpLastCapture = "help-last-capture",
     HelpBack = "help-back",
     HelpCursor = "help-cursor",
+    /// After a typed move read back: how to play it.
+    ConfirmMove = "confirm-move",
+    /// A read-back move that was not confirmed.
+    MoveNotPlayed = "move-not-played",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -35,6 +35,8 @@ pub struct SessionConfig {
     pub downtime: Downtime,
     /// The clock's penalty and quickplay settings.
     pub clock: ClockConfig,
+    /// A typed move is read back and played only after Enter or `yes` (issue 15).
+    pub confirm_moves: bool,
 }
 
 impl Default for SessionConfig {
@@ -48,6 +50,7 @@ impl Default for SessionConfig {
             calls: CallPolicy::default(),
             downtime: Downtime::Paused,
             clock: ClockConfig::default(),
+            confirm_moves: false,
         }
     }
 }

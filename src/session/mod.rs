@@ -44,6 +44,7 @@ mod announce;
 mod ask;
 mod command;
 mod config;
+mod confirm;
 mod cues;
 mod cursor;
 mod on_board;
@@ -206,6 +207,8 @@ pub struct Session {
     look: crate::rules::Square,
     /// The direction pad moves the board cursor rather than stepping through the moves.
     dpad_cursor: bool,
+    /// A typed move read back and waiting for Enter or `yes` (`confirm_moves`).
+    pending_move: Option<crate::rules::Move>,
 }
 
 fn notation_lang(l: Language) -> Lang {
@@ -263,6 +266,7 @@ impl Session {
             restart_on_play: false,
             look: crate::rules::Square::E4,
             dpad_cursor: false,
+            pending_move: None,
             config,
         }
     }
@@ -435,6 +439,7 @@ impl Session {
     pub fn handle(&mut self, event: Event, now: Stamp) -> Vec<Effect> {
         let at = self.start_event(now);
         match event {
+            Event::Line(line) if self.confirm_line(&line, at) => {}
             Event::Line(line) => match command::parse(&line) {
                 Ok(Some(cmd)) => self.command(cmd, at),
                 Ok(None) => {}

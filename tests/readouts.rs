@@ -577,6 +577,8 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
 /// Every question in every language from the three positions, with the exact words.
 #[test]
 fn every_question_is_answered_in_each_packs_words() {
+    let packs: Vec<&str> = ANSWERS.iter().map(|(p, _)| *p).collect();
+    assert_eq!(packs, PACKS);
     for (pack, expected) in ANSWERS {
         let mut got: Vec<Vec<String>> = Vec::new();
         let mut s = game(pack, None, false, RUY);

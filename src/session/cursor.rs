@@ -12,7 +12,7 @@ use crate::rules::{Role, Square};
 
 impl Session {
     pub(super) fn cursor_step(&mut self, step: Step) {
-        let board = self.position().board().clone();
+        let board = *self.position().board();
         let next = match step {
             Step::Stay => Some(self.look),
             Step::To(sq) => Some(sq),

@@ -173,7 +173,7 @@ pub(super) fn letter_role(c: char, lang: crate::rules::notation::Lang) -> Option
 
 impl Session {
     pub(super) fn readout(&mut self, r: Readout, at: u64) {
-        let board = self.position().board().clone();
+        let board = *self.position().board();
         match r {
             Readout::Turn => self.say_turn(),
             Readout::Opponent => self.say_opponent(at),

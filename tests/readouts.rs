@@ -902,3 +902,345 @@ fn a_typed_move_waits_for_enter_or_yes_when_asked_to() {
         assert_eq!(journal, ["move 1000 e7e5"], "{pack}");
     }
 }
+
+/// The Chess960 game: both sides castle (the king from d1 and d8), then a capture.
+const CHESS960_MOVES: &[&str] = &["O-O", "O-O-O", "a4", "b5", "axb5"];
+
+/// Questions for the Chess960 game, in the same five languages as `QUESTIONS`.
+const QUESTIONS_960: &[[&str; 5]] = &[
+    ["turn", "zug", "черга", "очередь", "հերթ"],
+    [
+        "where white rooks",
+        "wo weiße Türme",
+        "де білі тури",
+        "где белые ладьи",
+        "որտեղ սպիտակ նավակներ",
+    ],
+    ["p r", "p t", "p r", "p r", "p r"],
+    [
+        "where white",
+        "wo weiß",
+        "де білі",
+        "где белые",
+        "որտեղ սպիտակ",
+    ],
+    [
+        "legal g1",
+        "legal g1",
+        "можливі g1",
+        "возможные g1",
+        "հնարավոր g1",
+    ],
+    [
+        "legal c8",
+        "legal c8",
+        "можливі c8",
+        "возможные c8",
+        "հնարավոր c8",
+    ],
+    ["captures", "schlagzüge", "взяття", "взятия", "վերցումներ"],
+    [
+        "attackers b5",
+        "angreifer b5",
+        "нападники b5",
+        "нападающие b5",
+        "հարձակվողներ b5",
+    ],
+    [
+        "defenders b5",
+        "verteidiger b5",
+        "захисники b5",
+        "защитники b5",
+        "պաշտպաններ b5",
+    ],
+    [
+        "last capture",
+        "letzter Schlagzug",
+        "останнє взяття",
+        "последнее взятие",
+        "վերջին վերցում",
+    ],
+    ["back", "rückwärts", "назад", "назад", "հետ"],
+    ["back", "rückwärts", "назад", "назад", "հետ"],
+    ["back", "rückwärts", "назад", "назад", "հետ"],
+    ["back", "rückwärts", "назад", "назад", "հետ"],
+    [
+        "around g1",
+        "umgebung g1",
+        "навколо g1",
+        "вокруг g1",
+        "շուրջը g1",
+    ],
+    [
+        "cursor g1",
+        "cursor g1",
+        "курсор g1",
+        "курсор g1",
+        "կուրսոր g1",
+    ],
+    [
+        "next rook",
+        "nächster Turm",
+        "наступний тура",
+        "следующий ладья",
+        "հաջորդ նավակ",
+    ],
+];
+
+/// The answers to `QUESTIONS_960` after `CHESS960_MOVES`, pack by pack.
+const ANSWERS_960: &[(&str, &[&[&str]])] = &[
+    (
+        "en",
+        &[
+            // turn
+            &["Black to move"],
+            // where white rooks
+            &["White: rooks b1 and f1"],
+            // p r
+            &["Black: rooks d8 and g8"],
+            // where white
+            &["White: king g1; rooks b1 and f1; pawns b2, b5, c2, d2, e2, f2, g2 and h2"],
+            // legal g1
+            &["moves from g1: king h1"],
+            // legal c8
+            &["moves from c8: king b7; king b8"],
+            // captures
+            &["captures: no moves"],
+            // attackers b5
+            &["attackers of b5: none"],
+            // defenders b5
+            &["defenders of b5: none"],
+            // last capture
+            &["last capture: a takes b5"],
+            // back
+            &["a takes b5"],
+            // back
+            &["b5"],
+            // back
+            &["a4"],
+            // back
+            &["castles queenside"],
+            // around g1
+            &["around g1: f2 white pawn, g2 white pawn, h2 white pawn, f1 white rook", "knight squares from g1: e2 white pawn"],
+            // cursor g1
+            &["g1, dark square, white king"],
+            // next rook
+            &["d8, dark square, black rook"],
+        ],
+    ),
+    (
+        "de",
+        &[
+            // zug
+            &["Schwarz am Zug"],
+            // wo weiße Türme
+            &["Weiß: Türme b1 und f1"],
+            // p t
+            &["Schwarz: Türme d8 und g8"],
+            // wo weiß
+            &["Weiß: König g1; Türme b1 und f1; Bauern b2, b5, c2, d2, e2, f2, g2 und h2"],
+            // legal g1
+            &["Züge von g1: König h1"],
+            // legal c8
+            &["Züge von c8: König b7; König b8"],
+            // schlagzüge
+            &["Schlagzüge: keine Züge"],
+            // angreifer b5
+            &["Angreifer von b5: keine"],
+            // verteidiger b5
+            &["Verteidiger von b5: keine"],
+            // letzter Schlagzug
+            &["letzter Schlagzug: a schlägt b5"],
+            // rückwärts
+            &["a schlägt b5"],
+            // rückwärts
+            &["b5"],
+            // rückwärts
+            &["a4"],
+            // rückwärts
+            &["lange Rochade"],
+            // umgebung g1
+            &["rund um g1: f2 weißer Bauer, g2 weißer Bauer, h2 weißer Bauer, f1 weißer Turm", "Springerfelder von g1: e2 weißer Bauer"],
+            // cursor g1
+            &["g1, dunkles Feld, weißer König"],
+            // nächster Turm
+            &["d8, dunkles Feld, schwarzer Turm"],
+        ],
+    ),
+    (
+        "de-fide",
+        &[
+            // zug
+            &["Schwarz am Zug"],
+            // wo weiße Türme
+            &["Weiß: Türme Bella eins und Felix eins"],
+            // p t
+            &["Schwarz: Türme David acht und Gustav acht"],
+            // wo weiß
+            &["Weiß: König Gustav eins; Türme Bella eins und Felix eins; Bauern Bella zwei, Bella fünf, Cesar zwei, David zwei, Eva zwei, Felix zwei, Gustav zwei und Hector zwei"],
+            // legal g1
+            &["Züge von Gustav eins: König Hector eins"],
+            // legal c8
+            &["Züge von Cesar acht: König Bella sieben; König Bella acht"],
+            // schlagzüge
+            &["Schlagzüge: keine Züge"],
+            // angreifer b5
+            &["Angreifer von Bella fünf: keine"],
+            // verteidiger b5
+            &["Verteidiger von Bella fünf: keine"],
+            // letzter Schlagzug
+            &["letzter Schlagzug: Anna schlägt Bella fünf"],
+            // rückwärts
+            &["Anna schlägt Bella fünf"],
+            // rückwärts
+            &["Bella fünf"],
+            // rückwärts
+            &["Anna vier"],
+            // rückwärts
+            &["Lange Rochade"],
+            // umgebung g1
+            &["rund um Gustav eins: Felix zwei weißer Bauer, Gustav zwei weißer Bauer, Hector zwei weißer Bauer, Felix eins weißer Turm", "Springerfelder von Gustav eins: Eva zwei weißer Bauer"],
+            // cursor g1
+            &["Gustav eins, dunkles Feld, weißer König"],
+            // nächster Turm
+            &["David acht, dunkles Feld, schwarzer Turm"],
+        ],
+    ),
+    (
+        "uk",
+        &[
+            // черга
+            &["чорні ходять"],
+            // де білі тури
+            &["білі: тури бе один і еф один"],
+            // p r
+            &["чорні: тури де вісім і же вісім"],
+            // де білі
+            &["білі: король же один; тури бе один і еф один; пішаки бе два, бе п'ять, це два, де два, е два, еф два, же два і аш два"],
+            // можливі g1
+            &["ходи з же один: король аш один"],
+            // можливі c8
+            &["ходи з це вісім: король бе сім; король бе вісім"],
+            // взяття
+            &["взяття: ходів немає"],
+            // нападники b5
+            &["атакують бе п'ять: немає"],
+            // захисники b5
+            &["захищають бе п'ять: немає"],
+            // останнє взяття
+            &["останнє взяття: а б'є бе п'ять"],
+            // назад
+            &["а б'є бе п'ять"],
+            // назад
+            &["бе п'ять"],
+            // назад
+            &["а чотири"],
+            // назад
+            &["довга рокіровка"],
+            // навколо g1
+            &["навколо же один: еф два білий пішак, же два білий пішак, аш два білий пішак, еф один біла тура", "поля коня з же один: е два білий пішак"],
+            // курсор g1
+            &["же один, темне поле, білий король"],
+            // наступний тура
+            &["де вісім, темне поле, чорна тура"],
+        ],
+    ),
+    (
+        "ru",
+        &[
+            // очередь
+            &["чёрные ходят"],
+            // где белые ладьи
+            &["белые: ладьи бэ один и эф один"],
+            // p r
+            &["чёрные: ладьи дэ восемь и же восемь"],
+            // где белые
+            &["белые: король же один; ладьи бэ один и эф один; пешки бэ два, бэ пять, цэ два, дэ два, е два, эф два, же два и аш два"],
+            // возможные g1
+            &["ходы с же один: король аш один"],
+            // возможные c8
+            &["ходы с цэ восемь: король бэ семь; король бэ восемь"],
+            // взятия
+            &["взятия: ходов нет"],
+            // нападающие b5
+            &["атакуют бэ пять: нет"],
+            // защитники b5
+            &["защищают бэ пять: нет"],
+            // последнее взятие
+            &["последнее взятие: а бьёт бэ пять"],
+            // назад
+            &["а бьёт бэ пять"],
+            // назад
+            &["бэ пять"],
+            // назад
+            &["а четыре"],
+            // назад
+            &["длинная рокировка"],
+            // вокруг g1
+            &["вокруг же один: эф два белая пешка, же два белая пешка, аш два белая пешка, эф один белая ладья", "поля коня с же один: е два белая пешка"],
+            // курсор g1
+            &["же один, тёмное поле, белый король"],
+            // следующий ладья
+            &["дэ восемь, тёмное поле, чёрная ладья"],
+        ],
+    ),
+    (
+        "hy",
+        &[
+            // հերթ
+            &["սևերը են քայլում"],
+            // որտեղ սպիտակ նավակներ
+            &["սպիտակները: նավակներ b1 և f1"],
+            // p r
+            &["սևերը: նավակներ d8 և g8"],
+            // որտեղ սպիտակ
+            &["սպիտակները: արքա g1; նավակներ b1 և f1; զինվորներ b2, b5, c2, d2, e2, f2, g2 և h2"],
+            // հնարավոր g1
+            &["քայլեր դաշտից g1: արքա h1"],
+            // հնարավոր c8
+            &["քայլեր դաշտից c8: արքա b7; արքա b8"],
+            // վերցումներ
+            &["վերցումներ: քայլեր չկան"],
+            // հարձակվողներ b5
+            &["հարձակվում են b5: չկան"],
+            // պաշտպաններ b5
+            &["պաշտպանում են b5: չկան"],
+            // վերջին վերցում
+            &["վերջին վերցումը: a վերցնում է b5"],
+            // հետ
+            &["a վերցնում է b5"],
+            // հետ
+            &["b5"],
+            // հետ
+            &["a4"],
+            // հետ
+            &["երկար փոխատեղում"],
+            // շուրջը g1
+            &["շուրջը g1: f2 սպիտակ զինվոր, g2 սպիտակ զինվոր, h2 սպիտակ զինվոր, f1 սպիտակ նավակ", "ձիու դաշտերը g1: e2 սպիտակ զինվոր"],
+            // կուրսոր g1
+            &["g1, սև դաշտ, սպիտակ արքա"],
+            // հաջորդ նավակ
+            &["d8, սև դաշտ, սև նավակ"],
+        ],
+    ),
+];
+
+/// Every Chess960 question in every language: castling from the d-file, stepping back over
+/// it, and the men as they stand after it.
+#[test]
+fn chess960_questions_are_answered_in_each_packs_words() {
+    let packs: Vec<&str> = ANSWERS_960.iter().map(|(p, _)| *p).collect();
+    assert_eq!(packs, PACKS);
+    for (pack, expected) in ANSWERS_960 {
+        let mut s = game(pack, Some(CHESS960), true, CHESS960_MOVES);
+        assert_eq!(QUESTIONS_960.len(), expected.len(), "{pack}");
+        for (q, e) in QUESTIONS_960.iter().zip(expected.iter()) {
+            assert_eq!(
+                ask(&mut s, q[column(pack)]),
+                *e,
+                "{pack}: {}",
+                q[column(pack)]
+            );
+        }
+    }
+}

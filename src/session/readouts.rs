@@ -8,7 +8,7 @@ use crate::phrase::events::{clock_phrase, move_count_phrase};
 use crate::phrase::grammar::{COLON, SEMICOLON};
 use crate::phrase::token::{Token, Word};
 use crate::rules::notation::san_in;
-use crate::rules::{Color, Move};
+use crate::rules::{Color, Move, Position};
 
 impl Session {
     pub(super) fn say_time(&mut self, at: u64) {
@@ -201,13 +201,20 @@ impl Session {
                 }
             }
             Readout::Legal(sq) => {
-                if board.piece_at(sq).is_none() {
+                let Some(man) = board.piece_at(sq) else {
                     return self.tell(square_readout(&board, sq));
+                };
+                // The opponent's man: the moves it would have if its side were to move (none
+                // while the side to move gives check).
+                let mut pos = self.position().clone();
+                if man.color != pos.turn() {
+                    if let Some(swapped) = pos.swap_turn() {
+                        pos = swapped;
+                    }
                 }
-                let pos = self.position().clone();
                 let moves: Vec<Move> = pos.legal_moves_from(sq).iter().copied().collect();
                 let mut p = labelled(Word::MovesFrom, sq);
-                p.extend(self.moves_phrase(&moves));
+                p.extend(self.moves_phrase_in(&pos, &moves));
                 self.tell(p);
             }
             Readout::Captures | Readout::Checks => {
@@ -281,7 +288,10 @@ impl Session {
     /// Moves as announced, separated by semicolons (a move's own comma comes before
     /// "check" in some languages); "no moves" for none.
     fn moves_phrase(&self, moves: &[Move]) -> crate::phrase::token::Phrase {
-        let pos = self.position();
+        self.moves_phrase_in(self.position(), moves)
+    }
+
+    fn moves_phrase_in(&self, pos: &Position, moves: &[Move]) -> crate::phrase::token::Phrase {
         let mut p = Vec::new();
         for (i, m) in moves.iter().enumerate() {
             if i > 0 {

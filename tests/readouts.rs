@@ -1244,3 +1244,82 @@ fn chess960_questions_are_answered_in_each_packs_words() {
         }
     }
 }
+
+/// After the promotion a8=Q+: each pack's questions and their answers.
+const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
+    (
+        "en",
+        &[
+            ("turn", "Black to move"),
+            ("last capture", "no capture yet"),
+            ("back", "a8 queen, check"),
+            ("attackers h8", "attackers of h8: a8 white queen"),
+            ("where white queens", "White: queen a8"),
+        ],
+    ),
+    (
+        "de",
+        &[
+            ("zug", "Schwarz am Zug"),
+            ("letzter Schlagzug", "noch kein Schlagzug"),
+            ("rückwärts", "a8 Dame, Schach"),
+            ("angreifer h8", "Angreifer von h8: a8 weiße Dame"),
+            ("wo weiße Damen", "Weiß: Dame a8"),
+        ],
+    ),
+    (
+        "de-fide",
+        &[
+            ("zug", "Schwarz am Zug"),
+            ("letzter Schlagzug", "noch kein Schlagzug"),
+            ("rückwärts", "Anna acht Dame Schach"),
+            (
+                "angreifer h8",
+                "Angreifer von Hector acht: Anna acht weiße Dame",
+            ),
+            ("wo weiße Damen", "Weiß: Dame Anna acht"),
+        ],
+    ),
+    (
+        "uk",
+        &[
+            ("черга", "чорні ходять"),
+            ("останнє взяття", "взять ще не було"),
+            ("назад", "а вісім ферзь, шах"),
+            ("нападники h8", "атакують аш вісім: а вісім білий ферзь"),
+            ("де білі ферзі", "білі: ферзь а вісім"),
+        ],
+    ),
+    (
+        "ru",
+        &[
+            ("очередь", "чёрные ходят"),
+            ("последнее взятие", "взятий ещё не было"),
+            ("назад", "а восемь ферзь, шах"),
+            ("нападающие h8", "атакуют аш восемь: а восемь белый ферзь"),
+            ("где белые ферзи", "белые: ферзь а восемь"),
+        ],
+    ),
+    (
+        "hy",
+        &[
+            ("հերթ", "սևերը են քայլում"),
+            ("վերջին վերցում", "դեռ վերցում չի եղել"),
+            ("հետ", "a8 թագուհի, շախ"),
+            ("հարձակվողներ h8", "հարձակվում են h8: a8 սպիտակ թագուհի"),
+            ("որտեղ սպիտակ թագուհիներ", "սպիտակները: թագուհի a8"),
+        ],
+    ),
+];
+
+/// After a promotion the new queen is where it was put, attacks along its rank, and
+/// stepping back names the promotion.
+#[test]
+fn questions_after_a_promotion_name_the_new_piece() {
+    for (pack, cases) in AFTER_PROMOTION {
+        let mut s = game(pack, Some(PROMOTION), false, &["a8=Q+"]);
+        for (q, answer) in *cases {
+            assert_eq!(ask(&mut s, q), [*answer], "{pack}: {q}");
+        }
+    }
+}

@@ -54,7 +54,12 @@ fn command_names_are_exactly_the_configuration_words() {
             "moves-back",
             "moves-forward",
             "pause",
-            "repeat"
+            "repeat",
+            "cursor-mode",
+            "cursor-up",
+            "cursor-down",
+            "cursor-left",
+            "cursor-right"
         ]
     );
     for c in InputCommand::ALL {
@@ -237,6 +242,14 @@ fn default_layouts_cover_every_command_they_name() {
     assert_eq!(
         keys.command_for(&press(Keyboard, "Left", 0)),
         Some(InputCommand::MovesBack)
+    );
+    assert_eq!(
+        pad.command_for(&press(Gamepad, "DPadDown", 0)),
+        Some(InputCommand::CursorDown)
+    );
+    assert_eq!(
+        keys.command_for(&press(Keyboard, "Up", 0)),
+        Some(InputCommand::CursorUp)
     );
     let mut both = pad.clone();
     both.merge(&keys);

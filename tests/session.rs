@@ -829,14 +829,14 @@ fn a_typo_is_not_understood_and_the_nearest_command_is_offered() {
     let out = run(
         &mut s,
         0,
-        &["zeiz", "hilfe", "zeit", "time", "opponent", "Ke2"],
+        &["zeiz", "hilfe", "zeit", "time", "xyzzy", "Ke2"],
     );
     let lines = printed(&out);
     assert_eq!(lines[0], "nicht verstanden, meinten Sie \"zeit\"?");
     assert!(lines.iter().any(|l| l.starts_with("zeit: ")), "{lines:?}");
     let clocks: Vec<_> = lines.iter().filter(|l| l.starts_with("Weiß: ")).collect();
     assert_eq!(clocks.len(), 2, "{lines:?}");
-    // "opponent" is no command and no move; Ke2 is a move the rules forbid.
+    // "xyzzy" is no command and no move; Ke2 is a move the rules forbid.
     assert!(
         lines[lines.len() - 2].starts_with("nicht verstanden"),
         "{lines:?}"

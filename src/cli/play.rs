@@ -379,6 +379,8 @@ fn open_game(
 struct Voice {
     #[cfg(feature = "audio")]
     speakers: Option<io::Speakers>,
+    /// `[speech] output`: which lines vichess's own voice says (issue 15).
+    output: vichess::config::SpeechOutput,
 }
 
 impl Voice {
@@ -402,7 +404,10 @@ impl Voice {
                     }
                 }
             };
-            Voice { speakers }
+            Voice {
+                speakers,
+                output: config.speech.output,
+            }
         }
         #[cfg(not(feature = "audio"))]
         {
@@ -411,11 +416,17 @@ impl Voice {
                 let why = "this vichess was built without sound output";
                 println!("{}", line_in(pack, Word::NoSound, why));
             }
-            Voice {}
+            Voice {
+                output: config.speech.output,
+            }
         }
     }
 
     fn say(&mut self, audience: Audience, phrase: &[vichess::phrase::token::Token], text: &str) {
+        // A screen reader reads the printed line; saying it too would be heard twice.
+        if !self.output.voices(audience) {
+            return;
+        }
         #[cfg(feature = "audio")]
         if let Some(s) = &mut self.speakers {
             s.say(audience, phrase, text);

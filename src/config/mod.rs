@@ -16,8 +16,8 @@ pub use check::ConfigError;
 pub use paths::{display_path, user_config_path, user_config_path_from};
 pub use sections::{
     AudioSection, BandSetting, BoardProtocol, BoardSection, ClockSection, Config, Destination,
-    GameSection, GamepadSection, OutputChannel, ResumeClock, RookFirstSetting, SpeechSection,
-    COMMANDS, UNBOUND,
+    GameSection, GamepadSection, OutputChannel, ResumeClock, RookFirstSetting, SpeechOutput,
+    SpeechSection, COMMANDS, UNBOUND,
 };
 
 use std::path::Path;

@@ -26,6 +26,11 @@ pub const COMMANDS: &[&str] = &[
     "moves-forward",
     "pause",
     "repeat",
+    "cursor-mode",
+    "cursor-up",
+    "cursor-down",
+    "cursor-left",
+    "cursor-right",
 ];
 
 /// Bound to this, a button does nothing (it undoes a default binding).
@@ -144,6 +149,37 @@ pub struct SpeechSection {
     /// Print ä ö ü ß as ae oe ue ss, for a terminal or braille table without them; speech
     /// is not changed.
     pub ascii_umlauts: bool,
+    /// Who speaks the printed lines: vichess's own voice, the player's screen reader, or
+    /// both (issue 15).
+    pub output: SpeechOutput,
+    /// A typed move is read back and played only after Enter or `yes` (issue 15).
+    pub confirm_moves: bool,
+}
+
+/// Who speaks (issue 15): with a screen reader running, vichess's own voice and the screen
+/// reader reading the printed line would say everything twice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpeechOutput {
+    /// vichess says everything itself: clips, and system speech for the rest.
+    #[default]
+    Clips,
+    /// vichess says nothing: the printed lines are the speech, read by the screen reader.
+    ScreenReader,
+    /// The screen reader reads the player's lines; vichess still says what everyone at the
+    /// board must hear (moves, results) in the Appendix D voice.
+    Both,
+}
+
+impl SpeechOutput {
+    /// Does vichess's own voice say a line meant for `audience`?
+    pub fn voices(self, audience: crate::audio::route::Audience) -> bool {
+        match self {
+            SpeechOutput::Clips => true,
+            SpeechOutput::ScreenReader => false,
+            SpeechOutput::Both => audience == crate::audio::route::Audience::Public,
+        }
+    }
 }
 
 impl Default for SpeechSection {
@@ -160,6 +196,8 @@ impl Default for SpeechSection {
             private_touch: true,
             on_request_only: false,
             ascii_umlauts: false,
+            output: SpeechOutput::Clips,
+            confirm_moves: false,
         }
     }
 }

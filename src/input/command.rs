@@ -31,11 +31,22 @@ pub enum InputCommand {
     Pause,
     /// Repeat the last thing said.
     Repeat,
+    /// Turn the direction pad's board-cursor mode on or off (issue 15): while it is on, the
+    /// pad's up, left and right move the cursor instead of saying and stepping through moves.
+    CursorMode,
+    /// Move the board cursor one rank up (towards rank 8).
+    CursorUp,
+    /// Move the board cursor one rank down.
+    CursorDown,
+    /// Move the board cursor one file left (towards the a-file).
+    CursorLeft,
+    /// Move the board cursor one file right.
+    CursorRight,
 }
 
 impl InputCommand {
     /// Every command, in the order they are listed to the player.
-    pub const ALL: [InputCommand; 10] = [
+    pub const ALL: [InputCommand; 15] = [
         InputCommand::PressWhite,
         InputCommand::PressBlack,
         InputCommand::Press,
@@ -46,6 +57,11 @@ impl InputCommand {
         InputCommand::MovesForward,
         InputCommand::Pause,
         InputCommand::Repeat,
+        InputCommand::CursorMode,
+        InputCommand::CursorUp,
+        InputCommand::CursorDown,
+        InputCommand::CursorLeft,
+        InputCommand::CursorRight,
     ];
 
     /// The configuration name, such as `press-white`.
@@ -61,6 +77,11 @@ impl InputCommand {
             InputCommand::MovesForward => "moves-forward",
             InputCommand::Pause => "pause",
             InputCommand::Repeat => "repeat",
+            InputCommand::CursorMode => "cursor-mode",
+            InputCommand::CursorUp => "cursor-up",
+            InputCommand::CursorDown => "cursor-down",
+            InputCommand::CursorLeft => "cursor-left",
+            InputCommand::CursorRight => "cursor-right",
         }
     }
 
@@ -77,7 +98,15 @@ impl InputCommand {
     /// Whether holding the button repeats the command. Only scoresheet stepping does: a held
     /// clock button must never press the clock twice.
     pub fn repeats_when_held(self) -> bool {
-        matches!(self, InputCommand::MovesBack | InputCommand::MovesForward)
+        matches!(
+            self,
+            InputCommand::MovesBack
+                | InputCommand::MovesForward
+                | InputCommand::CursorUp
+                | InputCommand::CursorDown
+                | InputCommand::CursorLeft
+                | InputCommand::CursorRight
+        )
     }
 
     /// For a clock press, whose clock button it is: `own` is the colour of the player holding

@@ -291,6 +291,9 @@ pub const DEFAULT_GAMEPAD_BUTTONS: &[(&str, &str)] = &[
     ("DPadUp", "last"),
     ("DPadLeft", "moves-back"),
     ("DPadRight", "moves-forward"),
+    // Issue 15: Select turns the pad into a board cursor; down always moves it down.
+    ("DPadDown", "cursor-down"),
+    ("Select", "cursor-mode"),
     ("Start", "pause"),
     ("LeftTrigger", "press-white"),
     ("RightTrigger", "press-black"),
@@ -319,6 +322,10 @@ impl Mapping {
             ("key:Right", "moves-forward"),
             ("key:p", "pause"),
             ("key:r", "repeat"),
+            // Issue 15: the board cursor; Tab turns Left and Right into cursor keys.
+            ("key:Up", "cursor-up"),
+            ("key:Down", "cursor-down"),
+            ("key:Tab", "cursor-mode"),
         ])
         .expect("the default keyboard layout is valid")
     }

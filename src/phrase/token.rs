@@ -329,6 +329,47 @@ words! {
     BoardDisconnected = "board-disconnected",
     /// The VI player's own board, in a board's connection line.
     PlayersBoard = "players-board",
+    // --- issue 15: board read-outs and the board cursor (text only, no clips) ---
+    /// Before the opponent's side, name and time.
+    Opponent = "opponent",
+    /// When the game has no name for a player.
+    NoName = "no-name",
+    /// "diagonal a1 h8: ...".
+    Diagonal = "diagonal",
+    /// "around e4: ...": the eight neighbours.
+    Around = "around",
+    /// The squares a knight on the square reaches.
+    KnightSquares = "knight-squares",
+    /// "moves from g1: knight f3, knight h3".
+    MovesFrom = "moves-from",
+    NoMoves = "no-moves",
+    /// All legal captures.
+    LegalCaptures = "legal-captures",
+    /// All legal checks.
+    LegalChecks = "legal-checks",
+    /// Before a square: the men of the other colour that attack it.
+    Attackers = "attackers",
+    /// Before a square: the men of the same colour that protect it.
+    Defenders = "defenders",
+    LastCapture = "last-capture",
+    NoCaptureYet = "no-capture-yet",
+    LightSquare = "light-square",
+    DarkSquare = "dark-square",
+    /// The cursor cannot go further that way.
+    EdgeOfBoard = "edge-of-board",
+    HelpTurn = "help-turn",
+    HelpOpponent = "help-opponent",
+    HelpWhereSide = "help-where-side",
+    HelpLines = "help-lines",
+    HelpLegal = "help-legal",
+    HelpAttackers = "help-attackers",
+    HelpLastCapture = "help-last-capture",
+    HelpBack = "help-back",
+    HelpCursor = "help-cursor",
+    /// After a typed move read back: how to play it.
+    ConfirmMove = "confirm-move",
+    /// A read-back move that was not confirmed.
+    MoveNotPlayed = "move-not-played",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -126,6 +126,9 @@ pub enum Command {
     Arbiter(super::arbiter_command::ArbiterCommand),
     /// Not a command: a move in any notation.
     Move(String),
+    // --- issue 15: board read-outs (parsed in `ask.rs`) ---
+    /// A question about the board or the game (issue 15); changes nothing.
+    Readout(super::ask::Readout),
 }
 
 /// A command word with a missing or wrong argument: what was wrong (English, for English
@@ -382,6 +385,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         return Ok(None);
     };
     let rest: Vec<&str> = words.collect();
+    // --- issue 15: board read-outs first (their own words, see `ask.rs`) ---
+    if let Some(r) = super::ask::parse(first, &rest) {
+        return r.map(|r| Some(Command::Readout(r)));
+    }
     let english = english_command(first);
     let native = english.is_some_and(|en| !first.eq_ignore_ascii_case(en));
     let key = match first {

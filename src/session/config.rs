@@ -38,6 +38,8 @@ pub struct SessionConfig {
     pub clock: ClockConfig,
     /// The event announced Guidelines III (III.1), so III.5 draw claims may be made.
     pub guidelines_iii: bool,
+    /// A typed move is read back and played only after Enter or `yes` (issue 15).
+    pub confirm_moves: bool,
 }
 
 impl Default for SessionConfig {
@@ -52,6 +54,7 @@ impl Default for SessionConfig {
             downtime: Downtime::Paused,
             clock: ClockConfig::default(),
             guidelines_iii: false,
+            confirm_moves: false,
         }
     }
 }

@@ -42,10 +42,13 @@
 
 mod announce;
 mod arbiter_command;
+mod ask;
 mod command;
 mod config;
 mod confirm;
+mod confirm_move;
 mod cues;
+mod cursor;
 mod on_board;
 mod on_button;
 mod on_command;
@@ -60,6 +63,7 @@ mod time;
 mod timing;
 
 pub use arbiter_command::{ArbiterCommand, QuickplayAnswer, TimeChange};
+pub use ask::{Men, Readout, Step};
 pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
 };
@@ -205,6 +209,12 @@ pub struct Session {
     restart_on_play: bool,
     /// A command that changes the result, asked back and waiting for a yes.
     pending: Option<confirm::Confirm>,
+    /// The board cursor's square (issue 15).
+    look: crate::rules::Square,
+    /// The direction pad moves the board cursor rather than stepping through the moves.
+    dpad_cursor: bool,
+    /// A typed move read back and waiting for Enter or `yes` (`confirm_moves`).
+    pending_move: Option<crate::rules::Move>,
 }
 
 fn notation_lang(l: Language) -> Lang {
@@ -262,6 +272,9 @@ impl Session {
             ended_cleanly: false,
             restart_on_play: false,
             pending: None,
+            look: crate::rules::Square::E4,
+            dpad_cursor: false,
+            pending_move: None,
             config,
         }
     }
@@ -484,6 +497,7 @@ impl Session {
         let at = self.start_event(now);
         match event {
             Event::Line(line) if self.answer(Some(&line), at) => {}
+            Event::Line(line) if self.confirm_line(&line, at) => {}
             Event::Line(line) => match command::parse(&line) {
                 Ok(Some(cmd)) => self.command(cmd, at),
                 Ok(None) => {}
@@ -644,7 +658,7 @@ fn begin_state(
 }
 
 /// One journal record and what it did.
-pub type Step = (Record, Vec<Happening>);
+pub type JournalStep = (Record, Vec<Happening>);
 
 /// Every record of a journal with what it did, in order, through the same
 /// [`State::apply`] a resume uses: the arbiter's report reads a game this way, so it can
@@ -653,7 +667,7 @@ pub fn replay_journal(
     clock_config: crate::rules::clock::ClockConfig,
     pack: &Pack,
     lines: &[String],
-) -> Result<(State, Vec<Step>), ResumeError> {
+) -> Result<(State, Vec<JournalStep>), ResumeError> {
     let (mut state, begin) = begin_state(clock_config, lines)?;
     let mut steps = vec![(begin, Vec::new())];
     for (i, line) in lines.iter().enumerate().skip(1) {

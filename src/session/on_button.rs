@@ -12,6 +12,10 @@ impl Session {
     /// A clock button of a side with no move to complete is refused (a press without a move
     /// would be an illegal move, 7.5.3).
     pub(super) fn button(&mut self, input: InputCommand, at: u64) {
+        // --- issue 15: the board cursor on the direction pad ---
+        if let Some(step) = self.cursor_button(input) {
+            return self.cursor_step(step);
+        }
         match input {
             InputCommand::PressWhite | InputCommand::PressBlack | InputCommand::Press => {
                 let side = match input {
@@ -39,6 +43,11 @@ impl Session {
             InputCommand::Last => self.command(Command::Last(1), at),
             InputCommand::Pause => self.command(Command::Pause, at),
             InputCommand::Repeat => self.command(Command::Repeat, at),
+            InputCommand::CursorMode
+            | InputCommand::CursorUp
+            | InputCommand::CursorDown
+            | InputCommand::CursorLeft
+            | InputCommand::CursorRight => {}
             InputCommand::MovesBack | InputCommand::MovesForward => {
                 let n = self.state.game().ply_count();
                 if n == 0 {

@@ -21,12 +21,14 @@ impl Session {
     pub(super) fn command(&mut self, cmd: Command, at: u64) {
         match cmd {
             Command::Help => {
-                for w in HELP_WORDS {
+                for w in HELP_WORDS.iter().chain(super::ask::HELP) {
                     let line = self.pack.text(&[Token::Word(*w)]);
                     self.out.print(&line);
                 }
             }
             Command::Move(text) => self.typed_move(&text, at),
+            // --- issue 15 ---
+            Command::Readout(r) => self.readout(r, at),
             Command::Time => self.say_time(at),
             Command::Count => self.say_count(),
             Command::Last(n) => self.say_last(n),

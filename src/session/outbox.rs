@@ -49,6 +49,18 @@ impl Outbox {
         self.print(&text);
     }
 
+    /// Says a phrase and prints `text` for it instead of the phrase's words: the scoresheet
+    /// line "2. Nf3 Nc6" is read by a screen reader, its moves are spoken as announced.
+    pub(super) fn say_as(&mut self, audience: Audience, phrase: Phrase, text: &str) {
+        self.last_said = Some((audience, phrase.clone(), text.to_string()));
+        self.effects.push(Effect::Say {
+            audience,
+            phrase,
+            text: text.to_string(),
+        });
+        self.print(text);
+    }
+
     /// Says and prints text that has no vocabulary words (system speech).
     pub(super) fn say_text(&mut self, audience: Audience, text: &str) {
         self.last_said = Some((audience, Vec::new(), text.to_string()));

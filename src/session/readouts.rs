@@ -8,7 +8,7 @@ use crate::phrase::events::{clock_phrase, move_count_phrase};
 use crate::phrase::grammar::{COLON, SEMICOLON};
 use crate::phrase::token::{Token, Word};
 use crate::rules::notation::san_in;
-use crate::rules::Color;
+use crate::rules::{Color, Move, Position};
 
 impl Session {
     pub(super) fn say_time(&mut self, at: u64) {
@@ -87,6 +87,8 @@ impl Session {
         lines
     }
 
+    /// The scoresheet, one numbered line per move pair; each line is also said, its moves
+    /// as announced, so the list is heard in short chunks (issue 15).
     pub(super) fn print_scoresheet(&mut self) {
         let lines = self.scoresheet_lines();
         if lines.is_empty() {
@@ -94,8 +96,21 @@ impl Session {
                 .out
                 .refuse(&self.pack, vec![Token::Word(Word::NoMoveYet)]);
         }
-        for l in lines {
-            self.out.print(&l);
+        let game = self.state.game();
+        let mut chunks: Vec<crate::phrase::token::Phrase> = Vec::new();
+        for (i, m) in game.moves().iter().enumerate() {
+            let pos = &game.positions()[i];
+            let p = move_phrase_with(pos, m, self.config.announce);
+            match chunks.last_mut() {
+                Some(last) if pos.turn() == Color::Black => {
+                    last.push(SEMICOLON);
+                    last.extend(p);
+                }
+                _ => chunks.push(p),
+            }
+        }
+        for (line, phrase) in lines.into_iter().zip(chunks) {
+            self.out.say_as(Audience::Player, phrase, &line);
         }
     }
 
@@ -126,5 +141,212 @@ impl Session {
         }
         let position = self.position().clone();
         self.out.push(Effect::BoardSync { position });
+    }
+}
+
+// --- issue 15: read-outs (parsed in `ask.rs`) ---
+
+use super::ask::{Men, Readout};
+use crate::input::InputCommand;
+use crate::phrase::grammar::COMMA;
+use crate::phrase::readout::{
+    around_readout, board_readout, diagonals_readout, labelled, men_on, side_readout,
+    square_readout, where_readout,
+};
+use crate::rules::{Role, Square};
+
+/// A piece letter as the game's notation reads it: German `B` is a pawn, English `B` a
+/// bishop; the other letters of both notations mean one kind each.
+pub(super) fn letter_role(c: char, lang: crate::rules::notation::Lang) -> Option<Role> {
+    use crate::rules::notation::Lang;
+    Some(match c.to_ascii_uppercase() {
+        'K' => Role::King,
+        'Q' | 'D' => Role::Queen,
+        'R' | 'T' => Role::Rook,
+        'B' if lang == Lang::De => Role::Pawn,
+        'B' | 'L' => Role::Bishop,
+        'N' | 'S' => Role::Knight,
+        'P' => Role::Pawn,
+        _ => return None,
+    })
+}
+
+impl Session {
+    pub(super) fn readout(&mut self, r: Readout, at: u64) {
+        let board = *self.position().board();
+        match r {
+            Readout::Turn => self.say_turn(),
+            Readout::Opponent => self.say_opponent(at),
+            Readout::Where(side, men) => {
+                let role = match men {
+                    Men::All => None,
+                    Men::Kind(role) => Some(role),
+                    Men::Letter(c) => letter_role(c, self.lang),
+                };
+                let p = match (side, role) {
+                    (None, None) => board_readout(&board),
+                    (None, Some(role)) => where_readout(&board, role),
+                    (Some(c), role) => side_readout(&board, c, role),
+                };
+                self.tell(p);
+            }
+            Readout::Diagonals(sq) => {
+                for p in diagonals_readout(&board, sq) {
+                    self.tell(p);
+                }
+            }
+            Readout::Around(sq) => {
+                for p in around_readout(&board, sq) {
+                    self.tell(p);
+                }
+            }
+            Readout::Legal(sq) => {
+                let Some(man) = board.piece_at(sq) else {
+                    return self.tell(square_readout(&board, sq));
+                };
+                // The opponent's man: the moves it would have if its side were to move (none
+                // while the side to move gives check).
+                let mut pos = self.position().clone();
+                if man.color != pos.turn() {
+                    if let Some(swapped) = pos.swap_turn() {
+                        pos = swapped;
+                    }
+                }
+                let moves: Vec<Move> = pos.legal_moves_from(sq).iter().copied().collect();
+                let mut p = labelled(Word::MovesFrom, sq);
+                p.extend(self.moves_phrase_in(&pos, &moves));
+                self.tell(p);
+            }
+            Readout::Captures | Readout::Checks => {
+                let pos = self.position().clone();
+                let moves: Vec<Move> = pos
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| match r {
+                        Readout::Captures => m.is_capture(),
+                        _ => pos.play(m).is_ok_and(|p| p.is_check()),
+                    })
+                    .copied()
+                    .collect();
+                let label = match r {
+                    Readout::Captures => Word::LegalCaptures,
+                    _ => Word::LegalChecks,
+                };
+                let mut p = vec![Token::Word(label), COLON];
+                p.extend(self.moves_phrase(&moves));
+                self.tell(p);
+            }
+            Readout::Attackers(sq) | Readout::Defenders(sq) => {
+                let attack = matches!(r, Readout::Attackers(_));
+                let sides: Vec<Color> = match (board.color_at(sq), attack) {
+                    (Some(c), true) => vec![!c],
+                    (Some(c), false) => vec![c],
+                    (None, _) => Color::ALL.to_vec(),
+                };
+                let occupied = board.occupied();
+                let mut men: Vec<Square> = Vec::new();
+                for side in sides {
+                    men.extend(board.attackers_to(sq, side, occupied));
+                }
+                let label = if attack {
+                    Word::Attackers
+                } else {
+                    Word::Defenders
+                };
+                let mut p = labelled(label, sq);
+                p.extend(men_on(&board, men));
+                self.tell(p);
+            }
+            Readout::LastCapture => {
+                let game = self.state.game();
+                match game.moves().iter().rposition(|m| m.is_capture()) {
+                    None => self
+                        .out
+                        .refuse(&self.pack, vec![Token::Word(Word::NoCaptureYet)]),
+                    Some(i) => {
+                        let mut p = vec![Token::Word(Word::LastCapture), COLON];
+                        p.extend(move_phrase_with(
+                            &game.positions()[i],
+                            &game.moves()[i],
+                            self.config.announce,
+                        ));
+                        self.tell(p);
+                    }
+                }
+            }
+            Readout::Back => self.button(InputCommand::MovesBack, at),
+            Readout::Forward => self.button(InputCommand::MovesForward, at),
+            Readout::Cursor(step) => self.cursor_step(step),
+        }
+    }
+
+    /// Says a read-out to the player only, and prints it.
+    pub(super) fn tell(&mut self, p: crate::phrase::token::Phrase) {
+        self.out.say(&self.pack, Audience::Player, p);
+    }
+
+    /// Moves as announced, separated by semicolons (a move's own comma comes before
+    /// "check" in some languages); "no moves" for none.
+    fn moves_phrase(&self, moves: &[Move]) -> crate::phrase::token::Phrase {
+        self.moves_phrase_in(self.position(), moves)
+    }
+
+    fn moves_phrase_in(&self, pos: &Position, moves: &[Move]) -> crate::phrase::token::Phrase {
+        let mut p = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            if i > 0 {
+                p.push(SEMICOLON);
+            }
+            p.extend(move_phrase_with(pos, m, self.config.announce));
+        }
+        if p.is_empty() {
+            p.push(Token::Word(Word::NoMoves));
+        }
+        p
+    }
+
+    /// Whose move it is, or how the game ended.
+    fn say_turn(&mut self) {
+        let p = match self.state.ending() {
+            Some(e) => {
+                let mut p = vec![Token::Word(Word::Result), COLON];
+                p.extend(e.phrase.iter().copied());
+                p
+            }
+            None => vec![
+                Token::Side(self.position().turn()),
+                Token::Word(Word::ToMove),
+            ],
+        };
+        self.tell(p);
+    }
+
+    /// The opponent of the VI player (of the side to move when no side is configured): side
+    /// and time on one line, the name (from the game's tags) on the next.
+    fn say_opponent(&mut self, at: u64) {
+        let side = !self
+            .config
+            .vi_side
+            .unwrap_or_else(|| self.position().turn());
+        let mut p = vec![Token::Word(Word::Opponent), COLON, Token::Side(side)];
+        if let Some(clock) = self.state.clock() {
+            p.extend([COMMA, Token::Duration(clock.remaining(side, at))]);
+        }
+        self.tell(p);
+        let tag = match side {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        let name = self
+            .state
+            .tags()
+            .iter()
+            .rev()
+            .find(|(k, v)| k == tag && !v.is_empty() && v != "?")
+            .map(|(_, v)| v.clone());
+        match name {
+            Some(n) => self.out.say_text(Audience::Player, &n),
+            None => self.tell(vec![Token::Word(Word::NoName)]),
+        }
     }
 }

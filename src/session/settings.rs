@@ -19,6 +19,7 @@ impl SessionConfig {
                 full_from_square: c.speech.full_from_square,
             },
             announce_touch: c.speech.private_touch,
+            confirm_moves: c.speech.confirm_moves,
             calls: c.clock.call_policy(c.speech.on_request_only),
             downtime: match c.game.resume_clock {
                 ResumeClock::Paused => Downtime::Paused,

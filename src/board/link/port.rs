@@ -105,7 +105,7 @@ fn run(
             match commands.try_recv() {
                 Ok(LinkCommand::Stop) | Err(TryRecvError::Disconnected) => return,
                 Ok(LinkCommand::Clock(c)) => sup.send_clock(c),
-                Ok(LinkCommand::Resynchronise) => actions.extend(sup.resynchronise()),
+                Ok(LinkCommand::Resynchronise) => actions.extend(sup.resynchronise(now())),
                 Ok(LinkCommand::Write(b)) => actions.push(Action::Write(b)),
                 Err(TryRecvError::Empty) => break,
             }

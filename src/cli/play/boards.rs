@@ -156,6 +156,9 @@ impl Connected {
         };
         let mut tracker = Tracker::with_config(position.clone(), kind_of(protocol), config);
         tracker.set_owner(owner);
+        // DGT updates carry no checksum: the link confirms each with a dump, and the
+        // tracker decides moves only on what a dump shows.
+        tracker.confirm_by_reading(protocol == Protocol::Dgt);
         let (link, events) = serial::Link::spawn(protocol, target, Timing::default());
         let to = to.clone();
         std::thread::Builder::new()

@@ -292,12 +292,13 @@ impl BoardCodec {
         }
     }
 
-    /// A request the board must answer; sent every second so a dead link shows up.
+    /// A request the board must answer; sent every second so a dead link shows up. DGT and
+    /// ChessLink are asked for a full reading: it proves the link alive and also brings back
+    /// a change report that was lost (neither protocol numbers its reports).
     pub fn watchdog_request(&self) -> Vec<u8> {
         match self.protocol() {
-            // The version request is answered in any single-board mode and changes nothing.
-            Protocol::Dgt => dgt::encode(dgt::Command::Version),
-            Protocol::ChessLink => chesslink::encode(&chesslink::Command::Version),
+            Protocol::Dgt => dgt::encode(dgt::Command::SendBoard),
+            Protocol::ChessLink => chesslink::encode(&chesslink::Command::Status),
             Protocol::Pegboard => pegboard::encode_host(pegboard::HostCommand::Ping),
         }
     }

@@ -94,6 +94,8 @@ pub struct Supervisor {
     last_reading: Option<crate::board::sensor::Snapshot>,
     /// A full reading that changed too much at once, waiting for a second to agree.
     doubtful_reading: Option<crate::board::sensor::Snapshot>,
+    /// When the last full reading arrived (or the port opened).
+    last_reading_at: u64,
     /// The last open attempt failed: report only the first failure of a series.
     failing: bool,
     clock: ClockSender,
@@ -114,6 +116,7 @@ impl Supervisor {
             episode_quiet: false,
             last_reading: None,
             doubtful_reading: None,
+            last_reading_at: 0,
             failing: false,
             clock: ClockSender::default(),
             told: Vec::new(),
@@ -148,7 +151,14 @@ impl Supervisor {
                 if now.saturating_sub(last_rx) >= self.timing.dead_ms {
                     return self.lost(now, "the board stopped answering".into());
                 }
-                if now.saturating_sub(last_rx) >= self.timing.probe_ms
+                // A board without checksummed change reports is probed with a full reading
+                // whenever none came for a while, even if it talks (a DGT clock does every
+                // second): a lost last update then shows up within a second.
+                let heard = match self.codec.protocol() {
+                    Protocol::Pegboard => last_rx,
+                    Protocol::Dgt | Protocol::ChessLink => last_rx.min(self.last_reading_at),
+                };
+                if now.saturating_sub(heard) >= self.timing.probe_ms
                     && now.saturating_sub(last_probe) >= self.timing.probe_ms
                 {
                     out.push(Action::Write(self.codec.watchdog_request()));
@@ -179,6 +189,7 @@ impl Supervisor {
         self.episode_quiet = false;
         self.last_reading = None;
         self.doubtful_reading = None;
+        self.last_reading_at = now;
         // The handshake asks for a full reading; re-ask if it never comes (an Arduino that
         // resets on open misses the handshake).
         self.wanted = Some(Wanted {
@@ -298,10 +309,14 @@ impl Supervisor {
     /// reading agrees (readings without a checksum, one flipped bit away from another game).
     fn on_reading(&mut self, now: u64, s: crate::board::sensor::Snapshot) -> Vec<Action> {
         let mut out = Vec::new();
+        self.last_reading_at = now;
         let checked = !matches!(self.codec.protocol(), Protocol::Pegboard);
         let implausible = checked
             && self.last_reading.is_some_and(|last| {
-                Square::all().filter(|&sq| last.get(sq) != s.get(sq)).count() > PLAUSIBLE_CHANGES
+                Square::all()
+                    .filter(|&sq| last.get(sq) != s.get(sq))
+                    .count()
+                    > PLAUSIBLE_CHANGES
             })
             && self.doubtful_reading != Some(s);
         if implausible {
@@ -338,9 +353,13 @@ impl Supervisor {
                 BoardMessage::Sensor(SensorEvent::Snapshot(s)) => {
                     out.extend(self.on_reading(now, s))
                 }
-                // In doubt, change reports may be missing their neighbours: the full reading
-                // on its way shows the board as it is.
-                BoardMessage::Sensor(_) if self.in_doubt() => {}
+                // In doubt, a DGT update (no checksum) may be a misframed piece of something
+                // else, and would bind the player as a touch: the dump on its way shows the
+                // board as it is. A pegboard line is checksummed, so it is true even when
+                // others were lost, and it carries what no snapshot can (which man was lifted
+                // for a capture on an occupancy-only board): it is passed on.
+                BoardMessage::Sensor(_)
+                    if self.in_doubt() && self.codec.protocol() == Protocol::Dgt => {}
                 BoardMessage::Sensor(e) => {
                     if self.codec.protocol() == Protocol::Dgt {
                         // A DGT update has no checksum: every one is confirmed by a dump.
@@ -542,9 +561,12 @@ mod tests {
             }
         }
         assert_eq!(sent, vec![400, 1200, 2800, 6000], "back-off doubles");
-        // Change reports are held back meanwhile; the snapshot ends the doubt.
+        // A checksummed change report is still true meanwhile; the snapshot ends the doubt.
         let lift = pegboard::encode_board(121, &pegboard::Event::Lifted(Square::E2));
-        assert!(emitted(&s.received(6010, &lift)).is_empty());
+        assert_eq!(
+            emitted(&s.received(6010, &lift)),
+            vec![LinkEvent::Sensor(SensorEvent::Lifted(Square::E2))]
+        );
         let snap = pegboard::Event::Snapshot(Snapshot::occupancy_of(&Board::new()));
         let e = emitted(&s.received(6020, &pegboard::encode_board(122, &snap)));
         assert_eq!(e[0], LinkEvent::Resynchronised);
@@ -578,7 +600,10 @@ mod tests {
                 requests.push(t);
             }
         }
-        assert_eq!(said, 2, "one garble and one resynchronisation in 5 s of noise");
+        assert_eq!(
+            said, 2,
+            "one garble and one resynchronisation in 5 s of noise"
+        );
         assert!(
             requests.windows(2).all(|w| w[1] - w[0] >= REQUEST_GAP_MS),
             "{requests:?}"

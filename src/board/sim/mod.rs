@@ -5,9 +5,11 @@
 //! [`pty`] touches a device (a pseudo-terminal), for `vichess board sim` and the link tests.
 
 pub mod emulator;
+pub mod faults;
 pub mod human;
 #[cfg(feature = "serial")]
 pub mod pty;
 
 pub use emulator::Emulator;
+pub use faults::{Fault, Faults};
 pub use human::{actions, touch, Action, Hands, Style};

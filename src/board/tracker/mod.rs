@@ -431,7 +431,7 @@ impl Tracker {
             }
             SensorEvent::Lifted(square) => self.lift(square, now_ms, &mut out),
             SensorEvent::Placed { square, sensed } => {
-                placed = self.place(square, sensed, now_ms, &mut out)
+                placed = self.place(square, sensed, true, now_ms, &mut out)
             }
         }
         if self.orientation == Orientation::Unknown && !matches!(event, SensorEvent::Snapshot(_)) {
@@ -594,7 +594,7 @@ impl Tracker {
         for sq in Square::all() {
             let s = reading.get(sq);
             if s.is_occupied() && s != self.sensed.get(sq) {
-                placed = self.place(sq, s, now_ms, out).or(placed);
+                placed = self.place(sq, s, false, now_ms, out).or(placed);
             }
         }
         placed
@@ -619,10 +619,12 @@ impl Tracker {
     }
 
     /// Returns the square when a man really went in.
+    /// `report`: a placement the board reported as such, not a difference between readings.
     fn place(
         &mut self,
         sq: Square,
         sensed: Sensed,
+        report: bool,
         now_ms: u64,
         out: &mut Vec<TrackerEvent>,
     ) -> Option<Square> {
@@ -631,7 +633,10 @@ impl Tracker {
             self.lift(sq, now_ms, out);
             return None;
         }
-        if before == sensed {
+        // A board that cannot tell men apart reports a placement only when a hole fills:
+        // one on a hole it reported full means its lift report was lost (a capture).
+        let refilled = report && before.is_occupied() && self.kind != BoardKind::IdentifiesPieces;
+        if before == sensed && !refilled {
             return None;
         }
         if before.is_occupied() {
@@ -831,9 +836,8 @@ impl Tracker {
         if sq == m.to() || sq == m.king_to() || sq == m.from() {
             return true;
         }
-        m.castling_side().is_some_and(|side| {
-            sq == Square::from_coords(side.rook_to_file(), m.from().rank())
-        })
+        m.castling_side()
+            .is_some_and(|side| sq == Square::from_coords(side.rook_to_file(), m.from().rank()))
     }
 
     /// With lenient rook-first castling: is `m` a castling rook reaching its castling square?

@@ -24,7 +24,10 @@ impl Orientation {
     /// normal when only the raw one does; `Unknown` when both do (an occupancy-only board's
     /// start position) or neither (a board not yet set up).
     pub fn detect(reading: &Snapshot, expected: &Board) -> Orientation {
-        match (agrees(reading, expected), agrees(&reading.rotated(), expected)) {
+        match (
+            agrees(reading, expected),
+            agrees(&reading.rotated(), expected),
+        ) {
             (true, false) => Orientation::Normal,
             (false, true) => Orientation::Rotated,
             _ => Orientation::Unknown,

@@ -5,7 +5,41 @@
 //!
 //! The kinds and rates are those of the fault table in issue 13 (`docs/reliability.md`).
 
+use crate::board::codec::Protocol;
 use std::fmt;
+
+/// Cuts an emulator's output into the protocol's messages, so that each is damaged (or
+/// repeated) on its own as on a real line; anything it cannot frame stays one piece.
+pub fn messages(protocol: Protocol, bytes: &[u8]) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let len = match protocol {
+            Protocol::Pegboard => rest.iter().position(|&b| b == b'\n').map(|i| i + 1),
+            Protocol::Dgt if rest.len() >= 3 => {
+                Some((usize::from(rest[1] & 0x7F) << 7) | usize::from(rest[2] & 0x7F))
+            }
+            Protocol::ChessLink => match rest[0] & 0x7F {
+                b's' => Some(67),
+                b'l' | b'x' => Some(3),
+                b'v' | b'w' | b'r' => Some(7),
+                _ => None,
+            },
+            Protocol::Dgt => None,
+        };
+        match len {
+            Some(n) if n > 0 && n <= rest.len() => {
+                out.push(&rest[..n]);
+                rest = &rest[n..];
+            }
+            _ => {
+                out.push(rest);
+                break;
+            }
+        }
+    }
+    out
+}
 
 /// One kind of line fault.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -154,6 +188,14 @@ mod tests {
         };
         assert_eq!(run(7), run(7));
         assert_ne!(run(7), run(8));
+    }
+
+    #[test]
+    fn output_is_cut_into_messages() {
+        let two = b"$H,0,1,0,x*00\n$S,1,abc*00\n";
+        assert_eq!(messages(Protocol::Pegboard, two).len(), 2);
+        let dgt = [0x8E, 0, 5, 1, 2, 0x8E, 0, 5, 3, 4];
+        assert_eq!(messages(Protocol::Dgt, &dgt), vec![&dgt[..5], &dgt[5..]]);
     }
 
     #[test]

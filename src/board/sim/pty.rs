@@ -55,10 +55,14 @@ impl PtyBoard {
 
     /// One message from the board, through the faults if any.
     fn send(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let protocol = self.emulator.protocol();
         match self.faults.as_mut() {
             Some(f) => {
-                let bytes = f.to_host(bytes);
-                self.write(&bytes)
+                let mut damaged = Vec::new();
+                for m in super::faults::messages(protocol, bytes) {
+                    damaged.extend(f.to_host(m));
+                }
+                self.write(&damaged)
             }
             None => self.write(bytes),
         }
@@ -100,6 +104,27 @@ impl PtyBoard {
             self.send(&bytes)?;
         }
         Ok(())
+    }
+
+    /// Reads and throws away whatever the host sent: a board that is deaf for a moment (an
+    /// Arduino restarting because opening the port pulsed DTR).
+    pub fn ignore_host(&mut self) -> io::Result<()> {
+        let mut buf = [0u8; 512];
+        loop {
+            match self.master.read(&mut buf) {
+                Ok(0) => return Ok(()),
+                Ok(_) => {}
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+                    ) =>
+                {
+                    return Ok(())
+                }
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     /// Serves for a while (a pause between hand actions).

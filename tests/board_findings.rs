@@ -167,23 +167,24 @@ fn a_board_deaf_at_connect_is_asked_again_and_a_lost_line_is_recovered() {
     assert_eq!(r.sans(), ["e4"]);
 }
 
-/// Finding 2: a DGT update with one bit flipped (e4 read as e3) is not a move; the dump
-/// that confirms every update shows e4. A dropped update is caught by the next dump.
+/// Finding 2: a DGT update with one bit flipped (Nh3 read as Nf3, another legal move of a man
+/// that cannot travel further, so made at once before the fix) is not a move; the dump that
+/// confirms every update shows h3. A dropped update is caught by the next dump.
 #[test]
 fn a_flipped_or_dropped_dgt_update_never_becomes_a_move() {
     let mut r = Rig::plain(Protocol::Dgt);
     r.read_once();
-    r.act(Action::Lift(Square::E2), 40);
+    r.act(Action::Lift(Square::G1), 40);
     let mut update = r
         .board
         .emulator
-        .act(Action::Place(Square::E4, Role::Pawn.of(Color::White)));
+        .act(Action::Place(Square::H3, Role::Knight.of(Color::White)));
     assert_eq!(update.len(), 5, "a DGT field update");
-    update[3] ^= 0x08; // e4 (a8 index 36) becomes e3 (44)
+    update[3] ^= 0x02; // h3 (a8 index 47) becomes f3 (45)
     r.board.write(&update).unwrap();
-    r.until(3, "e4", |r| !r.made().is_empty());
+    r.until(3, "Nh3", |r| !r.made().is_empty());
     r.pump(Duration::from_millis(600));
-    assert_eq!(r.sans(), ["e4"], "{:?}", r.tracked);
+    assert_eq!(r.sans(), ["Nh3"], "{:?}", r.tracked);
     // Black's knight lands, but the update saying so is lost.
     r.act(Action::Lift(Square::G8), 40);
     let _lost = r
@@ -191,7 +192,7 @@ fn a_flipped_or_dropped_dgt_update_never_becomes_a_move() {
         .emulator
         .act(Action::Place(Square::F6, Role::Knight.of(Color::Black)));
     r.until(3, "Nf6 from the watchdog dump", |r| r.made().len() == 2);
-    assert_eq!(r.sans(), ["e4", "Nf6"]);
+    assert_eq!(r.sans(), ["Nh3", "Nf6"]);
 }
 
 /// Finding 3: the reply lifted 100 ms after a slider's move makes the slider's move, instead

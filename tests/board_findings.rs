@@ -283,3 +283,21 @@ fn a_board_connected_empty_then_set_up_turned_round_is_read_the_right_way() {
         r.tracked
     );
 }
+
+/// Finding 7: a ChessLink board (or emulator) that sends no parity bits and writes a checksum
+/// below 0x10 as one digit is still read, since neither is ambiguous.
+#[test]
+fn a_loosely_spoken_chesslink_board_is_read() {
+    let board = PtyBoard::new(Emulator::new(Protocol::ChessLink, Board::new()).with_quirks(true))
+        .expect("a pty");
+    let mut r = Rig::new(board);
+    r.read_once();
+    for m in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"] {
+        r.play(m);
+    }
+    assert!(
+        !r.log.iter().any(|e| matches!(e, LinkEvent::Garbled(_))),
+        "{:?}",
+        r.log
+    );
+}

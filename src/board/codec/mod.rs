@@ -147,6 +147,9 @@ impl FromStr for Protocol {
     }
 }
 
+/// The ChessLink automatic report mode vichess asks for (EEPROM address 02).
+pub const REPORT_MODE: u8 = 0x05;
+
 /// Always 8 data bits, no parity, 1 stop bit, no flow control; only the speed differs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineSettings {
@@ -278,10 +281,12 @@ impl BoardCodec {
             ],
             Protocol::ChessLink => vec![
                 chesslink::encode(&chesslink::Command::Version),
-                // EEPROM 02 = 03: a status report whenever the position changes.
+                // EEPROM 02 = 05: a status report whenever the position changes and has
+                // stood for 3 of the board's scans (modes 4-7 debounce over 2-5 scans; mode 3
+                // reports every flicker of a sliding man).
                 chesslink::encode(&chesslink::Command::WriteEeprom {
                     address: 0x02,
-                    value: 0x03,
+                    value: REPORT_MODE,
                 }),
                 chesslink::encode(&chesslink::Command::Status),
             ],
@@ -349,7 +354,7 @@ fn chesslink_message(m: chesslink::Reply) -> Option<BoardMessage> {
         R::Version { major, minor } => {
             BoardMessage::Info(format!("ChessLink board version {major}.{minor}"))
         }
-        R::LedsDone | R::LedsOff | R::Eeprom { .. } => return None,
+        R::LedsDone | R::LedsOff | R::ResetDone | R::Eeprom { .. } => return None,
     })
 }
 

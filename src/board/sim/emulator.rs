@@ -24,6 +24,9 @@ pub struct Emulator {
     clock: Option<dgt::ClockTimes>,
     /// The board is turned round: it reports every square as its 180-degree opposite.
     rotated: bool,
+    /// ChessLink as some boards and emulators in the field speak it: no parity bits, a
+    /// checksum below 0x10 as one digit, and a `t` answer to the reset command.
+    quirks: bool,
 }
 
 impl Emulator {
@@ -41,7 +44,28 @@ impl Emulator {
             seq: 0,
             clock: None,
             rotated: false,
+            quirks: false,
         }
+    }
+
+    /// A ChessLink board that speaks the protocol loosely (see the `quirks` field).
+    pub fn with_quirks(mut self, quirks: bool) -> Emulator {
+        self.quirks = quirks;
+        self
+    }
+
+    fn chesslink_reply(&self, r: &chesslink::Reply) -> Vec<u8> {
+        let mut bytes = chesslink::encode_reply(r);
+        if self.quirks {
+            for b in &mut bytes {
+                *b &= 0x7F;
+            }
+            let n = bytes.len();
+            if bytes[n - 2] == b'0' {
+                bytes.remove(n - 2);
+            }
+        }
+        bytes
     }
 
     /// A board turned round (cable on the other side): every square reads rotated.
@@ -156,7 +180,7 @@ impl Emulator {
                         C::Status => Some(R::Status(self.reading())),
                         C::Leds { .. } => Some(R::LedsDone),
                         C::LedsOff => Some(R::LedsOff),
-                        C::Reset => None,
+                        C::Reset => self.quirks.then_some(R::ResetDone),
                         C::Version => Some(R::Version { major: 1, minor: 6 }),
                         C::WriteEeprom { address, value } => {
                             if address == 2 {
@@ -175,7 +199,7 @@ impl Emulator {
                         }),
                     };
                     if let Some(r) = reply {
-                        out.extend(chesslink::encode_reply(&r));
+                        out.extend(self.chesslink_reply(&r));
                     }
                 }
             }
@@ -229,7 +253,7 @@ impl Emulator {
             Protocol::Dgt if self.dgt_updates => dgt::encode_field_update(square, piece),
             Protocol::Dgt => Vec::new(),
             Protocol::ChessLink if self.cl_auto => {
-                chesslink::encode_reply(&chesslink::Reply::Status(self.reading()))
+                self.chesslink_reply(&chesslink::Reply::Status(self.reading()))
             }
             Protocol::ChessLink => Vec::new(),
             Protocol::Pegboard => {

@@ -201,7 +201,7 @@ fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
 
 fn kind_of(protocol: Protocol) -> BoardKind {
     match protocol {
-        Protocol::Dgt | Protocol::ChessLink => BoardKind::IdentifiesPieces,
+        Protocol::Dgt | Protocol::ChessLink | Protocol::Certabo => BoardKind::IdentifiesPieces,
         Protocol::Pegboard => BoardKind::OccupancyOnly,
     }
 }

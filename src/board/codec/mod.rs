@@ -11,6 +11,7 @@
 //!
 //! [`feed`]: BoardCodec::feed
 
+pub mod certabo;
 pub mod chesslink;
 pub mod dgt;
 pub mod pegboard;
@@ -90,11 +91,18 @@ pub enum Protocol {
     ChessLink,
     /// vichess's own open pegboard: text lines at 115200 baud (see `docs/pegboard-protocol.md`).
     Pegboard,
+    /// Certabo RFID boards: text frames of tag numbers at 38400 baud, calibrated once.
+    Certabo,
 }
 
 impl Protocol {
     /// Every protocol, for auto-detection and listings.
-    pub const ALL: [Protocol; 3] = [Protocol::Dgt, Protocol::ChessLink, Protocol::Pegboard];
+    pub const ALL: [Protocol; 4] = [
+        Protocol::Dgt,
+        Protocol::ChessLink,
+        Protocol::Pegboard,
+        Protocol::Certabo,
+    ];
 
     /// The lower-case name used in the config file and on the command line.
     pub fn name(self) -> &'static str {
@@ -102,6 +110,7 @@ impl Protocol {
             Protocol::Dgt => "dgt",
             Protocol::ChessLink => "chesslink",
             Protocol::Pegboard => "pegboard",
+            Protocol::Certabo => "certabo",
         }
     }
 
@@ -111,6 +120,7 @@ impl Protocol {
             Protocol::Dgt => "DGT",
             Protocol::ChessLink => "ChessLink",
             Protocol::Pegboard => "pegboard",
+            Protocol::Certabo => "Certabo",
         }
     }
 
@@ -122,6 +132,9 @@ impl Protocol {
             Protocol::ChessLink => LineSettings { baud: 38400 },
             Protocol::Pegboard => LineSettings {
                 baud: pegboard::BAUD,
+            },
+            Protocol::Certabo => LineSettings {
+                baud: certabo::BAUD,
             },
         }
     }
@@ -140,8 +153,9 @@ impl FromStr for Protocol {
             "dgt" => Ok(Protocol::Dgt),
             "chesslink" | "millennium" | "eone" => Ok(Protocol::ChessLink),
             "pegboard" | "peg" => Ok(Protocol::Pegboard),
+            "certabo" => Ok(Protocol::Certabo),
             _ => Err(format!(
-                "{s:?} is not a board protocol vichess knows; use dgt, chesslink or pegboard"
+                "{s:?} is not a board protocol vichess knows; use dgt, chesslink, pegboard or certabo"
             )),
         }
     }
@@ -196,6 +210,8 @@ pub enum BoardCodec {
     ChessLink(chesslink::Decoder),
     /// The open pegboard.
     Pegboard(pegboard::Decoder),
+    /// A Certabo RFID board, with its calibration.
+    Certabo(certabo::Decoder),
 }
 
 impl BoardCodec {
@@ -205,6 +221,7 @@ impl BoardCodec {
             Protocol::Dgt => BoardCodec::Dgt(dgt::Decoder::new(), dgt::ClockFilter::default()),
             Protocol::ChessLink => BoardCodec::ChessLink(chesslink::Decoder::new()),
             Protocol::Pegboard => BoardCodec::Pegboard(pegboard::Decoder::new()),
+            Protocol::Certabo => BoardCodec::Certabo(certabo::Decoder::new()),
         }
     }
 
@@ -214,11 +231,21 @@ impl BoardCodec {
             BoardCodec::Dgt(..) => Protocol::Dgt,
             BoardCodec::ChessLink(_) => Protocol::ChessLink,
             BoardCodec::Pegboard(_) => Protocol::Pegboard,
+            BoardCodec::Certabo(_) => Protocol::Certabo,
         }
     }
 
-    /// Forget any partial frame (after a reconnect the old bytes mean nothing).
+    /// Forget any partial frame (after a reconnect the old bytes mean nothing). A Certabo
+    /// board keeps its calibration: the same men are still on it.
     pub fn reset(&mut self) {
+        if let BoardCodec::Certabo(d) = self {
+            if d.calibrated() {
+                let mut fresh = certabo::Decoder::new();
+                std::mem::swap(&mut fresh, d);
+                *d = fresh.restarted();
+                return;
+            }
+        }
         *self = BoardCodec::new(self.protocol());
     }
 
@@ -228,6 +255,7 @@ impl BoardCodec {
             BoardCodec::Dgt(d, _) => d.feed(bytes),
             BoardCodec::ChessLink(d) => d.feed(bytes),
             BoardCodec::Pegboard(d) => d.feed(bytes),
+            BoardCodec::Certabo(d) => d.feed(bytes),
         }
     }
 
@@ -237,6 +265,7 @@ impl BoardCodec {
             BoardCodec::Dgt(d, _) => d.stats(),
             BoardCodec::ChessLink(d) => d.stats(),
             BoardCodec::Pegboard(d) => d.stats(),
+            BoardCodec::Certabo(d) => d.stats(),
         }
     }
 
@@ -255,6 +284,18 @@ impl BoardCodec {
                 BoardCodec::Pegboard(d) => match d.poll()? {
                     Err(e) => Some(BoardMessage::Garbled(e)),
                     Ok(m) => pegboard_message(m),
+                },
+                BoardCodec::Certabo(d) => match d.poll()? {
+                    Err(e) => Some(BoardMessage::Garbled(e)),
+                    Ok(certabo::Frame::Reading(s)) => {
+                        Some(BoardMessage::Sensor(SensorEvent::Snapshot(s)))
+                    }
+                    Ok(certabo::Frame::Calibrated) => Some(BoardMessage::Info(
+                        "Certabo calibrated: the 32 men on their start squares are known".into(),
+                    )),
+                    Ok(certabo::Frame::NeedsCalibration) => Some(BoardMessage::Info(
+                        "Certabo: put all 32 men on their start squares once, to calibrate".into(),
+                    )),
                 },
             };
             if let Some(out) = out {
@@ -294,6 +335,8 @@ impl BoardCodec {
                 pegboard::encode_host(pegboard::HostCommand::Hello),
                 pegboard::encode_host(pegboard::HostCommand::Snapshot),
             ],
+            // Certabo streams full readings on its own; there is nothing to ask.
+            Protocol::Certabo => Vec::new(),
         }
     }
 
@@ -305,6 +348,7 @@ impl BoardCodec {
             Protocol::Dgt => dgt::encode(dgt::Command::SendBoard),
             Protocol::ChessLink => chesslink::encode(&chesslink::Command::Status),
             Protocol::Pegboard => pegboard::encode_host(pegboard::HostCommand::Ping),
+            Protocol::Certabo => Vec::new(),
         }
     }
 
@@ -314,6 +358,7 @@ impl BoardCodec {
             Protocol::Dgt => dgt::encode(dgt::Command::SendBoard),
             Protocol::ChessLink => chesslink::encode(&chesslink::Command::Status),
             Protocol::Pegboard => pegboard::encode_host(pegboard::HostCommand::Snapshot),
+            Protocol::Certabo => Vec::new(),
         }
     }
 

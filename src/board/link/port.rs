@@ -201,6 +201,8 @@ pub fn detect(protocol: Protocol) -> Result<String, String> {
     let wanted: &[&str] = match protocol {
         Protocol::Dgt => &["dgt", "digital game technology"],
         Protocol::ChessLink => &["millennium", "chesslink", "eone", "exclusive"],
+        // Certabo boards use a Silicon Labs CP210x bridge.
+        Protocol::Certabo => &["certabo", "cp210"],
         Protocol::Pegboard => &[
             "arduino",
             "ch340",

@@ -155,7 +155,7 @@ impl Supervisor {
                 // whenever none came for a while, even if it talks (a DGT clock does every
                 // second): a lost last update then shows up within a second.
                 let heard = match self.codec.protocol() {
-                    Protocol::Pegboard => last_rx,
+                    Protocol::Pegboard | Protocol::Certabo => last_rx,
                     Protocol::Dgt | Protocol::ChessLink => last_rx.min(self.last_reading_at),
                 };
                 if now.saturating_sub(heard) >= self.timing.probe_ms
@@ -310,7 +310,7 @@ impl Supervisor {
     fn on_reading(&mut self, now: u64, s: crate::board::sensor::Snapshot) -> Vec<Action> {
         let mut out = Vec::new();
         self.last_reading_at = now;
-        let checked = !matches!(self.codec.protocol(), Protocol::Pegboard);
+        let checked = matches!(self.codec.protocol(), Protocol::Dgt | Protocol::ChessLink);
         let implausible = checked
             && self.last_reading.is_some_and(|last| {
                 Square::all()

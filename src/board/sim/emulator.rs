@@ -3,7 +3,7 @@
 //! these, so they answer the same handshake and watchdog requests a real board does.
 
 use super::human::Action;
-use crate::board::codec::{chesslink, dgt, pegboard, Protocol};
+use crate::board::codec::{certabo, chesslink, dgt, pegboard, Protocol};
 use crate::board::sensor::{Sensed, Snapshot};
 use crate::rules::{Board, Piece, Square};
 
@@ -108,7 +108,9 @@ impl Emulator {
 
     fn true_reading(&self) -> Snapshot {
         match self.protocol {
-            Protocol::Dgt | Protocol::ChessLink => Snapshot::from_board(&self.board),
+            Protocol::Dgt | Protocol::ChessLink | Protocol::Certabo => {
+                Snapshot::from_board(&self.board)
+            }
             Protocol::Pegboard => {
                 let mut s = Snapshot::default();
                 for (sq, p) in self.board.pieces() {
@@ -140,6 +142,8 @@ impl Emulator {
     pub fn on_host_bytes(&mut self, bytes: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();
         match self.protocol {
+            // A Certabo board takes no commands; it streams its readings.
+            Protocol::Certabo => {}
             Protocol::Dgt => {
                 for cmd in self.dgt_host.feed(bytes) {
                     use dgt::Command as C;
@@ -250,6 +254,8 @@ impl Emulator {
             square
         };
         match self.protocol {
+            // (An emulated Certabo board is never turned round.)
+            Protocol::Certabo => certabo::encode_frame(&self.board),
             Protocol::Dgt if self.dgt_updates => dgt::encode_field_update(square, piece),
             Protocol::Dgt => Vec::new(),
             Protocol::ChessLink if self.cl_auto => {
@@ -273,6 +279,7 @@ impl Emulator {
     pub fn every_second(&mut self) -> Vec<u8> {
         match self.protocol {
             Protocol::Pegboard => self.peg(pegboard::Event::Heartbeat),
+            Protocol::Certabo => certabo::encode_frame(&self.board),
             Protocol::Dgt if self.dgt_updates => match self.clock {
                 Some(t) => dgt::encode_bwtime(&t),
                 None => Vec::new(),

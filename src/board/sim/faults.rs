@@ -15,7 +15,9 @@ pub fn messages(protocol: Protocol, bytes: &[u8]) -> Vec<&[u8]> {
     let mut rest = bytes;
     while !rest.is_empty() {
         let len = match protocol {
-            Protocol::Pegboard => rest.iter().position(|&b| b == b'\n').map(|i| i + 1),
+            Protocol::Pegboard | Protocol::Certabo => {
+                rest.iter().position(|&b| b == b'\n').map(|i| i + 1)
+            }
             Protocol::Dgt if rest.len() >= 3 => {
                 Some((usize::from(rest[1] & 0x7F) << 7) | usize::from(rest[2] & 0x7F))
             }

@@ -137,7 +137,7 @@ mod serial {
 fn kind_of(protocol: Protocol) -> vichess::board::tracker::BoardKind {
     use vichess::board::tracker::BoardKind;
     match protocol {
-        Protocol::Dgt | Protocol::ChessLink => BoardKind::IdentifiesPieces,
+        Protocol::Dgt | Protocol::ChessLink | Protocol::Certabo => BoardKind::IdentifiesPieces,
         Protocol::Pegboard => BoardKind::OccupancyOnly,
     }
 }

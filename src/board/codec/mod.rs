@@ -13,6 +13,7 @@
 
 pub mod certabo;
 pub mod chesslink;
+pub mod chessnut;
 pub mod dgt;
 pub mod pegboard;
 

@@ -30,7 +30,7 @@ pub enum BoardCommand {
 
 #[derive(Args, Debug)]
 pub struct SimArgs {
-    /// dgt, chesslink or pegboard.
+    /// dgt, chesslink, pegboard or certabo.
     #[arg(long)]
     protocol: Protocol,
     #[command(flatten)]

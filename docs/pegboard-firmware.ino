@@ -7,11 +7,14 @@
 
 const uint8_t ROW_PINS[8] = {22, 23, 24, 25, 26, 27, 28, 29};
 const uint8_t COL_PINS[8] = {30, 31, 32, 33, 34, 35, 36, 37};
-const uint8_t SETTLE_SCANS = 4;      // a change must hold for 4 scans (about 30 ms)
+// A change must hold this long before it is reported. Counted in time, not scans: a scan of
+// the 64 holes takes under 1 ms, so a few scans would be far shorter than a reed's bounce or
+// a magnet passing the neighbouring hole.
+const uint16_t SETTLE_MS = 30;
 
 bool reported[64];                   // what vichess was told
 bool seen[64];                       // what the last scan read
-uint8_t same[64];                    // scans in a row that read `seen`
+unsigned long since[64];             // when `seen` last changed (millis)
 uint8_t seq = 0;                     // line number, wraps after 255
 unsigned long lastLine = 0;
 char in[24];
@@ -59,13 +62,11 @@ void scan() {
     for (uint8_t c = 0; c < 8; c++) {
       uint8_t sq = r * 8 + c;
       bool occupied = digitalRead(COL_PINS[c]) == LOW;
-      if (occupied == seen[sq]) {
-        if (same[sq] < 255) same[sq]++;
-      } else {
+      if (occupied != seen[sq]) {
         seen[sq] = occupied;
-        same[sq] = 1;
+        since[sq] = millis();
       }
-      if (same[sq] == SETTLE_SCANS && seen[sq] != reported[sq]) {
+      if ((quiet || millis() - since[sq] >= SETTLE_MS) && seen[sq] != reported[sq]) {
         reported[sq] = seen[sq];
         char name[3];
         squareName(sq, name);
@@ -110,9 +111,12 @@ void setup() {
     pinMode(COL_PINS[i], INPUT_PULLUP);
   }
   // Start from what the sensors read now, without reporting it as changes.
-  for (uint8_t k = 0; k < SETTLE_SCANS; k++) scan();
+  scan();
   quiet = false;
+  // The port opening reset this board (DTR) and its bootloader missed vichess's first
+  // requests: say hello and send the snapshot unasked, so play starts at once.
   sendLine('H', "1,O,reed pegboard");
+  sendSnapshot();
 }
 
 void loop() {

@@ -107,6 +107,53 @@ fn parity_errors_are_caught() {
 }
 
 #[test]
+fn replies_without_any_parity_bit_are_accepted_when_their_checksum_is_right() {
+    let plain: Vec<u8> = START.bytes().collect();
+    let (r, e) = decode(&plain);
+    assert!(e.is_empty(), "{e:?}");
+    assert_eq!(r, vec![Reply::Status(Snapshot::from_board(&Board::new()))]);
+    // One character with parity and one without in the same reply is noise, not a style.
+    let mut mixed = wire("v010671");
+    mixed[3] ^= 0x80;
+    mixed[1] |= 0x80;
+    assert!(decode(&mixed).0.is_empty());
+}
+
+#[test]
+fn a_one_digit_checksum_is_read_when_the_next_character_cannot_be_a_digit() {
+    // An EEPROM write echo whose checksum is 06.
+    let body = "w0A00";
+    let cs = chesslink::checksum(body.as_bytes());
+    assert!(cs < 0x10, "{cs:02X}");
+    let short = format!("{body}{cs:X}");
+    let mut stream = wire(&short);
+    // Alone, it might still be waiting for its second digit.
+    assert!(decode(&stream).0.is_empty());
+    stream.extend(wire("v010671"));
+    let (r, e) = decode(&stream);
+    assert!(e.is_empty(), "{e:?}");
+    assert_eq!(
+        r,
+        vec![
+            Reply::Eeprom {
+                write: true,
+                address: 10,
+                value: 0
+            },
+            Reply::Version { major: 1, minor: 6 }
+        ]
+    );
+}
+
+#[test]
+fn a_reset_answered_with_t_is_not_garbage() {
+    let t = chesslink::checksum(b"t");
+    let (r, e) = decode(&wire(&format!("t{t:02X}")));
+    assert!(e.is_empty(), "{e:?}");
+    assert_eq!(r, vec![Reply::ResetDone]);
+}
+
+#[test]
 fn a_truncated_report_loses_only_itself() {
     let mut stream = wire(&START[..30]);
     stream.extend(wire("junk\r\n"));

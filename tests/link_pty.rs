@@ -223,6 +223,7 @@ fn noise(protocol: Protocol) -> Vec<u8> {
         // Characters that start no reply, with bad parity on one of them.
         Protocol::ChessLink => vec![b'Q' | 0x80, b'Z', 0x0D, 0x0A],
         Protocol::Pegboard => b"\r\nboot 3.3V ok\r\n".to_vec(),
+        Protocol::Certabo => b"\r\nCP2102 ready\r\n".to_vec(),
     }
 }
 
@@ -234,6 +235,7 @@ fn truncated(protocol: Protocol) -> Vec<u8> {
             .map(vichess::board::codec::chesslink::with_odd_parity)
             .collect(),
         Protocol::Pegboard => b"$L,77,e".to_vec(),
+        Protocol::Certabo => b":0 0 0 0 0 12 7".to_vec(),
     }
 }
 
@@ -403,6 +405,48 @@ fn a_whole_chesslink_game_over_a_pty() {
 #[test]
 fn a_whole_pegboard_game_over_a_pty() {
     whole_game(Protocol::Pegboard);
+}
+
+/// Certabo over USB serial: the board streams RFID tag frames; the first frame with the men on
+/// their start squares calibrates it, and that is said once.
+#[test]
+fn a_whole_certabo_game_over_a_pty() {
+    let rig = Rig::new(Protocol::Certabo);
+    whole_game_on(rig);
+}
+
+#[test]
+fn a_certabo_board_asks_to_be_calibrated_until_the_men_stand_on_their_start_squares() {
+    let mut board = vichess::rules::Board::new();
+    // One knight is still in the box.
+    let knight = board.remove_piece_at(Square::G1).expect("a knight on g1");
+    let mut rig = Rig::with(
+        Emulator::new(Protocol::Certabo, board),
+        BoardKind::IdentifiesPieces,
+    );
+    rig.wait_log(
+        0,
+        "calibration request",
+        5,
+        |e| matches!(e, LinkEvent::Info(s) if s.contains("to calibrate")),
+    );
+    let from = rig.log.len();
+    rig.hands(&[Action::Place(Square::G1, knight)]);
+    rig.wait_log(
+        from,
+        "calibration",
+        5,
+        |e| matches!(e, LinkEvent::Info(s) if s.contains("calibrated")),
+    );
+    rig.pump(Duration::from_millis(300));
+    assert!(rig.made().is_empty(), "{:?}", rig.tracked);
+    rig.play("e4", Style::default());
+    let asked = rig
+        .log
+        .iter()
+        .filter(|e| matches!(e, LinkEvent::Info(s) if s.contains("to calibrate")))
+        .count();
+    assert_eq!(asked, 1, "said once: {:?}", rig.log);
 }
 
 #[test]

@@ -37,22 +37,32 @@ struct Game {
     /// Lines before this one were matched by an earlier `expect`.
     cursor: usize,
     board: Option<PtyBoard>,
+    /// The sighted player's board, when there are two.
+    second: Option<PtyBoard>,
 }
 
 impl Game {
     fn start(home: &Path, board_arg: &str, board: Option<PtyBoard>) -> Game {
+        Game::start_with(home, &["--board", board_arg], board, None)
+    }
+
+    fn start_with(
+        home: &Path,
+        boards: &[&str],
+        board: Option<PtyBoard>,
+        second: Option<PtyBoard>,
+    ) -> Game {
         let games = home.join("games");
-        let args = [
+        let mut args = vec![
             "--no-audio",
             "--side",
             "white",
             "--control",
             "15+10",
-            "--board",
-            board_arg,
             "--game-dir",
             games.to_str().unwrap(),
         ];
+        args.extend_from_slice(boards);
         let (child, stdin, lines) = play::spawn_play(home, &args);
         Game {
             child,
@@ -61,6 +71,7 @@ impl Game {
             seen: Vec::new(),
             cursor: 0,
             board,
+            second,
         }
     }
 
@@ -72,6 +83,9 @@ impl Game {
                 b.serve().expect("the pty serves");
             } else {
                 std::thread::sleep(Duration::from_millis(5));
+            }
+            if let Some(b) = &mut self.second {
+                b.serve().expect("the second pty serves");
             }
             while let Ok(l) = self.lines.try_recv() {
                 self.seen.push(l);
@@ -104,6 +118,12 @@ impl Game {
     /// A hand action on the pegboard, then a human pause.
     fn hand(&mut self, action: Action) {
         self.board.as_mut().unwrap().act(action).unwrap();
+        self.serve(Duration::from_millis(150));
+    }
+
+    /// A hand action on the sighted player's board, then a human pause.
+    fn hand2(&mut self, action: Action) {
+        self.second.as_mut().unwrap().act(action).unwrap();
         self.serve(Duration::from_millis(150));
     }
 
@@ -184,6 +204,58 @@ fn a_game_on_a_pegboard_over_a_pseudo_terminal() {
     assert!(
         out.iter().any(|l| l.starts_with("Partie gespeichert: ")),
         "{out:?}"
+    );
+}
+
+#[test]
+fn with_two_boards_a_move_comes_only_from_its_players_board() {
+    // Issue 13, finding 4: the VI player (White, pegboard) shifts the opponent's pawn one hole
+    // too far left while the sighted player (Black, their own board) plays the real move.
+    // The game must record 1.e4 e5, and guide the pegboard, never the sighted board.
+    let home = temp_dir("two");
+    let peg = PtyBoard::new(Emulator::new(Protocol::Pegboard, Board::new()))
+        .expect("cannot make a pseudo-terminal");
+    let sighted = PtyBoard::new(Emulator::new(Protocol::Dgt, Board::new()))
+        .expect("cannot make a second pseudo-terminal");
+    let a = format!("pegboard:{}", peg.path());
+    let b = format!("dgt:{}", sighted.path());
+    let mut g = Game::start_with(
+        &home,
+        &["--board", &a, "--second-board", &b],
+        Some(peg),
+        Some(sighted),
+    );
+    g.expect(|l| l.contains("board connected on /dev/pts/"), "connection");
+    g.serve(Duration::from_millis(1500));
+    g.type_line("start");
+    let wp = Role::Pawn.of(Color::White);
+    let bp = Role::Pawn.of(Color::Black);
+    g.hand(Action::Lift(Square::E2));
+    g.hand(Action::Place(Square::E4, wp));
+    g.expect(|l| l == "Eva vier", "the VI player's move");
+    g.type_line("press");
+    // The sighted player copies it.
+    g.hand2(Action::Lift(Square::E2));
+    g.hand2(Action::Place(Square::E4, wp));
+    g.serve(Duration::from_millis(500));
+    // The pegboard shows ...d5 first; Black's real move ...e5 follows on Black's board.
+    g.hand(Action::Lift(Square::D7));
+    g.hand(Action::Place(Square::D5, bp));
+    g.serve(Duration::from_millis(800));
+    g.hand2(Action::Lift(Square::E7));
+    g.hand2(Action::Place(Square::E5, bp));
+    g.expect(|l| l == "Eva fünf", "Black's move, from Black's board");
+    // The pegboard is guided to the game's position.
+    g.expect(
+        |l| l.contains("David fünf") && !l.starts_with("David"),
+        "guidance for the pegboard",
+    );
+    g.type_line("moves");
+    g.expect(|l| l.starts_with("1. e4 e5"), "the scoresheet");
+    let out = g.quit();
+    assert!(
+        out.iter().all(|l| !l.starts_with("David fünf")),
+        "d5 was announced as a move: {out:?}"
     );
 }
 

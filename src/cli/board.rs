@@ -35,7 +35,7 @@ pub enum BoardCommand {
 
 #[derive(Args, Debug)]
 pub struct SimArgs {
-    /// dgt, chesslink or pegboard.
+    /// dgt, chesslink, pegboard or certabo.
     #[arg(long)]
     protocol: Protocol,
     #[command(flatten)]
@@ -212,7 +212,7 @@ fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
 
 fn kind_of(protocol: Protocol) -> BoardKind {
     match protocol {
-        Protocol::Dgt | Protocol::ChessLink => BoardKind::IdentifiesPieces,
+        Protocol::Dgt | Protocol::ChessLink | Protocol::Certabo => BoardKind::IdentifiesPieces,
         Protocol::Pegboard => BoardKind::OccupancyOnly,
     }
 }

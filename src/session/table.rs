@@ -142,6 +142,11 @@ impl Table {
     pub fn add_board(&mut self, role: BoardRole, tracker: Tracker) {
         self.boards.retain(|(r, _)| *r != role);
         self.boards.push((role, tracker));
+        // With two boards each side's move comes from its own player's board (D.1, D.2.9).
+        let two = self.boards.len() > 1;
+        for (_, t) in &mut self.boards {
+            t.set_two_boards(two);
+        }
     }
 
     /// Works out tactile cues for the player of colour `own`, with the low-time alarm at

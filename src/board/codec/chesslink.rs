@@ -4,6 +4,12 @@
 //! We open the port 8N1 and do the parity bit here (bit 7), which is identical on the wire and
 //! works with every USB bridge. Replies are matched by their letter and parsed by fixed length;
 //! automatic status reports may arrive between a command and its reply.
+//!
+//! Boards and emulators in the field differ from the specification in ways that are still
+//! unambiguous, and those are accepted: a reply sent entirely without parity bits (every
+//! character 7-bit) whose checksum is right; a checksum below 0x10 written as one hex digit
+//! when the character after it cannot be a second one; and a `t` answer to the reset
+//! command. A reply that mixes good and bad parity is still refused.
 
 use super::{a8_index, hex2, parse_hex2, show_byte, square_from_a8_index, CodecStats};
 use super::{FrameError, Outbox, Protocol};
@@ -113,6 +119,8 @@ pub enum Reply {
         /// Minor version number.
         minor: u8,
     },
+    /// `t`: some boards and emulators acknowledge the reset command (not in the specification).
+    ResetDone,
     /// `w` (after a write) or `r` (after a read): the address and its value.
     Eeprom {
         /// `w` for a write, `r` for a read.
@@ -128,7 +136,7 @@ pub enum Reply {
 fn reply_len(letter: u8) -> Option<usize> {
     match letter {
         b's' => Some(67),
-        b'l' | b'x' => Some(3),
+        b'l' | b'x' | b't' => Some(3),
         b'v' | b'w' | b'r' => Some(7),
         _ => None,
     }
@@ -142,8 +150,9 @@ pub fn piece_char(piece: Option<Piece>) -> u8 {
 /// Decodes the board's byte stream.
 #[derive(Debug, Clone, Default)]
 pub struct Decoder {
-    /// 7-bit characters not yet used, and whether each arrived with good parity.
-    buf: VecDeque<(u8, bool)>,
+    /// 7-bit characters not yet used, whether each arrived with good parity, and whether
+    /// its bit 7 was set.
+    buf: VecDeque<(u8, bool, bool)>,
     /// Stream position of `buf[0]`.
     buf_at: u64,
     out: Outbox<Reply>,
@@ -171,9 +180,47 @@ impl Decoder {
     /// Takes bytes in pieces of any size; complete replies become available to [`poll`](Self::poll).
     pub fn feed(&mut self, bytes: &[u8]) {
         self.out.stats.bytes += bytes.len() as u64;
-        self.buf
-            .extend(bytes.iter().map(|&b| (b & 0x7F, parity_ok(b))));
+        self.buf.extend(
+            bytes
+                .iter()
+                .map(|&b| (b & 0x7F, parity_ok(b), b & 0x80 != 0)),
+        );
         self.scan();
+    }
+
+    /// The reply at the front, `len` characters by the specification, and how many
+    /// characters it really took (one fewer with a one-digit checksum).
+    fn read_reply(&self, letter: u8, len: usize) -> (Result<Reply, String>, usize) {
+        let chars: Vec<u8> = self.buf.iter().take(len).map(|&(c, _, _)| c).collect();
+        let parity = |n: usize| {
+            let reply = self.buf.iter().take(n);
+            // Without parity bits at all is a sender that never sets them, not noise.
+            let unparitied = reply.clone().all(|&(_, _, high)| !high);
+            match reply.clone().position(|&(_, ok, _)| !ok) {
+                Some(i) if !unparitied => Err(format!(
+                    "reply {:?} has a parity error in character {} of {n}",
+                    letter as char,
+                    i + 1
+                )),
+                _ => Ok(()),
+            }
+        };
+        let full = parity(len).and_then(|_| parse(&chars));
+        if full.is_ok() {
+            return (full, len);
+        }
+        // One hex digit of checksum, then something that cannot be a second digit.
+        let short = &chars[..len - 1];
+        let next_is_hex = (chars[len - 1] as char).is_ascii_hexdigit();
+        let digit = (chars[len - 2] as char).to_digit(16);
+        if !next_is_hex && digit == Some(u32::from(checksum(&short[..len - 2]))) {
+            let mut padded = short[..len - 2].to_vec();
+            padded.extend(hex2(checksum(&short[..len - 2])));
+            if let Ok(reply) = parity(len - 1).and_then(|_| parse(&padded)) {
+                return (Ok(reply), len - 1);
+            }
+        }
+        (full, len)
     }
 
     fn drop_front(&mut self, n: usize) {
@@ -182,7 +229,7 @@ impl Decoder {
     }
 
     fn scan(&mut self) {
-        while let Some(&(letter, _)) = self.buf.front() {
+        while let Some(&(letter, _, _)) = self.buf.front() {
             let Some(len) = reply_len(letter) else {
                 self.out.stats.skipped += 1;
                 self.drop_front(1);
@@ -191,16 +238,7 @@ impl Decoder {
             if self.buf.len() < len {
                 return;
             }
-            let chars: Vec<u8> = self.buf.iter().take(len).map(|&(c, _)| c).collect();
-            let bad_parity = self.buf.iter().take(len).position(|&(_, ok)| !ok);
-            let result = match bad_parity {
-                Some(i) => Err(format!(
-                    "reply {:?} has a parity error in character {} of {len}",
-                    letter as char,
-                    i + 1
-                )),
-                None => parse(&chars),
-            };
+            let (result, len) = self.read_reply(letter, len);
             match result {
                 Ok(reply) => {
                     self.resyncing = false;
@@ -272,6 +310,7 @@ fn parse(chars: &[u8]) -> Result<Reply, String> {
             Ok(Reply::Status(s))
         }
         b'l' => Ok(Reply::LedsDone),
+        b't' => Ok(Reply::ResetDone),
         b'x' => Ok(Reply::LedsOff),
         b'v' => Ok(Reply::Version {
             major: hex_at(1)?,
@@ -304,6 +343,7 @@ pub fn encode_reply(reply: &Reply) -> Vec<u8> {
         }
         Reply::LedsDone => m.push(b'l'),
         Reply::LedsOff => m.push(b'x'),
+        Reply::ResetDone => m.push(b't'),
         Reply::Version { major, minor } => {
             m.push(b'v');
             m.extend(hex2(*major));

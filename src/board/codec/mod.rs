@@ -11,7 +11,9 @@
 //!
 //! [`feed`]: BoardCodec::feed
 
+pub mod certabo;
 pub mod chesslink;
+pub mod chessnut;
 pub mod dgt;
 pub mod pegboard;
 
@@ -90,11 +92,18 @@ pub enum Protocol {
     ChessLink,
     /// vichess's own open pegboard: text lines at 115200 baud (see `docs/pegboard-protocol.md`).
     Pegboard,
+    /// Certabo RFID boards: text frames of tag numbers at 38400 baud, calibrated once.
+    Certabo,
 }
 
 impl Protocol {
     /// Every protocol, for auto-detection and listings.
-    pub const ALL: [Protocol; 3] = [Protocol::Dgt, Protocol::ChessLink, Protocol::Pegboard];
+    pub const ALL: [Protocol; 4] = [
+        Protocol::Dgt,
+        Protocol::ChessLink,
+        Protocol::Pegboard,
+        Protocol::Certabo,
+    ];
 
     /// The lower-case name used in the config file and on the command line.
     pub fn name(self) -> &'static str {
@@ -102,6 +111,7 @@ impl Protocol {
             Protocol::Dgt => "dgt",
             Protocol::ChessLink => "chesslink",
             Protocol::Pegboard => "pegboard",
+            Protocol::Certabo => "certabo",
         }
     }
 
@@ -111,6 +121,7 @@ impl Protocol {
             Protocol::Dgt => "DGT",
             Protocol::ChessLink => "ChessLink",
             Protocol::Pegboard => "pegboard",
+            Protocol::Certabo => "Certabo",
         }
     }
 
@@ -122,6 +133,9 @@ impl Protocol {
             Protocol::ChessLink => LineSettings { baud: 38400 },
             Protocol::Pegboard => LineSettings {
                 baud: pegboard::BAUD,
+            },
+            Protocol::Certabo => LineSettings {
+                baud: certabo::BAUD,
             },
         }
     }
@@ -140,12 +154,16 @@ impl FromStr for Protocol {
             "dgt" => Ok(Protocol::Dgt),
             "chesslink" | "millennium" | "eone" => Ok(Protocol::ChessLink),
             "pegboard" | "peg" => Ok(Protocol::Pegboard),
+            "certabo" => Ok(Protocol::Certabo),
             _ => Err(format!(
-                "{s:?} is not a board protocol vichess knows; use dgt, chesslink or pegboard"
+                "{s:?} is not a board protocol vichess knows; use dgt, chesslink, pegboard or certabo"
             )),
         }
     }
 }
+
+/// The ChessLink automatic report mode vichess asks for (EEPROM address 02).
+pub const REPORT_MODE: u8 = 0x05;
 
 /// Always 8 data bits, no parity, 1 stop bit, no flow control; only the speed differs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -193,6 +211,8 @@ pub enum BoardCodec {
     ChessLink(chesslink::Decoder),
     /// The open pegboard.
     Pegboard(pegboard::Decoder),
+    /// A Certabo RFID board, with its calibration.
+    Certabo(certabo::Decoder),
 }
 
 impl BoardCodec {
@@ -202,6 +222,7 @@ impl BoardCodec {
             Protocol::Dgt => BoardCodec::Dgt(dgt::Decoder::new(), dgt::ClockFilter::default()),
             Protocol::ChessLink => BoardCodec::ChessLink(chesslink::Decoder::new()),
             Protocol::Pegboard => BoardCodec::Pegboard(pegboard::Decoder::new()),
+            Protocol::Certabo => BoardCodec::Certabo(certabo::Decoder::new()),
         }
     }
 
@@ -211,11 +232,21 @@ impl BoardCodec {
             BoardCodec::Dgt(..) => Protocol::Dgt,
             BoardCodec::ChessLink(_) => Protocol::ChessLink,
             BoardCodec::Pegboard(_) => Protocol::Pegboard,
+            BoardCodec::Certabo(_) => Protocol::Certabo,
         }
     }
 
-    /// Forget any partial frame (after a reconnect the old bytes mean nothing).
+    /// Forget any partial frame (after a reconnect the old bytes mean nothing). A Certabo
+    /// board keeps its calibration: the same men are still on it.
     pub fn reset(&mut self) {
+        if let BoardCodec::Certabo(d) = self {
+            if d.calibrated() {
+                let mut fresh = certabo::Decoder::new();
+                std::mem::swap(&mut fresh, d);
+                *d = fresh.restarted();
+                return;
+            }
+        }
         *self = BoardCodec::new(self.protocol());
     }
 
@@ -225,6 +256,7 @@ impl BoardCodec {
             BoardCodec::Dgt(d, _) => d.feed(bytes),
             BoardCodec::ChessLink(d) => d.feed(bytes),
             BoardCodec::Pegboard(d) => d.feed(bytes),
+            BoardCodec::Certabo(d) => d.feed(bytes),
         }
     }
 
@@ -234,6 +266,7 @@ impl BoardCodec {
             BoardCodec::Dgt(d, _) => d.stats(),
             BoardCodec::ChessLink(d) => d.stats(),
             BoardCodec::Pegboard(d) => d.stats(),
+            BoardCodec::Certabo(d) => d.stats(),
         }
     }
 
@@ -252,6 +285,18 @@ impl BoardCodec {
                 BoardCodec::Pegboard(d) => match d.poll()? {
                     Err(e) => Some(BoardMessage::Garbled(e)),
                     Ok(m) => pegboard_message(m),
+                },
+                BoardCodec::Certabo(d) => match d.poll()? {
+                    Err(e) => Some(BoardMessage::Garbled(e)),
+                    Ok(certabo::Frame::Reading(s)) => {
+                        Some(BoardMessage::Sensor(SensorEvent::Snapshot(s)))
+                    }
+                    Ok(certabo::Frame::Calibrated) => Some(BoardMessage::Info(
+                        "Certabo calibrated: the 32 men on their start squares are known".into(),
+                    )),
+                    Ok(certabo::Frame::NeedsCalibration) => Some(BoardMessage::Info(
+                        "Certabo: put all 32 men on their start squares once, to calibrate".into(),
+                    )),
                 },
             };
             if let Some(out) = out {
@@ -278,10 +323,12 @@ impl BoardCodec {
             ],
             Protocol::ChessLink => vec![
                 chesslink::encode(&chesslink::Command::Version),
-                // EEPROM 02 = 03: a status report whenever the position changes.
+                // EEPROM 02 = 05: a status report whenever the position changes and has
+                // stood for 3 of the board's scans (modes 4-7 debounce over 2-5 scans; mode 3
+                // reports every flicker of a sliding man).
                 chesslink::encode(&chesslink::Command::WriteEeprom {
                     address: 0x02,
-                    value: 0x03,
+                    value: REPORT_MODE,
                 }),
                 chesslink::encode(&chesslink::Command::Status),
             ],
@@ -289,16 +336,20 @@ impl BoardCodec {
                 pegboard::encode_host(pegboard::HostCommand::Hello),
                 pegboard::encode_host(pegboard::HostCommand::Snapshot),
             ],
+            // Certabo streams full readings on its own; there is nothing to ask.
+            Protocol::Certabo => Vec::new(),
         }
     }
 
-    /// A request the board must answer; sent every second so a dead link shows up.
+    /// A request the board must answer; sent every second so a dead link shows up. DGT and
+    /// ChessLink are asked for a full reading: it proves the link alive and also brings back
+    /// a change report that was lost (neither protocol numbers its reports).
     pub fn watchdog_request(&self) -> Vec<u8> {
         match self.protocol() {
-            // The version request is answered in any single-board mode and changes nothing.
-            Protocol::Dgt => dgt::encode(dgt::Command::Version),
-            Protocol::ChessLink => chesslink::encode(&chesslink::Command::Version),
+            Protocol::Dgt => dgt::encode(dgt::Command::SendBoard),
+            Protocol::ChessLink => chesslink::encode(&chesslink::Command::Status),
             Protocol::Pegboard => pegboard::encode_host(pegboard::HostCommand::Ping),
+            Protocol::Certabo => Vec::new(),
         }
     }
 
@@ -308,6 +359,7 @@ impl BoardCodec {
             Protocol::Dgt => dgt::encode(dgt::Command::SendBoard),
             Protocol::ChessLink => chesslink::encode(&chesslink::Command::Status),
             Protocol::Pegboard => pegboard::encode_host(pegboard::HostCommand::Snapshot),
+            Protocol::Certabo => Vec::new(),
         }
     }
 
@@ -348,7 +400,7 @@ fn chesslink_message(m: chesslink::Reply) -> Option<BoardMessage> {
         R::Version { major, minor } => {
             BoardMessage::Info(format!("ChessLink board version {major}.{minor}"))
         }
-        R::LedsDone | R::LedsOff | R::Eeprom { .. } => return None,
+        R::LedsDone | R::LedsOff | R::ResetDone | R::Eeprom { .. } => return None,
     })
 }
 

@@ -144,6 +144,8 @@ pub struct Decoder {
     in_line: bool,
     line_at: u64,
     last_seq: Option<u8>,
+    /// The last line's text, to tell a repeated line (ignored) from a lost one.
+    last_line: Vec<u8>,
     out: Outbox<BoardLine>,
 }
 
@@ -213,7 +215,13 @@ impl Decoder {
 
     fn finish(&mut self, line: &[u8]) {
         match parse_line(line) {
+            Ok(Some(l)) if self.last_seq == Some(l.seq) && line == self.last_line.as_slice() => {
+                // The same line again (a flaky bridge or a firmware that resends): it says
+                // nothing new and nothing was lost.
+                self.out.stats.skipped += line.len() as u64 + 2;
+            }
             Ok(Some(l)) => {
+                self.last_line = line.to_vec();
                 let hello = matches!(l.event, Event::Hello { .. });
                 if let (Some(_), true, 0) = (self.last_seq, hello, l.seq) {
                     // A hello numbered 0 mid-stream: the board restarted, and whatever it saw

@@ -105,7 +105,7 @@ fn run(
             match commands.try_recv() {
                 Ok(LinkCommand::Stop) | Err(TryRecvError::Disconnected) => return,
                 Ok(LinkCommand::Clock(c)) => sup.send_clock(c),
-                Ok(LinkCommand::Resynchronise) => actions.extend(sup.resynchronise()),
+                Ok(LinkCommand::Resynchronise) => actions.extend(sup.resynchronise(now())),
                 Ok(LinkCommand::Write(b)) => actions.push(Action::Write(b)),
                 Err(TryRecvError::Empty) => break,
             }
@@ -201,6 +201,8 @@ pub fn detect(protocol: Protocol) -> Result<String, String> {
     let wanted: &[&str] = match protocol {
         Protocol::Dgt => &["dgt", "digital game technology"],
         Protocol::ChessLink => &["millennium", "chesslink", "eone", "exclusive"],
+        // Certabo boards use a Silicon Labs CP210x bridge.
+        Protocol::Certabo => &["certabo", "cp210"],
         Protocol::Pegboard => &[
             "arduino",
             "ch340",

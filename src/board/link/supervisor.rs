@@ -6,6 +6,7 @@ use super::LinkEvent;
 use crate::board::codec::dgt::{ClockCommand, ClockSend, ClockSender};
 use crate::board::codec::{BoardCodec, BoardMessage, Protocol};
 use crate::board::sensor::SensorEvent;
+use crate::rules::Square;
 
 /// How patient the link is, in milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +48,34 @@ enum State {
     Open { last_rx: u64, last_probe: u64 },
 }
 
+/// A full reading the link wants and has not yet received.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Wanted {
+    /// Something may have been lost (a garbled frame, a gap, a fresh connection): change
+    /// reports are held back until the full reading brings the truth.
+    doubt: bool,
+    /// When the request goes out (again): at once, or after the back-off.
+    next_at: u64,
+    /// Requests sent so far for this reading.
+    attempts: u32,
+}
+
+/// The first re-request waits this long for the reply; each further one twice as long.
+/// A pegboard answers in under 10 ms and a DGT dump takes 70 ms at 9600 baud, but an
+/// Arduino resets when the port opens and is deaf for about 1.5 s.
+pub const RESYNC_FIRST_MS: u64 = 400;
+/// The longest wait between two requests for the same reading.
+pub const RESYNC_MAX_MS: u64 = 3_200;
+/// Never two full-reading requests closer than this: a board fed requests faster than it
+/// can answer them only falls further behind (the resync storm of issue 13).
+pub const REQUEST_GAP_MS: u64 = 100;
+/// A garble or a resynchronisation is said at most once in this long; under sustained line
+/// noise the link keeps recovering silently instead of flooding a screen reader.
+pub const SAY_AGAIN_MS: u64 = 10_000;
+/// Men that change in one step of play: castling moves four. A full reading that differs
+/// from the last one on more squares is confirmed by a second reading before it is used.
+const PLAUSIBLE_CHANGES: usize = 4;
+
 /// The link state machine for one board.
 #[derive(Debug, Clone)]
 pub struct Supervisor {
@@ -54,7 +83,19 @@ pub struct Supervisor {
     timing: Timing,
     state: State,
     /// A full reading has been asked for and not yet received.
-    awaiting_snapshot: bool,
+    wanted: Option<Wanted>,
+    /// When the last full-reading request went out, for [`REQUEST_GAP_MS`].
+    last_request: Option<u64>,
+    /// When a garble or a resynchronisation was last said, for [`SAY_AGAIN_MS`].
+    last_said: Option<u64>,
+    /// This episode's garble was not said: keep its resynchronisation quiet too.
+    episode_quiet: bool,
+    /// The last full reading passed on, to judge whether the next one is plausible.
+    last_reading: Option<crate::board::sensor::Snapshot>,
+    /// A full reading that changed too much at once, waiting for a second to agree.
+    doubtful_reading: Option<crate::board::sensor::Snapshot>,
+    /// When the last full reading arrived (or the port opened).
+    last_reading_at: u64,
     /// The last open attempt failed: report only the first failure of a series.
     failing: bool,
     clock: ClockSender,
@@ -69,7 +110,13 @@ impl Supervisor {
             codec: BoardCodec::new(protocol),
             timing,
             state: State::Closed { retry_at: 0 },
-            awaiting_snapshot: false,
+            wanted: None,
+            last_request: None,
+            last_said: None,
+            episode_quiet: false,
+            last_reading: None,
+            doubtful_reading: None,
+            last_reading_at: 0,
             failing: false,
             clock: ClockSender::default(),
             told: Vec::new(),
@@ -104,7 +151,14 @@ impl Supervisor {
                 if now.saturating_sub(last_rx) >= self.timing.dead_ms {
                     return self.lost(now, "the board stopped answering".into());
                 }
-                if now.saturating_sub(last_rx) >= self.timing.probe_ms
+                // A board without checksummed change reports is probed with a full reading
+                // whenever none came for a while, even if it talks (a DGT clock does every
+                // second): a lost last update then shows up within a second.
+                let heard = match self.codec.protocol() {
+                    Protocol::Pegboard | Protocol::Certabo => last_rx,
+                    Protocol::Dgt | Protocol::ChessLink => last_rx.min(self.last_reading_at),
+                };
+                if now.saturating_sub(heard) >= self.timing.probe_ms
                     && now.saturating_sub(last_probe) >= self.timing.probe_ms
                 {
                     out.push(Action::Write(self.codec.watchdog_request()));
@@ -113,6 +167,7 @@ impl Supervisor {
                         last_probe: now,
                     };
                 }
+                out.extend(self.request_due(now));
                 match self.clock.poll(now) {
                     Some(ClockSend::Write(bytes)) => out.push(Action::Write(bytes)),
                     Some(ClockSend::GaveUp(cmd)) => out.push(Action::Emit(LinkEvent::ClockFailed(
@@ -130,7 +185,19 @@ impl Supervisor {
         self.codec.reset();
         self.told.clear();
         self.failing = false;
-        self.awaiting_snapshot = true;
+        self.last_said = None;
+        self.episode_quiet = false;
+        self.last_reading = None;
+        self.doubtful_reading = None;
+        self.last_reading_at = now;
+        // The handshake asks for a full reading; re-ask if it never comes (an Arduino that
+        // resets on open misses the handshake).
+        self.wanted = Some(Wanted {
+            doubt: true,
+            next_at: now + RESYNC_FIRST_MS,
+            attempts: 1,
+        });
+        self.last_request = Some(now);
         self.state = State::Open {
             last_rx: now,
             last_probe: now,
@@ -178,13 +245,97 @@ impl Supervisor {
         self.clock.push(cmd);
     }
 
-    /// Ask for a full reading now.
-    pub fn resynchronise(&mut self) -> Vec<Action> {
+    /// Ask for a full reading now (or as soon as [`REQUEST_GAP_MS`] allows), re-asked with
+    /// back-off until it arrives.
+    pub fn resynchronise(&mut self, now: u64) -> Vec<Action> {
         if !self.is_connected() {
             return Vec::new();
         }
-        self.awaiting_snapshot = true;
+        self.want(now, true);
+        self.request_due(now)
+    }
+
+    /// Whether change reports are being held back until a full reading arrives.
+    pub fn in_doubt(&self) -> bool {
+        self.wanted.is_some_and(|w| w.doubt)
+    }
+
+    fn want(&mut self, now: u64, doubt: bool) {
+        match &mut self.wanted {
+            Some(w) => w.doubt |= doubt,
+            None => {
+                let earliest = self.last_request.map_or(now, |t| t + REQUEST_GAP_MS);
+                self.wanted = Some(Wanted {
+                    doubt,
+                    next_at: now.max(earliest),
+                    attempts: 0,
+                });
+            }
+        }
+    }
+
+    /// Sends the wanted request when it is due, and schedules the next try with back-off.
+    fn request_due(&mut self, now: u64) -> Vec<Action> {
+        let Some(w) = &mut self.wanted else {
+            return Vec::new();
+        };
+        if now < w.next_at || !matches!(self.state, State::Open { .. }) {
+            return Vec::new();
+        }
+        let wait = (RESYNC_FIRST_MS << w.attempts.min(8)).min(RESYNC_MAX_MS);
+        w.attempts += 1;
+        w.next_at = now + wait;
+        self.last_request = Some(now);
         vec![Action::Write(self.codec.snapshot_request())]
+    }
+
+    /// The earliest time [`tick`](Self::tick) has something to send: a re-request.
+    pub fn next_request_at(&self) -> Option<u64> {
+        self.wanted.map(|w| w.next_at)
+    }
+
+    /// Whether a garble or resynchronisation may be said now.
+    fn may_say(&mut self, now: u64) -> bool {
+        match self.last_said {
+            Some(t) if now < t + SAY_AGAIN_MS => false,
+            _ => {
+                self.last_said = Some(now);
+                true
+            }
+        }
+    }
+
+    /// A full reading arrived: pass it on if it is plausible, or hold it until a second
+    /// reading agrees (readings without a checksum, one flipped bit away from another game).
+    fn on_reading(&mut self, now: u64, s: crate::board::sensor::Snapshot) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.last_reading_at = now;
+        let checked = matches!(self.codec.protocol(), Protocol::Dgt | Protocol::ChessLink);
+        let implausible = checked
+            && self.last_reading.is_some_and(|last| {
+                Square::all()
+                    .filter(|&sq| last.get(sq) != s.get(sq))
+                    .count()
+                    > PLAUSIBLE_CHANGES
+            })
+            && self.doubtful_reading != Some(s);
+        if implausible {
+            self.doubtful_reading = Some(s);
+            let doubt = self.in_doubt();
+            self.wanted = None;
+            self.want(now, doubt);
+            out.extend(self.request_due(now));
+            return out;
+        }
+        self.doubtful_reading = None;
+        self.last_reading = Some(s);
+        if let Some(w) = self.wanted.take() {
+            if w.doubt && !std::mem::take(&mut self.episode_quiet) {
+                out.push(Action::Emit(LinkEvent::Resynchronised));
+            }
+        }
+        out.push(Action::Emit(LinkEvent::Sensor(SensorEvent::Snapshot(s))));
+        out
     }
 
     /// Bytes arrived from the board.
@@ -199,11 +350,20 @@ impl Supervisor {
         let mut out = Vec::new();
         while let Some(m) = self.codec.poll() {
             match m {
+                BoardMessage::Sensor(SensorEvent::Snapshot(s)) => {
+                    out.extend(self.on_reading(now, s))
+                }
+                // In doubt, a DGT update (no checksum) may be a misframed piece of something
+                // else, and would bind the player as a touch: the dump on its way shows the
+                // board as it is. A pegboard line is checksummed, so it is true even when
+                // others were lost, and it carries what no snapshot can (which man was lifted
+                // for a capture on an occupancy-only board): it is passed on.
+                BoardMessage::Sensor(_)
+                    if self.in_doubt() && self.codec.protocol() == Protocol::Dgt => {}
                 BoardMessage::Sensor(e) => {
-                    if matches!(e, SensorEvent::Snapshot(_))
-                        && std::mem::replace(&mut self.awaiting_snapshot, false)
-                    {
-                        out.push(Action::Emit(LinkEvent::Resynchronised));
+                    if self.codec.protocol() == Protocol::Dgt {
+                        // A DGT update has no checksum: every one is confirmed by a dump.
+                        self.want(now, false);
                     }
                     out.push(Action::Emit(LinkEvent::Sensor(e)));
                 }
@@ -220,24 +380,27 @@ impl Supervisor {
                 }
                 BoardMessage::BoardError(s) => {
                     out.push(Action::Emit(LinkEvent::BoardError(s)));
-                    out.extend(self.doubt());
+                    self.doubt(now);
                 }
                 BoardMessage::Garbled(e) => {
-                    out.push(Action::Emit(LinkEvent::Garbled(e)));
-                    out.extend(self.doubt());
+                    if !self.in_doubt() {
+                        if self.may_say(now) {
+                            out.push(Action::Emit(LinkEvent::Garbled(e)));
+                        } else {
+                            self.episode_quiet = true;
+                        }
+                    }
+                    self.doubt(now);
                 }
             }
         }
+        out.extend(self.request_due(now));
         out
     }
 
     /// Something may have been lost: ask for a full reading unless one is on its way.
-    fn doubt(&mut self) -> Vec<Action> {
-        if self.awaiting_snapshot {
-            Vec::new()
-        } else {
-            self.resynchronise()
-        }
+    fn doubt(&mut self, now: u64) {
+        self.want(now, true);
     }
 }
 
@@ -301,6 +464,8 @@ mod tests {
         let mut s = Supervisor::new(Protocol::Pegboard, Timing::default());
         s.tick(0);
         s.opened(0, "p");
+        let snap = pegboard::Event::Snapshot(Snapshot::occupancy_of(&Board::new()));
+        s.received(0, &pegboard::encode_board(0, &snap));
         assert!(s.tick(999).is_empty());
         assert_eq!(
             writes(&s.tick(1000)),
@@ -311,7 +476,7 @@ mod tests {
         // A heartbeat keeps it alive.
         s.received(
             2100,
-            &pegboard::encode_board(0, &pegboard::Event::Heartbeat),
+            &pegboard::encode_board(1, &pegboard::Event::Heartbeat),
         );
         assert!(s.tick(3000).is_empty());
         let a = s.tick(5600);
@@ -356,22 +521,93 @@ mod tests {
     }
 
     #[test]
-    fn a_garbled_frame_asks_for_a_full_reading_once() {
+    fn a_garbled_frame_asks_for_a_full_reading_once_and_holds_updates_until_it_comes() {
         let mut s = Supervisor::new(Protocol::Dgt, Timing::default());
         s.tick(0);
         s.opened(0, "d");
-        s.received(
-            10,
-            &dgt::encode_board_dump(&Snapshot::from_board(&Board::new())),
-        );
-        let a = s.received(20, &[0x86, 0, 0x43, 1, 2, 0x8E, 0, 5, 52, 0]);
+        let dump = dgt::encode_board_dump(&Snapshot::from_board(&Board::new()));
+        s.received(10, &dump);
+        let a = s.received(200, &[0x86, 0, 0x43, 1, 2, 0x8E, 0, 5, 52, 0]);
         let e = emitted(&a);
         assert!(matches!(e[0], LinkEvent::Garbled(_)));
-        assert_eq!(e[1], LinkEvent::Sensor(SensorEvent::Lifted(Square::E2)));
+        // The update after the garble may be missing its neighbours: held back.
+        assert_eq!(e.len(), 1, "{e:?}");
         assert_eq!(writes(&a), vec![vec![0x42]]);
-        // Another garble before the dump arrives does not ask again.
-        assert!(writes(&s.received(30, &[0x8E, 0, 5])).is_empty());
-        assert!(writes(&s.received(31, &[0x8E, 0, 5, 99, 0])).is_empty());
+        // Another garble before the dump arrives does not ask again, nor is it said.
+        assert!(s.received(230, &[0x8E, 0, 5]).is_empty());
+        assert!(s.received(231, &[0x8E, 0, 5, 99, 0]).is_empty());
+        let e = emitted(&s.received(300, &dump));
+        assert_eq!(e[0], LinkEvent::Resynchronised);
+        assert!(matches!(e[1], LinkEvent::Sensor(SensorEvent::Snapshot(_))));
+    }
+
+    #[test]
+    fn a_lost_full_reading_is_asked_for_again_with_back_off() {
+        // Finding 1: the request (or its reply) is lost; the link must not wait for ever.
+        let mut s = Supervisor::new(Protocol::Pegboard, Timing::default());
+        s.tick(0);
+        s.opened(0, "p");
+        let req = pegboard::encode_host(pegboard::HostCommand::Snapshot);
+        let mut sent = Vec::new();
+        for t in (0..=6000).step_by(50) {
+            // Heartbeats keep the link alive, but no snapshot ever comes.
+            let mut a = s.received(
+                t,
+                &pegboard::encode_board((t / 50) as u8, &pegboard::Event::Heartbeat),
+            );
+            a.extend(s.tick(t));
+            if writes(&a).contains(&req) {
+                sent.push(t);
+            }
+        }
+        assert_eq!(sent, vec![400, 1200, 2800, 6000], "back-off doubles");
+        // A checksummed change report is still true meanwhile; the snapshot ends the doubt.
+        let lift = pegboard::encode_board(121, &pegboard::Event::Lifted(Square::E2));
+        assert_eq!(
+            emitted(&s.received(6010, &lift)),
+            vec![LinkEvent::Sensor(SensorEvent::Lifted(Square::E2))]
+        );
+        let snap = pegboard::Event::Snapshot(Snapshot::occupancy_of(&Board::new()));
+        let e = emitted(&s.received(6020, &pegboard::encode_board(122, &snap)));
+        assert_eq!(e[0], LinkEvent::Resynchronised);
+        assert!(!s.in_doubt());
+        assert!(!writes(&s.tick(9000)).contains(&req), "asked no more");
+    }
+
+    #[test]
+    fn resynchronisation_is_said_once_under_sustained_noise_and_requests_are_paced() {
+        let mut s = Supervisor::new(Protocol::Pegboard, Timing::default());
+        s.tick(0);
+        s.opened(0, "p");
+        let snap = pegboard::Event::Snapshot(Snapshot::occupancy_of(&Board::new()));
+        let mut seq = 0u8;
+        let mut line = |e: &pegboard::Event| {
+            seq = seq.wrapping_add(1);
+            pegboard::encode_board(seq, e)
+        };
+        s.received(0, &line(&snap));
+        let mut said = 0;
+        let mut requests = Vec::new();
+        for t in (10..5000).step_by(10) {
+            let mut a = s.received(t, b"$L,7,e2*00\n");
+            a.extend(s.received(t, &line(&snap)));
+            a.extend(s.tick(t));
+            said += emitted(&a)
+                .iter()
+                .filter(|e| matches!(e, LinkEvent::Garbled(_) | LinkEvent::Resynchronised))
+                .count();
+            if !writes(&a).is_empty() {
+                requests.push(t);
+            }
+        }
+        assert_eq!(
+            said, 2,
+            "one garble and one resynchronisation in 5 s of noise"
+        );
+        assert!(
+            requests.windows(2).all(|w| w[1] - w[0] >= REQUEST_GAP_MS),
+            "{requests:?}"
+        );
     }
 
     #[test]

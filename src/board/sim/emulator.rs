@@ -3,7 +3,7 @@
 //! these, so they answer the same handshake and watchdog requests a real board does.
 
 use super::human::Action;
-use crate::board::codec::{chesslink, dgt, pegboard, Protocol};
+use crate::board::codec::{certabo, chesslink, dgt, pegboard, Protocol};
 use crate::board::sensor::{Sensed, Snapshot};
 use crate::rules::{Board, Piece, Square};
 
@@ -24,6 +24,9 @@ pub struct Emulator {
     clock: Option<dgt::ClockTimes>,
     /// The board is turned round: it reports every square as its 180-degree opposite.
     rotated: bool,
+    /// ChessLink as some boards and emulators in the field speak it: no parity bits, a
+    /// checksum below 0x10 as one digit, and a `t` answer to the reset command.
+    quirks: bool,
 }
 
 impl Emulator {
@@ -41,7 +44,28 @@ impl Emulator {
             seq: 0,
             clock: None,
             rotated: false,
+            quirks: false,
         }
+    }
+
+    /// A ChessLink board that speaks the protocol loosely (see the `quirks` field).
+    pub fn with_quirks(mut self, quirks: bool) -> Emulator {
+        self.quirks = quirks;
+        self
+    }
+
+    fn chesslink_reply(&self, r: &chesslink::Reply) -> Vec<u8> {
+        let mut bytes = chesslink::encode_reply(r);
+        if self.quirks {
+            for b in &mut bytes {
+                *b &= 0x7F;
+            }
+            let n = bytes.len();
+            if bytes[n - 2] == b'0' {
+                bytes.remove(n - 2);
+            }
+        }
+        bytes
     }
 
     /// A board turned round (cable on the other side): every square reads rotated.
@@ -84,7 +108,9 @@ impl Emulator {
 
     fn true_reading(&self) -> Snapshot {
         match self.protocol {
-            Protocol::Dgt | Protocol::ChessLink => Snapshot::from_board(&self.board),
+            Protocol::Dgt | Protocol::ChessLink | Protocol::Certabo => {
+                Snapshot::from_board(&self.board)
+            }
             Protocol::Pegboard => {
                 let mut s = Snapshot::default();
                 for (sq, p) in self.board.pieces() {
@@ -116,6 +142,8 @@ impl Emulator {
     pub fn on_host_bytes(&mut self, bytes: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();
         match self.protocol {
+            // A Certabo board takes no commands; it streams its readings.
+            Protocol::Certabo => {}
             Protocol::Dgt => {
                 for cmd in self.dgt_host.feed(bytes) {
                     use dgt::Command as C;
@@ -156,7 +184,7 @@ impl Emulator {
                         C::Status => Some(R::Status(self.reading())),
                         C::Leds { .. } => Some(R::LedsDone),
                         C::LedsOff => Some(R::LedsOff),
-                        C::Reset => None,
+                        C::Reset => self.quirks.then_some(R::ResetDone),
                         C::Version => Some(R::Version { major: 1, minor: 6 }),
                         C::WriteEeprom { address, value } => {
                             if address == 2 {
@@ -175,7 +203,7 @@ impl Emulator {
                         }),
                     };
                     if let Some(r) = reply {
-                        out.extend(chesslink::encode_reply(&r));
+                        out.extend(self.chesslink_reply(&r));
                     }
                 }
             }
@@ -226,10 +254,12 @@ impl Emulator {
             square
         };
         match self.protocol {
+            // (An emulated Certabo board is never turned round.)
+            Protocol::Certabo => certabo::encode_frame(&self.board),
             Protocol::Dgt if self.dgt_updates => dgt::encode_field_update(square, piece),
             Protocol::Dgt => Vec::new(),
             Protocol::ChessLink if self.cl_auto => {
-                chesslink::encode_reply(&chesslink::Reply::Status(self.reading()))
+                self.chesslink_reply(&chesslink::Reply::Status(self.reading()))
             }
             Protocol::ChessLink => Vec::new(),
             Protocol::Pegboard => {
@@ -249,6 +279,7 @@ impl Emulator {
     pub fn every_second(&mut self) -> Vec<u8> {
         match self.protocol {
             Protocol::Pegboard => self.peg(pegboard::Event::Heartbeat),
+            Protocol::Certabo => certabo::encode_frame(&self.board),
             Protocol::Dgt if self.dgt_updates => match self.clock {
                 Some(t) => dgt::encode_bwtime(&t),
                 None => Vec::new(),

@@ -5,10 +5,12 @@
 //! [`pty`] touches a device (a pseudo-terminal), for `vichess board sim` and the link tests.
 
 pub mod emulator;
+pub mod faults;
 pub mod human;
 // Pseudo-terminals exist only on Unix; Windows has no stand-in for a serial port.
 #[cfg(all(unix, feature = "serial"))]
 pub mod pty;
 
 pub use emulator::Emulator;
+pub use faults::{Fault, Faults};
 pub use human::{actions, touch, Action, Hands, Style};

@@ -2,6 +2,7 @@
 //! vichess (or any program) can open it like a board on `/dev/ttyUSB0`.
 
 use super::emulator::Emulator;
+use super::faults::Faults;
 use super::human::Action;
 use serialport::{SerialPort, TTYPort};
 use std::io::{self, Read, Write};
@@ -17,6 +18,8 @@ pub struct PtyBoard {
     /// The board behind the pty; act on it to move men as a player would.
     pub emulator: Emulator,
     last_second: Instant,
+    /// Line faults between the board and the host, for fault-injection runs.
+    faults: Option<Faults>,
 }
 
 impl PtyBoard {
@@ -35,7 +38,34 @@ impl PtyBoard {
             path,
             emulator,
             last_second: Instant::now(),
+            faults: None,
         })
+    }
+
+    /// Damages the line as `faults` says from now on (stray bytes, lost messages...).
+    pub fn with_faults(mut self, faults: Faults) -> PtyBoard {
+        self.faults = Some(faults);
+        self
+    }
+
+    /// The fault injector, for its count of damaged messages.
+    pub fn faults(&self) -> Option<&Faults> {
+        self.faults.as_ref()
+    }
+
+    /// One message from the board, through the faults if any.
+    fn send(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let protocol = self.emulator.protocol();
+        match self.faults.as_mut() {
+            Some(f) => {
+                let mut damaged = Vec::new();
+                for m in super::faults::messages(protocol, bytes) {
+                    damaged.extend(f.to_host(m));
+                }
+                self.write(&damaged)
+            }
+            None => self.write(bytes),
+        }
     }
 
     /// The device path a link opens.
@@ -50,8 +80,12 @@ impl PtyBoard {
             match self.master.read(&mut buf) {
                 Ok(0) => break,
                 Ok(n) => {
-                    let reply = self.emulator.on_host_bytes(&buf[..n]);
-                    self.write(&reply)?;
+                    let heard = match self.faults.as_mut() {
+                        Some(f) => f.to_board(&buf[..n]),
+                        None => buf[..n].to_vec(),
+                    };
+                    let reply = self.emulator.on_host_bytes(&heard);
+                    self.send(&reply)?;
                 }
                 Err(e)
                     if matches!(
@@ -67,9 +101,30 @@ impl PtyBoard {
         if self.last_second.elapsed() >= Duration::from_secs(1) {
             self.last_second = Instant::now();
             let bytes = self.emulator.every_second();
-            self.write(&bytes)?;
+            self.send(&bytes)?;
         }
         Ok(())
+    }
+
+    /// Reads and throws away whatever the host sent: a board that is deaf for a moment (an
+    /// Arduino restarting because opening the port pulsed DTR).
+    pub fn ignore_host(&mut self) -> io::Result<()> {
+        let mut buf = [0u8; 512];
+        loop {
+            match self.master.read(&mut buf) {
+                Ok(0) => return Ok(()),
+                Ok(_) => {}
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+                    ) =>
+                {
+                    return Ok(())
+                }
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     /// Serves for a while (a pause between hand actions).
@@ -84,7 +139,7 @@ impl PtyBoard {
     /// A hand action on the board.
     pub fn act(&mut self, action: Action) -> io::Result<()> {
         let bytes = self.emulator.act(action);
-        self.write(&bytes)
+        self.send(&bytes)
     }
 
     /// Raw bytes on the line (noise, truncated frames in tests).

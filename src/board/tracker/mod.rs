@@ -281,6 +281,14 @@ pub struct Tracker {
     last_change_ms: u64,
     mismatch_said: Option<Snapshot>,
     throttle: Throttle,
+    /// Moves are decided only on what a full reading shows (a DGT board, whose change
+    /// reports carry no checksum and may be lost unnoticed).
+    confirm_by_reading: bool,
+    /// The board's state now comes from a full reading, not from change reports since.
+    verified: bool,
+    /// Another board is connected: with an owner set, this board reports only its owner's
+    /// moves, and what it shows on the other side's turn is a copy to be checked (finding 4).
+    two_boards: bool,
 }
 
 impl Tracker {
@@ -313,7 +321,25 @@ impl Tracker {
             last_change_ms: 0,
             mismatch_said: None,
             throttle: Throttle::new(config.repeat_ms),
+            confirm_by_reading: false,
+            verified: false,
+            two_boards: false,
         }
+    }
+
+    /// Decide moves only on what a full reading shows. For boards whose change reports carry
+    /// no checksum (DGT): a flipped bit in a field update must not become another legal move,
+    /// so the link asks for a dump after every update and the move waits for it.
+    pub fn confirm_by_reading(&mut self, on: bool) {
+        self.confirm_by_reading = on;
+    }
+
+    /// Another board is connected for the other player (D.1). Then, with an owner set
+    /// ([`Tracker::set_owner`]), a move shown on this board while the other side is on move is
+    /// never made: that side's move comes from its own player's board, and a difference here
+    /// is a copying error that guidance puts right once the game moves on.
+    pub fn set_two_boards(&mut self, on: bool) {
+        self.two_boards = on;
     }
 
     /// The game's position as the tracker knows it (after the moves it made or was told of).
@@ -373,17 +399,28 @@ impl Tracker {
     /// One sensor event, at `now_ms`.
     pub fn handle(&mut self, event: SensorEvent, now_ms: u64) -> Vec<TrackerEvent> {
         let mut out = Vec::new();
-        if let SensorEvent::Snapshot(raw) = event {
-            if self.orientation == Orientation::Unknown {
-                self.orientation = Orientation::detect(&raw, self.expected.board());
-                if self.orientation == Orientation::Rotated {
-                    out.push(TrackerEvent::Rotated);
+        let mut first_reading = !self.seen_snapshot;
+        match event {
+            SensorEvent::Snapshot(raw) if self.orientation == Orientation::Unknown => {
+                let found = Orientation::detect(&raw, self.expected.board());
+                if found != Orientation::Unknown {
+                    // A board connected empty and set up later is decided on the reading
+                    // that first shows the game; that reading is how the board was found.
+                    first_reading = true;
+                    self.decided(found, &mut out);
                 }
             }
+            SensorEvent::Lifted(raw) if self.orientation == Orientation::Unknown => {
+                if let Some(found) = self.orientation_from_lift(raw) {
+                    self.decided(found, &mut out);
+                }
+            }
+            _ => {}
         }
+        self.verified = matches!(event, SensorEvent::Snapshot(_));
         let mut placed = None;
         match self.orientation.apply(event) {
-            SensorEvent::Snapshot(reading) if !self.seen_snapshot => {
+            SensorEvent::Snapshot(reading) if first_reading => {
                 // The first full reading is how the board was found, not something done to it.
                 self.seen_snapshot = true;
                 self.sensed = reading;
@@ -394,12 +431,55 @@ impl Tracker {
             }
             SensorEvent::Lifted(square) => self.lift(square, now_ms, &mut out),
             SensorEvent::Placed { square, sensed } => {
-                placed = self.place(square, sensed, now_ms, &mut out)
+                placed = self.place(square, sensed, true, now_ms, &mut out)
+            }
+        }
+        if self.orientation == Orientation::Unknown && !matches!(event, SensorEvent::Snapshot(_)) {
+            // Set up by hand after connecting: the reading that first shows the game one way
+            // round only decides it.
+            let found = Orientation::detect(&self.sensed, self.expected.board());
+            if found != Orientation::Unknown {
+                self.decided(found, &mut out);
+                if found == Orientation::Rotated {
+                    self.sensed = self.sensed.rotated();
+                    self.activity = Default::default();
+                    self.unsynced = self.differing_squares();
+                }
             }
         }
         self.last_change_ms = now_ms;
         self.evaluate(now_ms, placed, &mut out);
         out
+    }
+
+    fn decided(&mut self, found: Orientation, out: &mut Vec<TrackerEvent>) {
+        self.orientation = found;
+        if found == Orientation::Rotated {
+            out.push(TrackerEvent::Rotated);
+        }
+    }
+
+    /// An occupancy-only board reads a symmetric set-up the same either way round: the first
+    /// man lifted decides, as the man of the side to move (or one the board must give up to
+    /// catch up with the game) can stand on only one of the two squares.
+    fn orientation_from_lift(&self, raw: Square) -> Option<Orientation> {
+        if !agrees(&self.sensed, self.expected.board())
+            || !agrees(&self.sensed.rotated(), self.expected.board())
+        {
+            return None;
+        }
+        let turn = self.expected.turn();
+        let to_move = |sq: Square| {
+            self.owner.is_none_or(|o| o == turn)
+                && self.expected.piece_at(sq).is_some_and(|p| p.color == turn)
+        };
+        let catching_up = |sq: Square| self.unsynced.contains(sq);
+        let fits = |sq: Square| to_move(sq) || catching_up(sq);
+        match (fits(raw), fits(raw.rotate())) {
+            (true, false) => Some(Orientation::Normal),
+            (false, true) => Some(Orientation::Rotated),
+            _ => None,
+        }
     }
 
     /// Lets waits expire: a sliding man that has stopped, a mismatch that has stood long enough,
@@ -514,7 +594,7 @@ impl Tracker {
         for sq in Square::all() {
             let s = reading.get(sq);
             if s.is_occupied() && s != self.sensed.get(sq) {
-                placed = self.place(sq, s, now_ms, out).or(placed);
+                placed = self.place(sq, s, false, now_ms, out).or(placed);
             }
         }
         placed
@@ -525,16 +605,26 @@ impl Tracker {
         if !before.is_occupied() {
             return; // a repeated report
         }
+        if let Some((Pending::Move(m), _)) = self.pending {
+            // The mover's man is still waiting to settle, and another man is lifted (the reply,
+            // or the next man): the man that moved has come to rest, so its move is made.
+            if !self.is_part_of(&m, sq) && !self.rook_may_still_castle(&m) {
+                self.pending = None;
+                self.make(m, out);
+            }
+        }
         self.sensed.set(sq, Sensed::Empty);
         self.activity.lift(sq, now_ms);
         self.note_touch(sq, before, out);
     }
 
     /// Returns the square when a man really went in.
+    /// `report`: a placement the board reported as such, not a difference between readings.
     fn place(
         &mut self,
         sq: Square,
         sensed: Sensed,
+        report: bool,
         now_ms: u64,
         out: &mut Vec<TrackerEvent>,
     ) -> Option<Square> {
@@ -543,7 +633,10 @@ impl Tracker {
             self.lift(sq, now_ms, out);
             return None;
         }
-        if before == sensed {
+        // A board that cannot tell men apart reports a placement only when a hole fills:
+        // one on a hole it reported full means its lift report was lost (a capture).
+        let refilled = report && before.is_occupied() && self.kind != BoardKind::IdentifiesPieces;
+        if before == sensed && !refilled {
             return None;
         }
         if before.is_occupied() {
@@ -656,7 +749,20 @@ impl Tracker {
     fn evaluate(&mut self, now_ms: u64, placed: Option<Square>, out: &mut Vec<TrackerEvent>) {
         self.pending = None;
         self.unexplained = false;
-        match self.classify() {
+        let mut shows = self.classify();
+        if matches!(shows, Shows::Moves(_)) && self.copies_the_other_side() {
+            // The other player's move comes from their own board; this one only copies it.
+            shows = Shows::Nothing;
+        }
+        let decides = matches!(
+            shows,
+            Shows::Moves(_) | Shows::Previous | Shows::Correction(_)
+        );
+        if decides && self.confirm_by_reading && !self.verified {
+            // The link has asked for a full reading; the decision waits for it.
+            return;
+        }
+        match shows {
             Shows::Expected => {
                 self.showed_last_move = true;
                 if self.mismatch_said.is_some() || self.unsynced.any() {
@@ -680,6 +786,11 @@ impl Tracker {
             }
             Shows::Nothing => self.unexplained = true,
         }
+    }
+
+    /// Two boards, this one owned by the player not on move: it shows copies, not moves.
+    fn copies_the_other_side(&self) -> bool {
+        self.two_boards && self.owner.is_some_and(|o| o != self.expected.turn())
     }
 
     fn on_moves(&mut self, moves: Vec<Move>, now_ms: u64, out: &mut Vec<TrackerEvent>) {
@@ -718,6 +829,15 @@ impl Tracker {
             Some(w) => self.pending = Some((Pending::Move(first), now_ms + w)),
             None => self.make(first, out),
         }
+    }
+
+    /// Is a man on `sq` one of those `m` moves (the mover, or the castling rook)?
+    fn is_part_of(&self, m: &Move, sq: Square) -> bool {
+        if sq == m.to() || sq == m.king_to() || sq == m.from() {
+            return true;
+        }
+        m.castling_side()
+            .is_some_and(|side| sq == Square::from_coords(side.rook_to_file(), m.from().rank()))
     }
 
     /// With lenient rook-first castling: is `m` a castling rook reaching its castling square?

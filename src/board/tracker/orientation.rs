@@ -1,6 +1,7 @@
 //! A board plugged in turned round by 180 degrees reports every square mirrored (a1 as h8).
-//! Boards never renumber themselves, so the tracker decides once, from the first full reading,
-//! and un-rotates everything after it.
+//! Boards never renumber themselves, so the tracker decides once, from the first reading that
+//! shows the game one way round only (or, for an occupancy-only board whose set-up reads the
+//! same both ways, from the first man lifted), and un-rotates everything after it.
 
 use super::infer::agrees;
 use crate::board::{SensorEvent, Snapshot};
@@ -19,13 +20,17 @@ pub enum Orientation {
 }
 
 impl Orientation {
-    /// Decide from the first reading: rotated only when the turned-round reading shows the
-    /// position and the raw one does not (a symmetric or unset board stays normal).
-    pub fn detect(first: &Snapshot, expected: &Board) -> Orientation {
-        if !agrees(first, expected) && agrees(&first.rotated(), expected) {
-            Orientation::Rotated
-        } else {
-            Orientation::Normal
+    /// Decide from a reading: rotated when only the turned-round reading shows the position,
+    /// normal when only the raw one does; `Unknown` when both do (an occupancy-only board's
+    /// start position) or neither (a board not yet set up).
+    pub fn detect(reading: &Snapshot, expected: &Board) -> Orientation {
+        match (
+            agrees(reading, expected),
+            agrees(&reading.rotated(), expected),
+        ) {
+            (true, false) => Orientation::Normal,
+            (false, true) => Orientation::Rotated,
+            _ => Orientation::Unknown,
         }
     }
 

@@ -9,7 +9,7 @@
 use std::sync::mpsc::Sender;
 use vichess::board::codec::Protocol;
 use vichess::board::link::LinkEvent;
-use vichess::board::tracker::Tracker;
+use vichess::board::tracker::{Orientation, Tracker};
 use vichess::rules::{Color, Position};
 use vichess::session::BoardRole;
 
@@ -22,13 +22,15 @@ pub enum Target {
     Path(String),
 }
 
-/// `--board` / `--second-board`: none, sim, or PROTOCOL[:PATH] (no path: found among the USB
-/// serial ports).
+/// `--board` / `--second-board`: none, sim, or PROTOCOL[:PATH][,rotated|,normal] (no path:
+/// found among the USB serial ports). The orientation suffix is for occupancy-only boards,
+/// whose start position reads the same either way round; without it the first reading that
+/// tells, or the first man lifted, decides.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardSpec {
     None,
     Sim,
-    Port(Protocol, Target),
+    Port(Protocol, Target, Option<Orientation>),
 }
 
 impl std::str::FromStr for BoardSpec {
@@ -39,6 +41,16 @@ impl std::str::FromStr for BoardSpec {
             "" | "none" => Ok(BoardSpec::None),
             "sim" => Ok(BoardSpec::Sim),
             s => {
+                let (s, orientation) = match s.rsplit_once(',') {
+                    Some((rest, "rotated")) => (rest, Some(Orientation::Rotated)),
+                    Some((rest, "normal")) => (rest, Some(Orientation::Normal)),
+                    Some((_, other)) => {
+                        return Err(format!(
+                            "{other:?} after the comma is not an orientation; use rotated or normal"
+                        ))
+                    }
+                    None => (s, None),
+                };
                 let (proto, path) = s.split_once(':').unwrap_or((s, "auto"));
                 let protocol: Protocol = proto.parse().map_err(|e| {
                     format!(
@@ -49,7 +61,7 @@ impl std::str::FromStr for BoardSpec {
                     "" | "auto" => Target::Auto,
                     p => Target::Path(p.to_owned()),
                 };
-                Ok(BoardSpec::Port(protocol, target))
+                Ok(BoardSpec::Port(protocol, target, orientation))
             }
         }
     }
@@ -126,7 +138,7 @@ mod serial {
 fn kind_of(protocol: Protocol) -> vichess::board::tracker::BoardKind {
     use vichess::board::tracker::BoardKind;
     match protocol {
-        Protocol::Dgt | Protocol::ChessLink => BoardKind::IdentifiesPieces,
+        Protocol::Dgt | Protocol::ChessLink | Protocol::Certabo => BoardKind::IdentifiesPieces,
         Protocol::Pegboard => BoardKind::OccupancyOnly,
     }
 }
@@ -146,17 +158,30 @@ impl Connected {
     ) -> anyhow::Result<Option<(Connected, Tracker)>> {
         use vichess::board::link::port::Target as PortTarget;
         use vichess::board::link::Timing;
-        let (protocol, target, hands) = match spec {
+        let (protocol, target, hands, orientation) = match spec {
             BoardSpec::None => return Ok(None),
-            BoardSpec::Port(p, Target::Auto) => (*p, PortTarget::Auto, None),
-            BoardSpec::Port(p, Target::Path(path)) => (*p, PortTarget::Path(path.clone()), None),
+            BoardSpec::Port(p, Target::Auto, o) => (*p, PortTarget::Auto, None, *o),
+            BoardSpec::Port(p, Target::Path(path), o) => {
+                (*p, PortTarget::Path(path.clone()), None, *o)
+            }
             BoardSpec::Sim => {
                 let (path, hands) = simulate(*position.board())?;
-                (Protocol::Pegboard, PortTarget::Path(path), Some(hands))
+                (
+                    Protocol::Pegboard,
+                    PortTarget::Path(path),
+                    Some(hands),
+                    Some(Orientation::Normal),
+                )
             }
         };
         let mut tracker = Tracker::with_config(position.clone(), kind_of(protocol), config);
         tracker.set_owner(owner);
+        if let Some(o) = orientation {
+            tracker.set_orientation(o);
+        }
+        // DGT updates carry no checksum: the link confirms each with a dump, and the
+        // tracker decides moves only on what a dump shows.
+        tracker.confirm_by_reading(protocol == Protocol::Dgt);
         let (link, events) = serial::Link::spawn(protocol, target, Timing::default());
         let to = to.clone();
         std::thread::Builder::new()
@@ -293,13 +318,23 @@ mod tests {
             "dgt:/dev/ttyUSB0".parse::<BoardSpec>(),
             Ok(BoardSpec::Port(
                 Protocol::Dgt,
-                Target::Path("/dev/ttyUSB0".into())
+                Target::Path("/dev/ttyUSB0".into()),
+                None
             ))
         );
         assert_eq!(
             "pegboard".parse::<BoardSpec>(),
-            Ok(BoardSpec::Port(Protocol::Pegboard, Target::Auto))
+            Ok(BoardSpec::Port(Protocol::Pegboard, Target::Auto, None))
         );
+        assert_eq!(
+            "pegboard:/dev/ttyACM0,rotated".parse::<BoardSpec>(),
+            Ok(BoardSpec::Port(
+                Protocol::Pegboard,
+                Target::Path("/dev/ttyACM0".into()),
+                Some(Orientation::Rotated)
+            ))
+        );
+        assert!("pegboard:/dev/x,sideways".parse::<BoardSpec>().is_err());
         assert!("abacus:/dev/x".parse::<BoardSpec>().is_err());
     }
 

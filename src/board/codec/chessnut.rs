@@ -1,0 +1,169 @@
+//! Chessnut Air / Pro over USB HID, sans-IO: input reports in, full readings out.
+//!
+//! The board (USB vendor 0x2D80) talks HID, not serial, so it is no [`super::Protocol`] of the
+//! serial link: a HID adapter feeds its input reports here and passes the readings to the
+//! tracker. Facts, from public decoders (not yet checked against a board): the host switches
+//! the board to real-time reports with output report 0x21 carrying `01 00`; input report 0x01
+//! carries `0x24` and then 32 bytes, two squares per byte, rank 8 first, and in each byte the
+//! low nibble is the square on the h side (h, f, d, b) and the high nibble its neighbour
+//! towards a; nibble codes 0 empty, 1-5 black q k b p n, 6 white rook, 7 white pawn, 8 black
+//! rook, 9-12 white b n q k. Other report ids (battery, key presses) are ignored.
+//!
+//! Behind the `hidraw` feature, [`hidraw`] reads a Linux `/dev/hidrawN` device. There is no
+//! `/dev/uhid` here to make a virtual device, so it is untested; the whole-game test feeds
+//! constructed reports to this codec instead. BLE (Chessnut's other link) would feed the same
+//! reports from a GATT notification; no BLE stack can be tested here, so there is none.
+
+use crate::board::sensor::{Sensed, Snapshot};
+use crate::rules::{Board, Color, File, Piece, Rank, Role, Square};
+
+/// Chessnut's USB vendor id.
+pub const VENDOR_ID: u16 = 0x2D80;
+
+/// The output report (id first) that switches the board to real-time reports.
+pub fn realtime_request() -> Vec<u8> {
+    vec![0x21, 0x01, 0x00]
+}
+
+const PIECES: [Option<(Color, Role)>; 13] = [
+    None,
+    Some((Color::Black, Role::Queen)),
+    Some((Color::Black, Role::King)),
+    Some((Color::Black, Role::Bishop)),
+    Some((Color::Black, Role::Pawn)),
+    Some((Color::Black, Role::Knight)),
+    Some((Color::White, Role::Rook)),
+    Some((Color::White, Role::Pawn)),
+    Some((Color::Black, Role::Rook)),
+    Some((Color::White, Role::Bishop)),
+    Some((Color::White, Role::Knight)),
+    Some((Color::White, Role::Queen)),
+    Some((Color::White, Role::King)),
+];
+
+/// The square of nibble `k` (0-63) of the board bytes.
+fn square_of(k: usize) -> Square {
+    let (byte, high) = (k / 2, k % 2 == 1);
+    let rank = 7 - byte / 4;
+    let file = 7 - (byte % 4) * 2 - usize::from(high);
+    Square::from_coords(
+        File::new(file as u8).expect("8 files"),
+        Rank::new(rank as u8).expect("8 ranks"),
+    )
+}
+
+/// Reads one input report (report id first). `Ok(None)`: a report that is not the board.
+pub fn decode_report(report: &[u8]) -> Result<Option<Snapshot>, String> {
+    match report {
+        [0x01, 0x24, board @ ..] if board.len() >= 32 => {
+            let mut s = Snapshot::default();
+            for k in 0..64 {
+                let b = board[k / 2];
+                let code = if k % 2 == 0 { b & 0x0F } else { b >> 4 };
+                let sensed = match PIECES.get(usize::from(code)) {
+                    Some(None) => Sensed::Empty,
+                    Some(Some((c, r))) => Sensed::Piece(r.of(*c)),
+                    None => {
+                        return Err(format!(
+                            "Chessnut report has code {code} on {}, not a piece",
+                            square_of(k)
+                        ))
+                    }
+                };
+                s.set(square_of(k), sensed);
+            }
+            Ok(Some(s))
+        }
+        [0x01, ..] => Err(format!(
+            "Chessnut board report of {} bytes is too short or has no 0x24 mark",
+            report.len()
+        )),
+        _ => Ok(None),
+    }
+}
+
+/// The report a board would send for these men (for tests and simulators).
+pub fn encode_report(board: &Board) -> Vec<u8> {
+    let mut out = vec![0x01, 0x24];
+    out.extend([0u8; 32]);
+    for k in 0..64 {
+        let code = board.piece_at(square_of(k)).map_or(0, |p: Piece| {
+            PIECES
+                .iter()
+                .position(|x| *x == Some((p.color, p.role)))
+                .expect("every man has a code") as u8
+        });
+        out[2 + k / 2] |= if k % 2 == 0 { code } else { code << 4 };
+    }
+    out.extend([0u8; 4]); // the board's own time stamp, unused
+    out
+}
+
+/// Turns the stream of reports into readings worth passing on: the board repeats its reading,
+/// and only a change is news.
+#[derive(Debug, Clone, Default)]
+pub struct Decoder {
+    last: Option<Snapshot>,
+}
+
+impl Decoder {
+    /// A decoder that has seen no report yet.
+    pub fn new() -> Decoder {
+        Decoder::default()
+    }
+
+    /// One input report: the reading when it is new, `Ok(None)` otherwise.
+    pub fn feed(&mut self, report: &[u8]) -> Result<Option<Snapshot>, String> {
+        match decode_report(report)? {
+            Some(s) if self.last != Some(s) => {
+                self.last = Some(s);
+                Ok(Some(s))
+            }
+            _ => Ok(None),
+        }
+    }
+}
+
+/// A Chessnut board on a Linux hidraw device: one read is one input report.
+#[cfg(all(feature = "hidraw", unix))]
+pub mod hidraw {
+    use std::fs::{File, OpenOptions};
+    use std::io::{self, Read, Write};
+
+    /// An open hidraw device.
+    pub struct Hidraw {
+        file: File,
+    }
+
+    impl Hidraw {
+        /// Opens `path` (`/dev/hidrawN`) and asks for real-time reports.
+        pub fn open(path: &str) -> io::Result<Hidraw> {
+            let mut file = OpenOptions::new().read(true).write(true).open(path)?;
+            file.write_all(&super::realtime_request())?;
+            Ok(Hidraw { file })
+        }
+
+        /// Blocks until the next input report.
+        pub fn next_report(&mut self) -> io::Result<Vec<u8>> {
+            let mut buf = [0u8; 64];
+            let n = self.file.read(&mut buf)?;
+            Ok(buf[..n].to_vec())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_position_round_trips_and_h8_is_the_first_low_nibble() {
+        let r = encode_report(&Board::new());
+        assert_eq!(r[2] & 0x0F, 8, "h8: a black rook");
+        assert_eq!(r[2] >> 4, 5, "g8: a black knight");
+        let s = decode_report(&r).unwrap().unwrap();
+        assert_eq!(s, Snapshot::from_board(&Board::new()));
+        assert_eq!(decode_report(&[0x2A, 1, 2]), Ok(None));
+        assert!(decode_report(&[0x01, 0x24, 0xFF]).is_err());
+    }
+}

@@ -11,10 +11,14 @@
 const FRAME_S: f64 = 0.025;
 const SEARCH_S: f64 = 0.006;
 
-/// `input` spoken `rate` times as fast (2.0: half the duration; 0.5: twice). Rates are kept
-/// within 0.5..=2.0, where WSOLA still sounds natural.
+/// The stretch factors allowed: a pack's pace (up to 3) times a player's speed (0.5 to 3)
+/// must not be silently cut, so the range is wide; WSOLA stays intelligible across it.
+pub const RATE_RANGE: std::ops::RangeInclusive<f64> = 0.25..=6.0;
+
+/// `input` spoken `rate` times as fast (2.0: half the duration; 0.5: twice), within
+/// [`RATE_RANGE`].
 pub fn stretch(input: &[f32], sample_rate: u32, rate: f64) -> Vec<f32> {
-    let rate = rate.clamp(0.5, 2.0);
+    let rate = rate.clamp(*RATE_RANGE.start(), *RATE_RANGE.end());
     if (rate - 1.0).abs() < 1e-3 || input.is_empty() {
         return input.to_vec();
     }

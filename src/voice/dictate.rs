@@ -21,14 +21,14 @@ const AFTER_FULL_MOVE_S: f64 = 0.8;
 pub struct Dictation {
     /// One line per full move ("12. Springer Felix drei, Dame David acht") and the result.
     pub lines: Vec<String>,
-    /// The recording; move numbers are [`Part::Speak`] (they have no clips).
+    /// The recording; a move number the pack cannot say from clips is a [`Part::Speak`].
     pub rendered: Rendered,
 }
 
 /// Dictates the main line of `game` with `pack`'s words and `bank`'s clips.
 pub fn dictate(game: &PgnGame, pack: &Pack, bank: &ClipBank) -> Dictation {
     let rate = bank.rate();
-    let speed = bank.options().speed.clamp(0.5, 2.0);
+    let speed = super::render::clamp_speed(bank.options().speed);
     let silence = |s: f64| {
         Part::Audio(crate::audio::Pcm::new(
             rate,
@@ -48,7 +48,16 @@ pub fn dictate(game: &PgnGame, pack: &Pack, bank: &ClipBank) -> Dictation {
                 Color::White => format!("{number}. {text}"),
                 Color::Black => format!("{number}... {text}"),
             };
-            parts.push(Part::Speak(counting(number, pack.language())));
+            // The move number in the pack's own voice; system speech only for a number
+            // the pack's number words cannot make (then named once by the bank).
+            let said = counting(number, pack.language());
+            match bank.number_words(&said) {
+                Ok(samples) => parts.push(Part::Audio(crate::audio::Pcm::new(rate, samples))),
+                Err(missing) => {
+                    bank.note_fallback(&missing);
+                    parts.push(Part::Speak(said));
+                }
+            }
             parts.push(silence(AFTER_NUMBER_S));
         } else {
             line.push_str(", ");

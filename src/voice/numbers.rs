@@ -33,6 +33,9 @@ pub fn needed_words(lang: Language) -> BTreeSet<String> {
     for t in 0..600u64 {
         texts.push(say_duration(t * 100, lang, tenths));
     }
+    for m in 1..=59u64 {
+        texts.push(say_duration(m * 60_000, lang, SayOptions::default()));
+    }
     for h in 1..=9u64 {
         texts.push(say_duration(h * 3_600_000, lang, SayOptions::default()));
     }
@@ -127,26 +130,5 @@ mod tests {
         );
         assert_eq!(segment("hunderteins", has), Some(vec!["hundert", "eins"]));
         assert_eq!(segment("hundertzwei", has), None);
-    }
-}
-
-#[cfg(test)]
-mod dump {
-    #[test]
-    fn dump_words() {
-        use super::*;
-        let mut s = String::new();
-        for (code, l) in [
-            ("de", Language::De),
-            ("en", Language::En),
-            ("uk", Language::Uk),
-            ("ru", Language::Ru),
-            ("hy", Language::Hy),
-        ] {
-            for w in needed_words(l) {
-                s.push_str(&format!("{code}\t{w}\n"));
-            }
-        }
-        std::fs::write("/tmp/v16-words.tsv", s).unwrap();
     }
 }

@@ -98,3 +98,48 @@ fn speed_and_gap_change_what_is_heard() {
     // Four gaps between five words, each 200 ms longer.
     assert!((wide - normal - 0.8).abs() < 0.01, "{normal} -> {wide}");
 }
+
+/// Runs vichess with `options`, `--wav`, then `moves`, and measures the recording.
+fn seconds_of(options: &[&str], moves: &[&str], wav: &Path) -> f64 {
+    let tmp = wav.parent().unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(options)
+        .arg("--wav")
+        .arg(wav)
+        .args(moves)
+        .env("HOME", tmp)
+        .env("XDG_DATA_HOME", tmp.join("data"))
+        .env(
+            "VICHESS_VOICES",
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("voices"),
+        )
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    vichess::audio::wav::read(wav).unwrap().seconds()
+}
+
+#[test]
+fn speed_on_the_command_line_is_honoured_by_announce_and_demo() {
+    let tmp = tempfile::tempdir().unwrap();
+    let wav = tmp.path().join("a.wav");
+    let moves = ["e4", "e5", "Nf3"];
+    let normal = seconds_of(&["announce"], &moves, &wav);
+    let fast = seconds_of(&["announce", "--speed", "2"], &moves, &wav);
+    let fastest = seconds_of(&["announce", "--speed", "3"], &moves, &wav);
+    assert!((fast / normal - 0.5).abs() < 0.05, "{normal} s -> {fast} s");
+    assert!(
+        fastest < fast * 0.8,
+        "speed 3: {fastest} s, speed 2: {fast} s"
+    );
+    let normal = seconds_of(&["demo", "--moves", "3"], &[], &wav);
+    let slow = seconds_of(&["demo", "--moves", "3", "--speed", "0.5"], &[], &wav);
+    assert!(slow > normal * 1.5, "demo: {normal} s -> {slow} s");
+    // The same range everywhere: 3.5 is refused, not silently cut.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["announce", "--speed", "3.5", "e4"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("from 0.5 to 3.0"));
+}

@@ -63,7 +63,7 @@ pub fn needed_words(lang: Language) -> BTreeSet<String> {
 }
 
 /// `word` as a sequence of pieces that `has` knows, fewest pieces first (longest match).
-pub fn segment<'a>(word: &'a str, has: impl Fn(&str) -> bool) -> Option<Vec<&'a str>> {
+pub fn segment(word: &str, has: impl Fn(&str) -> bool) -> Option<Vec<&str>> {
     if has(word) {
         return Some(vec![word]);
     }

@@ -13,8 +13,8 @@ use vichess::audio::wav;
 use vichess::pgn::read_game;
 use vichess::speech::file::Espeak;
 use vichess::speech::notice;
-use vichess::voice::dictate::dictate;
-use vichess::voice::render::{fallback_notice, ClipBank, RenderOptions, DEFAULT_GAP_MS};
+use vichess::voice::dictate::dictate_into;
+use vichess::voice::render::{fallback_notice, ClipBank, Part, RenderOptions, DEFAULT_GAP_MS};
 use vichess::voice::{Pack, DEFAULT_PACK};
 
 pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow::Result<ExitCode> {
@@ -33,39 +33,56 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
     for p in &problems {
         eprintln!("{p}");
     }
-    let dictation = dictate(&game_record, &pack, &bank);
-    for line in &dictation.lines {
-        writeln!(out, "{line}")?;
-    }
-    for w in bank.take_fallbacks() {
-        eprintln!("{}", fallback_notice(&pack, &w));
-    }
+    // Written as it is rendered: a long game never sits in memory whole.
+    let mut writer = wav::Writer::create(audio, options.rate)
+        .with_context(|| format!("cannot write the recording {}", audio.display()))?;
     let mut espeak: Option<Espeak> = None;
     let mut failed = false;
-    let pcm = dictation.rendered.to_pcm(|words| {
-        if espeak.is_none() && !failed {
-            match Espeak::open(pack.language()) {
-                Ok(e) => espeak = Some(e),
-                Err(e) => {
-                    eprintln!("{} The recording lacks those words.", notice(&e));
-                    failed = true;
+    let mut error = None;
+    let lines = dictate_into(&game_record, &pack, &bank, |part| {
+        for w in bank.take_fallbacks() {
+            eprintln!("{}", fallback_notice(&pack, &w));
+        }
+        let result = match part {
+            Part::Audio(pcm) => writer.append(&pcm.samples),
+            Part::Speak(words) => {
+                if espeak.is_none() && !failed {
+                    match Espeak::open(pack.language()) {
+                        Ok(e) => espeak = Some(e),
+                        Err(e) => {
+                            eprintln!("{} The recording lacks those words.", notice(&e));
+                            failed = true;
+                        }
+                    }
+                }
+                match espeak.as_mut().and_then(|e| e.say(&words).ok()) {
+                    Some(pcm) => writer.append(&pcm.resampled(options.rate).samples),
+                    None => Ok(()),
                 }
             }
+        };
+        if let Err(e) = result {
+            error.get_or_insert(e);
         }
-        espeak.as_mut().and_then(|e| e.say(words).ok())
     });
+    if let Some(e) = error {
+        return Err(e.into());
+    }
+    for line in &lines {
+        writeln!(out, "{line}")?;
+    }
     for p in bank.take_problems() {
         eprintln!("{p}");
     }
-    wav::write(audio, &pcm)?;
-    let seconds = pcm.seconds().round() as u64;
+    let seconds = (writer.frames() as f64 / f64::from(options.rate)).round() as u64;
+    writer.finish()?;
     writeln!(
         out,
         "wrote {}: {} min {} s, voice pack {}",
         audio.display(),
         seconds / 60,
         seconds % 60,
-        pack.name()
+        pack.folder()
     )?;
     Ok(ExitCode::SUCCESS)
 }

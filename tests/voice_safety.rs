@@ -337,4 +337,16 @@ fn packs_are_found_in_the_users_folder_then_vichess_voices_then_installed() {
     assert!(text(&a).contains("е четыре"), "{}", text(&a));
     let a = run(&exe, &home, &env, &["announce", "e4"]);
     assert!(text(&a).contains("Eva vier"), "{}", text(&a));
+    // A pack no folder has: the message lists what the search path really holds.
+    let a = run(&exe, &home, &env, &["announce", "--voice", "nosuch", "e4"]);
+    let out = text(&a);
+    assert!(!a.status.success(), "{out}");
+    assert!(
+        out.contains("my-uk") && out.contains(&env_dir.display().to_string()),
+        "{out}"
+    );
+    assert!(
+        out.contains("the packs found are: en, my-uk, de-fide (see"),
+        "only packs that are there are listed: {out}"
+    );
 }

@@ -504,7 +504,8 @@ impl Pack {
             }
         }
         let mut known: Vec<String> = path.iter().flat_map(|d| pack_folders(&d.path)).collect();
-        known.dedup();
+        let mut seen = std::collections::HashSet::new();
+        known.retain(|n| seen.insert(n.clone()));
         Err(ManifestError::NotFound {
             pack: name.to_string(),
             searched: if path.is_empty() {

@@ -143,3 +143,21 @@ fn speed_on_the_command_line_is_honoured_by_announce_and_demo() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("from 0.5 to 3.0"));
 }
+
+#[test]
+fn words_left_to_espeak_in_a_recording_follow_the_speed_too() {
+    use vichess::phrase::Language;
+    use vichess::speech::file::Espeak;
+    let text = "one hour twelve minutes";
+    let normal = Espeak::at_speed(Language::En, 1.0)
+        .expect("espeak-ng runs (scripts/setup installs it)")
+        .say(text)
+        .unwrap()
+        .seconds();
+    let fast = Espeak::at_speed(Language::En, 2.0)
+        .unwrap()
+        .say(text)
+        .unwrap()
+        .seconds();
+    assert!(fast < normal * 0.7, "{normal} s at 1.0, {fast} s at 2.0");
+}

@@ -109,7 +109,7 @@ fn speak(pack: &Pack, phrases: &[Phrase], rate: u32, speed: f64) -> Pcm {
         }
         let pcm = rendered.to_pcm(|words| {
             if espeak.is_none() && !espeak_failed {
-                match Espeak::open(pack.language()) {
+                match Espeak::at_speed(pack.language(), clamp_speed(speed)) {
                     Ok(e) => espeak = Some(e),
                     Err(e) => {
                         eprintln!("{} Words without a clip are not spoken.", notice(&e));

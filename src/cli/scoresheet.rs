@@ -47,7 +47,7 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
             Part::Audio(pcm) => writer.append(&pcm.samples),
             Part::Speak(words) => {
                 if espeak.is_none() && !failed {
-                    match Espeak::open(pack.language()) {
+                    match Espeak::at_speed(pack.language(), speed) {
                         Ok(e) => espeak = Some(e),
                         Err(e) => {
                             eprintln!("{} The recording lacks those words.", notice(&e));

@@ -97,7 +97,7 @@ impl Renderer {
         let i = match self.espeak.iter().position(|(l, _)| *l == language) {
             Some(i) => i,
             None => {
-                let opened = Espeak::open(language)
+                let opened = Espeak::at_speed(language, self.bank.options().speed)
                     .map_err(|e| self.notices.push(notice(&e)))
                     .ok();
                 self.espeak.push((language, opened));

@@ -122,14 +122,24 @@ fn the_package_unpacked_anywhere_finds_its_voices_speaks_and_has_its_manual() {
     std::fs::create_dir_all(&home).unwrap();
 
     let voices = stdout(&vichess(&exe, &home, &["voices", "--check"]));
-    let first = voices.lines().next().unwrap_or_default();
+    // The search path lists only the package's own folder: no build tree, no source folder.
+    let lines: Vec<&str> = voices.lines().collect();
     assert_eq!(
-        first,
+        lines.first().copied(),
+        Some("voice packs, searched in this order:"),
+        "{voices}"
+    );
+    assert_eq!(
+        lines.get(1).copied().unwrap_or_default(),
         format!(
-            "voice packs in {}:",
+            "  {} (installed)",
             usr.join("share/vichess/voices").display()
         ),
         "{voices}"
+    );
+    assert!(
+        !lines.get(2).is_some_and(|l| l.starts_with("  ")),
+        "only the package's folder is searched: {voices}"
     );
     assert!(
         voices.contains("check: every pack is complete and every clip plays"),
@@ -240,7 +250,7 @@ fn the_package_unpacked_anywhere_finds_its_voices_speaks_and_has_its_manual() {
     let listed = stdout(&vichess(&top_dir.join("bin/vichess"), &home, &["voices"]));
     assert!(
         listed.starts_with(&format!(
-            "voice packs in {}:",
+            "voice packs, searched in this order:\n  {} (installed)\n",
             top_dir.join("share/vichess/voices").display()
         )),
         "{listed}"

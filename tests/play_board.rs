@@ -225,7 +225,7 @@ fn with_two_boards_a_move_comes_only_from_its_players_board() {
         Some(peg),
         Some(sighted),
     );
-    g.expect(|l| l.contains("board connected on /dev/pts/"), "connection");
+    g.expect(|l| l.contains("Brett verbunden (/dev/pts/"), "connection");
     g.serve(Duration::from_millis(1500));
     g.type_line("start");
     let wp = Role::Pawn.of(Color::White);

@@ -7,10 +7,19 @@ use vichess::phrase::announce::move_phrase;
 use vichess::phrase::token::{Token, Word};
 use vichess::rules::notation::parse_move;
 use vichess::rules::{File, Position, Rank, Role};
-use vichess::speech::file::Espeak;
 use vichess::voice::dictate::dictate;
-use vichess::voice::render::{render, ClipBank, Part, RenderOptions};
+use vichess::voice::render::{render, ClipBank, Part, RenderOptions, DEFAULT_GAP_MS};
 use vichess::voice::Pack;
+
+/// A shipped pack from this checkout (never a player's own folder).
+fn open(name: &str) -> Pack {
+    Pack::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("voices")
+            .join(name),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
 
 fn bank(pack: &Pack, options: &RenderOptions) -> ClipBank {
     let (bank, problems) = ClipBank::load(pack, options);
@@ -30,7 +39,7 @@ fn phrase_after(moves: &[&str], last: &str) -> Vec<Token> {
 #[test]
 fn every_token_of_every_pack_has_a_clean_levelled_clip() {
     for name in ["de-fide", "en", "de", "uk", "ru", "hy"] {
-        let pack = Pack::open(name).unwrap();
+        let pack = open(name);
         let (have, need) = pack.clip_count();
         assert_eq!(have, need, "{name}: {have} of {need} clips");
         assert_ne!(
@@ -90,7 +99,7 @@ fn every_clip_says_the_manifest_word_of_today() {
     // changed in a manifest after the clips were made would be printed one way and spoken
     // another; this catches it.
     for name in ["de-fide", "en", "de", "uk", "ru", "hy"] {
-        let pack = Pack::open(name).unwrap();
+        let pack = open(name);
         let tsv = pack.root().join("clips/sources.tsv");
         let text = std::fs::read_to_string(&tsv).unwrap();
         let made: std::collections::HashMap<&str, &str> = text
@@ -120,7 +129,7 @@ fn every_clip_says_the_manifest_word_of_today() {
 
 #[test]
 fn a_move_renders_as_one_clean_phrase() {
-    let pack = Pack::open("de-fide").unwrap();
+    let pack = open("de-fide");
     let options = RenderOptions::default();
     let bank = bank(&pack, &options);
     // Nf3 with check after 1. e4 e5 2. Qh5?? Nc6 3. Qxf7#: take a capture with mate.
@@ -150,12 +159,13 @@ fn a_move_renders_as_one_clean_phrase() {
     );
     // Five words: the duration is the clips plus four gaps, nothing more.
     let clips: usize = phrase.iter().map(|&t| bank.clip(t).unwrap().len()).sum();
-    assert_eq!(pcm.len(), clips + 4 * (0.06f64 * 48_000.0).round() as usize);
+    let gap = DEFAULT_GAP_MS as f64 / 1000.0;
+    assert_eq!(pcm.len(), clips + 4 * (gap * 48_000.0).round() as usize);
 }
 
 #[test]
 fn the_speaking_rate_and_gap_change_the_length_not_the_words() {
-    let pack = Pack::open("en").unwrap();
+    let pack = open("en");
     let phrase = vec![
         Token::Piece(Role::Knight),
         Token::File(File::F),
@@ -177,12 +187,13 @@ fn the_speaking_rate_and_gap_change_the_length_not_the_words() {
     };
     let spaced = render(&phrase, &pack, &bank(&pack, &wide)).pcm();
     let extra = spaced.seconds() - normal.seconds();
-    assert!((extra - 2.0 * 0.14).abs() < 0.001, "{extra}");
+    let default_gap = DEFAULT_GAP_MS as f64 / 1000.0;
+    assert!((extra - 2.0 * (0.2 - default_gap)).abs() < 0.001, "{extra}");
 }
 
 #[test]
-fn words_without_clips_go_to_system_speech_in_their_place() {
-    let pack = Pack::open("de-fide").unwrap();
+fn times_and_counts_are_said_from_the_packs_own_clips() {
+    let pack = open("de-fide");
     let b = bank(
         &pack,
         &RenderOptions {
@@ -196,21 +207,49 @@ fn words_without_clips_go_to_system_speech_in_their_place() {
         Token::Word(Word::Moves),
         Token::Count(12),
     ];
-    let r = render(&phrase, &pack, &b);
-    assert_eq!(r.parts.len(), 4, "{:?}", r.speech());
-    assert!(matches!(r.parts[0], Part::Audio(_)));
     assert_eq!(
-        r.speech(),
-        vec![
-            pack.spoken_text(&phrase[1..2]),
-            pack.spoken_text(&phrase[3..])
-        ]
+        pack.text(&phrase),
+        "Zeit eine Minute zwölf Sekunden Züge zwölf Züge"
     );
+    let r = render(&phrase, &pack, &b);
+    assert!(r.is_complete(), "{:?}", r.speech());
+    assert_eq!(b.take_fallbacks(), Vec::<String>::new());
+    let m = r.pcm().measure();
+    assert!(m.seconds > 1.5 && m.seconds < 5.0, "{} s", m.seconds);
+    assert!(m.longest_inner_silence < 0.2, "{m:?}");
+    assert_eq!(m.clipped, 0);
+}
+
+#[test]
+fn words_without_clips_go_to_system_speech_in_their_place_and_are_named_once() {
+    let mut pack = open("de-fide");
+    // A configured word has no clip: system speech says it.
+    pack.set_word(Token::Check, "Achtung");
+    let b = bank(
+        &pack,
+        &RenderOptions {
+            rate: 16_000,
+            ..RenderOptions::default()
+        },
+    );
+    let phrase = vec![
+        Token::Piece(Role::Queen),
+        Token::File(File::H),
+        Token::Rank(Rank::FIFTH),
+        Token::Check,
+    ];
+    let r = render(&phrase, &pack, &b);
+    assert_eq!(r.parts.len(), 2, "{:?}", r.speech());
+    assert!(matches!(r.parts[0], Part::Audio(_)));
+    assert_eq!(r.speech(), vec!["Achtung"]);
     assert!(!r.is_complete());
-    // Filling the gaps puts the spoken words in order between the clips.
+    assert_eq!(b.take_fallbacks(), vec!["check".to_string()]);
+    let _ = render(&phrase, &pack, &b);
+    assert_eq!(b.take_fallbacks(), Vec::<String>::new(), "named once only");
+    // Filling the gap puts the spoken words in order after the clips.
     let beep = Pcm::new(8_000, vec![0.25; 800]);
     let filled = r.to_pcm(|_| Some(beep.clone()));
-    assert!((filled.seconds() - r.pcm().seconds() - 0.2).abs() < 1e-3);
+    assert!((filled.seconds() - r.pcm().seconds() - 0.1).abs() < 1e-3);
 }
 
 #[test]
@@ -219,7 +258,7 @@ fn the_immortal_game_dictates_as_a_scoresheet() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/cli/immortal.pgn"))
             .unwrap();
     let game = read_game(&text).unwrap().unwrap();
-    let pack = Pack::open("de-fide").unwrap();
+    let pack = open("de-fide");
     let b = bank(
         &pack,
         &RenderOptions {
@@ -231,15 +270,12 @@ fn the_immortal_game_dictates_as_a_scoresheet() {
     assert_eq!(d.lines.len(), 24, "{:#?}", d.lines);
     assert_eq!(d.lines[0], "1. Eva vier, Eva fünf");
     assert!(d.lines[23].starts_with("Weiß gewinnt"), "{}", d.lines[23]);
-    // 23 move numbers for system speech; all the moves from clips.
-    assert_eq!(d.rendered.speech().len(), 23);
-    assert_eq!(d.rendered.speech()[22], "dreiundzwanzig");
-    // The move numbers spoken into the file by eSpeak NG (installed by scripts/setup).
-    let mut espeak = Espeak::open(pack.language()).expect("espeak-ng runs");
-    let pcm = d.rendered.to_pcm(|words| Some(espeak.say(words).unwrap()));
+    // Move numbers and moves all from the pack's clips: one voice, no speech engine.
+    assert!(d.rendered.is_complete(), "{:?}", d.rendered.speech());
+    assert_eq!(b.take_fallbacks(), Vec::<String>::new());
+    let pcm = d.rendered.pcm();
     let m = pcm.measure();
-    assert!(pcm.seconds() > d.rendered.pcm().seconds() + 23.0 * 0.3);
-    assert!(m.seconds > 60.0 && m.seconds < 200.0, "{} s", m.seconds);
+    assert!(m.seconds > 30.0 && m.seconds < 200.0, "{} s", m.seconds);
     assert_eq!(m.clipped, 0);
     assert!(m.leading_silence < 0.3);
     assert!(

@@ -69,11 +69,10 @@ fn english_phrases() {
         "fifty-nine minutes fifty-nine seconds"
     );
     assert_eq!(say(0, en), "zero seconds");
-    assert_eq!(say(999, en), "less than one second");
-    assert_eq!(say(500, Language::De), "weniger als eine Sekunde");
-    assert_eq!(say(1, Language::Uk), "менше секунди");
-    assert_eq!(say(500, Language::Ru), "меньше секунды");
-    assert_eq!(say(500, Language::Hy), "մեկ վայրկյանից պակաս");
+    // Above zero but under a second: the tenths, rounded up, never "zero seconds".
+    assert_eq!(say(999, en), "zero point nine");
+    assert_eq!(say(500, Language::De), "null Komma fünf");
+    assert_eq!(say(1, en), "zero point one");
     assert_eq!(say_tenths(9_500, en), "nine point five");
     assert_eq!(say_tenths(1_500, en), "one point five");
     assert_eq!(say_tenths(400, en), "zero point four");

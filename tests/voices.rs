@@ -11,10 +11,11 @@ fn voices() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("voices")
 }
 
-/// A fresh folder with an empty `clips/`; the guard removes it even when the test fails.
+/// A fresh pack folder `tiny` with an empty `clips/`; the guard removes it even when the
+/// test fails. Messages name a pack by its folder.
 fn scratch() -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().to_path_buf();
+    let dir = tmp.path().join("tiny");
     std::fs::create_dir_all(dir.join("clips")).unwrap();
     (tmp, dir)
 }
@@ -140,7 +141,7 @@ fn a_complete_tiny_pack_checks_clean_and_gives_clip_paths() {
     let pack = Pack::load(&dir).unwrap();
     assert_eq!(
         pack.clip_path(Token::Check),
-        Some(dir.join("clips/check.wav"))
+        Some(dir.join("clips/check.wav").canonicalize().unwrap())
     );
     assert_eq!(pack.clip_path(Token::Mate), None);
     let problems = pack.check();
@@ -218,8 +219,13 @@ fn missing_unreadable_and_wrong_rate_clips_are_named() {
         .iter()
         .any(|t| t.contains("en-passant") && t.contains("holds no sound")));
     for t in &text {
-        assert!(t.starts_with("voice pack tiny: token "), "{t}");
+        // Folder, file and line of the entry, then the token.
+        assert!(t.starts_with("voice pack tiny: manifest.toml:"), "{t}");
+        assert!(t.contains(": token "), "{t}");
     }
+    assert!(text
+        .iter()
+        .any(|t| t.starts_with("voice pack tiny: manifest.toml:11: token draw")));
     assert!(text
         .iter()
         .any(|t| t.contains("check") && t.contains("does not exist")));
@@ -242,7 +248,14 @@ fn syntax_and_language_errors_name_the_file() {
     std::fs::write(dir.join("manifest.toml"), "[pack\nname=").unwrap();
     let err = Pack::load(&dir).unwrap_err();
     assert!(matches!(err, ManifestError::Syntax { .. }));
-    assert!(err.to_string().contains("manifest.toml"), "{err}");
+    assert!(err.to_string().contains("manifest.toml:1:"), "{err}");
+    std::fs::write(
+        dir.join("manifest.toml"),
+        "[pack]\nname = \"tiny\"\nlanguage = \"en\"\nsample_rate = 16000\n\n[tokens]\ncheck = { word = 3 }\n",
+    )
+    .unwrap();
+    let err = Pack::load(&dir).unwrap_err();
+    assert!(err.to_string().contains("manifest.toml:7:"), "{err}");
     std::fs::write(
         dir.join("manifest.toml"),
         "[pack]\nname = \"tiny\"\nlanguage = \"xx\"\nsample_rate = 16000\n",

@@ -11,10 +11,14 @@
 const FRAME_S: f64 = 0.025;
 const SEARCH_S: f64 = 0.006;
 
-/// `input` spoken `rate` times as fast (2.0: half the duration; 0.5: twice). Rates are kept
-/// within 0.5..=2.0, where WSOLA still sounds natural.
+/// The stretch factors allowed: a pack's pace (up to 3) times a player's speed (0.5 to 3)
+/// must not be silently cut, so the range is wide; WSOLA stays intelligible across it.
+pub const RATE_RANGE: std::ops::RangeInclusive<f64> = 0.25..=6.0;
+
+/// `input` spoken `rate` times as fast (2.0: half the duration; 0.5: twice), within
+/// [`RATE_RANGE`].
 pub fn stretch(input: &[f32], sample_rate: u32, rate: f64) -> Vec<f32> {
-    let rate = rate.clamp(0.5, 2.0);
+    let rate = rate.clamp(*RATE_RANGE.start(), *RATE_RANGE.end());
     if (rate - 1.0).abs() < 1e-3 || input.is_empty() {
         return input.to_vec();
     }
@@ -74,6 +78,9 @@ pub fn stretch(input: &[f32], sample_rate: u32, rate: f64) -> Vec<f32> {
 }
 
 /// The start near `nominal` whose frame correlates best with the natural continuation.
+/// Searched coarsely (every fourth start) and then finely around the best: the correlation
+/// peak of voiced speech is far wider than four samples, and it is four times less work,
+/// which is what loading a pack costs.
 fn best_match(input: &[f32], natural: usize, nominal: usize, search: usize, frame: usize) -> usize {
     let len = frame / 2;
     if natural + len > input.len() {
@@ -82,19 +89,28 @@ fn best_match(input: &[f32], natural: usize, nominal: usize, search: usize, fram
     let target = &input[natural..natural + len];
     let lo = nominal.saturating_sub(search);
     let hi = (nominal + search).min(input.len().saturating_sub(frame));
-    let mut best = (f32::MIN, nominal.min(hi));
-    for start in lo..=hi.max(lo) {
-        if start + len > input.len() {
-            break;
-        }
-        let score: f32 = target
+    let score = |start: usize| -> f32 {
+        target
             .iter()
             .zip(&input[start..start + len])
             .map(|(a, b)| a * b)
-            .sum();
-        if score > best.0 {
-            best = (score, start);
+            .sum()
+    };
+    let mut best = (f32::MIN, nominal.min(hi));
+    let consider = |start: usize, best: &mut (f32, usize)| {
+        if start + len <= input.len() {
+            let s = score(start);
+            if s > best.0 {
+                *best = (s, start);
+            }
         }
+    };
+    for start in (lo..=hi.max(lo)).step_by(4) {
+        consider(start, &mut best);
+    }
+    let centre = best.1;
+    for start in centre.saturating_sub(3).max(lo)..=(centre + 3).min(hi.max(lo)) {
+        consider(start, &mut best);
     }
     best.1
 }

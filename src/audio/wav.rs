@@ -103,3 +103,59 @@ pub fn write_frames(
 pub fn to_i16(s: f32) -> i16 {
     (s * 32768.0).round().clamp(-32768.0, 32767.0) as i16
 }
+
+/// A mono 16-bit WAV file written as the sound comes, so a long recording (a dictated
+/// scoresheet) never has to be held in memory whole.
+pub struct Writer {
+    path: std::path::PathBuf,
+    inner: hound::WavWriter<std::io::BufWriter<std::fs::File>>,
+    frames: u64,
+}
+
+impl Writer {
+    /// Creates (or replaces) `path` for mono sound at `rate`.
+    pub fn create(path: &Path, rate: u32) -> Result<Writer, WavError> {
+        let spec = hound::WavSpec {
+            channels: 1,
+            sample_rate: rate,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
+        let inner = hound::WavWriter::create(path, spec).map_err(|source| WavError::Write {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(Writer {
+            path: path.to_path_buf(),
+            inner,
+            frames: 0,
+        })
+    }
+
+    /// Appends samples.
+    pub fn append(&mut self, samples: &[f32]) -> Result<(), WavError> {
+        let mut w = self.inner.get_i16_writer(samples.len() as u32);
+        for &s in samples {
+            w.write_sample(to_i16(s));
+        }
+        w.flush().map_err(|source| WavError::Write {
+            path: self.path.clone(),
+            source,
+        })?;
+        self.frames += samples.len() as u64;
+        Ok(())
+    }
+
+    /// How many samples have been written.
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+
+    /// Completes the header; the file is only valid after this.
+    pub fn finish(self) -> Result<(), WavError> {
+        let path = self.path;
+        self.inner
+            .finalize()
+            .map_err(|source| WavError::Write { path, source })
+    }
+}

@@ -1,5 +1,6 @@
-//! `vichess announce [--fen FEN] [--chess960] [--voice PACK] [--wav FILE] [--play] MOVE...`:
-//! plays the moves from the position and prints each as announced, in the pack's words.
+//! `vichess announce [--fen FEN] [--chess960] [--voice PACK] [--wav FILE] [--play]
+//! [--speed X] MOVE...`: plays the moves from the position and prints each as announced, in
+//! the pack's words.
 //!
 //! All moves are checked before anything is printed or played, so a bad move never leaves
 //! output that looks as if the earlier moves had been accepted and then silently cut. A line
@@ -18,11 +19,28 @@ use vichess::rules::notation;
 use vichess::rules::{Color, Position};
 use vichess::speech::file::Espeak;
 use vichess::speech::notice;
-use vichess::voice::render::{render, ClipBank, RenderOptions};
+use vichess::voice::render::{
+    clamp_speed, fallback_notice, render, ClipBank, RenderOptions, DEFAULT_GAP_MS, SPEED_RANGE,
+};
 use vichess::voice::{Pack, DEFAULT_PACK};
 
 /// Silence between two announced moves, in seconds.
 const BETWEEN_MOVES_S: f64 = 0.6;
+
+/// `--speed`: a number in [`SPEED_RANGE`], the range the configuration allows too.
+pub fn parse_speed(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number: the speed goes from 0.5 to 3.0"))?;
+    if SPEED_RANGE.contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!(
+            "{v} is out of range: the speed goes from 0.5 to 3.0"
+        ))
+    }
+}
 
 pub fn run(
     start: Position,
@@ -30,6 +48,7 @@ pub fn run(
     wav_out: Option<&Path>,
     play: bool,
     long: bool,
+    speed: f64,
     moves: &[String],
 ) -> anyhow::Result<ExitCode> {
     let opts = AnnounceOptions {
@@ -64,22 +83,20 @@ pub fn run(
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(path) = wav_out {
-        let pcm = speak(&pack, &phrases, pack.sample_rate());
+        let pcm = speak(&pack, &phrases, pack.sample_rate(), speed);
         wav::write(path, &pcm)
             .with_context(|| format!("cannot write the recording {}", path.display()))?;
     }
     if play {
-        play_out(&pack, &phrases)?;
+        play_out(&pack, &phrases, speed)?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The phrases as one recording: the pack's clips, and eSpeak NG for words without a clip.
-fn speak(pack: &Pack, phrases: &[Phrase], rate: u32) -> Pcm {
-    let options = RenderOptions {
-        rate,
-        ..RenderOptions::default()
-    };
+/// The phrases as one recording: the pack's clips, and eSpeak NG for words without a clip,
+/// each such word named once on standard error.
+fn speak(pack: &Pack, phrases: &[Phrase], rate: u32, speed: f64) -> Pcm {
+    let options = RenderOptions::speech(rate, speed, DEFAULT_GAP_MS);
     let (bank, problems) = ClipBank::load(pack, &options);
     for p in &problems {
         eprintln!("{p}");
@@ -89,12 +106,15 @@ fn speak(pack: &Pack, phrases: &[Phrase], rate: u32) -> Pcm {
     let mut out = Pcm::new(rate, Vec::new());
     for (i, phrase) in phrases.iter().enumerate() {
         if i > 0 {
-            out.append(&Pcm::silence(rate, BETWEEN_MOVES_S));
+            out.append(&Pcm::silence(rate, BETWEEN_MOVES_S / clamp_speed(speed)));
         }
         let rendered = render(phrase, pack, &bank);
+        for w in bank.take_fallbacks() {
+            eprintln!("{}", fallback_notice(pack, &w));
+        }
         let pcm = rendered.to_pcm(|words| {
             if espeak.is_none() && !espeak_failed {
-                match Espeak::open(pack.language()) {
+                match Espeak::at_speed(pack.language(), clamp_speed(speed)) {
                     Ok(e) => espeak = Some(e),
                     Err(e) => {
                         eprintln!("{} Words without a clip are not spoken.", notice(&e));
@@ -106,20 +126,23 @@ fn speak(pack: &Pack, phrases: &[Phrase], rate: u32) -> Pcm {
         });
         out.append(&pcm);
     }
+    for p in bank.take_problems() {
+        eprintln!("{p}");
+    }
     out
 }
 
 /// Plays the phrases on the default sound device, as a game would: clips at the device's own
 /// rate, words without a clip through system speech, a pause between moves.
 #[cfg(feature = "audio")]
-fn play_out(pack: &Pack, phrases: &[Phrase]) -> anyhow::Result<()> {
+fn play_out(pack: &Pack, phrases: &[Phrase], speed: f64) -> anyhow::Result<()> {
     use super::speech_out::Speakers;
     use vichess::audio::{Audience, Routing};
-    let mut speakers = Speakers::open(&Routing::default(), pack)
+    let mut speakers = Speakers::open_at(&Routing::default(), pack, speed, DEFAULT_GAP_MS)
         .map_err(|e| anyhow::anyhow!("cannot play the announcement: {e}"))?;
     for (i, phrase) in phrases.iter().enumerate() {
         if i > 0 {
-            speakers.pause(Audience::Public, BETWEEN_MOVES_S);
+            speakers.pause(Audience::Public, BETWEEN_MOVES_S / clamp_speed(speed));
         }
         speakers.say(Audience::Public, phrase, &pack.text(phrase));
     }
@@ -140,6 +163,6 @@ fn play_out(pack: &Pack, phrases: &[Phrase]) -> anyhow::Result<()> {
 }
 
 #[cfg(not(feature = "audio"))]
-fn play_out(_pack: &Pack, _phrases: &[Phrase]) -> anyhow::Result<()> {
+fn play_out(_pack: &Pack, _phrases: &[Phrase], _speed: f64) -> anyhow::Result<()> {
     bail!("this vichess was built without sound output (the \"audio\" feature): use --wav")
 }

@@ -27,6 +27,7 @@ use vichess::rules::clock::TimeControl;
 use vichess::rules::notation::parse_move;
 use vichess::rules::{Board, Color, Position, Square};
 use vichess::session::{BoardRole, Input, Output, Session, SessionConfig, Stamp, Table};
+use vichess::voice::render::{RenderOptions, DEFAULT_GAP_MS};
 use vichess::voice::{Pack, DEFAULT_PACK};
 
 /// Where the recording goes when no sound device can be used.
@@ -55,6 +56,9 @@ pub struct DemoArgs {
     /// default, as everywhere, is the short form.
     #[arg(long)]
     pub long: bool,
+    /// Speaking rate: 1.0 is the pack's own pace, from 0.5 (slow) to 3.0 (fast).
+    #[arg(long, default_value_t = 1.0, value_parser = super::announce::parse_speed)]
+    pub speed: f64,
 }
 
 /// One thing the demo shows: a printed line, or a phrase to say.
@@ -323,11 +327,11 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
     let pack = Pack::open(DEFAULT_PACK)?;
     let out = std::mem::take(&mut demo.out);
     if let Some(path) = &args.wav {
-        return write_wav(&pack, &out, path);
+        return write_wav(&pack, &out, path, args.speed);
     }
     #[cfg(feature = "audio")]
     match vichess::audio::device::Output::open(None) {
-        Ok(device) => return play(&pack, &out, device),
+        Ok(device) => return play(&pack, &out, device, args.speed),
         Err(e) => writeln!(
             std::io::stdout(),
             "demo: no sound device can be used ({e}); the speech goes to {FALLBACK_WAV}"
@@ -338,12 +342,15 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
         std::io::stdout(),
         "demo: this vichess was built without sound output; the speech goes to {FALLBACK_WAV}"
     )?;
-    write_wav(&pack, &out, Path::new(FALLBACK_WAV))
+    write_wav(&pack, &out, Path::new(FALLBACK_WAV), args.speed)
 }
 
 /// Prints the transcript and writes all its phrases, with gaps, into one WAV file.
-fn write_wav(pack: &Pack, out: &[Out], path: &Path) -> anyhow::Result<ExitCode> {
-    let mut renderer = Renderer::new(pack, pack.sample_rate());
+fn write_wav(pack: &Pack, out: &[Out], path: &Path, speed: f64) -> anyhow::Result<ExitCode> {
+    let mut renderer = Renderer::with_speech(
+        pack,
+        RenderOptions::speech(pack.sample_rate(), speed, DEFAULT_GAP_MS),
+    );
     let rate = renderer.rate();
     let mut all = Pcm::new(rate, Vec::new());
     let mut spoken = 0usize;
@@ -385,12 +392,16 @@ fn play(
     pack: &Pack,
     out: &[Out],
     device: vichess::audio::device::Output,
+    speed: f64,
 ) -> anyhow::Result<ExitCode> {
     use std::time::Duration;
     use vichess::audio::device::Output as Device;
     use vichess::audio::Channel;
     let mut device = device;
-    let mut renderer = Renderer::new(pack, device.rate());
+    let mut renderer = Renderer::with_speech(
+        pack,
+        RenderOptions::speech(device.rate(), speed, DEFAULT_GAP_MS),
+    );
     let rate = renderer.rate();
     // A new stream may take a moment to start taking samples; its start-up noise is no error.
     device.wait_until_running(Duration::from_secs(5));

@@ -120,13 +120,16 @@ enum Command {
         /// `say_pawn` and `full_from_square`.
         #[arg(long)]
         long: bool,
+        /// Speaking rate: 1.0 is the pack's own pace, from 0.5 (slow) to 3.0 (fast).
+        #[arg(long, default_value_t = 1.0, value_parser = announce::parse_speed)]
+        speed: f64,
         /// The moves, in order (SAN, long algebraic or UCI, in any supported language).
         #[arg(allow_hyphen_values = true, required = true)]
         moves: Vec<String>,
     },
     /// List the voice packs: language, engine, licence and how many clips they have.
     Voices {
-        /// Open every clip; exit 1 if any is missing or broken.
+        /// Open every clip; exit 1 exactly when a problem is listed.
         #[arg(long)]
         check: bool,
     },
@@ -158,8 +161,8 @@ enum Command {
         /// The voice pack: de-fide (default), en, de, uk, ru or hy.
         #[arg(long)]
         voice: Option<String>,
-        /// Speaking rate, 0.5 (slow) to 2.0 (fast).
-        #[arg(long, default_value_t = 1.0)]
+        /// Speaking rate: 1.0 is the pack's own pace, from 0.5 (slow) to 3.0 (fast).
+        #[arg(long, default_value_t = 1.0, value_parser = announce::parse_speed)]
         speed: f64,
     },
     /// Work with configuration files.
@@ -259,6 +262,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             wav,
             play,
             long,
+            speed,
             moves,
         } => announce::run(
             start.position()?,
@@ -266,6 +270,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             wav.as_deref(),
             play,
             long,
+            speed,
             &moves,
         ),
         Command::Voices { check } => voices::run(check),

@@ -394,7 +394,12 @@ impl Voice {
             let speakers = if no_audio {
                 None
             } else {
-                match io::Speakers::open(&config.audio.routing(), pack) {
+                match io::Speakers::open_at(
+                    &config.audio.routing(),
+                    pack,
+                    config.speech.speed,
+                    config.speech.gap_ms,
+                ) {
                     Ok(s) => Some(s),
                     Err(e) => {
                         let why = e.to_string();

@@ -1,5 +1,9 @@
-//! `vichess scoresheet GAME.pgn --audio OUT.wav [--voice PACK]`: the scoresheet dictated to a
-//! WAV file (D.2.7), every line also printed.
+//! `vichess scoresheet GAME.pgn --audio OUT.wav [--voice PACK] [--speed X]`: the scoresheet
+//! dictated to a WAV file (D.2.7), every line also printed.
+//!
+//! Move numbers and the result come from the pack's clips; eSpeak NG is started only if a
+//! word has no clip, and each such word is named once, so a complete pack needs no speech
+//! engine at all.
 
 use anyhow::{bail, Context};
 use std::io::Write;
@@ -9,8 +13,8 @@ use vichess::audio::wav;
 use vichess::pgn::read_game;
 use vichess::speech::file::Espeak;
 use vichess::speech::notice;
-use vichess::voice::dictate::dictate;
-use vichess::voice::render::{ClipBank, RenderOptions};
+use vichess::voice::dictate::dictate_into;
+use vichess::voice::render::{fallback_notice, ClipBank, Part, RenderOptions, DEFAULT_GAP_MS};
 use vichess::voice::{Pack, DEFAULT_PACK};
 
 pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow::Result<ExitCode> {
@@ -23,42 +27,62 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
         None => bail!("{} holds no game", game.display()),
     };
     let pack = Pack::open(voice.unwrap_or(DEFAULT_PACK))?;
-    let options = RenderOptions {
-        // The clips' own rate: nothing is resampled, and the file stays small.
-        rate: pack.sample_rate(),
-        speed,
-        ..RenderOptions::default()
-    };
+    // The clips' own rate: nothing is resampled, and the file stays small.
+    let options = RenderOptions::speech(pack.sample_rate(), speed, DEFAULT_GAP_MS);
     let (bank, problems) = ClipBank::load(&pack, &options);
     for p in &problems {
         eprintln!("{p}");
     }
-    let dictation = dictate(&game_record, &pack, &bank);
-    for line in &dictation.lines {
+    // Written as it is rendered: a long game never sits in memory whole.
+    let mut writer = wav::Writer::create(audio, options.rate)
+        .with_context(|| format!("cannot write the recording {}", audio.display()))?;
+    let mut espeak: Option<Espeak> = None;
+    let mut failed = false;
+    let mut error = None;
+    let lines = dictate_into(&game_record, &pack, &bank, |part| {
+        for w in bank.take_fallbacks() {
+            eprintln!("{}", fallback_notice(&pack, &w));
+        }
+        let result = match part {
+            Part::Audio(pcm) => writer.append(&pcm.samples),
+            Part::Speak(words) => {
+                if espeak.is_none() && !failed {
+                    match Espeak::at_speed(pack.language(), speed) {
+                        Ok(e) => espeak = Some(e),
+                        Err(e) => {
+                            eprintln!("{} The recording lacks those words.", notice(&e));
+                            failed = true;
+                        }
+                    }
+                }
+                match espeak.as_mut().and_then(|e| e.say(&words).ok()) {
+                    Some(pcm) => writer.append(&pcm.resampled(options.rate).samples),
+                    None => Ok(()),
+                }
+            }
+        };
+        if let Err(e) = result {
+            error.get_or_insert(e);
+        }
+    });
+    if let Some(e) = error {
+        return Err(e.into());
+    }
+    for line in &lines {
         writeln!(out, "{line}")?;
     }
-    let mut espeak = match Espeak::open(pack.language()) {
-        Ok(e) => Some(e),
-        Err(e) => {
-            eprintln!(
-                "{} The recording has the moves but not the move numbers.",
-                notice(&e)
-            );
-            None
-        }
-    };
-    let pcm = dictation
-        .rendered
-        .to_pcm(|words| espeak.as_mut().and_then(|e| e.say(words).ok()));
-    wav::write(audio, &pcm)?;
-    let seconds = pcm.seconds().round() as u64;
+    for p in bank.take_problems() {
+        eprintln!("{p}");
+    }
+    let seconds = (writer.frames() as f64 / f64::from(options.rate)).round() as u64;
+    writer.finish()?;
     writeln!(
         out,
         "wrote {}: {} min {} s, voice pack {}",
         audio.display(),
         seconds / 60,
         seconds % 60,
-        pack.name()
+        pack.folder()
     )?;
     Ok(ExitCode::SUCCESS)
 }

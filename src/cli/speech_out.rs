@@ -15,7 +15,7 @@ use vichess::phrase::token::Token;
 use vichess::phrase::Language;
 use vichess::speech::file::Espeak;
 use vichess::speech::notice;
-use vichess::voice::render::{render, ClipBank, RenderOptions};
+use vichess::voice::render::{fallback_notice, render, ClipBank, RenderOptions};
 use vichess::voice::Pack;
 
 /// A voice pack's clips loaded at one rate, and eSpeak NG (opened on first need).
@@ -28,12 +28,9 @@ pub struct Renderer {
 }
 
 impl Renderer {
-    /// Loads every clip of `pack` at `rate`; a clip that cannot be read becomes a notice.
-    pub fn new(pack: &Pack, rate: u32) -> Renderer {
-        let options = RenderOptions {
-            rate,
-            ..RenderOptions::default()
-        };
+    /// Finds every clip of `pack` for `options` (the player's speed and gap); a clip that
+    /// cannot be used becomes a notice.
+    pub fn with_speech(pack: &Pack, options: RenderOptions) -> Renderer {
         let (bank, problems) = ClipBank::load(pack, &options);
         Renderer {
             pack: pack.clone(),
@@ -47,9 +44,18 @@ impl Renderer {
         self.bank.rate()
     }
 
-    /// Things to tell the player once: unreadable clips, no eSpeak NG.
+    /// Things to tell the player once: unreadable clips, no eSpeak NG, and each word said
+    /// by a speech engine because the pack has no clip for it.
     pub fn take_notices(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.notices)
+        let mut out = std::mem::take(&mut self.notices);
+        out.extend(self.bank.take_problems().iter().map(ToString::to_string));
+        out.extend(
+            self.bank
+                .take_fallbacks()
+                .iter()
+                .map(|w| fallback_notice(&self.pack, w)),
+        );
+        out
     }
 
     /// The sound of one `Say`: its phrase from clips, or (no phrase) its text from eSpeak NG.
@@ -91,7 +97,7 @@ impl Renderer {
         let i = match self.espeak.iter().position(|(l, _)| *l == language) {
             Some(i) => i,
             None => {
-                let opened = Espeak::open(language)
+                let opened = Espeak::at_speed(language, self.bank.options().speed)
                     .map_err(|e| self.notices.push(notice(&e)))
                     .ok();
                 self.espeak.push((language, opened));
@@ -124,23 +130,25 @@ pub struct Speakers {
 #[cfg(feature = "audio")]
 impl Speakers {
     /// Opens the routed devices once for the whole session and loads the pack at the public
-    /// device's rate. It does not wait for the streams to run (ALSA's pulse plugin can take
-    /// two seconds): what is said meanwhile waits in the queue. System speech is started on
-    /// the first words that need it.
-    pub fn open(
+    /// device's rate, at the player's `[speech]` speed and gap. It does not wait for the
+    /// streams to run (ALSA's pulse plugin can take two seconds): what is said meanwhile
+    /// waits in the queue. System speech is started on the first words that need it.
+    pub fn open_at(
         routing: &vichess::audio::Routing,
         pack: &Pack,
+        speed: f64,
+        gap_ms: u64,
     ) -> Result<Speakers, vichess::audio::device::DeviceError> {
         let router = vichess::audio::device::Router::open(routing)?;
         let rate = router.output(Audience::Public).rate();
         let players = router.outputs().map(|o| o.player()).collect();
         let narrator = vichess::speech::live::Narrator::new(
             players,
-            vichess::speech::live::Narrator::system_speech(1.0),
+            vichess::speech::live::Narrator::system_speech(speed),
         );
         Ok(Speakers {
             router,
-            renderer: Renderer::new(pack, rate),
+            renderer: Renderer::with_speech(pack, RenderOptions::speech(rate, speed, gap_ms)),
             narrator,
             opened: std::time::Instant::now(),
         })

@@ -1,32 +1,41 @@
-//! `vichess voices [--check]`: the voice packs with language, engine, licence and how many
-//! clips they have; `--check` opens every clip and exits 1 on any missing or broken one.
+//! `vichess voices [--check]`: the voice packs on the search path with where each was found,
+//! language, engine, licence and how many clips they have; `--check` opens every clip.
 //!
-//! A pack whose manifest cannot be read is always an error: the player would otherwise hear
-//! nothing and not know why.
+//! The exit status follows what is printed: non-zero exactly when problems are listed (a
+//! manifest that cannot be loaded is one), so a script and a reader see the same verdict.
 
 use std::io::Write;
 use std::process::ExitCode;
-use vichess::voice::{load_all, voices_dir};
+use vichess::voice::{find_all, search_path};
 
 pub fn run(check: bool) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
-    let dir = voices_dir();
-    let packs = load_all(&dir);
-    if packs.is_empty() {
+    let path = search_path();
+    let found = find_all();
+    if found.is_empty() {
+        let searched = if path.is_empty() {
+            "no voices folder exists".to_string()
+        } else {
+            path.iter()
+                .map(|d| d.path.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         anyhow::bail!(
-            "no voice packs in {}: each pack is a folder with a manifest.toml (set VICHESS_VOICES to another folder)",
-            dir.display()
+            "no voice packs found (searched: {searched}): each pack is a folder with a manifest.toml, in $XDG_DATA_HOME/vichess/voices, in the folder VICHESS_VOICES names, or installed with vichess"
         );
     }
-    writeln!(out, "voice packs in {}:", dir.display())?;
-    let mut failed = false;
-    let mut problems = Vec::new();
-    for pack in &packs {
-        let pack = match pack {
+    writeln!(out, "voice packs, searched in this order:")?;
+    for d in &path {
+        writeln!(out, "  {} ({})", d.path.display(), d.origin)?;
+    }
+    let mut problems: Vec<String> = Vec::new();
+    for f in &found {
+        let pack = match &f.pack {
             Ok(p) => p,
             Err(e) => {
-                writeln!(out, "{e}")?;
-                failed = true;
+                writeln!(out, "{} ({}): cannot be loaded", f.name, f.dir.origin)?;
+                problems.push(e.to_string());
                 continue;
             }
         };
@@ -37,34 +46,36 @@ pub fn run(check: bool) -> anyhow::Result<ExitCode> {
         } else {
             format!("{missing_words} words missing")
         };
+        let shadowed = if f.shadowed {
+            "; not used: a pack of that name comes earlier"
+        } else {
+            ""
+        };
         writeln!(
             out,
-            "{} ({}): {}; engine: {}; voice: {}; licence: {}; {words}; clips: {have} of {need}",
-            pack.name(),
+            "{} ({}, from {}: {}): {}; engine: {}; voice: {}; licence: {}; {words}; clips: {have} of {need}{shadowed}",
+            f.name,
             pack.language(),
+            f.dir.origin,
+            f.dir.path.join(&f.name).display(),
             pack.description(),
             pack.engine(),
             pack.voice(),
             pack.licence(),
         )?;
         if check {
-            problems.extend(pack.check());
+            problems.extend(pack.check().iter().map(ToString::to_string));
         }
     }
-    if check {
-        for p in &problems {
-            writeln!(out, "{p}")?;
-        }
-        if problems.is_empty() && !failed {
+    if problems.is_empty() {
+        if check {
             writeln!(out, "check: every pack is complete and every clip plays")?;
-        } else {
-            writeln!(out, "check: {} problems", problems.len())?;
-            failed = true;
         }
+        return Ok(ExitCode::SUCCESS);
     }
-    Ok(if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    for p in &problems {
+        writeln!(out, "{p}")?;
+    }
+    writeln!(out, "check: {} problems", problems.len())?;
+    Ok(ExitCode::FAILURE)
 }

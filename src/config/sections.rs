@@ -187,7 +187,7 @@ impl Default for SpeechSection {
         SpeechSection {
             pack: crate::voice::DEFAULT_PACK.to_string(),
             speed: 1.0,
-            gap_ms: 150,
+            gap_ms: crate::voice::render::DEFAULT_GAP_MS,
             say_pawn: false,
             full_from_square: false,
             capture_word: String::new(),

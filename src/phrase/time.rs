@@ -78,8 +78,10 @@ fn count(n: u64, unit: Unit, lang: Language) -> String {
 /// A duration in words, rounded down to the second (to the tenth with `opts.tenths` under a
 /// minute), as a clock display would show it: "one hour twelve minutes", "eine Minute eine
 /// Sekunde", "двадцять дві хвилини". Parts that are zero are left out; exactly zero is
-/// "zero seconds" in each language, and a time under a second but above zero is "less than
-/// one second", never "zero": a player with half a second left has not lost on time.
+/// "zero seconds" in each language, and a time under a second but above zero is said in
+/// tenths ("zero point five", the tenth rounded up), never "zero": a player with half a
+/// second left has not lost on time. (Tenths, not "less than one second", so that the
+/// pack's own number clips say it, in the one voice.)
 pub fn say_duration(ms: u64, lang: Language, opts: SayOptions) -> String {
     if opts.tenths && ms < 60_000 {
         let tenths = ms / 100;
@@ -103,22 +105,11 @@ pub fn say_duration(ms: u64, lang: Language, opts: SayOptions) -> String {
     .map(|(n, unit)| count(n, unit, lang))
     .collect();
     if parts.is_empty() && ms > 0 {
-        less_than_a_second(lang).to_owned()
+        decimal_seconds(0, ms.div_ceil(100).min(9), lang)
     } else if parts.is_empty() {
         count(0, Unit::Second, lang)
     } else {
         parts.join(" ")
-    }
-}
-
-/// Said for a time above zero that rounds down to zero seconds.
-fn less_than_a_second(lang: Language) -> &'static str {
-    match lang {
-        Language::En => "less than one second",
-        Language::De => "weniger als eine Sekunde",
-        Language::Uk => "менше секунди",
-        Language::Ru => "меньше секунды",
-        Language::Hy => "մեկ վայրկյանից պակաս",
     }
 }
 

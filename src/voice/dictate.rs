@@ -21,21 +21,47 @@ const AFTER_FULL_MOVE_S: f64 = 0.8;
 pub struct Dictation {
     /// One line per full move ("12. Springer Felix drei, Dame David acht") and the result.
     pub lines: Vec<String>,
-    /// The recording; move numbers are [`Part::Speak`] (they have no clips).
+    /// The recording; a move number the pack cannot say from clips is a [`Part::Speak`].
     pub rendered: Rendered,
 }
 
 /// Dictates the main line of `game` with `pack`'s words and `bank`'s clips.
 pub fn dictate(game: &PgnGame, pack: &Pack, bank: &ClipBank) -> Dictation {
-    let rate = bank.rate();
-    let speed = bank.options().speed.clamp(0.5, 2.0);
-    let silence = |s: f64| {
-        Part::Audio(crate::audio::Pcm::new(
-            rate,
-            vec![0.0; frames(rate, s / speed)],
-        ))
-    };
     let mut parts = Vec::new();
+    let lines = dictate_into(game, pack, bank, |p| parts.push(p));
+    Dictation {
+        lines,
+        rendered: Rendered {
+            rate: bank.rate(),
+            parts,
+        },
+    }
+}
+
+/// Dictates the main line of `game`, handing each part to `emit` as soon as it is made, and
+/// returns the printed lines. A long game is then written out as it is rendered, and never
+/// held whole in memory. No silence after the last word.
+pub fn dictate_into(
+    game: &PgnGame,
+    pack: &Pack,
+    bank: &ClipBank,
+    mut emit: impl FnMut(Part),
+) -> Vec<String> {
+    let rate = bank.rate();
+    let speed = super::render::clamp_speed(bank.options().speed);
+    // Silence is held back until a word follows it, so the recording ends with a word.
+    let mut pending_silence = 0usize;
+    let mut out = |part: Part, pending: &mut usize| {
+        if *pending > 0 {
+            emit(Part::Audio(crate::audio::Pcm::new(
+                rate,
+                vec![0.0; *pending],
+            )));
+            *pending = 0;
+        }
+        emit(part);
+    };
+    let silence = |s: f64| frames(rate, s / speed);
     let mut lines = Vec::new();
     let mut pos = game.start.clone();
     let mut line = String::new();
@@ -48,23 +74,37 @@ pub fn dictate(game: &PgnGame, pack: &Pack, bank: &ClipBank) -> Dictation {
                 Color::White => format!("{number}. {text}"),
                 Color::Black => format!("{number}... {text}"),
             };
-            parts.push(Part::Speak(counting(number, pack.language())));
-            parts.push(silence(AFTER_NUMBER_S));
+            // The move number in the pack's own voice; system speech only for a number
+            // the pack's number words cannot make (then named once by the bank).
+            let said = counting(number, pack.language());
+            match bank.number_words(&said) {
+                Ok(samples) => out(
+                    Part::Audio(crate::audio::Pcm::new(rate, samples)),
+                    &mut pending_silence,
+                ),
+                Err(missing) => {
+                    bank.note_fallback(&missing);
+                    out(Part::Speak(said), &mut pending_silence);
+                }
+            }
+            pending_silence += silence(AFTER_NUMBER_S);
         } else {
             line.push_str(", ");
             line.push_str(&text);
-            parts.push(silence(BETWEEN_MOVES_S));
+            pending_silence += silence(BETWEEN_MOVES_S);
         }
-        parts.extend(render(&phrase, pack, bank).parts);
+        for part in render(&phrase, pack, bank).parts {
+            out(part, &mut pending_silence);
+        }
         pos.play_unchecked(m);
         if pos.turn() == Color::White {
             lines.push(std::mem::take(&mut line));
-            parts.push(silence(AFTER_FULL_MOVE_S));
+            pending_silence += silence(AFTER_FULL_MOVE_S);
         }
     }
     if !line.is_empty() {
         lines.push(line);
-        parts.push(silence(AFTER_FULL_MOVE_S));
+        pending_silence += silence(AFTER_FULL_MOVE_S);
     }
     let result: Option<Vec<Token>> = match game.result {
         Some(GameResult::WhiteWins) => {
@@ -82,14 +122,9 @@ pub fn dictate(game: &PgnGame, pack: &Pack, bank: &ClipBank) -> Dictation {
             pack.text(&phrase),
             game.result.map_or("*", GameResult::as_pgn)
         ));
-        parts.extend(render(&phrase, pack, bank).parts);
+        for part in render(&phrase, pack, bank).parts {
+            out(part, &mut pending_silence);
+        }
     }
-    // Drop trailing silence: the recording ends with the last word.
-    while matches!(parts.last(), Some(Part::Audio(p)) if p.samples.iter().all(|&s| s == 0.0)) {
-        parts.pop();
-    }
-    Dictation {
-        lines,
-        rendered: Rendered { rate, parts },
-    }
+    lines
 }

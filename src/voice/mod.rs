@@ -5,8 +5,10 @@
 
 pub mod dictate;
 pub mod manifest;
+pub mod numbers;
 pub mod render;
 
 pub use manifest::{
-    load_all, voices_dir, Entry, ManifestError, Pack, Problem, DEFAULT_PACK, PACK_NAMES,
+    find_all, load_all, search_path, Entry, Found, ManifestError, Origin, Pack, Problem, VoiceDir,
+    DEFAULT_PACK, MAX_CLIP_SECONDS, MAX_PACK_BYTES, PACK_NAMES,
 };

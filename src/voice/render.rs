@@ -1,28 +1,50 @@
 //! Phrases to sound: a voice pack's clips stitched into PCM, with what has no clip handed on
 //! as text for system speech.
 //!
-//! The pack is loaded once into a [`ClipBank`]: every clip decoded, resampled to the output
-//! rate, time-stretched to the speaking rate and given short fades. Rendering a phrase is then
-//! only copying samples, so a move is heard within a millisecond of being made, and a whole
-//! scoresheet renders thousands of times faster than it plays. The renderer is pure: PCM in
-//! memory, no device, so the tests measure exactly what a player would hear.
+//! A [`ClipBank`] knows every clip of a pack but decodes one only when it is first said:
+//! resampled to the output rate, time-stretched to the pack's pace times the player's speed
+//! and given short fades. Loading a pack therefore costs no memory for words never said, and
+//! rendering is then only copying samples, so a move is heard within a millisecond of being
+//! made and a whole scoresheet renders thousands of times faster than it plays. The renderer
+//! is pure: PCM in memory, no device, so the tests measure exactly what a player would hear.
+//!
+//! Times, counts and move numbers are said from the pack's number-word clips
+//! (`voice::numbers`), so the voice never changes mid-sentence. Whatever still has no clip is
+//! spoken by system speech; each such token is remembered once so the program can say which.
 
 use crate::audio::{frames, resample, stretch, wav, Pcm};
 use crate::phrase::token::Token;
+use crate::voice::numbers::segment;
 use crate::voice::Pack;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock};
+
+/// The speaking rates a player may choose, the same for the configuration, `--speed` and the
+/// in-game commands: 1.0 is the pack's own pace.
+pub const SPEED_RANGE: RangeInclusive<f64> = 0.5..=3.0;
+
+/// `speed` within [`SPEED_RANGE`].
+pub fn clamp_speed(speed: f64) -> f64 {
+    if speed.is_finite() {
+        speed.clamp(*SPEED_RANGE.start(), *SPEED_RANGE.end())
+    } else {
+        1.0
+    }
+}
 
 /// How phrases are spoken.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RenderOptions {
     /// Output sample rate: the device's, or the WAV file's.
     pub rate: u32,
-    /// Silence between two words of a phrase, in seconds (at normal speed).
+    /// Silence between two words of a phrase, in seconds (at speed 1.0).
     pub gap: f64,
-    /// Silence for a comma or a full stop, in seconds (at normal speed).
+    /// Silence for a comma or a full stop, in seconds (at speed 1.0).
     pub pause: f64,
-    /// Speaking rate: 1.0 as recorded, 1.5 half as fast again, 0.75 slower (0.5..=2.0).
+    /// Speaking rate on top of the pack's pace: 1.0 as the pack sets it, 1.5 half as fast
+    /// again, 0.75 slower (within [`SPEED_RANGE`]).
     pub speed: f64,
     /// Fade-in and fade-out of every clip, in seconds: no click where clips meet.
     pub fade: f64,
@@ -32,28 +54,42 @@ impl Default for RenderOptions {
     fn default() -> RenderOptions {
         RenderOptions {
             rate: 48_000,
-            gap: 0.06,
-            pause: 0.25,
+            gap: DEFAULT_GAP_MS as f64 / 1000.0,
+            pause: 0.2,
             speed: 1.0,
             fade: 0.003,
         }
     }
 }
 
+/// The default silence between words, in milliseconds (`[speech] gap_ms`): a short breath,
+/// as a human announcer leaves between the words of a move.
+pub const DEFAULT_GAP_MS: u64 = 40;
+
 impl RenderOptions {
+    /// Options from the player's `[speech]` settings (or `--speed`): `speed` and `gap_ms`
+    /// are honoured the same way by every path that speaks.
+    pub fn speech(rate: u32, speed: f64, gap_ms: u64) -> RenderOptions {
+        RenderOptions {
+            rate,
+            speed: clamp_speed(speed),
+            gap: gap_ms as f64 / 1000.0,
+            ..RenderOptions::default()
+        }
+    }
     fn gap_frames(&self) -> usize {
-        frames(self.rate, self.gap / self.speed.clamp(0.5, 2.0))
+        frames(self.rate, self.gap / clamp_speed(self.speed))
     }
     fn pause_frames(&self) -> usize {
-        frames(self.rate, self.pause / self.speed.clamp(0.5, 2.0))
+        frames(self.rate, self.pause / clamp_speed(self.speed))
     }
 }
 
 /// A clip the pack names that could not be used; the token is then spoken by system speech.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClipProblem {
-    /// The token id whose clip failed.
-    pub token: &'static str,
+    /// The token id whose clip failed (`number "zwölf"` for a number word).
+    pub token: String,
     /// The clip file.
     pub path: PathBuf,
     /// Why it cannot be used, in plain words.
@@ -64,7 +100,7 @@ impl std::fmt::Display for ClipProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "the clip for \"{}\" ({}) cannot be used: {}",
+            "the clip for {} ({}) cannot be used: {}",
             self.token,
             self.path.display(),
             self.reason
@@ -72,98 +108,278 @@ impl std::fmt::Display for ClipProblem {
     }
 }
 
-/// A pack's clips in memory, ready to be copied out at one rate and speed.
-#[derive(Debug, Clone)]
+/// One clip file, decoded on first use.
+#[derive(Debug)]
+struct Slot {
+    token: String,
+    path: PathBuf,
+    samples: OnceLock<Option<Vec<f32>>>,
+}
+
+/// A pack's clips, decoded on first use at one rate and speed.
+#[derive(Debug)]
 pub struct ClipBank {
     options: RenderOptions,
-    clips: HashMap<Token, Vec<f32>>,
+    /// The time-stretch factor: the pack's pace times the player's speed.
+    stretch: f64,
+    slots: Vec<Slot>,
+    tokens: HashMap<Token, usize>,
+    numbers: HashMap<String, usize>,
+    /// Clips that failed when first decoded, not yet handed out.
+    problems: Mutex<Vec<ClipProblem>>,
+    /// Everything said by system speech so far, and how much of it was handed out.
+    fallbacks: Mutex<(BTreeSet<String>, Vec<String>)>,
+}
+
+impl Clone for ClipBank {
+    fn clone(&self) -> ClipBank {
+        ClipBank {
+            options: self.options.clone(),
+            stretch: self.stretch,
+            slots: self
+                .slots
+                .iter()
+                .map(|s| Slot {
+                    token: s.token.clone(),
+                    path: s.path.clone(),
+                    samples: s.samples.clone(),
+                })
+                .collect(),
+            tokens: self.tokens.clone(),
+            numbers: self.numbers.clone(),
+            problems: Mutex::new(self.problems.lock().map(|p| p.clone()).unwrap_or_default()),
+            fallbacks: Mutex::new(self.fallbacks.lock().map(|f| f.clone()).unwrap_or_default()),
+        }
+    }
 }
 
 impl ClipBank {
-    /// Loads every clip of `pack` for `options`. Missing clips are no problem (system speech
-    /// says those words); clips that exist but cannot be read are returned as problems to
-    /// report, and are treated as missing.
+    /// Finds every clip of `pack` for `options`, reading only the WAV headers: a clip that
+    /// leads out of the pack, is too long, at another rate or unreadable is returned as a
+    /// problem to report and treated as missing, and a pack larger than the limit is not used
+    /// at all. Missing clips are no problem here (system speech says those words, and
+    /// [`ClipBank::take_fallbacks`] names them).
     pub fn load(pack: &Pack, options: &RenderOptions) -> (ClipBank, Vec<ClipProblem>) {
-        let mut clips = HashMap::new();
         let mut problems = Vec::new();
-        let mut decoded: HashMap<PathBuf, Vec<f32>> = HashMap::new();
-        for token in Token::vocabulary() {
-            let Some(path) = pack.clip_path(token) else {
-                continue;
-            };
-            if let Some(samples) = decoded.get(&path) {
-                clips.insert(token, samples.clone());
-                continue;
+        let mut bank = ClipBank::empty(options, pack.pace());
+        let too_large = pack.clip_bytes() > crate::voice::MAX_PACK_BYTES;
+        if too_large {
+            problems.push(ClipProblem {
+                token: "every token".into(),
+                path: pack.root().to_path_buf(),
+                reason: format!(
+                    "the pack's clips take more than {} MB, so none is used",
+                    crate::voice::MAX_PACK_BYTES / 1_048_576
+                ),
+            });
+            return (bank, problems);
+        }
+        let mut by_path: HashMap<PathBuf, usize> = HashMap::new();
+        let mut outside = Vec::new();
+        let mut add = |label: String, path: PathBuf, bank: &mut ClipBank| -> Option<usize> {
+            if let Some(&i) = by_path.get(&path) {
+                return Some(i);
             }
-            match wav::read(&path) {
-                Ok(pcm) if pcm.is_empty() => problems.push(ClipProblem {
-                    token: token.id(),
+            let reason = match crate::voice::manifest::clip_info(&path) {
+                Err(why) => Some(why),
+                Ok((_, s)) if s > crate::voice::MAX_CLIP_SECONDS => Some(format!(
+                    "it is {s:.1} s long; a clip may be at most {} s",
+                    crate::voice::MAX_CLIP_SECONDS
+                )),
+                Ok((r, _)) if r != pack.sample_rate() => Some(format!(
+                    "it has {r} Hz, the manifest says {} Hz",
+                    pack.sample_rate()
+                )),
+                Ok(_) => None,
+            };
+            if let Some(reason) = reason {
+                problems.push(ClipProblem {
+                    token: label,
                     path,
-                    reason: "the file holds no sound".into(),
-                }),
-                Ok(pcm) => {
-                    let samples = prepare(&pcm, options);
-                    decoded.insert(path, samples.clone());
-                    clips.insert(token, samples);
+                    reason,
+                });
+                return None;
+            }
+            bank.slots.push(Slot {
+                token: label,
+                path: path.clone(),
+                samples: OnceLock::new(),
+            });
+            by_path.insert(path, bank.slots.len() - 1);
+            Some(bank.slots.len() - 1)
+        };
+        for token in Token::vocabulary() {
+            if let Some(path) = pack.clip_path(token) {
+                if let Some(i) = add(token.id().to_string(), path, &mut bank) {
+                    bank.tokens.insert(token, i);
                 }
-                Err(e) => problems.push(ClipProblem {
-                    token: token.id(),
-                    path,
-                    reason: e.to_string(),
-                }),
+            } else if pack.entry(token).and_then(|e| e.clip.as_ref()).is_some()
+                && pack.outside(token)
+            {
+                outside.push(ClipProblem {
+                    token: token.id().to_string(),
+                    path: pack
+                        .root()
+                        .join(pack.entry(token).unwrap().clip.as_ref().unwrap()),
+                    reason: "it leads outside the pack folder (a symlink)".into(),
+                });
             }
         }
-        let bank = ClipBank {
-            options: options.clone(),
-            clips,
-        };
+        for word in pack.number_words() {
+            if let Some(path) = pack.number_clip_path(&word) {
+                if let Some(i) = add(format!("number \"{word}\""), path, &mut bank) {
+                    bank.numbers.insert(word, i);
+                }
+            }
+        }
+        problems.extend(outside);
         (bank, problems)
     }
 
-    /// A bank from clips already in memory (tests, synthetic packs).
+    fn empty(options: &RenderOptions, pace: f64) -> ClipBank {
+        ClipBank {
+            options: options.clone(),
+            stretch: pace * clamp_speed(options.speed),
+            slots: Vec::new(),
+            tokens: HashMap::new(),
+            numbers: HashMap::new(),
+            problems: Mutex::new(Vec::new()),
+            fallbacks: Mutex::new((BTreeSet::new(), Vec::new())),
+        }
+    }
+
+    /// A bank from clips already in memory (tests, synthetic packs), at pace 1.0.
     pub fn from_clips(
         options: &RenderOptions,
         clips: impl IntoIterator<Item = (Token, Pcm)>,
     ) -> ClipBank {
-        ClipBank {
-            options: options.clone(),
-            clips: clips
-                .into_iter()
-                .map(|(t, p)| (t, prepare(&p, options)))
-                .collect(),
+        let mut bank = ClipBank::empty(options, 1.0);
+        for (t, p) in clips {
+            let samples = OnceLock::new();
+            let _ = samples.set(Some(prepare(&p, options, bank.stretch)));
+            bank.slots.push(Slot {
+                token: t.id().to_string(),
+                path: PathBuf::new(),
+                samples,
+            });
+            bank.tokens.insert(t, bank.slots.len() - 1);
         }
+        bank
     }
 
-    /// The rate, speed and timings the clips were prepared for.
+    /// The rate, speed and timings the clips are prepared for.
     pub fn options(&self) -> &RenderOptions {
         &self.options
     }
 
-    /// The output sample rate every clip was resampled to.
+    /// The output sample rate every clip is resampled to.
     pub fn rate(&self) -> u32 {
         self.options.rate
     }
 
-    /// The prepared samples for `token`, or `None` when system speech must say it.
+    fn slot(&self, i: usize) -> Option<&[f32]> {
+        let slot = &self.slots[i];
+        slot.samples
+            .get_or_init(|| match wav::read(&slot.path) {
+                Ok(pcm) if pcm.is_empty() => {
+                    self.problem(slot, "the file holds no sound".into());
+                    None
+                }
+                Ok(pcm) => Some(prepare(&pcm, &self.options, self.stretch)),
+                Err(e) => {
+                    self.problem(slot, e.to_string());
+                    None
+                }
+            })
+            .as_deref()
+    }
+
+    fn problem(&self, slot: &Slot, reason: String) {
+        if let Ok(mut p) = self.problems.lock() {
+            p.push(ClipProblem {
+                token: slot.token.clone(),
+                path: slot.path.clone(),
+                reason,
+            });
+        }
+    }
+
+    /// The prepared samples for `token` (decoded now if this is its first use), or `None`
+    /// when system speech must say it.
     pub fn clip(&self, token: Token) -> Option<&[f32]> {
-        self.clips.get(&token).map(Vec::as_slice)
+        self.slot(*self.tokens.get(&token)?)
+    }
+
+    /// A number text ("zweihundertdreiundvierzig Züge") from the number-word clips: the
+    /// pieces of one word run together, words are apart by the gap. `None` names the first
+    /// word piece without a clip.
+    pub fn number_words(&self, text: &str) -> Result<Vec<f32>, String> {
+        let mut out = Vec::new();
+        for (k, word) in text.split_whitespace().enumerate() {
+            let pieces = segment(word, |p| self.numbers.contains_key(p))
+                .ok_or_else(|| format!("number word \"{word}\""))?;
+            if k > 0 {
+                out.resize(out.len() + self.options.gap_frames(), 0.0);
+            }
+            for piece in pieces {
+                let clip = self
+                    .slot(self.numbers[piece])
+                    .ok_or_else(|| format!("number word \"{piece}\""))?;
+                out.extend_from_slice(clip);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Notes that `what` (a token id, or `number word "…"`) is said by system speech.
+    pub fn note_fallback(&self, what: &str) {
+        if let Ok(mut f) = self.fallbacks.lock() {
+            if f.0.insert(what.to_string()) {
+                f.1.push(what.to_string());
+            }
+        }
+    }
+
+    /// What has gone to system speech since last asked, each once per bank (session): the
+    /// program logs it so a missing clip is never silently spoken in another voice.
+    pub fn take_fallbacks(&self) -> Vec<String> {
+        self.fallbacks
+            .lock()
+            .map(|mut f| std::mem::take(&mut f.1))
+            .unwrap_or_default()
+    }
+
+    /// Clips that turned out unreadable when first said, since last asked.
+    pub fn take_problems(&self) -> Vec<ClipProblem> {
+        self.problems
+            .lock()
+            .map(|mut p| std::mem::take(&mut *p))
+            .unwrap_or_default()
     }
 
     /// How many tokens have a clip (shared clips count once per token).
     pub fn len(&self) -> usize {
-        self.clips.len()
+        self.tokens.len()
+    }
+
+    /// How many clips have been decoded so far (the rest cost no memory).
+    pub fn decoded(&self) -> usize {
+        self.slots
+            .iter()
+            .filter(|s| s.samples.get().is_some())
+            .count()
     }
 
     /// No clips at all: every word would go to system speech.
     pub fn is_empty(&self) -> bool {
-        self.clips.is_empty()
+        self.tokens.is_empty()
     }
 }
 
 /// Resample, stretch and fade one clip for the bank.
-fn prepare(pcm: &Pcm, options: &RenderOptions) -> Vec<f32> {
+fn prepare(pcm: &Pcm, options: &RenderOptions, rate: f64) -> Vec<f32> {
     let at_rate = resample::resample(&pcm.samples, pcm.rate, options.rate);
-    let mut x = stretch::stretch(&at_rate, options.rate, options.speed);
+    let mut x = stretch::stretch(&at_rate, options.rate, rate);
     let n = frames(options.rate, options.fade).min(x.len() / 2);
     for i in 0..n {
         let g = (0.5 - 0.5 * (std::f64::consts::PI * (i as f64 + 0.5) / n as f64).cos()) as f32;
@@ -260,7 +476,27 @@ pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
             }
             continue;
         }
-        match bank.clip(token) {
+        let number;
+        let clip = match token {
+            Token::Duration(_) | Token::Count(_) => {
+                number = bank.number_words(&pack.word(token));
+                match &number {
+                    Ok(samples) => Some(samples.as_slice()),
+                    Err(missing) => {
+                        bank.note_fallback(missing);
+                        None
+                    }
+                }
+            }
+            _ => {
+                let c = bank.clip(token);
+                if c.is_none() {
+                    bank.note_fallback(token.id());
+                }
+                c
+            }
+        };
+        match clip {
             Some(clip) => {
                 flush_words(&mut words, &mut parts);
                 if !audio.is_empty() {
@@ -289,4 +525,13 @@ pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
         rate: options.rate,
         parts,
     }
+}
+
+/// The line logged the first time `what` (from [`ClipBank::take_fallbacks`]) is said by
+/// system speech: which pack lacks which clip, so the second voice is explained.
+pub fn fallback_notice(pack: &Pack, what: &str) -> String {
+    format!(
+        "voice pack {}: no clip for {what}; it is said by system speech in another voice",
+        pack.folder()
+    )
 }

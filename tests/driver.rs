@@ -448,3 +448,52 @@ fn a_long_think_is_checkpointed_so_a_crash_refunds_at_most_ten_seconds() {
         .remaining(Color::White, r.last_time());
     assert_eq!(white, 5_400_000 - 20_000);
 }
+
+/// 4.4.4 on a board that tells pieces apart: the first piece to touch the promotion square
+/// is the choice. A knight put on e8 while the pawn still stands on e7, then replaced by a
+/// queen: the board's move is recorded as it stands, and the arbiter gets a note.
+#[test]
+fn the_first_promotion_piece_on_the_square_binds_and_a_swap_is_noted_for_the_arbiter() {
+    let start = Position::from_fen("7k/4P3/8/8/8/8/8/4K3 w - - 0 1", Default::default()).unwrap();
+    let config = SessionConfig {
+        vi_side: Some(Color::White),
+        ..SessionConfig::default()
+    };
+    let session = Session::new(config, Pack::builtin("en").unwrap(), start.clone(), None);
+    let mut table = Table::new(session);
+    table.add_board(
+        BoardRole::Pegboard,
+        Tracker::new(start.clone(), BoardKind::IdentifiesPieces),
+    );
+    let piece = |role: Role| SensorEvent::Placed {
+        square: Square::E8,
+        sensed: Sensed::Piece(Piece {
+            color: Color::White,
+            role,
+        }),
+    };
+    table.handle(
+        sensor(SensorEvent::Snapshot(Snapshot::from_board(start.board()))),
+        ms(0),
+    );
+    table.handle(sensor(piece(Role::Knight)), ms(1_000));
+    table.handle(sensor(SensorEvent::Lifted(Square::E8)), ms(1_400));
+    table.handle(sensor(SensorEvent::Lifted(Square::E7)), ms(1_800));
+    table.handle(sensor(piece(Role::Queen)), ms(2_200));
+    table.handle_timeout(ms(5_000));
+    let out = drain(&mut table);
+    let journal: Vec<&str> = out
+        .iter()
+        .filter_map(|o| match o {
+            Output::Journal(l) => Some(l.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(journal.iter().any(|l| l.ends_with("e7e8q")), "{journal:?}");
+    assert!(
+        journal
+            .iter()
+            .any(|l| l.starts_with("note ") && l.contains("e8=N")),
+        "a note for the arbiter names the knight: {journal:?}"
+    );
+}

@@ -72,8 +72,10 @@ fn captured_square(m: &Move) -> Option<Square> {
     }
 }
 
+/// 4.4.4: the first piece to touch the promotion square is the choice; a piece put there
+/// after it (a knight swapped for a queen) changes nothing.
 fn narrow_promotion(moves: Vec<Move>, touches: &[Touch]) -> Vec<Move> {
-    let chosen = touches.iter().rev().find_map(|t| match t {
+    let chosen = touches.iter().find_map(|t| match t {
         Touch::PromotionPiece(role) => Some(*role),
         _ => None,
     });
@@ -421,6 +423,30 @@ mod tests {
             }
         ));
         assert!(froms_tos(&ob).iter().all(|&(from, _)| from == Square::H1));
+    }
+
+    #[test]
+    fn the_first_promotion_piece_on_the_square_is_the_choice_4_4_4() {
+        // A knight touches e8, then a queen replaces it: the knight was chosen.
+        let p = pos("7k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        let ob = bound_moves(
+            &p,
+            &[
+                Touch::Man(Square::E7),
+                Touch::PromotionPiece(Role::Knight),
+                Touch::PromotionPiece(Role::Queen),
+            ],
+        );
+        match ob {
+            Obligation::OneOf { moves, .. } => {
+                assert!(!moves.is_empty());
+                assert!(
+                    moves.iter().all(|m| m.promotion() == Some(Role::Knight)),
+                    "{moves:?}"
+                );
+            }
+            other => panic!("bound to the knight, not {other:?}"),
+        }
     }
 
     #[test]

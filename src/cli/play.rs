@@ -512,6 +512,8 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
             anyhow!("no game folder: give --game-dir (neither XDG_DATA_HOME nor HOME is set)")
         })?,
     };
+    // No game folder yet: the first game after installing, which says where things are.
+    let first_run = !dir.exists();
     make_game_folder(&dir)?;
     let (session, journal, _lock, notes) = open_game(&args, &dir, settings, pack.clone(), &config)?;
     let pgn_path = journal.path().with_extension("pgn");
@@ -585,6 +587,19 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         let greeting = table.session().greeting();
         println!("{}", console::printable(&greeting));
         voice.say(Audience::Player, &[], &greeting);
+        if first_run {
+            // The first start after installing (issue 18): which voice speaks and where the
+            // games are kept; the greeting has already said how to get help.
+            let line = format!(
+                "{}: {}; {}: {}",
+                pack.text(&[Token::Word(Word::VoicePack)]),
+                pack.folder(),
+                pack.text(&[Token::Word(Word::GamesKeptIn)]),
+                dir.display()
+            );
+            println!("{}", console::printable(&line));
+            voice.say(Audience::Player, &[], &line);
+        }
     }
 
     let stdout = std::io::stdout();

@@ -304,6 +304,9 @@ words! {
     Untimed = "untimed",
     YourColour = "your-colour",
     SayHelp = "say-help",
+    /// The first start's line: "voice: en; games are kept in: ...".
+    VoicePack = "voice-pack",
+    GamesKeptIn = "games-kept-in",
     /// "claims a draw under III.5", in the confirmation question.
     ClaimsQuickplay = "claims-quickplay",
     /// Before a side: who made the claim that ended the game.

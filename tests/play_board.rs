@@ -151,7 +151,10 @@ fn a_game_on_a_pegboard_over_a_pseudo_terminal() {
     let arg = format!("pegboard:{}", pty.path());
     let mut g = Game::start(&home, &arg, Some(pty));
     g.expect(|l| l.contains("Brett verbunden (/dev/pts/"), "connection");
-    g.expect(|l| l.contains("resynchronised"), "first reading");
+    g.expect(
+        |l| l.contains("das Brett wurde neu eingelesen"),
+        "first reading",
+    );
     g.type_line("start");
 
     // D.2.2: lifting the pawn is a touch, said privately; the move is announced when the
@@ -227,6 +230,14 @@ fn with_two_boards_a_move_comes_only_from_its_players_board() {
     );
     g.expect(|l| l.contains("Brett verbunden (/dev/pts/"), "connection");
     g.serve(Duration::from_millis(1500));
+    // The boards' own news is in the game's language too (issue 11, finding 8).
+    assert!(
+        !g.seen
+            .iter()
+            .any(|l| l.contains("resynchronised") || l.contains(": board: ")),
+        "{:?}",
+        g.seen
+    );
     g.type_line("start");
     let wp = Role::Pawn.of(Color::White);
     let bp = Role::Pawn.of(Color::Black);

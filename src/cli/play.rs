@@ -719,6 +719,36 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
                     voice.say(Audience::Player, &[], &text);
                 }
                 LinkEvent::Clock(_) | LinkEvent::ClockAck(_) => {}
+                // The rest in the game's language too; what the device itself says (its
+                // name, its fault, the garbled frame) follows in brackets as it came.
+                LinkEvent::Resynchronised => writeln!(
+                    out,
+                    "{}: {}",
+                    board_name(&pack, role),
+                    line_in(&pack, Word::BoardReadAgain, "")
+                )?,
+                LinkEvent::Info(s) => writeln!(
+                    out,
+                    "{}: {}",
+                    board_name(&pack, role),
+                    line_in(&pack, Word::BoardSaysItIs, &console::printable(&s))
+                )?,
+                LinkEvent::BoardError(s) => writeln!(
+                    out,
+                    "{}: {}",
+                    board_name(&pack, role),
+                    line_in(&pack, Word::BoardReports, &console::printable(&s))
+                )?,
+                LinkEvent::Garbled(e) => writeln!(
+                    out,
+                    "{}: {}",
+                    board_name(&pack, role),
+                    line_in(
+                        &pack,
+                        Word::BoardGarbled,
+                        &console::printable(&e.to_string())
+                    )
+                )?,
                 e => writeln!(out, "{}: {e}", board_name(&pack, role))?,
             },
             Some(Arrival::Pad(PadNews::Command(c))) => table.handle(Input::Button(c), now),

@@ -304,6 +304,12 @@ words! {
     Untimed = "untimed",
     YourColour = "your-colour",
     SayHelp = "say-help",
+    /// A board link's news in `play`: a full reading taken again after a doubt.
+    BoardReadAgain = "board-read-again",
+    /// Before the device's own identification: "the board says it is (DGT board 3.1)".
+    BoardSaysItIs = "board-says-it-is",
+    BoardReports = "board-reports",
+    BoardGarbled = "board-garbled",
     /// The first start's line: "voice: en; games are kept in: ...".
     VoicePack = "voice-pack",
     GamesKeptIn = "games-kept-in",

@@ -721,34 +721,16 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
                 LinkEvent::Clock(_) | LinkEvent::ClockAck(_) => {}
                 // The rest in the game's language too; what the device itself says (its
                 // name, its fault, the garbled frame) follows in brackets as it came.
-                LinkEvent::Resynchronised => writeln!(
-                    out,
-                    "{}: {}",
-                    board_name(&pack, role),
-                    line_in(&pack, Word::BoardReadAgain, "")
-                )?,
-                LinkEvent::Info(s) => writeln!(
-                    out,
-                    "{}: {}",
-                    board_name(&pack, role),
-                    line_in(&pack, Word::BoardSaysItIs, &console::printable(&s))
-                )?,
-                LinkEvent::BoardError(s) => writeln!(
-                    out,
-                    "{}: {}",
-                    board_name(&pack, role),
-                    line_in(&pack, Word::BoardReports, &console::printable(&s))
-                )?,
-                LinkEvent::Garbled(e) => writeln!(
-                    out,
-                    "{}: {}",
-                    board_name(&pack, role),
-                    line_in(
-                        &pack,
-                        Word::BoardGarbled,
-                        &console::printable(&e.to_string())
-                    )
-                )?,
+                LinkEvent::Resynchronised => {
+                    board_news(&mut out, &pack, role, Word::BoardReadAgain, "")?
+                }
+                LinkEvent::Info(s) => board_news(&mut out, &pack, role, Word::BoardSaysItIs, &s)?,
+                LinkEvent::BoardError(s) => {
+                    board_news(&mut out, &pack, role, Word::BoardReports, &s)?
+                }
+                LinkEvent::Garbled(e) => {
+                    board_news(&mut out, &pack, role, Word::BoardGarbled, &e.to_string())?
+                }
                 e => writeln!(out, "{}: {e}", board_name(&pack, role))?,
             },
             Some(Arrival::Pad(PadNews::Command(c))) => table.handle(Input::Button(c), now),
@@ -893,6 +875,24 @@ fn line_in(pack: &Pack, word: Word, detail: &str) -> String {
     } else {
         format!("{w} ({detail})")
     }
+}
+
+/// One printed line of a board's own news: the board, the pack's words, and what the device
+/// said (its name, its fault, the garbled frame) in brackets as it came.
+fn board_news(
+    out: &mut impl std::io::Write,
+    pack: &Pack,
+    role: BoardRole,
+    word: Word,
+    device: &str,
+) -> std::io::Result<()> {
+    let detail = console::printable(device);
+    writeln!(
+        out,
+        "{}: {}",
+        board_name(pack, role),
+        line_in(pack, word, &detail)
+    )
 }
 
 fn board_name(pack: &Pack, role: BoardRole) -> String {

@@ -5,7 +5,7 @@
 //! slip of the tongue can never change a clock: only a line that starts with the arbiter's
 //! word reaches them.
 
-use super::command::CommandError;
+use super::command::{color as side, CommandError};
 use crate::phrase::token::Word;
 use crate::rules::arbiter::quickplay::Answer;
 use crate::rules::Color;
@@ -159,24 +159,6 @@ fn sub_word(w: &str) -> Option<&'static str> {
         }
         _ => return None,
     })
-}
-
-fn side(w: &str) -> Option<Color> {
-    match w.to_lowercase().as_str() {
-        "white"
-        | "w"
-        | "weiß"
-        | "weiss"
-        | "білі"
-        | "білих"
-        | "белые"
-        | "белых"
-        | "սպիտակ"
-        | "սպիտակները" => Some(Color::White),
-        "black" | "b" | "schwarz" | "чорні" | "чорних" | "черные" | "чёрные" | "черных"
-        | "чёрных" | "սև" | "սևերը" => Some(Color::Black),
-        _ => None,
-    }
 }
 
 /// Reads `1h30m`, `2m`, `90s`, `2m30s`, or `m:ss` / `h:mm:ss` as a clock shows it. A bare

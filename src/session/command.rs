@@ -164,7 +164,8 @@ pub const HELP: &[&str] = &[
     "arbiter undo|open, arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>, arbiter restore <move> white|black, arbiter accept|reject|postpone [time]",
 ];
 
-fn color(word: &str) -> Option<Color> {
+/// A side named in any language vichess speaks.
+pub(super) fn color(word: &str) -> Option<Color> {
     match word.to_lowercase().as_str() {
         "white"
         | "w"

@@ -226,3 +226,59 @@ fn a_iii_5_claim_needs_guidelines_iii_announced() {
         "{lines:?}"
     );
 }
+
+/// Guidelines III.4: the request for five seconds a move is a draw offer; declined, the
+/// arbiter's accept switches both clocks to five seconds a move and gives the opponent two
+/// minutes. Before the opponent answers the offer, the arbiter cannot rule.
+#[test]
+fn a_iii_4_request_is_a_draw_offer_and_then_the_arbiters_increment() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config/vichess");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("config.toml"),
+        "[clock]\nguidelines_iii = true\n",
+    )
+    .unwrap();
+    let games = home.path().join("games");
+    let script = "e4\npress\ne5\npress\narbiter time set white 1m30s\nclaim increment\nyes\n\
+                  arbiter accept\ndraw decline black\narbiter accept\nNf3\npress\nquit\n";
+    let args = [
+        "--no-audio",
+        "--lang",
+        "en",
+        "--control",
+        "60",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let lines = play(home.path(), &args, script);
+    let expected = [
+        "White asks for five seconds a move for both (III.4), a draw offer, yes or no?",
+        "request under III.4 for five seconds a move for both, which is a draw offer: White",
+        "draw offer: White",
+        "the opponent must first accept or decline the draw offer",
+        "draw offer declined: Black",
+        "both clocks now add five seconds a move",
+        "time added: Black, two minutes",
+        "knight f3",
+    ];
+    let mut from = 0;
+    for want in expected {
+        let at = lines[from..]
+            .iter()
+            .position(|l| l.starts_with(want))
+            .unwrap_or_else(|| panic!("{want:?} missing or out of order in {lines:?}"));
+        from += at + 1;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .arg("report")
+        .arg(journal_in(&games))
+        .output()
+        .unwrap();
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        report.contains("the arbiter rules on the III.4 request; the arbiter switches both clocks to five seconds a move (III.4)"),
+        "{report}"
+    );
+}

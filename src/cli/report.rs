@@ -14,7 +14,9 @@ use vichess::pgn::{write_game, Comment, GameResult, PgnGame};
 use vichess::rules::clock::{ClockConfig, ClockEvent};
 use vichess::rules::notation::san;
 use vichess::rules::{Color, Position};
-use vichess::session::{replay_journal, Happening, QuickplayAnswer, Record, TimeChange, UtcTime};
+use vichess::session::{
+    replay_journal, DrawAction, Happening, QuickplayAnswer, Record, TimeChange, UtcTime,
+};
 use vichess::voice::Pack;
 
 fn side(c: Color) -> &'static str {
@@ -46,7 +48,15 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
         Record::Press { side: s, .. } => format!("{} pressed the clock", side(*s)),
         Record::Pause { stopped: true, .. } => "both clocks stopped".into(),
         Record::Pause { stopped: false, .. } => "clocks restarted".into(),
-        Record::Draw { by, action, .. } => format!("{} draw {action:?}", side(*by)).to_lowercase(),
+        Record::Draw { by, action, .. } => format!(
+            "{} {}",
+            side(*by),
+            match action {
+                DrawAction::Offer => "offers a draw",
+                DrawAction::Accept => "accepts the draw offer",
+                DrawAction::Decline => "declines the draw offer",
+            }
+        ),
         Record::Claim {
             by, what, intended, ..
         } => format!(
@@ -54,6 +64,7 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
             side(*by),
             match what.word() {
                 "quickplay" => "a draw under III.5",
+                "increment" => "five seconds a move for both under III.4 (a draw offer)",
                 "flag" => "the opponent's flag",
                 w => w,
             },
@@ -96,6 +107,13 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
         Record::Restore { ply, .. } => {
             format!("the arbiter restores the position after {ply} plies (7.5.1)")
         }
+        Record::Ruling { .. }
+            if happened
+                .iter()
+                .any(|h| matches!(h, Happening::IncrementRuled { .. })) =>
+        {
+            "the arbiter rules on the III.4 request".into()
+        }
         Record::Ruling { answer, .. } => format!(
             "the arbiter rules on the III.5 claim: {}",
             match answer {
@@ -127,6 +145,12 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
                 "the sealed move is played: {}",
                 numbered(before, &san(before, mv))
             ),
+            Happening::IncrementRuled { agrees: true, .. } => {
+                "the arbiter switches both clocks to five seconds a move (III.4)".into()
+            }
+            Happening::IncrementRuled { agrees: false, .. } => {
+                "the arbiter refuses the increment (III.4)".into()
+            }
             Happening::PenaltyTime { to, ms } => {
                 format!("penalty: {} gets {} (7.5.5)", side(*to), hms(*ms))
             }

@@ -254,6 +254,15 @@ words! {
     /// "the flag has already fallen: White".
     QuickplayFlagFallen = "quickplay-flag-fallen",
     NoQuickplayClaim = "no-quickplay-claim",
+    /// III.4: "request for five seconds a move, a draw offer: White".
+    IncrementRequest = "increment-request",
+    /// "the clocks now add five seconds a move for both".
+    IncrementOn = "increment-on",
+    IncrementRefused = "increment-refused",
+    /// The arbiter rules on a III.4 request only after the opponent answered the offer.
+    IncrementOfferOpen = "increment-offer-open",
+    /// "asks for five seconds a move (III.4)", in the confirmation question.
+    AsksIncrement = "asks-increment",
     /// "position restored" (7.5.1).
     PositionRestored = "position-restored",
     NothingToRestore = "nothing-to-restore",

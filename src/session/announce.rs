@@ -153,6 +153,20 @@ impl Session {
                 );
                 self.sync_boards();
             }
+            Happening::IncrementRequested { by } => self.out.say(
+                &self.pack,
+                Audience::Public,
+                vec![Token::Word(Word::IncrementRequest), COLON, Token::Side(by)],
+            ),
+            Happening::IncrementRuled { agrees, .. } => self.out.say(
+                &self.pack,
+                Audience::Public,
+                vec![Token::Word(if agrees {
+                    Word::IncrementOn
+                } else {
+                    Word::IncrementRefused
+                })],
+            ),
             Happening::QuickplayClaimed { by } => self.out.say(
                 &self.pack,
                 Audience::Public,

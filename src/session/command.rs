@@ -30,6 +30,9 @@ pub enum ClaimWhat {
     /// A draw in a quickplay finish: under two minutes, the opponent cannot win by normal
     /// means or is not trying to (Guidelines III.5); the arbiter decides.
     Quickplay,
+    /// A request for five seconds a move for both players (Guidelines III.4): a draw offer;
+    /// declined, the arbiter decides whether the increment comes.
+    Increment,
 }
 
 impl ClaimWhat {
@@ -40,6 +43,7 @@ impl ClaimWhat {
             ClaimWhat::Fifty => "fifty",
             ClaimWhat::Flag => "flag",
             ClaimWhat::Quickplay => "quickplay",
+            ClaimWhat::Increment => "increment",
         }
     }
 
@@ -61,6 +65,9 @@ impl ClaimWhat {
             }
             "quickplay" | "iii.5" | "endspurt" | "завершення" | "завершение" | "ավարտ" => {
                 Some(ClaimWhat::Quickplay)
+            }
+            "increment" | "iii.4" | "zeitzuschlag" | "додавання" | "добавление" | "հավելում" => {
+                Some(ClaimWhat::Increment)
             }
             _ => None,
         }

@@ -68,6 +68,7 @@ impl Confirm {
                     ClaimWhat::Fifty => Word::ClaimsFifty,
                     ClaimWhat::Flag => Word::ClaimsFlag,
                     ClaimWhat::Quickplay => Word::ClaimsQuickplay,
+                    ClaimWhat::Increment => Word::AsksIncrement,
                 },
             ),
             Confirm::Accept(by, _) => (Some(*by), Word::AcceptsDraw),

@@ -109,7 +109,7 @@ impl Session {
                 // A III.5 claim can only come from the player having the move.
                 let side = side.or_else(|| match what {
                     ClaimWhat::Flag => self.flag_claimant(),
-                    ClaimWhat::Quickplay => Some(self.position().turn()),
+                    ClaimWhat::Quickplay | ClaimWhat::Increment => Some(self.position().turn()),
                     _ => None,
                 });
                 if let Some(by) = self.side_for(side, Word::HelpClaim) {

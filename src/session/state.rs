@@ -21,7 +21,7 @@ use crate::rules::arbiter::ruling::{
     EndReason, Event as ArbiterEvent, Outcome, Ruling, Supervision,
 };
 use crate::rules::clock::GameType;
-use crate::rules::clock::{Adjustment, Clock, ClockEvent, ClockState, Millis};
+use crate::rules::clock::{Adjustment, Clock, ClockEvent, ClockState, Millis, QuickplayBonus};
 use crate::rules::game::{ClaimKind, Game};
 use crate::rules::notation::parse_move;
 use crate::rules::{Color, Move, Piece, Position, Square};
@@ -145,6 +145,18 @@ pub enum Happening {
         /// The side on move now.
         mover: Color,
     },
+    /// `by` asked for five seconds a move under III.4 (also a draw offer).
+    IncrementRequested {
+        /// Who asked.
+        by: Color,
+    },
+    /// The arbiter ruled on `by`'s declined III.4 request.
+    IncrementRuled {
+        /// Who asked.
+        by: Color,
+        /// The increment comes (and two minutes for the opponent).
+        agrees: bool,
+    },
     /// `by` claimed a draw under III.5; the clocks stopped for the arbiter.
     QuickplayClaimed {
         /// The claimant.
@@ -194,6 +206,8 @@ pub struct State {
     guidelines_iii: bool,
     /// A III.5 claim the arbiter has not ruled on yet (or postponed): the claimant.
     quickplay_claim: Option<Color>,
+    /// A III.4 request for five seconds a move, not yet ruled on: who asked.
+    increment_request: Option<Color>,
     /// The sealed envelope of an adjourned game, until it is opened (Guidelines I).
     envelope: Option<Envelope>,
     /// The game as it stood before the record that ended it, for the arbiter's undo.
@@ -269,6 +283,18 @@ fn outcome_phrase(ruling: &Ruling) -> Phrase {
     }
 }
 
+/// Why a III.4 request or a III.5 claim cannot be made, in the pack's words.
+fn quickplay_refusal(e: QuickplayError) -> Phrase {
+    match e {
+        QuickplayError::NotAnnounced => word(Word::QuickplayNotAnnounced),
+        QuickplayError::Blitz => word(Word::QuickplayBlitz),
+        QuickplayError::HasBonus | QuickplayError::AlreadySwitched => word(Word::QuickplayHasBonus),
+        QuickplayError::NotOnMove(side) => sided(Word::CannotClaimNow, side),
+        QuickplayError::EnoughTime(side) => sided(Word::QuickplayEnoughTime, side),
+        QuickplayError::FlagFallen(side) => sided(Word::QuickplayFlagFallen, side),
+    }
+}
+
 /// The ladder's settings: the clock's game type and penalty; an untimed game is judged as
 /// standard play with adequate supervision (there is no clock to add time to).
 fn ladder_event(clock: Option<&Clock>) -> ArbiterEvent {
@@ -299,6 +325,7 @@ impl State {
             tags: Vec::new(),
             guidelines_iii: false,
             quickplay_claim: None,
+            increment_request: None,
             envelope: None,
             before_end: None,
         }
@@ -821,16 +848,9 @@ impl State {
             cannot_win: true,
             no_effort: false,
         };
-        finish.claim(clock, by, grounds, at).map_err(|e| match e {
-            QuickplayError::NotAnnounced => word(Word::QuickplayNotAnnounced),
-            QuickplayError::Blitz => word(Word::QuickplayBlitz),
-            QuickplayError::HasBonus | QuickplayError::AlreadySwitched => {
-                word(Word::QuickplayHasBonus)
-            }
-            QuickplayError::NotOnMove(side) => sided(Word::CannotClaimNow, side),
-            QuickplayError::EnoughTime(side) => sided(Word::QuickplayEnoughTime, side),
-            QuickplayError::FlagFallen(side) => sided(Word::QuickplayFlagFallen, side),
-        })?;
+        finish
+            .claim(clock, by, grounds, at)
+            .map_err(quickplay_refusal)?;
         if let ClockState::Running(_) = clock.state() {
             out.push(Happening::Clock(
                 clock.stop(at).map_err(|_| word(Word::ClockRefuses))?,
@@ -838,6 +858,79 @@ impl State {
         }
         self.quickplay_claim = Some(by);
         out.push(Happening::QuickplayClaimed { by });
+        Ok(())
+    }
+
+    /// III.4: `by`, on move with under two minutes, asks for five seconds a move for both.
+    /// The request is a draw offer (the opponent may accept it with `draw accept`); once it
+    /// is declined, the arbiter's `accept` switches the clocks and gives the opponent two
+    /// minutes, `reject` leaves them.
+    fn increment_requested(
+        &mut self,
+        by: Color,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<(), Phrase> {
+        let finish = self.quickplay_finish();
+        let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
+        let _ = clock.tick(at);
+        finish.check(clock, by, at).map_err(quickplay_refusal)?;
+        self.increment_request = Some(by);
+        out.push(Happening::IncrementRequested { by });
+        if self.offer.is_none() {
+            self.offer = Some(by);
+            out.push(Happening::OfferMade { by });
+        }
+        Ok(())
+    }
+
+    /// The arbiter's ruling on a declined III.4 request.
+    fn increment_ruled(
+        &mut self,
+        by: Color,
+        answer: QuickplayAnswer,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<(), Phrase> {
+        if self.offer == Some(by) {
+            // The opponent has not answered the draw offer yet: that comes first (III.4).
+            return Err(word(Word::IncrementOfferOpen));
+        }
+        self.increment_request = None;
+        let agrees = answer == QuickplayAnswer::Accept;
+        out.push(Happening::IncrementRuled { by, agrees });
+        let bonus = QuickplayBonus::Increment;
+        for ruling in self.quickplay_finish().switch_declined(by, bonus, agrees) {
+            match ruling {
+                Ruling::SwitchBonus { bonus } => {
+                    let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
+                    let events = clock
+                        .correct(Adjustment::Quickplay(bonus), "arbiter", "III.4", at)
+                        .map_err(|_| word(Word::ClockRefuses))?;
+                    out.push(Happening::Clock(events));
+                }
+                Ruling::ExtraTime { to, time, article } => {
+                    let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
+                    let events = clock
+                        .correct(
+                            Adjustment::AddTime { side: to, time },
+                            "arbiter",
+                            article,
+                            at,
+                        )
+                        .map_err(|_| word(Word::ClockRefuses))?;
+                    let left = clock.remaining(to, at);
+                    out.push(Happening::Clock(events));
+                    out.push(Happening::TimeAdjusted {
+                        side: to,
+                        change: TimeChange::Add,
+                        ms: time,
+                        left,
+                    });
+                }
+                _ => {}
+            }
+        }
         Ok(())
     }
 
@@ -849,9 +942,11 @@ impl State {
         at: u64,
         out: &mut Vec<Happening>,
     ) -> Result<(), Phrase> {
-        let by = self
-            .quickplay_claim
-            .ok_or_else(|| word(Word::NoQuickplayClaim))?;
+        let by = match (self.quickplay_claim, self.increment_request) {
+            (Some(by), _) => by,
+            (None, Some(by)) => return self.increment_ruled(by, answer, at, out),
+            (None, None) => return Err(word(Word::NoQuickplayClaim)),
+        };
         out.push(Happening::QuickplayRuled { by, answer });
         let rulings = self.quickplay_finish().answer(by, answer.answer());
         for ruling in rulings {
@@ -1137,6 +1232,7 @@ impl State {
                 return Ok(());
             }
             ClaimWhat::Quickplay => return self.quickplay_claimed(by, at, out),
+            ClaimWhat::Increment => return self.increment_requested(by, at, out),
             ClaimWhat::Threefold => ClaimKind::ThreefoldRepetition,
             ClaimWhat::Fifty => ClaimKind::FiftyMoves,
         };

@@ -145,3 +145,46 @@ fn without_a_brlapi_server_play_says_so_in_the_game_language_and_goes_on() {
         );
     }
 }
+
+#[test]
+fn the_configuration_turns_the_display_on_without_the_flag() {
+    let home = tempfile::tempdir().unwrap();
+    let socket = home.path().join("BrlAPI1");
+    let display = fake_brlapi::serve(&socket);
+    let config = home.path().join("braille.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[braille]\ndisplay = true\nsocket = {:?}\n",
+            socket.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "play",
+        "--no-audio",
+        "--lang",
+        "en",
+        "--control",
+        "none",
+        "--config",
+        config.to_str().unwrap(),
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, b"e4\nquit\n");
+    common_play::lines_of(&out);
+    let shown: Vec<String> = display
+        .written
+        .try_iter()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    assert!(
+        shown
+            .iter()
+            .any(|l| l.ends_with("say help for the commands")),
+        "{shown:?}"
+    );
+    assert!(shown.iter().any(|l| l == "e4"), "{shown:?}");
+}

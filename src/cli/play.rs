@@ -579,17 +579,25 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         // End of input: leave as `quit` does; the journal keeps the game for --resume.
         let _ = lines.send(Arrival::Line("quit".into()));
     });
-    let display = args.braille_display.as_deref().and_then(|given| {
-        let path = braille_line::socket_path(Some(given));
-        braille_line::BrailleLine::connect(&path, tx.clone())
-            .inspect_err(|e| {
-                println!(
-                    "{}",
-                    line_in(&pack, Word::BrailleDisplayMissing, &format!("{e:#}"))
-                )
-            })
-            .ok()
-    });
+    let configured = config
+        .braille
+        .display
+        .then(|| PathBuf::from(&config.braille.socket));
+    let display = args
+        .braille_display
+        .clone()
+        .or(configured)
+        .and_then(|given| {
+            let path = braille_line::socket_path(Some(&given));
+            braille_line::BrailleLine::connect(&path, tx.clone())
+                .inspect_err(|e| {
+                    println!(
+                        "{}",
+                        line_in(&pack, Word::BrailleDisplayMissing, &format!("{e:#}"))
+                    )
+                })
+                .ok()
+        });
     drop(tx);
     let mut voice = Voice::open(args.no_audio, &config, &pack);
     let stdout = std::io::stdout();

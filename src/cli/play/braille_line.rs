@@ -20,6 +20,8 @@ use vichess::braille::brlapi::{self, kind, Decoder, KeyAction, Packet};
 
 /// How long the handshake may take: BRLTTY answers at once or not at all.
 const HANDSHAKE: Duration = Duration::from_secs(3);
+/// How long one write to the display may wait for the server.
+const WRITE_WAIT: Duration = Duration::from_millis(500);
 /// BrlAPI's own key file, for servers that ask for a key.
 const KEY_FILE: &str = "/etc/brlapi.key";
 
@@ -90,6 +92,9 @@ impl BrailleLine {
         s.write_all(&brlapi::enter_tty_mode(&tty_path()).encode())?;
         expect(&mut s, &mut d, kind::ACK)?;
         s.set_read_timeout(None)?;
+        // A server that stops reading must not stop the game: the write fails, the display
+        // is dropped.
+        s.set_write_timeout(Some(WRITE_WAIT))?;
         let reader = s.try_clone()?;
         std::thread::spawn(move || read_keys(reader, d, keys));
         Ok(BrailleLine { stream: s, cells })

@@ -9,6 +9,7 @@
 //! (serial links and the simulated pegboard's hands) and [`pads`] (gamepads and pedals).
 
 pub(super) mod boards;
+mod braille_line;
 mod console;
 mod lock;
 mod record;
@@ -100,6 +101,11 @@ pub struct PlayArgs {
     /// at once); without it, `press` completes a move, and `correct` works until then.
     #[arg(long)]
     auto_press: Option<u64>,
+    /// Also show every printed line on a braille display through BRLTTY's BrlAPI socket
+    /// (default: $BRLAPI_HOST, else /var/lib/BrlAPI/0); its keys step through the moves and
+    /// ask for the time.
+    #[arg(long, value_name = "SOCKET", num_args = 0..=1, default_missing_value = "")]
+    braille_display: Option<PathBuf>,
 }
 
 /// Makes the game folder, readable by its owner only when vichess creates it (an existing
@@ -575,17 +581,38 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         // End of input: leave as `quit` does; the journal keeps the game for --resume.
         let _ = lines.send(Arrival::Line("quit".into()));
     });
+    let configured = config
+        .braille
+        .display
+        .then(|| PathBuf::from(&config.braille.socket));
+    let display = args
+        .braille_display
+        .clone()
+        .or(configured)
+        .and_then(|given| {
+            let path = braille_line::socket_path(Some(&given));
+            braille_line::BrailleLine::connect(&path, tx.clone())
+                .inspect_err(|e| {
+                    println!(
+                        "{}",
+                        line_in(&pack, Word::BrailleDisplayMissing, &format!("{e:#}"))
+                    )
+                })
+                .ok()
+        });
     drop(tx);
     let mut voice = Voice::open(args.no_audio, &config, &pack);
+    let stdout = std::io::stdout();
+    let mut out = braille_line::Tee::new(stdout.lock(), display);
     for note in &notes {
-        println!("{}", console::printable(note));
+        writeln!(out, "{}", console::printable(note))?;
         voice.say(Audience::Player, &[], note);
     }
     if !args.resume {
         // Who plays which colour, the control, whose move and how to get help (issue 11,
         // finding 12): a blind player otherwise hears nothing until the first move.
         let greeting = table.session().greeting();
-        println!("{}", console::printable(&greeting));
+        writeln!(out, "{}", console::printable(&greeting))?;
         voice.say(Audience::Player, &[], &greeting);
         if first_run {
             // The first start after installing (issue 18): which voice speaks and where the
@@ -601,9 +628,8 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
             voice.say(Audience::Player, &[], &line);
         }
     }
+    out.flush()?;
 
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     // Sensor readings that came while the journal could not be written, to be played after.
     let mut deferred: Vec<(BoardRole, vichess::board::SensorEvent)> = Vec::new();
     // The first pass handles no input: a new game's opening records are written and a

@@ -52,6 +52,19 @@ pub struct Config {
     pub board: BoardSection,
     /// `[gamepad]`: buttons, pedals and the rumble channel.
     pub gamepad: GamepadSection,
+    /// `[braille]`: the live line on a braille display.
+    pub braille: BrailleSection,
+}
+
+/// `[braille]`: `vichess play`'s lines on a refreshable braille display through BRLTTY.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BrailleSection {
+    /// Show every printed line on the display (off by default: a screen reader may already
+    /// own it, and vichess must not fight it for the display).
+    pub display: bool,
+    /// BrlAPI's socket; empty for `$BRLAPI_HOST` or BRLTTY's first server.
+    pub socket: String,
 }
 
 /// How the clocks stand when a game is resumed from its journal.

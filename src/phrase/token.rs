@@ -340,6 +340,8 @@ words! {
     /// Another vichess process holds the game's lock.
     GameLocked = "game-locked",
     NoSound = "no-sound",
+    /// `--braille-display` asked for a display BrlAPI cannot reach; the reason follows.
+    BrailleDisplayMissing = "braille-display-missing",
     /// A console line that was not UTF-8 and was read as Latin-1.
     LineNotUtf8 = "line-not-utf8",
     LineTooLong = "line-too-long",

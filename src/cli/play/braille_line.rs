@@ -1,0 +1,246 @@
+//! The live braille line (issue 17, item 2): every line `vichess play` prints also goes to a
+//! refreshable braille display through BRLTTY's BrlAPI socket, and the display's keys come back
+//! as the console's own commands (`back`, `forward`, `time`), so the game cannot tell a key on
+//! the display from a typed line.
+//!
+//! The protocol is [`vichess::braille::brlapi`] (sans-IO); this adapter owns the socket. The
+//! handshake is done before the game starts, with a timeout, so a missing or silent BRLTTY
+//! costs one plain line and the game goes on without the display. A line longer than the
+//! display shows its end, cut at a word, behind "…": the end of a line is where the move, the
+//! answer or the time stands (docs/braille.md, "The live line").
+
+use super::Arrival;
+use anyhow::{anyhow, Context};
+use std::io::{Read, Write};
+use std::os::unix::net::UnixStream;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::Sender;
+use std::time::Duration;
+use vichess::braille::brlapi::{self, kind, Decoder, KeyAction, Packet};
+
+/// How long the handshake may take: BRLTTY answers at once or not at all.
+const HANDSHAKE: Duration = Duration::from_secs(3);
+/// How long one write to the display may wait for the server.
+const WRITE_WAIT: Duration = Duration::from_millis(500);
+/// BrlAPI's own key file, for servers that ask for a key.
+const KEY_FILE: &str = "/etc/brlapi.key";
+
+/// The socket to use: the one given, else `BRLAPI_HOST` (a path, or `:N` for the local
+/// server number N), else BRLTTY's first local server.
+pub fn socket_path(given: Option<&Path>) -> PathBuf {
+    if let Some(p) = given.filter(|p| !p.as_os_str().is_empty()) {
+        return p.to_path_buf();
+    }
+    match std::env::var("BRLAPI_HOST") {
+        Ok(h) if h.starts_with('/') => PathBuf::from(h),
+        Ok(h) if h.starts_with(':') => PathBuf::from(format!("/var/lib/BrlAPI/{}", &h[1..])),
+        _ => PathBuf::from("/var/lib/BrlAPI/0"),
+    }
+}
+
+/// The tty path BRLTTY knows this terminal by: `WINDOWPATH` (an X or Wayland session's ttys
+/// from the root down) and `CONTROLVT`, as BrlAPI's own clients find it. Empty when neither
+/// is set: the root, which BRLTTY shows while no screen reader client holds a deeper tty.
+fn tty_path() -> Vec<u32> {
+    let mut ttys: Vec<u32> = std::env::var("WINDOWPATH")
+        .unwrap_or_default()
+        .split(':')
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    if let Some(vt) = std::env::var("CONTROLVT").ok().and_then(|v| v.parse().ok()) {
+        ttys.push(vt);
+    }
+    ttys
+}
+
+/// The display, connected and in tty mode.
+pub struct BrailleLine {
+    stream: UnixStream,
+    cells: u32,
+}
+
+impl BrailleLine {
+    /// Connects, authorises, asks the display's width and takes the tty; keys then arrive on
+    /// `keys` as console lines until the socket closes.
+    pub fn connect(path: &Path, keys: Sender<Arrival>) -> anyhow::Result<BrailleLine> {
+        let mut s = UnixStream::connect(path).with_context(|| path.display().to_string())?;
+        s.set_read_timeout(Some(HANDSHAKE))?;
+        let mut d = Decoder::new();
+        brlapi::check_version(&expect(&mut s, &mut d, kind::VERSION)?)?;
+        s.write_all(&brlapi::version().encode())?;
+        let methods = brlapi::auth_methods(&expect(&mut s, &mut d, kind::AUTH)?);
+        if !methods.contains(&brlapi::auth::NONE) {
+            if !methods.contains(&brlapi::auth::KEY) {
+                return Err(anyhow!(
+                    "the BrlAPI server at {} asks for an authorisation vichess does not speak",
+                    path.display()
+                ));
+            }
+            let key = std::fs::read(KEY_FILE)
+                .with_context(|| format!("the BrlAPI server asks for the key in {KEY_FILE}"))?;
+            s.write_all(&brlapi::auth_key(&key).encode())?;
+            expect(&mut s, &mut d, kind::ACK)?;
+        }
+        s.write_all(&brlapi::get_display_size().encode())?;
+        let (cells, _) = brlapi::display_size(&expect(&mut s, &mut d, kind::GET_DISPLAY_SIZE)?)?;
+        if cells == 0 {
+            return Err(anyhow!(
+                "the BrlAPI server at {} has no display",
+                path.display()
+            ));
+        }
+        s.write_all(&brlapi::enter_tty_mode(&tty_path()).encode())?;
+        expect(&mut s, &mut d, kind::ACK)?;
+        s.set_read_timeout(None)?;
+        // A server that stops reading must not stop the game: the write fails, the display
+        // is dropped.
+        s.set_write_timeout(Some(WRITE_WAIT))?;
+        let reader = s.try_clone()?;
+        std::thread::spawn(move || read_keys(reader, d, keys));
+        Ok(BrailleLine { stream: s, cells })
+    }
+
+    /// Shows one printed line; a display that went away is left alone from then on.
+    pub fn show(&mut self, line: &str) -> std::io::Result<()> {
+        let shown = fit(line, self.cells as usize);
+        self.stream
+            .write_all(&brlapi::write_text(&shown, self.cells).encode())
+    }
+}
+
+impl Drop for BrailleLine {
+    fn drop(&mut self) {
+        let _ = self.stream.write_all(&brlapi::leave_tty_mode().encode());
+    }
+}
+
+/// The packet of `want`, or the server's refusal as an error.
+fn expect(s: &mut UnixStream, d: &mut Decoder, want: u32) -> anyhow::Result<Packet> {
+    let mut buf = [0u8; 512];
+    loop {
+        if let Some(p) = d.next_packet()? {
+            return match p.kind {
+                k if k == want => Ok(p),
+                kind::ERROR | kind::EXCEPTION => Err(brlapi::error(&p).into()),
+                // A key pressed during the handshake is not ours yet.
+                kind::KEY => continue,
+                k => Err(anyhow!(
+                    "the BrlAPI server answered {:?} where {:?} was due",
+                    char::from_u32(k).unwrap_or('?'),
+                    char::from_u32(want).unwrap_or('?')
+                )),
+            };
+        }
+        let n = s
+            .read(&mut buf)
+            .context("the BrlAPI server did not answer")?;
+        if n == 0 {
+            return Err(anyhow!("the BrlAPI server closed the connection"));
+        }
+        d.push(&buf[..n]);
+    }
+}
+
+/// Turns the display's keys into console lines; acknowledgements of writes are dropped.
+fn read_keys(mut s: UnixStream, mut d: Decoder, keys: Sender<Arrival>) {
+    let mut buf = [0u8; 512];
+    loop {
+        while let Ok(Some(p)) = d.next_packet() {
+            if p.kind != kind::KEY {
+                continue;
+            }
+            let Ok(code) = brlapi::key_code(&p) else {
+                continue;
+            };
+            let line = match brlapi::key_action(code) {
+                KeyAction::Back => "back",
+                KeyAction::Forward => "forward",
+                KeyAction::Time => "time",
+                KeyAction::Route(_) | KeyAction::Other => continue,
+            };
+            if keys.send(Arrival::Line(line.into())).is_err() {
+                return;
+            }
+        }
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => d.push(&buf[..n]),
+        }
+    }
+}
+
+/// `line` in `cells` cells: whole if it fits, else its end from a word start behind "…".
+fn fit(line: &str, cells: usize) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= cells {
+        return line.to_string();
+    }
+    let room = cells.saturating_sub(1);
+    let tail = &chars[chars.len() - room..];
+    // Cut at the first word start in the tail, unless that would leave a quarter or less.
+    let start = tail
+        .iter()
+        .position(|c| *c == ' ')
+        .filter(|&i| i + 1 < tail.len() && tail.len() - i > room / 4)
+        .map_or(0, |i| i + 1);
+    let mut shown = String::from("…");
+    shown.extend(&tail[start..]);
+    shown
+}
+
+/// Standard output with every finished line also shown on the display.
+pub struct Tee<W: Write> {
+    inner: W,
+    line: Option<BrailleLine>,
+    pending: Vec<u8>,
+}
+
+impl<W: Write> Tee<W> {
+    /// `inner` alone when there is no display.
+    pub fn new(inner: W, line: Option<BrailleLine>) -> Tee<W> {
+        Tee {
+            inner,
+            line,
+            pending: Vec::new(),
+        }
+    }
+}
+
+impl<W: Write> Write for Tee<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        if let Some(display) = &mut self.line {
+            self.pending.extend_from_slice(&buf[..n]);
+            while let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+                let text: Vec<u8> = self.pending.drain(..=end).collect();
+                let text = String::from_utf8_lossy(&text[..end]);
+                if !text.trim().is_empty() && display.show(text.trim_end()).is_err() {
+                    self.line = None;
+                    self.pending.clear();
+                    break;
+                }
+            }
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+
+    #[test]
+    fn a_long_line_keeps_its_end_from_a_word_start() {
+        assert_eq!(fit("1. e4 e5", 40), "1. e4 e5");
+        let long = "Weiß am Zug, Bedenkzeit 90 Minuten, dann 12. Sd4 Dd7";
+        let shown = fit(long, 20);
+        assert!(shown.chars().count() <= 20, "{shown}");
+        assert_eq!(shown, "…dann 12. Sd4 Dd7");
+        let word = "x".repeat(50);
+        assert_eq!(fit(&word, 10).chars().count(), 10);
+    }
+}

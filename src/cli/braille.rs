@@ -45,8 +45,26 @@ fn is_brf(out: &Path, format: Option<&str>) -> bool {
 #[cfg(feature = "braille")]
 pub fn run(game: &Path, args: &BrailleArgs) -> anyhow::Result<ExitCode> {
     use anyhow::Context;
-    use vichess::braille::{cells, louis::Louis, sheet};
     use vichess::pgn::read_game;
+
+    let text = std::fs::read_to_string(game)
+        .with_context(|| format!("cannot read the game file {}", game.display()))?;
+    let record = match read_game(&text) {
+        Some(Ok(g)) => g,
+        Some(Err(e)) => bail!("{}: {e}", game.display()),
+        None => bail!("{} holds no game", game.display()),
+    };
+    println!("{}", write_sheet(&record, args)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The scoresheet of `record` in braille, written where `args.braille` says, in the format
+/// and table the arguments (or their defaults) choose; returns the line that says so. `play`
+/// writes one the same way when its `save` names a `.brf` or `.brl` file.
+#[cfg(feature = "braille")]
+pub fn write_sheet(record: &vichess::pgn::PgnGame, args: &BrailleArgs) -> anyhow::Result<String> {
+    use anyhow::Context;
+    use vichess::braille::{cells, louis::Louis, sheet};
 
     let Some(out) = args.braille.as_deref() else {
         bail!("--braille needs a file name");
@@ -57,13 +75,6 @@ pub fn run(game: &Path, args: &BrailleArgs) -> anyhow::Result<ExitCode> {
             "--braille-lang {:?} is not one of en, de, uk, ru, hy",
             args.braille_lang
         ),
-    };
-    let text = std::fs::read_to_string(game)
-        .with_context(|| format!("cannot read the game file {}", game.display()))?;
-    let record = match read_game(&text) {
-        Some(Ok(g)) => g,
-        Some(Err(e)) => bail!("{}: {e}", game.display()),
-        None => bail!("{} holds no game", game.display()),
     };
     let table = args
         .braille_table
@@ -82,7 +93,7 @@ pub fn run(game: &Path, args: &BrailleArgs) -> anyhow::Result<ExitCode> {
         clocks: args.clocks,
         checks: !(brf && eight_dot("+#")),
     };
-    let rows = sheet::rows(&record, lang, &options);
+    let rows = sheet::rows(record, lang, &options);
     let digits_dot8 = louis.digits_dot8();
     let mut translate = |t: &str| {
         let u = louis.forward(t)?;
@@ -100,14 +111,41 @@ pub fn run(game: &Path, args: &BrailleArgs) -> anyhow::Result<ExitCode> {
     };
     std::fs::write(out, document)
         .with_context(|| format!("cannot write the braille scoresheet {}", out.display()))?;
-    println!(
+    Ok(format!(
         "wrote {}: {} page{}, {} braille, table {table}",
         out.display(),
         pages.len(),
         if pages.len() == 1 { "" } else { "s" },
         if brf { "BRF" } else { "Unicode" }
-    );
-    Ok(ExitCode::SUCCESS)
+    ))
+}
+
+/// The default braille settings for a sheet written from `play` to `out` in `lang`.
+pub fn sheet_args(out: &Path, lang: Lang) -> BrailleArgs {
+    BrailleArgs {
+        braille: Some(out.to_path_buf()),
+        braille_format: None,
+        braille_lang: lang.code().to_string(),
+        braille_table: None,
+        cells: 40,
+        lines: 25,
+        clocks: false,
+    }
+}
+
+/// Whether `save` should write braille rather than PGN: a `.brf` (embosser) or `.brl`
+/// (Unicode braille) file.
+pub fn is_braille_file(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("brf") || e.eq_ignore_ascii_case("brl"))
+}
+
+#[cfg(not(feature = "braille"))]
+pub fn write_sheet(_record: &vichess::pgn::PgnGame, args: &BrailleArgs) -> anyhow::Result<String> {
+    bail!(
+        "this vichess was built without braille (the braille feature); cannot write {}",
+        args.braille.as_deref().unwrap_or(Path::new("")).display()
+    )
 }
 
 #[cfg(not(feature = "braille"))]

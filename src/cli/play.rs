@@ -836,6 +836,32 @@ fn carry_out(
         }
         Output::SavePgn { path, pgn } => {
             let target = path.map_or_else(|| pgn_path.to_path_buf(), PathBuf::from);
+            // `save game.brf` (or `.brl`): the scoresheet in braille (D.2.7), at any time.
+            if super::braille::is_braille_file(&target) {
+                let lang = vichess::session::notation_lang(pack.language());
+                let written = vichess::pgn::read_game(&pgn)
+                    .and_then(Result::ok)
+                    .ok_or_else(|| anyhow!("the game's record cannot be read back"))
+                    .and_then(|game| {
+                        super::braille::write_sheet(
+                            &game,
+                            &super::braille::sheet_args(&target, lang),
+                        )
+                    });
+                match written {
+                    Ok(_) => {
+                        let saved = pack.text(&[Token::Word(Word::Saved)]);
+                        writeln!(out, "{saved}: {}", target.display())?
+                    }
+                    Err(e) => {
+                        let detail = format!("{}: {e:#}", target.display());
+                        let text = line_in(pack, Word::CannotSave, &detail);
+                        writeln!(out, "{text}")?;
+                        voice.say(Audience::Player, &[], &text);
+                    }
+                }
+                return Ok(false);
+            }
             match save_file(&target, &pgn) {
                 Ok(()) => {
                     let saved = pack.text(&[Token::Word(Word::Saved)]);

@@ -166,7 +166,7 @@ pub const HELP: &[&str] = &[
     "illegal white|black: the arbiter records an illegal move (7.5.5)",
     "repeat: say the last thing again",
     "adjourn [white|black] <sealed move>",
-    "save <file.pgn>: save the game",
+    "save <file.pgn>: save the game; <file.brf> or <file.brl>: the scoresheet in braille",
     "quit: save and leave",
     "arbiter undo|open, arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>, arbiter restore <move> white|black, arbiter accept|reject|postpone [time]",
 ];

@@ -217,7 +217,8 @@ pub struct Session {
     pending_move: Option<crate::rules::Move>,
 }
 
-fn notation_lang(l: Language) -> Lang {
+/// The notation language of a pack's language (piece letters for SAN, braille sheets).
+pub fn notation_lang(l: Language) -> Lang {
     match l {
         Language::De => Lang::De,
         Language::En => Lang::En,

@@ -744,7 +744,10 @@ const EVERY_COMMAND: &[&str] = &[
 /// letters: a file, a square, a SAN move, PGN.
 fn is_notation(word: &str) -> bool {
     word.chars().count() <= 2
+        // File extensions in the help (`<файл.pgn>`, `.brf`, `.brl`) are the same everywhere.
         || word == "pgn"
+        || word == "brf"
+        || word == "brl"
         || word
             .chars()
             .all(|c| matches!(c, 'a'..='h' | 'x' | 'K' | 'Q' | 'R' | 'B' | 'N' | 'O'))

@@ -44,6 +44,7 @@ impl Renderer {
         self.bank.rate()
     }
 
+    #[cfg(feature = "audio")]
     /// The same pack at another speaking rate (`faster`, `slower` during a game): the clips
     /// are stretched when loaded, so they are loaded again at the new rate.
     pub fn at_speed(&self, speed: f64) -> Renderer {

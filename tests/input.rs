@@ -59,7 +59,9 @@ fn command_names_are_exactly_the_configuration_words() {
             "cursor-up",
             "cursor-down",
             "cursor-left",
-            "cursor-right"
+            "cursor-right",
+            "faster",
+            "slower"
         ]
     );
     for c in InputCommand::ALL {

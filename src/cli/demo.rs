@@ -149,6 +149,7 @@ impl Demo {
                 | Output::Cue(_)
                 | Output::BoardAdvanced { .. }
                 | Output::SavePgn { .. }
+                | Output::SpeechRate(_)
                 | Output::Quit => {}
             }
         }

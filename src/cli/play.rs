@@ -446,6 +446,16 @@ impl Voice {
         let _ = (audience, phrase, text);
     }
 
+    /// The session changed the speaking rate (hundredths).
+    fn set_speed(&mut self, hundredths: u32) {
+        #[cfg(feature = "audio")]
+        if let Some(s) = &mut self.speakers {
+            s.set_speed(f64::from(hundredths) / 100.0);
+        }
+        #[cfg(not(feature = "audio"))]
+        let _ = hundredths;
+    }
+
     fn notices(&mut self) -> Vec<String> {
         #[cfg(feature = "audio")]
         if let Some(s) = &mut self.speakers {
@@ -876,6 +886,7 @@ fn carry_out(
             }
         }
         Output::Quit => return Ok(true),
+        Output::SpeechRate(hundredths) => voice.set_speed(hundredths),
     }
     Ok(false)
 }

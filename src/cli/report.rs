@@ -127,7 +127,10 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
         ),
         Record::Tag { name, value, .. } => format!("{name}: {value}"),
         Record::Move { .. } | Record::Correct { .. } => String::new(),
-        Record::Checkpoint { .. } | Record::Anchor { .. } | Record::End { .. } => return None,
+        Record::Checkpoint { .. }
+        | Record::Anchor { .. }
+        | Record::End { .. }
+        | Record::Speed { .. } => return None,
     };
     for h in happened {
         let extra = match h {

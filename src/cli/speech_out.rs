@@ -44,6 +44,17 @@ impl Renderer {
         self.bank.rate()
     }
 
+    #[cfg(feature = "audio")]
+    /// The same pack at another speaking rate (`faster`, `slower` during a game): the clips
+    /// are stretched when loaded, so they are loaded again at the new rate.
+    pub fn at_speed(&self, speed: f64) -> Renderer {
+        let options = RenderOptions {
+            speed,
+            ..*self.bank.options()
+        };
+        Renderer::with_speech(&self.pack, options)
+    }
+
     /// Things to tell the player once: unreadable clips, no eSpeak NG, and each word said
     /// by a speech engine because the pack has no clip for it.
     pub fn take_notices(&mut self) -> Vec<String> {
@@ -154,6 +165,11 @@ impl Speakers {
         })
     }
 
+    /// Speaks at `speed` from the next phrase on; what is queued already keeps its pace.
+    pub fn set_speed(&mut self, speed: f64) {
+        self.renderer = self.renderer.at_speed(speed);
+    }
+
     /// Queues the phrase for `audience`; returns at once. Words without a clip, and the text
     /// of a `Say` without a phrase, are said by system speech in their turn.
     pub fn say(&mut self, audience: Audience, phrase: &[Token], text: &str) {
@@ -227,5 +243,45 @@ impl Speakers {
             }
         }
         out
+    }
+}
+
+#[cfg(all(test, feature = "audio"))]
+mod tests {
+    use super::*;
+    use vichess::phrase::token::Token;
+    use vichess::rules::{Role, Square};
+
+    /// Issue 16: one `faster` step (1.0 to 1.2, the rate the session hands over) makes a
+    /// phrase rendered through play's own path shorter by about the step.
+    #[test]
+    fn a_phrase_after_faster_is_shorter() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("voices/en");
+        let pack = Pack::load(&dir).expect("the en pack loads");
+        let normal = Renderer::with_speech(&pack, RenderOptions::speech(48_000, 1.0, 60));
+        let faster = normal.at_speed(1.2);
+        let phrase = [
+            Token::Piece(Role::Knight),
+            Token::File(Square::G1.file()),
+            Token::Rank(Square::G1.rank()),
+            Token::File(Square::F3.file()),
+            Token::Rank(Square::F3.rank()),
+        ];
+        let samples = |r: &Renderer| -> usize {
+            r.live(&phrase, "")
+                .iter()
+                .map(|p| match p {
+                    Part::Audio(pcm) => pcm.len(),
+                    Part::Speak(..) => panic!("a word without a clip: {p:?}"),
+                })
+                .sum()
+        };
+        let (slow, fast) = (samples(&normal), samples(&faster));
+        let ratio = slow as f64 / fast as f64;
+        eprintln!("Ng1-f3: {slow} samples at 1.0, {fast} at 1.2, ratio {ratio:.3}");
+        assert!(
+            (1.1..1.3).contains(&ratio),
+            "{slow} samples at 1.0, {fast} at 1.2"
+        );
     }
 }

@@ -31,6 +31,8 @@ pub const COMMANDS: &[&str] = &[
     "cursor-down",
     "cursor-left",
     "cursor-right",
+    "faster",
+    "slower",
 ];
 
 /// Bound to this, a button does nothing (it undoes a default binding).

@@ -42,11 +42,15 @@ pub enum InputCommand {
     CursorLeft,
     /// Move the board cursor one file right.
     CursorRight,
+    /// Speak faster by one step (issue 16).
+    Faster,
+    /// Speak slower by one step.
+    Slower,
 }
 
 impl InputCommand {
     /// Every command, in the order they are listed to the player.
-    pub const ALL: [InputCommand; 15] = [
+    pub const ALL: [InputCommand; 17] = [
         InputCommand::PressWhite,
         InputCommand::PressBlack,
         InputCommand::Press,
@@ -62,6 +66,8 @@ impl InputCommand {
         InputCommand::CursorDown,
         InputCommand::CursorLeft,
         InputCommand::CursorRight,
+        InputCommand::Faster,
+        InputCommand::Slower,
     ];
 
     /// The configuration name, such as `press-white`.
@@ -82,6 +88,8 @@ impl InputCommand {
             InputCommand::CursorDown => "cursor-down",
             InputCommand::CursorLeft => "cursor-left",
             InputCommand::CursorRight => "cursor-right",
+            InputCommand::Faster => "faster",
+            InputCommand::Slower => "slower",
         }
     }
 

@@ -390,6 +390,12 @@ words! {
     ConfirmMove = "confirm-move",
     /// A read-back move that was not confirmed.
     MoveNotPlayed = "move-not-played",
+    // --- issue 16: the speaking rate changed during a game (text only, no clips) ---
+    /// Before the new rate: "speed 1.2".
+    Speed = "speed",
+    /// After a rate that cannot go further.
+    SpeedLimit = "speed-limit",
+    HelpSpeed = "help-speed",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -131,6 +131,10 @@ pub enum Command {
     Quit,
     /// The arbiter's commands: clock corrections and notes (`arbiter time add white 2m`).
     Arbiter(super::arbiter_command::ArbiterCommand),
+    /// Speak faster by one step (issue 16); journaled, so a resumed game keeps the rate.
+    Faster,
+    /// Speak slower by one step.
+    Slower,
     /// Not a command: a move in any notation.
     Move(String),
     // --- issue 15: board read-outs (parsed in `ask.rs`) ---
@@ -168,6 +172,7 @@ pub const HELP: &[&str] = &[
     "adjourn [white|black] <sealed move>",
     "save <file.pgn>: save the game; <file.brf> or <file.brl>: the scoresheet in braille",
     "quit: save and leave",
+    "faster, slower: change the speaking rate",
     "arbiter undo|open, arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>, arbiter restore <move> white|black, arbiter accept|reject|postpone [time]",
 ];
 
@@ -230,6 +235,8 @@ pub const COMMAND_WORDS: &[(&str, [&str; 4])] = &[
     ("quit", ["beenden", "вийти", "выйти", "ելք"]),
     ("arbiter", ["schiedsrichter", "арбітр", "арбитр", "մրցավար"]),
     ("open", ["öffnen", "відкрити", "открыть", "բացել"]),
+    ("faster", ["schneller", "швидше", "быстрее", "արագ"]),
+    ("slower", ["langsamer", "повільніше", "медленнее", "դանդաղ"]),
 ];
 
 /// A confirmation's yes in every language vichess speaks (a pack may add its own word).
@@ -289,6 +296,7 @@ pub const HELP_WORDS: &[Word] = &[
     Word::HelpSave,
     Word::HelpQuit,
     Word::HelpArbiter,
+    Word::HelpSpeed,
 ];
 
 /// Edit distance counting a swap of two neighbouring letters as one edit ("drie" for "drei"
@@ -471,6 +479,8 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             })?)
         }
         "start" => Command::Start,
+        "faster" => Command::Faster,
+        "slower" => Command::Slower,
         "press" => Command::Press,
         "pause" => Command::Pause,
         "correct" => {

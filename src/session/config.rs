@@ -40,6 +40,9 @@ pub struct SessionConfig {
     pub guidelines_iii: bool,
     /// A typed move is read back and played only after Enter or `yes` (issue 15).
     pub confirm_moves: bool,
+    /// The configured speaking rate in hundredths (`[speech] speed`): where `faster` and
+    /// `slower` start from until the player changes it.
+    pub speech_rate: u32,
 }
 
 impl Default for SessionConfig {
@@ -55,6 +58,7 @@ impl Default for SessionConfig {
             clock: ClockConfig::default(),
             guidelines_iii: false,
             confirm_moves: false,
+            speech_rate: 100,
         }
     }
 }

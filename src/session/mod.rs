@@ -148,6 +148,9 @@ pub enum Effect {
     },
     /// Leave the program (after carrying out the effects before this one).
     Quit,
+    /// Speak at this rate from now on, in hundredths (100 = the pack's normal pace): the
+    /// player said `faster` or `slower`, or a resumed game had changed it.
+    SpeechRate(u32),
 }
 
 /// A journal that cannot be replayed.
@@ -550,6 +553,9 @@ impl Session {
             if !self.ended_cleanly {
                 let text = self.pack.text(&[Token::Word(Word::JournalUnclean)]);
                 self.out.print(&text);
+            }
+            if let Some(rate) = self.state.speech_rate() {
+                self.out.push(Effect::SpeechRate(rate));
             }
             self.summary();
             if self.state.envelope().is_some() {

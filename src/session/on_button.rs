@@ -43,6 +43,8 @@ impl Session {
             InputCommand::Last => self.command(Command::Last(1), at),
             InputCommand::Pause => self.command(Command::Pause, at),
             InputCommand::Repeat => self.command(Command::Repeat, at),
+            InputCommand::Faster => self.command(Command::Faster, at),
+            InputCommand::Slower => self.command(Command::Slower, at),
             InputCommand::CursorMode
             | InputCommand::CursorUp
             | InputCommand::CursorDown

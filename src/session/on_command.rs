@@ -164,6 +164,8 @@ impl Session {
                 }
             }
             Command::Adjourn(side, sealed) => self.adjourn(side, sealed, at),
+            Command::Faster => self.change_speed(true, at),
+            Command::Slower => self.change_speed(false, at),
             Command::Save(path) => {
                 let pgn = self.pgn();
                 self.out.push(Effect::SavePgn {
@@ -178,6 +180,40 @@ impl Session {
                 self.out.push(Effect::Quit);
             }
         }
+    }
+
+    /// One step faster or slower (×1.15, rounded to a tenth so the answer is short to hear),
+    /// within 0.5-3.0. The new rate is journaled as a setting, handed to the front end and
+    /// then said, so the answer already sounds at the new pace.
+    fn change_speed(&mut self, faster: bool, at: u64) {
+        use super::record::{RATE_MAX, RATE_MIN};
+        let old = self.state.speech_rate().unwrap_or(self.config.speech_rate);
+        // Integer rounding: 1.0 × 1.15 in floating point is 1.1499…, which would round down.
+        let tenths = if faster {
+            (old * 115 + 500) / 1000
+        } else {
+            (old * 200 + 1150) / 2300
+        };
+        let new = (tenths * 10).clamp(RATE_MIN, RATE_MAX);
+        let mut line = format!(
+            "{} {}",
+            self.pack.text(&[Token::Word(Word::Speed)]),
+            rate_text(new, self.pack.language())
+        );
+        if new == old {
+            line = format!(
+                "{line}, {}",
+                self.pack.text(&[Token::Word(Word::SpeedLimit)])
+            );
+        } else if self.commit(Record::Speed {
+            at,
+            hundredths: new,
+        }) {
+            self.out.push(Effect::SpeechRate(new));
+        } else {
+            return;
+        }
+        self.out.say_text(Audience::Player, &line);
     }
 
     /// D.2.8: the move just made replaced, before the clock was pressed.
@@ -359,4 +395,21 @@ impl Session {
             }
         }
     }
+}
+
+/// A rate as a blind player hears it best: one decimal unless the configuration gave two,
+/// with the language's decimal mark ("1.2", "1,2").
+fn rate_text(hundredths: u32, lang: crate::phrase::Language) -> String {
+    let (whole, frac) = (hundredths / 100, hundredths % 100);
+    let digits = if frac % 10 == 0 {
+        format!("{}", frac / 10)
+    } else {
+        format!("{frac:02}")
+    };
+    let mark = if lang == crate::phrase::Language::En {
+        '.'
+    } else {
+        ','
+    };
+    format!("{whole}{mark}{digits}")
 }

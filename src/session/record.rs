@@ -190,7 +190,21 @@ pub enum Record {
         /// The wall clock, in milliseconds since the Unix epoch.
         unix_ms: u64,
     },
+    /// The player changed the speaking rate (`faster`, `slower`): a setting, journaled so a
+    /// resumed game speaks at the rate the player chose rather than the configured one.
+    Speed {
+        /// Session time in milliseconds.
+        at: u64,
+        /// The rate in hundredths (100 = the pack's normal pace), within 50-300; hundredths
+        /// keep the record exact and comparable, which a float would not.
+        hundredths: u32,
+    },
 }
+
+/// The speaking rate's bounds, in hundredths: the configuration's 0.5-3.0.
+pub const RATE_MIN: u32 = 50;
+/// See [`RATE_MIN`].
+pub const RATE_MAX: u32 = 300;
 
 /// A journal line that is not a record.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -245,7 +259,8 @@ impl Record {
             | Record::Checkpoint { at }
             | Record::End { at }
             | Record::Tag { at, .. }
-            | Record::Anchor { at, .. } => at,
+            | Record::Anchor { at, .. }
+            | Record::Speed { at, .. } => at,
         }
     }
 
@@ -401,6 +416,16 @@ impl Record {
                     .and_then(|w| w.parse().ok())
                     .ok_or_else(|| err("the wall-clock time is missing"))?,
             },
+            "speed" => Record::Speed {
+                at,
+                hundredths: fields
+                    .first()
+                    .and_then(|w| w.parse::<f64>().ok())
+                    .map(|r| (r * 100.0).round())
+                    .filter(|h| (f64::from(RATE_MIN)..=f64::from(RATE_MAX)).contains(h))
+                    .map(|h| h as u32)
+                    .ok_or_else(|| err("the speed is not a number from 0.5 to 3.0"))?,
+            },
             _ => return Err(err("unknown record")),
         })
     }
@@ -472,6 +497,9 @@ impl fmt::Display for Record {
                 write!(f, "tag {at} {name} {}", value.replace(['\n', '\r'], " "))
             }
             Record::Anchor { at, unix_ms } => write!(f, "anchor {at} {unix_ms}"),
+            Record::Speed { at, hundredths } => {
+                write!(f, "speed {at} {}.{:02}", hundredths / 100, hundredths % 100)
+            }
         }
     }
 }
@@ -557,6 +585,14 @@ mod tests {
             Record::Open { at: 28 },
             Record::Undo { at: 29 },
             Record::End { at: 27 },
+            Record::Speed {
+                at: 30,
+                hundredths: 115,
+            },
+            Record::Speed {
+                at: 31,
+                hundredths: 50,
+            },
             Record::Tag {
                 at: 26,
                 name: "White".into(),
@@ -567,6 +603,16 @@ mod tests {
             let line = r.to_string();
             assert_eq!(Record::parse(1, &line), Ok(r), "{line}");
         }
+        assert_eq!(
+            Record::Speed {
+                at: 9,
+                hundredths: 132
+            }
+            .to_string(),
+            "speed 9 1.32"
+        );
+        assert!(Record::parse(2, "speed 9 3.5").is_err());
+        assert!(Record::parse(2, "speed 9 fast").is_err());
         assert!(Record::parse(3, "move x e2e4")
             .unwrap_err()
             .to_string()

@@ -27,6 +27,8 @@ impl SessionConfig {
             },
             clock: c.clock.clock_config(),
             guidelines_iii: c.clock.guidelines_iii,
+            speech_rate: ((c.speech.speed * 100.0).round() as u32)
+                .clamp(super::record::RATE_MIN, super::record::RATE_MAX),
             ..SessionConfig::default()
         }
     }

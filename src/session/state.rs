@@ -212,6 +212,9 @@ pub struct State {
     envelope: Option<Envelope>,
     /// The game as it stood before the record that ended it, for the arbiter's undo.
     before_end: Option<Box<State>>,
+    /// The speaking rate the player chose during the game, in hundredths; `None` while the
+    /// configured one holds.
+    speech_rate: Option<u32>,
 }
 
 /// Two states are equal when every fact a ruling depends on is: what a resume must restore.
@@ -229,6 +232,7 @@ impl PartialEq for State {
             && self.illegal == other.illegal
             && self.tags == other.tags
             && self.envelope == other.envelope
+            && self.speech_rate == other.speech_rate
     }
 }
 
@@ -328,6 +332,7 @@ impl State {
             increment_request: None,
             envelope: None,
             before_end: None,
+            speech_rate: None,
         }
     }
 
@@ -352,6 +357,11 @@ impl State {
     /// The sealed envelope of an adjourned game, until the arbiter opens it.
     pub fn envelope(&self) -> Option<&Envelope> {
         self.envelope.as_ref()
+    }
+
+    /// The speaking rate chosen during the game (hundredths), if the player changed it.
+    pub fn speech_rate(&self) -> Option<u32> {
+        self.speech_rate
     }
 
     /// The PGN tags given for the game, in order.
@@ -524,7 +534,10 @@ impl State {
         let was_over = self.is_over();
         let before = match rec {
             // Frequent records that never end a game: no copy.
-            Record::Checkpoint { .. } | Record::Anchor { .. } | Record::Tag { .. } => None,
+            Record::Checkpoint { .. }
+            | Record::Anchor { .. }
+            | Record::Tag { .. }
+            | Record::Speed { .. } => None,
             _ if was_over => None,
             _ => Some(Box::new(self.clone())),
         };
@@ -700,6 +713,7 @@ impl State {
                 before.tags = std::mem::take(&mut self.tags);
                 before.anchor = self.anchor;
                 before.began_unix_ms = self.began_unix_ms;
+                before.speech_rate = self.speech_rate;
                 *self = before;
                 out.push(Happening::ResultUndone);
             }
@@ -782,6 +796,12 @@ impl State {
                 }
             }
             Record::End { .. } => {}
+            Record::Speed { hundredths, .. } => {
+                if !(super::record::RATE_MIN..=super::record::RATE_MAX).contains(hundredths) {
+                    return Err(word(Word::ReasonNotUnderstood));
+                }
+                self.speech_rate = Some(*hundredths);
+            }
             Record::Checkpoint { at } => {
                 // Flag falls found here were announced live; on replay they are only found.
                 let _ = self.advance_clock(*at);

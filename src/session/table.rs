@@ -100,6 +100,8 @@ pub enum Output {
     },
     /// Leave, after carrying out everything before this.
     Quit,
+    /// Speak at this rate from now on, in hundredths (100 = the pack's normal pace).
+    SpeechRate(u32),
 }
 
 /// What a clock display shows.
@@ -290,6 +292,7 @@ impl Table {
                     self.outputs.push_back(Output::SavePgn { path, pgn })
                 }
                 Effect::Quit => self.outputs.push_back(Output::Quit),
+                Effect::SpeechRate(r) => self.outputs.push_back(Output::SpeechRate(r)),
                 Effect::BoardSync { position } => {
                     for (board, tracker) in &mut self.boards {
                         let board = *board;

@@ -528,8 +528,9 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
             anyhow!("no game folder: give --game-dir (neither XDG_DATA_HOME nor HOME is set)")
         })?,
     };
-    // No game folder yet: the first game after installing, which says where things are.
-    let first_run = !dir.exists();
+    // No game folder yet, and none given: the first game after installing, which says
+    // where things are (with --game-dir the user has just said where games go).
+    let first_run = args.game_dir.is_none() && !dir.exists();
     make_game_folder(&dir)?;
     let (session, journal, _lock, notes) = open_game(&args, &dir, settings, pack.clone(), &config)?;
     let pgn_path = journal.path().with_extension("pgn");

@@ -147,8 +147,9 @@ fn arbiter_commands_in_german_ukrainian_russian_and_armenian() {
 
 /// Guidelines III.5 in a game: refused with two minutes or more left, then claimed, rejected
 /// (two minutes for the opponent), claimed again, postponed and accepted; all in the report.
-#[test]
-fn a_iii_5_claim_is_ruled_by_the_arbiter_and_reported() {
+/// Plays `script` in an English game of an hour with Guidelines III announced, checks that
+/// `expected` lines come in order, and returns the arbiter's report of it.
+fn guidelines_iii_game(script: &str, expected: &[&str]) -> String {
     let home = tempfile::tempdir().unwrap();
     let config = home.path().join("config/vichess");
     std::fs::create_dir_all(&config).unwrap();
@@ -158,9 +159,6 @@ fn a_iii_5_claim_is_ruled_by_the_arbiter_and_reported() {
     )
     .unwrap();
     let games = home.path().join("games");
-    let script = "e4\npress\ne5\npress\nclaim quickplay\narbiter time set white 1m30s\n\
-                  claim quickplay\nyes\narbiter reject\nclaim quickplay\nyes\n\
-                  arbiter postpone time\narbiter accept\nquit\n";
     let args = [
         "--no-audio",
         "--lang",
@@ -171,15 +169,6 @@ fn a_iii_5_claim_is_ruled_by_the_arbiter_and_reported() {
         games.to_str().unwrap(),
     ];
     let lines = play(home.path(), &args, script);
-    let expected = [
-        "two minutes or more left: White",
-        "draw claim under III.5: White; the arbiter decides",
-        "claim rejected: White",
-        "time added: Black, two minutes; Black: one hour",
-        "decision postponed",
-        "draw",
-        "result 1/2-1/2",
-    ];
     let mut from = 0;
     for want in expected {
         let at = lines[from..]
@@ -193,7 +182,24 @@ fn a_iii_5_claim_is_ruled_by_the_arbiter_and_reported() {
         .arg(journal_in(&games))
         .output()
         .unwrap();
-    let report = String::from_utf8(out.stdout).unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_iii_5_claim_is_ruled_by_the_arbiter_and_reported() {
+    let script = "e4\npress\ne5\npress\nclaim quickplay\narbiter time set white 1m30s\n\
+                  claim quickplay\nyes\narbiter reject\nclaim quickplay\nyes\n\
+                  arbiter postpone time\narbiter accept\nquit\n";
+    let expected = [
+        "two minutes or more left: White",
+        "draw claim under III.5: White; the arbiter decides",
+        "claim rejected: White",
+        "time added: Black, two minutes; Black: one hour",
+        "decision postponed",
+        "draw",
+        "result 1/2-1/2",
+    ];
+    let report = guidelines_iii_game(script, &expected);
     assert!(
         report.contains("White claims a draw under III.5"),
         "{report}"
@@ -232,27 +238,8 @@ fn a_iii_5_claim_needs_guidelines_iii_announced() {
 /// minutes. Before the opponent answers the offer, the arbiter cannot rule.
 #[test]
 fn a_iii_4_request_is_a_draw_offer_and_then_the_arbiters_increment() {
-    let home = tempfile::tempdir().unwrap();
-    let config = home.path().join("config/vichess");
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(
-        config.join("config.toml"),
-        "[clock]\nguidelines_iii = true\n",
-    )
-    .unwrap();
-    let games = home.path().join("games");
     let script = "e4\npress\ne5\npress\narbiter time set white 1m30s\nclaim increment\nyes\n\
                   arbiter accept\ndraw decline black\narbiter accept\nNf3\npress\nquit\n";
-    let args = [
-        "--no-audio",
-        "--lang",
-        "en",
-        "--control",
-        "60",
-        "--game-dir",
-        games.to_str().unwrap(),
-    ];
-    let lines = play(home.path(), &args, script);
     let expected = [
         "White asks for five seconds a move for both (III.4), a draw offer, yes or no?",
         "request under III.4 for five seconds a move for both, which is a draw offer: White",
@@ -263,20 +250,7 @@ fn a_iii_4_request_is_a_draw_offer_and_then_the_arbiters_increment() {
         "time added: Black, two minutes",
         "knight f3",
     ];
-    let mut from = 0;
-    for want in expected {
-        let at = lines[from..]
-            .iter()
-            .position(|l| l.starts_with(want))
-            .unwrap_or_else(|| panic!("{want:?} missing or out of order in {lines:?}"));
-        from += at + 1;
-    }
-    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .arg("report")
-        .arg(journal_in(&games))
-        .output()
-        .unwrap();
-    let report = String::from_utf8(out.stdout).unwrap();
+    let report = guidelines_iii_game(script, &expected);
     assert!(
         report.contains("the arbiter rules on the III.4 request; the arbiter switches both clocks to five seconds a move (III.4)"),
         "{report}"

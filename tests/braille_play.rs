@@ -4,27 +4,8 @@
 
 #[path = "common/play.rs"]
 mod common_play;
-
-use std::process::{Command, Stdio};
-
-fn back_translate(table: &str, unicode: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new("lou_translate")
-        .args(["--backward", &format!("unicode.dis,{table}")])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("lou_translate (Debian liblouis-bin, installed by scripts/setup) runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(unicode.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "lou_translate failed on {unicode:?}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+#[path = "common/louis.rs"]
+mod louis_cli;
 
 #[test]
 fn save_writes_the_scoresheet_in_braille_during_the_game() {
@@ -59,7 +40,7 @@ fn save_writes_the_scoresheet_in_braille_during_the_game() {
         .chars()
         .all(|c| ('\u{2800}'..='\u{28ff}').contains(&c) || c.is_whitespace()));
     let table = vichess::braille::louis::default_table(vichess::rules::notation::Lang::De);
-    let text = back_translate(table, &unicode).replace(' ', "");
+    let text = louis_cli::back_translate(table, &unicode).replace(' ', "");
     assert!(text.contains("e4e5"), "{text}");
     assert!(
         text.to_lowercase().contains("sf3"),

@@ -4,6 +4,8 @@
 #![cfg(feature = "braille")]
 
 mod common;
+#[path = "common/louis.rs"]
+mod louis_cli;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -13,26 +15,6 @@ use vichess::rules::notation::Lang;
 use vichess::rules::Move;
 
 const GAME: &str = "pgn/world-championship-2023-1.pgn";
-
-/// liblouis's command-line back-translation, the same library a screen reader uses.
-fn back_translate(table: &str, unicode: &str) -> String {
-    let mut child = Command::new("lou_translate")
-        .args(["--backward", &format!("unicode.dis,{table}")])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("lou_translate (Debian liblouis-bin, installed by scripts/setup) runs");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(unicode.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "lou_translate failed on {unicode:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
 
 fn game_moves() -> (vichess::pgn::PgnGame, Vec<Move>) {
     let text = std::fs::read_to_string(common::test_data(GAME)).unwrap();
@@ -160,7 +142,7 @@ fn every_language_reads_back_to_the_same_moves_in_brf_and_unicode() {
                 unicode.push_str(&u);
                 unicode.push('\n');
             }
-            let print = back_translate(table, &unicode);
+            let print = louis_cli::back_translate(table, &unicode);
             let moves = read::read_moves(&print, &game.start, lang)
                 .unwrap_or_else(|e| panic!("{what}: {e}\n{print}"));
             assert_eq!(moves, expected, "{what}: moves differ\n{print}");
@@ -189,7 +171,7 @@ fn the_header_names_event_players_date_and_result() {
     write_sheet(&out, "en", &[]);
     let doc = std::fs::read_to_string(&out).unwrap();
     let header: Vec<&str> = doc.lines().take_while(|l| !l.is_empty()).collect();
-    let print = back_translate(louis::default_table(Lang::En), &header.join("\n"));
+    let print = louis_cli::back_translate(louis::default_table(Lang::En), &header.join("\n"));
     for expected in [
         "World Championship",
         "Nepomniachtchi",

@@ -930,27 +930,36 @@ impl State {
                     out.push(Happening::Clock(events));
                 }
                 Ruling::ExtraTime { to, time, article } => {
-                    let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
-                    let events = clock
-                        .correct(
-                            Adjustment::AddTime { side: to, time },
-                            "arbiter",
-                            article,
-                            at,
-                        )
-                        .map_err(|_| word(Word::ClockRefuses))?;
-                    let left = clock.remaining(to, at);
-                    out.push(Happening::Clock(events));
-                    out.push(Happening::TimeAdjusted {
-                        side: to,
-                        change: TimeChange::Add,
-                        ms: time,
-                        left,
-                    });
+                    self.extra_time(to, time, article, at, out)?
                 }
                 _ => {}
             }
         }
+        Ok(())
+    }
+
+    /// Guidelines III's two minutes for `to`, said with the time that results.
+    fn extra_time(
+        &mut self,
+        to: Color,
+        time: Millis,
+        article: &str,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<(), Phrase> {
+        let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
+        let adjustment = Adjustment::AddTime { side: to, time };
+        let events = clock
+            .correct(adjustment, "arbiter", article, at)
+            .map_err(|_| word(Word::ClockRefuses))?;
+        let left = clock.remaining(to, at);
+        out.push(Happening::Clock(events));
+        out.push(Happening::TimeAdjusted {
+            side: to,
+            change: TimeChange::Add,
+            ms: time,
+            left,
+        });
         Ok(())
     }
 
@@ -977,23 +986,7 @@ impl State {
                     self.end(&ruling, phrase, at, out);
                 }
                 Ruling::ExtraTime { to, time, article } => {
-                    let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
-                    let events = clock
-                        .correct(
-                            Adjustment::AddTime { side: to, time },
-                            "arbiter",
-                            article,
-                            at,
-                        )
-                        .map_err(|_| word(Word::ClockRefuses))?;
-                    let left = clock.remaining(to, at);
-                    out.push(Happening::Clock(events));
-                    out.push(Happening::TimeAdjusted {
-                        side: to,
-                        change: TimeChange::Add,
-                        ms: time,
-                        left,
-                    });
+                    self.extra_time(to, time, article, at, out)?
                 }
                 Ruling::Continue { .. } => {
                     if answer == QuickplayAnswer::Reject {

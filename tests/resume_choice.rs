@@ -122,7 +122,7 @@ fn a_finished_game_is_resumed_only_when_asked_and_the_game_is_named() {
     assert!(!out.status.success(), "a finished game was resumed");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("Anna against Bella") && err.contains("is finished (0-1)"),
+        err.contains("Anna – Bella") && err.contains("is finished (0-1)"),
         "{err}"
     );
     let mut asked = args.to_vec();
@@ -133,7 +133,7 @@ fn a_finished_game_is_resumed_only_when_asked_and_the_game_is_named() {
         b"moves\nquit\n",
     ));
     assert!(
-        lines[0].starts_with("resuming Anna against Bella"),
+        lines[0].starts_with("die Partie wird fortgesetzt: Anna – Bella"),
         "{lines:?}"
     );
     assert!(
@@ -176,7 +176,8 @@ fn a_resume_speaks_at_once_not_at_the_first_key_and_says_what_it_ignores() {
         }
     }
     assert!(
-        seen.iter().any(|l| l.starts_with("--control ignored")),
+        seen.iter()
+            .any(|l| l.starts_with("--control nicht beachtet")),
         "{seen:?}"
     );
     drop(stdin);

@@ -109,7 +109,10 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
     );
     let text = lines(&out);
     // Which game, then the session's own word that it was resumed.
-    assert!(text[0].starts_with("resuming ? against ?"), "{text:?}");
+    assert!(
+        text[0].starts_with("die Partie wird fortgesetzt: ? – ?"),
+        "{text:?}"
+    );
     assert_eq!(text[1], "Partie aus dem Protokoll fortgesetzt");
     assert!(text.contains(&"2. Sf3".to_string()), "{text:?}");
 }

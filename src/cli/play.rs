@@ -273,6 +273,7 @@ fn open_game(
             }
         }
         let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
+        let words = pack.clone();
         let session = Session::resume(settings, pack, &lines)
             .with_context(|| format!("cannot resume the game in {}", path.display()))?;
         let tag = |name: &str| {
@@ -284,7 +285,7 @@ fn open_game(
                 .map_or("?".to_string(), |(_, v)| v.clone())
         };
         let game = format!(
-            "{} against {}, {}",
+            "{} – {}, {}",
             tag("White"),
             tag("Black"),
             path.file_name().unwrap_or_default().to_string_lossy()
@@ -298,7 +299,10 @@ fn open_game(
                 ));
             }
         }
-        notes.push(format!("resuming {game}"));
+        notes.push(format!(
+            "{}: {game}",
+            words.text(&[Token::Word(Word::ResumingGame)])
+        ));
         // What a resumed game keeps of its own: said, never silently ignored.
         let ignored: Vec<&str> = [
             ("--control", args.control.is_some()),
@@ -313,8 +317,9 @@ fn open_game(
         .collect();
         if !ignored.is_empty() {
             notes.push(format!(
-                "{} ignored: a resumed game keeps the time control and names it began with",
-                ignored.join(", ")
+                "{} {}",
+                ignored.join(", "),
+                words.text(&[Token::Word(Word::IgnoredOnResume)])
             ));
         }
         if let Some(torn) = &read.torn {

@@ -319,6 +319,10 @@ words! {
     BoardSaysItIs = "board-says-it-is",
     BoardReports = "board-reports",
     BoardGarbled = "board-garbled",
+    /// Before the players and the file of a game `--resume` continues.
+    ResumingGame = "resuming-game",
+    /// After the options a resumed game does not take.
+    IgnoredOnResume = "ignored-on-resume",
     /// The first start's line: "voice: en; games are kept in: ...".
     VoicePack = "voice-pack",
     GamesKeptIn = "games-kept-in",

@@ -12,6 +12,17 @@ fn pack(name: &str) -> Pack {
     Pack::builtin(name).expect("built-in pack")
 }
 
+/// An English game with the default settings and this control, as the arbiter's tests use.
+fn english_session(control: &str) -> Session {
+    let control = TimeControl::parse(control).expect("control");
+    Session::new(
+        SessionConfig::default(),
+        pack("en"),
+        Position::new(),
+        Some(control),
+    )
+}
+
 fn session(config: SessionConfig, control: Option<&str>) -> Session {
     let control = control.map(|c| TimeControl::parse(c).expect("control"));
     Session::new(config, pack("de-fide"), Position::new(), control)
@@ -912,12 +923,7 @@ fn a_flag_that_fell_before_a_new_period_is_claimable_until_the_next_move() {
 /// results, and rebuilt by a resume.
 #[test]
 fn the_arbiter_adds_takes_and_sets_time_and_a_resume_keeps_it() {
-    let mut s = Session::new(
-        SessionConfig::default(),
-        pack("en"),
-        Position::new(),
-        Some(TimeControl::parse("900+10").unwrap()),
-    );
+    let mut s = english_session("900+10");
     let out = run(
         &mut s,
         0,
@@ -984,12 +990,7 @@ fn the_arbiter_adds_takes_and_sets_time_and_a_resume_keeps_it() {
 /// 7.5.5: the penalty is owed even before the clock has ever run.
 #[test]
 fn an_illegal_move_before_the_clock_started_still_adds_time() {
-    let mut s = Session::new(
-        SessionConfig::default(),
-        pack("en"),
-        Position::new(),
-        Some(TimeControl::parse("900").unwrap()),
-    );
+    let mut s = english_session("900");
     let out = run(&mut s, 0, &["illegal white"]);
     let clock = s.state().clock().unwrap();
     assert_eq!(
@@ -1011,12 +1012,7 @@ fn an_illegal_move_before_the_clock_started_still_adds_time() {
 /// and turn follow, the boards are told, and a resume rebuilds the same game.
 #[test]
 fn the_arbiter_restores_an_earlier_position_and_a_resume_keeps_it() {
-    let mut s = Session::new(
-        SessionConfig::default(),
-        pack("en"),
-        Position::new(),
-        Some(TimeControl::parse("3600").unwrap()),
-    );
+    let mut s = english_session("3600");
     let out = run(
         &mut s,
         0,

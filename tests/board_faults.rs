@@ -44,6 +44,8 @@ struct Outcome {
     damaged: u64,
     /// The slowest ply, from the last hand action to the move made, in ms.
     slowest_ms: u64,
+    /// Questions the player answered about captures the board may have missed.
+    asked: usize,
 }
 
 fn kind(p: Protocol) -> BoardKind {
@@ -68,6 +70,8 @@ struct Run {
     read: bool,
     /// What the tracker said, for the failure message.
     log: Vec<String>,
+    /// Times the player was asked about a capture the board may have missed.
+    asked: usize,
 }
 
 impl Run {
@@ -96,6 +100,7 @@ impl Run {
             wrong: 0,
             read: false,
             log: Vec::new(),
+            asked: 0,
         }
     }
 
@@ -128,8 +133,17 @@ impl Run {
 
     fn note(&mut self, out: Vec<TrackerEvent>) {
         self.log.extend(out.iter().map(|e| e.to_string()));
+        let mut answer = None;
         for e in out {
             match e {
+                // The board may have missed a capture: the player, who knows what they
+                // played, says it if it is the move asked about (as in `vichess play`, where
+                // the said move makes the game move on); a wrong guess would be answered no.
+                TrackerEvent::CaptureUnseen { candidates } => {
+                    let playing = self.played.get(self.record.len());
+                    answer = candidates.into_iter().find(|m| Some(m) == playing);
+                    self.asked += 1;
+                }
                 TrackerEvent::MoveMade { mv } => {
                     if self.played.get(self.record.len()) != Some(&mv) {
                         self.wrong += 1;
@@ -141,6 +155,10 @@ impl Run {
                 }
                 _ => {}
             }
+        }
+        if let Some(m) = answer {
+            let out = self.tracker.choose(&m);
+            self.note(out);
         }
     }
 
@@ -186,6 +204,7 @@ impl Run {
             recorded,
             damaged: self.board.faults().map_or(0, |f| f.injected()),
             slowest_ms: slowest,
+            asked: self.asked,
         }
     }
 
@@ -217,8 +236,8 @@ fn table_for(protocol: Protocol) {
     for h in handles {
         let (fault, o) = h.join().expect("a run does not panic");
         println!(
-            "{protocol:9} | {fault:36} | {:2}/25 recorded | {} wrong | {:3} messages damaged | slowest ply {} ms",
-            o.recorded, o.wrong, o.damaged, o.slowest_ms
+            "{protocol:9} | {fault:36} | {:2}/25 recorded | {} wrong | {:3} messages damaged | slowest ply {} ms | {} asked",
+            o.recorded, o.wrong, o.damaged, o.slowest_ms, o.asked
         );
         if o.wrong > 0 || o.recorded < PLIES.len() {
             failures.push(format!("{fault}: {o:?}"));
@@ -241,4 +260,9 @@ fn chesslink_under_line_faults_records_every_move_and_no_wrong_one() {
 #[test]
 fn pegboard_under_line_faults_records_every_move_and_no_wrong_one() {
     table_for(Protocol::Pegboard);
+}
+
+#[test]
+fn certabo_under_line_faults_records_every_move_and_no_wrong_one() {
+    table_for(Protocol::Certabo);
 }

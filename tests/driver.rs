@@ -497,3 +497,53 @@ fn the_first_promotion_piece_on_the_square_binds_and_a_swap_is_noted_for_the_arb
         "a note for the arbiter names the knight: {journal:?}"
     );
 }
+
+#[test]
+fn a_capture_the_pegboard_may_have_missed_is_asked_about_and_the_said_move_played() {
+    // Both reports of exd5 were lost on the line; the resync reading shows only e4 empty,
+    // which is also a pawn held in the hand. The player is asked, in the game's language,
+    // and answers with the move; nothing tells them to put the pawn back.
+    let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
+    let start = Position::from_fen(fen, vichess::rules::CastlingMode::Standard).unwrap();
+    let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
+    tracker.set_owner(Some(Color::White));
+    let config = SessionConfig {
+        vi_side: Some(Color::White),
+        ..SessionConfig::default()
+    };
+    let pack = Pack::builtin("de").expect("built-in pack");
+    let mut table = Table::new(Session::new(config, pack, start.clone(), None));
+    table.add_board(BoardRole::Pegboard, tracker);
+    table.handle(
+        sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()))),
+        ms(0),
+    );
+    let mut board = *start.board();
+    board.remove_piece_at(Square::E4);
+    table.handle(
+        sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(&board))),
+        ms(1_000),
+    );
+    drain(&mut table);
+    let at = table.poll_timeout().expect("the question is due");
+    assert!(at <= ms(4_100), "asked within the mismatch wait: {at:?}");
+    table.handle_timeout(at);
+    let said = printed(&drain(&mut table));
+    assert_eq!(
+        said,
+        ["das Brett hat vielleicht einen Schlagzug nicht gesehen: e schlägt d5; so gezogen? Dann den Zug sagen; sonst die Figur zurückstellen"],
+    );
+    table.handle(Input::Line("exd5".into()), ms(6_000));
+    let out = drain(&mut table);
+    assert!(
+        out.contains(&Output::Journal("move 6000 e4d5".into())),
+        "{out:?}"
+    );
+    // The board agrees with the game now: no guidance, no question, ever again.
+    let mut later = Vec::new();
+    for t in (7_000..60_000).step_by(1_000) {
+        table.handle_timeout(ms(t));
+        later.extend(printed(&drain(&mut table)));
+    }
+    assert!(later.is_empty(), "{later:?}");
+}

@@ -259,6 +259,97 @@ fn on_an_occupancy_board_a_man_in_the_hand_is_not_a_capture() {
     );
 }
 
+/// The Italian position as an occupancy-only board reads it after Bxf7+, with both of the
+/// capture's reports (f7 emptied, f7 filled) lost: only c4 is empty.
+fn italian_with_c4_empty() -> Snapshot {
+    let mut board = *pos(ITALIAN).board();
+    board.remove_piece_at(Square::C4);
+    Snapshot::occupancy_of(&board)
+}
+
+fn unseen(events: &[TrackerEvent]) -> Vec<Vec<Move>> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            TrackerEvent::CaptureUnseen { candidates } => Some(candidates.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_capture_whose_reports_were_lost_is_asked_about_not_guided_back() {
+    // Issue 13's fault table, seed 2: on a pegboard both reports of a capture were lost, and
+    // the resync reading showed only the capturer's hole empty. Guiding the man back to it
+    // would undo a correct move; making the capture could make a wrong one. Ask.
+    let p = pos(ITALIAN);
+    let mut h = Hand::new(p.clone(), BoardKind::OccupancyOnly);
+    h.send(SensorEvent::Snapshot(Snapshot::occupancy_of(p.board())));
+    let mut ev = h.send(SensorEvent::Snapshot(italian_with_c4_empty()));
+    ev.extend(h.wait(3_100));
+    assert_eq!(unseen(&ev), vec![vec![mv(&p, "Bxf7+")]], "{ev:?}");
+    assert!(made(&ev).is_empty(), "{ev:?}");
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, TrackerEvent::Guidance { .. })),
+        "no guidance to put the bishop back: {ev:?}"
+    );
+    let line = ev
+        .iter()
+        .find(|e| matches!(e, TrackerEvent::CaptureUnseen { .. }))
+        .map(|e| e.to_string())
+        .unwrap();
+    assert!(
+        line.contains("may have missed a capture") && line.contains("put the man back"),
+        "{line}"
+    );
+    // Not asked again at once; again after the repeat interval if nothing changes.
+    assert!(unseen(&h.wait(5_000)).is_empty());
+    assert_eq!(unseen(&h.wait(11_000)).len(), 1);
+    // The player says the move.
+    let ev = h.t.choose(&mv(&p, "Bxf7+"));
+    assert_eq!(made(&ev), vec![mv(&p, "Bxf7+")]);
+    assert!(unseen(&h.wait(40_000)).is_empty());
+}
+
+#[test]
+fn a_man_asked_about_and_put_back_is_no_move() {
+    let p = pos(ITALIAN);
+    let mut h = Hand::new(p.clone(), BoardKind::OccupancyOnly);
+    h.send(SensorEvent::Snapshot(Snapshot::occupancy_of(p.board())));
+    h.send(SensorEvent::Snapshot(italian_with_c4_empty()));
+    assert_eq!(unseen(&h.wait(3_100)).len(), 1);
+    let mut ev = h.place("c4", '?');
+    ev.extend(h.wait(40_000));
+    assert!(made(&ev).is_empty(), "{ev:?}");
+    assert!(unseen(&ev).is_empty(), "{ev:?}");
+    // A move not among the candidates is not made by choosing it.
+    assert!(made(&h.t.choose(&mv(&p, "Bb5"))).is_empty());
+}
+
+#[test]
+fn a_man_held_with_no_lost_reports_is_asked_about_only_after_the_in_hand_wait() {
+    // Held for thinking: silence for `in_hand_ms`, then the question (which also says how to
+    // put things right) rather than an order to put the man back.
+    let p = pos(ITALIAN);
+    let mut h = Hand::new(p.clone(), BoardKind::OccupancyOnly);
+    let mut ev = h.lift("c4");
+    ev.extend(h.wait(29_000));
+    assert!(unseen(&ev).is_empty(), "{ev:?}");
+    assert!(!ev
+        .iter()
+        .any(|e| matches!(e, TrackerEvent::Guidance { .. })));
+    let ev = h.wait(2_000);
+    assert_eq!(unseen(&ev), vec![vec![mv(&p, "Bxf7+")]], "{ev:?}");
+    // A board that sees colours or men saw no capture: no question there.
+    for kind in [BoardKind::IdentifiesPieces, BoardKind::OccupancyAndColour] {
+        let mut h = Hand::new(p.clone(), kind);
+        let mut ev = h.lift("c4");
+        ev.extend(h.wait(40_000));
+        assert!(unseen(&ev).is_empty(), "{kind:?}: {ev:?}");
+    }
+}
+
 #[test]
 fn an_occupancy_capture_reported_within_one_scan_out_of_order_counts() {
     let p = pos(ITALIAN);
@@ -889,6 +980,44 @@ fn guidance_follows_the_player_step_by_step() {
                 square: Square::E4
             }]
         }),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn readings_that_show_nothing_new_do_not_hold_up_a_settling_move() {
+    // A Certabo board streams a full reading several times a second; each used to restart
+    // the slider's settle wait, so Bb5 was never made.
+    let p = pos(ITALIAN);
+    let mut h = Hand::new(p.clone(), BoardKind::IdentifiesPieces);
+    h.send(SensorEvent::Snapshot(Snapshot::from_board(p.board())));
+    let mut board = *p.board();
+    let bishop = board.remove_piece_at(Square::C4).unwrap();
+    board.set_piece_at(Square::B5, bishop);
+    let mut ev = Vec::new();
+    for _ in 0..5 {
+        ev.extend(h.send(SensorEvent::Snapshot(Snapshot::from_board(&board))));
+        ev.extend(h.wait(100));
+    }
+    assert_eq!(made(&ev), vec![mv(&p, "Bb5")], "{ev:?}");
+}
+
+#[test]
+fn readings_that_show_nothing_new_do_not_hold_up_the_mismatch_guidance() {
+    let p = pos(ITALIAN);
+    let mut h = Hand::new(p.clone(), BoardKind::IdentifiesPieces);
+    h.send(SensorEvent::Snapshot(Snapshot::from_board(p.board())));
+    let mut board = *p.board();
+    // A man that has no business on d4 (not one held in the hand: that waits longer).
+    board.set_piece_at(Square::D4, piece('Q'));
+    let mut ev = Vec::new();
+    for _ in 0..20 {
+        ev.extend(h.send(SensorEvent::Snapshot(Snapshot::from_board(&board))));
+        ev.extend(h.wait(200));
+    }
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, TrackerEvent::Mismatch { .. })),
         "{ev:?}"
     );
 }

@@ -273,6 +273,14 @@ impl Printer {
                 None => Vec::new(),
             },
             TrackerEvent::PositionCorrect => vec!["position correct".into()],
+            TrackerEvent::CaptureUnseen { candidates } => vec![format!(
+                "capture unseen? the board may have missed {}; if it was played, type it and Enter; if not, put the man back",
+                candidates
+                    .iter()
+                    .map(|m| san(&self.now, m))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )],
         }
     }
 }

@@ -403,6 +403,11 @@ words! {
     /// After a rate that cannot go further.
     SpeedLimit = "speed-limit",
     HelpSpeed = "help-speed",
+    // --- issue 13: a capture an occupancy-only board may have missed (text only) ---
+    /// Before the capture(s): "the board may have missed a capture".
+    CaptureUnseen = "capture-unseen",
+    /// After them: what the player does either way.
+    SayItOrPutBack = "say-it-or-put-back",
 }
 
 const FILE_IDS: [&str; 8] = [

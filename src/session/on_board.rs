@@ -6,8 +6,9 @@ use super::record::Record;
 use super::{BoardRole, Session};
 use crate::audio::route::Audience;
 use crate::board::tracker::TrackerEvent;
+use crate::phrase::announce::move_phrase_with;
 use crate::phrase::events::touched_phrase;
-use crate::phrase::grammar::COLON;
+use crate::phrase::grammar::{COLON, SEMICOLON};
 use crate::phrase::token::{Token, Word};
 
 impl Session {
@@ -127,6 +128,20 @@ impl Session {
                     let text = TrackerEvent::MoveAmbiguous { candidates }.to_string();
                     self.out.print(&text);
                 }
+            }
+            (_, TrackerEvent::CaptureUnseen { candidates }) => {
+                // Said to the player, who knows what they did; the answer is the move, said
+                // or typed (the game moves on and the board agrees), or the man put back.
+                let before = self.position().clone();
+                let mut p = vec![Token::Word(Word::CaptureUnseen), COLON];
+                for (i, m) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        p.push(Token::Word(Word::Or));
+                    }
+                    p.extend(move_phrase_with(&before, m, self.config.announce));
+                }
+                p.extend([SEMICOLON, Token::Word(Word::SayItOrPutBack)]);
+                self.out.say(&self.pack, Audience::Player, p);
             }
             (BoardRole::Sighted, TrackerEvent::Guidance { fixes }) => {
                 if let Some(fix) = fixes.first() {

@@ -310,15 +310,22 @@ impl Supervisor {
     fn on_reading(&mut self, now: u64, s: crate::board::sensor::Snapshot) -> Vec<Action> {
         let mut out = Vec::new();
         self.last_reading_at = now;
-        let checked = matches!(self.codec.protocol(), Protocol::Dgt | Protocol::ChessLink);
-        let implausible = checked
-            && self.last_reading.is_some_and(|last| {
-                Square::all()
-                    .filter(|&sq| last.get(sq) != s.get(sq))
-                    .count()
-                    > PLAUSIBLE_CHANGES
-            })
-            && self.doubtful_reading != Some(s);
+        let implausible = match self.codec.protocol() {
+            Protocol::Dgt | Protocol::ChessLink => {
+                self.last_reading.is_some_and(|last| {
+                    Square::all()
+                        .filter(|&sq| last.get(sq) != s.get(sq))
+                        .count()
+                        > PLAUSIBLE_CHANGES
+                }) && self.doubtful_reading != Some(s)
+            }
+            // A Certabo frame has no checksum and one flipped digit turns a man into another
+            // (or an empty square into a man, which is a knight's move while its man is in the
+            // hand). The board streams several frames a second, so any change waits for the
+            // next frame to agree, as picochess waits for stable readings.
+            Protocol::Certabo => self.last_reading != Some(s) && self.doubtful_reading != Some(s),
+            Protocol::Pegboard => false,
+        };
         if implausible {
             self.doubtful_reading = Some(s);
             let doubt = self.in_doubt();
@@ -638,5 +645,51 @@ mod tests {
             emitted(&s.received(2004, &dgt::encode_version(3, 1))).len(),
             1
         );
+    }
+
+    #[test]
+    fn a_certabo_reading_that_changes_waits_for_the_next_frame_to_agree() {
+        use crate::board::codec::certabo::encode_frame;
+        let readings = |a: &[Action]| {
+            emitted(a)
+                .into_iter()
+                .filter_map(|e| match e {
+                    LinkEvent::Sensor(SensorEvent::Snapshot(s)) => Some(s),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut s = Supervisor::new(Protocol::Certabo, Timing::default());
+        s.tick(0);
+        s.opened(0, "c");
+        let start = Board::new();
+        // The first frame calibrates; it waits for the second like any change.
+        assert!(readings(&s.received(10, &encode_frame(&start))).is_empty());
+        assert_eq!(readings(&s.received(210, &encode_frame(&start))).len(), 1);
+        // One flipped digit: the pawn on e2 reads as a knight. Held, and the next frame,
+        // the true one, passes as before.
+        let text = String::from_utf8(encode_frame(&start)).unwrap();
+        // a8..h8 is 40 numbers, ..., rank 2 starts at number 6 * 40: e2 is number 6*40 + 4*5.
+        let mut numbers: Vec<&str> = text[1..text.len() - 2].split(' ').collect();
+        assert_eq!(
+            numbers[6 * 40 + 4 * 5],
+            "32",
+            "a white pawn's tag starts with 32"
+        );
+        numbers[6 * 40 + 4 * 5] = "33";
+        let flipped = format!(":{}\r\n", numbers.join(" ")).into_bytes();
+        assert!(readings(&s.received(410, &flipped)).is_empty());
+        let after = readings(&s.received(610, &encode_frame(&start)));
+        assert_eq!(after.len(), 1);
+        assert_eq!(
+            after[0].get(Square::E2),
+            crate::board::Sensed::Piece(crate::rules::Piece::from_char('P').unwrap())
+        );
+        // A real change shows in two frames running, and passes on the second.
+        let mut moved = start;
+        let pawn = moved.remove_piece_at(Square::E2).unwrap();
+        moved.set_piece_at(Square::E4, pawn);
+        assert!(readings(&s.received(810, &encode_frame(&moved))).is_empty());
+        assert_eq!(readings(&s.received(1010, &encode_frame(&moved))).len(), 1);
     }
 }

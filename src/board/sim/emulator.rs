@@ -275,8 +275,18 @@ impl Emulator {
         }
     }
 
-    /// What the board sends unasked once a second: the pegboard heartbeat, the DGT clock.
-    pub fn every_second(&mut self) -> Vec<u8> {
+    /// How often the board sends something unasked ([`Emulator::unasked`]): a Certabo board
+    /// streams its readings several times a second, the others talk once a second.
+    pub fn unasked_every(&self) -> std::time::Duration {
+        match self.protocol {
+            Protocol::Certabo => std::time::Duration::from_millis(200),
+            _ => std::time::Duration::from_secs(1),
+        }
+    }
+
+    /// What the board sends unasked every [`Emulator::unasked_every`]: the pegboard heartbeat,
+    /// the DGT clock, a Certabo reading.
+    pub fn unasked(&mut self) -> Vec<u8> {
         match self.protocol {
             Protocol::Pegboard => self.peg(pegboard::Event::Heartbeat),
             Protocol::Certabo => certabo::encode_frame(&self.board),

@@ -17,7 +17,7 @@ pub struct PtyBoard {
     path: String,
     /// The board behind the pty; act on it to move men as a player would.
     pub emulator: Emulator,
-    last_second: Instant,
+    last_unasked: Instant,
     /// Line faults between the board and the host, for fault-injection runs.
     faults: Option<Faults>,
 }
@@ -37,7 +37,7 @@ impl PtyBoard {
             _slave: slave,
             path,
             emulator,
-            last_second: Instant::now(),
+            last_unasked: Instant::now(),
             faults: None,
         })
     }
@@ -98,9 +98,9 @@ impl PtyBoard {
                 Err(e) => return Err(e),
             }
         }
-        if self.last_second.elapsed() >= Duration::from_secs(1) {
-            self.last_second = Instant::now();
-            let bytes = self.emulator.every_second();
+        if self.last_unasked.elapsed() >= self.emulator.unasked_every() {
+            self.last_unasked = Instant::now();
+            let bytes = self.emulator.unasked();
             self.send(&bytes)?;
         }
         Ok(())

@@ -181,6 +181,15 @@ pub enum TrackerEvent {
     },
     /// After a mismatch or the game moving on without the board: the board matches again.
     PositionCorrect,
+    /// An occupancy-only board whose reports may have been lost shows a man of the side to
+    /// move lifted and nothing else changed, which is also what a capture looks like when
+    /// both its reports (the captured man lifted, the capturer put down) were lost. The
+    /// tracker cannot tell, so it asks instead of guiding the man back: the player says the
+    /// move (the game then moves on, see [`Tracker::choose`]) or puts the man back.
+    CaptureUnseen {
+        /// The captures whose result the board shows.
+        candidates: Vec<Move>,
+    },
 }
 
 impl fmt::Display for TrackerEvent {
@@ -226,6 +235,14 @@ impl fmt::Display for TrackerEvent {
                 None => f.write_str("position correct"),
             },
             TrackerEvent::PositionCorrect => f.write_str("position correct"),
+            TrackerEvent::CaptureUnseen { candidates } => {
+                let list: Vec<String> = candidates.iter().map(|m| m.to_string()).collect();
+                write!(
+                    f,
+                    "the board may have missed a capture: {}; if played, say the move; if not, put the man back",
+                    list.join(" or ")
+                )
+            }
         }
     }
 }
@@ -275,6 +292,12 @@ pub struct Tracker {
     named_promotion: Option<Role>,
     ambiguous_said: bool,
     unexplained: bool,
+    /// A full reading came after the first this turn. An occupancy-only board sends one only
+    /// when the link was in doubt (a garbled line, a gap in the line numbers, a reset), so its
+    /// change reports since the last may be lost, a capture's among them.
+    reports_doubted: bool,
+    /// When the question about a capture the board may have missed was last asked.
+    capture_asked_at: Option<u64>,
     /// The board has shown the position after the last move: only then can going back to the
     /// position before it be a take-back (after [`Tracker::game_advanced`] it is just behind).
     showed_last_move: bool,
@@ -324,6 +347,8 @@ impl Tracker {
             confirm_by_reading: false,
             verified: false,
             two_boards: false,
+            reports_doubted: false,
+            capture_asked_at: None,
         }
     }
 
@@ -417,7 +442,10 @@ impl Tracker {
             }
             _ => {}
         }
-        self.verified = matches!(event, SensorEvent::Snapshot(_));
+        let is_reading = matches!(event, SensorEvent::Snapshot(_));
+        let was_verified = self.verified;
+        let sensed_before = self.sensed;
+        self.verified = is_reading;
         let mut placed = None;
         match self.orientation.apply(event) {
             SensorEvent::Snapshot(reading) if first_reading => {
@@ -427,6 +455,7 @@ impl Tracker {
                 self.unsynced = self.differing_squares();
             }
             SensorEvent::Snapshot(reading) => {
+                self.reports_doubted |= self.kind == BoardKind::OccupancyOnly;
                 placed = self.apply_reading(reading, now_ms, &mut out)
             }
             SensorEvent::Lifted(square) => self.lift(square, now_ms, &mut out),
@@ -446,6 +475,17 @@ impl Tracker {
                     self.unsynced = self.differing_squares();
                 }
             }
+        }
+        let nothing_new = is_reading
+            && !first_reading
+            && was_verified
+            && self.sensed == sensed_before
+            && out.is_empty();
+        if nothing_new {
+            // A reading that shows nothing new (a Certabo board streams them, a watchdog asks
+            // for them) is not a change: it must not restart the wait for a sliding man to
+            // settle, or for a mismatch to have stood long enough.
+            return out;
         }
         self.last_change_ms = now_ms;
         self.evaluate(now_ms, placed, &mut out);
@@ -510,6 +550,15 @@ impl Tracker {
                 self.config.mismatch_ms
             };
             let mut at = self.last_change_ms + delay;
+            if !self.unseen_captures().is_empty() {
+                if !self.reports_doubted {
+                    at = at.max(self.last_change_ms + self.config.in_hand_ms);
+                }
+                if let Some(asked) = self.capture_asked_at {
+                    at = at.max(asked + self.config.repeat_ms);
+                }
+                return at;
+            }
             if self.only_men_in_hand() {
                 at = at.max(self.last_change_ms + self.config.in_hand_ms);
             }
@@ -565,12 +614,15 @@ impl Tracker {
     }
 
     /// The player (or assistant) said which of the moves the board shows was meant.
+    /// Also one of the captures in [`TrackerEvent::CaptureUnseen`].
     pub fn choose(&mut self, m: &Move) -> Vec<TrackerEvent> {
         let mut out = Vec::new();
-        if let Shows::Moves(moves) = self.classify() {
-            if moves.contains(m) {
-                self.make(*m, &mut out);
-            }
+        let shown = match self.classify() {
+            Shows::Moves(moves) => moves.contains(m),
+            _ => false,
+        };
+        if shown || self.unseen_captures().contains(m) {
+            self.make(*m, &mut out);
         }
         out
     }
@@ -912,6 +964,8 @@ impl Tracker {
         self.unexplained = false;
         self.mismatch_said = None;
         self.throttle.reset();
+        self.reports_doubted = false;
+        self.capture_asked_at = None;
     }
 
     // ---- mismatch and guidance ------------------------------------------------------------
@@ -934,6 +988,18 @@ impl Tracker {
         if !self.unexplained || now_ms < self.last_change_ms + delay {
             return;
         }
+        if self.asks_about_capture(now_ms) {
+            let due = self
+                .capture_asked_at
+                .is_none_or(|at| now_ms >= at + self.config.repeat_ms);
+            if due {
+                self.capture_asked_at = Some(now_ms);
+                out.push(TrackerEvent::CaptureUnseen {
+                    candidates: self.unseen_captures(),
+                });
+            }
+            return;
+        }
         if self.only_men_in_hand() && now_ms < self.last_change_ms + self.config.in_hand_ms {
             return;
         }
@@ -949,6 +1015,33 @@ impl Tracker {
                 out.push(TrackerEvent::Guidance { fixes });
             }
         }
+    }
+
+    /// Captures an occupancy-only board would show exactly as it reads now: the capturing
+    /// man's hole empty, the captured man's hole full again (with the capturer in it).
+    fn unseen_captures(&self) -> Vec<Move> {
+        if self.kind != BoardKind::OccupancyOnly || !self.only_men_in_hand() {
+            return Vec::new();
+        }
+        self.expected
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.is_capture() && !m.is_en_passant())
+            .filter(|m| {
+                let mut after = self.expected.clone();
+                after.play_unchecked(m);
+                agrees(&self.sensed, after.board())
+            })
+            .collect()
+    }
+
+    /// Is a man held in hand to be asked about as a possibly unseen capture (rather than
+    /// waited for, then guided back)? When reports may have been lost this turn, at once;
+    /// otherwise only once it has been held as long as guidance would wait (`in_hand_ms`),
+    /// since a player holding a man is usually thinking.
+    fn asks_about_capture(&self, now_ms: u64) -> bool {
+        let held_long = now_ms >= self.last_change_ms.saturating_add(self.config.in_hand_ms);
+        (self.reports_doubted || held_long) && !self.unseen_captures().is_empty()
     }
 
     /// Where guidance should lead: the game's position, unless the board is part-way through

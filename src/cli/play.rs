@@ -48,7 +48,9 @@ pub struct PlayArgs {
     config: Option<PathBuf>,
     /// The VI player's board: none, sim (a simulated pegboard whose hands copy the
     /// opponent's moves; type `sim MOVE` for the VI player's), or PROTOCOL:PATH with
-    /// PROTOCOL dgt, chesslink or pegboard (PROTOCOL alone: found among the USB ports).
+    /// PROTOCOL dgt, chesslink, pegboard, certabo (USB serial) or chessnut (USB HID,
+    /// /dev/hidrawN); PROTOCOL alone: found among the USB devices. A pegboard that cannot
+    /// tell colours and stands turned round takes ",rotated" (pegboard:/dev/ttyACM0,rotated).
     #[arg(long, default_value = "none")]
     board: BoardSpec,
     /// The sighted player's board, PROTOCOL:PATH (D.1: either player may demand two boards).

@@ -9,10 +9,10 @@
 //! towards a; nibble codes 0 empty, 1-5 black q k b p n, 6 white rook, 7 white pawn, 8 black
 //! rook, 9-12 white b n q k. Other report ids (battery, key presses) are ignored.
 //!
-//! Behind the `hidraw` feature, [`hidraw`] reads a Linux `/dev/hidrawN` device. There is no
-//! `/dev/uhid` here to make a virtual device, so it is untested; the whole-game test feeds
-//! constructed reports to this codec instead. BLE (Chessnut's other link) would feed the same
-//! reports from a GATT notification; no BLE stack can be tested here, so there is none.
+//! Behind the `hidraw` feature, `board::link::hid` reads a Linux `/dev/hidrawN` device and
+//! feeds this codec; `vichess play --board chessnut` uses it. BLE (Chessnut's other link)
+//! would feed the same reports from a GATT notification; no BLE stack can be tested here, so
+//! there is none.
 
 use crate::board::sensor::{Sensed, Snapshot};
 use crate::rules::{Board, Color, File, Piece, Rank, Role, Square};
@@ -120,34 +120,6 @@ impl Decoder {
                 Ok(Some(s))
             }
             _ => Ok(None),
-        }
-    }
-}
-
-/// A Chessnut board on a Linux hidraw device: one read is one input report.
-#[cfg(all(feature = "hidraw", unix))]
-pub mod hidraw {
-    use std::fs::{File, OpenOptions};
-    use std::io::{self, Read, Write};
-
-    /// An open hidraw device.
-    pub struct Hidraw {
-        file: File,
-    }
-
-    impl Hidraw {
-        /// Opens `path` (`/dev/hidrawN`) and asks for real-time reports.
-        pub fn open(path: &str) -> io::Result<Hidraw> {
-            let mut file = OpenOptions::new().read(true).write(true).open(path)?;
-            file.write_all(&super::realtime_request())?;
-            Ok(Hidraw { file })
-        }
-
-        /// Blocks until the next input report.
-        pub fn next_report(&mut self) -> io::Result<Vec<u8>> {
-            let mut buf = [0u8; 64];
-            let n = self.file.read(&mut buf)?;
-            Ok(buf[..n].to_vec())
         }
     }
 }

@@ -1,6 +1,9 @@
-//! Serial links to boards: a pure supervisor (state, watchdog, reconnect, resynchronisation)
-//! and, behind the `serial` feature, the thin adapter that runs it over a real port.
+//! Links to boards: a pure supervisor (state, watchdog, reconnect, resynchronisation) and,
+//! behind the `serial` feature, the thin adapter that runs it over a real port; behind
+//! `hidraw`, the adapter for Chessnut boards on USB HID, which needs no supervisor.
 
+#[cfg(all(feature = "hidraw", unix))]
+pub mod hid;
 #[cfg(feature = "serial")]
 pub mod port;
 pub mod supervisor;

@@ -22,15 +22,19 @@ pub enum Target {
     Path(String),
 }
 
-/// `--board` / `--second-board`: none, sim, or PROTOCOL[:PATH][,rotated|,normal] (no path:
-/// found among the USB serial ports). The orientation suffix is for occupancy-only boards,
-/// whose start position reads the same either way round; without it the first reading that
-/// tells, or the first man lifted, decides.
+/// `--board` / `--second-board`: none, sim, chessnut[:PATH] (USB HID; no path: found among
+/// the hidraw devices), or PROTOCOL[:PATH][,rotated|,normal] (no path: found among the USB
+/// serial ports). The orientation suffix is for occupancy-only boards, whose start position
+/// reads the same either way round; without it the first reading that tells, or the first
+/// man lifted, decides.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardSpec {
     None,
     Sim,
     Port(Protocol, Target, Option<Orientation>),
+    /// A Chessnut Air / Pro on USB HID (it identifies every man, so it has no orientation to
+    /// set: a board turned round is found from its first reading).
+    Chessnut(Target),
 }
 
 impl std::str::FromStr for BoardSpec {
@@ -52,15 +56,21 @@ impl std::str::FromStr for BoardSpec {
                     None => (s, None),
                 };
                 let (proto, path) = s.split_once(':').unwrap_or((s, "auto"));
-                let protocol: Protocol = proto.parse().map_err(|e| {
-                    format!(
-                        "{e}; a board is none, sim, or PROTOCOL:PATH like pegboard:/dev/ttyUSB0"
-                    )
-                })?;
                 let target = match path {
                     "" | "auto" => Target::Auto,
                     p => Target::Path(p.to_owned()),
                 };
+                if proto.eq_ignore_ascii_case("chessnut") {
+                    if orientation.is_some() {
+                        return Err("a Chessnut board tells its men apart, so it finds its own way round; drop the \",rotated\" or \",normal\"".into());
+                    }
+                    return Ok(BoardSpec::Chessnut(target));
+                }
+                let protocol: Protocol = proto.parse().map_err(|e| {
+                    format!(
+                        "{e} or chessnut; a board is none, sim, or PROTOCOL:PATH like pegboard:/dev/ttyUSB0"
+                    )
+                })?;
                 Ok(BoardSpec::Port(protocol, target, orientation))
             }
         }
@@ -77,8 +87,16 @@ pub struct Heard {
 #[cfg(feature = "serial")]
 pub struct Connected {
     pub role: BoardRole,
-    _link: serial::Link,
+    _link: Linked,
     hands: Option<serial::Hands>,
+}
+
+/// The link a board runs on; kept only so it lives as long as the board.
+#[cfg(feature = "serial")]
+enum Linked {
+    Serial(#[allow(dead_code)] serial::Link),
+    #[cfg(all(feature = "hidraw", unix))]
+    Hid(#[allow(dead_code)] vichess::board::link::hid::HidLink),
 }
 
 /// Without serial ports there is nothing to connect.
@@ -160,6 +178,9 @@ impl Connected {
         use vichess::board::link::Timing;
         let (protocol, target, hands, orientation) = match spec {
             BoardSpec::None => return Ok(None),
+            BoardSpec::Chessnut(target) => {
+                return open_chessnut(target, role, position, owner, config, to)
+            }
             BoardSpec::Port(p, Target::Auto, o) => (*p, PortTarget::Auto, None, *o),
             BoardSpec::Port(p, Target::Path(path), o) => {
                 (*p, PortTarget::Path(path.clone()), None, *o)
@@ -183,20 +204,11 @@ impl Connected {
         // tracker decides moves only on what a dump shows.
         tracker.confirm_by_reading(protocol == Protocol::Dgt);
         let (link, events) = serial::Link::spawn(protocol, target, Timing::default());
-        let to = to.clone();
-        std::thread::Builder::new()
-            .name(format!("{protocol} board events"))
-            .spawn(move || {
-                for event in events {
-                    if to.send(Heard { role, event }.into()).is_err() {
-                        break;
-                    }
-                }
-            })?;
+        forward(events, role, &protocol.to_string(), to)?;
         Ok(Some((
             Connected {
                 role,
-                _link: link,
+                _link: Linked::Serial(link),
                 hands,
             },
             tracker,
@@ -239,6 +251,75 @@ impl Connected {
         let _ = h.actions.send(actions);
         Ok(format!("the simulated hands play {text} on the pegboard"))
     }
+}
+
+/// Passes a link's events to the game loop, on a thread of their own.
+#[cfg(feature = "serial")]
+fn forward<T: From<Heard> + Send + 'static>(
+    events: std::sync::mpsc::Receiver<LinkEvent>,
+    role: BoardRole,
+    name: &str,
+    to: &Sender<T>,
+) -> std::io::Result<()> {
+    let to = to.clone();
+    std::thread::Builder::new()
+        .name(format!("{name} board events"))
+        .spawn(move || {
+            for event in events {
+                if to.send(Heard { role, event }.into()).is_err() {
+                    break;
+                }
+            }
+        })?;
+    Ok(())
+}
+
+/// A Chessnut board: every report is a full reading of identified men.
+#[cfg(all(feature = "serial", feature = "hidraw", unix))]
+fn open_chessnut<T: From<Heard> + Send + 'static>(
+    target: &Target,
+    role: BoardRole,
+    position: &Position,
+    owner: Option<Color>,
+    config: vichess::board::tracker::Config,
+    to: &Sender<T>,
+) -> anyhow::Result<Option<(Connected, Tracker)>> {
+    use vichess::board::link::hid::{HidLink, Target as HidTarget};
+    let target = match target {
+        Target::Auto => HidTarget::Auto,
+        Target::Path(p) => HidTarget::Path(p.clone()),
+    };
+    let mut tracker = Tracker::with_config(
+        position.clone(),
+        vichess::board::tracker::BoardKind::IdentifiesPieces,
+        config,
+    );
+    tracker.set_owner(owner);
+    let (link, events) = HidLink::spawn(target)?;
+    forward(events, role, "Chessnut", to)?;
+    Ok(Some((
+        Connected {
+            role,
+            _link: Linked::Hid(link),
+            hands: None,
+        },
+        tracker,
+    )))
+}
+
+/// Without hidraw (another system, or a build without the feature) there is no Chessnut.
+#[cfg(all(feature = "serial", not(all(feature = "hidraw", unix))))]
+fn open_chessnut<T: From<Heard> + Send + 'static>(
+    _target: &Target,
+    _role: BoardRole,
+    _position: &Position,
+    _owner: Option<Color>,
+    _config: vichess::board::tracker::Config,
+    _to: &Sender<T>,
+) -> anyhow::Result<Option<(Connected, Tracker)>> {
+    anyhow::bail!(
+        "this vichess cannot read Chessnut boards: they need Linux hidraw (the `hidraw` feature)"
+    )
 }
 
 /// Lifts of every man that must go, then the men put where they belong: how a player puts a
@@ -335,6 +416,18 @@ mod tests {
             ))
         );
         assert!("pegboard:/dev/x,sideways".parse::<BoardSpec>().is_err());
+        assert_eq!(
+            "chessnut:/dev/hidraw2".parse::<BoardSpec>(),
+            Ok(BoardSpec::Chessnut(Target::Path("/dev/hidraw2".into())))
+        );
+        assert_eq!(
+            "Chessnut".parse::<BoardSpec>(),
+            Ok(BoardSpec::Chessnut(Target::Auto))
+        );
+        assert!("chessnut:/dev/hidraw2,rotated"
+            .parse::<BoardSpec>()
+            .unwrap_err()
+            .contains("finds its own way round"));
         assert!("abacus:/dev/x".parse::<BoardSpec>().is_err());
     }
 

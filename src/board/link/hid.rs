@@ -1,0 +1,191 @@
+//! Chessnut Air / Pro on a Linux hidraw device (`/dev/hidrawN`): the thin adapter around the
+//! sans-IO report codec ([`crate::board::codec::chessnut`]).
+//!
+//! A HID board is no serial port, so it does not go through the serial supervisor: there are
+//! no requests to re-send and no stream to resynchronise, because every input report is a
+//! full reading and USB checks each packet. What it shares with the serial links is the
+//! events, so `vichess play` treats both alike: `Connected`, then `Sensor(Snapshot)` for each
+//! reading that differs from the last, `Disconnected` when the device goes, and a retry every
+//! two seconds until it is back.
+//!
+//! One `read` of a hidraw device returns one input report. The adapter relies on that and on
+//! nothing else, so a raw pseudo-terminal written one report at a time stands in for the
+//! device in tests (there is no `/dev/uhid` here to make a virtual HID device).
+
+use super::LinkEvent;
+use crate::board::codec::chessnut::{self, Decoder};
+use crate::board::sensor::SensorEvent;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long to wait before trying a missing device again.
+const RETRY: Duration = Duration::from_secs(2);
+/// A bad report is said at most this often (a board sending garbage would flood a reader).
+const SAY_AGAIN: Duration = Duration::from_secs(10);
+
+/// Where the board is: a hidraw path, or the first Chessnut among the hidraw devices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// Look through `/sys/class/hidraw` for a device with Chessnut's vendor id.
+    Auto,
+    /// This device path.
+    Path(String),
+}
+
+/// A running Chessnut link; dropping it stops the thread at its next report or retry.
+pub struct HidLink {
+    stop: Arc<AtomicBool>,
+}
+
+impl HidLink {
+    /// Starts the link thread; its events arrive on the receiver, the first being
+    /// `Connected` or `Disconnected`.
+    pub fn spawn(target: Target) -> io::Result<(HidLink, Receiver<LinkEvent>)> {
+        let (tx, rx) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        std::thread::Builder::new()
+            .name("Chessnut board link".into())
+            .spawn(move || run(target, &flag, &tx))?;
+        Ok((HidLink { stop }, rx))
+    }
+}
+
+impl Drop for HidLink {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn run(target: Target, stop: &AtomicBool, tx: &Sender<LinkEvent>) {
+    let mut failing = false;
+    while !stop.load(Ordering::Relaxed) {
+        let opened = match &target {
+            Target::Path(p) => open(p).map(|f| (p.clone(), f)),
+            Target::Auto => find(Path::new("/sys/class/hidraw"))
+                .ok_or_else(|| {
+                    io::Error::new(
+                        io::ErrorKind::NotFound,
+                        "no Chessnut board among the USB HID devices",
+                    )
+                })
+                .and_then(|p| open(&p).map(|f| (p, f))),
+        };
+        let reason = match opened {
+            Ok((path, file)) => {
+                failing = false;
+                if tx.send(LinkEvent::Connected { path }).is_err() {
+                    return;
+                }
+                match read_reports(file, stop, tx) {
+                    Some(why) => why,
+                    None => return,
+                }
+            }
+            Err(e) => e.to_string(),
+        };
+        // Said once per outage, as the serial links do.
+        if !std::mem::replace(&mut failing, true)
+            && tx.send(LinkEvent::Disconnected { reason }).is_err()
+        {
+            return;
+        }
+        std::thread::sleep(RETRY);
+    }
+}
+
+/// Opens the device and switches the board to real-time reports.
+fn open(path: &str) -> io::Result<File> {
+    let mut file = OpenOptions::new().read(true).write(true).open(path)?;
+    file.write_all(&chessnut::realtime_request())?;
+    Ok(file)
+}
+
+/// Reads reports until the device fails (returns why) or the link is stopped or its
+/// receiver gone (`None`).
+fn read_reports(mut file: File, stop: &AtomicBool, tx: &Sender<LinkEvent>) -> Option<String> {
+    let mut decoder = Decoder::new();
+    let mut said: Option<Instant> = None;
+    let mut buf = [0u8; 64];
+    loop {
+        let n = match file.read(&mut buf) {
+            Ok(0) => return Some("the board closed the connection".into()),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Some(e.to_string()),
+        };
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let event = match decoder.feed(&buf[..n]) {
+            Ok(Some(reading)) => LinkEvent::Sensor(SensorEvent::Snapshot(reading)),
+            Ok(None) => continue,
+            Err(what) => {
+                if said.is_some_and(|t| t.elapsed() < SAY_AGAIN) {
+                    continue;
+                }
+                said = Some(Instant::now());
+                LinkEvent::BoardError(what)
+            }
+        };
+        if tx.send(event).is_err() {
+            return None;
+        }
+    }
+}
+
+/// The first hidraw device under `class` (normally `/sys/class/hidraw`) whose HID id names
+/// Chessnut's vendor, as `/dev/hidrawN`.
+pub fn find(class: &Path) -> Option<String> {
+    let mut names: Vec<String> = std::fs::read_dir(class)
+        .ok()?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    names.sort();
+    names.into_iter().find_map(|name| {
+        let uevent = std::fs::read_to_string(class.join(&name).join("device/uevent")).ok()?;
+        is_chessnut(&uevent).then(|| format!("/dev/{name}"))
+    })
+}
+
+/// Does a HID device's `uevent` (`HID_ID=0003:00002D80:...`: bus, vendor, product) name
+/// Chessnut's vendor?
+fn is_chessnut(uevent: &str) -> bool {
+    uevent.lines().any(|l| {
+        l.strip_prefix("HID_ID=")
+            .and_then(|id| id.split(':').nth(1))
+            .and_then(|v| u32::from_str_radix(v, 16).ok())
+            == Some(u32::from(chessnut::VENDOR_ID))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chessnut_is_found_by_its_vendor_id_among_hidraw_devices() {
+        let dir = tempfile::tempdir().unwrap();
+        let add = |name: &str, uevent: &str| {
+            let d = dir.path().join(name).join("device");
+            std::fs::create_dir_all(&d).unwrap();
+            std::fs::write(d.join("uevent"), uevent).unwrap();
+        };
+        add(
+            "hidraw0",
+            "DRIVER=hid-generic\nHID_ID=0003:0000046D:0000C52B\nHID_NAME=Logitech\n",
+        );
+        assert_eq!(find(dir.path()), None, "a mouse is no board");
+        add(
+            "hidraw3",
+            "DRIVER=hid-generic\nHID_ID=0003:00002D80:00008002\nHID_NAME=Chessnut Air\n",
+        );
+        assert_eq!(find(dir.path()).as_deref(), Some("/dev/hidraw3"));
+        assert_eq!(find(&dir.path().join("missing")), None);
+    }
+}

@@ -54,3 +54,29 @@ fn play_prints_its_own_lines_in_the_game_language() {
         }
     }
 }
+
+#[test]
+fn a_game_that_ended_is_saved_and_said_saved_once_when_quitting() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "play",
+        "--no-audio",
+        "--lang",
+        "en",
+        "--control",
+        "none",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    // Ended by resignation, then quit: one save. Quit with moves since the last save: saved
+    // again, as it must be.
+    let out = common_play::run_piped(home.path(), &args, b"e4\nresign black\nyes\nquit\n");
+    let lines = common_play::lines_of(&out);
+    let saved = lines.iter().filter(|l| l.starts_with("game saved")).count();
+    assert_eq!(saved, 1, "{lines:?}");
+    let out = common_play::run_piped(home.path(), &args, b"e4\nquit\n");
+    let lines = common_play::lines_of(&out);
+    let saved = lines.iter().filter(|l| l.starts_with("game saved")).count();
+    assert_eq!(saved, 1, "{lines:?}");
+}

@@ -93,8 +93,7 @@ impl Session {
                 }
                 let result = self.pack.text(&[Token::Word(Word::Result)]);
                 self.out.print(&format!("{result} {}", ending.score));
-                let pgn = self.pgn();
-                self.out.push(Effect::SavePgn { path: None, pgn });
+                self.save_game();
             }
             Happening::Adjourned { sealed } => {
                 let mut p = vec![Token::Word(Word::Adjourned)];
@@ -102,8 +101,7 @@ impl Session {
                     p.extend([SEMICOLON, Token::Word(Word::SealedMoveKept)]);
                 }
                 self.out.say(&self.pack, Audience::Public, p);
-                let pgn = self.pgn();
-                self.out.push(Effect::SavePgn { path: None, pgn });
+                self.save_game();
             }
             Happening::Opened { before, mv } => {
                 // Revealed to everyone only now (Guidelines I.9).
@@ -224,6 +222,16 @@ impl Session {
     }
 
     /// One step of D.2.9 guidance in the pack's words.
+    /// Saves the record at the game's own path, unless that very record was saved already
+    /// (a game that ended and then quit is saved, and said saved, once).
+    pub(super) fn save_game(&mut self) {
+        let pgn = self.pgn();
+        if self.saved_pgn.as_ref() != Some(&pgn) {
+            self.saved_pgn = Some(pgn.clone());
+            self.out.push(Effect::SavePgn { path: None, pgn });
+        }
+    }
+
     pub(super) fn fix_phrase(&self, fix: Fix) -> Phrase {
         let g = self.pack.grammar();
         match fix {

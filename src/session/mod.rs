@@ -218,6 +218,9 @@ pub struct Session {
     dpad_cursor: bool,
     /// A typed move read back and waiting for Enter or `yes` (`confirm_moves`).
     pending_move: Option<crate::rules::Move>,
+    /// The record last handed out to be saved at the game's own path: quitting after the
+    /// game ended saves (and says "saved") only if something changed since.
+    saved_pgn: Option<String>,
 }
 
 /// The notation language of a pack's language (piece letters for SAN, braille sheets).
@@ -279,6 +282,7 @@ impl Session {
             look: crate::rules::Square::E4,
             dpad_cursor: false,
             pending_move: None,
+            saved_pgn: None,
             config,
         }
     }

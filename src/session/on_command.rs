@@ -175,8 +175,7 @@ impl Session {
             }
             Command::Quit => {
                 self.commit(Record::End { at });
-                let pgn = self.pgn();
-                self.out.push(Effect::SavePgn { path: None, pgn });
+                self.save_game();
                 self.out.push(Effect::Quit);
             }
         }

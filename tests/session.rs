@@ -846,7 +846,7 @@ fn a_typo_is_not_understood_and_the_nearest_command_is_offered() {
         &["zeiz", "hilfe", "zeit", "time", "xyzzy", "Ke2"],
     );
     let lines = printed(&out);
-    assert_eq!(lines[0], "nicht verstanden, meinten Sie \"zeit\"?");
+    assert_eq!(lines[0], "nicht verstanden, meinten Sie „zeit“?");
     assert!(lines.iter().any(|l| l.starts_with("zeit: ")), "{lines:?}");
     let clocks: Vec<_> = lines.iter().filter(|l| l.starts_with("Weiß: ")).collect();
     assert_eq!(clocks.len(), 2, "{lines:?}");
@@ -862,6 +862,27 @@ fn a_typo_is_not_understood_and_the_nearest_command_is_offered() {
     assert!(!lines
         .iter()
         .any(|l| l.contains("regelwidriger Zug, nicht verstanden")));
+}
+
+#[test]
+fn the_nearest_command_is_quoted_the_way_the_game_language_quotes() {
+    for (lang, typo, quoted) in [
+        ("ru", "врнмя", "«время»"),
+        ("uk", "чсс", "«час»"),
+        ("en", "tme", "\"time\""),
+    ] {
+        let mut s = Session::new(
+            SessionConfig::default(),
+            pack(lang),
+            Position::new(),
+            Some(TimeControl::parse("60").unwrap()),
+        );
+        let lines = printed(&run(&mut s, 0, &[typo]));
+        assert!(
+            lines[0].ends_with(&format!(" {quoted}?")),
+            "{lang}: {lines:?}"
+        );
+    }
 }
 
 /// 6.8, 6.9: the flagged player moving and pressing after the fall does not take the claim

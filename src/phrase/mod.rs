@@ -57,6 +57,16 @@ impl Language {
         }
     }
 
+    /// `text` in the language's own quotation marks („…“, "…", «…»), as the packs' words
+    /// quote commands: a line that quotes with another language's marks reads as foreign.
+    pub fn quote(self, text: &str) -> String {
+        match self {
+            Language::De => format!("„{text}“"),
+            Language::En => format!("\"{text}\""),
+            Language::Uk | Language::Ru | Language::Hy => format!("«{text}»"),
+        }
+    }
+
     /// Reads an ISO 639-1 code, ignoring case: `de`, `en`, `uk`, `ru` or `hy`.
     pub fn from_code(code: &str) -> Option<Language> {
         Language::ALL

@@ -356,7 +356,8 @@ impl Session {
         let mut phrase = vec![Token::Word(Word::ReasonNotUnderstood)];
         if let Some(hint) = self.nearest(text) {
             phrase.extend([COMMA, Token::Word(Word::DidYouMean)]);
-            let line = format!("{} \"{hint}\"?", self.pack.text(&phrase));
+            let hint = self.pack.language().quote(&hint);
+            let line = format!("{} {hint}?", self.pack.text(&phrase));
             return self.out.say_text(Audience::Player, &line);
         }
         self.out.refuse(&self.pack, phrase);

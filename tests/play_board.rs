@@ -284,11 +284,16 @@ fn the_simulated_pegboard_plays_and_copies_moves() {
     g.type_line("press");
     // The simulated VI player copies Black's move; the board then agrees.
     g.expect(|l| l == "Stellung stimmt", "the copied move");
-    g.type_line("sim Nf3");
-    g.expect(|l| l == "Springer Felix drei", "Nf3");
-    g.type_line("sim Qh5");
+    // The hands read the game's notation (German letters here) and answer in its language.
+    g.type_line("sim Sf3");
     g.expect(
-        |l| l.contains("cannot play Qh5"),
+        |l| l == "die simulierten Hände spielen: Sf3",
+        "the hands' answer",
+    );
+    g.expect(|l| l == "Springer Felix drei", "Nf3");
+    g.type_line("sim Dh5");
+    g.expect(
+        |l| l == "die simulierten Hände können das nicht spielen (Dh5)",
         "a refused simulated move",
     );
     let out = g.quit();

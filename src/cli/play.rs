@@ -729,17 +729,17 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
             Some(Arrival::Line(line)) => match line.trim().strip_prefix("sim ") {
                 // The simulated hands, not the game: `sim e4` plays e4 on the pegboard.
                 Some(mv) => {
-                    let said = match boards.iter_mut().find(|b| b.role == BoardRole::Pegboard) {
+                    let lang = vichess::session::notation_lang(pack.language());
+                    let answer = match boards.iter_mut().find(|b| b.role == BoardRole::Pegboard) {
                         Some(b) => {
                             let expected = table
                                 .tracker(BoardRole::Pegboard)
                                 .map(|t| t.expected().clone());
-                            b.simulate_move(mv.trim(), expected.as_ref())
-                                .unwrap_or_else(|e| e)
+                            b.simulate_move(mv.trim(), expected.as_ref(), lang)
                         }
-                        None => "there is no simulated board: start with --board sim".into(),
+                        None => boards::SimAnswer::NoBoard,
                     };
-                    writeln!(out, "{said}")?;
+                    writeln!(out, "{}", sim_line(&pack, answer))?;
                 }
                 None => table.handle(Input::Line(line), now),
             },
@@ -939,6 +939,19 @@ fn held_in(pack: &Pack, e: anyhow::Error) -> anyhow::Error {
 
 /// One of play's own lines in the game's language: the pack's word, then what only this
 /// case knows (a path, the system's reason) in brackets.
+/// The simulated hands' answer to `sim MOVE`, in the game's language.
+fn sim_line(pack: &Pack, answer: boards::SimAnswer) -> String {
+    use boards::SimAnswer;
+    let words = |p: &[Token]| pack.text(p);
+    match answer {
+        SimAnswer::Plays(m) => format!("{}: {m}", words(&[Token::Word(Word::SimPlays)])),
+        SimAnswer::NoBoard => words(&[Token::Word(Word::SimNoBoard)]),
+        SimAnswer::Busy => words(&[Token::Word(Word::SimBusy)]),
+        // Not the game's refusal of an illegal move (no 7.5 here): just the hands' no.
+        SimAnswer::Cannot(m) => format!("{} ({m})", words(&[Token::Word(Word::SimCannot)])),
+    }
+}
+
 fn line_in(pack: &Pack, word: Word, detail: &str) -> String {
     let w = pack.text(&[Token::Word(word)]);
     if detail.is_empty() {

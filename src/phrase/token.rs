@@ -408,6 +408,14 @@ words! {
     CaptureUnseen = "capture-unseen",
     /// After them: what the player does either way.
     SayItOrPutBack = "say-it-or-put-back",
+    // --- `sim MOVE` with `--board sim`: the simulated hands' answers (text only) ---
+    /// Before the move the hands play.
+    SimPlays = "sim-plays",
+    SimNoBoard = "sim-no-board",
+    /// The hands are still copying the last move.
+    SimBusy = "sim-busy",
+    /// Before the reason the move cannot be played.
+    SimCannot = "sim-cannot",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -77,6 +77,19 @@ impl std::str::FromStr for BoardSpec {
     }
 }
 
+/// How `sim MOVE` went; play says it in the game's language.
+#[derive(Debug)]
+pub enum SimAnswer {
+    /// The simulated hands play the move (as typed).
+    Plays(String),
+    /// There is no simulated board.
+    NoBoard,
+    /// The hands are still copying the last move onto the board.
+    Busy,
+    /// The move, as typed, cannot be played there.
+    Cannot(String),
+}
+
 /// What the game loop hears from a board.
 pub struct Heard {
     pub role: BoardRole,
@@ -131,8 +144,9 @@ impl Connected {
         &mut self,
         _text: &str,
         _expected: Option<&Position>,
-    ) -> Result<String, String> {
-        Err("there is no simulated board: this vichess was built without serial boards".into())
+        _lang: vichess::rules::notation::Lang,
+    ) -> SimAnswer {
+        SimAnswer::NoBoard
     }
 }
 
@@ -228,28 +242,33 @@ impl Connected {
         }
     }
 
-    /// `sim <move>`: the simulated hands play a move on the simulated board, which stands
-    /// at `expected` (its tracker's position).
+    /// `sim <move>`: the simulated hands play a move, written in the game's notation
+    /// language, on the simulated board, which stands at `expected` (its tracker's position).
     pub fn simulate_move(
         &mut self,
         text: &str,
         expected: Option<&Position>,
-    ) -> Result<String, String> {
+        lang: vichess::rules::notation::Lang,
+    ) -> SimAnswer {
         let (Some(h), Some(pos)) = (&mut self.hands, expected) else {
-            return Err("there is no simulated board: start with --board sim".into());
+            return SimAnswer::NoBoard;
         };
         let pos = pos.clone();
         if *pos.board() != h.board {
-            return Err("the simulated board is still being put right; wait a moment".into());
+            return SimAnswer::Busy;
         }
-        let m = vichess::rules::notation::parse_move(&pos, text)
-            .map_err(|e| format!("the simulated hands cannot play {text}: {e}"))?;
+        let m = match vichess::rules::notation::parse_move_in(&pos, text, lang)
+            .or_else(|_| vichess::rules::notation::parse_move(&pos, text))
+        {
+            Ok(m) => m,
+            Err(_) => return SimAnswer::Cannot(text.to_owned()),
+        };
         let actions = vichess::board::sim::actions(&pos, &m, Default::default());
         for a in &actions {
             vichess::board::sim::human::apply(&mut h.board, *a);
         }
         let _ = h.actions.send(actions);
-        Ok(format!("the simulated hands play {text} on the pegboard"))
+        SimAnswer::Plays(text.to_owned())
     }
 }
 

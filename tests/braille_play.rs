@@ -2,6 +2,9 @@
 //! embosser and `save NAME.brl` in Unicode braille, at any time of the game, in the game's
 //! language; the Unicode sheet reads back to the moves through liblouis.
 
+// The sheet is written through liblouis (the `braille` feature).
+#![cfg(feature = "braille")]
+
 #[path = "common/play.rs"]
 mod common_play;
 #[path = "common/louis.rs"]

@@ -376,10 +376,11 @@ impl ClipBank {
     }
 }
 
-/// Resample, stretch and fade one clip for the bank.
+/// Resample, trim, stretch and fade one clip for the bank.
 fn prepare(pcm: &Pcm, options: &RenderOptions, rate: f64) -> Vec<f32> {
     let at_rate = resample::resample(&pcm.samples, pcm.rate, options.rate);
-    let mut x = stretch::stretch(&at_rate, options.rate, rate);
+    let spoken = trim_silence(&at_rate, options.rate);
+    let mut x = stretch::stretch(spoken, options.rate, rate);
     let n = frames(options.rate, options.fade).min(x.len() / 2);
     for i in 0..n {
         let g = (0.5 - 0.5 * (std::f64::consts::PI * (i as f64 + 0.5) / n as f64).cos()) as f32;
@@ -388,6 +389,28 @@ fn prepare(pcm: &Pcm, options: &RenderOptions, rate: f64) -> Vec<f32> {
         x[j] *= g;
     }
     x
+}
+
+/// Below this share of a clip's peak, its edges are silence (-40 dB).
+const EDGE_SILENCE: f32 = 0.01;
+/// Kept before the first and after the last sound above it, so soft onsets and endings
+/// ("f", "s", "h") survive the cut.
+const EDGE_MARGIN_MS: u32 = 20;
+
+/// The clip without the silence recorded before and after the word. Engines and speakers
+/// leave 0.05-0.3 s at each end; the renderer puts its own gap between words, so the
+/// recorded silence only made announcements slower, and made a human pace need more
+/// time-stretch (which costs intelligibility) than the words themselves require.
+fn trim_silence(x: &[f32], rate: u32) -> &[f32] {
+    let peak = x.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+    if peak == 0.0 {
+        return x;
+    }
+    let loud = |v: &f32| v.abs() > peak * EDGE_SILENCE;
+    let margin = (rate * EDGE_MARGIN_MS / 1000) as usize;
+    let first = x.iter().position(loud).unwrap_or(0);
+    let last = x.iter().rposition(loud).unwrap_or(x.len() - 1);
+    &x[first.saturating_sub(margin)..(last + 1 + margin).min(x.len())]
 }
 
 /// One stretch of a rendered phrase: sound from clips, or words for system speech.
@@ -534,4 +557,31 @@ pub fn fallback_notice(pack: &Pack, what: &str) -> String {
         "voice pack {}: no clip for {what}; it is said by system speech in another voice",
         pack.folder()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_silence_recorded_around_a_word_is_cut_to_a_short_margin() {
+        let rate = 16_000;
+        // 0.3 s of silence, 0.2 s of a quiet-onset tone, 0.25 s of silence (with a little
+        // hiss far below the tone).
+        let mut x = vec![0.0005f32; 4_800];
+        x.extend((0..3_200).map(|i| 0.5 * ((i as f32) * 0.2).sin() * (i as f32 / 3_200.0)));
+        x.extend(vec![0.0f32; 4_000]);
+        let cut = trim_silence(&x, rate);
+        let seconds = cut.len() as f64 / f64::from(rate);
+        assert!(
+            (0.2..=0.25).contains(&seconds),
+            "the tone and two 20 ms margins: {seconds}"
+        );
+        // The soft start of the tone is kept.
+        let first_loud = x.iter().position(|v| v.abs() > 0.005).unwrap();
+        let start = (cut.as_ptr() as usize - x.as_ptr() as usize) / std::mem::size_of::<f32>();
+        assert!(start <= first_loud, "{start} > {first_loud}");
+        // Silence only: nothing to cut it down to.
+        assert_eq!(trim_silence(&[0.0; 100], rate).len(), 100);
+    }
 }

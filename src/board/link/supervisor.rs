@@ -321,9 +321,18 @@ impl Supervisor {
             }
             // A Certabo frame has no checksum and one flipped digit turns a man into another
             // (or an empty square into a man, which is a knight's move while its man is in the
-            // hand). The board streams several frames a second, so any change waits for the
-            // next frame to agree, as picochess waits for stable readings.
-            Protocol::Certabo => self.last_reading != Some(s) && self.doubtful_reading != Some(s),
+            // hand). The board streams several frames a second, so a change waits for the
+            // next frame to agree, as picochess waits for stable readings. Men lifted and
+            // nothing else pass at once: a flipped digit cannot zero a tag's five numbers,
+            // a lift is no move by itself, and a touch (4.3) may last less than two frames.
+            Protocol::Certabo => {
+                let only_lifts = self.last_reading.is_some_and(|last| {
+                    Square::all().all(|sq| {
+                        last.get(sq) == s.get(sq) || s.get(sq) == crate::board::Sensed::Empty
+                    })
+                });
+                !only_lifts && self.last_reading != Some(s) && self.doubtful_reading != Some(s)
+            }
             Protocol::Pegboard => false,
         };
         if implausible {
@@ -685,6 +694,13 @@ mod tests {
             after[0].get(Square::E2),
             crate::board::Sensed::Piece(crate::rules::Piece::from_char('P').unwrap())
         );
+        // A man lifted passes at once (a touch may be shorter than two frames); put back,
+        // the reading waits for the next frame like any other change.
+        let mut lifted = start;
+        lifted.remove_piece_at(Square::G1);
+        assert_eq!(readings(&s.received(700, &encode_frame(&lifted))).len(), 1);
+        assert!(readings(&s.received(750, &encode_frame(&start))).is_empty());
+        assert_eq!(readings(&s.received(800, &encode_frame(&start))).len(), 1);
         // A real change shows in two frames running, and passes on the second.
         let mut moved = start;
         let pawn = moved.remove_piece_at(Square::E2).unwrap();

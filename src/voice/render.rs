@@ -397,10 +397,10 @@ const EDGE_SILENCE: f32 = 0.01;
 /// ("f", "s", "h") survive the cut.
 const EDGE_MARGIN_MS: u32 = 20;
 
-/// The clip without the silence recorded before and after the word. Engines and speakers
-/// leave 0.05-0.3 s at each end; the renderer puts its own gap between words, so the
-/// recorded silence only made announcements slower, and made a human pace need more
-/// time-stretch (which costs intelligibility) than the words themselves require.
+/// The clip without the silence left before and after the word (10-110 ms a clip in the
+/// shipped packs, after make-voices' own trim; more in a pack recorded by hand). The renderer
+/// puts its own gap between words, so that silence only made announcements slower, and made
+/// a human pace need more time-stretch (which costs intelligibility) than the words require.
 fn trim_silence(x: &[f32], rate: u32) -> &[f32] {
     let peak = x.iter().fold(0.0f32, |m, v| m.max(v.abs()));
     if peak == 0.0 {

@@ -638,6 +638,25 @@ fn help_lists_every_command_and_quit_saves() {
     assert_eq!(out.last(), Some(&Effect::Quit));
 }
 
+/// A Russian or Ukrainian player leaving says what the exit sign says: "выход", "вихід".
+#[test]
+fn the_exit_signs_word_quits_and_saves_in_russian_and_ukrainian() {
+    for (name, word) in [
+        ("ru", "выход"),
+        ("uk", "вихід"),
+        ("ru", "выйти"),
+        ("uk", "вийти"),
+    ] {
+        let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
+        let out = run(&mut s, 0, &["e4", word]);
+        assert!(
+            matches!(out[out.len() - 2], Effect::SavePgn { path: None, .. }),
+            "{name} {word}: {out:?}"
+        );
+        assert_eq!(out.last(), Some(&Effect::Quit), "{name} {word}");
+    }
+}
+
 #[test]
 fn buttons_press_the_right_clock_step_through_the_moves_and_repeat() {
     use vichess::input::InputCommand;

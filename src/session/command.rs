@@ -239,6 +239,11 @@ pub const COMMAND_WORDS: &[(&str, [&str; 4])] = &[
     ("slower", ["langsamer", "повільніше", "медленнее", "դանդաղ"]),
 ];
 
+/// Leaving, in words besides `quit` and each language's own in [`COMMAND_WORDS`]: what an
+/// exit sign or a menu says, which a player may well type first ("выход" in Russian, "вихід"
+/// in Ukrainian). Only the word alone: "выход" in a longer line is not read as quit.
+const QUIT_ALIASES: &[&str] = &["exit", "выход", "вихід"];
+
 /// A confirmation's yes in every language vichess speaks (a pack may add its own word).
 pub const YES_WORDS: &[&str] = &["yes", "y", "ja", "j", "так", "да", "այո"];
 
@@ -579,7 +584,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
         ),
         "quit" => Command::Quit,
         "arbiter" => Command::Arbiter(super::arbiter_command::parse(rest)?),
-        _ if line.eq_ignore_ascii_case("exit") => Command::Quit,
+        _ if QUIT_ALIASES.contains(&line.to_lowercase().as_str()) => Command::Quit,
         _ => Command::Move(line.to_string()),
     };
     Ok(cmd)
@@ -612,6 +617,26 @@ mod tests {
                 other => panic!("{line}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn quit_is_read_in_each_languages_words_and_as_the_exit_signs_say_it() {
+        for line in [
+            "quit",
+            "exit",
+            "beenden",
+            "вийти",
+            "вихід",
+            "Вихід",
+            "выйти",
+            "выход",
+            "ВЫХОД",
+            "ելք",
+        ] {
+            assert_eq!(parse(line).unwrap(), Some(Command::Quit), "{line}");
+        }
+        // Not a word of a longer line: that stays whatever the line is.
+        assert_ne!(parse("выход сейчас").unwrap(), Some(Command::Quit));
     }
 
     #[test]

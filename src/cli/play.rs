@@ -485,16 +485,30 @@ impl Voice {
 /// (unless `--no-audio`): a blind player must not be left wondering why nothing answers.
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let quiet = args.no_audio;
+    // Until the configuration is read: the language named on the command line, else English;
+    // then the game's own pack (`play` puts it here as soon as it has it).
     let language = args
         .lang
         .as_deref()
         .and_then(vichess::phrase::Language::from_code)
         .unwrap_or(vichess::phrase::Language::En);
-    play(args).inspect_err(|e| {
+    let mut words = Pack::builtin(vichess::session::language_pack(language)).ok();
+    play(args, &mut words).inspect_err(|e| {
         if !quiet {
-            say_fatal(&format!("vichess stopped: {e:#}"), language);
+            let language = words.as_ref().map_or(language, Pack::language);
+            say_fatal(&fatal_line(words.as_ref(), e), language);
         }
     })
+}
+
+/// What is said when `play` cannot start or must stop: the pack's lead-in, then the reason as
+/// it was printed (the reason itself may be English).
+fn fatal_line(words: Option<&Pack>, e: &anyhow::Error) -> String {
+    let lead = words.map_or_else(
+        || "vichess stopped".to_string(),
+        |p| p.text(&[Token::Word(Word::VichessStopped)]),
+    );
+    format!("{lead}: {e:#}")
 }
 
 /// Says a fatal error through system speech, waiting (a few seconds at most) until it is said.
@@ -510,7 +524,7 @@ fn say_fatal(text: &str, language: vichess::phrase::Language) {
 #[cfg(not(feature = "speech"))]
 fn say_fatal(_text: &str, _language: vichess::phrase::Language) {}
 
-fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
+fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     let mut config = vichess::config::load(args.config.as_deref()).map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         anyhow!("the configuration cannot be used:\n{}", lines.join("\n"))
@@ -527,7 +541,12 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let mut settings = SessionConfig::from_config(&config);
     settings.press_after_ms = args.auto_press;
     settings.vi_side = args.side;
+    // A pack that cannot be opened still leaves the game's language for the fatal line.
+    *words = Pack::builtin(vichess::session::language_pack(config.game.language()))
+        .ok()
+        .or(words.take());
     let pack = configured_pack(&config, args.voice.as_deref())?;
+    *words = Some(pack.clone());
     let dir = match &args.game_dir {
         Some(d) => d.clone(),
         None if !config.game.games_dir.is_empty() => PathBuf::from(&config.game.games_dir),
@@ -985,4 +1004,51 @@ fn board_name(pack: &Pack, role: BoardRole) -> String {
         BoardRole::Sighted => Word::SecondBoard,
     };
     pack.text(&[Token::Word(word)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pack(name: &str) -> Pack {
+        Pack::builtin(name).unwrap()
+    }
+
+    #[test]
+    fn the_fatal_line_is_led_in_in_the_games_language() {
+        let e = anyhow!("there is no game to resume in /tmp/games");
+        for (name, said) in [
+            (
+                "de",
+                "vichess wurde beendet: there is no game to resume in /tmp/games",
+            ),
+            (
+                "de-fide",
+                "vichess wurde beendet: there is no game to resume in /tmp/games",
+            ),
+            (
+                "ru",
+                "vichess остановился: there is no game to resume in /tmp/games",
+            ),
+            (
+                "uk",
+                "vichess зупинився: there is no game to resume in /tmp/games",
+            ),
+            (
+                "hy",
+                "vichess-ը դադարեց աշխատել: there is no game to resume in /tmp/games",
+            ),
+            (
+                "en",
+                "vichess stopped: there is no game to resume in /tmp/games",
+            ),
+        ] {
+            assert_eq!(fatal_line(Some(&pack(name)), &e), said, "{name}");
+        }
+        // No pack at all (a built-in manifest that did not parse): still a line, in English.
+        assert_eq!(
+            fatal_line(None, &e),
+            "vichess stopped: there is no game to resume in /tmp/games"
+        );
+    }
 }

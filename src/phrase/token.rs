@@ -416,6 +416,9 @@ words! {
     SimBusy = "sim-busy",
     /// Before the reason the move cannot be played.
     SimCannot = "sim-cannot",
+    // --- `vichess play`'s own lines that were still English (text only) ---
+    /// Before the reason `vichess play` cannot start or must stop, said by system speech.
+    VichessStopped = "vichess-stopped",
 }
 
 const FILE_IDS: [&str; 8] = [

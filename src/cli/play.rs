@@ -173,8 +173,8 @@ fn parse_side(s: &str) -> Result<Color, String> {
 const CURRENT_GAME: &str = "current-game";
 
 /// The game to resume: the one named in the folder's `current-game` file, or, when that is
-/// missing (a folder from an older vichess), the journal written last, said so.
-fn game_to_resume(dir: &Path) -> anyhow::Result<(PathBuf, Option<String>)> {
+/// missing (a folder from an older vichess), the journal written last, said so in the note.
+fn game_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, Option<String>)> {
     let named = std::fs::read_to_string(dir.join(CURRENT_GAME)).ok();
     if let Some(name) = named.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
         // A bare file name only: the marker cannot point outside the folder.
@@ -192,8 +192,9 @@ fn game_to_resume(dir: &Path) -> anyhow::Result<(PathBuf, Option<String>)> {
     }
     let path = newest_journal(dir)?;
     let note = format!(
-        "{} does not say which game was last started here; resuming the newest journal, {}",
+        "{}: {}: {}",
         dir.join(CURRENT_GAME).display(),
+        pack.text(&[Token::Word(Word::NoCurrentGame)]),
         path.file_name().unwrap_or_default().to_string_lossy()
     );
     Ok((path, Some(note)))
@@ -252,25 +253,22 @@ fn open_game(
     // once the sound is open.
     let mut notes = Vec::new();
     if args.resume {
-        let (path, note) = game_to_resume(dir)?;
+        let (path, note) = game_to_resume(dir, &pack)?;
         notes.extend(note);
         // Before anything is read: a torn tail of a journal another process is still
         // writing is that process's next line, not damage.
         let lock = GameLock::acquire(&path).map_err(|e| held_in(&pack, e))?;
         let read = journal::read(&path).map_err(|e| {
-            anyhow!(
-                "the journal {} cannot be read, so the game cannot be resumed: {e}. \
-                 The file is left as it is for the arbiter.",
-                path.display()
-            )
+            let detail = format!("{}: {e}", path.display());
+            anyhow!("{}", line_in(&pack, Word::JournalUnreadable, &detail))
         })?;
         if let Some(torn) = &read.torn {
             // The header or the game's first record cannot be set aside: without them
             // there is no game, so nothing is changed and the arbiter gets the file.
             if torn.line <= 2 {
                 return Err(anyhow!(
-                    "{torn}; it is one of the journal's first two lines, without which there is no game to resume. \
-                     The file is left as it is for the arbiter"
+                    "{}",
+                    torn_note(&pack, torn, Word::TornFirstLines, "")
                 ));
             }
         }
@@ -329,10 +327,11 @@ fn open_game(
             // once it really is set aside and the game really goes on.
             journal::repair(&path).map_err(|e| {
                 anyhow!(
-                    "{torn}; it cannot be set aside ({e}), so the game is not resumed and the journal is left as it is"
+                    "{}",
+                    torn_note(&words, torn, Word::TornNotSetAside, &e.to_string())
                 )
             })?;
-            notes.push(format!("{torn}; it is set aside in a .torn file beside the journal and the game goes on without it"));
+            notes.push(torn_note(&words, torn, Word::TornSetAside, ""));
         }
         // The PGN is saved after the journal: more moves there than in the journal means the
         // journal lost its end, which a line-boundary cut cannot show by itself.
@@ -340,9 +339,12 @@ fn open_game(
             if let Some(Ok(game)) = vichess::pgn::read_games(&text).into_iter().next() {
                 let (saved, kept) = (game.main.moves.len(), session.state().game().ply_count());
                 if saved > kept {
+                    let w = |word| words.text(&[Token::Word(word)]);
                     notes.push(format!(
-                        "warning: the PGN beside the journal has {saved} half-moves but the journal only {kept}: \
-                         the journal lost its last records; the game goes on from the journal, check it with the arbiter"
+                        "{} (PGN: {saved}, {}: {kept}); {}",
+                        w(Word::PgnLonger),
+                        w(Word::Journal),
+                        w(Word::PgnLongerThen)
                     ));
                 }
             }
@@ -956,8 +958,22 @@ fn held_in(pack: &Pack, e: anyhow::Error) -> anyhow::Error {
     }
 }
 
-/// One of play's own lines in the game's language: the pack's word, then what only this
-/// case knows (a path, the system's reason) in brackets.
+/// A torn last line of a resumed journal in the game's language: the file and line, that the
+/// entry is unusable (why, as the journal reader found it, in brackets), then what becomes of
+/// it (`then`, with `detail` in brackets).
+fn torn_note(pack: &Pack, torn: &journal::TornTail, then: Word, detail: &str) -> String {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    format!(
+        "{}, {} {}: {} ({}); {}",
+        torn.path.display(),
+        w(Word::JournalLine),
+        torn.line,
+        w(Word::JournalTorn),
+        torn.why,
+        line_in(pack, then, detail)
+    )
+}
+
 /// The simulated hands' answer to `sim MOVE`, in the game's language.
 fn sim_line(pack: &Pack, answer: boards::SimAnswer) -> String {
     use boards::SimAnswer;
@@ -971,6 +987,8 @@ fn sim_line(pack: &Pack, answer: boards::SimAnswer) -> String {
     }
 }
 
+/// One of play's own lines in the game's language: the pack's word, then what only this
+/// case knows (a path, the system's reason) in brackets.
 fn line_in(pack: &Pack, word: Word, detail: &str) -> String {
     let w = pack.text(&[Token::Word(word)]);
     if detail.is_empty() {

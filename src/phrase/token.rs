@@ -419,6 +419,26 @@ words! {
     // --- `vichess play`'s own lines that were still English (text only) ---
     /// Before the reason `vichess play` cannot start or must stop, said by system speech.
     VichessStopped = "vichess-stopped",
+    /// `--resume` in a folder without a `current-game` file: the newest journal is taken.
+    NoCurrentGame = "no-current-game",
+    /// Before the journal and why it cannot be read.
+    JournalUnreadable = "journal-unreadable",
+    /// "line 7": where in the journal a torn entry is.
+    JournalLine = "journal-line",
+    /// A resumed journal's last line is torn (a power cut mid-write); why follows.
+    JournalTorn = "journal-torn",
+    /// After [`Word::JournalTorn`]: the torn line is kept aside and the game goes on.
+    TornSetAside = "torn-set-aside",
+    /// After [`Word::JournalTorn`]: the torn line cannot be kept aside; nothing changes.
+    TornNotSetAside = "torn-not-set-aside",
+    /// After [`Word::JournalTorn`]: the torn line is the header or the game's first record.
+    TornFirstLines = "torn-first-lines",
+    /// The PGN beside a resumed journal has moves the journal lost; the counts follow.
+    PgnLonger = "pgn-longer",
+    /// The journal, as the label of its count of half-moves.
+    Journal = "journal",
+    /// After [`Word::PgnLonger`]'s counts: what it means and what to do.
+    PgnLongerThen = "pgn-longer-then",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -665,6 +665,71 @@ fn known_names_lists_are_complete() {
     assert!(NAMED_KEYS.contains(&"Space"));
 }
 
+// ---- what the pads tell the player
+
+/// Pads found, lost or unable to rumble, and why pads cannot be used, are said in the game's
+/// language; the device's name and the system's reason follow in brackets as they came.
+#[test]
+fn pad_notices_are_in_the_games_language() {
+    use vichess::input::PadNotice;
+    use vichess::voice::Pack;
+    let pad = || "Xbox Wireless Controller".to_string();
+    let notices = [
+        PadNotice::Found(pad()),
+        PadNotice::Connected(pad()),
+        PadNotice::Disconnected(pad()),
+        PadNotice::CannotRumble(pad()),
+        PadNotice::RumbleFailed("device busy.".into()),
+        PadNotice::Unavailable("no udev".into()),
+        PadNotice::NotBuilt,
+    ];
+    let said = |name: &str| -> Vec<String> {
+        let pack = Pack::builtin(name).unwrap();
+        notices.iter().map(|n| n.text(&pack)).collect()
+    };
+    assert_eq!(
+        said("de"),
+        [
+            "Gerät gefunden (Xbox Wireless Controller)",
+            "Gerät verbunden (Xbox Wireless Controller)",
+            "Gerät getrennt (Xbox Wireless Controller)",
+            "dieses Gerät kann nicht vibrieren: die Uhrsignale sind darauf nicht zu spüren \
+             (Xbox Wireless Controller)",
+            "die Vibration konnte nicht starten (device busy)",
+            "Gamepads können nicht benutzt werden; bitte die Tastatur benutzen (no udev)",
+            "dieses vichess wurde ohne Gamepad-Unterstützung gebaut; bitte die Tastatur benutzen",
+        ]
+    );
+    assert_eq!(said("de-fide"), said("de"));
+    assert_eq!(
+        said("ru"),
+        [
+            "устройство найдено (Xbox Wireless Controller)",
+            "устройство подключено (Xbox Wireless Controller)",
+            "устройство отключено (Xbox Wireless Controller)",
+            "это устройство не может вибрировать: сигналы часов на нём не будут ощущаться \
+             (Xbox Wireless Controller)",
+            "вибрацию не удалось запустить (device busy)",
+            "геймпады нельзя использовать; пользуйтесь клавиатурой (no udev)",
+            "этот vichess собран без поддержки геймпадов; пользуйтесь клавиатурой",
+        ]
+    );
+    assert_eq!(
+        said("uk")[6],
+        "цей vichess зібрано без підтримки геймпадів; користуйтеся клавіатурою"
+    );
+    assert_eq!(said("en")[1], "device connected (Xbox Wireless Controller)");
+    // Every pack has a word for each (no id printed in place of a missing word).
+    for name in ["en", "uk", "hy"] {
+        for line in said(name) {
+            assert!(
+                !line.contains("pad-") && !line.contains("rumble-"),
+                "{name}: {line}"
+            );
+        }
+    }
+}
+
 // ---- the gilrs conversion
 
 #[cfg(feature = "gamepad")]

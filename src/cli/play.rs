@@ -804,8 +804,9 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
                 voice.say(Audience::Player, &[], &n);
             }
             Some(Arrival::Pad(PadNews::Notice(n))) => {
-                writeln!(out, "{n}")?;
-                voice.say(Audience::Player, &[], &n);
+                let text = console::printable(&n.text(&pack));
+                writeln!(out, "{text}")?;
+                voice.say(Audience::Player, &[], &text);
             }
         }
         let mut quit = false;

@@ -10,6 +10,7 @@ use gilrs::ff::{BaseEffect, BaseEffectType, Effect, EffectBuilder, Repeat, Repla
 use gilrs::{Button, EventType, GamepadId, Gilrs};
 
 use super::mapping::{DeviceKind, InputEvent};
+use super::notice::PadNotice;
 use super::rumble::Pattern;
 
 /// gilrs's name of a button, as written in the configuration; `None` for unnamed buttons.
@@ -95,7 +96,7 @@ pub struct GamepadInput {
     gilrs: Gilrs,
     epoch: SystemTime,
     told_cannot_rumble: HashSet<GamepadId>,
-    notices: Vec<String>,
+    notices: Vec<PadNotice>,
     playing: Vec<Effect>,
 }
 
@@ -103,6 +104,13 @@ pub struct GamepadInput {
 #[derive(Debug, thiserror::Error)]
 #[error("gamepads cannot be used: {0}")]
 pub struct GamepadError(String);
+
+impl GamepadError {
+    /// gilrs's own reason, for [`PadNotice::Unavailable`].
+    pub fn reason(&self) -> &str {
+        &self.0
+    }
+}
 
 impl GamepadInput {
     /// Starts gilrs. Event times count milliseconds from now; add the session's offset.
@@ -117,7 +125,7 @@ impl GamepadInput {
         };
         let found: Vec<String> = input.pads().into_iter().map(|(name, _)| name).collect();
         for name in found {
-            input.notices.push(format!("{name} found."));
+            input.notices.push(PadNotice::Found(name));
         }
         Ok(input)
     }
@@ -144,8 +152,8 @@ impl GamepadInput {
     fn translate(&mut self, event: gilrs::Event) -> Option<InputEvent> {
         let name = self.gilrs.gamepad(event.id).name().to_string();
         match event.event {
-            EventType::Connected => self.notices.push(format!("{name} connected.")),
-            EventType::Disconnected => self.notices.push(format!("{name} disconnected.")),
+            EventType::Connected => self.notices.push(PadNotice::Connected(name.clone())),
+            EventType::Disconnected => self.notices.push(PadNotice::Disconnected(name.clone())),
             _ => {}
         }
         convert(device_kind(&name), &event.event, self.at_ms(event.time))
@@ -171,7 +179,7 @@ impl GamepadInput {
     }
 
     /// Things to tell the player: pads found, connected, lost, or unable to rumble.
-    pub fn take_notices(&mut self) -> Vec<String> {
+    pub fn take_notices(&mut self) -> Vec<PadNotice> {
         std::mem::take(&mut self.notices)
     }
 
@@ -183,10 +191,8 @@ impl GamepadInput {
             if pad.is_ff_supported() {
                 can.push(id);
             } else if self.told_cannot_rumble.insert(id) {
-                self.notices.push(format!(
-                    "{} cannot rumble, so the clock signals will not be felt on it.",
-                    pad.name()
-                ));
+                self.notices
+                    .push(PadNotice::CannotRumble(pad.name().to_string()));
             }
         }
         self.playing.clear();
@@ -213,13 +219,9 @@ impl GamepadInput {
         match builder.finish(&mut self.gilrs) {
             Ok(effect) => match effect.play() {
                 Ok(()) => self.playing.push(effect),
-                Err(e) => self
-                    .notices
-                    .push(format!("The rumble could not start: {e}.")),
+                Err(e) => self.notices.push(PadNotice::RumbleFailed(e.to_string())),
             },
-            Err(e) => self
-                .notices
-                .push(format!("The rumble could not start: {e}.")),
+            Err(e) => self.notices.push(PadNotice::RumbleFailed(e.to_string())),
         }
     }
 }

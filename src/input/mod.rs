@@ -8,10 +8,12 @@ pub mod command;
 #[cfg(feature = "gamepad")]
 pub mod gamepad;
 pub mod mapping;
+pub mod notice;
 pub mod rumble;
 
 pub use command::{InputCommand, UnknownCommand};
 pub use mapping::{
     CommandEvent, Control, DeviceKind, InputEvent, Mapper, Mapping, MappingError, Timing,
 };
+pub use notice::PadNotice;
 pub use rumble::{Pattern, Pulse, Rumble, RumbleError, SessionCue};

@@ -439,6 +439,16 @@ words! {
     Journal = "journal",
     /// After [`Word::PgnLonger`]'s counts: what it means and what to do.
     PgnLongerThen = "pgn-longer-then",
+    /// Gamepads and pedals (`input::PadNotice`): the device's name follows in brackets.
+    PadFound = "pad-found",
+    PadConnected = "pad-connected",
+    PadDisconnected = "pad-disconnected",
+    PadCannotRumble = "pad-cannot-rumble",
+    /// Before the system's reason.
+    RumbleFailed = "rumble-failed",
+    /// The gamepad system cannot start; its reason follows.
+    PadsUnavailable = "pads-unavailable",
+    PadsNotBuilt = "pads-not-built",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -4,14 +4,15 @@
 //! Nothing here decides anything about the game.
 
 use std::sync::mpsc::Sender;
-use vichess::input::{InputCommand, SessionCue};
+use vichess::input::{InputCommand, PadNotice, SessionCue};
 
 /// What the game loop hears from the pads.
 #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
 pub enum PadNews {
     Command(InputCommand),
-    /// A pad found, lost or unable to rumble; or why pads cannot be used.
-    Notice(String),
+    /// A pad found, lost or unable to rumble; or why pads cannot be used: worded by the
+    /// game loop in the game's language.
+    Notice(PadNotice),
 }
 
 /// Starts the pad thread with the configured button bindings and rumble patterns; the
@@ -43,7 +44,8 @@ pub fn start<T: From<PadNews> + Send + 'static>(
             let mut pads = match GamepadInput::new() {
                 Ok(p) => p,
                 Err(e) => {
-                    let _ = to.send(PadNews::Notice(format!("{e}; use the keyboard")).into());
+                    let notice = PadNotice::Unavailable(e.reason().to_string());
+                    let _ = to.send(PadNews::Notice(notice).into());
                     return;
                 }
             };
@@ -80,9 +82,6 @@ pub fn start<T: From<PadNews> + Send + 'static>(
     _config: &vichess::config::Config,
     to: Sender<T>,
 ) -> anyhow::Result<Sender<SessionCue>> {
-    let _ = to.send(
-        PadNews::Notice("this vichess was built without gamepad support; use the keyboard".into())
-            .into(),
-    );
+    let _ = to.send(PadNews::Notice(PadNotice::NotBuilt).into());
     Ok(std::sync::mpsc::channel().0)
 }

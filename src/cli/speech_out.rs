@@ -69,11 +69,12 @@ impl Renderer {
         out
     }
 
-    /// The sound of one `Say`: its phrase from clips, or (no phrase) its text from eSpeak NG.
+    /// The sound of one `Say`: its phrase from clips, or (no phrase) its text from eSpeak NG
+    /// in the pack's language, the language the text was worded in.
     pub fn pcm(&mut self, phrase: &[Token], text: &str) -> Pcm {
         if phrase.is_empty() {
             return self
-                .words(Language::En, text)
+                .words(self.pack.language(), text)
                 .unwrap_or_else(|| Pcm::new(self.rate(), Vec::new()));
         }
         let rendered = render(phrase, &self.pack, &self.bank);
@@ -88,10 +89,13 @@ impl Renderer {
 
     #[cfg(feature = "audio")]
     /// The parts of one `Say` for live output: clips as PCM, and the words without a clip
-    /// (all of a `Say` with no phrase) for the system's speech engine, in order.
+    /// (all of a `Say` with no phrase) for the system's speech engine, in order. A `Say` with
+    /// no phrase is a line play or the session worded in the pack's words (a notice, the
+    /// greeting, "did you mean"): it is said in the pack's language, not read by an English
+    /// voice.
     pub fn live(&self, phrase: &[Token], text: &str) -> Vec<Part> {
         if phrase.is_empty() {
-            return vec![Part::Speak(Language::En, text.to_string())];
+            return vec![Part::Speak(self.pack.language(), text.to_string())];
         }
         let language = self.pack.language();
         render(phrase, &self.pack, &self.bank)
@@ -283,5 +287,39 @@ mod tests {
             (1.1..1.3).contains(&ratio),
             "{slow} samples at 1.0, {fast} at 1.2"
         );
+    }
+
+    /// A line with no phrase (play's own notices, the greeting) goes to system speech in the
+    /// game's language: a German line is not read by an English voice.
+    #[test]
+    fn a_line_without_a_phrase_is_spoken_in_the_packs_language() {
+        for (name, language, line) in [
+            (
+                "de",
+                Language::De,
+                "Gerät verbunden (Xbox Wireless Controller)",
+            ),
+            (
+                "ru",
+                Language::Ru,
+                "устройство подключено (Xbox Wireless Controller)",
+            ),
+            (
+                "en",
+                Language::En,
+                "device connected (Xbox Wireless Controller)",
+            ),
+        ] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("voices")
+                .join(name);
+            let pack = Pack::load(&dir).expect("the pack loads");
+            let r = Renderer::with_speech(&pack, RenderOptions::speech(48_000, 1.0, 60));
+            assert_eq!(
+                r.live(&[], line),
+                [Part::Speak(language, line.to_string())],
+                "{name}"
+            );
+        }
     }
 }

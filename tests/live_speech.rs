@@ -63,7 +63,7 @@ fn clips_and_system_speech_are_heard_in_order() {
     let notices = narrator.take_notices();
     drop(narrator);
     pulse.stop_speech_dispatcher();
-    assert_eq!(notices, Vec::<String>::new());
+    assert_eq!(notices, Vec::<vichess::speech::SpeechError>::new());
 
     let m = heard.measure();
     let first = m.leading_silence;

@@ -46,6 +46,25 @@ fn system_speech_is_heard_or_its_absence_told() {
 #[test]
 fn without_a_speech_engine_the_player_is_told_once() {
     let mut f = Fallback::new(Err(SpeechError::Unavailable("no speech-dispatcher".into())));
-    assert!(f.speak("twelve").unwrap().contains("no speech-dispatcher"));
+    let told = f.speak("twelve").expect("told the first time");
+    assert_eq!(
+        told,
+        SpeechError::Unavailable("no speech-dispatcher".into())
+    );
+    // Worded in the game's language, the system's reason in brackets as it came.
+    let de = vichess::voice::Pack::builtin("de").unwrap();
+    assert_eq!(
+        vichess::speech::notice(&told, &de),
+        "Hinweis: die Sprachausgabe des Systems ist nicht verfügbar (no speech-dispatcher); \
+         Wörter ohne Sprachaufnahme werden angezeigt, aber nicht gesprochen; bitte \
+         speech-dispatcher installieren, um sie zu hören"
+    );
+    let ru = vichess::voice::Pack::builtin("ru").unwrap();
+    assert_eq!(
+        vichess::speech::notice(&told, &ru),
+        "примечание: системный синтез речи недоступен (no speech-dispatcher); слова без \
+         голосовой записи печатаются, но не произносятся; установите speech-dispatcher, чтобы \
+         их слышать"
+    );
     assert_eq!(f.speak("thirteen"), None);
 }

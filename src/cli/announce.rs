@@ -99,7 +99,7 @@ fn speak(pack: &Pack, phrases: &[Phrase], rate: u32, speed: f64) -> Pcm {
     let options = RenderOptions::speech(rate, speed, DEFAULT_GAP_MS);
     let (bank, problems) = ClipBank::load(pack, &options);
     for p in &problems {
-        eprintln!("{p}");
+        eprintln!("{}", p.text(pack));
     }
     let mut espeak: Option<Espeak> = None;
     let mut espeak_failed = false;
@@ -117,7 +117,7 @@ fn speak(pack: &Pack, phrases: &[Phrase], rate: u32, speed: f64) -> Pcm {
                 match Espeak::at_speed(pack.language(), clamp_speed(speed)) {
                     Ok(e) => espeak = Some(e),
                     Err(e) => {
-                        eprintln!("{} Words without a clip are not spoken.", notice(&e));
+                        eprintln!("{}", notice(&e, pack));
                         espeak_failed = true;
                     }
                 }
@@ -127,7 +127,7 @@ fn speak(pack: &Pack, phrases: &[Phrase], rate: u32, speed: f64) -> Pcm {
         out.append(&pcm);
     }
     for p in bank.take_problems() {
-        eprintln!("{p}");
+        eprintln!("{}", p.text(pack));
     }
     out
 }

@@ -456,18 +456,16 @@ fn play(
     for n in renderer.take_notices() {
         writeln!(std::io::stdout(), "demo: {n}")?;
     }
+    // The device's news in the pack's words, as a game says it.
+    use super::speech_out::{device_notice, DeviceNews};
     if let Some(e) = device.take_error() {
-        writeln!(
-            std::io::stdout(),
-            "demo: the sound device reported at the end: {e}"
-        )?;
+        let n = device_notice(pack, device.name(), &DeviceNews::Error(e));
+        writeln!(std::io::stdout(), "demo: {n}")?;
     }
     let underruns = device.take_underruns();
     if underruns > 0 {
-        writeln!(
-            std::io::stdout(),
-            "demo: the sound device ran short of sound {underruns} times (the computer was busy)"
-        )?;
+        let n = device_notice(pack, device.name(), &DeviceNews::Underruns(underruns));
+        writeln!(std::io::stdout(), "demo: {n}")?;
     }
     if !done {
         anyhow::bail!("the sound device did not take the demo's speech in time");

@@ -11,6 +11,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use vichess::audio::wav;
 use vichess::pgn::read_game;
+use vichess::phrase::token::{Token, Word};
 use vichess::speech::file::Espeak;
 use vichess::speech::notice;
 use vichess::voice::dictate::dictate_into;
@@ -31,7 +32,7 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
     let options = RenderOptions::speech(pack.sample_rate(), speed, DEFAULT_GAP_MS);
     let (bank, problems) = ClipBank::load(&pack, &options);
     for p in &problems {
-        eprintln!("{p}");
+        eprintln!("{}", p.text(&pack));
     }
     // Written as it is rendered: a long game never sits in memory whole.
     let mut writer = wav::Writer::create(audio, options.rate)
@@ -50,7 +51,8 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
                     match Espeak::at_speed(pack.language(), speed) {
                         Ok(e) => espeak = Some(e),
                         Err(e) => {
-                            eprintln!("{} The recording lacks those words.", notice(&e));
+                            let lacks = pack.text(&[Token::Word(Word::RecordingLacksWords)]);
+                            eprintln!("{}; {lacks}", notice(&e, &pack));
                             failed = true;
                         }
                     }
@@ -72,7 +74,7 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
         writeln!(out, "{line}")?;
     }
     for p in bank.take_problems() {
-        eprintln!("{p}");
+        eprintln!("{}", p.text(&pack));
     }
     let seconds = (writer.frames() as f64 / f64::from(options.rate)).round() as u64;
     writer.finish()?;

@@ -11,7 +11,7 @@
 #[cfg(feature = "audio")]
 use vichess::audio::Audience;
 use vichess::audio::Pcm;
-use vichess::phrase::token::Token;
+use vichess::phrase::token::{Token, Word};
 use vichess::phrase::Language;
 use vichess::speech::file::Espeak;
 use vichess::speech::notice;
@@ -36,7 +36,7 @@ impl Renderer {
             pack: pack.clone(),
             bank,
             espeak: Vec::new(),
-            notices: problems.iter().map(ToString::to_string).collect(),
+            notices: problems.iter().map(|p| p.text(pack)).collect(),
         }
     }
 
@@ -55,11 +55,11 @@ impl Renderer {
         Renderer::with_speech(&self.pack, options)
     }
 
-    /// Things to tell the player once: unreadable clips, no eSpeak NG, and each word said
-    /// by a speech engine because the pack has no clip for it.
+    /// Things to tell the player once, in the pack's language: unreadable clips, no eSpeak NG,
+    /// and each word said by a speech engine because the pack has no clip for it.
     pub fn take_notices(&mut self) -> Vec<String> {
         let mut out = std::mem::take(&mut self.notices);
-        out.extend(self.bank.take_problems().iter().map(ToString::to_string));
+        out.extend(self.bank.take_problems().iter().map(|p| p.text(&self.pack)));
         out.extend(
             self.bank
                 .take_fallbacks()
@@ -113,7 +113,7 @@ impl Renderer {
             Some(i) => i,
             None => {
                 let opened = Espeak::at_speed(language, self.bank.options().speed)
-                    .map_err(|e| self.notices.push(notice(&e)))
+                    .map_err(|e| self.notices.push(notice(&e, &self.pack)))
                     .ok();
                 self.espeak.push((language, opened));
                 self.espeak.len() - 1
@@ -223,30 +223,212 @@ impl Speakers {
             })
     }
 
-    /// Things to tell the player once: unreadable clips, no (or silent) system speech, sound
-    /// device errors, and stutters (underruns), which are told and never stop the game.
+    /// Things to tell the player once, in the pack's language: unreadable clips, no (or
+    /// silent) system speech, sound device errors, and stutters (underruns), which are told
+    /// and never stop the game.
     pub fn take_notices(&mut self) -> Vec<String> {
         let mut out = self.renderer.take_notices();
-        out.extend(self.narrator.take_notices());
+        let pack = &self.renderer.pack;
+        out.extend(self.narrator.take_notices().iter().map(|e| notice(e, pack)));
         // ALSA's pulse plugin may report an error while its stream starts: not worth telling.
         let started = self.opened.elapsed() > std::time::Duration::from_secs(3);
         for o in self.router.outputs() {
             match o.take_error() {
                 Some(e) if started => {
-                    out.push(format!("the sound device {} reported: {e}", o.name()))
+                    out.push(device_notice(pack, o.name(), &DeviceNews::Error(e)))
                 }
                 _ => {}
             }
             let underruns = o.take_underruns();
             if underruns > 0 && started {
-                out.push(format!(
-                    "the sound device {} ran short of sound {underruns} {} (the computer was busy); the sound may have stuttered",
+                out.push(device_notice(
+                    pack,
                     o.name(),
-                    if underruns == 1 { "time" } else { "times" }
+                    &DeviceNews::Underruns(underruns),
                 ));
             }
         }
         out
+    }
+}
+
+/// What a sound device had to say during a game.
+#[cfg_attr(not(feature = "audio"), allow(dead_code))]
+pub enum DeviceNews {
+    /// It reported an error: its own words.
+    Error(String),
+    /// It ran short of sound this many times (underruns): the sound may have stuttered.
+    Underruns(u64),
+}
+
+/// A sound device's news in the pack's language: the device's name, then what happened; its
+/// own words in brackets as they came, a count of stutters as "3×".
+#[cfg_attr(not(feature = "audio"), allow(dead_code))]
+pub fn device_notice(pack: &Pack, device: &str, news: &DeviceNews) -> String {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    let what = match news {
+        DeviceNews::Error(e) => {
+            let e = e.trim().trim_end_matches('.');
+            format!("{} ({e})", w(Word::DeviceReported))
+        }
+        DeviceNews::Underruns(n) => format!("{} ({n}×)", w(Word::DeviceUnderrun)),
+    };
+    format!("{} {device}: {what}", w(Word::SoundDevice))
+}
+
+#[cfg(test)]
+mod notice_tests {
+    use super::*;
+    use vichess::speech::SpeechError;
+    use vichess::voice::render::{ClipProblem, ClipWhy};
+
+    fn said(name: &str) -> Vec<String> {
+        let pack = Pack::builtin(name).unwrap();
+        let clip = |reason| ClipProblem {
+            token: "file-a".into(),
+            path: "clips/file-a.wav".into(),
+            reason,
+        };
+        vec![
+            notice(
+                &SpeechError::Unavailable("speech-dispatcher is not installed".into()),
+                &pack,
+            ),
+            notice(&SpeechError::CannotStart("socket refused".into()), &pack),
+            notice(&SpeechError::NotBuilt, &pack),
+            notice(&SpeechError::Silent, &pack),
+            notice(&SpeechError::Failed("the daemon went away.".into()), &pack),
+            notice(&SpeechError::WorkerStopped, &pack),
+            fallback_notice(&pack, "file-a"),
+            clip(ClipWhy::Outside).text(&pack),
+            clip(ClipWhy::TooLong(11.0)).text(&pack),
+            clip(ClipWhy::WrongRate {
+                has: 22_050,
+                manifest: 16_000,
+            })
+            .text(&pack),
+            device_notice(&pack, "pulse", &DeviceNews::Underruns(3)),
+            device_notice(&pack, "pulse", &DeviceNews::Error("device gone.".into())),
+        ]
+    }
+
+    /// Speech, clip and sound-device notices are in the game's language; the system's own
+    /// words, file names and numbers are kept as they came.
+    #[test]
+    fn speech_and_clip_notices_are_in_the_games_language() {
+        let de = said("de");
+        assert_eq!(
+            de,
+            [
+                "Hinweis: die Sprachausgabe des Systems ist nicht verfügbar \
+                 (speech-dispatcher is not installed); Wörter ohne Sprachaufnahme werden \
+                 angezeigt, aber nicht gesprochen; bitte speech-dispatcher installieren, um sie \
+                 zu hören",
+                "Hinweis: die Sprachausgabe des Systems ist nicht verfügbar: ist \
+                 speech-dispatcher installiert und kann es starten? (socket refused); Wörter \
+                 ohne Sprachaufnahme werden angezeigt, aber nicht gesprochen; bitte \
+                 speech-dispatcher installieren, um sie zu hören",
+                "Hinweis: die Sprachausgabe des Systems ist nicht verfügbar: dieses vichess \
+                 wurde ohne Sprachausgabe des Systems gebaut; Wörter ohne Sprachaufnahme werden \
+                 angezeigt, aber nicht gesprochen; bitte speech-dispatcher installieren, um sie \
+                 zu hören",
+                "Hinweis: die Sprachausgabe des Systems ist nicht verfügbar: speech-dispatcher \
+                 hat die Wörter angenommen, aber nie gesprochen: es hat keine funktionierende \
+                 Tonausgabe (läuft ein Soundserver wie PulseAudio?); Wörter ohne Sprachaufnahme \
+                 werden angezeigt, aber nicht gesprochen; bitte speech-dispatcher installieren, \
+                 um sie zu hören",
+                "Hinweis: die Sprachausgabe des Systems ist gescheitert (the daemon went away); \
+                 Wörter ohne Sprachaufnahme werden angezeigt, aber nicht gesprochen; bitte \
+                 speech-dispatcher installieren, um sie zu hören",
+                "die Sprachausgabe hat aufgehört; Ansagen werden nur angezeigt",
+                "Stimme de: keine Aufnahme für file-a; es wird von der Sprachausgabe des Systems \
+                 mit einer anderen Stimme gesprochen",
+                "Aufnahme nicht verwendbar: file-a (clips/file-a.wav): sie führt aus dem Ordner \
+                 der Stimme hinaus (ein symbolischer Link)",
+                "Aufnahme nicht verwendbar: file-a (clips/file-a.wav): die Aufnahme ist zu lang \
+                 (11.0 s > 10 s)",
+                "Aufnahme nicht verwendbar: file-a (clips/file-a.wav): die Abtastrate der \
+                 Aufnahme weicht vom Manifest ab (22050 Hz ≠ 16000 Hz)",
+                "Tongerät pulse: der Ton ist ausgesetzt (der Computer war ausgelastet); er kann \
+                 gestockt haben (3×)",
+                "Tongerät pulse: meldet einen Fehler (device gone)",
+            ]
+        );
+        let de_fide = said("de-fide");
+        assert_eq!(de_fide[..6], de[..6]);
+        assert_eq!(
+            de_fide[6],
+            "Stimme de-fide: keine Aufnahme für file-a; es wird von der Sprachausgabe des \
+             Systems mit einer anderen Stimme gesprochen"
+        );
+        assert_eq!(
+            said("ru"),
+            [
+                "примечание: системный синтез речи недоступен (speech-dispatcher is not \
+                 installed); слова без голосовой записи печатаются, но не произносятся; \
+                 установите speech-dispatcher, чтобы их слышать",
+                "примечание: системный синтез речи недоступен: установлен ли speech-dispatcher \
+                 и может ли он запуститься? (socket refused); слова без голосовой записи \
+                 печатаются, но не произносятся; установите speech-dispatcher, чтобы их слышать",
+                "примечание: системный синтез речи недоступен: этот vichess собран без \
+                 системного синтеза речи; слова без голосовой записи печатаются, но не \
+                 произносятся; установите speech-dispatcher, чтобы их слышать",
+                "примечание: системный синтез речи недоступен: speech-dispatcher принял слова, \
+                 но так и не начал их произносить: у него нет работающего вывода звука (запущен \
+                 ли звуковой сервер, например PulseAudio?); слова без голосовой записи \
+                 печатаются, но не произносятся; установите speech-dispatcher, чтобы их слышать",
+                "примечание: системный синтез речи дал сбой (the daemon went away); слова без \
+                 голосовой записи печатаются, но не произносятся; установите speech-dispatcher, \
+                 чтобы их слышать",
+                "вывод речи остановился; объявления только печатаются",
+                "голос ru: нет записи для file-a; это произносит системный синтез речи другим \
+                 голосом",
+                "запись нельзя использовать: file-a (clips/file-a.wav): она ведёт за пределы \
+                 папки голоса (символическая ссылка)",
+                "запись нельзя использовать: file-a (clips/file-a.wav): запись слишком длинная \
+                 (11.0 s > 10 s)",
+                "запись нельзя использовать: file-a (clips/file-a.wav): частота дискретизации \
+                 записи не совпадает с манифестом (22050 Hz ≠ 16000 Hz)",
+                "звуковое устройство pulse: звуку не хватило данных (компьютер был занят); звук \
+                 мог прерываться (3×)",
+                "звуковое устройство pulse: сообщило об ошибке (device gone)",
+            ]
+        );
+        let en = said("en");
+        assert_eq!(
+            en[6],
+            "voice en: no clip for file-a; it is said by system speech in another voice"
+        );
+        // Every pack has each word (no token id printed in place of a missing one).
+        for name in ["en", "uk", "hy"] {
+            for line in said(name) {
+                for id in [
+                    "speech-unavailable",
+                    "speech-printed-only",
+                    "speech-cannot-start",
+                    "speech-not-built",
+                    "speech-silent",
+                    "speech-failed",
+                    "speech-worker-stopped",
+                    "clip-missing",
+                    "said-by-system-speech",
+                    "clip-unusable",
+                    "clip-outside",
+                    "clip-too-long",
+                    "clip-wrong-rate",
+                    "sound-device",
+                    "device-underrun",
+                    "device-reported",
+                ] {
+                    assert!(!line.contains(id), "{name}: {line}");
+                }
+            }
+        }
+        assert_eq!(
+            said("uk")[10],
+            "звуковий пристрій pulse: звуку забракло даних (комп'ютер був зайнятий); звук міг \
+             перериватися (3×)"
+        );
     }
 }
 

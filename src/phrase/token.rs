@@ -449,6 +449,45 @@ words! {
     /// The gamepad system cannot start; its reason follows.
     PadsUnavailable = "pads-unavailable",
     PadsNotBuilt = "pads-not-built",
+    // --- speech and clip notices (`speech::notice`, `voice::render`), text only ---
+    /// "Note: system speech is not available"; why follows.
+    SpeechUnavailable = "speech-unavailable",
+    /// "Note: system speech failed"; why follows.
+    SpeechFailed = "speech-failed",
+    /// The end of a speech notice: words without a clip are printed only; install
+    /// speech-dispatcher.
+    SpeechPrintedOnly = "speech-printed-only",
+    /// The engine could not start (the system's reason follows in brackets).
+    SpeechCannotStart = "speech-cannot-start",
+    SpeechNotBuilt = "speech-not-built",
+    /// The engine cannot tell when it speaks.
+    SpeechCannotTell = "speech-cannot-tell",
+    /// The engine took words and never said them: no working sound output.
+    SpeechSilent = "speech-silent",
+    EspeakCannotRun = "espeak-cannot-run",
+    /// eSpeak NG could not say some words (its complaint follows in brackets).
+    EspeakFailed = "espeak-failed",
+    SpeechWorkerStopped = "speech-worker-stopped",
+    /// After a speech notice for a recording: the recording lacks those words.
+    RecordingLacksWords = "recording-lacks-words",
+    /// Before a token without a clip ("no clip for").
+    ClipMissing = "clip-missing",
+    /// After it: the word is said by system speech in another voice.
+    SaidBySystemSpeech = "said-by-system-speech",
+    /// Before the token and file of a clip that cannot be used; why follows.
+    ClipUnusable = "clip-unusable",
+    ClipsTooLarge = "clips-too-large",
+    ClipTooLong = "clip-too-long",
+    ClipWrongRate = "clip-wrong-rate",
+    ClipOutside = "clip-outside",
+    ClipEmpty = "clip-empty",
+    ClipUnreadable = "clip-unreadable",
+    /// Before a sound device's name.
+    SoundDevice = "sound-device",
+    /// The device reported an error (its words follow in brackets).
+    DeviceReported = "device-reported",
+    /// The device ran short of sound (underruns; the count follows as "3×").
+    DeviceUnderrun = "device-underrun",
 }
 
 const FILE_IDS: [&str; 8] = [

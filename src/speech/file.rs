@@ -62,10 +62,10 @@ impl Espeak {
             .arg(&path)
             .arg(text)
             .output()
-            .map_err(|e| SpeechError::Unavailable(format!("cannot run espeak-ng: {e}")))?;
+            .map_err(|e| SpeechError::NoEspeak(e.to_string()))?;
         if !out.status.success() {
-            return Err(SpeechError::Failed(format!(
-                "espeak-ng could not say {text:?}: {}",
+            return Err(SpeechError::EspeakFailed(format!(
+                "{text:?}: {}",
                 String::from_utf8_lossy(&out.stderr).trim()
             )));
         }

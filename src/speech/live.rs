@@ -7,7 +7,7 @@
 //! what is queued, then for the engine to finish. The caller never waits, so a game's clock
 //! and input are never held up by speech.
 
-use super::Fallback;
+use super::{Fallback, SpeechError};
 use crate::audio::device::Player;
 use crate::audio::{Channel, Pcm};
 use crate::phrase::Language;
@@ -52,7 +52,7 @@ pub type OpenSpeech = Box<dyn Fn(Language) -> Fallback + Send>;
 pub struct Narrator {
     tx: Option<Sender<Vec<Step>>>,
     busy: Arc<AtomicUsize>,
-    notices: Arc<Mutex<Vec<String>>>,
+    notices: Arc<Mutex<Vec<SpeechError>>>,
     worker: Option<JoinHandle<()>>,
 }
 
@@ -86,7 +86,7 @@ impl Narrator {
         #[cfg(not(feature = "speech"))]
         {
             let _ = speed;
-            Box::new(|_| Fallback::unavailable("this vichess was built without system speech"))
+            Box::new(|_| Fallback::not_built())
         }
     }
 
@@ -99,7 +99,7 @@ impl Narrator {
         let sent = self.tx.as_ref().map(|tx| tx.send(steps));
         if !matches!(sent, Some(Ok(()))) {
             self.busy.fetch_sub(1, Ordering::AcqRel);
-            self.tell("the speech worker has stopped; announcements are printed only".into());
+            self.tell(SpeechError::WorkerStopped);
         }
     }
 
@@ -116,12 +116,13 @@ impl Narrator {
         true
     }
 
-    /// Things to tell the player once: no system speech, or a silent one.
-    pub fn take_notices(&self) -> Vec<String> {
+    /// Things to tell the player once: no system speech, or a silent one (word them with
+    /// [`super::notice`] in the game's language).
+    pub fn take_notices(&self) -> Vec<SpeechError> {
         std::mem::take(&mut *self.notices.lock().unwrap_or_else(PoisonError::into_inner))
     }
 
-    fn tell(&self, notice: String) {
+    fn tell(&self, notice: SpeechError) {
         tell(&self.notices, notice);
     }
 }
@@ -136,7 +137,7 @@ impl Drop for Narrator {
     }
 }
 
-fn tell(notices: &Mutex<Vec<String>>, notice: String) {
+fn tell(notices: &Mutex<Vec<SpeechError>>, notice: SpeechError) {
     notices
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
@@ -148,7 +149,7 @@ fn work(
     players: &[Player],
     open: &OpenSpeech,
     busy: &AtomicUsize,
-    notices: &Mutex<Vec<String>>,
+    notices: &Mutex<Vec<SpeechError>>,
 ) {
     let mut voices: Vec<(Language, Fallback)> = Vec::new();
     for steps in rx {

@@ -11,18 +11,50 @@ pub mod live;
 #[cfg(feature = "speech")]
 pub mod system;
 
+use crate::phrase::token::{Token, Word};
+use crate::voice::Pack;
 use std::time::Duration;
 
-/// Why system speech could not be used or failed.
+/// Why system speech could not be used or failed. The text a system gave (an engine's error,
+/// eSpeak NG's complaint) is kept as it came; the rest is vichess's own and is worded in the
+/// game's language by [`notice`] (the English `Display` is for logs and tests).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpeechError {
     /// There is no usable engine (none installed, or no sound output): told once, then the
-    /// words are only printed.
+    /// words are only printed. The system's reason.
     #[error("system speech is not available: {0}")]
     Unavailable(String),
     /// A working engine failed on some words: told each time, since the next may succeed.
     #[error("system speech failed: {0}")]
     Failed(String),
+    /// The engine could not start (the system's reason): is speech-dispatcher installed?
+    #[error(
+        "system speech is not available: {0} (is speech-dispatcher installed and can it start?)"
+    )]
+    CannotStart(String),
+    /// This vichess was built without the `speech` feature.
+    #[error("system speech is not available: this vichess was built without system speech")]
+    NotBuilt,
+    /// The engine cannot report when it speaks, so it cannot be kept in order with the clips.
+    #[error(
+        "system speech is not available: the system's speech engine cannot tell when it speaks"
+    )]
+    CannotTell,
+    /// The engine took words and never began to say them: no working sound output.
+    #[error(
+        "system speech is not available: speech-dispatcher took the words but never began to \
+         say them: it has no working sound output (is a sound server such as PulseAudio running?)"
+    )]
+    Silent,
+    /// `espeak-ng` (words without a clip in a recording) cannot be run: the system's reason.
+    #[error("system speech is not available: cannot run espeak-ng: {0}")]
+    NoEspeak(String),
+    /// `espeak-ng` could not say some words: its own complaint.
+    #[error("system speech failed: espeak-ng could not say the words: {0}")]
+    EspeakFailed(String),
+    /// The worker that keeps speech in order has stopped: announcements are printed only.
+    #[error("the speech worker has stopped; announcements are printed only")]
+    WorkerStopped,
 }
 
 /// A speech engine that speaks text aloud (to the sound system, not into memory).
@@ -59,9 +91,14 @@ impl Fallback {
         )
     }
 
-    /// No system speech (built without the `speech` feature, or switched off).
+    /// No system speech, for `reason` (the system's words).
     pub fn unavailable(reason: &str) -> Fallback {
         Fallback::new(Err(SpeechError::Unavailable(reason.to_string())))
+    }
+
+    /// No system speech: this vichess was built without the `speech` feature.
+    pub fn not_built() -> Fallback {
+        Fallback::new(Err(SpeechError::NotBuilt))
     }
 
     /// Whether words can be spoken: false once the engine turned out silent, so callers stop
@@ -70,32 +107,31 @@ impl Fallback {
         self.speaker.is_ok()
     }
 
-    /// Speaks `text`. Returns a notice for the player the first time speech is unavailable or
-    /// fails (print it, and play it if there is a way); after that, `None`: the words are in
-    /// the printed line anyway. A failure of a working engine is told each time it happens.
-    pub fn speak(&mut self, text: &str) -> Option<String> {
+    /// Speaks `text`. Returns what to tell the player (word it with [`notice`]) the first time
+    /// speech is unavailable or fails; after that, `None`: the words are in the printed line
+    /// anyway. A failure of a working engine is told each time it happens.
+    pub fn speak(&mut self, text: &str) -> Option<SpeechError> {
         match &mut self.speaker {
-            Ok(s) => s.speak(text).err().map(|e| notice(&e)),
+            Ok(s) => s.speak(text).err(),
             Err(e) if !self.told => {
                 self.told = true;
-                Some(notice(e))
+                Some(e.clone())
             }
             Err(_) => None,
         }
     }
 
     /// Waits for system speech to finish, at most `timeout`; `Ok(true)` at once without speech.
-    /// When the engine turns out to be silent, the notice for the player, and from then on
+    /// When the engine turns out to be silent, what to tell the player, and from then on
     /// speech counts as unavailable, so the game is not slowed by waiting for it.
-    pub fn wait(&mut self, timeout: Duration) -> Result<bool, String> {
+    pub fn wait(&mut self, timeout: Duration) -> Result<bool, SpeechError> {
         match &mut self.speaker {
             Ok(s) => match s.wait(timeout) {
                 Ok(done) => Ok(done),
                 Err(e) => {
-                    let told = notice(&e);
-                    self.speaker = Err(e);
+                    self.speaker = Err(e.clone());
                     self.told = true;
-                    Err(told)
+                    Err(e)
                 }
             },
             Err(_) => Ok(true),
@@ -103,12 +139,35 @@ impl Fallback {
     }
 }
 
-/// What the player is told when words cannot be spoken.
-pub fn notice(e: &SpeechError) -> String {
-    format!(
-        "Note: {e}. Words without a voice clip are printed but not spoken; \
-         install speech-dispatcher to hear them."
-    )
+/// What the player is told when words cannot be spoken, in `pack`'s language: that system
+/// speech is unavailable or failed, why (vichess's reasons in the pack's words, a system's own
+/// text in brackets as it came), and that words without a clip are printed only.
+pub fn notice(e: &SpeechError, pack: &Pack) -> String {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    let (failed, reason, detail) = match e {
+        SpeechError::Unavailable(why) => (false, None, why.as_str()),
+        SpeechError::Failed(why) => (true, None, why.as_str()),
+        SpeechError::CannotStart(why) => (false, Some(Word::SpeechCannotStart), why.as_str()),
+        SpeechError::NotBuilt => (false, Some(Word::SpeechNotBuilt), ""),
+        SpeechError::CannotTell => (false, Some(Word::SpeechCannotTell), ""),
+        SpeechError::Silent => (false, Some(Word::SpeechSilent), ""),
+        SpeechError::NoEspeak(why) => (false, Some(Word::EspeakCannotRun), why.as_str()),
+        SpeechError::EspeakFailed(why) => (true, Some(Word::EspeakFailed), why.as_str()),
+        SpeechError::WorkerStopped => return w(Word::SpeechWorkerStopped),
+    };
+    let mut line = w(if failed {
+        Word::SpeechFailed
+    } else {
+        Word::SpeechUnavailable
+    });
+    if let Some(reason) = reason {
+        line = format!("{line}: {}", w(reason));
+    }
+    let detail = detail.trim().trim_end_matches('.');
+    if !detail.is_empty() {
+        line = format!("{line} ({detail})");
+    }
+    format!("{line}; {}", w(Word::SpeechPrintedOnly))
 }
 
 #[cfg(test)]
@@ -136,11 +195,9 @@ mod tests {
     fn unavailable_speech_is_told_once_and_then_skipped() {
         let mut f = Fallback::unavailable("speech-dispatcher is not installed");
         let first = f.speak("zwölf Züge").expect("a notice the first time");
-        assert!(
-            first.contains("speech-dispatcher is not installed"),
-            "{first}"
-        );
-        assert!(first.contains("printed"), "{first}");
+        let en = notice(&first, &Pack::builtin("en").unwrap());
+        assert!(en.contains("speech-dispatcher is not installed"), "{en}");
+        assert!(en.contains("printed"), "{en}");
         assert_eq!(f.speak("drei Minuten"), None);
         assert!(!f.is_available());
         assert_eq!(f.wait(Duration::ZERO), Ok(true));
@@ -151,7 +208,10 @@ mod tests {
         let mut f = Fallback::new(Ok(Box::new(Recorder(Vec::new(), false))));
         assert_eq!(f.speak("drei Minuten"), None);
         let mut broken = Fallback::new(Ok(Box::new(Recorder(Vec::new(), true))));
-        assert!(broken.speak("x").unwrap().contains("the daemon went away"));
+        assert_eq!(
+            broken.speak("x"),
+            Some(SpeechError::Failed("the daemon went away".into()))
+        );
         assert!(broken.speak("y").is_some());
     }
 
@@ -160,7 +220,7 @@ mod tests {
         let mut f = Fallback::new(Ok(Box::new(Recorder(Vec::new(), false))));
         assert_eq!(f.speak("silent"), None);
         let told = f.wait(Duration::ZERO).expect_err("the silence is told");
-        assert!(told.contains("no sound output"), "{told}");
+        assert_eq!(told, SpeechError::Unavailable("no sound output".into()));
         assert!(!f.is_available());
         assert_eq!(f.speak("drei Minuten"), None);
         assert_eq!(f.wait(Duration::ZERO), Ok(true));

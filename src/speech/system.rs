@@ -40,8 +40,7 @@ impl SystemSpeech {
     /// Connects to the system's speech engine, picks a voice for `language` when the engine
     /// lists one, and sets the rate to `speed` times normal (0.5..=2.0).
     pub fn open(language: Language, speed: f64) -> Result<SystemSpeech, SpeechError> {
-        let mut tts =
-            tts::Tts::default().map_err(|e| SpeechError::Unavailable(explain(&e.to_string())))?;
+        let mut tts = tts::Tts::default().map_err(|e| SpeechError::CannotStart(e.to_string()))?;
         if tts.supported_features().voice {
             if let Ok(voices) = tts.voices() {
                 let wanted = language.code();
@@ -81,11 +80,9 @@ impl SystemSpeech {
                         s.fetch_add(1, Ordering::AcqRel);
                     })))
                 });
-            counted.map_err(|e| SpeechError::Unavailable(explain(&e.to_string())))?;
+            counted.map_err(|e| SpeechError::CannotStart(e.to_string()))?;
         } else {
-            return Err(SpeechError::Unavailable(
-                "the system's speech engine cannot tell when it speaks".into(),
-            ));
+            return Err(SpeechError::CannotTell);
         }
         Ok(SystemSpeech {
             tts,
@@ -98,11 +95,6 @@ impl SystemSpeech {
             speed,
         })
     }
-}
-
-/// Speech-dispatcher's errors say little; say what to do.
-fn explain(e: &str) -> String {
-    format!("{e} (is speech-dispatcher installed and can it start?)")
 }
 
 impl Speaker for SystemSpeech {
@@ -135,11 +127,7 @@ impl Speaker for SystemSpeech {
                 // Counted as said, so the next wait does not report the same silence again.
                 self.begun.store(self.said, Ordering::Release);
                 self.ended.store(self.said, Ordering::Release);
-                return Err(SpeechError::Unavailable(
-                    "speech-dispatcher took the words but never began to say them: it has no \
-                     working sound output (is a sound server such as PulseAudio running?)"
-                        .into(),
-                ));
+                return Err(SpeechError::Silent);
             }
             if Instant::now() >= deadline {
                 return Ok(false);

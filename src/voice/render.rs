@@ -13,7 +13,7 @@
 //! spoken by system speech; each such token is remembered once so the program can say which.
 
 use crate::audio::{frames, resample, stretch, wav, Pcm};
-use crate::phrase::token::Token;
+use crate::phrase::token::{Token, Word};
 use crate::voice::numbers::segment;
 use crate::voice::Pack;
 use std::collections::{BTreeSet, HashMap};
@@ -86,25 +86,114 @@ impl RenderOptions {
 }
 
 /// A clip the pack names that could not be used; the token is then spoken by system speech.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ClipProblem {
-    /// The token id whose clip failed (`number "zwölf"` for a number word).
+    /// The token id whose clip failed (`number "zwölf"` for a number word); empty when the
+    /// whole pack is refused.
     pub token: String,
-    /// The clip file.
+    /// The clip file (the pack's folder when the whole pack is refused).
     pub path: PathBuf,
-    /// Why it cannot be used, in plain words.
-    pub reason: String,
+    /// Why it cannot be used.
+    pub reason: ClipWhy,
+}
+
+/// Why a clip cannot be used: vichess's own reasons as values, worded in the game's language
+/// by [`ClipProblem::text`]; a reader's own complaint is kept as it came.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ClipWhy {
+    /// The pack's clips take more than this many MB, so none is used.
+    PackTooLarge(u64),
+    /// The clip is this many seconds long, more than the longest a clip may be.
+    TooLong(f64),
+    /// The clip's rate is not the manifest's.
+    WrongRate {
+        /// The clip's rate (Hz).
+        has: u32,
+        /// The rate the manifest gives (Hz).
+        manifest: u32,
+    },
+    /// The clip leads out of the pack's folder (a symlink).
+    Outside,
+    /// The file holds no sound.
+    Empty,
+    /// The file cannot be read: the reader's reason.
+    Unreadable(String),
+}
+
+impl std::fmt::Display for ClipWhy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClipWhy::PackTooLarge(mb) => {
+                write!(
+                    f,
+                    "the pack's clips take more than {mb} MB, so none is used"
+                )
+            }
+            ClipWhy::TooLong(s) => write!(
+                f,
+                "it is {s:.1} s long; a clip may be at most {} s",
+                crate::voice::MAX_CLIP_SECONDS
+            ),
+            ClipWhy::WrongRate { has, manifest } => {
+                write!(f, "it has {has} Hz, the manifest says {manifest} Hz")
+            }
+            ClipWhy::Outside => f.write_str("it leads outside the pack folder (a symlink)"),
+            ClipWhy::Empty => f.write_str("the file holds no sound"),
+            ClipWhy::Unreadable(why) => f.write_str(why),
+        }
+    }
 }
 
 impl std::fmt::Display for ClipProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let token = if self.token.is_empty() {
+            "every token"
+        } else {
+            &self.token
+        };
         write!(
             f,
-            "the clip for {} ({}) cannot be used: {}",
-            self.token,
+            "the clip for {token} ({}) cannot be used: {}",
             self.path.display(),
             self.reason
         )
+    }
+}
+
+impl ClipProblem {
+    /// The line for the player in `pack`'s language: the pack's word for an unusable clip,
+    /// the token and file, then why (vichess's reasons in the pack's words, numbers and a
+    /// reader's own complaint in brackets).
+    pub fn text(&self, pack: &Pack) -> String {
+        let w = |word| pack.text(&[Token::Word(word)]);
+        let (word, detail) = match &self.reason {
+            ClipWhy::PackTooLarge(mb) => (Word::ClipsTooLarge, format!("> {mb} MB")),
+            ClipWhy::TooLong(s) => (
+                Word::ClipTooLong,
+                format!("{s:.1} s > {} s", crate::voice::MAX_CLIP_SECONDS),
+            ),
+            ClipWhy::WrongRate { has, manifest } => {
+                (Word::ClipWrongRate, format!("{has} Hz ≠ {manifest} Hz"))
+            }
+            ClipWhy::Outside => (Word::ClipOutside, String::new()),
+            ClipWhy::Empty => (Word::ClipEmpty, String::new()),
+            ClipWhy::Unreadable(why) => (Word::ClipUnreadable, why.clone()),
+        };
+        let mut why = w(word);
+        let detail = detail.trim().trim_end_matches('.');
+        if !detail.is_empty() {
+            why = format!("{why} ({detail})");
+        }
+        if self.token.is_empty() {
+            format!("{} {}: {why}", w(Word::VoicePack), self.path.display())
+        } else {
+            format!(
+                "{}: {} ({}): {why}",
+                w(Word::ClipUnusable),
+                self.token,
+                self.path.display()
+            )
+        }
     }
 }
 
@@ -165,12 +254,9 @@ impl ClipBank {
         let too_large = pack.clip_bytes() > crate::voice::MAX_PACK_BYTES;
         if too_large {
             problems.push(ClipProblem {
-                token: "every token".into(),
+                token: String::new(),
                 path: pack.root().to_path_buf(),
-                reason: format!(
-                    "the pack's clips take more than {} MB, so none is used",
-                    crate::voice::MAX_PACK_BYTES / 1_048_576
-                ),
+                reason: ClipWhy::PackTooLarge(crate::voice::MAX_PACK_BYTES / 1_048_576),
             });
             return (bank, problems);
         }
@@ -181,15 +267,12 @@ impl ClipBank {
                 return Some(i);
             }
             let reason = match crate::voice::manifest::clip_info(&path) {
-                Err(why) => Some(why),
-                Ok((_, s)) if s > crate::voice::MAX_CLIP_SECONDS => Some(format!(
-                    "it is {s:.1} s long; a clip may be at most {} s",
-                    crate::voice::MAX_CLIP_SECONDS
-                )),
-                Ok((r, _)) if r != pack.sample_rate() => Some(format!(
-                    "it has {r} Hz, the manifest says {} Hz",
-                    pack.sample_rate()
-                )),
+                Err(why) => Some(ClipWhy::Unreadable(why)),
+                Ok((_, s)) if s > crate::voice::MAX_CLIP_SECONDS => Some(ClipWhy::TooLong(s)),
+                Ok((r, _)) if r != pack.sample_rate() => Some(ClipWhy::WrongRate {
+                    has: r,
+                    manifest: pack.sample_rate(),
+                }),
                 Ok(_) => None,
             };
             if let Some(reason) = reason {
@@ -221,7 +304,7 @@ impl ClipBank {
                     path: pack
                         .root()
                         .join(pack.entry(token).unwrap().clip.as_ref().unwrap()),
-                    reason: "it leads outside the pack folder (a symlink)".into(),
+                    reason: ClipWhy::Outside,
                 });
             }
         }
@@ -282,19 +365,19 @@ impl ClipBank {
         slot.samples
             .get_or_init(|| match wav::read(&slot.path) {
                 Ok(pcm) if pcm.is_empty() => {
-                    self.problem(slot, "the file holds no sound".into());
+                    self.problem(slot, ClipWhy::Empty);
                     None
                 }
                 Ok(pcm) => Some(prepare(&pcm, &self.options, self.stretch)),
                 Err(e) => {
-                    self.problem(slot, e.to_string());
+                    self.problem(slot, ClipWhy::Unreadable(e.to_string()));
                     None
                 }
             })
             .as_deref()
     }
 
-    fn problem(&self, slot: &Slot, reason: String) {
+    fn problem(&self, slot: &Slot, reason: ClipWhy) {
         if let Ok(mut p) = self.problems.lock() {
             p.push(ClipProblem {
                 token: slot.token.clone(),
@@ -551,11 +634,16 @@ pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
 }
 
 /// The line logged the first time `what` (from [`ClipBank::take_fallbacks`]) is said by
-/// system speech: which pack lacks which clip, so the second voice is explained.
+/// system speech, in the pack's language: which pack lacks which clip (named by its token
+/// id, as the manifest names it), so the second voice is explained.
 pub fn fallback_notice(pack: &Pack, what: &str) -> String {
+    let w = |word| pack.text(&[Token::Word(word)]);
     format!(
-        "voice pack {}: no clip for {what}; it is said by system speech in another voice",
-        pack.folder()
+        "{} {}: {} {what}; {}",
+        w(Word::VoicePack),
+        pack.folder(),
+        w(Word::ClipMissing),
+        w(Word::SaidBySystemSpeech)
     )
 }
 

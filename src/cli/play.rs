@@ -433,8 +433,7 @@ impl Voice {
         {
             let _ = (config, pack);
             if !no_audio {
-                let why = "this vichess was built without sound output";
-                println!("{}", line_in(pack, Word::NoSound, why));
+                println!("{}", not_built_line(pack));
             }
             Voice {
                 output: config.speech.output,
@@ -721,7 +720,7 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
                             return leave_unwritten(&mut out, &mut voice, &record, &pack);
                         }
                         Some(Arrival::Line(l)) => Some(l.clone()),
-                        Some(Arrival::Pad(PadNews::Command(c))) => Some(format!("{c:?}")),
+                        Some(Arrival::Pad(PadNews::Command(c))) => Some(button_line(&pack, *c)),
                         Some(Arrival::Board(Heard {
                             role,
                             event: LinkEvent::Sensor(e),
@@ -938,11 +937,32 @@ fn leave_unwritten(
     writeln!(out, "{text}")?;
     voice.say(Audience::Player, &[], &text);
     for line in record.pending() {
-        writeln!(out, "unwritten: {line}")?;
+        writeln!(out, "{}", unwritten_line(pack, line))?;
     }
     out.flush()?;
     voice.finish();
     Ok(ExitCode::from(1))
+}
+
+/// A record not on disk, printed when leaving: the pack's word for unwritten, then the
+/// journal line as it would have been written (for the arbiter, machine-readable).
+fn unwritten_line(pack: &Pack, line: &str) -> String {
+    format!("{}: {line}", pack.text(&[Token::Word(Word::Unwritten)]))
+}
+
+/// A button, pedal or key command named in the game's language (a press refused while the
+/// journal cannot be written): "Taste „Zeit“".
+fn button_line(pack: &Pack, command: vichess::input::InputCommand) -> String {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    let name = pack.language().quote(&w(command.word()));
+    format!("{} {name}", w(Word::Button))
+}
+
+/// No sound because this vichess was built without sound output.
+#[cfg_attr(feature = "audio", allow(dead_code))]
+fn not_built_line(pack: &Pack) -> String {
+    let why = pack.text(&[Token::Word(Word::SoundNotBuilt)]);
+    line_in(pack, Word::NoSound, &why)
 }
 
 /// A lock held by another process, said in the game's language; other errors as they are.
@@ -1069,5 +1089,55 @@ mod tests {
             fatal_line(None, &e),
             "vichess stopped: there is no game to resume in /tmp/games"
         );
+    }
+
+    /// Records printed when leaving with the journal unwritable, a button press refused
+    /// meanwhile, and no sound in a build without it: in the game's language, the journal
+    /// line itself as it is.
+    #[test]
+    fn unwritten_records_refused_buttons_and_no_sound_are_in_the_games_language() {
+        use vichess::input::InputCommand;
+        let record = "7 12345 move e2e4";
+        let said = |name: &str| {
+            let p = pack(name);
+            [
+                unwritten_line(&p, record),
+                button_line(&p, InputCommand::PressWhite),
+                button_line(&p, InputCommand::MovesBack),
+                not_built_line(&p),
+            ]
+        };
+        assert_eq!(
+            said("de"),
+            [
+                "nicht geschrieben: 7 12345 move e2e4",
+                "Taste „Uhr von Weiß drücken“",
+                "Taste „einen Zug zurück“",
+                "kein Ton: jede Ansage wird nur angezeigt (dieses vichess wurde ohne Tonausgabe \
+                 gebaut)",
+            ]
+        );
+        assert_eq!(said("de-fide"), said("de"));
+        assert_eq!(
+            said("ru"),
+            [
+                "не записано: 7 12345 move e2e4",
+                "кнопка «нажать часы белых»",
+                "кнопка «ход назад»",
+                "звука нет: каждое объявление только печатается (этот vichess собран без вывода \
+                 звука)",
+            ]
+        );
+        assert_eq!(said("uk")[1], "кнопка «натиснути годинник білих»");
+        assert_eq!(said("en")[1], "button \"press White's clock\"");
+        // Every command has its word in every pack (no token id in its place).
+        for name in ["de", "en", "uk", "ru", "hy"] {
+            let p = pack(name);
+            for c in InputCommand::ALL {
+                let line = button_line(&p, c);
+                assert!(!line.contains("button-"), "{name}: {line}");
+            }
+            assert!(!unwritten_line(&p, record).starts_with("unwritten:") || name == "en");
+        }
     }
 }

@@ -6,6 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::phrase::token::Word;
 use crate::rules::Color;
 
 /// What a button press asks the session to do.
@@ -90,6 +91,29 @@ impl InputCommand {
             InputCommand::CursorRight => "cursor-right",
             InputCommand::Faster => "faster",
             InputCommand::Slower => "slower",
+        }
+    }
+
+    /// The pack's word for the command, to name it to the player in the game's language.
+    pub fn word(self) -> Word {
+        match self {
+            InputCommand::PressWhite => Word::ButtonPressWhite,
+            InputCommand::PressBlack => Word::ButtonPressBlack,
+            InputCommand::Press => Word::ButtonPress,
+            InputCommand::Time => Word::ButtonTime,
+            InputCommand::Count => Word::ButtonCount,
+            InputCommand::Last => Word::ButtonLast,
+            InputCommand::MovesBack => Word::ButtonMovesBack,
+            InputCommand::MovesForward => Word::ButtonMovesForward,
+            InputCommand::Pause => Word::ButtonPause,
+            InputCommand::Repeat => Word::ButtonRepeat,
+            InputCommand::CursorMode => Word::ButtonCursorMode,
+            InputCommand::CursorUp => Word::ButtonCursorUp,
+            InputCommand::CursorDown => Word::ButtonCursorDown,
+            InputCommand::CursorLeft => Word::ButtonCursorLeft,
+            InputCommand::CursorRight => Word::ButtonCursorRight,
+            InputCommand::Faster => Word::ButtonFaster,
+            InputCommand::Slower => Word::ButtonSlower,
         }
     }
 

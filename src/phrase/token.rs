@@ -488,6 +488,31 @@ words! {
     DeviceReported = "device-reported",
     /// The device ran short of sound (underruns; the count follows as "3×").
     DeviceUnderrun = "device-underrun",
+    // --- play's last English lines (text only) ---
+    /// Before each record printed because it is not on disk when leaving.
+    Unwritten = "unwritten",
+    /// Why there is no sound: this vichess was built without sound output.
+    SoundNotBuilt = "sound-not-built",
+    /// Before a button's command (a refused press while the journal cannot be written).
+    Button = "button",
+    /// What each button, pedal or key command is called (`input::InputCommand`).
+    ButtonPressWhite = "button-press-white",
+    ButtonPressBlack = "button-press-black",
+    ButtonPress = "button-press",
+    ButtonTime = "button-time",
+    ButtonCount = "button-count",
+    ButtonLast = "button-last",
+    ButtonMovesBack = "button-moves-back",
+    ButtonMovesForward = "button-moves-forward",
+    ButtonPause = "button-pause",
+    ButtonRepeat = "button-repeat",
+    ButtonCursorMode = "button-cursor-mode",
+    ButtonCursorUp = "button-cursor-up",
+    ButtonCursorDown = "button-cursor-down",
+    ButtonCursorLeft = "button-cursor-left",
+    ButtonCursorRight = "button-cursor-right",
+    ButtonFaster = "button-faster",
+    ButtonSlower = "button-slower",
 }
 
 const FILE_IDS: [&str; 8] = [

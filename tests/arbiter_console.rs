@@ -58,7 +58,7 @@ fn arbiter_time_and_notes_are_said_journaled_and_in_the_report() {
     assert!(lines.contains(&"arbiter's note: the clock fell off the table".to_string()));
 
     let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .arg("report")
+        .args(["report", "--lang", "en"])
         .arg(journal_in(&games))
         .output()
         .unwrap();
@@ -72,9 +72,9 @@ fn arbiter_time_and_notes_are_said_journaled_and_in_the_report() {
         "Arbiter's report: Anna - Bert",
         "White plays 1. e4",
         "Black plays 1... e5",
-        "the arbiter adds 0:02:00 to White's time; White now has 0:17",
-        "the arbiter sets 0:04:30 as Black's time; Black now has 0:04:30",
-        "the arbiter records an illegal move by White; White's illegal move number 1; penalty: Black gets 0:01:00 (7.5.5)",
+        "the arbiter adds time: White, 0:02:00; White: time left 0:17",
+        "the arbiter sets the time: Black, 0:04:30; Black: time left 0:04:30",
+        "the arbiter records an illegal move: White; White: illegal move number 1; penalty: Black +0:01:00 (7.5.5)",
         "note: arbiter: the clock fell off the table",
         "White plays 2. Nf3",
         "Black resigns; the game ends: 1-0",
@@ -95,10 +95,7 @@ fn arbiter_time_and_notes_are_said_journaled_and_in_the_report() {
         flat.contains("1... e5") || flat.contains("1. e4 e5 {"),
         "{pgn}"
     );
-    assert!(
-        flat.contains("penalty: Black gets 0:01:00 (7.5.5)}"),
-        "{pgn}"
-    );
+    assert!(flat.contains("penalty: Black +0:01:00 (7.5.5)}"), "{pgn}");
 }
 
 #[test]
@@ -178,7 +175,7 @@ fn guidelines_iii_game(script: &str, expected: &[&str]) -> String {
         from += at + 1;
     }
     let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .arg("report")
+        .args(["report", "--lang", "en"])
         .arg(journal_in(&games))
         .output()
         .unwrap();
@@ -255,4 +252,126 @@ fn a_iii_4_request_is_a_draw_offer_and_then_the_arbiters_increment() {
         report.contains("the arbiter rules on the III.4 request; the arbiter switches both clocks to five seconds a move (III.4)"),
         "{report}"
     );
+}
+
+/// The report is written in the game's language: its headings, every line and the result in
+/// the pack's words; the moves in SAN, times as h:mm:ss, the FEN, the file and the PGN's tags
+/// as they are. A journal written here with fixed times makes the whole report exact.
+#[test]
+fn the_report_is_in_the_games_language() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("game.journal");
+    let mut j = vichess::journal::Journal::create(&path, "2026-11-24T16-00-00-Anna-Bert").unwrap();
+    for p in [
+        "begin 0 900+10 standard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "anchor 0 1795536000000",
+        "tag 0 White Anna",
+        "tag 0 Black Bert",
+        "move 1000 e2e4",
+        "press 2000 white",
+        "move 5000 e7e5",
+        "press 6000 black",
+        "adjust 7000 white add 120000",
+        "illegal 8000 white",
+        "draw 9000 black offer",
+        "draw 9500 white decline",
+        "move 10000 g1f3",
+        "press 11000 white",
+        "resign 12000 black",
+        "end 13000",
+    ] {
+        j.append(p).unwrap();
+    }
+    drop(j);
+    let report = |lang: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .args(["report", "--lang", lang])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let file = path.display();
+    let de = report("de");
+    let plain = &de[..de.find("\n\n").expect("the PGN after a blank line")];
+    assert_eq!(
+        plain,
+        format!(
+            "Schiedsrichterbericht: Anna - Bert\n\
+             Turnier: ?; Runde: ?\n\
+             Protokoll: {file}\n\
+             0:00:00  Partiebeginn; Bedenkzeit: 900+10; Ausgangsstellung: \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+             0:00:00 (2026.11.24 16:00:00 UTC)  White: Anna\n\
+             0:00:00 (2026.11.24 16:00:00 UTC)  Black: Bert\n\
+             0:00:01 (2026.11.24 16:00:01 UTC)  Weiß spielt 1. e4\n\
+             0:00:02 (2026.11.24 16:00:02 UTC)  Weiß drückt die Uhr\n\
+             0:00:05 (2026.11.24 16:00:05 UTC)  Schwarz spielt 1... e5\n\
+             0:00:06 (2026.11.24 16:00:06 UTC)  Schwarz drückt die Uhr\n\
+             0:00:07 (2026.11.24 16:00:07 UTC)  der Schiedsrichter gibt Zeit hinzu: Weiß, \
+             0:02:00; Weiß: Restzeit 0:17:08\n\
+             0:00:08 (2026.11.24 16:00:08 UTC)  der Schiedsrichter verzeichnet einen \
+             regelwidrigen Zug: Weiß; Weiß: regelwidriger Zug Nummer 1; Zeitstrafe: Schwarz \
+             +0:01:00 (7.5.5)\n\
+             0:00:09 (2026.11.24 16:00:09 UTC)  Schwarz bietet Remis an\n\
+             0:00:09 (2026.11.24 16:00:09 UTC)  Weiß lehnt das Remisangebot ab\n\
+             0:00:10 (2026.11.24 16:00:10 UTC)  Weiß spielt 2. Nf3\n\
+             0:00:11 (2026.11.24 16:00:11 UTC)  Weiß drückt die Uhr\n\
+             0:00:12 (2026.11.24 16:00:12 UTC)  Schwarz gibt auf; die Partie endet: 1-0 \
+             (Schwarz gibt auf, Weiß gewinnt)\n\
+             Ergebnis: 1-0 (Schwarz gibt auf, Weiß gewinnt)\n\
+             Unterschrift des Schiedsrichters: ____________________"
+        )
+    );
+    // The PGN keeps its tags and SAN; its comments are the report's lines.
+    assert!(de.contains("[Result \"1-0\"]"), "{de}");
+    let flat = de.replace('\n', " ");
+    assert!(
+        flat.contains(
+            "1. e4 e5 {0:00:07 (2026.11.24 16:00:07 UTC) der Schiedsrichter gibt Zeit hinzu:"
+        ),
+        "{de}"
+    );
+    let ru = report("ru");
+    let plain = &ru[..ru.find("\n\n").expect("the PGN after a blank line")];
+    assert_eq!(
+        plain,
+        format!(
+            "Отчёт арбитра: Anna - Bert\n\
+             турнир: ?; тур: ?\n\
+             журнал: {file}\n\
+             0:00:00  начало партии; контроль времени: 900+10; начальная позиция: \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+             0:00:00 (2026.11.24 16:00:00 UTC)  White: Anna\n\
+             0:00:00 (2026.11.24 16:00:00 UTC)  Black: Bert\n\
+             0:00:01 (2026.11.24 16:00:01 UTC)  белые играют 1. e4\n\
+             0:00:02 (2026.11.24 16:00:02 UTC)  белые нажали на часы\n\
+             0:00:05 (2026.11.24 16:00:05 UTC)  чёрные играют 1... e5\n\
+             0:00:06 (2026.11.24 16:00:06 UTC)  чёрные нажали на часы\n\
+             0:00:07 (2026.11.24 16:00:07 UTC)  арбитр добавляет время: белые, 0:02:00; \
+             белые: осталось 0:17:08\n\
+             0:00:08 (2026.11.24 16:00:08 UTC)  арбитр фиксирует невозможный ход: белые; \
+             белые: невозможный ход номер 1; штраф: чёрные +0:01:00 (7.5.5)\n\
+             0:00:09 (2026.11.24 16:00:09 UTC)  чёрные предлагают ничью\n\
+             0:00:09 (2026.11.24 16:00:09 UTC)  белые отклоняют предложение ничьей\n\
+             0:00:10 (2026.11.24 16:00:10 UTC)  белые играют 2. Nf3\n\
+             0:00:11 (2026.11.24 16:00:11 UTC)  белые нажали на часы\n\
+             0:00:12 (2026.11.24 16:00:12 UTC)  чёрные сдались; партия окончена: 1-0 (чёрные \
+             сдались, белые выиграли)\n\
+             результат: 1-0 (чёрные сдались, белые выиграли)\n\
+             подпись арбитра: ____________________"
+        )
+    );
+    // Every pack has the report's words (no token id printed in place of one).
+    for lang in ["en", "uk", "hy", "de"] {
+        let text = report(lang);
+        assert!(!text.contains("report-"), "{lang}: {text}");
+    }
+    assert!(report("uk").starts_with("Звіт арбітра: Anna - Bert\n"));
+    assert!(report("en").starts_with("Arbiter's report: Anna - Bert\n"));
 }

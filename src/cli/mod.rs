@@ -180,6 +180,10 @@ enum Command {
     Report {
         /// The game's journal (the .journal file in the game folder).
         journal: PathBuf,
+        /// The report's language: de, en, uk, ru or hy (default: the configuration's game
+        /// language, as `play` uses; the journal does not record it).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Write the man pages and shell completions (for packagers; see scripts/package).
     #[command(hide = true)]
@@ -302,7 +306,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => clock::say(lang, tenths, seconds),
         #[cfg(feature = "serial")]
         Command::Board { command } => board::run(command),
-        Command::Report { journal } => report::run(&journal),
+        Command::Report { journal, lang } => report::run(&journal, lang.as_deref()),
         Command::Scoresheet {
             game,
             audio,

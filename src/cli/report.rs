@@ -11,16 +11,25 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use vichess::pgn::{write_game, Comment, GameResult, PgnGame};
+use vichess::phrase::token::{Token, Word};
+use vichess::phrase::Language;
 use vichess::rules::clock::{ClockConfig, ClockEvent};
 use vichess::rules::notation::san;
 use vichess::rules::{Color, Position};
 use vichess::session::{
-    replay_journal, DrawAction, Happening, QuickplayAnswer, Record, TimeChange, UtcTime,
+    replay_journal, ClaimWhat, DrawAction, Ending, Happening, QuickplayAnswer, Record, TimeChange,
+    UtcTime,
 };
 use vichess::voice::Pack;
 
-fn side(c: Color) -> &'static str {
-    c.fold("White", "Black")
+/// The pack's word.
+fn w(pack: &Pack, word: Word) -> String {
+    pack.text(&[Token::Word(word)])
+}
+
+/// A side as a noun in the report's language ("White", "Weiß", "белые").
+fn side(pack: &Pack, c: Color) -> String {
+    pack.text(&[Token::Side(c)])
 }
 
 /// Session milliseconds as h:mm:ss, a written document's clock format.
@@ -37,50 +46,58 @@ fn numbered(before: &Position, text: &str) -> String {
     }
 }
 
-/// What one record did, in plain words; `None` for bookkeeping (checkpoints, anchors).
-fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
+/// What one record did, in plain words of the report's language; `None` for bookkeeping
+/// (checkpoints, anchors). Moves stay in SAN, times as h:mm:ss, a FEN and tags as they are.
+fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String> {
+    let w = |word| w(pack, word);
+    let side = |c| side(pack, c);
     let mut line = match rec {
         Record::Begin { control, fen, .. } => format!(
-            "game begins; time control {}; start position {fen}",
-            control.as_deref().unwrap_or("none")
+            "{}; {}: {}; {}: {fen}",
+            w(Word::ReportBegins),
+            w(Word::ReportControl),
+            control.clone().unwrap_or_else(|| w(Word::None)),
+            w(Word::ReportStartPosition)
         ),
-        Record::Start { .. } => "White's clock started".into(),
-        Record::Press { side: s, .. } => format!("{} pressed the clock", side(*s)),
-        Record::Pause { stopped: true, .. } => "both clocks stopped".into(),
-        Record::Pause { stopped: false, .. } => "clocks restarted".into(),
+        Record::Start { .. } => w(Word::ReportClockStarted),
+        Record::Press { side: s, .. } => format!("{} {}", side(*s), w(Word::ReportPressed)),
+        Record::Pause { stopped: true, .. } => w(Word::ReportClocksStopped),
+        Record::Pause { stopped: false, .. } => w(Word::ReportClocksRestarted),
         Record::Draw { by, action, .. } => format!(
             "{} {}",
             side(*by),
-            match action {
-                DrawAction::Offer => "offers a draw",
-                DrawAction::Accept => "accepts the draw offer",
-                DrawAction::Decline => "declines the draw offer",
-            }
+            w(match action {
+                DrawAction::Offer => Word::ReportDrawOffer,
+                DrawAction::Accept => Word::ReportDrawAccept,
+                DrawAction::Decline => Word::ReportDrawDecline,
+            })
         ),
         Record::Claim {
             by, what, intended, ..
         } => format!(
-            "{} claims {}{}",
+            "{} {} {}{}",
             side(*by),
-            match what.word() {
-                "quickplay" => "a draw under III.5",
-                "increment" => "five seconds a move for both under III.4 (a draw offer)",
-                "flag" => "the opponent's flag",
-                w => w,
-            },
+            w(Word::ReportClaims),
+            w(match what {
+                ClaimWhat::Threefold => Word::ReportClaimThreefold,
+                ClaimWhat::Fifty => Word::ReportClaimFifty,
+                ClaimWhat::Flag => Word::ReportClaimFlag,
+                ClaimWhat::Quickplay => Word::ReportClaimQuickplay,
+                ClaimWhat::Increment => Word::ReportClaimIncrement,
+            }),
             intended
                 .as_deref()
-                .map(|m| format!(" with the intended move {m}"))
+                .map(|m| format!(" {} {m}", w(Word::ReportIntended)))
                 .unwrap_or_default()
         ),
-        Record::Resign { by, .. } => format!("{} resigns", side(*by)),
-        Record::Adjourn { .. } => "game adjourned, the sealed move in the envelope".into(),
-        Record::Note { text, .. } => format!("note: {text}"),
+        Record::Resign { by, .. } => format!("{} {}", side(*by), w(Word::Resigns)),
+        Record::Adjourn { .. } => w(Word::ReportAdjourned),
+        Record::Note { text, .. } => format!("{}: {text}", w(Word::ReportNote)),
         Record::Touch {
             side: s, square, ..
-        } => format!("{} touched the man on {square}", side(*s)),
+        } => format!("{} {} {square}", side(*s), w(Word::ReportTouched)),
         Record::Illegal { by, .. } => {
-            format!("the arbiter records an illegal move by {}", side(*by))
+            format!("{}: {}", w(Word::ReportIllegalRecorded), side(*by))
         }
         Record::Adjust {
             side: s,
@@ -88,42 +105,39 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
             ms,
             ..
         } => format!(
-            "the arbiter {} {} {} time",
-            match change {
-                TimeChange::Add => "adds",
-                TimeChange::Take => "takes",
-                TimeChange::Set => "sets",
-            },
-            hms(*ms),
-            match change {
-                TimeChange::Add => format!("to {}'s", side(*s)),
-                TimeChange::Take => format!("from {}'s", side(*s)),
-                TimeChange::Set => format!("as {}'s", side(*s)),
-            }
+            "{}: {}, {}",
+            w(match change {
+                TimeChange::Add => Word::ReportTimeAdd,
+                TimeChange::Take => Word::ReportTimeTake,
+                TimeChange::Set => Word::ReportTimeSet,
+            }),
+            side(*s),
+            hms(*ms)
         ),
-        Record::TakeBack { .. } => "the last move is taken back".into(),
-        Record::Undo { .. } => "the arbiter undoes the result; the game goes on".into(),
-        Record::Open { .. } => "the arbiter opens the sealed move".into(),
-        Record::Restore { ply, .. } => {
-            format!("the arbiter restores the position after {ply} plies (7.5.1)")
-        }
+        Record::TakeBack { .. } => w(Word::ReportTakenBack),
+        Record::Undo { .. } => w(Word::ReportUndo),
+        Record::Open { .. } => w(Word::ReportOpen),
+        Record::Restore { ply, .. } => format!(
+            "{}; {}: {ply} (7.5.1)",
+            w(Word::ReportRestore),
+            w(Word::ReportHalfMoves)
+        ),
         Record::Ruling { .. }
             if happened
                 .iter()
                 .any(|h| matches!(h, Happening::IncrementRuled { .. })) =>
         {
-            "the arbiter rules on the III.4 request".into()
+            w(Word::ReportRulingIii4)
         }
         Record::Ruling { answer, .. } => format!(
-            "the arbiter rules on the III.5 claim: {}",
-            match answer {
-                QuickplayAnswer::Accept => "accepted, a draw",
-                QuickplayAnswer::Reject => "rejected, two minutes for the opponent",
-                QuickplayAnswer::Postpone { extra_time: true } => {
-                    "decision postponed, two minutes for the opponent now"
-                }
-                QuickplayAnswer::Postpone { extra_time: false } => "decision postponed",
-            }
+            "{}: {}",
+            w(Word::ReportRulingIii5),
+            w(match answer {
+                QuickplayAnswer::Accept => Word::ReportRulingAccept,
+                QuickplayAnswer::Reject => Word::ReportRulingReject,
+                QuickplayAnswer::Postpone { extra_time: true } => Word::ReportRulingPostponeTime,
+                QuickplayAnswer::Postpone { extra_time: false } => Word::ReportRulingPostpone,
+            })
         ),
         Record::Tag { name, value, .. } => format!("{name}: {value}"),
         Record::Move { .. } | Record::Correct { .. } => String::new(),
@@ -138,48 +152,52 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
                 before,
                 mv,
                 side: s,
-            } => {
-                format!("{} plays {}", side(*s), numbered(before, &san(before, mv)))
-            }
-            Happening::Corrected { before, mv } => {
-                format!("move corrected to {}", numbered(before, &san(before, mv)))
-            }
-            Happening::Opened { before, mv } => format!(
-                "the sealed move is played: {}",
+            } => format!(
+                "{} {} {}",
+                side(*s),
+                w(Word::ReportPlays),
                 numbered(before, &san(before, mv))
             ),
-            Happening::IncrementRuled { agrees: true, .. } => {
-                "the arbiter switches both clocks to five seconds a move (III.4)".into()
-            }
-            Happening::IncrementRuled { agrees: false, .. } => {
-                "the arbiter refuses the increment (III.4)".into()
-            }
+            Happening::Corrected { before, mv } => format!(
+                "{} {}",
+                w(Word::ReportCorrected),
+                numbered(before, &san(before, mv))
+            ),
+            Happening::Opened { before, mv } => format!(
+                "{}: {}",
+                w(Word::ReportOpened),
+                numbered(before, &san(before, mv))
+            ),
+            Happening::IncrementRuled { agrees: true, .. } => w(Word::ReportIncrementGranted),
+            Happening::IncrementRuled { agrees: false, .. } => w(Word::ReportIncrementRefused),
             Happening::PenaltyTime { to, ms } => {
-                format!("penalty: {} gets {} (7.5.5)", side(*to), hms(*ms))
+                format!("{}: {} +{} (7.5.5)", w(Word::Penalty), side(*to), hms(*ms))
             }
             Happening::IllegalMove { by, count } => {
-                format!("{}'s illegal move number {count}", side(*by))
+                format!("{}: {} {count}", side(*by), w(Word::ReportIllegalNumber))
             }
             Happening::TimeAdjusted { side: s, left, .. } => {
-                format!("{} now has {}", side(*s), hms(*left))
+                format!("{}: {} {}", side(*s), w(Word::ReportTimeLeft), hms(*left))
             }
             Happening::ClaimRejected { words, penalty, .. } => match penalty {
                 Some((to, ms)) => format!(
-                    "the claim is rejected: {words}; {} gets {}",
+                    "{}: {words}; {}: {} +{}",
+                    w(Word::ReportClaimRejected),
+                    w(Word::Penalty),
                     side(*to),
                     hms(*ms)
                 ),
-                None => format!("the claim is rejected: {words}"),
+                None => format!("{}: {words}", w(Word::ReportClaimRejected)),
             },
             Happening::Ended { ending, .. } => {
-                format!("the game ends: {} ({})", ending.score, ending.words)
+                format!("{}: {}", w(Word::ReportEnds), result_line(pack, ending))
             }
             Happening::Clock(events) => {
                 let falls: Vec<String> = events
                     .iter()
                     .filter_map(|e| match e {
                         ClockEvent::FlagFell { side: s, .. } => {
-                            Some(format!("{}'s flag fell", side(*s)))
+                            Some(w(s.fold(Word::FlagFellWhite, Word::FlagFellBlack)))
                         }
                         _ => None,
                     })
@@ -198,11 +216,40 @@ fn describe(rec: &Record, happened: &[Happening]) -> Option<String> {
     (!line.is_empty()).then_some(line)
 }
 
-pub fn run(path: &Path) -> anyhow::Result<ExitCode> {
+/// The score and how the game ended: in English the journal's own words (with the article),
+/// in another language the game's announcement of it in the pack's words.
+fn result_line(pack: &Pack, ending: &Ending) -> String {
+    let words = if pack.language() == Language::En || ending.phrase.is_empty() {
+        ending.words.clone()
+    } else {
+        pack.text(&ending.phrase)
+    };
+    format!("{} ({words})", ending.score)
+}
+
+/// The report's language: `--lang`, else the configuration's game language (as `play`
+/// takes it; the journal does not record it), else English when the configuration cannot
+/// be read.
+fn report_language(lang: Option<&str>) -> anyhow::Result<Language> {
+    match lang {
+        Some(code) => Language::from_code(code).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--lang {code}: not a language vichess speaks; use de, en, uk, ru or hy"
+            )
+        }),
+        None => Ok(vichess::config::load(None)
+            .map(|c| c.game.language())
+            .unwrap_or(Language::En)),
+    }
+}
+
+pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
+    let language = report_language(lang)?;
     let read = vichess::journal::read(path)
         .with_context(|| format!("cannot read the journal {}", path.display()))?;
     let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
-    let pack = Pack::builtin("en").context("the English voice pack is needed for the report")?;
+    let pack = Pack::builtin(vichess::session::language_pack(language))
+        .with_context(|| format!("the {language} voice pack is needed for the report"))?;
     let (state, steps) = replay_journal(ClockConfig::default(), &pack, &lines)
         .with_context(|| format!("{} cannot be replayed", path.display()))?;
     let mut out = std::io::stdout().lock();
@@ -215,14 +262,25 @@ pub fn run(path: &Path) -> anyhow::Result<ExitCode> {
             .map(|(_, v)| v.clone())
             .unwrap_or_else(|| "?".into())
     };
-    writeln!(out, "Arbiter's report: {} - {}", tag("White"), tag("Black"))?;
-    writeln!(out, "event: {}; round: {}", tag("Event"), tag("Round"))?;
-    writeln!(out, "journal: {}", path.display())?;
+    let word = |word| w(&pack, word);
+    writeln!(
+        out,
+        "{}: {} - {}",
+        word(Word::ReportTitle),
+        tag("White"),
+        tag("Black")
+    )?;
+    writeln!(
+        out,
+        "{}: {}; {}: {}",
+        word(Word::ReportEvent),
+        tag("Event"),
+        word(Word::ReportRound),
+        tag("Round")
+    )?;
+    writeln!(out, "{}: {}", word(Word::Journal), path.display())?;
     if let Some(torn) = &read.torn {
-        writeln!(
-            out,
-            "warning: the journal's last line is damaged and left out: {torn:?}"
-        )?;
+        writeln!(out, "{}: {torn:?}", word(Word::ReportTorn))?;
     }
 
     // The wall clock, once an anchor says how session time maps to it.
@@ -238,7 +296,7 @@ pub fn run(path: &Path) -> anyhow::Result<ExitCode> {
             .iter()
             .any(|h| matches!(h, Happening::Moved { .. }));
         let taken_back = matches!(rec, Record::TakeBack { .. });
-        let Some(text) = describe(rec, happened) else {
+        let Some(text) = describe(&pack, rec, happened) else {
             continue;
         };
         let when = match anchor {
@@ -274,10 +332,10 @@ pub fn run(path: &Path) -> anyhow::Result<ExitCode> {
     }
     let result = state
         .ending()
-        .map(|e| format!("{} ({})", e.score, e.words))
-        .unwrap_or_else(|| "* (the game is not over)".into());
-    writeln!(out, "result: {result}")?;
-    writeln!(out, "arbiter's signature: ____________________")?;
+        .map(|e| result_line(&pack, e))
+        .unwrap_or_else(|| format!("* ({})", word(Word::ReportNotOver)));
+    writeln!(out, "{}: {result}", word(Word::Result))?;
+    writeln!(out, "{}: ____________________", word(Word::ReportSignature))?;
     writeln!(out)?;
     for (name, value) in state.tags() {
         pgn.set_tag(name, value.clone());

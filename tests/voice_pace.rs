@@ -6,9 +6,8 @@
 use std::path::Path;
 use vichess::audio::Pcm;
 use vichess::phrase::token::Token;
-use vichess::rules::{File, Rank, Role};
 use vichess::voice::render::{render, ClipBank, RenderOptions, DEFAULT_GAP_MS};
-use vichess::voice::{Pack, PACK_NAMES};
+use vichess::voice::{pace, Pack, PACK_NAMES};
 
 fn pack(name: &str) -> Pack {
     Pack::load(
@@ -20,17 +19,11 @@ fn pack(name: &str) -> Pack {
 }
 
 fn five() -> Vec<Token> {
-    vec![
-        Token::Piece(Role::Knight),
-        Token::File(File::G),
-        Token::Rank(Rank::FIRST),
-        Token::File(File::F),
-        Token::Rank(Rank::THIRD),
-    ]
+    pace::five_words()
 }
 
 fn two() -> Vec<Token> {
-    vec![Token::File(File::E), Token::Rank(Rank::FOURTH)]
+    pace::two_words()
 }
 
 fn say(pack: &Pack, phrase: &[Token], speed: f64, gap_ms: u64) -> Pcm {

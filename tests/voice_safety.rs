@@ -350,3 +350,61 @@ fn packs_are_found_in_the_users_folder_then_vichess_voices_then_installed() {
         "only packs that are there are listed: {out}"
     );
 }
+
+/// A pack recorded by hand is told the `pace` its recordings need, measured as the shipped
+/// packs are: written back into its manifest, that pace brings the five words to 1.9 s.
+#[test]
+fn the_check_tells_a_slow_pack_the_pace_that_makes_it_a_human_pace() {
+    let tmp = tempfile::tempdir().unwrap();
+    let voices = tmp.path().join("voices");
+    let pack = copy_pack("en", &voices, "slow");
+    let manifest = pack.join("manifest.toml");
+    let set_pace = |pace: &str| {
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        let text: Vec<String> = text
+            .lines()
+            .map(|l| {
+                if l.starts_with("pace = ") {
+                    format!("pace = {pace}")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect();
+        std::fs::write(&manifest, text.join("\n") + "\n").unwrap();
+    };
+    set_pace("0.6");
+    let env = [("VICHESS_VOICES", voices.as_path())];
+    let pace_line = || {
+        let check = run(&vichess(), tmp.path(), &env, &["voices", "--check"]);
+        let out = text(&check);
+        // Slow is not a problem: the check still passes.
+        assert!(check.status.success(), "{out}");
+        out.lines()
+            .find(|l| l.trim_start().starts_with("pace "))
+            .unwrap_or_else(|| panic!("no pace line: {out}"))
+            .to_string()
+    };
+    let slow = pace_line();
+    assert!(
+        slow.contains("pace 0.6: five words (knight g1-f3)")
+            && slow.contains("slower than a human announcer"),
+        "{slow}"
+    );
+    let suggested = slow
+        .split("`pace = ")
+        .nth(1)
+        .and_then(|s| s.split('`').next())
+        .unwrap_or_else(|| panic!("no pace suggested: {slow}"))
+        .to_string();
+    set_pace(&suggested);
+    let fixed = pace_line();
+    assert!(fixed.contains("a human announcer's pace"), "{fixed}");
+    let five: f64 = fixed
+        .split("five words (knight g1-f3) ")
+        .nth(1)
+        .and_then(|s| s.split(" s").next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{fixed}"));
+    assert!((1.85..=1.9).contains(&five), "{fixed}");
+}

@@ -6,7 +6,8 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use vichess::voice::{find_all, search_path};
+use vichess::voice::pace::{self, FIVE_WORDS_MAX_S, TWO_WORDS_MAX_S};
+use vichess::voice::{find_all, search_path, Pack};
 
 pub fn run(check: bool) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
@@ -65,6 +66,9 @@ pub fn run(check: bool) -> anyhow::Result<ExitCode> {
         )?;
         if check {
             problems.extend(pack.check().iter().map(ToString::to_string));
+            if let Some(line) = pace_line(pack) {
+                writeln!(out, "  {line}")?;
+            }
         }
     }
     if problems.is_empty() {
@@ -78,4 +82,27 @@ pub fn run(check: bool) -> anyhow::Result<ExitCode> {
     }
     writeln!(out, "check: {} problems", problems.len())?;
     Ok(ExitCode::FAILURE)
+}
+
+/// How long the pack takes for the two announcements the human-pace rule is stated on, and,
+/// when it is slower, the `pace` that would meet it: what a pack recorded by hand needs to
+/// be told. Slow is not a problem (the exit status is unchanged); a listener may want it.
+fn pace_line(pack: &Pack) -> Option<String> {
+    let m = pace::measure(pack)?;
+    let verdict = if m.is_human() {
+        format!(
+            "a human announcer's pace; `pace = {:.2}` would make the five words {FIVE_WORDS_MAX_S} s",
+            m.pace_for_limit
+        )
+    } else {
+        format!(
+            "slower than a human announcer (at most {FIVE_WORDS_MAX_S} s and {TWO_WORDS_MAX_S} s); \
+             `pace = {:.2}` in manifest.toml would make the five words {FIVE_WORDS_MAX_S} s",
+            m.pace_for_limit
+        )
+    };
+    Some(format!(
+        "pace {}: five words (knight g1-f3) {:.2} s, two words (e4) {:.2} s: {verdict}",
+        m.pace, m.five_s, m.two_s
+    ))
 }

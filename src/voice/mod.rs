@@ -6,6 +6,7 @@
 pub mod dictate;
 pub mod manifest;
 pub mod numbers;
+pub mod pace;
 pub mod render;
 
 pub use manifest::{

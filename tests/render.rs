@@ -6,7 +6,7 @@ use vichess::pgn::read_game;
 use vichess::phrase::announce::move_phrase;
 use vichess::phrase::token::{Token, Word};
 use vichess::rules::notation::parse_move;
-use vichess::rules::{File, Position, Rank, Role};
+use vichess::rules::{File, Position, Rank, Role, Square};
 use vichess::voice::dictate::dictate;
 use vichess::voice::render::{render, ClipBank, Part, RenderOptions, DEFAULT_GAP_MS};
 use vichess::voice::Pack;
@@ -157,10 +157,18 @@ fn a_move_renders_as_one_clean_phrase() {
         "peak {}",
         m.peak_dbfs
     );
-    // Five words: the duration is the clips plus four gaps, nothing more.
-    let clips: usize = phrase.iter().map(|&t| bank.clip(t).unwrap().len()).sum();
+    // Four units (Dame, schlägt, the square f7 said whole from its own clip, Matt): the
+    // duration is their clips plus three gaps, nothing more.
+    let units = [
+        bank.clip(Token::Piece(Role::Queen)).unwrap(),
+        bank.clip(Token::Captures).unwrap(),
+        bank.square(Square::from_coords(File::F, Rank::SEVENTH))
+            .unwrap(),
+        bank.clip(Token::Mate).unwrap(),
+    ];
+    let clips: usize = units.iter().map(|c| c.len()).sum();
     let gap = DEFAULT_GAP_MS as f64 / 1000.0;
-    assert_eq!(pcm.len(), clips + 4 * (gap * 48_000.0).round() as usize);
+    assert_eq!(pcm.len(), clips + 3 * (gap * 48_000.0).round() as usize);
 }
 
 #[test]
@@ -188,7 +196,8 @@ fn the_speaking_rate_and_gap_change_the_length_not_the_words() {
     let spaced = render(&phrase, &pack, &bank(&pack, &wide)).pcm();
     let extra = spaced.seconds() - normal.seconds();
     let default_gap = DEFAULT_GAP_MS as f64 / 1000.0;
-    assert!((extra - 2.0 * (0.2 - default_gap)).abs() < 0.001, "{extra}");
+    // One gap: "knight", then the square f3 said whole.
+    assert!((extra - (0.2 - default_gap)).abs() < 0.001, "{extra}");
 }
 
 #[test]

@@ -94,6 +94,8 @@ fn a_scoresheet_is_dictated_with_no_speech_engine_on_the_path() {
             m.seconds
         );
         assert_eq!(m.clipped, 0, "{name}");
-        assert!(m.longest_inner_silence < 1.0, "{name}: {m:?}");
+        // The 0.8 s pause after a full move and the soft ends of the words either side; a
+        // word lost would leave a hole of a second and more.
+        assert!(m.longest_inner_silence < 1.2, "{name}: {m:?}");
     }
 }

@@ -88,8 +88,8 @@ fn speed_and_gap_change_what_is_heard() {
         "speed 3: {fastest} s, speed 2: {fast} s"
     );
     let wide = say(&p, &five(), 1.0, DEFAULT_GAP_MS + 200).seconds();
-    // Four gaps between five words, each 200 ms longer.
-    assert!((wide - normal - 0.8).abs() < 0.01, "{normal} -> {wide}");
+    // Two gaps between the piece and the two squares (each said whole), each 200 ms longer.
+    assert!((wide - normal - 0.4).abs() < 0.01, "{normal} -> {wide}");
 }
 
 /// Runs vichess with `options`, `--wav`, then `moves`, and measures the recording.

@@ -106,7 +106,10 @@ fn a_clip_symlinked_out_of_the_pack_is_refused_and_named() {
             "en",
             "--wav",
             wav.to_str().unwrap(),
+            // "a takes b5": the file said alone (a square is said whole, from its own clip).
             "a4",
+            "b5",
+            "axb5",
         ],
     );
     let out = text(&a);
@@ -147,7 +150,8 @@ fn clips_over_ten_seconds_and_packs_over_fifty_megabytes_are_refused() {
         out.contains("token file-b: clip") && out.contains("11.0 s long"),
         "{out}"
     );
-    // Not played: the recording of "b4" holds only "four" and the word for b is logged.
+    // Not played: in "b takes a5" the word for b is logged and not heard (a square is said
+    // whole, from its own clip, so the file is said alone only in a pawn's capture).
     let wav = tmp.path().join("b.wav");
     let a = run(
         &vichess(),
@@ -160,10 +164,12 @@ fn clips_over_ten_seconds_and_packs_over_fifty_megabytes_are_refused() {
             "--wav",
             wav.to_str().unwrap(),
             "b4",
+            "a5",
+            "bxa5",
         ],
     );
     let seconds = vichess::audio::wav::read(&wav).unwrap().seconds();
-    assert!(seconds < 3.0, "{seconds} s: the long clip was used");
+    assert!(seconds < 6.0, "{seconds} s: the long clip was used");
     assert!(text(&a).contains("no clip for file-b"), "{}", text(&a));
 
     // A pack whose clips take more than 50 MB (a sparse file: no disk is used).
@@ -254,9 +260,14 @@ fn a_missing_clip_is_reported_and_its_word_logged_once() {
             "en",
             "--wav",
             wav.to_str().unwrap(),
+            // "e takes d5" and "e takes d4": the file said alone twice (a square is said
+            // whole, from its own clip), logged once.
             "e4",
+            "d5",
+            "exd5",
             "e5",
             "d4",
+            "exd4",
         ],
     );
     let err = String::from_utf8_lossy(&a.stderr).to_string();
@@ -407,4 +418,47 @@ fn the_check_tells_a_slow_pack_the_pace_that_makes_it_a_human_pace() {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("{fixed}"));
     assert!((1.85..=1.9).contains(&five), "{fixed}");
+}
+
+/// A square's own clip missing is named by the check, with its line; the square is then said
+/// from the file's and the rank's clips, so no word goes to system speech.
+#[test]
+fn a_missing_square_clip_is_named_and_the_square_said_as_two_words() {
+    let tmp = tempfile::tempdir().unwrap();
+    let voices = tmp.path().join("voices");
+    let pack = copy_pack("en", &voices, "en");
+    let env = [("VICHESS_VOICES", voices.as_path())];
+    let seconds = |name: &str| {
+        let wav = tmp.path().join(name);
+        let a = run(
+            &vichess(),
+            tmp.path(),
+            &env,
+            &[
+                "announce",
+                "--voice",
+                "en",
+                "--wav",
+                wav.to_str().unwrap(),
+                "e4",
+            ],
+        );
+        assert!(a.status.success(), "{}", text(&a));
+        assert!(!text(&a).contains("no clip"), "{}", text(&a));
+        vichess::audio::wav::read(&wav).unwrap().seconds()
+    };
+    let whole = seconds("whole.wav");
+    std::fs::remove_file(pack.join("clips/square-e4.wav")).unwrap();
+    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check"]);
+    let out = text(&check);
+    assert_eq!(check.status.code(), Some(1), "{out}");
+    let line = line_of(&pack.join("manifest.toml"), "e4");
+    assert!(
+        out.contains(&format!("manifest.toml:{line}: token square e4: clip"))
+            && out.contains("does not exist"),
+        "{out}"
+    );
+    // Said as "e" and "four" with a gap: longer than the square said whole.
+    let apart = seconds("apart.wav");
+    assert!(apart > whole + 0.1, "whole {whole} s, apart {apart} s");
 }

@@ -62,6 +62,12 @@ fn shipped_manifests_parse_and_are_complete_in_words() {
                 t.id()
             );
         }
+        // Every square said whole, from its own clip: the shipped pace relies on them.
+        assert_eq!(pack.squares().len(), 64, "{name}");
+        assert!(pack
+            .squares()
+            .iter()
+            .all(|sq| pack.square_clip_path(*sq).is_some()));
         // The compiled-in copy is the same manifest.
         let builtin = Pack::builtin(name).unwrap();
         assert_eq!(builtin.language(), pack.language());
@@ -168,6 +174,39 @@ fn unknown_token_is_an_error_naming_pack_and_token() {
         text.contains("tiny") && text.contains("piece-dragon"),
         "{text}"
     );
+}
+
+#[test]
+fn a_squares_key_that_is_no_square_or_a_clip_outside_is_refused_with_its_line() {
+    for (key, clip, says) in [
+        (
+            "i9",
+            "clips/square-i9.wav",
+            "[squares] key \"i9\" is not a square",
+        ),
+        (
+            "E4",
+            "clips/square-e4.wav",
+            "[squares] key \"E4\" is not a square",
+        ),
+        ("e4", "../square-e4.wav", "../square-e4.wav"),
+    ] {
+        let (_tmp, dir) = scratch();
+        std::fs::write(
+            dir.join("manifest.toml"),
+            format!(
+                "[pack]\nname = \"tiny\"\nlanguage = \"en\"\nsample_rate = 16000\n\n\
+                 [squares]\n\"a1\" = {{ clip = \"clips/square-a1.wav\" }}\n\
+                 \"{key}\" = {{ clip = \"{clip}\" }}\n\n[tokens]\n"
+            ),
+        )
+        .unwrap();
+        let err = Pack::load(&dir).unwrap_err().to_string();
+        assert!(
+            err.contains("tiny") && err.contains("manifest.toml:8") && err.contains(says),
+            "{key}: {err}"
+        );
+    }
 }
 
 #[test]

@@ -89,16 +89,18 @@ pub fn run(check: bool) -> anyhow::Result<ExitCode> {
 /// be told. Slow is not a problem (the exit status is unchanged); a listener may want it.
 fn pace_line(pack: &Pack) -> Option<String> {
     let m = pace::measure(pack)?;
+    // Rounded up, so the pace as printed, written into the manifest, meets the limit.
+    let suggested = (m.pace_for_limit * 100.0).ceil() / 100.0;
     let verdict = if m.is_human() {
         format!(
             "a human announcer's pace; `pace = {:.2}` would make the five words {FIVE_WORDS_MAX_S} s",
-            m.pace_for_limit
+            suggested
         )
     } else {
         format!(
             "slower than a human announcer (at most {FIVE_WORDS_MAX_S} s and {TWO_WORDS_MAX_S} s); \
              `pace = {:.2}` in manifest.toml would make the five words {FIVE_WORDS_MAX_S} s",
-            m.pace_for_limit
+            suggested
         )
     };
     Some(format!(

@@ -14,6 +14,7 @@
 
 use crate::audio::{frames, resample, stretch, wav, Pcm};
 use crate::phrase::token::{Token, Word};
+use crate::rules::Square;
 use crate::voice::numbers::segment;
 use crate::voice::Pack;
 use std::collections::{BTreeSet, HashMap};
@@ -214,6 +215,7 @@ pub struct ClipBank {
     slots: Vec<Slot>,
     tokens: HashMap<Token, usize>,
     numbers: HashMap<String, usize>,
+    squares: HashMap<Square, usize>,
     /// Clips that failed when first decoded, not yet handed out.
     problems: Mutex<Vec<ClipProblem>>,
     /// Everything said by system speech so far, and how much of it was handed out.
@@ -236,6 +238,7 @@ impl Clone for ClipBank {
                 .collect(),
             tokens: self.tokens.clone(),
             numbers: self.numbers.clone(),
+            squares: self.squares.clone(),
             problems: Mutex::new(self.problems.lock().map(|p| p.clone()).unwrap_or_default()),
             fallbacks: Mutex::new(self.fallbacks.lock().map(|f| f.clone()).unwrap_or_default()),
         }
@@ -315,6 +318,13 @@ impl ClipBank {
                 }
             }
         }
+        for square in pack.squares() {
+            if let Some(path) = pack.square_clip_path(square) {
+                if let Some(i) = add(format!("square {square}"), path, &mut bank) {
+                    bank.squares.insert(square, i);
+                }
+            }
+        }
         problems.extend(outside);
         (bank, problems)
     }
@@ -326,6 +336,7 @@ impl ClipBank {
             slots: Vec::new(),
             tokens: HashMap::new(),
             numbers: HashMap::new(),
+            squares: HashMap::new(),
             problems: Mutex::new(Vec::new()),
             fallbacks: Mutex::new((BTreeSet::new(), Vec::new())),
         }
@@ -391,6 +402,11 @@ impl ClipBank {
     /// when system speech must say it.
     pub fn clip(&self, token: Token) -> Option<&[f32]> {
         self.slot(*self.tokens.get(&token)?)
+    }
+
+    /// The clip of `square` said as one unit, if the pack has one that plays.
+    pub fn square(&self, square: Square) -> Option<&[f32]> {
+        self.squares.get(&square).and_then(|&i| self.slot(i))
     }
 
     /// A number text ("zweihundertdreiundvierzig Züge") from the number-word clips: the
@@ -574,7 +590,12 @@ pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
         }
     };
     let comma_before_check = pack.grammar().comma_before_check;
+    // The rank of a square said whole from its own clip, which the next token then is.
+    let mut said_whole = false;
     for (i, &token) in phrase.iter().enumerate() {
+        if std::mem::take(&mut said_whole) {
+            continue;
+        }
         if let Token::Punct(_) = token {
             flush_words(&mut words, &mut parts);
             if !audio.is_empty() {
@@ -583,7 +604,15 @@ pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
             continue;
         }
         let number;
+        let whole = match (token, phrase.get(i + 1)) {
+            (Token::File(file), Some(&Token::Rank(rank))) => {
+                bank.square(Square::from_coords(file, rank))
+            }
+            _ => None,
+        };
+        said_whole = whole.is_some();
         let clip = match token {
+            _ if whole.is_some() => whole,
             Token::Duration(_) | Token::Count(_) => {
                 number = bank.number_words(&pack.word(token));
                 match &number {

@@ -131,11 +131,11 @@ fn every_clip_says_the_manifest_word_of_today() {
 fn a_move_renders_as_one_clean_phrase() {
     let pack = open("de-fide");
     let options = RenderOptions::default();
-    let bank = bank(&pack, &options);
+    let clips = bank(&pack, &options);
     // Nf3 with check after 1. e4 e5 2. Qh5?? Nc6 3. Qxf7#: take a capture with mate.
     let phrase = phrase_after(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"], "Qxf7");
     assert_eq!(pack.text(&phrase), "Dame schlägt Felix sieben Matt");
-    let r = render(&phrase, &pack, &bank);
+    let r = render(&phrase, &pack, &clips);
     assert!(r.is_complete(), "{:?}", r.speech());
     let pcm = r.pcm();
     assert_eq!(pcm.rate, 48_000);
@@ -157,18 +157,33 @@ fn a_move_renders_as_one_clean_phrase() {
         "peak {}",
         m.peak_dbfs
     );
-    // Four units (Dame, schlägt, the square f7 said whole from its own clip, Matt): the
-    // duration is their clips plus three gaps, nothing more.
-    let units = [
-        bank.clip(Token::Piece(Role::Queen)).unwrap(),
-        bank.clip(Token::Captures).unwrap(),
-        bank.square(Square::from_coords(File::F, Rank::SEVENTH))
-            .unwrap(),
-        bank.clip(Token::Mate).unwrap(),
-    ];
-    let clips: usize = units.iter().map(|c| c.len()).sum();
+    // Five words (de-fide says a square as its two words): the duration is the clips plus
+    // four gaps, nothing more.
+    assert!(pack.squares().is_empty());
+    let length: usize = phrase.iter().map(|&t| clips.clip(t).unwrap().len()).sum();
     let gap = DEFAULT_GAP_MS as f64 / 1000.0;
-    assert_eq!(pcm.len(), clips + 3 * (gap * 48_000.0).round() as usize);
+    assert_eq!(pcm.len(), length + 4 * (gap * 48_000.0).round() as usize);
+    // In de the square f7 is said whole, from its own clip: four units, two gaps and the
+    // pause de puts before "Matt" (a comma before check and mate).
+    let de = open("de");
+    let de_bank = bank(&de, &options);
+    let r = render(&phrase, &de, &de_bank);
+    assert!(r.is_complete(), "{:?}", r.speech());
+    let units = [
+        de_bank.clip(Token::Piece(Role::Queen)).unwrap(),
+        de_bank.clip(Token::Captures).unwrap(),
+        de_bank
+            .square(Square::from_coords(File::F, Rank::SEVENTH))
+            .unwrap(),
+        de_bank.clip(Token::Mate).unwrap(),
+    ];
+    let length: usize = units.iter().map(|c| c.len()).sum();
+    assert_eq!(
+        r.pcm().len(),
+        length
+            + 2 * (gap * 48_000.0).round() as usize
+            + (options.pause * 48_000.0).round() as usize
+    );
 }
 
 #[test]

@@ -88,7 +88,12 @@ fn speed_and_gap_change_what_is_heard() {
         "speed 3: {fastest} s, speed 2: {fast} s"
     );
     let wide = say(&p, &five(), 1.0, DEFAULT_GAP_MS + 200).seconds();
-    // Two gaps between the piece and the two squares (each said whole), each 200 ms longer.
+    // Four gaps between five words (de-fide says a square as two words), each 200 ms longer.
+    assert!((wide - normal - 0.8).abs() < 0.01, "{normal} -> {wide}");
+    // In a pack that says each square whole there are two: piece, square, square.
+    let uk = pack("uk");
+    let normal = say(&uk, &five(), 1.0, DEFAULT_GAP_MS).seconds();
+    let wide = say(&uk, &five(), 1.0, DEFAULT_GAP_MS + 200).seconds();
     assert!((wide - normal - 0.4).abs() < 0.01, "{normal} -> {wide}");
 }
 

@@ -62,8 +62,10 @@ fn shipped_manifests_parse_and_are_complete_in_words() {
                 t.id()
             );
         }
-        // Every square said whole, from its own clip: the shipped pace relies on them.
-        assert_eq!(pack.squares().len(), 64, "{name}");
+        // Every square said whole, from its own clip: the shipped pace relies on them. Not
+        // in de-fide, whose engine runs "David sieben" together into "da fit sieben".
+        let squares = if name == "de-fide" { 0 } else { 64 };
+        assert_eq!(pack.squares().len(), squares, "{name}");
         assert!(pack
             .squares()
             .iter()

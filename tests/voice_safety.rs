@@ -28,6 +28,13 @@ fn run(exe: &Path, home: &Path, env: &[(&str, &Path)], args: &[&str]) -> Output 
     c.output().expect("vichess runs")
 }
 
+/// `vichess announce --voice en --wav WAV MOVES...` with the test's environment.
+fn announce_en(home: &Path, env: &[(&str, &Path)], wav: &Path, moves: &[&str]) -> Output {
+    let mut args = vec!["announce", "--voice", "en", "--wav", wav.to_str().unwrap()];
+    args.extend_from_slice(moves);
+    run(&vichess(), home, env, &args)
+}
+
 fn text(o: &Output) -> String {
     format!(
         "{}{}",
@@ -96,20 +103,13 @@ fn a_clip_symlinked_out_of_the_pack_is_refused_and_named() {
     );
     // Announcing does not play it: it is reported, and the word goes to system speech.
     let wav = tmp.path().join("a.wav");
-    let a = run(
-        &vichess(),
+    let a = announce_en(
         tmp.path(),
         &env,
+        &wav,
         &[
-            "announce",
-            "--voice",
-            "en",
-            "--wav",
-            wav.to_str().unwrap(),
             // "a takes b5": the file said alone (a square is said whole, from its own clip).
-            "a4",
-            "b5",
-            "axb5",
+            "a4", "b5", "axb5",
         ],
     );
     let out = text(&a);
@@ -153,21 +153,7 @@ fn clips_over_ten_seconds_and_packs_over_fifty_megabytes_are_refused() {
     // Not played: in "b takes a5" the word for b is logged and not heard (a square is said
     // whole, from its own clip, so the file is said alone only in a pawn's capture).
     let wav = tmp.path().join("b.wav");
-    let a = run(
-        &vichess(),
-        tmp.path(),
-        &env,
-        &[
-            "announce",
-            "--voice",
-            "en",
-            "--wav",
-            wav.to_str().unwrap(),
-            "b4",
-            "a5",
-            "bxa5",
-        ],
-    );
+    let a = announce_en(tmp.path(), &env, &wav, &["b4", "a5", "bxa5"]);
     let seconds = vichess::audio::wav::read(&wav).unwrap().seconds();
     assert!(seconds < 6.0, "{seconds} s: the long clip was used");
     assert!(text(&a).contains("no clip for file-b"), "{}", text(&a));
@@ -183,19 +169,7 @@ fn clips_over_ten_seconds_and_packs_over_fifty_megabytes_are_refused() {
     let out = text(&check);
     assert_eq!(check.status.code(), Some(1), "{out}");
     assert!(out.contains("a pack may take at most 50 MB"), "{out}");
-    let a = run(
-        &vichess(),
-        tmp.path(),
-        &env,
-        &[
-            "announce",
-            "--voice",
-            "en",
-            "--wav",
-            wav.to_str().unwrap(),
-            "c4",
-        ],
-    );
+    let a = announce_en(tmp.path(), &env, &wav, &["c4"]);
     assert!(text(&a).contains("none is used"), "{}", text(&a));
 }
 
@@ -250,24 +224,14 @@ fn a_missing_clip_is_reported_and_its_word_logged_once() {
         "{out}"
     );
     let wav = tmp.path().join("e.wav");
-    let a = run(
-        &vichess(),
+    let a = announce_en(
         tmp.path(),
         &env,
+        &wav,
         &[
-            "announce",
-            "--voice",
-            "en",
-            "--wav",
-            wav.to_str().unwrap(),
             // "e takes d5" and "e takes d4": the file said alone twice (a square is said
             // whole, from its own clip), logged once.
-            "e4",
-            "d5",
-            "exd5",
-            "e5",
-            "d4",
-            "exd4",
+            "e4", "d5", "exd5", "e5", "d4", "exd4",
         ],
     );
     let err = String::from_utf8_lossy(&a.stderr).to_string();
@@ -430,19 +394,7 @@ fn a_missing_square_clip_is_named_and_the_square_said_as_two_words() {
     let env = [("VICHESS_VOICES", voices.as_path())];
     let seconds = |name: &str| {
         let wav = tmp.path().join(name);
-        let a = run(
-            &vichess(),
-            tmp.path(),
-            &env,
-            &[
-                "announce",
-                "--voice",
-                "en",
-                "--wav",
-                wav.to_str().unwrap(),
-                "e4",
-            ],
-        );
+        let a = announce_en(tmp.path(), &env, &wav, &["e4"]);
         assert!(a.status.success(), "{}", text(&a));
         assert!(!text(&a).contains("no clip"), "{}", text(&a));
         vichess::audio::wav::read(&wav).unwrap().seconds()

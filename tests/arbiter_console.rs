@@ -13,6 +13,21 @@ fn play(home: &Path, args: &[&str], stdin: &str) -> Vec<String> {
     common_play::lines_of(&common_play::run_piped(home, &args, stdin.as_bytes()))
 }
 
+/// `vichess report --lang LANG JOURNAL`, which must succeed: the report's text.
+fn report(journal: &Path, lang: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["report", "--lang", lang])
+        .arg(journal)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn journal_in(dir: &Path) -> std::path::PathBuf {
     std::fs::read_dir(dir)
         .unwrap()
@@ -57,17 +72,7 @@ fn arbiter_time_and_notes_are_said_journaled_and_in_the_report() {
     );
     assert!(lines.contains(&"arbiter's note: the clock fell off the table".to_string()));
 
-    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["report", "--lang", "en"])
-        .arg(journal_in(&games))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report = String::from_utf8(out.stdout).unwrap();
+    let report = report(&journal_in(&games), "en");
     let order = [
         "Arbiter's report: Anna - Bert",
         "White plays 1. e4",
@@ -174,12 +179,7 @@ fn guidelines_iii_game(script: &str, expected: &[&str]) -> String {
             .unwrap_or_else(|| panic!("{want:?} missing or out of order in {lines:?}"));
         from += at + 1;
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["report", "--lang", "en"])
-        .arg(journal_in(&games))
-        .output()
-        .unwrap();
-    String::from_utf8(out.stdout).unwrap()
+    report(&journal_in(&games), "en")
 }
 
 #[test]
@@ -283,19 +283,7 @@ fn the_report_is_in_the_games_language() {
         j.append(p).unwrap();
     }
     drop(j);
-    let report = |lang: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-            .args(["report", "--lang", lang])
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let report = |lang: &str| report(&path, lang);
     let file = path.display();
     let de = report("de");
     let plain = &de[..de.find("\n\n").expect("the PGN after a blank line")];

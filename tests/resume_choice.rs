@@ -16,6 +16,21 @@ fn play(home: &Path, args: &[&str], stdin: &str) -> Vec<String> {
     common_play::lines_of(&common_play::run_piped(home, &all, stdin.as_bytes()))
 }
 
+/// `vichess play --no-audio [ARGS] --resume --game-dir HOME/games` with nothing typed.
+fn resume(home: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["play", "--no-audio"])
+        .args(args)
+        .args(["--resume", "--game-dir"])
+        .arg(home.join("games"))
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
 fn journals(home: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(home.join("games"))
         .unwrap()
@@ -152,15 +167,7 @@ fn a_journal_torn_in_its_first_lines_is_refused_unchanged_never_said_to_go_on() 
     let second_line_start = text.find('\n').unwrap() + 1;
     let cut = &text.as_bytes()[..second_line_start + 10];
     std::fs::write(&journal, cut).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["play", "--no-audio", "--resume", "--game-dir"])
-        .arg(home.path().join("games"))
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .env("XDG_DATA_HOME", home.path().join("data"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let out = resume(home.path(), &[]);
     assert!(!out.status.success());
     let said = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
     // In the game's language (German by default); why the line is unusable as found.
@@ -178,22 +185,7 @@ fn a_journal_torn_in_its_first_lines_is_refused_unchanged_never_said_to_go_on() 
         "the journal was changed"
     );
     // The same refusal in a Russian game.
-    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args([
-            "play",
-            "--no-audio",
-            "--lang",
-            "ru",
-            "--resume",
-            "--game-dir",
-        ])
-        .arg(home.path().join("games"))
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .env("XDG_DATA_HOME", home.path().join("data"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let out = resume(home.path(), &["--lang", "ru"]);
     assert!(!out.status.success());
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(

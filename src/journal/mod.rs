@@ -257,16 +257,17 @@ pub fn repair(path: &Path) -> Result<Option<TornTail>, JournalError> {
     let Some(tail) = read.torn else {
         return Ok(None);
     };
-    let keep = keep_path(path);
-    let mut saved = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&keep)
-        .map_err(io_err(&keep))?;
-    if let Err(e) = saved.write_all(&tail.bytes).and_then(|()| saved.sync_all()) {
-        // A full disk: leave no empty or partial copy that looks like the kept bytes.
-        let _ = std::fs::remove_file(&keep);
-        return Err(io_err(&keep)(e));
+    // Kept the safe way (0600, synced with its folder, never through a symbolic link), and
+    // never over an earlier `.torn` file: a name that is taken, even by a dangling link,
+    // moves on to the next. A full disk leaves no partial copy that looks like the bytes.
+    let mut n = 1;
+    loop {
+        let keep = keep_path(path, n);
+        match crate::safe_file::create_new(&keep, &tail.bytes) {
+            Ok(()) => break,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => n += 1,
+            Err(e) => return Err(io_err(&keep)(e)),
+        }
     }
     let file = OpenOptions::new()
         .write(true)
@@ -278,8 +279,9 @@ pub fn repair(path: &Path) -> Result<Option<TornTail>, JournalError> {
     Ok(Some(tail))
 }
 
-fn keep_path(path: &Path) -> PathBuf {
-    let mut n = 1;
+/// The first free name from `<journal>.torn` (n = 1), `.torn.2`, `.torn.3`, … on; a
+/// symbolic link, even a dangling one, takes a name.
+fn keep_path(path: &Path, mut n: u32) -> PathBuf {
     loop {
         let mut name = path.as_os_str().to_owned();
         name.push(if n == 1 {
@@ -288,7 +290,7 @@ fn keep_path(path: &Path) -> PathBuf {
             format!(".torn.{n}")
         });
         let candidate = PathBuf::from(name);
-        if !candidate.exists() {
+        if std::fs::symlink_metadata(&candidate).is_err() {
             return candidate;
         }
         n += 1;

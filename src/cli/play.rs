@@ -641,7 +641,9 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     drop(tx);
     let mut voice = Voice::open(args.no_audio, &config, &pack);
     let stdout = std::io::stdout();
-    let mut out = braille_line::Tee::new(stdout.lock(), display);
+    // Every line escaped on its way out (a path typed after `save`, a board's own words),
+    // whether or not it was made `printable` where it was put together.
+    let mut out = super::text::Escaped::new(braille_line::Tee::new(stdout.lock(), display));
     for note in &notes {
         writeln!(out, "{}", console::printable(note))?;
         voice.say(Audience::Player, &[], note);

@@ -252,7 +252,9 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("the {language} voice pack is needed for the report"))?;
     let (state, steps) = replay_journal(ClockConfig::default(), &pack, &lines)
         .with_context(|| format!("{} cannot be replayed", path.display()))?;
-    let mut out = std::io::stdout().lock();
+    // Notes, tags and names are as the journal has them, which is as they were typed:
+    // every line is escaped on its way out, so none can drive the arbiter's terminal.
+    let mut out = super::text::Escaped::new(std::io::stdout().lock());
 
     let tag = |name: &str| {
         state
@@ -348,6 +350,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         pgn.set_tag("Result", e.score);
     }
     write!(out, "{}", write_game(&pgn))?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

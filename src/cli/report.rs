@@ -140,6 +140,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             })
         ),
         Record::Tag { name, value, .. } => format!("{name}: {value}"),
+        Record::Interrupted { signal, .. } => format!("{} ({signal})", w(Word::GameInterrupted)),
         Record::Move { .. } | Record::Correct { .. } => String::new(),
         Record::Checkpoint { .. }
         | Record::Anchor { .. }

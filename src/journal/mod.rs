@@ -106,6 +106,15 @@ pub enum JournalError {
         /// What is wrong with it, in plain words.
         why: String,
     },
+    /// A journal written by a newer vichess, in a format this one does not know: not
+    /// damaged, and never changed; a newer vichess resumes it.
+    #[error("{}: this journal was written by a newer vichess (format {version}; this one reads format {FORMAT_VERSION}); update vichess to read it; the file is left as it is", path.display())]
+    Newer {
+        /// The journal file.
+        path: PathBuf,
+        /// The format version in its header.
+        version: u32,
+    },
     /// The journal ends in a torn line: report it, then [`repair`] it before appending.
     #[error("{0}; repair the journal before continuing the game")]
     Torn(TornTail),
@@ -166,6 +175,19 @@ fn decode_header(payload: &str) -> Result<String, String> {
     Ok(parts.next().unwrap_or("").to_string())
 }
 
+/// The format version of a vichess journal header newer than this vichess reads.
+fn newer_format(header: &str) -> Option<u32> {
+    let mut parts = header.splitn(3, ' ');
+    if parts.next() != Some(MAGIC) {
+        return None;
+    }
+    parts
+        .next()?
+        .parse::<u32>()
+        .ok()
+        .filter(|v| *v > FORMAT_VERSION)
+}
+
 /// Reads a journal back: every whole entry in order, and the torn last line if any.
 pub fn read(path: &Path) -> Result<JournalRead, JournalError> {
     let mut bytes = Vec::new();
@@ -220,6 +242,16 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<JournalRead, JournalError> {
             }
             Ok((seq, payload))
         });
+        // A whole header from a newer vichess: said as such before anything else is judged
+        // (its later lines may hold records this vichess cannot read).
+        if let Ok((0, payload)) = &checked {
+            if let Some(version) = newer_format(payload) {
+                return Err(JournalError::Newer {
+                    path: path.to_path_buf(),
+                    version,
+                });
+            }
+        }
         let checked = checked.and_then(|(seq, payload)| {
             if seq == 0 {
                 decode_header(&payload).map(|id| (seq, id))

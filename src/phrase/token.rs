@@ -408,6 +408,18 @@ words! {
     CaptureUnseen = "capture-unseen",
     /// After them: what the player does either way.
     SayItOrPutBack = "say-it-or-put-back",
+    // --- issue 24, items 15-20: the audit's findings on interruptions and resume (text
+    // only, no clips) ---
+    /// A signal (SIGTERM, SIGHUP, Ctrl-C) stopped the game; the signal follows in brackets.
+    GameInterrupted = "game-interrupted",
+    /// Before the list of other games in the folder that have no result yet.
+    UnfinishedGames = "unfinished-games",
+    /// A journal from a newer vichess: "format N" follows in brackets.
+    JournalNewer = "journal-newer",
+    /// "format 2": the journal format's number follows.
+    JournalFormat = "journal-format",
+    /// After the newer journal's format: what to do.
+    UpdateToResume = "update-to-resume",
     // --- `sim MOVE` with `--board sim`: the simulated hands' answers (text only) ---
     /// Before the move the hands play.
     SimPlays = "sim-plays",

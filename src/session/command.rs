@@ -129,6 +129,10 @@ pub enum Command {
     Save(String),
     /// Save the game to its file in the game folder and leave.
     Quit,
+    /// Not typed: the front end was told to stop (the signal's name: SIGTERM, SIGHUP,
+    /// SIGINT; a line editor's Ctrl-C too). Leaves as [`Command::Quit`] does, journaling the
+    /// interruption, so a resume says so rather than calling it a crash.
+    Interrupted(String),
     /// The arbiter's commands: clock corrections and notes (`arbiter time add white 2m`).
     Arbiter(super::arbiter_command::ArbiterCommand),
     /// Speak faster by one step (issue 16); journaled, so a resumed game keeps the rate.

@@ -178,6 +178,24 @@ impl Session {
                 self.save_game();
                 self.out.push(Effect::Quit);
             }
+            Command::Interrupted(signal) => {
+                // One word in the journal, whatever the front end passed.
+                let signal: String = signal
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect();
+                let signal = if signal.is_empty() {
+                    "signal".into()
+                } else {
+                    signal
+                };
+                let phrase = vec![Token::Word(Word::GameInterrupted)];
+                let text = format!("{} ({signal})", self.pack.text(&phrase));
+                self.commit(Record::Interrupted { at, signal });
+                self.out.say_as(Audience::Player, phrase, &text);
+                self.save_game();
+                self.out.push(Effect::Quit);
+            }
         }
     }
 

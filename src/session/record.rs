@@ -182,6 +182,15 @@ pub enum Record {
         /// Session time in milliseconds.
         at: u64,
     },
+    /// vichess was told to stop here (SIGTERM, SIGHUP, Ctrl-C) and stopped the way `quit`
+    /// does: a resume says the game was interrupted, not that it crashed (issue 24, item 16).
+    /// Written `end AT interrupted SIGNAL`, so a vichess from before it reads a clean stop.
+    Interrupted {
+        /// Session time in milliseconds.
+        at: u64,
+        /// What stopped it, one word: `SIGTERM`, `SIGHUP` or `SIGINT`.
+        signal: String,
+    },
     /// At session time `at` the wall clock read `unix_ms`: written once per run, so a resume
     /// can tell how long vichess was down (the game's own time is monotonic).
     Anchor {
@@ -258,6 +267,7 @@ impl Record {
             | Record::Illegal { at, .. }
             | Record::Checkpoint { at }
             | Record::End { at }
+            | Record::Interrupted { at, .. }
             | Record::Tag { at, .. }
             | Record::Anchor { at, .. }
             | Record::Speed { at, .. } => at,
@@ -397,7 +407,13 @@ impl Record {
                     .ok_or_else(|| err("the time is missing"))?,
             },
             "clock" => Record::Checkpoint { at },
-            "end" => Record::End { at },
+            "end" => match fields.as_slice() {
+                ["interrupted", signal, ..] => Record::Interrupted {
+                    at,
+                    signal: signal.to_string(),
+                },
+                _ => Record::End { at },
+            },
             "tag" => {
                 let (name, value) = rest.split_once(' ').unwrap_or((rest, ""));
                 if name.is_empty() {
@@ -493,6 +509,7 @@ impl fmt::Display for Record {
             } => write!(f, "adjust {at} {} {} {ms}", side(*s), change.word()),
             Record::Checkpoint { at } => write!(f, "clock {at}"),
             Record::End { at } => write!(f, "end {at}"),
+            Record::Interrupted { at, signal } => write!(f, "end {at} interrupted {signal}"),
             Record::Tag { at, name, value } => {
                 write!(f, "tag {at} {name} {}", value.replace(['\n', '\r'], " "))
             }
@@ -585,6 +602,10 @@ mod tests {
             Record::Open { at: 28 },
             Record::Undo { at: 29 },
             Record::End { at: 27 },
+            Record::Interrupted {
+                at: 28,
+                signal: "SIGTERM".into(),
+            },
             Record::Speed {
                 at: 30,
                 hundredths: 115,

@@ -795,7 +795,7 @@ impl State {
                     None => self.tags.push((name.clone(), value.clone())),
                 }
             }
-            Record::End { .. } => {}
+            Record::End { .. } | Record::Interrupted { .. } => {}
             Record::Speed { hundredths, .. } => {
                 if !(super::record::RATE_MIN..=super::record::RATE_MAX).contains(hundredths) {
                     return Err(word(Word::ReasonNotUnderstood));

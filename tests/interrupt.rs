@@ -132,3 +132,47 @@ fn a_signal_saves_the_game_journals_the_interruption_and_resume_says_so() {
         assert!(!out.iter().any(|l| l.contains(crash)), "{sig}: {out:?}");
     }
 }
+
+/// A signal in the middle of a stream of moves: whatever reached the journal is whole (no
+/// torn line), ends with the interruption, and every journaled move is in the saved PGN.
+#[test]
+fn a_signal_amid_moves_loses_no_journaled_move() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "en",
+        "--control",
+        "none",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let (mut child, mut stdin, lines) = common_play::spawn_play(home.path(), &args);
+    until(&lines, |_| true);
+    let moves = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+        "d6", "c3", "O-O",
+    ];
+    for m in moves {
+        writeln!(stdin, "{m}").unwrap();
+    }
+    wait_for(&games, " e7e5");
+    signal(child.id(), "TERM");
+    assert!(child.wait().unwrap().success());
+    drop(stdin);
+    let journal = only(&games, "journal");
+    let read = vichess::journal::read(&journal).unwrap();
+    assert!(read.torn.is_none(), "{:?}", read.torn);
+    let last = &read.entries.last().unwrap().payload;
+    assert!(last.ends_with(" interrupted SIGTERM"), "{last}");
+    let journaled = read
+        .entries
+        .iter()
+        .filter(|e| e.payload.starts_with("move "))
+        .count();
+    let pgn = std::fs::read_to_string(journal.with_extension("pgn")).unwrap();
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    assert_eq!(game.main.moves.len(), journaled, "{pgn}");
+    assert!(journaled >= 2);
+}

@@ -192,8 +192,10 @@ impl Session {
                 let phrase = vec![Token::Word(Word::GameInterrupted)];
                 let text = format!("{} ({signal})", self.pack.text(&phrase));
                 self.commit(Record::Interrupted { at, signal });
-                self.out.say_as(Audience::Player, phrase, &text);
+                // Saved before anything is printed: after SIGHUP the terminal is gone, and
+                // a line that cannot be printed must not cost the game its PGN.
                 self.save_game();
+                self.out.say_as(Audience::Player, phrase, &text);
                 self.out.push(Effect::Quit);
             }
         }

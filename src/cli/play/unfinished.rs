@@ -12,8 +12,8 @@ use vichess::voice::Pack;
 
 /// "unfinished games in this folder: Anna – Bert, 2026-11-25 (FILE); …" in `pack`'s words,
 /// or `None` when every other journal in `dir` has its result. `current` (the game being
-/// started or resumed) is left out; a journal that cannot be read or replayed is left to
-/// `--resume` and `vichess report`, which say why.
+/// started or resumed) is left out; a journal that cannot be read or replayed is named by
+/// its file alone.
 pub fn unfinished_games(dir: &Path, current: &Path, pack: &Pack) -> Option<String> {
     let mut found: Vec<(String, String)> = Vec::new();
     for entry in std::fs::read_dir(dir).ok()?.flatten() {
@@ -27,11 +27,15 @@ pub fn unfinished_games(dir: &Path, current: &Path, pack: &Pack) -> Option<Strin
         if std::fs::symlink_metadata(&path).map_or(true, |m| !m.is_file()) {
             continue;
         }
-        let Ok(read) = journal::read(&path) else {
-            continue;
-        };
-        let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
-        let Ok((state, _)) = replay_journal(ClockConfig::default(), pack, &lines) else {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let replayed = journal::read(&path).ok().and_then(|read| {
+            let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
+            replay_journal(ClockConfig::default(), pack, &lines).ok()
+        });
+        let Some((state, _)) = replayed else {
+            // Damaged, or from a newer vichess: whether it is finished cannot be told, so
+            // it is named by its file (`--resume` and `vichess report` say what is wrong).
+            found.push((name.to_string(), name.to_string()));
             continue;
         };
         // An adjourned game ("*") is meant to go on: unfinished too.
@@ -52,7 +56,6 @@ pub fn unfinished_games(dir: &Path, current: &Path, pack: &Pack) -> Option<Strin
             let t = UtcTime::from_unix_ms(ms);
             game += &format!(", {:04}-{:02}-{:02}", t.year, t.month, t.day);
         }
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
         found.push((name.to_string(), format!("{game} ({name})")));
     }
     if found.is_empty() {

@@ -115,6 +115,19 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             hms(*ms)
         ),
         Record::TakeBack { .. } => w(Word::ReportTakenBack),
+        Record::TakebackRequest { by, .. } => {
+            format!("{} {}", side(*by), w(Word::ReportTakebackRequest))
+        }
+        Record::TakebackAnswer { by, accept, .. } => format!(
+            "{} {}",
+            side(*by),
+            w(if *accept {
+                Word::ReportTakebackAccepted
+            } else {
+                Word::ReportTakebackDeclined
+            })
+        ),
+        Record::Abort { .. } => w(Word::ReportAborted),
         Record::Undo { .. } => w(Word::ReportUndo),
         Record::Open { .. } => w(Word::ReportOpen),
         Record::Restore { ply, .. } => format!(
@@ -298,7 +311,11 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         let moved = happened
             .iter()
             .any(|h| matches!(h, Happening::Moved { .. }));
-        let taken_back = matches!(rec, Record::TakeBack { .. });
+        // A take-back, or an accepted request that took back one move or two.
+        let taken_back = happened
+            .iter()
+            .filter(|h| matches!(h, Happening::TakenBack { .. }))
+            .count();
         let Some(text) = describe(&pack, rec, happened) else {
             continue;
         };
@@ -319,8 +336,8 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         writeln!(out, "{when}  {text}")?;
         if moved {
             ply += 1;
-        } else if taken_back {
-            ply = ply.saturating_sub(1);
+        } else {
+            ply = ply.saturating_sub(taken_back);
         }
         // Presses and tags are in the plain lines; the PGN keeps the comments an arbiter or
         // a reader of the game needs.

@@ -576,6 +576,30 @@ words! {
     ReportTimeLeft = "report-time-left",
     ReportClaimRejected = "report-claim-rejected",
     ReportEnds = "report-ends",
+    // --- issue 24, items 6, 7 and 14: take-back requests answered by the opponent, who
+    // offers and claims, aborting a game without moves, the anchors' short commands (text
+    // only) ---
+    /// After a side: a flag claim by the side whose own flag fell (item 7).
+    OwnFlagFell = "own-flag-fell",
+    /// After a side, before the opponent's "yes or no?": a take-back request (item 6).
+    AsksTakeback = "asks-takeback",
+    /// Before the side that answered a take-back request.
+    TakebackAccepted = "takeback-accepted",
+    TakebackDeclined = "takeback-declined",
+    NoTakebackRequest = "no-takeback-request",
+    /// The record corrected (the assistant's or arbiter's take-back): "take back the move:
+    /// Black e5, yes or no?".
+    TakeBackRecordQuestion = "take-back-record-question",
+    /// A game with no move yet, ended without a result (item 14).
+    GameAborted = "game-aborted",
+    AbortQuestion = "abort-question",
+    AbortTooLate = "abort-too-late",
+    /// The help line of the one-letter and slash commands.
+    HelpShortcuts = "help-shortcuts",
+    ReportTakebackRequest = "report-takeback-request",
+    ReportTakebackAccepted = "report-takeback-accepted",
+    ReportTakebackDeclined = "report-takeback-declined",
+    ReportAborted = "report-aborted",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -20,8 +20,9 @@
 //!   call `Tracker::game_advanced` on each board's tracker, which then guides the player until
 //!   the pegboard agrees, D.2.9). Only then is the opponent's clock started (D.2.3, D.2.4):
 //!   by `press`, or by vichess itself with [`SessionConfig::press_after_ms`].
-//! - Until the press, `correct <move>` replaces the move (D.2.8); after it, `takeback` is the
-//!   arbiter's matter and is journaled with a note.
+//! - Until the press, `correct <move>` replaces the move (D.2.8). A player's `takeback` is a
+//!   request the opponent answers yes or no, both journaled; `arbiter takeback` strikes the
+//!   last move from the record after a question naming it.
 //! - In assistant mode (D.2.10) time is said only on request (D.2.10.4); flag falls are
 //!   announced as facts and must be claimed (`claim flag`, 6.8); a sighted player's touch seen
 //!   on the second board is noted for the arbiter (D.2.10.5).
@@ -575,6 +576,12 @@ impl Session {
                 self.out.push(Effect::SpeechRate(rate));
             }
             self.summary();
+            // A take-back request left unanswered by the crash is put to the opponent again.
+            if let Some(by) = self.state.takeback_request() {
+                if !self.state.is_over() {
+                    self.put(confirm::Confirm::TakebackAnswer(!by));
+                }
+            }
             if self.state.envelope().is_some() {
                 self.out.say(
                     &self.pack,

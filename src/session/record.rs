@@ -56,6 +56,30 @@ pub enum Record {
         /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
     },
+    /// `by` asks the opponent to take back `by`'s last move (and the opponent's reply, when
+    /// there is one): a request, as lichess and Tornelo players mean `takeback` (issue 24,
+    /// item 6). Nothing is taken back until the answer.
+    TakebackRequest {
+        /// Session time in milliseconds.
+        at: u64,
+        /// The side asking.
+        by: Color,
+    },
+    /// `by` answered the opponent's take-back request: accepted, the moves are taken back
+    /// as [`Record::TakeBack`] takes back one; declined, nothing changes.
+    TakebackAnswer {
+        /// Session time in milliseconds.
+        at: u64,
+        /// The side answering.
+        by: Color,
+        /// Accepted.
+        accept: bool,
+    },
+    /// A game with no move yet ended without a result (issue 24, item 14): PGN `*`.
+    Abort {
+        /// Session time in milliseconds.
+        at: u64,
+    },
     /// Both clocks stopped (`true`) or restarted.
     Pause {
         /// Session time in milliseconds: replaying it rebuilds the clocks.
@@ -252,6 +276,9 @@ impl Record {
             | Record::Press { at, .. }
             | Record::Correct { at, .. }
             | Record::TakeBack { at }
+            | Record::TakebackRequest { at, .. }
+            | Record::TakebackAnswer { at, .. }
+            | Record::Abort { at }
             | Record::Pause { at, .. }
             | Record::Draw { at, .. }
             | Record::Claim { at, .. }
@@ -333,6 +360,20 @@ impl Record {
                 uci: one(fields.first())?,
             },
             "takeback" => Record::TakeBack { at },
+            "takeback-request" => Record::TakebackRequest {
+                at,
+                by: color(fields.first())?,
+            },
+            "takeback-answer" => Record::TakebackAnswer {
+                at,
+                by: color(fields.first())?,
+                accept: match fields.get(1).copied() {
+                    Some("accept") => true,
+                    Some("decline") => false,
+                    _ => return Err(err("the answer is not accept or decline")),
+                },
+            },
+            "abort" => Record::Abort { at },
             "pause" => Record::Pause { at, stopped: true },
             "resume" => Record::Pause { at, stopped: false },
             "draw" => Record::Draw {
@@ -466,6 +507,14 @@ impl fmt::Display for Record {
             Record::Press { at, side: s } => write!(f, "press {at} {}", side(*s)),
             Record::Correct { at, uci } => write!(f, "correct {at} {uci}"),
             Record::TakeBack { at } => write!(f, "takeback {at}"),
+            Record::TakebackRequest { at, by } => write!(f, "takeback-request {at} {}", side(*by)),
+            Record::TakebackAnswer { at, by, accept } => write!(
+                f,
+                "takeback-answer {at} {} {}",
+                side(*by),
+                if *accept { "accept" } else { "decline" }
+            ),
+            Record::Abort { at } => write!(f, "abort {at}"),
             Record::Pause { at, stopped: true } => write!(f, "pause {at}"),
             Record::Pause { at, stopped: false } => write!(f, "resume {at}"),
             Record::Draw { at, by, action: a } => {
@@ -548,6 +597,21 @@ mod tests {
                 uci: "e7e5".into(),
             },
             Record::TakeBack { at: 13 },
+            Record::TakebackRequest {
+                at: 13,
+                by: Color::Black,
+            },
+            Record::TakebackAnswer {
+                at: 13,
+                by: Color::White,
+                accept: true,
+            },
+            Record::TakebackAnswer {
+                at: 13,
+                by: Color::White,
+                accept: false,
+            },
+            Record::Abort { at: 1 },
             Record::Pause {
                 at: 14,
                 stopped: true,

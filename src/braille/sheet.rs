@@ -18,8 +18,9 @@ pub struct SheetOptions {
     pub height: usize,
     /// Clock times from `[%clk]` comments after each move.
     pub clocks: bool,
-    /// The check and mate signs. Off for BRF from an eight-dot table, where `+` and `#` lose
-    /// their eighth dot and would read as digits.
+    /// The check and mate signs; on by default, and always on for `vichess scoresheet`, since
+    /// a scoresheet must read back to the game (BRF writes an eight-dot table's `+` as the
+    /// six-dot plus, see [`cells::SixDot`]).
     pub checks: bool,
 }
 

@@ -2,8 +2,8 @@
 //!
 //! A BrlAPI server that asks for a key gets the contents of `/etc/brlapi.key`, the secret that
 //! lets a client take the display. Whatever listens at the socket path receives it: when
-//! BRLTTY is not running, any local user can listen at `/var/lib/BrlAPI/0` (the folder is
-//! world-writable), or put a symbolic link there. So the key goes only to a server that could
+//! BRLTTY is not running, anyone who may create an entry in the socket's folder can listen at
+//! `/var/lib/BrlAPI/0`, or put a symbolic link there. So the key goes only to a server that could
 //! read the key file itself, judged by the socket's peer credentials (`SO_PEERCRED`, which
 //! the kernel fills in and the server cannot forge): sending it then tells the server nothing
 //! new. [`may_read`] is the rule, pure; [`credentials`] asks the kernel.

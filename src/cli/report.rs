@@ -192,6 +192,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             Happening::Ended { ending, .. } => {
                 format!("{}: {}", w(Word::ReportEnds), result_line(pack, ending))
             }
+            Happening::ResultWithdrawn => w(Word::ResultWithdrawn),
             Happening::Clock(events) => {
                 let falls: Vec<String> = events
                     .iter()
@@ -295,7 +296,10 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         let moved = happened
             .iter()
             .any(|h| matches!(h, Happening::Moved { .. }));
-        let taken_back = matches!(rec, Record::TakeBack { .. });
+        // A take-back, or the arbiter's undo of a move that ended the game.
+        let taken_back = happened
+            .iter()
+            .any(|h| matches!(h, Happening::TakenBack { .. }));
         let Some(text) = describe(&pack, rec, happened) else {
             continue;
         };

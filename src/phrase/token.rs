@@ -564,6 +564,9 @@ words! {
     ReportTimeLeft = "report-time-left",
     ReportClaimRejected = "report-claim-rejected",
     ReportEnds = "report-ends",
+    // --- issue 24.1 and 24.3: a game-ending move corrected, a capture mark on no capture ---
+    /// A move that ended the game was corrected or taken back before any press (D.2.8).
+    ResultWithdrawn = "result-withdrawn",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -1282,3 +1282,88 @@ fn a_corrected_game_ending_move_is_pressed_automatically_when_configured() {
     assert_eq!(journal(&out), ["press 6000 black"]);
     assert_eq!(s.state().clock().unwrap().turn(), Some(Color::White));
 }
+
+// ---------------------------------------------------------------------------------------
+// Issue 24.3: a capture mark on an empty square is refused, in the game's language.
+
+#[test]
+fn a_capture_typed_onto_an_empty_square_is_refused_with_the_move_meant() {
+    for (p, typed, line) in [
+        ("en", "Nxf3", "no capture on f3; did you mean \"Nf3\"?"),
+        (
+            "de",
+            "Sxf3",
+            "nichts zu schlagen auf f3; meinten Sie „Sf3“?",
+        ),
+        (
+            "de-fide",
+            "Springer schlägt Felix drei",
+            "nichts zu schlagen auf Felix drei; meinten Sie „Sf3“?",
+        ),
+        (
+            "uk",
+            "Кxf3",
+            "нічого бити на еф три; можливо, ви мали на увазі «Кf3»?",
+        ),
+        (
+            "ru",
+            "Кхf3",
+            "нечего бить на эф три; возможно, вы имели в виду «Кf3»?",
+        ),
+        (
+            "hy",
+            "Ձxf3",
+            "վերցնելու խաղաքար չկա՝ f3; գուցե նկատի ունեիք «Ձf3»?",
+        ),
+    ] {
+        let mut s = Session::new(
+            SessionConfig::default(),
+            pack(p),
+            Position::new(),
+            Some(TimeControl::parse("5400+30").unwrap()),
+        );
+        let out = run(&mut s, 0, &[typed]);
+        assert_eq!(printed(&out), [line], "{p}");
+        // Nothing but the game's first record: the move is not played.
+        assert!(journal(&out).iter().all(|l| !l.starts_with("move")), "{p}");
+        assert_eq!(s.position(), &Position::new(), "{p}");
+        // The same mark in a correction is refused the same way, and e4 stands.
+        let correction = format!("correct {typed}");
+        let out = run(&mut s, 1_000, &["e4", &correction]);
+        assert_eq!(printed(&out).last().map(String::as_str), Some(line), "{p}");
+        assert_eq!(s.position(), &pos_after(&["e4"]), "{p}");
+    }
+}
+
+#[test]
+fn a_bishop_capture_mark_onto_an_empty_square_is_refused_but_en_passant_and_a_plain_capture_are_played(
+) {
+    let mut s = english_session("5400+30");
+    let out = run(&mut s, 0, &["e4", "press", "e5", "press", "Bxc4"]);
+    assert_eq!(
+        printed(&out).last().map(String::as_str),
+        Some("no capture on c4; did you mean \"Bc4\"?")
+    );
+    assert_eq!(s.position(), &pos_after(&["e4", "e5"]));
+    assert_eq!(s.state().game().ply_count(), 2);
+
+    // En passant: d6 is empty, yet exd6 takes the pawn on d5 (3.7.3.1).
+    let mut s = english_session("5400+30");
+    let out = run(
+        &mut s,
+        0,
+        &[
+            "e4", "press", "a6", "press", "e5", "press", "d5", "press", "exd6",
+        ],
+    );
+    assert!(journal(&out).contains(&"move 8000 e5d6".to_string()));
+    // A capture written without x is correct notation (C.9) and is played.
+    let mut s = english_session("5400+30");
+    let out = run(&mut s, 0, &["Nc3", "press", "d5", "press", "Nd5"]);
+    assert!(journal(&out).contains(&"move 4000 c3d5".to_string()));
+    assert!(
+        printed(&out).iter().any(|l| l.contains("takes")),
+        "{:?}",
+        printed(&out)
+    );
+}

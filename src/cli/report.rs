@@ -206,6 +206,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             Happening::Ended { ending, .. } => {
                 format!("{}: {}", w(Word::ReportEnds), result_line(pack, ending))
             }
+            Happening::ResultWithdrawn => w(Word::ResultWithdrawn),
             Happening::Clock(events) => {
                 let falls: Vec<String> = events
                     .iter()
@@ -311,7 +312,8 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         let moved = happened
             .iter()
             .any(|h| matches!(h, Happening::Moved { .. }));
-        // A take-back, or an accepted request that took back one move or two.
+        // A take-back, an accepted request that took back one move or two, or the arbiter's
+        // undo of a move that ended the game.
         let taken_back = happened
             .iter()
             .filter(|h| matches!(h, Happening::TakenBack { .. }))

@@ -22,7 +22,9 @@
 //!   by `press`, or by vichess itself with [`SessionConfig::press_after_ms`].
 //! - Until the press, `correct <move>` replaces the move (D.2.8). A player's `takeback` is a
 //!   request the opponent answers yes or no, both journaled; `arbiter takeback` strikes the
-//!   last move from the record after a question naming it.
+//!   last move from the record after a question naming it. A move that ended the game was
+//!   never pressed (it completed itself, 6.2.1.1): it is corrected or taken back the same way
+//!   and its result withdrawn, and the arbiter's `undo` and `restore` reach it too (7.5.1).
 //! - In assistant mode (D.2.10) time is said only on request (D.2.10.4); flag falls are
 //!   announced as facts and must be claimed (`claim flag`, 6.8); a sighted player's touch seen
 //!   on the second board is noted for the arbiter (D.2.10.5).
@@ -655,11 +657,17 @@ impl Session {
                 false
             }
             Ok(happenings) => {
+                // A result saved in the game's file (not an adjournment's "*").
+                let decided = self.state.ending().is_some_and(|e| e.score != "*");
                 self.state = next;
                 self.last_journaled = rec.at();
                 self.out.push(Effect::Journal(rec.to_string()));
                 for h in happenings {
                     self.announce(h, rec.at());
+                }
+                if decided && !self.state.is_over() {
+                    // The result was undone or withdrawn: the file must not keep it.
+                    self.save_game();
                 }
                 true
             }

@@ -131,6 +131,9 @@ pub enum Happening {
     },
     /// The arbiter undid the result; play goes on.
     ResultUndone,
+    /// The move that ended the game is being corrected or taken back by its mover before
+    /// any press (D.2.8): the result it made no longer stands.
+    ResultWithdrawn,
     /// A note for the arbiter, shown on screen.
     Note(String),
     /// The player on move touched their man (D.2.2, 4.3).
@@ -196,6 +199,21 @@ pub enum Happening {
     },
 }
 
+/// A move ended the game by itself (mate, stalemate, a dead position, 9.6; 5.1.1, 5.2.1,
+/// 5.2.2) and so completed itself (6.2.1.1), but no one pressed after it. A typing slip that
+/// happens to mate must not decide the game: D.2.8 still lets its mover correct it or take
+/// it back, and 7.5.1 lets the arbiter reinstate an earlier position, and the result goes
+/// with the move. Kept while the result stands (nothing but the result's withdrawal can
+/// change the game after it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct MoveEnded {
+    /// The side that made the move.
+    side: Color,
+    /// The ending stopped the mover's running clock: a correction starts it again, since
+    /// the move is then made but not completed, as before any correction (D.2.8).
+    stopped_clock: bool,
+}
+
 /// The game: record, clock, pending offer, touches, penalties, and how it ended.
 ///
 /// Its fields are private so that [`State::apply`] is the only way to change it: whatever a
@@ -228,6 +246,8 @@ pub struct State {
     envelope: Option<Envelope>,
     /// The game as it stood before the record that ended it, for the arbiter's undo.
     before_end: Option<Box<State>>,
+    /// The last move ended the game and may still be corrected or taken back.
+    move_ended: Option<MoveEnded>,
     /// The speaking rate the player chose during the game, in hundredths; `None` while the
     /// configured one holds.
     speech_rate: Option<u32>,
@@ -245,6 +265,7 @@ impl PartialEq for State {
             && self.offer == other.offer
             && self.takeback_request == other.takeback_request
             && self.ending == other.ending
+            && self.move_ended == other.move_ended
             && self.touched == other.touched
             && self.illegal == other.illegal
             && self.tags == other.tags
@@ -350,6 +371,7 @@ impl State {
             increment_request: None,
             envelope: None,
             before_end: None,
+            move_ended: None,
             speech_rate: None,
         }
     }
@@ -406,6 +428,13 @@ impl State {
     /// then the move can still be corrected (D.2.8).
     pub fn unpressed(&self) -> Option<Color> {
         self.unpressed
+    }
+
+    /// The side whose move ended the game by itself (mate, stalemate, a dead position,
+    /// 9.6) with no press since: that move can still be corrected or taken back (D.2.8),
+    /// which withdraws the result.
+    pub fn ended_by_move(&self) -> Option<Color> {
+        self.move_ended.map(|m| m.side)
     }
 
     /// For each ply, the mover's time left once the move was completed (PGN `[%clk]`).
@@ -524,7 +553,13 @@ impl State {
         Ok(())
     }
 
-    fn play(&mut self, mv: Move, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
+    /// Plays `mv`; `Some(stopped_clock)` when the move ended the game ([`State::after_move`]).
+    fn play(
+        &mut self,
+        mv: Move,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<Option<bool>, Phrase> {
         let before = self.game.position().clone();
         let side = before.turn();
         // The opponent replied before the previous move was completed: that press happens now
@@ -550,17 +585,43 @@ impl State {
             out.push(Happening::OfferDeclined { by: side });
         }
         out.push(Happening::Moved { before, mv, side });
-        self.after_move(at, out);
-        Ok(())
+        Ok(self.after_move(at, out))
     }
 
     /// A move that ends the game completes itself (6.2.1.1): the clock stops at once.
-    fn after_move(&mut self, at: u64, out: &mut Vec<Happening>) {
+    /// `Some(true)` when the game ended and a running clock was stopped, `Some(false)` when
+    /// it ended with the clock not running, `None` when play goes on.
+    fn after_move(&mut self, at: u64, out: &mut Vec<Happening>) -> Option<bool> {
         let status = self.game.status();
-        if let Some(ruling) = board_result(status) {
-            self.unpressed = None;
-            self.end(&ruling, status_phrase(status), at, out);
+        let ruling = board_result(status)?;
+        let running = matches!(
+            self.clock.as_ref().map(|c| c.state()),
+            Some(ClockState::Running(_))
+        );
+        self.unpressed = None;
+        self.end(&ruling, status_phrase(status), at, out);
+        Some(running)
+    }
+
+    /// D.2.8, 7.5.1: the move that ended the game is to be corrected, taken back or gone
+    /// back behind, so the result it made goes: the move stands as made but not completed,
+    /// and with `restart` the mover's clock runs again if the ending stopped it (a player's
+    /// correction; the arbiter restarts the clock himself with `pause`, 6.11).
+    fn reopen(&mut self, at: u64, restart: bool, out: &mut Vec<Happening>) -> Result<(), Phrase> {
+        let ended = self
+            .move_ended
+            .take()
+            .ok_or_else(|| word(Word::NoMoveToCorrect))?;
+        self.ending = None;
+        self.before_end = None;
+        self.unpressed = Some(ended.side);
+        if restart && ended.stopped_clock {
+            if let Some(clock) = self.clock.as_mut() {
+                let events = clock.resume(at).map_err(|_| word(Word::ClockRefuses))?;
+                out.push(Happening::Clock(events));
+            }
         }
+        Ok(())
     }
 
     /// The last move taken back; after the clock was pressed the mover is on move again and
@@ -611,6 +672,16 @@ impl State {
     /// A record that ends the game keeps the game as it stood before, so the arbiter can
     /// undo the result ([`Record::Undo`]).
     pub fn apply(&mut self, rec: &Record) -> Result<Vec<Happening>, Phrase> {
+        let mut out = Vec::new();
+        // D.2.8: the mover corrects or takes back a move that ended the game by itself; the
+        // result goes first, so the record then works as on any move not yet completed, and
+        // a corrected move that ends the game again can be undone back to here.
+        if let (Record::Correct { at, .. } | Record::TakeBack { at }, Some(_)) =
+            (rec, self.move_ended)
+        {
+            self.reopen(*at, true, &mut out)?;
+            out.push(Happening::ResultWithdrawn);
+        }
         let was_over = self.is_over();
         let before = match rec {
             // Frequent records that never end a game: no copy.
@@ -621,7 +692,7 @@ impl State {
             _ if was_over => None,
             _ => Some(Box::new(self.clone())),
         };
-        let out = self.apply_record(rec)?;
+        out.extend(self.apply_record(rec)?);
         if !was_over && self.is_over() {
             self.before_end = before;
         }
@@ -659,7 +730,13 @@ impl State {
             Record::Move { at, uci } => {
                 self.check_playing()?;
                 let mv = self.parse(uci)?;
-                self.play(mv, *at, &mut out)?;
+                let side = self.game.position().turn();
+                if let Some(stopped_clock) = self.play(mv, *at, &mut out)? {
+                    self.move_ended = Some(MoveEnded {
+                        side,
+                        stopped_clock,
+                    });
+                }
             }
             Record::Press { at, side } => {
                 self.check_playing()?;
@@ -679,7 +756,12 @@ impl State {
                 self.clk.push(None);
                 self.unpressed = Some(side);
                 out.push(Happening::Corrected { before, mv });
-                self.after_move(*at, &mut out);
+                if let Some(stopped_clock) = self.after_move(*at, &mut out) {
+                    self.move_ended = Some(MoveEnded {
+                        side,
+                        stopped_clock,
+                    });
+                }
             }
             Record::TakeBack { at } => {
                 self.check_playing()?;
@@ -798,9 +880,27 @@ impl State {
                 });
             }
             Record::Open { at } => self.open(*at, &mut out)?,
-            Record::Undo { .. } => {
+            Record::Undo { at } => {
                 if self.ending.is_none() {
                     return Err(word(Word::NoResultToUndo));
+                }
+                if self.move_ended.is_some() {
+                    // 7.5.1: the result rests on a move the arbiter finds wrong, so the move
+                    // goes with it; the clock stays stopped until `pause`, as after any undo.
+                    self.reopen(*at, false, &mut out)?;
+                    let undone = self
+                        .game
+                        .take_back()
+                        .ok_or_else(|| word(Word::NoMoveToTakeBack))?;
+                    self.clk.pop();
+                    self.unpressed = None;
+                    self.touched = false;
+                    out.push(Happening::ResultUndone);
+                    out.push(Happening::TakenBack {
+                        undone,
+                        completed: false,
+                    });
+                    return Ok(out);
                 }
                 if self.game.status().is_over() {
                     return Err(word(Word::ResultOnBoard));
@@ -850,7 +950,14 @@ impl State {
                 self.illegal_move(*by, *at, &mut out)?;
             }
             Record::Restore { at, ply } => {
-                self.check_playing()?;
+                if self.move_ended.is_some() {
+                    // 7.5.1: a wrong move found after it ended the game; the result goes
+                    // with the position it made. The clock stays stopped until `pause`.
+                    self.reopen(*at, false, &mut out)?;
+                    out.push(Happening::ResultUndone);
+                } else {
+                    self.check_playing()?;
+                }
                 self.restore(*ply, *at, &mut out)?;
             }
             Record::Ruling { at, answer } => {

@@ -347,6 +347,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         pgn.result = GameResult::from_pgn(e.score);
         pgn.set_tag("Result", e.score);
     }
+    vichess::session::finish_pgn(&mut pgn, state.ending(), &pack);
     write!(out, "{}", write_game(&pgn))?;
     Ok(ExitCode::SUCCESS)
 }

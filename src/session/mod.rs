@@ -53,6 +53,7 @@ mod on_board;
 mod on_button;
 mod on_command;
 mod outbox;
+mod pgn_end;
 mod readouts;
 mod record;
 mod settings;
@@ -68,6 +69,7 @@ pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
 };
 pub use config::{Downtime, SessionConfig};
+pub use pgn_end::finish_pgn;
 pub use record::{Record, RecordError};
 pub use settings::{configured_pack, language_pack};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
@@ -473,6 +475,7 @@ impl Session {
         for (name, value) in self.state.tags() {
             pgn.set_tag(name, value.clone());
         }
+        finish_pgn(&mut pgn, self.state.ending(), &self.pack);
         crate::pgn::write_game(&pgn)
     }
 

@@ -9,6 +9,7 @@
 use super::arbiter_command::{QuickplayAnswer, TimeChange};
 use super::command::{ClaimWhat, DrawAction};
 use super::record::Record;
+use crate::pgn::Termination;
 use crate::phrase::events::move_refused;
 use crate::phrase::events::{claim_phrase, flag_fall_phrase, resign_phrase, status_phrase};
 use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
@@ -35,6 +36,8 @@ pub struct Ending {
     pub words: String,
     /// How it ended in the game's vocabulary ("Weiß gibt auf, Schwarz gewinnt").
     pub phrase: Phrase,
+    /// The PGN `Termination` value: by the board, the clock, an infraction or a ruling.
+    pub termination: Termination,
 }
 
 impl Ending {
@@ -264,12 +267,37 @@ fn ruling_ending(ruling: &Ruling, phrase: Phrase) -> Ending {
             score: outcome.score(),
             words: format!("{outcome}: {reason} ({article})"),
             phrase,
+            termination: termination(*reason),
         },
         other => Ending {
             score: "*",
             words: other.to_string(),
             phrase,
+            // The game stopped for the arbiter's decision (III.6): a third party decides.
+            termination: Termination::Adjudication,
         },
+    }
+}
+
+/// The PGN standard's name for how a game ended this way (issue 24, item 2).
+fn termination(reason: EndReason) -> Termination {
+    match reason {
+        EndReason::Checkmate
+        | EndReason::Stalemate
+        | EndReason::DeadPosition
+        | EndReason::FivefoldRepetition
+        | EndReason::SeventyFiveMoves
+        | EndReason::Resignation
+        | EndReason::ResignationOpponentCannotMate
+        | EndReason::Agreement
+        | EndReason::Claim(_) => Termination::Normal,
+        // A flag fell: a draw when the opponent cannot mate is still decided by the clock.
+        EndReason::FlagFall | EndReason::FlagFallOpponentCannotMate => Termination::TimeForfeit,
+        EndReason::SecondIllegalMove
+        | EndReason::SecondIllegalMoveOpponentCannotMate
+        | EndReason::DefectiveSealedMove
+        | EndReason::IllegalPosition => Termination::RulesInfraction,
+        EndReason::QuickplayFinish => Termination::Adjudication,
     }
 }
 
@@ -442,7 +470,20 @@ impl State {
     }
 
     fn end(&mut self, ruling: &Ruling, phrase: Phrase, at: u64, out: &mut Vec<Happening>) {
-        let ending = ruling_ending(ruling, phrase.clone());
+        self.end_recorded(ruling, phrase.clone(), phrase, at, out)
+    }
+
+    /// Ends the game announcing `phrase` and recording `recorded` as the reason (the
+    /// record's last comment, the report's result): a ruling is recorded with its article.
+    fn end_recorded(
+        &mut self,
+        ruling: &Ruling,
+        phrase: Phrase,
+        recorded: Phrase,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) {
+        let ending = ruling_ending(ruling, recorded);
         self.offer = None;
         if let Some(clock) = &mut self.clock {
             if let ClockState::Running(_) = clock.state() {
@@ -690,6 +731,7 @@ impl State {
                     score: "*",
                     words: "adjourned (Guidelines I)".into(),
                     phrase: word(Word::Adjourned),
+                    termination: Termination::Unterminated,
                 });
                 out.push(Happening::Adjourned {
                     sealed: sealed.is_some(),
@@ -983,7 +1025,12 @@ impl State {
                 Ruling::Result { .. } => {
                     self.quickplay_claim = None;
                     let phrase = vec![Token::Word(Word::Draw)];
-                    self.end(&ruling, phrase, at, out);
+                    let recorded = vec![
+                        Token::Word(Word::ReportRulingIii5),
+                        COLON,
+                        Token::Word(Word::ReportRulingAccept),
+                    ];
+                    self.end_recorded(&ruling, phrase, recorded, at, out);
                 }
                 Ruling::ExtraTime { to, time, article } => {
                     self.extra_time(to, time, article, at, out)?

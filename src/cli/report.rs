@@ -146,7 +146,14 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
         | Record::End { .. }
         | Record::Speed { .. } => return None,
     };
-    for h in happened {
+    // The move first, then what it did besides (a draw offer it declined, 9.1.2.3).
+    let moves = happened
+        .iter()
+        .filter(|h| matches!(h, Happening::Moved { .. }));
+    let others = happened
+        .iter()
+        .filter(|h| !matches!(h, Happening::Moved { .. }));
+    for h in moves.chain(others) {
         let extra = match h {
             Happening::Moved {
                 before,
@@ -168,6 +175,10 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
                 w(Word::ReportOpened),
                 numbered(before, &san(before, mv))
             ),
+            // A `draw decline` record says so itself; a move declines by being made.
+            Happening::OfferDeclined { by } if !matches!(rec, Record::Draw { .. }) => {
+                format!("{} {}", side(*by), w(Word::ReportDrawDecline))
+            }
             Happening::IncrementRuled { agrees: true, .. } => w(Word::ReportIncrementGranted),
             Happening::IncrementRuled { agrees: false, .. } => w(Word::ReportIncrementRefused),
             Happening::PenaltyTime { to, ms } => {
@@ -292,10 +303,15 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         if let Record::Anchor { at, unix_ms } = rec {
             anchor = Some((*at, *unix_ms));
         }
+        // A sealed move opened is a move of the game too: what follows it comes after it.
         let moved = happened
             .iter()
-            .any(|h| matches!(h, Happening::Moved { .. }));
+            .any(|h| matches!(h, Happening::Moved { .. } | Happening::Opened { .. }));
         let taken_back = matches!(rec, Record::TakeBack { .. });
+        let restored = match rec {
+            Record::Restore { ply, .. } => Some(*ply),
+            _ => None,
+        };
         let Some(text) = describe(&pack, rec, happened) else {
             continue;
         };
@@ -318,15 +334,29 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
             ply += 1;
         } else if taken_back {
             ply = ply.saturating_sub(1);
+        } else if let Some(kept) = restored {
+            // 7.5.1: the game goes back to `kept` plies; what follows comes after them.
+            ply = kept;
         }
         // Presses and tags are in the plain lines; the PGN keeps the comments an arbiter or
-        // a reader of the game needs.
+        // a reader of the game needs. A move is the movetext itself: only what it did
+        // besides (a draw offer declined by moving, the game's end) becomes a comment.
         let routine = matches!(
             rec,
             Record::Begin { .. } | Record::Tag { .. } | Record::Press { .. } | Record::Start { .. }
         );
-        if !moved && !routine {
-            pending.push(format!("{when} {text}"));
+        let comment = if matches!(rec, Record::Move { .. }) {
+            let besides: Vec<Happening> = happened
+                .iter()
+                .filter(|h| !matches!(h, Happening::Moved { .. }))
+                .cloned()
+                .collect();
+            describe(&pack, rec, &besides).map(|t| format!("{when} {t}"))
+        } else {
+            (!routine).then(|| format!("{when} {text}"))
+        };
+        if let Some(comment) = comment {
+            pending.push(comment);
             attach(&mut pgn, ply, &mut pending);
         }
     }
@@ -339,6 +369,9 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     writeln!(out)?;
     for (name, value) in state.tags() {
         pgn.set_tag(name, value.clone());
+    }
+    if let Some(control) = state.time_control_tag() {
+        pgn.set_tag("TimeControl", control);
     }
     if let Some(unix) = state.began_unix_ms() {
         pgn.set_tag("Date", UtcTime::from_unix_ms(unix).pgn_date());

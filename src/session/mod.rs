@@ -466,8 +466,8 @@ impl Session {
         if let Some(e) = self.state.ending() {
             pgn.result = GameResult::from_pgn(e.score);
         }
-        if let Some(clock) = self.state.clock() {
-            pgn.set_tag("TimeControl", clock.control().to_string());
+        if let Some(control) = self.state.time_control_tag() {
+            pgn.set_tag("TimeControl", control);
         }
         if let Some(unix_ms) = self.state.began_unix_ms() {
             pgn.set_tag("Date", time::UtcTime::from_unix_ms(unix_ms).pgn_date());

@@ -22,7 +22,9 @@ use crate::rules::arbiter::ruling::{
     EndReason, Event as ArbiterEvent, Outcome, Ruling, Supervision,
 };
 use crate::rules::clock::GameType;
-use crate::rules::clock::{Adjustment, Clock, ClockEvent, ClockState, Millis, QuickplayBonus};
+use crate::rules::clock::{
+    Adjustment, Bonus, Clock, ClockEvent, ClockState, Millis, Period, QuickplayBonus, TimeControl,
+};
 use crate::rules::game::{ClaimKind, Game};
 use crate::rules::notation::parse_move;
 use crate::rules::{Color, Move, Piece, Position, Square};
@@ -213,6 +215,9 @@ pub struct State {
     increment_request: Option<Color>,
     /// The sealed envelope of an adjourned game, until it is opened (Guidelines I).
     envelope: Option<Envelope>,
+    /// III.4 switched both clocks to this bonus when the requester had completed this many
+    /// moves: the PGN's TimeControl says so.
+    switched: Option<(u32, Bonus)>,
     /// The game as it stood before the record that ended it, for the arbiter's undo.
     before_end: Option<Box<State>>,
     /// The speaking rate the player chose during the game, in hundredths; `None` while the
@@ -359,6 +364,7 @@ impl State {
             quickplay_claim: None,
             increment_request: None,
             envelope: None,
+            switched: None,
             before_end: None,
             speech_rate: None,
         }
@@ -380,6 +386,36 @@ impl State {
             announced: self.guidelines_iii,
             arbiter_present: true,
         }
+    }
+
+    /// The PGN `TimeControl` of the game: the control announced, and after a III.4 switch
+    /// its last period ended at the requester's move count, followed by a period of no
+    /// added time with the five seconds a move (`40/5400:1800` becomes
+    /// `40/5400:12/1800:0+5`), so the tag tells how the game was really timed. `None` for
+    /// an untimed game.
+    pub fn time_control_tag(&self) -> Option<String> {
+        let control = self.clock.as_ref()?.control();
+        let Some((moves, bonus)) = self.switched else {
+            return Some(control.to_string());
+        };
+        let index = control.period_of_move(moves + 1);
+        let before = index
+            .checked_sub(1)
+            .and_then(|i| control.period_end(i))
+            .unwrap_or(0);
+        let mut periods: Vec<Period> = (0..index).map(|i| *control.period(i)).collect();
+        let current = control.period(index);
+        let done = moves.saturating_sub(before);
+        if done > 0 {
+            periods.push(Period::moves_in(done, current.time, current.bonus));
+            periods.push(Period::rest_of_game(0, bonus));
+        } else {
+            periods.push(Period::rest_of_game(current.time, bonus));
+        }
+        Some(match TimeControl::new(periods) {
+            Ok(c) => c.to_string(),
+            Err(_) => control.to_string(),
+        })
     }
 
     /// The sealed envelope of an adjourned game, until the arbiter opens it.
@@ -966,6 +1002,11 @@ impl State {
             match ruling {
                 Ruling::SwitchBonus { bonus } => {
                     let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
+                    let five = match bonus {
+                        QuickplayBonus::Delay => Bonus::Delay(5_000),
+                        QuickplayBonus::Increment => Bonus::Increment(5_000),
+                    };
+                    self.switched = Some((clock.moves(by), five));
                     let events = clock
                         .correct(Adjustment::Quickplay(bonus), "arbiter", "III.4", at)
                         .map_err(|_| word(Word::ClockRefuses))?;

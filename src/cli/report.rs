@@ -140,6 +140,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             })
         ),
         Record::Tag { name, value, .. } => format!("{name}: {value}"),
+        Record::Rules { .. } => rules_words(pack, happened),
         Record::Move { .. } | Record::Correct { .. } => String::new(),
         Record::Checkpoint { .. }
         | Record::Anchor { .. }
@@ -178,6 +179,9 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             // A `draw decline` record says so itself; a move declines by being made.
             Happening::OfferDeclined { by } if !matches!(rec, Record::Draw { .. }) => {
                 format!("{} {}", side(*by), w(Word::ReportDrawDecline))
+            }
+            Happening::IllegalMoveStands { by } => {
+                format!("{}: {}", side(*by), w(Word::IllegalMoveStands))
             }
             Happening::IncrementRuled { agrees: true, .. } => w(Word::ReportIncrementGranted),
             Happening::IncrementRuled { agrees: false, .. } => w(Word::ReportIncrementRefused),
@@ -225,6 +229,24 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
         }
     }
     (!line.is_empty()).then_some(line)
+}
+
+/// The event's supervision, as the opening line says it (issue 24, item 5).
+fn rules_words(pack: &Pack, happened: &[Happening]) -> String {
+    happened
+        .iter()
+        .find_map(|h| match h {
+            Happening::Rules {
+                arbiter_present,
+                supervision,
+            } => Some(vichess::session::rules_phrase(
+                *arbiter_present,
+                *supervision,
+            )),
+            _ => None,
+        })
+        .map(|p| pack.text(&p))
+        .unwrap_or_default()
 }
 
 /// The score and how the game ended: in English the journal's own words (with the article),
@@ -380,7 +402,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         pgn.result = GameResult::from_pgn(e.score);
         pgn.set_tag("Result", e.score);
     }
-    vichess::session::finish_pgn(&mut pgn, state.ending(), &pack);
+    vichess::session::finish_pgn(&mut pgn, &state, &pack);
     write!(out, "{}", write_game(&pgn))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -564,6 +564,12 @@ words! {
     ReportTimeLeft = "report-time-left",
     ReportClaimRejected = "report-claim-rejected",
     ReportEnds = "report-ends",
+    // Issue 24, item 5: no arbiter present (III.6), supervision not adequate (A.5, B.3).
+    NoArbiterPresent = "no-arbiter-present",
+    SupervisionInadequate = "supervision-inadequate",
+    QuickplayGameStops = "quickplay-game-stops",
+    RecordFinalPosition = "record-final-position",
+    IllegalMoveStands = "illegal-move-stands",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -131,6 +131,19 @@ pub enum Happening {
         /// Its square.
         square: Square,
     },
+    /// A.5.2: `by`'s illegal move was found after the opponent's reply, in rapid or blitz
+    /// without adequate supervision: it stands, uncounted and unpenalised.
+    IllegalMoveStands {
+        /// The side that completed the illegal move.
+        by: Color,
+    },
+    /// The event's supervision was set for the game (journaled at its start).
+    Rules {
+        /// An arbiter is at hand.
+        arbiter_present: bool,
+        /// A.4/B.2 or A.5/B.3.
+        supervision: Supervision,
+    },
     /// The arbiter recorded `by`'s illegal move, their `count`th (7.5).
     IllegalMove {
         /// The side that completed the illegal move.
@@ -209,6 +222,10 @@ pub struct State {
     tags: Vec<(String, String)>,
     /// The event announced Guidelines III (III.1): III.5 claims may be made.
     guidelines_iii: bool,
+    /// An arbiter is at hand (III.5); without one a claim ends the game (III.6).
+    arbiter_present: bool,
+    /// A.4/B.2 or A.5/B.3: decides the A.5.2 window for illegal moves.
+    supervision: Supervision,
     /// A III.5 claim the arbiter has not ruled on yet (or postponed): the claimant.
     quickplay_claim: Option<Color>,
     /// A III.4 request for five seconds a move, not yet ruled on: who asked.
@@ -240,6 +257,8 @@ impl PartialEq for State {
             && self.illegal == other.illegal
             && self.tags == other.tags
             && self.envelope == other.envelope
+            && self.arbiter_present == other.arbiter_present
+            && self.supervision == other.supervision
             && self.speech_rate == other.speech_rate
     }
 }
@@ -334,9 +353,9 @@ fn quickplay_refusal(e: QuickplayError) -> Phrase {
 
 /// The ladder's settings: the clock's game type and penalty; an untimed game is judged as
 /// standard play with adequate supervision (there is no clock to add time to).
-fn ladder_event(clock: Option<&Clock>) -> ArbiterEvent {
+fn ladder_event(clock: Option<&Clock>, supervision: Supervision) -> ArbiterEvent {
     match clock {
-        Some(c) => ArbiterEvent::from_clock(c, Supervision::Adequate),
+        Some(c) => ArbiterEvent::from_clock(c, supervision),
         None => ArbiterEvent {
             game_type: GameType::Standard,
             supervision: Supervision::Adequate,
@@ -350,7 +369,7 @@ impl State {
     pub fn new(start: Position, clock: Option<Clock>) -> State {
         State {
             game: Game::new(start),
-            illegal: IllegalMoves::new(ladder_event(clock.as_ref())),
+            illegal: IllegalMoves::new(ladder_event(clock.as_ref(), Supervision::Adequate)),
             clock,
             unpressed: None,
             clk: Vec::new(),
@@ -361,6 +380,8 @@ impl State {
             began_unix_ms: None,
             tags: Vec::new(),
             guidelines_iii: false,
+            arbiter_present: true,
+            supervision: Supervision::Adequate,
             quickplay_claim: None,
             increment_request: None,
             envelope: None,
@@ -384,8 +405,18 @@ impl State {
     fn quickplay_finish(&self) -> QuickplayFinish {
         QuickplayFinish {
             announced: self.guidelines_iii,
-            arbiter_present: true,
+            arbiter_present: self.arbiter_present,
         }
+    }
+
+    /// An arbiter is at hand (III.5), or not (III.6).
+    pub fn arbiter_present(&self) -> bool {
+        self.arbiter_present
+    }
+
+    /// How closely the game is supervised (A.4/B.2 or A.5/B.3).
+    pub fn supervision(&self) -> Supervision {
+        self.supervision
     }
 
     /// The PGN `TimeControl` of the game: the control announced, and after a III.4 switch
@@ -821,9 +852,29 @@ impl State {
                     square: *square,
                 });
             }
-            Record::Illegal { at, by } => {
+            Record::Illegal { at, by, replied } => {
                 self.check_playing()?;
-                self.illegal_move(*by, *at, &mut out)?;
+                self.illegal_move(*by, *replied, *at, &mut out)?;
+            }
+            Record::Rules {
+                arbiter_present,
+                supervision,
+                ..
+            } => {
+                // The event's settings hold from the first move: a journal that sets them
+                // later is damaged.
+                if self.game.ply_count() > 0
+                    || self.illegal.count(Color::White) + self.illegal.count(Color::Black) > 0
+                {
+                    return Err(word(Word::ReasonNotUnderstood));
+                }
+                self.arbiter_present = *arbiter_present;
+                self.supervision = *supervision;
+                self.illegal = IllegalMoves::new(ladder_event(self.clock.as_ref(), *supervision));
+                out.push(Happening::Rules {
+                    arbiter_present: *arbiter_present,
+                    supervision: *supervision,
+                });
             }
             Record::Restore { at, ply } => {
                 self.check_playing()?;
@@ -946,9 +997,22 @@ impl State {
             cannot_win: true,
             no_effort: false,
         };
-        finish
+        let ruling = finish
             .claim(clock, by, grounds, at)
             .map_err(quickplay_refusal)?;
+        if let Ruling::GameStopped { .. } = ruling {
+            // III.6: no arbiter at hand, so the claim ends the game; the designated arbiter
+            // rules on it later from the position the players wrote down.
+            let mut phrase = vec![
+                Token::Word(Word::QuickplayGameStops),
+                SEMICOLON,
+                Token::Word(Word::RecordFinalPosition),
+            ];
+            phrase.extend(claimant(by));
+            self.unpressed = None;
+            self.end(&ruling, phrase, at, out);
+            return Ok(());
+        }
         if let ClockState::Running(_) = clock.state() {
             out.push(Happening::Clock(
                 clock.stop(at).map_err(|_| word(Word::ClockRefuses))?,
@@ -1198,11 +1262,22 @@ impl State {
     /// 7.5.5: the first completed illegal move gives the opponent the penalty time, the
     /// second loses (or draws when the opponent cannot mate). The move itself never reached
     /// the record (the rules core refuses it), so there is no position to reinstate here.
-    fn illegal_move(&mut self, by: Color, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
+    fn illegal_move(
+        &mut self,
+        by: Color,
+        replied: bool,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<(), Phrase> {
         let position = self.game.position().clone();
         let rulings = self
             .illegal
-            .completed(by, Irregularity::IllegalMove, &position, false);
+            .completed(by, Irregularity::IllegalMove, &position, replied);
+        if let [Ruling::MoveStands { .. }] = rulings.as_slice() {
+            // A.5.2: too late for the arbiter; the move stands and nothing is counted.
+            out.push(Happening::IllegalMoveStands { by });
+            return Ok(());
+        }
         out.push(Happening::IllegalMove {
             by,
             count: self.illegal.count(by),

@@ -114,6 +114,13 @@ fn without_an_arbiter_a_iii_5_claim_ends_the_game() {
     let mut s = s;
     let out = s.handle(Event::Line("Nf3".into()), Stamp::from_millis(60_000));
     assert!(printed(&out)[0].starts_with("the game is over"), "{out:?}");
+    // The arbiter may still undo the stop and let play go on.
+    s.handle(
+        Event::Line("arbiter undo".into()),
+        Stamp::from_millis(61_000),
+    );
+    s.handle(Event::Line("yes".into()), Stamp::from_millis(62_000));
+    assert!(s.state().ending().is_none());
 }
 
 /// A.5.2: in rapid without adequate supervision, an illegal move found after the opponent's

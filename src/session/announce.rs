@@ -165,6 +165,19 @@ impl Session {
                     vec![Token::Word(Word::IllegalMove), COLON, Token::Side(by)],
                 );
             }
+            Happening::IllegalMoveStands { by } => self.out.say(
+                &self.pack,
+                Audience::Public,
+                vec![
+                    Token::Word(Word::IllegalMove),
+                    COLON,
+                    Token::Side(by),
+                    SEMICOLON,
+                    Token::Word(Word::IllegalMoveStands),
+                ],
+            ),
+            // Said in the opening line; journaled for the resume and the report.
+            Happening::Rules { .. } => {}
             Happening::PenaltyTime { to, ms } => {
                 self.out
                     .say(&self.pack, Audience::Public, time_added_phrase(to, ms));

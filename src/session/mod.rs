@@ -56,6 +56,7 @@ mod on_board;
 mod on_button;
 mod on_command;
 mod outbox;
+mod pgn_end;
 mod readouts;
 mod record;
 mod settings;
@@ -71,8 +72,9 @@ pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
 };
 pub use config::{Downtime, SessionConfig};
+pub use pgn_end::finish_pgn;
 pub use record::{Record, RecordError};
-pub use settings::{configured_pack, language_pack};
+pub use settings::{configured_pack, language_pack, rules_phrase};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
 pub use state::{Ending, Happening, State};
 pub use table::{ClockReading, Input, Output, Table};
@@ -85,6 +87,7 @@ use crate::pgn::{format_duration, Comment, GameResult, PgnGame};
 use crate::phrase::grammar;
 use crate::phrase::token::{Token, Word};
 use crate::phrase::Language;
+use crate::rules::arbiter::ruling::Supervision;
 use crate::rules::clock::{CallMode, CallTracker, Clock, TimeControl};
 use crate::rules::notation::Lang;
 use crate::rules::{CastlingMode, Color, Position};
@@ -450,6 +453,10 @@ impl Session {
             }
         };
         parts.push(text(&control));
+        let rules = rules_phrase(self.config.arbiter_present, self.config.supervision);
+        if !rules.is_empty() {
+            parts.push(text(&rules));
+        }
         parts.push(text(&[
             Token::Side(self.position().turn()),
             Token::Word(Word::ToMove),
@@ -475,8 +482,8 @@ impl Session {
         if let Some(e) = self.state.ending() {
             pgn.result = GameResult::from_pgn(e.score);
         }
-        if let Some(clock) = self.state.clock() {
-            pgn.set_tag("TimeControl", clock.control().to_string());
+        if let Some(control) = self.state.time_control_tag() {
+            pgn.set_tag("TimeControl", control);
         }
         if let Some(unix_ms) = self.state.began_unix_ms() {
             pgn.set_tag("Date", time::UtcTime::from_unix_ms(unix_ms).pgn_date());
@@ -484,6 +491,7 @@ impl Session {
         for (name, value) in self.state.tags() {
             pgn.set_tag(name, value.clone());
         }
+        finish_pgn(&mut pgn, &self.state, &self.pack);
         crate::pgn::write_game(&pgn)
     }
 
@@ -553,6 +561,17 @@ impl Session {
                 *t = at;
             }
             self.out.push(Effect::Journal(self.begin.to_string()));
+            // The event's supervision, when not the usual one, is part of the game from
+            // its start (issue 24, item 5): a resume and the report read it from here.
+            let (arbiter_present, supervision) =
+                (self.config.arbiter_present, self.config.supervision);
+            if !arbiter_present || supervision != Supervision::Adequate {
+                self.commit(Record::Rules {
+                    at,
+                    arbiter_present,
+                    supervision,
+                });
+            }
         }
         if let Some((stamp, unix)) = self.wall.take() {
             let unix_ms = unix + now.since(stamp);

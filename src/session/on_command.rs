@@ -136,8 +136,8 @@ impl Session {
             }
             Command::Arbiter(ArbiterCommand::Open) => self.ask(Confirm::Open, at),
             Command::Arbiter(ArbiterCommand::Undo) => self.ask(Confirm::Undo, at),
-            Command::Illegal(by) => {
-                self.commit(Record::Illegal { at, by });
+            Command::Illegal(by, replied) => {
+                self.commit(Record::Illegal { at, by, replied });
             }
             Command::Arbiter(ArbiterCommand::Time { side, change, ms }) => {
                 self.commit(Record::Adjust {

@@ -915,6 +915,8 @@ impl State {
                     score: "*",
                     words: "aborted before the first move".into(),
                     phrase: word(Word::GameAborted),
+                    // Given up before it began: the PGN standard's "abandoned", result `*`.
+                    termination: Termination::Abandoned,
                 };
                 self.end_with(ending, word(Word::GameAborted), *at, &mut out);
             }

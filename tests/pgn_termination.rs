@@ -110,7 +110,7 @@ fn a_flag_is_a_time_forfeit_whether_it_wins_or_draws() {
     lines.extend([
         (9_000, "d4"),
         (9_100, "press"),
-        (9_200, "claim flag"),
+        (9_200, "claim flag black"),
         (9_300, "ja"),
     ]);
     let s = game("de-fide", SessionConfig::default(), Some("3"), None, &lines);
@@ -157,7 +157,7 @@ fn a_iii_5_ruling_is_an_adjudication() {
         "e5",
         "press",
         "arbiter time set white 1m30s",
-        "claim quickplay",
+        "claim quickplay white",
         "yes",
         "arbiter accept",
     ]);

@@ -1222,8 +1222,8 @@ fn a_capture_that_kills_the_position_is_corrected_and_taken_back_like_any_move()
         s.position().board().piece_at(Square::D2).map(|p| p.role),
         Some(Role::Rook)
     );
-    // Played again, then taken back by the player before any press.
-    let out = run(&mut s, 3_000, &["correct Kxd2", "takeback"]);
+    // Played again, then taken back before any press: White asks, Black agrees.
+    let out = run(&mut s, 3_000, &["correct Kxd2", "takeback white", "yes"]);
     lines.extend(journal(&out));
     assert_eq!(s.state().ending(), None, "{:?}", printed(&out));
     assert_eq!(s.position(), &start);

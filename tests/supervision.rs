@@ -64,7 +64,7 @@ const QUICKPLAY: [&str; 7] = [
     "e5",
     "press",
     "arbiter time set white 1m30s",
-    "claim quickplay",
+    "claim quickplay white",
     "yes",
 ];
 

@@ -599,7 +599,7 @@ impl Session {
             self.summary();
             // A take-back request left unanswered by the crash is put to the opponent again.
             if let Some(by) = self.state.takeback_request() {
-                if !self.state.is_over() {
+                if !self.state.is_over() || self.state.ended_by_move() == Some(by) {
                     self.put(confirm::Confirm::TakebackAnswer(!by));
                 }
             }

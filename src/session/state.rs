@@ -876,7 +876,11 @@ impl State {
                 self.take_back_one(*at, &mut out)?;
             }
             Record::TakebackRequest { by, .. } => {
-                self.check_playing()?;
+                // The mover of a move that ended the game by itself may ask it back too
+                // (D.2.8, issue 24.1): the result goes only when the opponent agrees.
+                if self.move_ended.map(|m| m.side) != Some(*by) {
+                    self.check_playing()?;
+                }
                 if let Some(asker) = request {
                     return Err(vec![Token::Side(asker), Token::Word(Word::AsksTakeback)]);
                 }
@@ -887,7 +891,11 @@ impl State {
                 out.push(Happening::TakebackRequested { by: *by });
             }
             Record::TakebackAnswer { at, by, accept } => {
-                self.check_playing()?;
+                let ended_by_asker =
+                    request.is_some() && request == self.move_ended.map(|m| m.side);
+                if !ended_by_asker {
+                    self.check_playing()?;
+                }
                 match request {
                     None => return Err(word(Word::NoTakebackRequest)),
                     Some(asker) if asker == *by => {
@@ -899,6 +907,10 @@ impl State {
                             accepted: *accept,
                         });
                         if *accept {
+                            if ended_by_asker {
+                                self.reopen(*at, true, &mut out)?;
+                                out.push(Happening::ResultWithdrawn);
+                            }
                             for _ in 0..self.takeback_plies(asker) {
                                 self.take_back_one(*at, &mut out)?;
                             }

@@ -29,6 +29,7 @@ use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{SystemTime, UNIX_EPOCH};
 use vichess::board::link::LinkEvent;
+use vichess::config::LanguageSource;
 use vichess::journal::{self, Journal};
 use vichess::phrase::token::{Token, Word};
 use vichess::rules::clock::TimeControl;
@@ -68,8 +69,10 @@ pub struct PlayArgs {
     /// language's own pack).
     #[arg(long)]
     voice: Option<String>,
-    /// The game's language: de, en, uk, ru or hy (default: the configuration's, de). Moves,
-    /// commands and every line follow it; the voice pack too, unless one is named.
+    /// The game's language: de, en, uk, ru or hy (default: a resumed game's own, else the
+    /// configuration's, else the system locale's, else de). Moves, commands and every line
+    /// follow it; the voice pack too, unless one is named. On --resume it changes the
+    /// game's language from then on, and the journal keeps the change.
     #[arg(long)]
     lang: Option<String>,
     /// Print only; no sound.
@@ -175,13 +178,39 @@ const CURRENT_GAME: &str = "current-game";
 /// The game to resume: the one named in the folder's `current-game` file, or, when that is
 /// missing (a folder from an older vichess), the journal written last, said so in the note.
 fn game_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, Option<String>)> {
+    let (path, named) = journal_to_resume(dir)?;
+    if named {
+        return Ok((path, None));
+    }
+    let note = format!(
+        "{}: {}: {}",
+        dir.join(CURRENT_GAME).display(),
+        pack.text(&[Token::Word(Word::NoCurrentGame)]),
+        path.file_name().unwrap_or_default().to_string_lossy()
+    );
+    Ok((path, Some(note)))
+}
+
+/// The language and voice pack the game to resume was played in, read before anything else
+/// so the game goes on in its own words (issue 24, item 8); `None` when its journal cannot be
+/// read yet (the resume itself then says why) or comes from before the record existed.
+fn resumed_language(dir: &Path) -> Option<(vichess::phrase::Language, String)> {
+    let (path, _) = journal_to_resume(dir).ok()?;
+    let read = journal::read(&path).ok()?;
+    let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
+    vichess::session::journaled_language(&lines)
+}
+
+/// The journal of the game to resume, and whether the folder's `current-game` file named it
+/// (`false`: the journal written last was taken).
+fn journal_to_resume(dir: &Path) -> anyhow::Result<(PathBuf, bool)> {
     let named = std::fs::read_to_string(dir.join(CURRENT_GAME)).ok();
     if let Some(name) = named.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
         // A bare file name only: the marker cannot point outside the folder.
         if !name.contains(['/', '\\']) && name.ends_with(".journal") {
             let path = dir.join(name);
             if path.exists() {
-                return Ok((path, None));
+                return Ok((path, true));
             }
             return Err(anyhow!(
                 "the game last started in {} was {name}, but its journal is gone; \
@@ -190,14 +219,7 @@ fn game_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, Option<St
             ));
         }
     }
-    let path = newest_journal(dir)?;
-    let note = format!(
-        "{}: {}: {}",
-        dir.join(CURRENT_GAME).display(),
-        pack.text(&[Token::Word(Word::NoCurrentGame)]),
-        path.file_name().unwrap_or_default().to_string_lossy()
-    );
-    Ok((path, Some(note)))
+    Ok((newest_journal(dir)?, false))
 }
 
 /// The journal written last (by time, then by name).
@@ -530,14 +552,32 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         anyhow!("the configuration cannot be used:\n{}", lines.join("\n"))
     })?;
-    if let Some(lang) = &args.lang {
-        if vichess::phrase::Language::from_code(lang).is_none() {
-            return Err(anyhow!(
-                "--lang {lang}: not a language vichess speaks; use de, en, uk, ru or hy"
-            ));
+    let flag = match &args.lang {
+        Some(lang) => Some(vichess::phrase::Language::from_code(lang).ok_or_else(|| {
+            anyhow!("--lang {lang}: not a language vichess speaks; use de, en, uk, ru or hy")
+        })?),
+        None => None,
+    };
+    let dir = match &args.game_dir {
+        Some(d) => d.clone(),
+        None if !config.game.games_dir.is_empty() => PathBuf::from(&config.game.games_dir),
+        None => journal::games_dir().ok_or_else(|| {
+            anyhow!("no game folder: give --game-dir (neither XDG_DATA_HOME nor HOME is set)")
+        })?,
+    };
+    // The game's language: --lang, else a resumed game's own, else the configuration's or
+    // the system locale's (issue 24, item 8).
+    let journaled = args.resume.then(|| resumed_language(&dir)).flatten();
+    let mut voice_name = args.voice.clone();
+    let (language, source) = match (flag, &journaled) {
+        (Some(language), _) => (language, LanguageSource::Flag),
+        (None, Some((language, pack))) => {
+            voice_name.get_or_insert_with(|| pack.clone());
+            (*language, LanguageSource::Journal)
         }
-        config.game.language = lang.clone();
-    }
+        (None, None) => config.first_language(|name| std::env::var(name).ok()),
+    };
+    config.game.language = language.code().to_string();
     super::text::set_ascii_umlauts(config.speech.ascii_umlauts);
     let mut settings = SessionConfig::from_config(&config);
     settings.press_after_ms = args.auto_press;
@@ -546,20 +586,33 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     *words = Pack::builtin(vichess::session::language_pack(config.game.language()))
         .ok()
         .or(words.take());
-    let pack = configured_pack(&config, args.voice.as_deref())?;
+    // A journaled pack that is no longer installed: the language's own pack speaks.
+    let pack = configured_pack(&config, voice_name.as_deref()).or_else(|e| match args.voice {
+        None if journaled.is_some() => configured_pack(&config, None),
+        _ => Err(e),
+    })?;
     *words = Some(pack.clone());
-    let dir = match &args.game_dir {
-        Some(d) => d.clone(),
-        None if !config.game.games_dir.is_empty() => PathBuf::from(&config.game.games_dir),
-        None => journal::games_dir().ok_or_else(|| {
-            anyhow!("no game folder: give --game-dir (neither XDG_DATA_HOME nor HOME is set)")
-        })?,
-    };
     // No game folder yet, and none given: the first game after installing, which says
     // where things are (with --game-dir the user has just said where games go).
     let first_run = args.game_dir.is_none() && !dir.exists();
     make_game_folder(&dir)?;
-    let (session, journal, _lock, notes) = open_game(&args, &dir, settings, pack.clone(), &config)?;
+    let (mut session, journal, _lock, mut notes) =
+        open_game(&args, &dir, settings, pack.clone(), &config)?;
+    let now = (pack.language(), pack.name().to_string());
+    if journaled.as_ref() != Some(&now) {
+        // A new game's setting, an older journal's first record of it, or a change by
+        // --lang or --voice on a resume, which is said.
+        session.journal_language();
+        if let Some((before, _)) = journaled.filter(|(before, _)| *before != now.0) {
+            notes.push(format!(
+                "{}: {} ({}: {})",
+                pack.text(&[Token::Word(Word::LanguageLabel)]),
+                pack.text(&[Token::Word(language_word(now.0))]),
+                pack.text(&[Token::Word(Word::LanguageUntilNow)]),
+                pack.text(&[Token::Word(language_word(before))]),
+            ));
+        }
+    }
     let pgn_path = journal.path().with_extension("pgn");
     let mut record = GameRecord::new(journal);
     let clock = MonotonicClock::start();
@@ -649,7 +702,11 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     if !args.resume {
         // Who plays which colour, the control, whose move and how to get help (issue 11,
         // finding 12): a blind player otherwise hears nothing until the first move.
-        let greeting = table.session().greeting();
+        let greeting = format!(
+            "{}; {}",
+            table.session().greeting(),
+            language_clause(&pack, &source)
+        );
         writeln!(out, "{}", console::printable(&greeting))?;
         voice.say(Audience::Player, &[], &greeting);
         if first_run {
@@ -963,6 +1020,40 @@ fn button_line(pack: &Pack, command: vichess::input::InputCommand) -> String {
 fn not_built_line(pack: &Pack) -> String {
     let why = pack.text(&[Token::Word(Word::SoundNotBuilt)]);
     line_in(pack, Word::NoSound, &why)
+}
+
+/// The start line's clause on the game's language (issue 24, item 8): which, where it came
+/// from when the system chose it, and how to change it.
+fn language_clause(pack: &Pack, source: &LanguageSource) -> String {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    let whence = match source {
+        LanguageSource::Locale { var, value } => {
+            format!(" ({} {var}={value})", w(Word::LanguageFromLocale))
+        }
+        LanguageSource::Default(Some((var, value))) => {
+            format!(" ({}: {var}={value})", w(Word::LanguageDefault))
+        }
+        LanguageSource::Default(None) => format!(" ({})", w(Word::LanguageDefault)),
+        _ => String::new(),
+    };
+    format!(
+        "{}: {}{whence}; {}",
+        w(Word::LanguageLabel),
+        w(language_word(pack.language())),
+        w(Word::LanguageChange)
+    )
+}
+
+/// A language's name, as a word of the packs.
+fn language_word(language: vichess::phrase::Language) -> Word {
+    use vichess::phrase::Language;
+    match language {
+        Language::De => Word::LanguageDe,
+        Language::En => Word::LanguageEn,
+        Language::Uk => Word::LanguageUk,
+        Language::Ru => Word::LanguageRu,
+        Language::Hy => Word::LanguageHy,
+    }
 }
 
 /// A lock held by another process, said in the game's language; other errors as they are.

@@ -144,7 +144,8 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
         Record::Checkpoint { .. }
         | Record::Anchor { .. }
         | Record::End { .. }
-        | Record::Speed { .. } => return None,
+        | Record::Speed { .. }
+        | Record::Language { .. } => return None,
     };
     for h in happened {
         let extra = match h {
@@ -227,27 +228,33 @@ fn result_line(pack: &Pack, ending: &Ending) -> String {
     format!("{} ({words})", ending.score)
 }
 
-/// The report's language: `--lang`, else the configuration's game language (as `play`
-/// takes it; the journal does not record it), else English when the configuration cannot
-/// be read.
-fn report_language(lang: Option<&str>) -> anyhow::Result<Language> {
+/// The report's language: `--lang`, else the game's own as its journal keeps it, else (a
+/// journal from before that record) the configuration's or the system locale's, as `play`
+/// would take it, else English when the configuration cannot be read.
+fn report_language(lang: Option<&str>, lines: &[String]) -> anyhow::Result<Language> {
     match lang {
         Some(code) => Language::from_code(code).ok_or_else(|| {
             anyhow::anyhow!(
                 "--lang {code}: not a language vichess speaks; use de, en, uk, ru or hy"
             )
         }),
-        None => Ok(vichess::config::load(None)
-            .map(|c| c.game.language())
-            .unwrap_or(Language::En)),
+        None => Ok(match vichess::session::journaled_language(lines) {
+            Some((language, _)) => language,
+            None => vichess::config::load(None)
+                .map(|c| c.first_language(|name| std::env::var(name).ok()).0)
+                .unwrap_or(Language::En),
+        }),
     }
 }
 
 pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
-    let language = report_language(lang)?;
+    if let Some(code) = lang {
+        report_language(Some(code), &[])?;
+    }
     let read = vichess::journal::read(path)
         .with_context(|| format!("cannot read the journal {}", path.display()))?;
     let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
+    let language = report_language(lang, &lines)?;
     let pack = Pack::builtin(vichess::session::language_pack(language))
         .with_context(|| format!("the {language} voice pack is needed for the report"))?;
     let (state, steps) = replay_journal(ClockConfig::default(), &pack, &lines)

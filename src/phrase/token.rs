@@ -564,6 +564,25 @@ words! {
     ReportTimeLeft = "report-time-left",
     ReportClaimRejected = "report-claim-rejected",
     ReportEnds = "report-ends",
+    // --- issue 24, items 8, 11 and 12: the game's language kept with the game, move
+    // refusals and help in every language, the last English labels (text only) ---
+    /// Before the game's language in the start line: "language: English".
+    LanguageLabel = "language-label",
+    /// The languages' names, in the pack's language.
+    LanguageDe = "language-de",
+    LanguageEn = "language-en",
+    LanguageUk = "language-uk",
+    LanguageRu = "language-ru",
+    LanguageHy = "language-hy",
+    /// After the language, when the system's locale chose it; the setting follows.
+    LanguageFromLocale = "language-from-locale",
+    /// After the language, when it is the built-in default (the locale names no language
+    /// vichess speaks).
+    LanguageDefault = "language-default",
+    /// How to change the game's language.
+    LanguageChange = "language-change",
+    /// A resumed game whose language `--lang` or `--voice` changed: the one before follows.
+    LanguageUntilNow = "language-until-now",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -68,7 +68,7 @@ pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
 };
 pub use config::{Downtime, SessionConfig};
-pub use record::{Record, RecordError};
+pub use record::{journaled_language, Record, RecordError};
 pub use settings::{configured_pack, language_pack};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
 pub use state::{Ending, Happening, State};
@@ -207,6 +207,8 @@ pub struct Session {
     ended_cleanly: bool,
     /// Tags to journal with the game's first records.
     pending_tags: Vec<(String, String)>,
+    /// The game's language and pack to journal with the next event ([`Session::journal_language`]).
+    pending_language: bool,
     /// The clocks were stopped because vichess was down ([`Downtime::Paused`]): the next
     /// move or press by a player starts them again.
     restart_on_play: bool,
@@ -276,6 +278,7 @@ impl Session {
             cursor: None,
             last_journaled: 0,
             pending_tags: Vec::new(),
+            pending_language: false,
             ended_cleanly: false,
             restart_on_play: false,
             pending: None,
@@ -345,6 +348,13 @@ impl Session {
             self.pending_tags
                 .push((name.to_string(), value.to_string()));
         }
+    }
+
+    /// Journals the game's language and voice pack (this session's pack) with the next
+    /// event: a new game's setting, or a resumed game's changed by `--lang` or `--voice`,
+    /// so a resume and the report speak the game's language (issue 24, item 8).
+    pub fn journal_language(&mut self) {
+        self.pending_language = true;
     }
 
     /// The game as it stands.
@@ -549,6 +559,13 @@ impl Session {
         }
         for (name, value) in std::mem::take(&mut self.pending_tags) {
             self.commit(Record::Tag { at, name, value });
+        }
+        if std::mem::take(&mut self.pending_language) {
+            self.commit(Record::Language {
+                at,
+                code: self.pack.language().code().to_string(),
+                pack: self.pack.name().to_string(),
+            });
         }
         if self.resumed {
             self.resumed = false;

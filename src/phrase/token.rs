@@ -583,6 +583,40 @@ words! {
     LanguageChange = "language-change",
     /// A resumed game whose language `--lang` or `--voice` changed: the one before follows.
     LanguageUntilNow = "language-until-now",
+    /// Why the rules refused a move, in detail (`session::why`): a sentence with places
+    /// (`{piece}`, `{to}`, ...) for the men, squares and sides of the rules' `MoveError`.
+    WhyEmpty = "why-empty",
+    WhyDrawOfferMark = "why-draw-offer-mark",
+    WhyNoPiece = "why-no-piece",
+    WhyNotThere = "why-not-there",
+    WhyEmptySquare = "why-empty-square",
+    WhyNotYours = "why-not-yours",
+    WhyCannotReach = "why-cannot-reach",
+    WhyOwnManThere = "why-own-man-there",
+    WhyStillInCheck = "why-still-in-check",
+    WhyPinned = "why-pinned",
+    WhyIntoCheck = "why-into-check",
+    WhyExposesKing = "why-exposes-king",
+    WhyCastlingShort = "why-castling-short",
+    WhyCastlingLong = "why-castling-long",
+    WhyPromotionMissing = "why-promotion-missing",
+    WhyBadPromotion = "why-bad-promotion",
+    WhyNotLastRank = "why-not-last-rank",
+    WhyNotAPawn = "why-not-a-pawn",
+    WhyCastleKingMoved = "why-castle-king-moved",
+    WhyCastleRookGone = "why-castle-rook-gone",
+    WhyCastleRightLost = "why-castle-right-lost",
+    WhyCastleRookMoved = "why-castle-rook-moved",
+    WhyCastleOccupied = "why-castle-occupied",
+    WhyCastleInCheck = "why-castle-in-check",
+    WhyCastleCrosses = "why-castle-crosses",
+    WhyCastleLandsOn = "why-castle-lands-on",
+    WhyAttackedBy = "why-attacked-by",
+    WhyAttacked = "why-attacked",
+    /// The first line of `help`: how to ask for a topic.
+    HelpIntro = "help-intro",
+    /// The help topics, for a topic not understood.
+    HelpTopics = "help-topics",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -95,8 +95,8 @@ impl Session {
     }
 
     /// The answer to a pending question, if one is pending: `true` when `line` was the yes
-    /// and the record is journaled; `false` when there was no question, or it was cancelled
-    /// (said) and `line` is still to be handled.
+    /// (the record is journaled) or a no (cancelled, said); `false` when there was no
+    /// question, or it was cancelled (said) and `line` is still to be handled.
     pub(super) fn answer(&mut self, line: Option<&str>, at: u64) -> bool {
         let Some(c) = self.pending.take() else {
             return false;
@@ -114,7 +114,8 @@ impl Session {
         }
         self.out
             .refuse(&self.pack, vec![Token::Word(Word::Cancelled)]);
-        false
+        // A no is the whole answer; anything else is still to be handled.
+        line.is_some_and(super::command::is_no)
     }
 
     fn is_yes(&self, line: &str) -> bool {

@@ -49,6 +49,7 @@ mod confirm;
 mod confirm_move;
 mod cues;
 mod cursor;
+mod help;
 mod on_board;
 mod on_button;
 mod on_command;
@@ -61,6 +62,7 @@ mod state;
 mod table;
 mod time;
 mod timing;
+mod why;
 
 pub use arbiter_command::{ArbiterCommand, QuickplayAnswer, TimeChange};
 pub use ask::{Men, Readout, Step};
@@ -68,12 +70,20 @@ pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
 };
 pub use config::{Downtime, SessionConfig};
+pub use help::HelpTopic;
 pub use record::{journaled_language, Record, RecordError};
 pub use settings::{configured_pack, language_pack};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
 pub use state::{Ending, Happening, State};
 pub use table::{ClockReading, Input, Output, Table};
 pub use time::{MonotonicClock, Stamp, UtcTime};
+
+/// The console's command table: each command's English word and its German, Ukrainian,
+/// Russian and Armenian words (every help topic lists them).
+pub fn command_table() -> &'static [(&'static str, [&'static str; 4])] {
+    command::COMMAND_WORDS
+}
+pub use why::move_error_words;
 
 pub use crate::audio::route::Audience;
 use crate::board::tracker::TrackerEvent;

@@ -9,7 +9,6 @@ use crate::phrase::announce::{move_phrase_with, AnnounceOptions};
 use crate::phrase::events::move_refused;
 use crate::phrase::repeat::LineRepeater;
 use crate::phrase::token::{Phrase, Token, Word};
-use crate::phrase::Language;
 use crate::rules::notation::{parse_move_in, Lang, MoveError};
 use crate::rules::Position;
 use crate::voice::Pack;
@@ -78,8 +77,8 @@ impl Outbox {
     }
 
     /// A move refused in `pos`: the pack's words for the reason; for an ambiguous text, each
-    /// move it could mean ("which piece? king e2 or knight e2"). The rules core's detailed
-    /// line is English, so it is printed in English games only.
+    /// move it could mean ("which piece? king e2 or knight e2"); then the detailed reason,
+    /// printed in the pack's words (`why`).
     pub(super) fn refuse_move(&mut self, pack: &Pack, pos: &Position, lang: Lang, e: &MoveError) {
         let mut phrase = move_refused(e);
         if let MoveError::Ambiguous { candidates, .. } = e {
@@ -101,8 +100,8 @@ impl Outbox {
             return self.say(pack, Audience::Player, phrase);
         }
         self.say(pack, Audience::Player, phrase);
-        if pack.language() == Language::En && !matches!(e, MoveError::Syntax(_)) {
-            self.print(&e.to_string());
+        if let Some(why) = super::why::move_error_words(pack, e) {
+            self.print(&why);
         }
     }
 

@@ -178,7 +178,7 @@ const CURRENT_GAME: &str = "current-game";
 /// The game to resume: the one named in the folder's `current-game` file, or, when that is
 /// missing (a folder from an older vichess), the journal written last, said so in the note.
 fn game_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, Option<String>)> {
-    let (path, named) = journal_to_resume(dir)?;
+    let (path, named) = journal_to_resume(dir, pack)?;
     if named {
         return Ok((path, None));
     }
@@ -195,7 +195,8 @@ fn game_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, Option<St
 /// so the game goes on in its own words (issue 24, item 8); `None` when its journal cannot be
 /// read yet (the resume itself then says why) or comes from before the record existed.
 fn resumed_language(dir: &Path) -> Option<(vichess::phrase::Language, String)> {
-    let (path, _) = journal_to_resume(dir).ok()?;
+    // Any words will do: a journal that cannot be found is said by the resume itself.
+    let (path, _) = journal_to_resume(dir, &Pack::builtin("en").ok()?).ok()?;
     let read = journal::read(&path).ok()?;
     let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
     vichess::session::journaled_language(&lines)
@@ -203,7 +204,7 @@ fn resumed_language(dir: &Path) -> Option<(vichess::phrase::Language, String)> {
 
 /// The journal of the game to resume, and whether the folder's `current-game` file named it
 /// (`false`: the journal written last was taken).
-fn journal_to_resume(dir: &Path) -> anyhow::Result<(PathBuf, bool)> {
+fn journal_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, bool)> {
     let named = std::fs::read_to_string(dir.join(CURRENT_GAME)).ok();
     if let Some(name) = named.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
         // A bare file name only: the marker cannot point outside the folder.
@@ -213,19 +214,25 @@ fn journal_to_resume(dir: &Path) -> anyhow::Result<(PathBuf, bool)> {
                 return Ok((path, true));
             }
             return Err(anyhow!(
-                "the game last started in {} was {name}, but its journal is gone; \
-                 nothing was resumed (name another game folder, or start a new game)",
-                dir.display()
+                "{}",
+                line_in(
+                    pack,
+                    Word::JournalGone,
+                    &dir.join(name).display().to_string()
+                )
             ));
         }
     }
-    Ok((newest_journal(dir)?, false))
+    Ok((newest_journal(dir, pack)?, false))
 }
 
 /// The journal written last (by time, then by name).
-fn newest_journal(dir: &Path) -> anyhow::Result<PathBuf> {
+fn newest_journal(dir: &Path, pack: &Pack) -> anyhow::Result<PathBuf> {
     let mut found: Vec<(SystemTime, PathBuf)> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read the game folder {}", dir.display()))?
+        .map_err(|e| {
+            let detail = format!("{}: {e}", dir.display());
+            anyhow!("{}", line_in(pack, Word::CannotReadGameFolder, &detail))
+        })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "journal"))
         .map(|p| {
@@ -236,10 +243,10 @@ fn newest_journal(dir: &Path) -> anyhow::Result<PathBuf> {
         })
         .collect();
     found.sort();
-    found
-        .pop()
-        .map(|(_, p)| p)
-        .ok_or_else(|| anyhow!("there is no game to resume in {}", dir.display()))
+    found.pop().map(|(_, p)| p).ok_or_else(|| {
+        let detail = dir.display().to_string();
+        anyhow!("{}", line_in(pack, Word::NoGameToResume, &detail))
+    })
 }
 
 /// Everything that reaches the game loop, in the order it happened.
@@ -296,29 +303,29 @@ fn open_game(
         }
         let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
         let words = pack.clone();
-        let session = Session::resume(settings, pack, &lines)
-            .with_context(|| format!("cannot resume the game in {}", path.display()))?;
-        let tag = |name: &str| {
+        let session = Session::resume(settings, pack, &lines).map_err(|e| {
+            let detail = format!("{}: {e}", path.display());
+            anyhow!("{}", line_in(&words, Word::CannotResume, &detail))
+        })?;
+        let tag = |name: &str, side: Color| {
             session
                 .state()
                 .tags()
                 .iter()
                 .find(|(n, _)| n == name)
-                .map_or("?".to_string(), |(_, v)| v.clone())
+                .map_or_else(|| side_name(&words, side), |(_, v)| v.clone())
         };
         let game = format!(
             "{} – {}, {}",
-            tag("White"),
-            tag("Black"),
+            tag("White", Color::White),
+            tag("Black", Color::Black),
             path.file_name().unwrap_or_default().to_string_lossy()
         );
         if let Some(ending) = session.state().ending() {
             // An adjourned game ("*") is meant to go on; a finished one only for the arbiter.
             if ending.score != "*" && !args.resume_finished {
-                return Err(anyhow!(
-                    "the game {game} is finished ({}); nothing was resumed. --resume-finished opens it anyway, for the arbiter",
-                    ending.score
-                ));
+                let detail = format!("{game}: {}", ending.score);
+                return Err(anyhow!("{}", line_in(&words, Word::GameFinished, &detail)));
             }
         }
         notes.push(format!(
@@ -375,17 +382,24 @@ fn open_game(
     }
     let control = match args.control.as_deref() {
         Some("none") | Some("-") => None,
-        Some(c) => Some(TimeControl::parse_any(c).map_err(|e| anyhow!("--control: {e}"))?),
+        Some(c) => Some(TimeControl::parse_any(c).map_err(|e| {
+            let detail = format!("--control {c}: {e}");
+            anyhow!("{}", line_in(&pack, Word::ControlUnreadable, &detail))
+        })?),
         None => Some(config.game.time_control()),
     };
     let started = stamp(unix_ms());
     let tags = game_tags(args, config);
-    let name_of = |tag: &str, default: &'static str| {
+    // Without names, the sides in the game's language ("Weiß-Schwarz", "Белые-Чёрные").
+    let name_of = |tag: &str, side: Color| {
         tags.iter()
             .find(|(n, _)| *n == tag)
-            .map_or(default.to_string(), |(_, v)| v.clone())
+            .map_or_else(|| side_name(&pack, side), |(_, v)| v.clone())
     };
-    let (white, black) = (name_of("White", "White"), name_of("Black", "Black"));
+    let (white, black) = (
+        name_of("White", Color::White),
+        name_of("Black", Color::Black),
+    );
     let mut path = dir.join(journal::journal_file_name(&started, &white, &black));
     let mut n = 1;
     while path.exists() {
@@ -403,7 +417,10 @@ fn open_game(
             &dir.join(CURRENT_GAME),
             &format!("{}\n", name.to_string_lossy()),
         )
-        .with_context(|| format!("cannot record the current game in {}", dir.display()))?;
+        .map_err(|e| {
+            let detail = format!("{}: {e:#}", dir.display());
+            anyhow!("{}", line_in(&pack, Word::CannotRecordCurrentGame, &detail))
+        })?;
     }
     let mut session = Session::new(settings, pack, args.start.position()?, control);
     for (name, value) in &tags {
@@ -439,9 +456,7 @@ impl Voice {
                 ) {
                     Ok(s) => Some(s),
                     Err(e) => {
-                        let why = e.to_string();
-                        let why = why.trim_end_matches('.');
-                        println!("{}", line_in(pack, Word::NoSound, why));
+                        println!("{}", line_in(pack, Word::NoSound, &device_why(pack, &e)));
                         None
                     }
                 }
@@ -550,7 +565,8 @@ fn say_fatal(_text: &str, _language: vichess::phrase::Language) {}
 fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     let mut config = vichess::config::load(args.config.as_deref()).map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        anyhow!("the configuration cannot be used:\n{}", lines.join("\n"))
+        let lead = said_in(words.as_ref(), Word::ConfigUnusable);
+        anyhow!("{lead}:\n{}", lines.join("\n"))
     })?;
     let flag = match &args.lang {
         Some(lang) => Some(vichess::phrase::Language::from_code(lang).ok_or_else(|| {
@@ -561,9 +577,8 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     let dir = match &args.game_dir {
         Some(d) => d.clone(),
         None if !config.game.games_dir.is_empty() => PathBuf::from(&config.game.games_dir),
-        None => journal::games_dir().ok_or_else(|| {
-            anyhow!("no game folder: give --game-dir (neither XDG_DATA_HOME nor HOME is set)")
-        })?,
+        None => journal::games_dir()
+            .ok_or_else(|| anyhow!("{}", said_in(words.as_ref(), Word::NoGameFolder)))?,
     };
     // The game's language: --lang, else a resumed game's own, else the configuration's or
     // the system locale's (issue 24, item 8).
@@ -595,7 +610,10 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     // No game folder yet, and none given: the first game after installing, which says
     // where things are (with --game-dir the user has just said where games go).
     let first_run = args.game_dir.is_none() && !dir.exists();
-    make_game_folder(&dir)?;
+    make_game_folder(&dir).map_err(|e| {
+        let detail = format!("{}: {e:#}", dir.display());
+        anyhow!("{}", line_in(&pack, Word::CannotMakeGameFolder, &detail))
+    })?;
     let (mut session, journal, _lock, mut notes) =
         open_game(&args, &dir, settings, pack.clone(), &config)?;
     let now = (pack.language(), pack.name().to_string());
@@ -852,7 +870,9 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
                 LinkEvent::Garbled(e) => {
                     board_news(&mut out, &pack, role, Word::BoardGarbled, &e.to_string())?
                 }
-                e => writeln!(out, "{}: {e}", board_name(&pack, role))?,
+                LinkEvent::ClockFailed(s) => {
+                    board_news(&mut out, &pack, role, Word::BoardClockFailed, &s)?
+                }
             },
             Some(Arrival::Pad(PadNews::Command(c))) => table.handle(Input::Button(c), now),
             Some(Arrival::Notice(n)) => {
@@ -1022,6 +1042,25 @@ fn not_built_line(pack: &Pack) -> String {
     line_in(pack, Word::NoSound, &why)
 }
 
+/// One of play's own words, in `pack`'s language, or English when no pack could be opened:
+/// a start-up error says why in the language asked for.
+fn said_in(pack: Option<&Pack>, word: Word) -> String {
+    pack.cloned()
+        .or_else(|| Pack::builtin("en").ok())
+        .map_or_else(|| word.id().to_string(), |p| p.text(&[Token::Word(word)]))
+}
+
+/// A side's name in the game's language, capitalised as a name in a file name or a heading:
+/// "Weiß", "Белые", "White".
+fn side_name(pack: &Pack, side: Color) -> String {
+    let word = pack.text(&[Token::Side(side)]);
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// The start line's clause on the game's language (issue 24, item 8): which, where it came
 /// from when the system chose it, and how to change it.
 fn language_clause(pack: &Pack, source: &LanguageSource) -> String {
@@ -1053,6 +1092,26 @@ fn language_word(language: vichess::phrase::Language) -> Word {
         Language::Uk => Word::LanguageUk,
         Language::Ru => Word::LanguageRu,
         Language::Hy => Word::LanguageHy,
+    }
+}
+
+/// Why the sound card cannot be used, in the game's language; what the sound system itself
+/// said (a device's name, its fault) follows as it came.
+#[cfg(feature = "audio")]
+fn device_why(pack: &Pack, e: &vichess::audio::device::DeviceError) -> String {
+    use vichess::audio::device::DeviceError;
+    match e {
+        DeviceError::NoDevice => pack.text(&[Token::Word(Word::SoundNoDevice)]),
+        DeviceError::NotFound { wanted, available } => line_in(
+            pack,
+            Word::SoundNotFound,
+            &format!("\"{wanted}\"; {available}"),
+        ),
+        DeviceError::Unavailable { name, reason } => line_in(
+            pack,
+            Word::SoundCannotPlay,
+            &format!("\"{name}\": {}", reason.trim_end_matches('.')),
+        ),
     }
 }
 
@@ -1180,6 +1239,44 @@ mod tests {
             fatal_line(None, &e),
             "vichess stopped: there is no game to resume in /tmp/games"
         );
+    }
+
+    /// Why there is no sound, in the game's language (issue 24, item 12): only the device's
+    /// own name and fault stay as the sound system gave them.
+    #[cfg(feature = "audio")]
+    #[test]
+    fn the_reason_for_no_sound_is_in_the_games_language() {
+        use vichess::audio::device::DeviceError;
+        let unavailable = DeviceError::Unavailable {
+            name: "pulse".into(),
+            reason: "stream error.".into(),
+        };
+        let said = |name: &str, e: &DeviceError| {
+            let p = pack(name);
+            line_in(&p, Word::NoSound, &device_why(&p, e))
+        };
+        assert_eq!(
+            said("ru", &DeviceError::NoDevice),
+            "звука нет: каждое объявление только печатается (на этом компьютере нет звукового \
+             устройства)"
+        );
+        assert_eq!(
+            said("de", &unavailable),
+            "kein Ton: jede Ansage wird nur angezeigt (das Tongerät kann keinen Ton ausgeben \
+             (\"pulse\": stream error))"
+        );
+        let missing = DeviceError::NotFound {
+            wanted: "usb".into(),
+            available: "default, pulse".into(),
+        };
+        for name in ["de", "uk", "ru", "hy"] {
+            for e in [&DeviceError::NoDevice, &missing, &unavailable] {
+                let line = said(name, e);
+                for english in ["sound device", "cannot play", "there is no", "named"] {
+                    assert!(!line.contains(english), "{name}: {line}");
+                }
+            }
+        }
     }
 
     /// Records printed when leaving with the journal unwritable, a button press refused

@@ -92,7 +92,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
         ),
         Record::Resign { by, .. } => format!("{} {}", side(*by), w(Word::Resigns)),
         Record::Adjourn { .. } => w(Word::ReportAdjourned),
-        Record::Note { text, .. } => format!("{}: {text}", w(Word::ReportNote)),
+        Record::Note { text, .. } => note_line(pack, text),
         Record::Touch {
             side: s, square, ..
         } => format!("{} {} {square}", side(*s), w(Word::ReportTouched)),
@@ -139,7 +139,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
                 QuickplayAnswer::Postpone { extra_time: false } => Word::ReportRulingPostpone,
             })
         ),
-        Record::Tag { name, value, .. } => format!("{name}: {value}"),
+        Record::Tag { name, value, .. } => format!("{}: {value}", tag_label(pack, name)),
         Record::Move { .. } | Record::Correct { .. } => String::new(),
         Record::Checkpoint { .. }
         | Record::Anchor { .. }
@@ -215,6 +215,50 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
         }
     }
     (!line.is_empty()).then_some(line)
+}
+
+/// A PGN tag's name as the report's label: the roster's in the pack's words ("Weiß",
+/// "турнир"), any other as it is.
+fn tag_label(pack: &Pack, name: &str) -> String {
+    match name {
+        "White" => side(pack, Color::White),
+        "Black" => side(pack, Color::Black),
+        "Event" => w(pack, Word::ReportEvent),
+        "Round" => w(pack, Word::ReportRound),
+        "Site" => w(pack, Word::ReportSite),
+        other => other.to_string(),
+    }
+}
+
+/// A journaled note in the report's language: the arbiter's own note ("arbiter: ...") and a
+/// sighted player's touch (D.2.10.5) as the game said them; any other note as it was written.
+fn note_line(pack: &Pack, text: &str) -> String {
+    if let Some(note) = text.strip_prefix("arbiter: ") {
+        return format!("{}: {note}", w(pack, Word::ArbiterNote));
+    }
+    if let Some((piece, square)) = sighted_touch(text) {
+        return pack.text(&[
+            Token::Word(Word::NoteForArbiter),
+            vichess::phrase::grammar::COLON,
+            Token::Word(Word::SightedTouched),
+            Token::ManObject(piece),
+            Token::File(square.file()),
+            Token::Rank(square.rank()),
+        ]);
+    }
+    format!("{}: {text}", w(pack, Word::ReportNote))
+}
+
+/// "the sighted player touched the white knight on g1", as the session journals it.
+fn sighted_touch(text: &str) -> Option<(vichess::rules::Piece, vichess::rules::Square)> {
+    let rest = text.strip_prefix("the sighted player touched the ")?;
+    let (man, square) = rest.split_once(" on ")?;
+    let (color, role) = man.split_once(' ')?;
+    let color = Color::ALL.into_iter().find(|c| c.name() == color)?;
+    let role = vichess::rules::Role::ALL
+        .into_iter()
+        .find(|r| r.name() == role)?;
+    Some((role.of(color), square.parse().ok()?))
 }
 
 /// The score and how the game ended: in English the journal's own words (with the article),

@@ -617,6 +617,29 @@ words! {
     HelpIntro = "help-intro",
     /// The help topics, for a topic not understood.
     HelpTopics = "help-topics",
+    /// The report's label for the PGN `Site` tag.
+    ReportSite = "report-site",
+    /// `vichess play`'s start-up errors, each followed by what only that case knows.
+    ConfigUnusable = "config-unusable",
+    NoGameFolder = "no-game-folder",
+    CannotMakeGameFolder = "cannot-make-game-folder",
+    CannotReadGameFolder = "cannot-read-game-folder",
+    NoGameToResume = "no-game-to-resume",
+    /// The game named in `current-game` has no journal any more.
+    JournalGone = "journal-gone",
+    /// `--resume` of a finished game without `--resume-finished`.
+    GameFinished = "game-finished",
+    CannotResume = "cannot-resume",
+    CannotRecordCurrentGame = "cannot-record-current-game",
+    ControlUnreadable = "control-unreadable",
+    /// Why there is no sound (`audio::device::DeviceError`), after [`Word::NoSound`].
+    SoundNoDevice = "sound-no-device",
+    /// The configured device is not there; its name and the devices there are follow.
+    SoundNotFound = "sound-not-found",
+    /// The device cannot play; its name and the sound system's reason follow.
+    SoundCannotPlay = "sound-cannot-play",
+    /// A board's clock did not confirm a command; the link's words follow.
+    BoardClockFailed = "board-clock-failed",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -531,6 +531,22 @@ impl fmt::Display for Record {
     }
 }
 
+/// The game's language and voice pack as its journal last recorded them (issue 24, item 8),
+/// read before the game is rebuilt, since the words it is rebuilt in depend on them; `None`
+/// for a journal from before the record existed.
+pub fn journaled_language(lines: &[String]) -> Option<(crate::phrase::Language, String)> {
+    lines
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, line)| match Record::parse(i + 1, line) {
+            Ok(Record::Language { code, pack, .. }) => {
+                crate::phrase::Language::from_code(&code).map(|l| (l, pack))
+            }
+            _ => None,
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -657,20 +673,4 @@ mod tests {
             .to_string()
             .contains("line 3"));
     }
-}
-
-/// The game's language and voice pack as its journal last recorded them (issue 24, item 8),
-/// read before the game is rebuilt, since the words it is rebuilt in depend on them; `None`
-/// for a journal from before the record existed.
-pub fn journaled_language(lines: &[String]) -> Option<(crate::phrase::Language, String)> {
-    lines
-        .iter()
-        .enumerate()
-        .filter_map(|(i, line)| match Record::parse(i + 1, line) {
-            Ok(Record::Language { code, pack, .. }) => {
-                crate::phrase::Language::from_code(&code).map(|l| (l, pack))
-            }
-            _ => None,
-        })
-        .last()
 }

@@ -390,11 +390,16 @@ fn open_game(
     };
     let started = stamp(unix_ms());
     let tags = game_tags(args, config);
-    // Without names, the sides in the game's language ("Weiß-Schwarz", "Белые-Чёрные").
+    // Without names, the sides in the game's language ("Weiß-Schwarz", "Белые-Чёрные"),
+    // spelt as the lines are printed (`ascii_umlauts`: "Weiss-Schwarz").
+    let side_in_file = |side| match config.speech.ascii_umlauts {
+        true => super::text::ascii_umlauts(&side_name(&pack, side)),
+        false => side_name(&pack, side),
+    };
     let name_of = |tag: &str, side: Color| {
         tags.iter()
             .find(|(n, _)| *n == tag)
-            .map_or_else(|| side_name(&pack, side), |(_, v)| v.clone())
+            .map_or_else(|| side_in_file(side), |(_, v)| v.clone())
     };
     let (white, black) = (
         name_of("White", Color::White),

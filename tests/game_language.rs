@@ -201,7 +201,7 @@ fn the_first_language_comes_from_the_locale_and_the_start_line_says_how_to_chang
     assert!(
         en[0].ends_with(
             "; language: English (from the system's locale LANG=en_US.UTF-8); change with \
-             --lang or [game] language in the configuration"
+             --lang or [game] language in the configuration; say help for the commands"
         ),
         "{}",
         en[0]
@@ -229,7 +229,7 @@ fn the_first_language_comes_from_the_locale_and_the_start_line_says_how_to_chang
         c[0].ends_with(
             "; Sprache: Deutsch (die Voreinstellung; die Systemeinstellung nennt keine Sprache, \
              die vichess spricht: LANG=C); ändern mit --lang oder [game] language in der \
-             Konfiguration"
+             Konfiguration; „hilfe“ nennt die Befehle"
         ),
         "{}",
         c[0]
@@ -243,7 +243,10 @@ fn the_first_language_comes_from_the_locale_and_the_start_line_says_how_to_chang
     let uk = play_in(home.path(), &[], b"e4\n", &[("LANG", "en_US.UTF-8")]);
     assert_eq!(uk[1], "е чотири");
     assert!(
-        uk[0].ends_with("; мова: українська; змінити: --lang або [game] language у конфігурації"),
+        uk[0].ends_with(
+            "; мова: українська; змінити: --lang або [game] language у конфігурації; \
+             «допомога» — список команд"
+        ),
         "{}",
         uk[0]
     );

@@ -725,11 +725,15 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     if !args.resume {
         // Who plays which colour, the control, whose move and how to get help (issue 11,
         // finding 12): a blind player otherwise hears nothing until the first move.
-        let greeting = format!(
-            "{}; {}",
-            table.session().greeting(),
-            language_clause(&pack, &source)
-        );
+        // The language clause before "say help": a braille line shows a long line's end,
+        // and how to get help is what it must keep.
+        let greeting = table.session().greeting();
+        let language = language_clause(&pack, &source);
+        let help = pack.text(&[Token::Word(Word::SayHelp)]);
+        let greeting = match greeting.strip_suffix(&help) {
+            Some(head) => format!("{head}{language}; {help}"),
+            None => format!("{greeting}; {language}"),
+        };
         writeln!(out, "{}", console::printable(&greeting))?;
         voice.say(Audience::Player, &[], &greeting);
         if first_run {

@@ -80,7 +80,7 @@ fn arbiter_time_and_notes_are_said_journaled_and_in_the_report() {
         "the arbiter adds time: White, 0:02:00; White: time left 0:17",
         "the arbiter sets the time: Black, 0:04:30; Black: time left 0:04:30",
         "the arbiter records an illegal move: White; White: illegal move number 1; penalty: Black +0:01:00 (7.5.5)",
-        "note: arbiter: the clock fell off the table",
+        "arbiter's note: the clock fell off the table",
         "White plays 2. Nf3",
         "Black resigns; the game ends: 1-0",
         "result: 1-0",
@@ -295,8 +295,8 @@ fn the_report_is_in_the_games_language() {
              Protokoll: {file}\n\
              0:00:00  Partiebeginn; Bedenkzeit: 900+10; Ausgangsstellung: \
              rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
-             0:00:00 (2026.11.24 16:00:00 UTC)  White: Anna\n\
-             0:00:00 (2026.11.24 16:00:00 UTC)  Black: Bert\n\
+             0:00:00 (2026.11.24 16:00:00 UTC)  Weiß: Anna\n\
+             0:00:00 (2026.11.24 16:00:00 UTC)  Schwarz: Bert\n\
              0:00:01 (2026.11.24 16:00:01 UTC)  Weiß spielt 1. e4\n\
              0:00:02 (2026.11.24 16:00:02 UTC)  Weiß drückt die Uhr\n\
              0:00:05 (2026.11.24 16:00:05 UTC)  Schwarz spielt 1... e5\n\
@@ -335,8 +335,8 @@ fn the_report_is_in_the_games_language() {
              журнал: {file}\n\
              0:00:00  начало партии; контроль времени: 900+10; начальная позиция: \
              rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
-             0:00:00 (2026.11.24 16:00:00 UTC)  White: Anna\n\
-             0:00:00 (2026.11.24 16:00:00 UTC)  Black: Bert\n\
+             0:00:00 (2026.11.24 16:00:00 UTC)  белые: Anna\n\
+             0:00:00 (2026.11.24 16:00:00 UTC)  чёрные: Bert\n\
              0:00:01 (2026.11.24 16:00:01 UTC)  белые играют 1. e4\n\
              0:00:02 (2026.11.24 16:00:02 UTC)  белые нажали на часы\n\
              0:00:05 (2026.11.24 16:00:05 UTC)  чёрные играют 1... e5\n\

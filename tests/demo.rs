@@ -133,8 +133,13 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
         |l| l == "regelwidriger Zug, Rochade nicht erlaubt",
         "refusal",
     );
-    // The rules core's English detail is not printed in a German game (issue 11, item 8).
+    // The rules core's detail is printed in the game's language (issue 24, item 11).
     assert!(!lines[refused + 1].contains("cannot castle"));
+    assert!(
+        lines[refused + 1].contains("Rochade nicht möglich: "),
+        "{}",
+        lines[refused + 1]
+    );
     position(
         &lines,
         |l| l == "Gustav sechs",

@@ -63,7 +63,8 @@ fn play_and_the_demo_loop_print_the_same_transcript_for_the_same_script() {
     // What only the console adds around the game: the opening line (issue 11, finding 12),
     // the gamepad notice and saving the PGN.
     assert!(
-        played[0].ends_with("„hilfe“ nennt die Befehle"),
+        played[0].contains("Sprache: Deutsch")
+            && played[0].ends_with("; „hilfe“ nennt die Befehle"),
         "{played:?}"
     );
     let played: Vec<String> = played

@@ -218,7 +218,10 @@ fn a_finished_game_is_resumed_only_when_asked_and_the_game_is_named() {
     assert!(!out.status.success(), "a finished game was resumed");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("Anna – Bella") && err.contains("is finished (0-1)"),
+        // In the game's language (issue 24, item 12): a German game.
+        err.contains("die Partie ist beendet; nichts wurde fortgesetzt")
+            && err.contains("Anna – Bella")
+            && err.contains(": 0-1)"),
         "{err}"
     );
     let mut asked = args.to_vec();

@@ -193,7 +193,14 @@ fn a_promotion_names_the_new_piece() {
     let out = run(&mut s, 0, &["David acht", "David acht Dame"]);
     let lines = printed(&out);
     assert_eq!(lines[0], "regelwidriger Zug, Umwandlungsfigur nennen");
-    assert_eq!(lines[1], "David acht Dame");
+    // The rules core's detail, in the game's language (issue 24, item 11).
+    assert!(
+        lines[1].ends_with(
+            "sagt nicht, was aus dem Bauern auf d8 wird: wähle Dame, Turm, Läufer oder Springer"
+        ),
+        "{lines:?}"
+    );
+    assert_eq!(lines[2], "David acht Dame");
 }
 
 #[test]
@@ -205,12 +212,14 @@ fn an_illegal_or_unreadable_move_is_explained_and_changes_nothing() {
     assert!(journal(&out).is_empty(), "{out:?}");
     assert_eq!(s.position(), &before);
     let lines = printed(&out);
-    // In a German game the rules core's English detail is not printed (issue 11, item 8),
+    // In a German game the rules core's detail is printed in German (issue 24, item 11),
     // and text that is no move is "nicht verstanden", not an illegal move (item 6).
     assert_eq!(lines[0], "regelwidriger Zug, kein solcher Zug");
-    assert!(lines[1].starts_with("nicht verstanden"), "{lines:?}");
-    assert_eq!(lines[2], "regelwidriger Zug, kein solcher Zug");
-    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[1], "schwarzer König kann nicht nach e2 ziehen");
+    assert!(lines[2].starts_with("nicht verstanden"), "{lines:?}");
+    assert_eq!(lines[3], "regelwidriger Zug, kein solcher Zug");
+    assert_eq!(lines[4], "schwarze Dame kann nicht nach h5 ziehen");
+    assert_eq!(lines.len(), 5, "{lines:?}");
     assert_all_printed(&out);
 }
 
@@ -636,7 +645,7 @@ fn help_lists_every_command_and_quit_saves() {
         assert!(
             lines
                 .iter()
-                .any(|l| l.starts_with(word) || l.contains(&format!(", {word}"))),
+                .any(|l| l.contains(&format!(": {word}")) || l.contains(&format!(", {word}"))),
             "{word} missing from help"
         );
     }
@@ -875,18 +884,22 @@ fn a_typo_is_not_understood_and_the_nearest_command_is_offered() {
     );
     let lines = printed(&out);
     assert_eq!(lines[0], "nicht verstanden, meinten Sie „zeit“?");
-    assert!(lines.iter().any(|l| l.starts_with("zeit: ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("hilfe uhr: zeit")),
+        "{lines:?}"
+    );
     let clocks: Vec<_> = lines.iter().filter(|l| l.starts_with("Weiß: ")).collect();
     assert_eq!(clocks.len(), 2, "{lines:?}");
     // "xyzzy" is no command and no move; Ke2 is a move the rules forbid.
     assert!(
-        lines[lines.len() - 2].starts_with("nicht verstanden"),
+        lines[lines.len() - 3].starts_with("nicht verstanden"),
         "{lines:?}"
     );
     assert!(
-        lines[lines.len() - 1].starts_with("regelwidriger Zug"),
+        lines[lines.len() - 2].starts_with("regelwidriger Zug"),
         "{lines:?}"
     );
+    assert!(lines[lines.len() - 1].contains("e2"), "{lines:?}");
     assert!(!lines
         .iter()
         .any(|l| l.contains("regelwidriger Zug, nicht verstanden")));

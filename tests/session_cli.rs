@@ -67,9 +67,11 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
         "{text:?}"
     );
     assert!(text[2].starts_with("regelwidriger Zug"), "{text:?}");
-    assert_eq!(text[3], "ein Zug");
-    assert_eq!(text[4], "1. e4 Sf6");
-    assert!(text[5].starts_with("Partie gespeichert: "), "{text:?}");
+    // The reason in the game's language (issue 24, item 11).
+    assert_eq!(text[3], "weißer König kann nicht nach e3 ziehen");
+    assert_eq!(text[4], "ein Zug");
+    assert_eq!(text[5], "1. e4 Sf6");
+    assert!(text[6].starts_with("Partie gespeichert: "), "{text:?}");
     let all = text.join("\n");
     assert!(
         !all.contains('\u{1b}'),
@@ -88,8 +90,13 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
         .into_iter()
         .filter(|p| !p.starts_with("anchor "))
         .collect();
-    assert_eq!(payloads.len(), 6, "{journal}");
+    assert_eq!(payloads.len(), 7, "{journal}");
     assert!(payloads[0].starts_with("begin "));
+    // The game's language and voice pack (issue 24, item 8).
+    let payloads: Vec<&str> = payloads
+        .into_iter()
+        .filter(|p| !p.starts_with("language "))
+        .collect();
     // The end of input is a clean stop, and the journal says so.
     assert!(payloads[5].starts_with("end "), "{journal}");
     assert!(payloads[1].starts_with("move ") && payloads[1].ends_with(" e2e4"));
@@ -108,9 +115,10 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = lines(&out);
-    // Which game, then the session's own word that it was resumed.
+    // Which game (without names, the sides in the game's language), then the session's own
+    // word that it was resumed.
     assert!(
-        text[0].starts_with("die Partie wird fortgesetzt: ? – ?"),
+        text[0].starts_with("die Partie wird fortgesetzt: Weiß – Schwarz, "),
         "{text:?}"
     );
     assert_eq!(text[1], "Partie aus dem Protokoll fortgesetzt");

@@ -31,6 +31,7 @@ use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{SystemTime, UNIX_EPOCH};
 use vichess::board::link::LinkEvent;
+use vichess::config::LanguageSource;
 use vichess::journal::{self, Journal};
 use vichess::phrase::token::{Token, Word};
 use vichess::rules::clock::TimeControl;
@@ -70,8 +71,10 @@ pub struct PlayArgs {
     /// language's own pack).
     #[arg(long)]
     voice: Option<String>,
-    /// The game's language: de, en, uk, ru or hy (default: the configuration's, de). Moves,
-    /// commands and every line follow it; the voice pack too, unless one is named.
+    /// The game's language: de, en, uk, ru or hy (default: a resumed game's own, else the
+    /// configuration's, else the system locale's, else de). Moves, commands and every line
+    /// follow it; the voice pack too, unless one is named. On --resume it changes the
+    /// game's language from then on, and the journal keeps the change.
     #[arg(long)]
     lang: Option<String>,
     /// Print only; no sound.
@@ -185,22 +188,10 @@ const CURRENT_GAME: &str = "current-game";
 /// The game to resume: the one named in the folder's `current-game` file, or, when that is
 /// missing (a folder from an older vichess), the journal written last, said so in the note.
 fn game_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, Option<String>)> {
-    let named = std::fs::read_to_string(dir.join(CURRENT_GAME)).ok();
-    if let Some(name) = named.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
-        // A bare file name only: the marker cannot point outside the folder.
-        if !name.contains(['/', '\\']) && name.ends_with(".journal") {
-            let path = dir.join(name);
-            if path.exists() {
-                return Ok((path, None));
-            }
-            return Err(anyhow!(
-                "the game last started in {} was {name}, but its journal is gone; \
-                 nothing was resumed (name another game folder, or start a new game)",
-                dir.display()
-            ));
-        }
+    let (path, named) = journal_to_resume(dir, pack)?;
+    if named {
+        return Ok((path, None));
     }
-    let path = newest_journal(dir)?;
     let note = format!(
         "{}: {}: {}",
         dir.join(CURRENT_GAME).display(),
@@ -210,10 +201,48 @@ fn game_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, Option<St
     Ok((path, Some(note)))
 }
 
+/// The language and voice pack the game to resume was played in, read before anything else
+/// so the game goes on in its own words (issue 24, item 8); `None` when its journal cannot be
+/// read yet (the resume itself then says why) or comes from before the record existed.
+fn resumed_language(dir: &Path) -> Option<(vichess::phrase::Language, String)> {
+    // Any words will do: a journal that cannot be found is said by the resume itself.
+    let (path, _) = journal_to_resume(dir, &Pack::builtin("en").ok()?).ok()?;
+    let read = journal::read(&path).ok()?;
+    let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
+    vichess::session::journaled_language(&lines)
+}
+
+/// The journal of the game to resume, and whether the folder's `current-game` file named it
+/// (`false`: the journal written last was taken).
+fn journal_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, bool)> {
+    let named = std::fs::read_to_string(dir.join(CURRENT_GAME)).ok();
+    if let Some(name) = named.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+        // A bare file name only: the marker cannot point outside the folder.
+        if !name.contains(['/', '\\']) && name.ends_with(".journal") {
+            let path = dir.join(name);
+            if path.exists() {
+                return Ok((path, true));
+            }
+            return Err(anyhow!(
+                "{}",
+                line_in(
+                    pack,
+                    Word::JournalGone,
+                    &dir.join(name).display().to_string()
+                )
+            ));
+        }
+    }
+    Ok((newest_journal(dir, pack)?, false))
+}
+
 /// The journal written last (by time, then by name).
-fn newest_journal(dir: &Path) -> anyhow::Result<PathBuf> {
+fn newest_journal(dir: &Path, pack: &Pack) -> anyhow::Result<PathBuf> {
     let mut found: Vec<(SystemTime, PathBuf)> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read the game folder {}", dir.display()))?
+        .map_err(|e| {
+            let detail = format!("{}: {e}", dir.display());
+            anyhow!("{}", line_in(pack, Word::CannotReadGameFolder, &detail))
+        })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "journal"))
         .map(|p| {
@@ -224,10 +253,10 @@ fn newest_journal(dir: &Path) -> anyhow::Result<PathBuf> {
         })
         .collect();
     found.sort();
-    found
-        .pop()
-        .map(|(_, p)| p)
-        .ok_or_else(|| anyhow!("there is no game to resume in {}", dir.display()))
+    found.pop().map(|(_, p)| p).ok_or_else(|| {
+        let detail = dir.display().to_string();
+        anyhow!("{}", line_in(pack, Word::NoGameToResume, &detail))
+    })
 }
 
 /// Everything that reaches the game loop, in the order it happened.
@@ -299,29 +328,29 @@ fn open_game(
         }
         let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
         let words = pack.clone();
-        let session = Session::resume(settings, pack, &lines)
-            .with_context(|| format!("cannot resume the game in {}", path.display()))?;
-        let tag = |name: &str| {
+        let session = Session::resume(settings, pack, &lines).map_err(|e| {
+            let detail = format!("{}: {e}", path.display());
+            anyhow!("{}", line_in(&words, Word::CannotResume, &detail))
+        })?;
+        let tag = |name: &str, side: Color| {
             session
                 .state()
                 .tags()
                 .iter()
                 .find(|(n, _)| n == name)
-                .map_or("?".to_string(), |(_, v)| v.clone())
+                .map_or_else(|| side_name(&words, side), |(_, v)| v.clone())
         };
         let game = format!(
             "{} – {}, {}",
-            tag("White"),
-            tag("Black"),
+            tag("White", Color::White),
+            tag("Black", Color::Black),
             path.file_name().unwrap_or_default().to_string_lossy()
         );
         if let Some(ending) = session.state().ending() {
             // An adjourned game ("*") is meant to go on; a finished one only for the arbiter.
             if ending.score != "*" && !args.resume_finished {
-                return Err(anyhow!(
-                    "the game {game} is finished ({}); nothing was resumed. --resume-finished opens it anyway, for the arbiter",
-                    ending.score
-                ));
+                let detail = format!("{game}: {}", ending.score);
+                return Err(anyhow!("{}", line_in(&words, Word::GameFinished, &detail)));
             }
         }
         notes.push(format!(
@@ -379,17 +408,29 @@ fn open_game(
     }
     let control = match args.control.as_deref() {
         Some("none") | Some("-") => None,
-        Some(c) => Some(TimeControl::parse_any(c).map_err(|e| anyhow!("--control: {e}"))?),
+        Some(c) => Some(TimeControl::parse_any(c).map_err(|e| {
+            let detail = format!("--control {c}: {e}");
+            anyhow!("{}", line_in(&pack, Word::ControlUnreadable, &detail))
+        })?),
         None => Some(config.game.time_control()),
     };
     let started = stamp(unix_ms());
     let tags = game_tags(args, config);
-    let name_of = |tag: &str, default: &'static str| {
+    // Without names, the sides in the game's language ("Weiß-Schwarz", "Белые-Чёрные"),
+    // spelt as the lines are printed (`ascii_umlauts`: "Weiss-Schwarz").
+    let side_in_file = |side| match config.speech.ascii_umlauts {
+        true => super::text::ascii_umlauts(&side_name(&pack, side)),
+        false => side_name(&pack, side),
+    };
+    let name_of = |tag: &str, side: Color| {
         tags.iter()
             .find(|(n, _)| *n == tag)
-            .map_or(default.to_string(), |(_, v)| v.clone())
+            .map_or_else(|| side_in_file(side), |(_, v)| v.clone())
     };
-    let (white, black) = (name_of("White", "White"), name_of("Black", "Black"));
+    let (white, black) = (
+        name_of("White", Color::White),
+        name_of("Black", Color::Black),
+    );
     let mut path = dir.join(journal::journal_file_name(&started, &white, &black));
     let mut n = 1;
     // Taken by anything, a dangling symbolic link too (`exists` follows links, and the
@@ -409,7 +450,10 @@ fn open_game(
             &dir.join(CURRENT_GAME),
             &format!("{}\n", name.to_string_lossy()),
         )
-        .with_context(|| format!("cannot record the current game in {}", dir.display()))?;
+        .map_err(|e| {
+            let detail = format!("{}: {e:#}", dir.display());
+            anyhow!("{}", line_in(&pack, Word::CannotRecordCurrentGame, &detail))
+        })?;
     }
     // No earlier game left unfinished in the folder is forgotten now that this one takes
     // over `current-game`.
@@ -448,9 +492,7 @@ impl Voice {
                 ) {
                     Ok(s) => Some(s),
                     Err(e) => {
-                        let why = e.to_string();
-                        let why = why.trim_end_matches('.');
-                        println!("{}", line_in(pack, Word::NoSound, why));
+                        println!("{}", line_in(pack, Word::NoSound, &device_why(pack, &e)));
                         None
                     }
                 }
@@ -559,16 +601,34 @@ fn say_fatal(_text: &str, _language: vichess::phrase::Language) {}
 fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     let mut config = vichess::config::load(args.config.as_deref()).map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        anyhow!("the configuration cannot be used:\n{}", lines.join("\n"))
+        let lead = said_in(words.as_ref(), Word::ConfigUnusable);
+        anyhow!("{lead}:\n{}", lines.join("\n"))
     })?;
-    if let Some(lang) = &args.lang {
-        if vichess::phrase::Language::from_code(lang).is_none() {
-            return Err(anyhow!(
-                "--lang {lang}: not a language vichess speaks; use de, en, uk, ru or hy"
-            ));
+    let flag = match &args.lang {
+        Some(lang) => Some(vichess::phrase::Language::from_code(lang).ok_or_else(|| {
+            anyhow!("--lang {lang}: not a language vichess speaks; use de, en, uk, ru or hy")
+        })?),
+        None => None,
+    };
+    let dir = match &args.game_dir {
+        Some(d) => d.clone(),
+        None if !config.game.games_dir.is_empty() => PathBuf::from(&config.game.games_dir),
+        None => journal::games_dir()
+            .ok_or_else(|| anyhow!("{}", said_in(words.as_ref(), Word::NoGameFolder)))?,
+    };
+    // The game's language: --lang, else a resumed game's own, else the configuration's or
+    // the system locale's (issue 24, item 8).
+    let journaled = args.resume.then(|| resumed_language(&dir)).flatten();
+    let mut voice_name = args.voice.clone();
+    let (language, source) = match (flag, &journaled) {
+        (Some(language), _) => (language, LanguageSource::Flag),
+        (None, Some((language, pack))) => {
+            voice_name.get_or_insert_with(|| pack.clone());
+            (*language, LanguageSource::Journal)
         }
-        config.game.language = lang.clone();
-    }
+        (None, None) => config.first_language(|name| std::env::var(name).ok()),
+    };
+    config.game.language = language.code().to_string();
     super::text::set_ascii_umlauts(config.speech.ascii_umlauts);
     let mut settings = SessionConfig::from_config(&config);
     settings.press_after_ms = args.auto_press;
@@ -586,20 +646,36 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     *words = Pack::builtin(vichess::session::language_pack(config.game.language()))
         .ok()
         .or(words.take());
-    let pack = configured_pack(&config, args.voice.as_deref())?;
+    // A journaled pack that is no longer installed: the language's own pack speaks.
+    let pack = configured_pack(&config, voice_name.as_deref()).or_else(|e| match args.voice {
+        None if journaled.is_some() => configured_pack(&config, None),
+        _ => Err(e),
+    })?;
     *words = Some(pack.clone());
-    let dir = match &args.game_dir {
-        Some(d) => d.clone(),
-        None if !config.game.games_dir.is_empty() => PathBuf::from(&config.game.games_dir),
-        None => journal::games_dir().ok_or_else(|| {
-            anyhow!("no game folder: give --game-dir (neither XDG_DATA_HOME nor HOME is set)")
-        })?,
-    };
     // No game folder yet, and none given: the first game after installing, which says
     // where things are (with --game-dir the user has just said where games go).
     let first_run = args.game_dir.is_none() && !dir.exists();
-    make_game_folder(&dir)?;
-    let (session, journal, _lock, notes) = open_game(&args, &dir, settings, pack.clone(), &config)?;
+    make_game_folder(&dir).map_err(|e| {
+        let detail = format!("{}: {e:#}", dir.display());
+        anyhow!("{}", line_in(&pack, Word::CannotMakeGameFolder, &detail))
+    })?;
+    let (mut session, journal, _lock, mut notes) =
+        open_game(&args, &dir, settings, pack.clone(), &config)?;
+    let now = (pack.language(), pack.name().to_string());
+    if journaled.as_ref() != Some(&now) {
+        // A new game's setting, an older journal's first record of it, or a change by
+        // --lang or --voice on a resume, which is said.
+        session.journal_language();
+        if let Some((before, _)) = journaled.filter(|(before, _)| *before != now.0) {
+            notes.push(format!(
+                "{}: {} ({}: {})",
+                pack.text(&[Token::Word(Word::LanguageLabel)]),
+                pack.text(&[Token::Word(language_word(now.0))]),
+                pack.text(&[Token::Word(Word::LanguageUntilNow)]),
+                pack.text(&[Token::Word(language_word(before))]),
+            ));
+        }
+    }
     let pgn_path = journal.path().with_extension("pgn");
     let mut record = GameRecord::new(journal);
     let clock = MonotonicClock::start();
@@ -695,7 +771,15 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     if !args.resume {
         // Who plays which colour, the control, whose move and how to get help (issue 11,
         // finding 12): a blind player otherwise hears nothing until the first move.
+        // The language clause before "say help": a braille line shows a long line's end,
+        // and how to get help is what it must keep.
         let greeting = table.session().greeting();
+        let language = language_clause(&pack, &source);
+        let help = pack.text(&[Token::Word(Word::SayHelp)]);
+        let greeting = match greeting.strip_suffix(&help) {
+            Some(head) => format!("{head}{language}; {help}"),
+            None => format!("{greeting}; {language}"),
+        };
         writeln!(out, "{}", console::printable(&greeting))?;
         voice.say(Audience::Player, &[], &greeting);
         if first_run {
@@ -844,7 +928,9 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
                 LinkEvent::Garbled(e) => {
                     board_news(&mut out, &pack, role, Word::BoardGarbled, &e.to_string())?
                 }
-                e => writeln!(out, "{}: {e}", board_name(&pack, role))?,
+                LinkEvent::ClockFailed(s) => {
+                    board_news(&mut out, &pack, role, Word::BoardClockFailed, &s)?
+                }
             },
             Some(Arrival::Pad(PadNews::Command(c))) => table.handle(Input::Button(c), now),
             Some(Arrival::Interrupted(signal)) => {
@@ -1017,6 +1103,79 @@ fn not_built_line(pack: &Pack) -> String {
     line_in(pack, Word::NoSound, &why)
 }
 
+/// One of play's own words, in `pack`'s language, or English when no pack could be opened:
+/// a start-up error says why in the language asked for.
+fn said_in(pack: Option<&Pack>, word: Word) -> String {
+    pack.cloned()
+        .or_else(|| Pack::builtin("en").ok())
+        .map_or_else(|| word.id().to_string(), |p| p.text(&[Token::Word(word)]))
+}
+
+/// A side's name in the game's language, capitalised as a name in a file name or a heading:
+/// "Weiß", "Белые", "White".
+fn side_name(pack: &Pack, side: Color) -> String {
+    let word = pack.text(&[Token::Side(side)]);
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The start line's clause on the game's language (issue 24, item 8): which, where it came
+/// from when the system chose it, and how to change it.
+fn language_clause(pack: &Pack, source: &LanguageSource) -> String {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    let whence = match source {
+        LanguageSource::Locale { var, value } => {
+            format!(" ({} {var}={value})", w(Word::LanguageFromLocale))
+        }
+        LanguageSource::Default(Some((var, value))) => {
+            format!(" ({}: {var}={value})", w(Word::LanguageDefault))
+        }
+        LanguageSource::Default(None) => format!(" ({})", w(Word::LanguageDefault)),
+        _ => String::new(),
+    };
+    format!(
+        "{}: {}{whence}; {}",
+        w(Word::LanguageLabel),
+        w(language_word(pack.language())),
+        w(Word::LanguageChange)
+    )
+}
+
+/// A language's name, as a word of the packs.
+fn language_word(language: vichess::phrase::Language) -> Word {
+    use vichess::phrase::Language;
+    match language {
+        Language::De => Word::LanguageDe,
+        Language::En => Word::LanguageEn,
+        Language::Uk => Word::LanguageUk,
+        Language::Ru => Word::LanguageRu,
+        Language::Hy => Word::LanguageHy,
+    }
+}
+
+/// Why the sound card cannot be used, in the game's language; what the sound system itself
+/// said (a device's name, its fault) follows as it came.
+#[cfg(feature = "audio")]
+fn device_why(pack: &Pack, e: &vichess::audio::device::DeviceError) -> String {
+    use vichess::audio::device::DeviceError;
+    match e {
+        DeviceError::NoDevice => pack.text(&[Token::Word(Word::SoundNoDevice)]),
+        DeviceError::NotFound { wanted, available } => line_in(
+            pack,
+            Word::SoundNotFound,
+            &format!("\"{wanted}\"; {available}"),
+        ),
+        DeviceError::Unavailable { name, reason } => line_in(
+            pack,
+            Word::SoundCannotPlay,
+            &format!("\"{name}\": {}", reason.trim_end_matches('.')),
+        ),
+    }
+}
+
 /// A lock held by another process, said in the game's language; other errors as they are.
 fn held_in(pack: &Pack, e: anyhow::Error) -> anyhow::Error {
     match e.downcast_ref::<lock::Held>() {
@@ -1141,6 +1300,44 @@ mod tests {
             fatal_line(None, &e),
             "vichess stopped: there is no game to resume in /tmp/games"
         );
+    }
+
+    /// Why there is no sound, in the game's language (issue 24, item 12): only the device's
+    /// own name and fault stay as the sound system gave them.
+    #[cfg(feature = "audio")]
+    #[test]
+    fn the_reason_for_no_sound_is_in_the_games_language() {
+        use vichess::audio::device::DeviceError;
+        let unavailable = DeviceError::Unavailable {
+            name: "pulse".into(),
+            reason: "stream error.".into(),
+        };
+        let said = |name: &str, e: &DeviceError| {
+            let p = pack(name);
+            line_in(&p, Word::NoSound, &device_why(&p, e))
+        };
+        assert_eq!(
+            said("ru", &DeviceError::NoDevice),
+            "звука нет: каждое объявление только печатается (на этом компьютере нет звукового \
+             устройства)"
+        );
+        assert_eq!(
+            said("de", &unavailable),
+            "kein Ton: jede Ansage wird nur angezeigt (das Tongerät kann keinen Ton ausgeben \
+             (\"pulse\": stream error))"
+        );
+        let missing = DeviceError::NotFound {
+            wanted: "usb".into(),
+            available: "default, pulse".into(),
+        };
+        for name in ["de", "uk", "ru", "hy"] {
+            for e in [&DeviceError::NoDevice, &missing, &unavailable] {
+                let line = said(name, e);
+                for english in ["sound device", "cannot play", "there is no", "named"] {
+                    assert!(!line.contains(english), "{name}: {line}");
+                }
+            }
+        }
     }
 
     /// Records printed when leaving with the journal unwritable, a button press refused

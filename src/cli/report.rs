@@ -92,7 +92,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
         ),
         Record::Resign { by, .. } => format!("{} {}", side(*by), w(Word::Resigns)),
         Record::Adjourn { .. } => w(Word::ReportAdjourned),
-        Record::Note { text, .. } => format!("{}: {text}", w(Word::ReportNote)),
+        Record::Note { text, .. } => note_line(pack, text),
         Record::Touch {
             side: s, square, ..
         } => format!("{} {} {square}", side(*s), w(Word::ReportTouched)),
@@ -152,14 +152,15 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
                 QuickplayAnswer::Postpone { extra_time: false } => Word::ReportRulingPostpone,
             })
         ),
-        Record::Tag { name, value, .. } => format!("{name}: {value}"),
+        Record::Tag { name, value, .. } => format!("{}: {value}", tag_label(pack, name)),
         Record::Interrupted { signal, .. } => format!("{} ({signal})", w(Word::GameInterrupted)),
         Record::Rules { .. } => rules_words(pack, happened),
         Record::Move { .. } | Record::Correct { .. } => String::new(),
         Record::Checkpoint { .. }
         | Record::Anchor { .. }
         | Record::End { .. }
-        | Record::Speed { .. } => return None,
+        | Record::Speed { .. }
+        | Record::Language { .. } => return None,
     };
     // The move first, then what it did besides (a draw offer it declined, 9.1.2.3).
     let moves = happened
@@ -264,6 +265,50 @@ fn rules_words(pack: &Pack, happened: &[Happening]) -> String {
         .unwrap_or_default()
 }
 
+/// A PGN tag's name as the report's label: the roster's in the pack's words ("Weiß",
+/// "турнир"), any other as it is.
+fn tag_label(pack: &Pack, name: &str) -> String {
+    match name {
+        "White" => side(pack, Color::White),
+        "Black" => side(pack, Color::Black),
+        "Event" => w(pack, Word::ReportEvent),
+        "Round" => w(pack, Word::ReportRound),
+        "Site" => w(pack, Word::ReportSite),
+        other => other.to_string(),
+    }
+}
+
+/// A journaled note in the report's language: the arbiter's own note ("arbiter: ...") and a
+/// sighted player's touch (D.2.10.5) as the game said them; any other note as it was written.
+fn note_line(pack: &Pack, text: &str) -> String {
+    if let Some(note) = text.strip_prefix("arbiter: ") {
+        return format!("{}: {note}", w(pack, Word::ArbiterNote));
+    }
+    if let Some((piece, square)) = sighted_touch(text) {
+        return pack.text(&[
+            Token::Word(Word::NoteForArbiter),
+            vichess::phrase::grammar::COLON,
+            Token::Word(Word::SightedTouched),
+            Token::ManObject(piece),
+            Token::File(square.file()),
+            Token::Rank(square.rank()),
+        ]);
+    }
+    format!("{}: {text}", w(pack, Word::ReportNote))
+}
+
+/// "the sighted player touched the white knight on g1", as the session journals it.
+fn sighted_touch(text: &str) -> Option<(vichess::rules::Piece, vichess::rules::Square)> {
+    let rest = text.strip_prefix("the sighted player touched the ")?;
+    let (man, square) = rest.split_once(" on ")?;
+    let (color, role) = man.split_once(' ')?;
+    let color = Color::ALL.into_iter().find(|c| c.name() == color)?;
+    let role = vichess::rules::Role::ALL
+        .into_iter()
+        .find(|r| r.name() == role)?;
+    Some((role.of(color), square.parse().ok()?))
+}
+
 /// The score and how the game ended: in English the journal's own words (with the article),
 /// in another language the game's announcement of it in the pack's words.
 fn result_line(pack: &Pack, ending: &Ending) -> String {
@@ -275,27 +320,33 @@ fn result_line(pack: &Pack, ending: &Ending) -> String {
     format!("{} ({words})", ending.score)
 }
 
-/// The report's language: `--lang`, else the configuration's game language (as `play`
-/// takes it; the journal does not record it), else English when the configuration cannot
-/// be read.
-fn report_language(lang: Option<&str>) -> anyhow::Result<Language> {
+/// The report's language: `--lang`, else the game's own as its journal keeps it, else (a
+/// journal from before that record) the configuration's or the system locale's, as `play`
+/// would take it, else English when the configuration cannot be read.
+fn report_language(lang: Option<&str>, lines: &[String]) -> anyhow::Result<Language> {
     match lang {
         Some(code) => Language::from_code(code).ok_or_else(|| {
             anyhow::anyhow!(
                 "--lang {code}: not a language vichess speaks; use de, en, uk, ru or hy"
             )
         }),
-        None => Ok(vichess::config::load(None)
-            .map(|c| c.game.language())
-            .unwrap_or(Language::En)),
+        None => Ok(match vichess::session::journaled_language(lines) {
+            Some((language, _)) => language,
+            None => vichess::config::load(None)
+                .map(|c| c.first_language(|name| std::env::var(name).ok()).0)
+                .unwrap_or(Language::En),
+        }),
     }
 }
 
 pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
-    let language = report_language(lang)?;
+    if let Some(code) = lang {
+        report_language(Some(code), &[])?;
+    }
     let read = vichess::journal::read(path)
         .with_context(|| format!("cannot read the journal {}", path.display()))?;
     let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
+    let language = report_language(lang, &lines)?;
     let pack = Pack::builtin(vichess::session::language_pack(language))
         .with_context(|| format!("the {language} voice pack is needed for the report"))?;
     let (state, steps) = replay_journal(ClockConfig::default(), &pack, &lines)

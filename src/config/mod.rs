@@ -9,10 +9,12 @@
 //! read, a channel that is neither left, right nor both).
 
 mod check;
+mod locale;
 pub(crate) mod paths;
 mod sections;
 
 pub use check::ConfigError;
+pub use locale::{locale_language, locale_setting, LanguageSource, LOCALE_VARS};
 pub use paths::{display_path, user_config_path, user_config_path_from};
 pub use sections::{
     AudioSection, BandSetting, BoardProtocol, BoardSection, ClockSection, Config, Destination,
@@ -76,8 +78,17 @@ pub fn load_layers(layers: &[Source]) -> Result<Config, Vec<ConfigError>> {
     if !errors.is_empty() {
         return Err(errors);
     }
+    // Whether a file named the language: when none did, the locale may (`first_language`).
+    let language_set = layers.iter().any(|l| {
+        toml::from_str::<toml::Table>(&l.text)
+            .is_ok_and(|t| t.get("game").and_then(|g| g.get("language")).is_some())
+    });
     toml::Value::Table(merged)
         .try_into::<Config>()
+        .map(|mut c| {
+            c.game.language_set = language_set;
+            c
+        })
         .map_err(|e| {
             vec![ConfigError {
                 file: "the combined configuration".to_string(),

@@ -101,6 +101,10 @@ pub struct GameSection {
     /// An ISO 639-1 code vichess speaks; read it with [`GameSection::language`].
     #[serde(deserialize_with = "language")]
     pub language: String,
+    /// Whether a configuration file set `language` (not just the built-in default): when
+    /// none did, the system's locale chooses ([`Config::first_language`]).
+    #[serde(skip)]
+    pub language_set: bool,
     /// Where journals are kept; empty for the per-user data directory.
     pub games_dir: String,
     /// Whether `--resume` restarts the clocks at once or leaves them paused.
@@ -127,6 +131,7 @@ impl Default for GameSection {
         GameSection {
             control: "90+30".to_string(),
             language: "de".to_string(),
+            language_set: false,
             games_dir: String::new(),
             resume_clock: ResumeClock::Paused,
             event: String::new(),

@@ -611,6 +611,82 @@ words! {
     QuickplayGameStops = "quickplay-game-stops",
     RecordFinalPosition = "record-final-position",
     IllegalMoveStands = "illegal-move-stands",
+    // --- issue 24, items 8, 11 and 12: the game's language kept with the game, move
+    // refusals and help in every language, the last English labels (text only) ---
+    /// Before the game's language in the start line: "language: English".
+    LanguageLabel = "language-label",
+    /// The languages' names, in the pack's language.
+    LanguageDe = "language-de",
+    LanguageEn = "language-en",
+    LanguageUk = "language-uk",
+    LanguageRu = "language-ru",
+    LanguageHy = "language-hy",
+    /// After the language, when the system's locale chose it; the setting follows.
+    LanguageFromLocale = "language-from-locale",
+    /// After the language, when it is the built-in default (the locale names no language
+    /// vichess speaks).
+    LanguageDefault = "language-default",
+    /// How to change the game's language.
+    LanguageChange = "language-change",
+    /// A resumed game whose language `--lang` or `--voice` changed: the one before follows.
+    LanguageUntilNow = "language-until-now",
+    /// Why the rules refused a move, in detail (`session::why`): a sentence with places
+    /// (`{piece}`, `{to}`, ...) for the men, squares and sides of the rules' `MoveError`.
+    WhyEmpty = "why-empty",
+    WhyDrawOfferMark = "why-draw-offer-mark",
+    WhyNoPiece = "why-no-piece",
+    WhyNotThere = "why-not-there",
+    WhyEmptySquare = "why-empty-square",
+    WhyNotYours = "why-not-yours",
+    WhyCannotReach = "why-cannot-reach",
+    WhyOwnManThere = "why-own-man-there",
+    WhyStillInCheck = "why-still-in-check",
+    WhyPinned = "why-pinned",
+    WhyIntoCheck = "why-into-check",
+    WhyExposesKing = "why-exposes-king",
+    WhyCastlingShort = "why-castling-short",
+    WhyCastlingLong = "why-castling-long",
+    WhyPromotionMissing = "why-promotion-missing",
+    WhyBadPromotion = "why-bad-promotion",
+    WhyNotLastRank = "why-not-last-rank",
+    WhyNotAPawn = "why-not-a-pawn",
+    WhyCastleKingMoved = "why-castle-king-moved",
+    WhyCastleRookGone = "why-castle-rook-gone",
+    WhyCastleRightLost = "why-castle-right-lost",
+    WhyCastleRookMoved = "why-castle-rook-moved",
+    WhyCastleOccupied = "why-castle-occupied",
+    WhyCastleInCheck = "why-castle-in-check",
+    WhyCastleCrosses = "why-castle-crosses",
+    WhyCastleLandsOn = "why-castle-lands-on",
+    WhyAttackedBy = "why-attacked-by",
+    WhyAttacked = "why-attacked",
+    /// The first line of `help`: how to ask for a topic.
+    HelpIntro = "help-intro",
+    /// The help topics, for a topic not understood.
+    HelpTopics = "help-topics",
+    /// The report's label for the PGN `Site` tag.
+    ReportSite = "report-site",
+    /// `vichess play`'s start-up errors, each followed by what only that case knows.
+    ConfigUnusable = "config-unusable",
+    NoGameFolder = "no-game-folder",
+    CannotMakeGameFolder = "cannot-make-game-folder",
+    CannotReadGameFolder = "cannot-read-game-folder",
+    NoGameToResume = "no-game-to-resume",
+    /// The game named in `current-game` has no journal any more.
+    JournalGone = "journal-gone",
+    /// `--resume` of a finished game without `--resume-finished`.
+    GameFinished = "game-finished",
+    CannotResume = "cannot-resume",
+    CannotRecordCurrentGame = "cannot-record-current-game",
+    ControlUnreadable = "control-unreadable",
+    /// Why there is no sound (`audio::device::DeviceError`), after [`Word::NoSound`].
+    SoundNoDevice = "sound-no-device",
+    /// The configured device is not there; its name and the devices there are follow.
+    SoundNotFound = "sound-not-found",
+    /// The device cannot play; its name and the sound system's reason follow.
+    SoundCannotPlay = "sound-cannot-play",
+    /// A board's clock did not confirm a command; the link's words follow.
+    BoardClockFailed = "board-clock-failed",
 }
 
 const FILE_IDS: [&str; 8] = [

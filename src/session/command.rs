@@ -77,8 +77,10 @@ impl ClaimWhat {
 /// One console command, also what a gamepad, pedal or key (`crate::input`) is mapped to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// Print the command list.
+    /// The first help: the topics and their commands.
     Help,
+    /// One topic's help (`help clock`).
+    HelpOn(super::help::HelpTopic),
     /// Both clocks in words (D.2.6.1).
     Time,
     /// The number of moves completed (D.2.6.1).
@@ -176,7 +178,7 @@ pub const HELP: &[&str] = &[
     "correct <move>: replace the move just made, before the clock is pressed",
     "takeback [white|black]: ask the opponent to take back your last move, yes or no; arbiter takeback: the last move struck from the record, asked back",
     "draw offer|accept|decline [white|black]",
-    "claim threefold|fifty|flag|quickplay [white|black] [move]: asked back, yes confirms",
+    "claim threefold|fifty|flag|quickplay|increment [white|black] [move]: asked back, yes confirms",
     "resign [white|black]: asked back, yes confirms",
     "illegal white|black [replied]: the arbiter records an illegal move (7.5.5); replied: found after the opponent's reply (A.5.2)",
     "repeat: say the last thing again",
@@ -263,8 +265,19 @@ const QUIT_ALIASES: &[&str] = &["exit", "выход", "вихід"];
 /// A confirmation's yes in every language vichess speaks (a pack may add its own word).
 pub const YES_WORDS: &[&str] = &["yes", "y", "ja", "j", "так", "да", "այո"];
 
-/// A question's no in every language vichess speaks: it answers, and is not read after it.
-pub const NO_WORDS: &[&str] = &["no", "n", "nein", "ні", "нет", "ոչ"];
+/// A confirmation's no in every language vichess speaks: the whole answer, not a line to
+/// read again as a command or a move (issue 24, item 11).
+pub const NO_WORDS: &[&str] = &["no", "n", "nein", "ні", "нет", "ոչ", "չէ"];
+
+/// Whether `line` is a no in any language.
+pub fn is_no(line: &str) -> bool {
+    let w = line
+        .trim()
+        .trim_end_matches(['.', '!'])
+        .trim()
+        .to_lowercase();
+    NO_WORDS.contains(&w.as_str())
+}
 
 /// The English command a word of any language names.
 fn english_command(word: &str) -> Option<&'static str> {
@@ -294,35 +307,6 @@ pub fn command_words(lang: Language) -> Vec<&'static str> {
     out.extend(COMMAND_WORDS.iter().map(|(en, _)| *en));
     out
 }
-
-/// The help lines, one per command, in the vocabulary.
-pub const HELP_WORDS: &[Word] = &[
-    Word::HelpMove,
-    Word::HelpTime,
-    Word::HelpCount,
-    Word::HelpLast,
-    Word::HelpMoves,
-    Word::HelpBoard,
-    Word::HelpWhere,
-    Word::HelpSquares,
-    Word::HelpStart,
-    Word::HelpPress,
-    Word::HelpPause,
-    Word::HelpCorrect,
-    Word::HelpTakeBack,
-    Word::HelpDraw,
-    Word::HelpClaim,
-    Word::HelpResign,
-    Word::HelpIllegal,
-    Word::HelpRepeat,
-    Word::HelpAdjourn,
-    Word::HelpArbiter,
-    Word::HelpSave,
-    Word::HelpQuit,
-    Word::HelpArbiter,
-    Word::HelpSpeed,
-    Word::HelpShortcuts,
-];
 
 /// Edit distance counting a swap of two neighbouring letters as one edit ("drie" for "drei"
 /// is one typo, not two): the optimal string alignment distance, by characters.
@@ -475,7 +459,15 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
     let arg = rest.first().copied();
     let tail = rest.join(" ");
     let cmd = match key {
-        "help" => Command::Help,
+        "help" => match arg {
+            None => Command::Help,
+            Some(w) => Command::HelpOn(super::help::HelpTopic::from_word(w).ok_or_else(|| {
+                CommandError(
+                    format!("\"{w}\" is not a help topic: say help moves, help clock, help board, help game or help arbiter"),
+                    Word::HelpTopics,
+                )
+            })?),
+        },
         "time" => Command::Time,
         "count" => Command::Count,
         "last" => match arg {

@@ -144,8 +144,8 @@ impl Session {
     }
 
     /// The answer to a pending question, if one is pending: `true` when `line` was the yes
-    /// and the record is journaled; `false` when there was no question, or it was cancelled
-    /// (said) and `line` is still to be handled.
+    /// (the record is journaled) or a no (cancelled, said); `false` when there was no
+    /// question, or it was cancelled (said) and `line` is still to be handled.
     pub(super) fn answer(&mut self, line: Option<&str>, at: u64) -> bool {
         let Some(c) = self.pending.take() else {
             return false;
@@ -160,7 +160,7 @@ impl Session {
             return true;
         }
         // A plain "no" is the answer itself, not a line to read as a command after it.
-        let no = line.is_some_and(|l| self.is_no(l));
+        let no = line.is_some_and(super::command::is_no);
         if let Confirm::TakebackAnswer(by) = c {
             self.commit(Record::TakebackAnswer {
                 at,
@@ -172,15 +172,6 @@ impl Session {
         self.out
             .refuse(&self.pack, vec![Token::Word(Word::Cancelled)]);
         no
-    }
-
-    fn is_no(&self, line: &str) -> bool {
-        let w = line
-            .trim()
-            .trim_end_matches(['.', '!'])
-            .trim()
-            .to_lowercase();
-        NO_WORDS.contains(&w.as_str())
     }
 
     fn is_yes(&self, line: &str) -> bool {

@@ -24,6 +24,9 @@ impl Session {
                 return true;
             }
             self.tell(vec![Token::Word(Word::MoveNotPlayed)]);
+            if command::is_no(line) {
+                return true;
+            }
         }
         if !self.config.confirm_moves || self.state.ending().is_some() {
             return false;

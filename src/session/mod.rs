@@ -52,6 +52,7 @@ mod confirm;
 mod confirm_move;
 mod cues;
 mod cursor;
+mod help;
 mod on_board;
 mod on_button;
 mod on_command;
@@ -65,6 +66,7 @@ mod state;
 mod table;
 mod time;
 mod timing;
+mod why;
 
 pub use arbiter_command::{ArbiterCommand, QuickplayAnswer, TimeChange};
 pub use ask::{Men, Readout, Step};
@@ -72,13 +74,21 @@ pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
 };
 pub use config::{Downtime, SessionConfig};
+pub use help::HelpTopic;
 pub use pgn_end::finish_pgn;
-pub use record::{Record, RecordError};
+pub use record::{journaled_language, Record, RecordError};
 pub use settings::{configured_pack, language_pack, rules_phrase};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
 pub use state::{Ending, Happening, State};
 pub use table::{ClockReading, Input, Output, Table};
 pub use time::{MonotonicClock, Stamp, UtcTime};
+
+/// The console's command table: each command's English word and its German, Ukrainian,
+/// Russian and Armenian words (every help topic lists them).
+pub fn command_table() -> &'static [(&'static str, [&'static str; 4])] {
+    command::COMMAND_WORDS
+}
+pub use why::move_error_words;
 
 pub use crate::audio::route::Audience;
 use crate::board::tracker::TrackerEvent;
@@ -215,6 +225,8 @@ pub struct Session {
     interrupted_by: Option<String>,
     /// Tags to journal with the game's first records.
     pending_tags: Vec<(String, String)>,
+    /// The game's language and pack to journal with the next event ([`Session::journal_language`]).
+    pending_language: bool,
     /// The clocks were stopped because vichess was down ([`Downtime::Paused`]): the next
     /// move or press by a player starts them again.
     restart_on_play: bool,
@@ -284,6 +296,7 @@ impl Session {
             cursor: None,
             last_journaled: 0,
             pending_tags: Vec::new(),
+            pending_language: false,
             ended_cleanly: false,
             interrupted_by: None,
             restart_on_play: false,
@@ -359,6 +372,13 @@ impl Session {
             self.pending_tags
                 .push((name.to_string(), value.to_string()));
         }
+    }
+
+    /// Journals the game's language and voice pack (this session's pack) with the next
+    /// event: a new game's setting, or a resumed game's changed by `--lang` or `--voice`,
+    /// so a resume and the report speak the game's language (issue 24, item 8).
+    pub fn journal_language(&mut self) {
+        self.pending_language = true;
     }
 
     /// The game as it stands.
@@ -579,6 +599,13 @@ impl Session {
         }
         for (name, value) in std::mem::take(&mut self.pending_tags) {
             self.commit(Record::Tag { at, name, value });
+        }
+        if std::mem::take(&mut self.pending_language) {
+            self.commit(Record::Language {
+                at,
+                code: self.pack.language().code().to_string(),
+                pack: self.pack.name().to_string(),
+            });
         }
         if self.resumed {
             self.resumed = false;

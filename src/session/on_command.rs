@@ -2,7 +2,7 @@
 //! answered; a refused one changes nothing.
 
 use super::arbiter_command::ArbiterCommand;
-use super::command::{ClaimWhat, Command, CommandError, DrawAction, HELP_WORDS};
+use super::command::{ClaimWhat, Command, CommandError, DrawAction};
 use super::confirm::Confirm;
 use super::record::Record;
 use super::spoken;
@@ -21,8 +21,12 @@ impl Session {
     pub(super) fn command(&mut self, cmd: Command, at: u64) {
         match cmd {
             Command::Help => {
-                for w in HELP_WORDS.iter().chain(super::ask::HELP) {
-                    let line = self.pack.text(&[Token::Word(*w)]);
+                for line in super::help::first_answer(&self.pack) {
+                    self.out.print(&line);
+                }
+            }
+            Command::HelpOn(topic) => {
+                for line in super::help::topic_answer(&self.pack, topic) {
                     self.out.print(&line);
                 }
             }

@@ -79,8 +79,8 @@ impl Outbox {
     }
 
     /// A move refused in `pos`: the pack's words for the reason; for an ambiguous text, each
-    /// move it could mean ("which piece? king e2 or knight e2"). The rules core's detailed
-    /// line is English, so it is printed in English games only.
+    /// move it could mean ("which piece? king e2 or knight e2"); then the detailed reason,
+    /// printed in the pack's words (`why`).
     pub(super) fn refuse_move(&mut self, pack: &Pack, pos: &Position, lang: Lang, e: &MoveError) {
         if let MoveError::NoCapture { to, mv, .. } = e {
             // Issue 24.3: "no capture on f3; did you mean „Sf3“?", the move in the game's
@@ -116,8 +116,8 @@ impl Outbox {
             return self.say(pack, Audience::Player, phrase);
         }
         self.say(pack, Audience::Player, phrase);
-        if pack.language() == Language::En && !matches!(e, MoveError::Syntax(_)) {
-            self.print(&e.to_string());
+        if let Some(why) = super::why::move_error_words(pack, e) {
+            self.print(&why);
         }
     }
 

@@ -247,6 +247,17 @@ pub enum Record {
         /// keep the record exact and comparable, which a float would not.
         hundredths: u32,
     },
+    /// The game's language and voice pack (issue 24, item 8): a setting of the game,
+    /// journaled when it begins and whenever `--lang` or `--voice` changes it on a resume,
+    /// so a resume and `vichess report` speak the game's language, not today's default.
+    Language {
+        /// Session time in milliseconds.
+        at: u64,
+        /// The language's ISO 639-1 code (`de`, `en`, `uk`, `ru`, `hy`).
+        code: String,
+        /// The voice pack's name.
+        pack: String,
+    },
 }
 
 /// The speaking rate's bounds, in hundredths: the configuration's 0.5-3.0.
@@ -313,7 +324,8 @@ impl Record {
             | Record::Interrupted { at, .. }
             | Record::Tag { at, .. }
             | Record::Anchor { at, .. }
-            | Record::Speed { at, .. } => at,
+            | Record::Speed { at, .. }
+            | Record::Language { at, .. } => at,
         }
     }
 
@@ -522,6 +534,20 @@ impl Record {
                     .map(|h| h as u32)
                     .ok_or_else(|| err("the speed is not a number from 0.5 to 3.0"))?,
             },
+            "language" => match fields[..] {
+                [code, pack] if crate::phrase::Language::from_code(code).is_some() => {
+                    Record::Language {
+                        at,
+                        code: code.to_string(),
+                        pack: pack.to_string(),
+                    }
+                }
+                _ => {
+                    return Err(err(
+                        "the language is not de, en, uk, ru or hy with a voice pack",
+                    ))
+                }
+            },
             _ => return Err(err("unknown record")),
         })
     }
@@ -628,8 +654,25 @@ impl fmt::Display for Record {
             Record::Speed { at, hundredths } => {
                 write!(f, "speed {at} {}.{:02}", hundredths / 100, hundredths % 100)
             }
+            Record::Language { at, code, pack } => write!(f, "language {at} {code} {pack}"),
         }
     }
+}
+
+/// The game's language and voice pack as its journal last recorded them (issue 24, item 8),
+/// read before the game is rebuilt, since the words it is rebuilt in depend on them; `None`
+/// for a journal from before the record existed.
+pub fn journaled_language(lines: &[String]) -> Option<(crate::phrase::Language, String)> {
+    lines
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, line)| match Record::parse(i + 1, line) {
+            Ok(Record::Language { code, pack, .. }) => {
+                crate::phrase::Language::from_code(&code).map(|l| (l, pack))
+            }
+            _ => None,
+        })
 }
 
 #[cfg(test)]
@@ -751,6 +794,16 @@ mod tests {
                 at: 31,
                 hundredths: 50,
             },
+            Record::Language {
+                at: 32,
+                code: "ru".into(),
+                pack: "ru".into(),
+            },
+            Record::Language {
+                at: 33,
+                code: "de".into(),
+                pack: "de-fide".into(),
+            },
             Record::Tag {
                 at: 26,
                 name: "White".into(),
@@ -770,6 +823,8 @@ mod tests {
             "speed 9 1.32"
         );
         assert!(Record::parse(2, "speed 9 3.5").is_err());
+        assert!(Record::parse(2, "language 9 fr fr").is_err());
+        assert!(Record::parse(2, "language 9 ru").is_err());
         assert!(Record::parse(2, "speed 9 fast").is_err());
         assert!(Record::parse(3, "move x e2e4")
             .unwrap_err()

@@ -796,7 +796,8 @@ impl State {
             Record::Checkpoint { .. }
             | Record::Anchor { .. }
             | Record::Tag { .. }
-            | Record::Speed { .. } => None,
+            | Record::Speed { .. }
+            | Record::Language { .. } => None,
             _ if was_over => None,
             _ => Some(Box::new(self.clone())),
         };
@@ -1147,7 +1148,9 @@ impl State {
                     None => self.tags.push((name.clone(), value.clone())),
                 }
             }
-            Record::End { .. } | Record::Interrupted { .. } => {}
+            // The language is read by the front end before the replay (`journaled_language`):
+            // the words the game is rebuilt in depend on it.
+            Record::End { .. } | Record::Interrupted { .. } | Record::Language { .. } => {}
             Record::Speed { hundredths, .. } => {
                 if !(super::record::RATE_MIN..=super::record::RATE_MAX).contains(hundredths) {
                     return Err(word(Word::ReasonNotUnderstood));

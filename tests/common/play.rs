@@ -16,6 +16,10 @@ pub fn spawn_play(home: &Path, args: &[&str]) -> (Child, ChildStdin, Receiver<St
         .env("HOME", home)
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("XDG_DATA_HOME", home.join("data"))
+        // The machine's locale must not choose the game's language (issue 24, item 8).
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -44,6 +48,10 @@ pub fn run_piped(home: &Path, args: &[&str], stdin: &[u8]) -> std::process::Outp
         .env("HOME", home)
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("XDG_DATA_HOME", home.join("data"))
+        // The machine's locale must not choose the game's language (issue 24, item 8).
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

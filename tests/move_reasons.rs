@@ -1,0 +1,172 @@
+//! Why a move is refused, in every language (issue 24, item 11): the rules core's
+//! `MoveError` carries the men and squares, the session says the reason in the game's words.
+//! English reads as the rules core's own message; the others in their own words, with no
+//! place left unfilled and no English left in.
+
+use vichess::rules::notation::{CastlingRefusal, MoveError};
+use vichess::rules::{CastlingSide, Color, Position, Role, Square};
+use vichess::session::{move_error_words, Effect, Event, Session, SessionConfig, Stamp};
+use vichess::voice::Pack;
+
+/// One value of every reason the rules core gives (every castling bar too).
+fn every_reason() -> Vec<MoveError> {
+    let wq = Role::Queen.of(Color::White);
+    let bb = Role::Bishop.of(Color::Black);
+    let castling = |reason| MoveError::Castling {
+        color: Color::White,
+        side: CastlingSide::KingSide,
+        reason,
+    };
+    vec![
+        MoveError::Empty,
+        MoveError::DrawOfferMark {
+            text: "e4(=)".into(),
+        },
+        MoveError::NoPiece {
+            piece: wq,
+            to: Square::D5,
+        },
+        MoveError::NotThere {
+            piece: wq,
+            from: Square::D1,
+        },
+        MoveError::EmptySquare { from: Square::E4 },
+        MoveError::NotYours {
+            piece: bb,
+            from: Square::C8,
+            turn: Color::White,
+        },
+        MoveError::CannotReach {
+            piece: wq,
+            from: Square::D1,
+            to: Square::E3,
+        },
+        MoveError::OwnManThere {
+            piece: wq,
+            to: Square::D2,
+            occupant: Role::Pawn.of(Color::White),
+        },
+        MoveError::StillInCheck {
+            san: "a3".into(),
+            color: Color::White,
+        },
+        MoveError::Pinned {
+            san: "Nd2".into(),
+            color: Color::White,
+            role: Role::Knight,
+            from: Square::C3,
+            pinner: bb,
+            pinner_square: Square::B4,
+        },
+        MoveError::IntoCheck {
+            san: "Kf2".into(),
+            color: Color::White,
+        },
+        MoveError::ExposesKing {
+            san: "exd6".into(),
+            color: Color::White,
+        },
+        MoveError::Castling {
+            color: Color::Black,
+            side: CastlingSide::QueenSide,
+            reason: CastlingRefusal::KingMoved,
+        },
+        castling(CastlingRefusal::RookGone(Square::H1)),
+        castling(CastlingRefusal::RightLost),
+        castling(CastlingRefusal::RookMoved),
+        castling(CastlingRefusal::Occupied(
+            Square::F1,
+            Role::Bishop.of(Color::White),
+        )),
+        castling(CastlingRefusal::InCheck),
+        castling(CastlingRefusal::Crosses {
+            square: Square::F1,
+            attacker: Some((bb, Square::A6)),
+        }),
+        castling(CastlingRefusal::LandsOn {
+            square: Square::G1,
+            attacker: None,
+        }),
+        MoveError::PromotionMissing {
+            text: "e8".into(),
+            to: Square::E8,
+        },
+        MoveError::BadPromotionPiece(Role::King),
+        MoveError::NotLastRank {
+            to: Square::E6,
+            color: Color::White,
+        },
+        MoveError::NotAPawn(Role::Knight),
+    ]
+}
+
+fn pack(name: &str) -> Pack {
+    Pack::builtin(name).unwrap()
+}
+
+#[test]
+fn every_reason_is_said_in_every_language() {
+    let en = pack("en");
+    for e in every_reason() {
+        let english = move_error_words(&en, &e).expect("a detailed reason");
+        // English says what the rules core's own message says.
+        assert_eq!(english.to_lowercase(), e.to_string().to_lowercase());
+        for name in ["de", "de-fide", "uk", "ru", "hy"] {
+            let said = move_error_words(&pack(name), &e).expect("a detailed reason");
+            assert!(!said.contains(['{', '}']), "{name}: {said}");
+            assert_ne!(said, english, "{name}");
+            for english_word in [
+                " the ", "king", "queen", "rook", "bishop", "knight", "pawn", "white", "black",
+                "move", "check", "castle",
+            ] {
+                assert!(
+                    !said.to_lowercase().contains(english_word),
+                    "{name}: {english_word:?} in {said}"
+                );
+            }
+            // Every square the reason names is in the sentence.
+            for sq in english.split(|c: char| !c.is_ascii_alphanumeric()) {
+                if sq.len() == 2 && sq.parse::<Square>().is_ok() {
+                    assert!(said.contains(sq), "{name}: {sq} missing in {said}");
+                }
+            }
+        }
+    }
+    let no_queen = &every_reason()[2];
+    for (name, said) in [
+        ("en", "no white queen can move to d5"),
+        ("de", "weiße Dame kann nicht nach d5 ziehen"),
+        ("ru", "белый ферзь не может пойти на d5"),
+        ("uk", "білий ферзь не може піти на d5"),
+        ("hy", "սպիտակ թագուհի՝ d5 դաշտ չի կարող գնալ"),
+    ] {
+        assert_eq!(move_error_words(&pack(name), no_queen).unwrap(), said);
+    }
+    let crosses = &every_reason()[18];
+    assert_eq!(
+        move_error_words(&pack("ru"), crosses).unwrap(),
+        "белые: короткая рокировка невозможна: король прошёл бы через f1, которое бьёт \
+         чёрный слон с a6"
+    );
+}
+
+#[test]
+fn a_game_prints_the_reason_in_its_own_language() {
+    for (name, said) in [
+        ("ru", "белый ферзь не может пойти на d5"),
+        ("uk", "білий ферзь не може піти на d5"),
+        ("de", "weiße Dame kann nicht nach d5 ziehen"),
+        ("en", "no white queen can move to d5"),
+    ] {
+        let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
+        let printed: Vec<String> = s
+            .handle(Event::Line("Qd5".into()), Stamp::ZERO)
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::Print(line) => Some(line),
+                _ => None,
+            })
+            .collect();
+        assert!(printed.iter().any(|l| l == said), "{name}: {printed:?}");
+    }
+}

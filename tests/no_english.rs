@@ -1,0 +1,193 @@
+//! No English left in a game or report in another language (issue 24, item 12): the
+//! start-up errors, the report's labels and notes, the game's file names and a whole short
+//! game, each run in every language with the locale set explicitly.
+
+#[path = "common/play.rs"]
+mod common_play;
+
+use std::path::Path;
+
+/// Words that give away an English line (the configuration's own key names, `--lang` and
+/// `[game] language`, and the paths are taken out first: they are the same in every
+/// language).
+const ENGLISH: &[&str] = &[
+    "White", "Black", "the ", "game", "language", "saved", "resum", "cannot", "there is",
+    "arbiter", "note", "Event", "Round", "Site", "help", "move",
+];
+
+fn assert_no_english(lang: &str, text: &str, home: &Path) {
+    // Paths (and the FEN) are the same in every language: every word with a slash goes.
+    let text: String = text
+        .replace(home.to_str().unwrap(), "")
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .filter(|w| !w.contains('/'))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let text = text
+        .replace("[game] language", "")
+        .replace("--resume-finished", "")
+        .replace("--game-dir", "")
+        .replace("--lang", "");
+    for word in ENGLISH {
+        assert!(!text.contains(word), "{lang}: {word:?} in:\n{text}");
+    }
+}
+
+const LANGS: [&str; 4] = ["de", "uk", "ru", "hy"];
+
+#[test]
+fn a_short_game_prints_no_english_and_its_files_are_named_in_its_language() {
+    for (lang, names) in [
+        ("de", "Weiß-Schwarz"),
+        ("uk", "Білі-Чорні"),
+        ("ru", "Белые-Чёрные"),
+        ("hy", "Սպիտակները-Սևերը"),
+        ("en", "White-Black"),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let games = home.path().join("games");
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--game-dir",
+                games.to_str().unwrap(),
+            ],
+            b"e4\nQd5\nquit\n",
+        );
+        let lines = common_play::lines_of(&out).join("\n");
+        let current = std::fs::read_to_string(games.join("current-game")).unwrap();
+        assert!(
+            current.trim().ends_with(&format!("-{names}.journal")),
+            "{lang}: {current}"
+        );
+        assert!(games.join(current.trim()).with_extension("pgn").exists());
+        if lang != "en" {
+            assert_no_english(lang, &lines, home.path());
+        }
+    }
+}
+
+#[test]
+fn start_up_errors_are_in_the_language_asked_for() {
+    for lang in LANGS {
+        let home = tempfile::tempdir().unwrap();
+        let games = home.path().join("games");
+        std::fs::create_dir_all(&games).unwrap();
+        let bad = home.path().join("bad.toml");
+        std::fs::write(&bad, "[game]\ncontrol = \"90+30\"\n").unwrap();
+        for args in [vec!["--resume"], vec!["--control", "soon"]] {
+            let mut all = vec![
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--game-dir",
+                games.to_str().unwrap(),
+            ];
+            all.extend(args.iter().copied());
+            let out = common_play::run_piped(home.path(), &all, b"");
+            assert!(!out.status.success(), "{lang} {args:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            // The time control's own complaint names what it read; the line is the game's.
+            let err = err.split(" (--control soon").next().unwrap().to_string();
+            assert_no_english(lang, &err, home.path());
+        }
+    }
+    let home = tempfile::tempdir().unwrap();
+    let bad = home.path().join("bad.toml");
+    std::fs::write(&bad, "[game]\ncolour = \"white\"\n").unwrap();
+    let out = common_play::run_piped(
+        home.path(),
+        &[
+            "play",
+            "--no-audio",
+            "--lang",
+            "ru",
+            "--config",
+            bad.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("vichess: конфигурацию нельзя использовать:\n"),
+        "{err}"
+    );
+    let out = common_play::run_piped(
+        home.path(),
+        &[
+            "play",
+            "--no-audio",
+            "--lang",
+            "de",
+            "--resume",
+            "--game-dir",
+            home.path().join("none").to_str().unwrap(),
+        ],
+        b"",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("hier gibt es keine Partie zum Fortsetzen"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_report_labels_the_roster_and_the_notes_in_the_games_language() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("game.journal");
+    let mut j = vichess::journal::Journal::create(&path, "2026-11-24T16-00-00").unwrap();
+    for p in [
+        "begin 0 - standard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "tag 0 Event Open",
+        "tag 0 Site Yerevan",
+        "tag 0 Round 3",
+        "tag 0 White Anna",
+        "tag 0 Black Bert",
+        "move 1000 e2e4",
+        "note 2000 arbiter: clock knocked over",
+        "note 3000 the sighted player touched the black knight on g8",
+        "end 4000",
+    ] {
+        j.append(p).unwrap();
+    }
+    drop(j);
+    for lang in LANGS {
+        let out = common_play::run_piped(
+            home.path(),
+            &["report", "--lang", lang, path.to_str().unwrap()],
+            b"",
+        );
+        let report = common_play::lines_of(&out).join("\n");
+        // The PGN's tags stay PGN ([White "Anna"]); the report's lines are in its words.
+        let plain = &report[..report.find("\n\n").unwrap()];
+        assert_no_english(lang, &plain.replace("clock knocked over", ""), home.path());
+        assert!(!report.contains("note:"), "{lang}: {report}");
+    }
+    let de = common_play::lines_of(&common_play::run_piped(
+        home.path(),
+        &["report", "--lang", "de", path.to_str().unwrap()],
+        b"",
+    ))
+    .join("\n");
+    for line in [
+        "Turnier: Open",
+        "Ort: Yerevan",
+        "Runde: 3",
+        "Weiß: Anna",
+        "Schwarz: Bert",
+        "Notiz des Schiedsrichters: clock knocked over",
+    ] {
+        assert!(de.contains(line), "{line} missing:\n{de}");
+    }
+}

@@ -404,6 +404,10 @@ impl Voice {
         config: &vichess::config::Config,
         pack: &vichess::voice::Pack,
     ) -> Voice {
+        // A screen reader speaks for vichess (issue 24, item 13): no device, no system
+        // speech, and so no "no sound" line and no sound system's complaints on stderr.
+        let no_audio =
+            no_audio || config.speech.output == vichess::config::SpeechOutput::ScreenReader;
         #[cfg(feature = "audio")]
         {
             let speakers = if no_audio {
@@ -483,7 +487,8 @@ impl Voice {
 }
 
 /// Plays a game; a reason the game cannot start or must stop is said aloud as well as printed
-/// (unless `--no-audio`): a blind player must not be left wondering why nothing answers.
+/// (unless `--no-audio`, or a screen reader speaks): a blind player must not be left wondering
+/// why nothing answers.
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let quiet = args.no_audio;
     // Until the configuration is read: the language named on the command line, else English;
@@ -494,8 +499,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         .and_then(vichess::phrase::Language::from_code)
         .unwrap_or(vichess::phrase::Language::En);
     let mut words = Pack::builtin(vichess::session::language_pack(language)).ok();
-    play(args, &mut words).inspect_err(|e| {
-        if !quiet {
+    // Cleared once the configuration says a screen reader speaks (issue 24, item 13).
+    let mut speaks = true;
+    play(args, &mut words, &mut speaks).inspect_err(|e| {
+        if !quiet && speaks {
             let language = words.as_ref().map_or(language, Pack::language);
             say_fatal(&fatal_line(words.as_ref(), e), language);
         }
@@ -525,11 +532,12 @@ fn say_fatal(text: &str, language: vichess::phrase::Language) {
 #[cfg(not(feature = "speech"))]
 fn say_fatal(_text: &str, _language: vichess::phrase::Language) {}
 
-fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
+fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::Result<ExitCode> {
     let mut config = vichess::config::load(args.config.as_deref()).map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         anyhow!("the configuration cannot be used:\n{}", lines.join("\n"))
     })?;
+    *speaks = config.speech.output != vichess::config::SpeechOutput::ScreenReader;
     if let Some(lang) = &args.lang {
         if vichess::phrase::Language::from_code(lang).is_none() {
             return Err(anyhow!(
@@ -654,14 +662,21 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
         voice.say(Audience::Player, &[], &greeting);
         if first_run {
             // The first start after installing (issue 18): which voice speaks and where the
-            // games are kept; the greeting has already said how to get help.
-            let line = format!(
-                "{}: {}; {}: {}",
-                pack.text(&[Token::Word(Word::VoicePack)]),
-                pack.folder(),
+            // games are kept; the greeting has already said how to get help. No voice speaks
+            // for a screen reader's user: only the folder.
+            let games = format!(
+                "{}: {}",
                 pack.text(&[Token::Word(Word::GamesKeptIn)]),
                 dir.display()
             );
+            let line = match config.speech.output {
+                vichess::config::SpeechOutput::ScreenReader => games,
+                _ => format!(
+                    "{}: {}; {games}",
+                    pack.text(&[Token::Word(Word::VoicePack)]),
+                    pack.folder(),
+                ),
+            };
             println!("{}", console::printable(&line));
             voice.say(Audience::Player, &[], &line);
         }

@@ -11,6 +11,7 @@
 pub(super) mod boards;
 mod braille_line;
 mod console;
+mod line_editor;
 mod lock;
 mod record;
 #[cfg(feature = "audio")]
@@ -600,11 +601,33 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
     }
     let lines = tx.clone();
     let words = pack.clone();
+    // At a terminal, a line editor that prints the game's lines above the line being typed
+    // (issue 24, item 9); piped input keeps the plain reader.
+    let (editor, screen, _terminal) = match line_editor::wanted().then(line_editor::open) {
+        Some(Ok((editor, screen, guard))) => (
+            Some(editor),
+            line_editor::Console::Editor(screen),
+            Some(guard),
+        ),
+        _ => (
+            None,
+            line_editor::Console::Plain(std::io::stdout().lock()),
+            None,
+        ),
+    };
+    let (ready, next_line) = match editor.is_some() {
+        true => {
+            let (tx, rx) = mpsc::channel::<()>();
+            (Some(tx), Some(rx))
+        }
+        false => (None, None),
+    };
     std::thread::spawn(move || {
-        let mut stdin = std::io::stdin().lock();
-        let mut number = 0;
-        while let Ok(Some(line)) = console::read_line(&mut stdin) {
-            number += 1;
+        // Lines read so far, for the notes that name one.
+        let count = std::cell::Cell::new(0);
+        let deliver = |line: console::ConsoleLine| -> bool {
+            count.set(count.get() + 1);
+            let number = count.get();
             for repair in &line.repaired {
                 let note = match repair {
                     console::Repair::Latin1 => {
@@ -617,11 +640,51 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
                     }
                 };
                 if lines.send(Arrival::Notice(note)).is_err() {
-                    return;
+                    return false;
                 }
             }
-            if lines.send(Arrival::Line(line.text)).is_err() {
-                break;
+            lines.send(Arrival::Line(line.text)).is_ok()
+        };
+        if let Some(mut editor) = editor {
+            loop {
+                match editor.read() {
+                    line_editor::Typed::Line(line) => {
+                        let handled =
+                            deliver(line) && next_line.as_ref().is_none_or(|n| n.recv().is_ok());
+                        if !handled {
+                            return;
+                        }
+                    }
+                    line_editor::Typed::End => break,
+                    // SIGINT was sent: its path ends the game; the terminal stays cooked
+                    // meanwhile, and if the game goes on, so does the editor.
+                    line_editor::Typed::Interrupted => {
+                        std::thread::sleep(std::time::Duration::from_secs(1))
+                    }
+                    // Bytes that are not UTF-8 (or a failing terminal): the plain reader,
+                    // with its Latin-1 fallback, reads the rest.
+                    line_editor::Typed::Failed { not_utf8 } => {
+                        let note =
+                            line_in(&words, Word::LineNotUtf8, &(count.get() + 1).to_string());
+                        if not_utf8 && lines.send(Arrival::Notice(note)).is_err() {
+                            return;
+                        }
+                        let mut stdin = std::io::stdin().lock();
+                        while let Ok(Some(line)) = console::read_line(&mut stdin) {
+                            if !deliver(line) {
+                                return;
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        } else {
+            let mut stdin = std::io::stdin().lock();
+            while let Ok(Some(line)) = console::read_line(&mut stdin) {
+                if !deliver(line) {
+                    return;
+                }
             }
         }
         // End of input: leave as `quit` does; the journal keeps the game for --resume.
@@ -648,8 +711,7 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
         });
     drop(tx);
     let mut voice = Voice::open(args.no_audio, &config, &pack);
-    let stdout = std::io::stdout();
-    let mut out = braille_line::Tee::new(stdout.lock(), display);
+    let mut out = braille_line::Tee::new(screen, display);
     for note in &notes {
         writeln!(out, "{}", console::printable(note))?;
         voice.say(Audience::Player, &[], note);
@@ -677,7 +739,7 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
                     pack.folder(),
                 ),
             };
-            println!("{}", console::printable(&line));
+            writeln!(out, "{}", console::printable(&line))?;
             voice.say(Audience::Player, &[], &line);
         }
     }
@@ -688,7 +750,15 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
     // The first pass handles no input: a new game's opening records are written and a
     // resumed game says where it stands at once, not at the first key.
     let mut first = true;
+    // A typed line was handled: the editor may take the terminal again (it waits, so that
+    // what a line sets off, "quit" above all, is printed before the terminal turns raw).
+    let mut line_done = false;
     loop {
+        if std::mem::take(&mut line_done) {
+            if let Some(ready) = &ready {
+                let _ = ready.send(());
+            }
+        }
         // Sleep until the next input or the table's next deadline, whichever comes first;
         // while the journal fails, until the next retry.
         let due = match record.is_failing() {
@@ -705,6 +775,7 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
             None => Some(rx.recv().unwrap_or(Arrival::Line("quit".into()))),
         };
         let now = clock.now();
+        line_done = matches!(arrival, Some(Arrival::Line(_)));
         if record.is_failing() {
             match record.retry() {
                 Ok(held) => {

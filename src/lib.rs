@@ -19,6 +19,8 @@
 //!   braille notation, and the BrlAPI client codec for braille displays.
 //! - [`journal`]: the append-only, checksummed game journal a game is resumed from.
 //! - [`config`]: the layered TOML configuration, checked key by key.
+//! - [`safe_file`]: every file vichess writes, written the safe way (temporary file, fsync,
+//!   rename, fsync of the folder; mode 0600; never through a symbolic link).
 //! - [`input`]: gamepads, pedals and keys to commands, and the rumble cues.
 //! - [`session`]: the game session, a sans-IO state machine for the Appendix D flow, and its
 //!   driver [`session::Table`], which adds the boards and cues and which every front end
@@ -34,6 +36,7 @@ pub mod input;
 pub mod journal;
 pub mod pgn;
 pub mod phrase;
+pub mod safe_file;
 pub mod session;
 pub mod speech;
 pub mod voice;

@@ -184,8 +184,8 @@ fn guidelines_iii_game(script: &str, expected: &[&str]) -> String {
 
 #[test]
 fn a_iii_5_claim_is_ruled_by_the_arbiter_and_reported() {
-    let script = "e4\npress\ne5\npress\nclaim quickplay\narbiter time set white 1m30s\n\
-                  claim quickplay\nyes\narbiter reject\nclaim quickplay\nyes\n\
+    let script = "e4\npress\ne5\npress\nclaim quickplay white\narbiter time set white 1m30s\n\
+                  claim quickplay white\nyes\narbiter reject\nclaim quickplay white\nyes\n\
                   arbiter postpone time\narbiter accept\nquit\n";
     let expected = [
         "two minutes or more left: White",
@@ -221,7 +221,7 @@ fn a_iii_5_claim_needs_guidelines_iii_announced() {
         "--game-dir",
         games.to_str().unwrap(),
     ];
-    let lines = play(home.path(), &args, "e4\nreklamieren endspurt\nquit\n");
+    let lines = play(home.path(), &args, "e4\nreklamieren endspurt weiß\nquit\n");
     assert!(
         lines
             .iter()
@@ -235,7 +235,7 @@ fn a_iii_5_claim_needs_guidelines_iii_announced() {
 /// minutes. Before the opponent answers the offer, the arbiter cannot rule.
 #[test]
 fn a_iii_4_request_is_a_draw_offer_and_then_the_arbiters_increment() {
-    let script = "e4\npress\ne5\npress\narbiter time set white 1m30s\nclaim increment\nyes\n\
+    let script = "e4\npress\ne5\npress\narbiter time set white 1m30s\nclaim increment white\nyes\n\
                   arbiter accept\ndraw decline black\narbiter accept\nNf3\npress\nquit\n";
     let expected = [
         "White asks for five seconds a move for both (III.4), a draw offer, yes or no?",
@@ -362,4 +362,42 @@ fn the_report_is_in_the_games_language() {
     }
     assert!(report("uk").starts_with("Звіт арбітра: Anna - Bert\n"));
     assert!(report("en").starts_with("Arbiter's report: Anna - Bert\n"));
+}
+
+/// Issue 24, item 6: a take-back request and its answers are journaled as what they were,
+/// and the report tells them; an accepted request takes the PGN back with it.
+#[test]
+fn a_takeback_request_and_its_answers_are_in_the_report() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "en",
+        "--side",
+        "white",
+        "--control",
+        "15+10",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let script = "e4\npress\ne5\npress\ntakeback\nno\nNf3\npress\ntakeback\nyes\nquit\n";
+    let lines = play(home.path(), &args, script);
+    for want in [
+        "White asks to take back the last move; Black, yes or no?",
+        "take-back declined: Black",
+        "take-back accepted: Black",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want:?} not in {lines:?}");
+    }
+    let report = report(&journal_in(&games), "en");
+    let asked = report
+        .find("White asks to take back the last move")
+        .unwrap();
+    let declined = report.find("Black declines the take-back").unwrap();
+    let accepted = report.find("Black accepts the take-back").unwrap();
+    assert!(asked < declined && declined < accepted, "{report}");
+    // Nf3 was taken back: the PGN ends after 1... e5.
+    let pgn = &report[report.find("[Event").unwrap_or(0)..];
+    assert!(pgn.contains("1. e4") && !pgn.contains("Nf3 "), "{report}");
 }

@@ -6,7 +6,7 @@
 use vichess::board::tracker::{BoardKind, Tracker, TrackerEvent};
 use vichess::board::{Sensed, SensorEvent, Snapshot};
 use vichess::input::{InputCommand, SessionCue};
-use vichess::rules::clock::TimeControl;
+use vichess::rules::clock::{ClockState, TimeControl};
 use vichess::rules::{Color, Piece, Position, Role, Square};
 use vichess::session::{
     BoardRole, Downtime, Effect, Event, Input, Output, Session, SessionConfig, Stamp, Table,
@@ -87,7 +87,7 @@ fn eventful_script() -> Vec<Event> {
         line("Nf6"),
         line("press"),
         line("Ng1"),
-        line("draw offer"),
+        line("draw offer white"),
         line("press"),
         touch(Square::F6, black(Role::Knight)),
         line("Ng8"),
@@ -100,7 +100,8 @@ fn eventful_script() -> Vec<Event> {
         line("correct Nc6"),
         line("press"),
         line("e4"),
-        line("takeback"),
+        line("takeback white"),
+        line("ja"),
         line("d4"),
         line("press"),
         touch(Square::C6, black(Role::Knight)),
@@ -131,7 +132,8 @@ fn resuming_after_any_record_restores_every_fact_a_ruling_depends_on() {
         "claim ",
         "illegal ",
         "correct ",
-        "takeback ",
+        "takeback-request ",
+        "takeback-answer ",
         "pause ",
         "resume ",
     ] {
@@ -391,8 +393,11 @@ fn a_running_clock_charges_the_downtime_only_when_configured() {
 
 #[test]
 fn a_crash_between_a_move_and_its_automatic_press_still_presses_after_resume() {
+    // With `resume_clock = "running"`: the press is due where it was (with "paused", the
+    // next test).
     let config = SessionConfig {
         press_after_ms: Some(1_000),
+        downtime: Downtime::Running,
         ..SessionConfig::default()
     };
     let mut s = session(config.clone(), Some("5400+30"));
@@ -416,6 +421,66 @@ fn a_crash_between_a_move_and_its_automatic_press_still_presses_after_resume() {
     );
     let clock = table.session().state().clock().unwrap();
     assert_eq!(clock.turn(), Some(Color::Black));
+}
+
+/// Issue 24, item 20: with `resume_clock = "paused"` a crash between a move and its
+/// automatic press does not let the re-armed press start the opponent's clock: the press
+/// completes the move at once, and every clock stays stopped until a player moves or
+/// presses, however long nobody does.
+#[test]
+fn a_paused_resume_keeps_the_clocks_stopped_after_the_pending_automatic_press() {
+    let config = SessionConfig {
+        press_after_ms: Some(1_000),
+        downtime: Downtime::Paused,
+        ..SessionConfig::default()
+    };
+    let mut s = session(config.clone(), Some("5400+30"));
+    let journal = journal_of(&s.handle(line("e4"), ms(2_000)));
+    assert!(journal.iter().all(|l| !l.starts_with("press")));
+    let mut table =
+        Table::new(Session::resume(config, Pack::builtin("de-fide").unwrap(), &journal).unwrap());
+    table.handle(Input::Line("count".into()), ms(0));
+    let mut records: Vec<String> = Vec::new();
+    let mut keep = |out: Vec<Output>| {
+        records.extend(out.into_iter().filter_map(|o| match o {
+            Output::Journal(l) => Some(l),
+            _ => None,
+        }))
+    };
+    keep(drain(&mut table));
+    // Ten minutes of nobody at the board, the table woken at every deadline it asks for.
+    while let Some(due) = table.poll_timeout().filter(|d| *d <= ms(600_000)) {
+        table.handle_timeout(due);
+        keep(drain(&mut table));
+    }
+    table.handle_timeout(ms(600_000));
+    keep(drain(&mut table));
+    assert_eq!(
+        records.iter().filter(|l| l.starts_with("press ")).count(),
+        1,
+        "{records:?}"
+    );
+    assert!(
+        records.contains(&"press 2000 white".to_string()),
+        "{records:?}"
+    );
+    let clock = table.session().state().clock().unwrap();
+    assert!(
+        matches!(clock.state(), ClockState::Stopped { .. }),
+        "{:?}",
+        clock.state()
+    );
+    let now = table.session().last_time();
+    assert_eq!(clock.remaining(Color::Black, now), 5_400_000, "{records:?}");
+    assert_eq!(table.session().state().unpressed(), None);
+    // Black's move starts the clocks again: from then on time runs as usual.
+    table.handle(Input::Line("e5".into()), ms(601_000));
+    let clock = table.session().state().clock().unwrap();
+    assert!(
+        matches!(clock.state(), ClockState::Running(_)),
+        "{:?}",
+        clock.state()
+    );
 }
 
 #[test]

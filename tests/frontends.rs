@@ -22,12 +22,13 @@ const SCRIPT: &[&str] = &[
     "square e4",
     "count",
     "last 2",
-    "takeback",
+    "takeback black",
+    "yes",
     "Bc4",
     "frobnicate",
     "moves",
     "repeat",
-    "draw offer",
+    "draw offer white",
     "draw decline",
 ];
 

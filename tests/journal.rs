@@ -256,9 +256,23 @@ fn a_wrong_header_is_refused() {
         line(0, "vichess-journal 9 id") + &line(1, "move e2e4"),
     )
     .unwrap();
+    // A newer format is not damage (issue 24, item 20): said as such, the file untouched.
+    let e = read(&path).unwrap_err();
+    assert!(matches!(e, JournalError::Newer { version: 9, .. }), "{e:?}");
+    assert!(
+        e.to_string()
+            .contains("written by a newer vichess (format 9"),
+        "{e}"
+    );
+    assert!(!e.to_string().contains("damaged"), "{e}");
+    fs::write(
+        &path,
+        line(0, "vichess-journal x id") + &line(1, "move e2e4"),
+    )
+    .unwrap();
     match read(&path) {
         Err(JournalError::Corrupt { line: 1, why, .. }) => {
-            assert!(why.contains("format version \"9\""), "{why}")
+            assert!(why.contains("format version \"x\""), "{why}")
         }
         other => panic!("{other:?}"),
     }

@@ -279,3 +279,146 @@ fn a_resume_speaks_at_once_not_at_the_first_key_and_says_what_it_ignores() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+/// Issue 24, item 20: a second new game in the folder takes over `current-game`; the first,
+/// unfinished, is named when the second starts and when it is resumed, in the game's
+/// language, so it is never forgotten. A finished game is not named.
+#[test]
+fn a_new_game_and_a_resume_name_the_unfinished_games_in_the_folder() {
+    let home = tempfile::tempdir().unwrap();
+    play(
+        home.path(),
+        &["--lang", "en", "--white", "Older"],
+        "e4\nquit\n",
+    );
+    play(
+        home.path(),
+        &["--lang", "en", "--white", "Done"],
+        "resign white\nyes\nquit\n",
+    );
+    let second = play(
+        home.path(),
+        &["--lang", "en", "--white", "Newer"],
+        "d4\nquit\n",
+    );
+    let older = journals(home.path())
+        .into_iter()
+        .find(|p| p.to_string_lossy().contains("Older"))
+        .unwrap();
+    let name = older.file_name().unwrap().to_string_lossy().into_owned();
+    let listed = |out: &[String], lead: &str, players: &str| -> String {
+        let line = out
+            .iter()
+            .find(|l| l.starts_with(lead))
+            .unwrap_or_else(|| panic!("{lead:?} not in {out:?}"))
+            .clone();
+        // "Older – Black, 2026-11-25 (FILE)": players (a side without a name by its colour,
+        // in the game's language), the date, the file.
+        let rest = line[lead.len()..].to_string();
+        let date = rest
+            .strip_prefix(&format!("{players}, "))
+            .unwrap_or_else(|| panic!("{line}"));
+        assert!(
+            date.as_bytes()[4] == b'-' && date.as_bytes()[7] == b'-',
+            "{line}"
+        );
+        assert!(date.contains(&format!(" ({name})")), "{line}");
+        rest
+    };
+    listed(
+        &second,
+        "unfinished games in this folder: ",
+        "Older – Black",
+    );
+    assert!(!second.iter().any(|l| l.contains("Done –")), "{second:?}");
+    // A journal that cannot be read may be unfinished too: named by its file.
+    std::fs::write(
+        home.path().join("games").join("odd.journal"),
+        "not a journal\n",
+    )
+    .unwrap();
+    // The resume of the newer game names the older one, and not itself.
+    let resumed = play(home.path(), &["--lang", "de", "--resume"], "quit\n");
+    let rest = listed(
+        &resumed,
+        "unbeendete Partien in diesem Ordner: ",
+        "Older – Schwarz",
+    );
+    assert!(!rest.contains("Newer"), "{rest}");
+    assert!(rest.ends_with("; odd.journal"), "{rest}");
+}
+
+/// Issue 24, item 20: a dangling symbolic link where the next journal would be named does
+/// not stop a new game (the next free name is taken) and nothing is made where it points.
+#[cfg(unix)]
+#[test]
+fn a_dangling_symlink_at_the_next_journals_name_does_not_stop_a_new_game() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    let mut targets = Vec::new();
+    // Every name the game could take in the next half minute.
+    for s in 0..30u64 {
+        let t = vichess::session::UtcTime::from_unix_ms(now + s * 1000);
+        let started = format!(
+            "{:04}-{:02}-{:02}T{:02}-{:02}-{:02}",
+            t.year, t.month, t.day, t.hour, t.minute, t.second
+        );
+        let name = vichess::journal::journal_file_name(&started, "White", "Black");
+        let target = home.path().join(format!("nowhere-{s}"));
+        std::os::unix::fs::symlink(&target, games.join(name)).unwrap();
+        targets.push(target);
+    }
+    let out = play(home.path(), &["--lang", "en"], "e4\nquit\n");
+    assert!(out.iter().any(|l| l.starts_with("game saved: ")), "{out:?}");
+    assert!(targets.iter().all(|t| !t.exists()));
+    let real: Vec<_> = journals(home.path())
+        .into_iter()
+        .filter(|p| std::fs::symlink_metadata(p).unwrap().is_file())
+        .collect();
+    assert_eq!(real.len(), 1, "{real:?}");
+    assert!(std::fs::read_to_string(&real[0]).unwrap().contains(" e2e4"));
+}
+
+/// Issue 24, item 20: a journal from a newer vichess is not "damaged": it is said to need a
+/// newer vichess, in the game's language, and the file is left exactly as it was.
+#[test]
+fn a_journal_of_a_newer_format_is_not_called_damaged_and_left_as_it_is() {
+    let home = tempfile::tempdir().unwrap();
+    play(home.path(), &[], "e4\nquit\n");
+    let journal = journals(home.path()).pop().unwrap();
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let (header, rest) = text.split_once('\n').unwrap();
+    let payload = header.splitn(3, ' ').nth(2).unwrap();
+    let newer = payload.replacen("vichess-journal 1 ", "vichess-journal 2 ", 1);
+    assert_ne!(newer, payload);
+    let crc = vichess::journal::crc32(format!("0 {newer}").as_bytes());
+    let written = format!("0 {crc:08x} {newer}\n{rest}");
+    std::fs::write(&journal, &written).unwrap();
+    for (lang, want, damaged) in [
+        (
+            "de",
+            "dieses Protokoll wurde von einem neueren vichess geschrieben (Format 2); bitte \
+             vichess aktualisieren, um es fortzusetzen; die Datei bleibt unverändert",
+            "beschädigt",
+        ),
+        (
+            "en",
+            "this journal was written by a newer vichess (format 2); update vichess to resume \
+             it; the file is left as it is",
+            "damaged",
+        ),
+    ] {
+        let out = resume(home.path(), &["--lang", lang]);
+        assert!(!out.status.success());
+        let said = String::from_utf8_lossy(&out.stderr);
+        let line = format!("vichess: {}: {want}", journal.display());
+        assert!(said.lines().any(|l| l == line), "{line}\n{said}");
+        assert!(!said.contains(damaged), "{said}");
+        assert_eq!(std::fs::read_to_string(&journal).unwrap(), written);
+    }
+}

@@ -54,6 +54,7 @@ fn help_words(pack: &Pack) -> Vec<String> {
         Word::HelpSave,
         Word::HelpQuit,
         Word::HelpArbiter,
+        Word::HelpShortcuts,
     ]
     .into_iter()
     .flat_map(|w| {
@@ -74,7 +75,9 @@ fn changes_the_game(word: &str) -> bool {
                 | Command::Press
                 | Command::Pause
                 | Command::Correct(_)
-                | Command::TakeBack
+                | Command::TakeBack(_)
+                | Command::Abort
+                | Command::Interrupted(_)
                 | Command::Draw(..)
                 | Command::Claim(..)
                 | Command::Resign(_)

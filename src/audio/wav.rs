@@ -1,6 +1,7 @@
 //! WAV files through `hound`: voice clips in, scoresheet dictations and test renders out.
 
 use super::Pcm;
+use crate::safe_file::Pending;
 use std::path::{Path, PathBuf};
 
 /// A WAV file that could not be read or written, with the file it was about.
@@ -88,7 +89,9 @@ pub fn write_frames(
         bits_per_sample: 16,
         sample_format: hound::SampleFormat::Int,
     };
-    let mut writer = hound::WavWriter::create(path, spec).map_err(err)?;
+    // Through a temporary file renamed into place (`safe_file`): never through a symbolic
+    // link, never half a file, readable by its owner only.
+    let (pending, mut writer) = start(path, spec).map_err(err)?;
     {
         let mut w = writer.get_i16_writer(interleaved.len() as u32);
         for &s in interleaved {
@@ -96,7 +99,19 @@ pub fn write_frames(
         }
         w.flush().map_err(err)?;
     }
-    writer.finalize().map_err(err)
+    writer.finalize().map_err(err)?;
+    pending.commit().map_err(|e| err(hound::Error::IoError(e)))
+}
+
+/// A temporary file beside `path` and a WAV writer on it.
+fn start(
+    path: &Path,
+    spec: hound::WavSpec,
+) -> Result<(Pending, hound::WavWriter<std::io::BufWriter<std::fs::File>>), hound::Error> {
+    let pending = Pending::create(path)?;
+    let file = pending.file().try_clone()?;
+    let writer = hound::WavWriter::new(std::io::BufWriter::new(file), spec)?;
+    Ok((pending, writer))
 }
 
 /// A sample as 16-bit, rounded and clipped at full scale.
@@ -109,11 +124,14 @@ pub fn to_i16(s: f32) -> i16 {
 pub struct Writer {
     path: std::path::PathBuf,
     inner: hound::WavWriter<std::io::BufWriter<std::fs::File>>,
+    /// The temporary file the sound goes to, renamed to `path` by [`Writer::finish`].
+    pending: Pending,
     frames: u64,
 }
 
 impl Writer {
-    /// Creates (or replaces) `path` for mono sound at `rate`.
+    /// Starts a recording that replaces `path` (a file or a symbolic link at that name, never
+    /// the link's target) when [`Writer::finish`]ed; until then `path` is unchanged.
     pub fn create(path: &Path, rate: u32) -> Result<Writer, WavError> {
         let spec = hound::WavSpec {
             channels: 1,
@@ -121,13 +139,14 @@ impl Writer {
             bits_per_sample: 16,
             sample_format: hound::SampleFormat::Int,
         };
-        let inner = hound::WavWriter::create(path, spec).map_err(|source| WavError::Write {
+        let (pending, inner) = start(path, spec).map_err(|source| WavError::Write {
             path: path.to_path_buf(),
             source,
         })?;
         Ok(Writer {
             path: path.to_path_buf(),
             inner,
+            pending,
             frames: 0,
         })
     }
@@ -151,11 +170,16 @@ impl Writer {
         self.frames
     }
 
-    /// Completes the header; the file is only valid after this.
+    /// Completes the header and puts the file in place; the file is only there after this.
     pub fn finish(self) -> Result<(), WavError> {
         let path = self.path;
-        self.inner
-            .finalize()
-            .map_err(|source| WavError::Write { path, source })
+        let err = |source| WavError::Write {
+            path: path.clone(),
+            source,
+        };
+        self.inner.finalize().map_err(err)?;
+        self.pending
+            .commit()
+            .map_err(|e| err(hound::Error::IoError(e)))
     }
 }

@@ -55,7 +55,7 @@ pub fn run(
         pawn_word: long,
         full_from_square: long,
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = super::text::Escaped::new(std::io::stdout().lock());
     let pack = Pack::open(voice.unwrap_or(DEFAULT_PACK))?;
     let mut game = Game::new(start);
     let mut phrases: Vec<Phrase> = Vec::with_capacity(moves.len());

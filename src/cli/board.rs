@@ -151,7 +151,7 @@ fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
         std::os::unix::fs::symlink(board.path(), link)
             .with_context(|| format!("cannot make the symlink {}", link.display()))?;
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = super::text::Escaped::new(std::io::stdout().lock());
     writeln!(out, "{} board simulator on {}", args.protocol, board.path())?;
     out.flush()?;
 
@@ -305,7 +305,7 @@ fn monitor(args: MonitorArgs) -> anyhow::Result<ExitCode> {
     let typed = stdin_lines();
     let began = Instant::now();
     let now = || began.elapsed().as_millis() as u64;
-    let mut out = std::io::stdout().lock();
+    let mut out = super::text::Escaped::new(std::io::stdout().lock());
     loop {
         if let Some(limit) = args.seconds {
             if began.elapsed().as_secs_f64() >= limit {

@@ -109,7 +109,8 @@ pub fn write_sheet(record: &vichess::pgn::PgnGame, args: &BrailleArgs) -> anyhow
     } else {
         sheet::unicode_document(&pages)
     };
-    std::fs::write(out, document)
+    // The safe way: never through a symbolic link, never half a sheet, 0600, synced.
+    vichess::safe_file::replace(out, document.as_bytes())
         .with_context(|| format!("cannot write the braille scoresheet {}", out.display()))?;
     Ok(format!(
         "wrote {}: {} page{}, {} braille, table {table}",

@@ -6,7 +6,7 @@ use vichess::rules::notation::{self, Lang};
 use vichess::rules::Position;
 
 pub fn run(pos: &Position, lang: Option<Lang>) -> anyhow::Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
+    let mut out = super::text::Escaped::new(std::io::stdout().lock());
     let mut lines: Vec<String> = pos
         .legal_moves()
         .iter()

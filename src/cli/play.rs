@@ -11,9 +11,11 @@
 pub(super) mod boards;
 mod braille_line;
 mod console;
+pub(super) mod interrupt;
 mod line_editor;
 mod lock;
 mod record;
+mod unfinished;
 #[cfg(feature = "audio")]
 use super::speech_out as io;
 pub(super) mod pads;
@@ -35,8 +37,8 @@ use vichess::phrase::token::{Token, Word};
 use vichess::rules::clock::TimeControl;
 use vichess::rules::Color;
 use vichess::session::{
-    configured_pack, Audience, BoardRole, Input, MonotonicClock, Output, Session, SessionConfig,
-    Table,
+    configured_pack, Audience, BoardRole, Command, Input, MonotonicClock, Output, Session,
+    SessionConfig, Table,
 };
 use vichess::voice::Pack;
 
@@ -228,6 +230,8 @@ enum Arrival {
     Notice(String),
     Board(Heard),
     Pad(PadNews),
+    /// A signal or a line editor's Ctrl-C ([`interrupt`]): leave as `quit` does.
+    Interrupted(String),
 }
 
 impl From<Heard> for Arrival {
@@ -259,9 +263,22 @@ fn open_game(
         // Before anything is read: a torn tail of a journal another process is still
         // writing is that process's next line, not damage.
         let lock = GameLock::acquire(&path).map_err(|e| held_in(&pack, e))?;
-        let read = journal::read(&path).map_err(|e| {
-            let detail = format!("{}: {e}", path.display());
-            anyhow!("{}", line_in(&pack, Word::JournalUnreadable, &detail))
+        let read = journal::read(&path).map_err(|e| match e {
+            // Not damaged: written by a newer vichess (issue 24, item 20); left as it is.
+            journal::JournalError::Newer { version, .. } => {
+                let w = |word| pack.text(&[Token::Word(word)]);
+                anyhow!(
+                    "{}: {} ({} {version}); {}",
+                    path.display(),
+                    w(Word::JournalNewer),
+                    w(Word::JournalFormat),
+                    w(Word::UpdateToResume)
+                )
+            }
+            e => {
+                let detail = format!("{}: {e}", path.display());
+                anyhow!("{}", line_in(&pack, Word::JournalUnreadable, &detail))
+            }
         })?;
         if let Some(torn) = &read.torn {
             // The header or the game's first record cannot be set aside: without them
@@ -304,6 +321,7 @@ fn open_game(
             "{}: {game}",
             words.text(&[Token::Word(Word::ResumingGame)])
         ));
+        notes.extend(unfinished::unfinished_games(dir, &path, &words));
         // What a resumed game keeps of its own: said, never silently ignored.
         let ignored: Vec<&str> = [
             ("--control", args.control.is_some()),
@@ -367,7 +385,9 @@ fn open_game(
     let (white, black) = (name_of("White", "White"), name_of("Black", "Black"));
     let mut path = dir.join(journal::journal_file_name(&started, &white, &black));
     let mut n = 1;
-    while path.exists() {
+    // Taken by anything, a dangling symbolic link too (`exists` follows links, and the
+    // journal is never created through one).
+    while std::fs::symlink_metadata(&path).is_ok() {
         n += 1;
         path = dir.join(journal::journal_file_name(
             &format!("{started}-{n}"),
@@ -384,6 +404,9 @@ fn open_game(
         )
         .with_context(|| format!("cannot record the current game in {}", dir.display()))?;
     }
+    // No earlier game left unfinished in the folder is forgotten now that this one takes
+    // over `current-game`.
+    notes.extend(unfinished::unfinished_games(dir, &path, &pack));
     let mut session = Session::new(settings, pack, args.start.position()?, control);
     for (name, value) in &tags {
         session.set_tag(name, value);
@@ -599,6 +622,7 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
             (config.clock.low_time_alarm_s > 0).then_some(config.clock.low_time_alarm_s * 1000);
         table.feel_cues(own, alarm_ms);
     }
+    interrupt::watch(&tx).context("cannot watch for SIGTERM, SIGHUP and SIGINT")?;
     let lines = tx.clone();
     let words = pack.clone();
     // At a terminal, a line editor that prints the game's lines above the line being typed
@@ -656,10 +680,12 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
                         }
                     }
                     line_editor::Typed::End => break,
-                    // SIGINT was sent: its path ends the game; the terminal stays cooked
-                    // meanwhile, and if the game goes on, so does the editor.
+                    // Ctrl-C, a key in the editor's raw mode: the path SIGINT takes (the
+                    // PGN saved, the interruption journaled and said). The terminal stays
+                    // cooked: the editor is not opened again.
                     line_editor::Typed::Interrupted => {
-                        std::thread::sleep(std::time::Duration::from_secs(1))
+                        interrupt::interrupt("SIGINT");
+                        return;
                     }
                     // Bytes that are not UTF-8 (or a failing terminal): the plain reader,
                     // with its Latin-1 fallback, reads the rest.
@@ -687,8 +713,11 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
                 }
             }
         }
-        // End of input: leave as `quit` does; the journal keeps the game for --resume.
-        let _ = lines.send(Arrival::Line("quit".into()));
+        // End of input: leave as `quit` does; the journal keeps the game for --resume. A
+        // closed terminal also sends SIGHUP: then the interruption says what happened.
+        if !interrupt::is_interrupted() {
+            let _ = lines.send(Arrival::Line("quit".into()));
+        }
     });
     let configured = config
         .braille
@@ -711,7 +740,9 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
         });
     drop(tx);
     let mut voice = Voice::open(args.no_audio, &config, &pack);
-    let mut out = braille_line::Tee::new(screen, display);
+    // Every line escaped on its way out (a path typed after `save`, a board's own words),
+    // whether or not it was made `printable` where it was put together.
+    let mut out = super::text::Escaped::new(braille_line::Tee::new(screen, display));
     for note in &notes {
         writeln!(out, "{}", console::printable(note))?;
         voice.say(Audience::Player, &[], note);
@@ -805,6 +836,9 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
                         Some(Arrival::Line(l)) if l.trim() == "quit" => {
                             return leave_unwritten(&mut out, &mut voice, &record, &pack);
                         }
+                        Some(Arrival::Interrupted(_)) => {
+                            return leave_unwritten(&mut out, &mut voice, &record, &pack);
+                        }
                         Some(Arrival::Line(l)) => Some(l.clone()),
                         Some(Arrival::Pad(PadNews::Command(c))) => Some(button_line(&pack, *c)),
                         Some(Arrival::Board(Heard {
@@ -884,6 +918,9 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
                 e => writeln!(out, "{}: {e}", board_name(&pack, role))?,
             },
             Some(Arrival::Pad(PadNews::Command(c))) => table.handle(Input::Button(c), now),
+            Some(Arrival::Interrupted(signal)) => {
+                table.handle(Input::Command(Command::Interrupted(signal)), now)
+            }
             Some(Arrival::Notice(n)) => {
                 writeln!(out, "{}", console::printable(&n))?;
                 voice.say(Audience::Player, &[], &n);

@@ -22,7 +22,7 @@ pub fn move_number(pos: &Position) -> String {
 /// moves; 5.2.2, 9.6) are still checked for legality, then listed apart as not part of the
 /// game, and the status is the game's at its end.
 pub fn run(start: Position, lang: Option<Lang>, moves: &[String]) -> anyhow::Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
+    let mut out = super::text::Escaped::new(std::io::stdout().lock());
     let mut game = Game::new(start);
     let mut lines = Vec::with_capacity(moves.len());
     // The position after the end, once the game has ended and moves still come.

@@ -115,6 +115,19 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             hms(*ms)
         ),
         Record::TakeBack { .. } => w(Word::ReportTakenBack),
+        Record::TakebackRequest { by, .. } => {
+            format!("{} {}", side(*by), w(Word::ReportTakebackRequest))
+        }
+        Record::TakebackAnswer { by, accept, .. } => format!(
+            "{} {}",
+            side(*by),
+            w(if *accept {
+                Word::ReportTakebackAccepted
+            } else {
+                Word::ReportTakebackDeclined
+            })
+        ),
+        Record::Abort { .. } => w(Word::ReportAborted),
         Record::Undo { .. } => w(Word::ReportUndo),
         Record::Open { .. } => w(Word::ReportOpen),
         Record::Restore { ply, .. } => format!(
@@ -140,6 +153,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             })
         ),
         Record::Tag { name, value, .. } => format!("{name}: {value}"),
+        Record::Interrupted { signal, .. } => format!("{} ({signal})", w(Word::GameInterrupted)),
         Record::Move { .. } | Record::Correct { .. } => String::new(),
         Record::Checkpoint { .. }
         | Record::Anchor { .. }
@@ -252,7 +266,9 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("the {language} voice pack is needed for the report"))?;
     let (state, steps) = replay_journal(ClockConfig::default(), &pack, &lines)
         .with_context(|| format!("{} cannot be replayed", path.display()))?;
-    let mut out = std::io::stdout().lock();
+    // Notes, tags and names are as the journal has them, which is as they were typed:
+    // every line is escaped on its way out, so none can drive the arbiter's terminal.
+    let mut out = super::text::Escaped::new(std::io::stdout().lock());
 
     let tag = |name: &str| {
         state
@@ -295,7 +311,11 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         let moved = happened
             .iter()
             .any(|h| matches!(h, Happening::Moved { .. }));
-        let taken_back = matches!(rec, Record::TakeBack { .. });
+        // A take-back, or an accepted request that took back one move or two.
+        let taken_back = happened
+            .iter()
+            .filter(|h| matches!(h, Happening::TakenBack { .. }))
+            .count();
         let Some(text) = describe(&pack, rec, happened) else {
             continue;
         };
@@ -316,8 +336,8 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         writeln!(out, "{when}  {text}")?;
         if moved {
             ply += 1;
-        } else if taken_back {
-            ply = ply.saturating_sub(1);
+        } else {
+            ply = ply.saturating_sub(taken_back);
         }
         // Presses and tags are in the plain lines; the PGN keeps the comments an arbiter or
         // a reader of the game needs.
@@ -348,6 +368,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         pgn.set_tag("Result", e.score);
     }
     write!(out, "{}", write_game(&pgn))?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -19,7 +19,7 @@ use vichess::voice::render::{fallback_notice, ClipBank, Part, RenderOptions, DEF
 use vichess::voice::{Pack, DEFAULT_PACK};
 
 pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow::Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
+    let mut out = super::text::Escaped::new(std::io::stdout().lock());
     let text = std::fs::read_to_string(game)
         .with_context(|| format!("cannot read the game file {}", game.display()))?;
     let game_record = match read_game(&text) {

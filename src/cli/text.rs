@@ -16,6 +16,60 @@ pub fn visible(text: &str) -> String {
         .collect()
 }
 
+/// A writer that passes every line through [`visible`] on its way to the terminal: the one
+/// door for output that may carry a user's text or a journal's (a note, a tag, a name, a path
+/// typed after `save`), so no line a command prints can hold a control sequence, whichever
+/// way it was put together. Line ends pass; a partial line waits for its end or a flush.
+pub struct Escaped<W: std::io::Write> {
+    inner: W,
+    pending: Vec<u8>,
+}
+
+impl<W: std::io::Write> Escaped<W> {
+    /// Escapes what is written to `inner`.
+    pub fn new(inner: W) -> Escaped<W> {
+        Escaped {
+            inner,
+            pending: Vec::new(),
+        }
+    }
+
+    fn pass(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        let text = String::from_utf8_lossy(bytes);
+        self.inner.write_all(visible(&text).as_bytes())
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Escaped<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        while let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.pending.drain(..=end).collect();
+            self.pass(&line[..end])?;
+            self.inner.write_all(b"\n")?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        // A partial line (a prompt): out now, but not a character cut in half.
+        let whole = match std::str::from_utf8(&self.pending) {
+            Ok(_) => self.pending.len(),
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => self.pending.len(),
+        };
+        let part: Vec<u8> = self.pending.drain(..whole).collect();
+        self.pass(&part)?;
+        self.inner.flush()
+    }
+}
+
+impl<W: std::io::Write> Drop for Escaped<W> {
+    fn drop(&mut self) {
+        let _ = std::io::Write::flush(self);
+    }
+}
+
 /// The longest echo of a user's text that an error line repeats, in characters.
 pub const ECHO_MAX: usize = 60;
 
@@ -92,6 +146,20 @@ pub fn printable(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_escaping_writer_escapes_control_bytes_across_writes_and_keeps_line_ends() {
+        use std::io::Write;
+        let mut shown = Vec::new();
+        {
+            let mut out = Escaped::new(&mut shown);
+            out.write_all(b"note: \x1b]0;pwned").unwrap();
+            out.write_all(b"\x07 L\xc3").unwrap();
+            out.write_all(b"\xa4ufer\n\xc2\x9b2J\nend").unwrap();
+        }
+        let shown = String::from_utf8(shown).unwrap();
+        assert_eq!(shown, "note: \\u{1b}]0;pwned\\u{7} Läufer\n\\u{9b}2J\nend");
+    }
 
     #[test]
     fn an_error_line_cuts_a_long_echo_and_escapes_control_bytes() {

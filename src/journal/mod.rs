@@ -106,6 +106,15 @@ pub enum JournalError {
         /// What is wrong with it, in plain words.
         why: String,
     },
+    /// A journal written by a newer vichess, in a format this one does not know: not
+    /// damaged, and never changed; a newer vichess resumes it.
+    #[error("{}: this journal was written by a newer vichess (format {version}; this one reads format {FORMAT_VERSION}); update vichess to read it; the file is left as it is", path.display())]
+    Newer {
+        /// The journal file.
+        path: PathBuf,
+        /// The format version in its header.
+        version: u32,
+    },
     /// The journal ends in a torn line: report it, then [`repair`] it before appending.
     #[error("{0}; repair the journal before continuing the game")]
     Torn(TornTail),
@@ -166,6 +175,19 @@ fn decode_header(payload: &str) -> Result<String, String> {
     Ok(parts.next().unwrap_or("").to_string())
 }
 
+/// The format version of a vichess journal header newer than this vichess reads.
+fn newer_format(header: &str) -> Option<u32> {
+    let mut parts = header.splitn(3, ' ');
+    if parts.next() != Some(MAGIC) {
+        return None;
+    }
+    parts
+        .next()?
+        .parse::<u32>()
+        .ok()
+        .filter(|v| *v > FORMAT_VERSION)
+}
+
 /// Reads a journal back: every whole entry in order, and the torn last line if any.
 pub fn read(path: &Path) -> Result<JournalRead, JournalError> {
     let mut bytes = Vec::new();
@@ -220,6 +242,16 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<JournalRead, JournalError> {
             }
             Ok((seq, payload))
         });
+        // A whole header from a newer vichess: said as such before anything else is judged
+        // (its later lines may hold records this vichess cannot read).
+        if let Ok((0, payload)) = &checked {
+            if let Some(version) = newer_format(payload) {
+                return Err(JournalError::Newer {
+                    path: path.to_path_buf(),
+                    version,
+                });
+            }
+        }
         let checked = checked.and_then(|(seq, payload)| {
             if seq == 0 {
                 decode_header(&payload).map(|id| (seq, id))
@@ -257,16 +289,17 @@ pub fn repair(path: &Path) -> Result<Option<TornTail>, JournalError> {
     let Some(tail) = read.torn else {
         return Ok(None);
     };
-    let keep = keep_path(path);
-    let mut saved = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&keep)
-        .map_err(io_err(&keep))?;
-    if let Err(e) = saved.write_all(&tail.bytes).and_then(|()| saved.sync_all()) {
-        // A full disk: leave no empty or partial copy that looks like the kept bytes.
-        let _ = std::fs::remove_file(&keep);
-        return Err(io_err(&keep)(e));
+    // Kept the safe way (0600, synced with its folder, never through a symbolic link), and
+    // never over an earlier `.torn` file: a name that is taken, even by a dangling link,
+    // moves on to the next. A full disk leaves no partial copy that looks like the bytes.
+    let mut n = 1;
+    loop {
+        let keep = keep_path(path, n);
+        match crate::safe_file::create_new(&keep, &tail.bytes) {
+            Ok(()) => break,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => n += 1,
+            Err(e) => return Err(io_err(&keep)(e)),
+        }
     }
     let file = OpenOptions::new()
         .write(true)
@@ -278,8 +311,9 @@ pub fn repair(path: &Path) -> Result<Option<TornTail>, JournalError> {
     Ok(Some(tail))
 }
 
-fn keep_path(path: &Path) -> PathBuf {
-    let mut n = 1;
+/// The first free name from `<journal>.torn` (n = 1), `.torn.2`, `.torn.3`, … on; a
+/// symbolic link, even a dangling one, takes a name.
+fn keep_path(path: &Path, mut n: u32) -> PathBuf {
     loop {
         let mut name = path.as_os_str().to_owned();
         name.push(if n == 1 {
@@ -288,7 +322,7 @@ fn keep_path(path: &Path) -> PathBuf {
             format!(".torn.{n}")
         });
         let candidate = PathBuf::from(name);
-        if !candidate.exists() {
+        if std::fs::symlink_metadata(&candidate).is_err() {
             return candidate;
         }
         n += 1;

@@ -3,7 +3,10 @@
 //! A screen reader skips a line identical to the one before it, so a move announced twice
 //! ("Eva vier" after a correction, a repeat on request) would be heard once. The second of
 //! two equal lines gets a trailing full stop, which screen readers do not read aloud; a
-//! third equal line is plain again, so each differs from the one just before it.
+//! third equal line is plain again, so each differs from the one just before it. A line that
+//! already ends with its own mark (a question asked again, "yes or no?") keeps that one mark
+//! ("?." reads as a typo on a braille display, issue 24): it gets a no-break space in front
+//! instead, which is neither read aloud nor shown as a sign.
 
 /// Remembers the last printed line.
 #[derive(Debug, Clone, Default)]
@@ -18,10 +21,15 @@ impl LineRepeater {
     }
 
     /// The line to print for `text`: the text itself, or, when that equals the line just
-    /// printed, the text with a full stop added.
+    /// printed, the text with a full stop added (or, when it ends with a mark already, a
+    /// no-break space before it).
     pub fn line(&mut self, text: &str) -> String {
         let out = if self.last.as_deref() == Some(text) {
-            format!("{text}.")
+            if text.ends_with(['?', '!', '.', '…']) {
+                format!("\u{a0}{text}")
+            } else {
+                format!("{text}.")
+            }
         } else {
             text.to_string()
         };
@@ -42,5 +50,20 @@ mod tests {
         assert_eq!(r.line("Eva vier"), "Eva vier");
         assert_eq!(r.line("Eva fuenf"), "Eva fuenf");
         assert_eq!(r.line("Eva vier"), "Eva vier");
+    }
+
+    #[test]
+    fn a_repeated_question_keeps_its_one_mark() {
+        let mut r = LineRepeater::new();
+        let q = "White resigns, yes or no?";
+        assert_eq!(r.line(q), q);
+        let again = r.line(q);
+        assert_ne!(again, q);
+        assert!(
+            again.ends_with("no?") && !again.ends_with("?."),
+            "{again:?}"
+        );
+        assert_eq!(again.trim_start_matches('\u{a0}'), q);
+        assert_eq!(r.line(q), q);
     }
 }

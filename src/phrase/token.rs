@@ -408,6 +408,18 @@ words! {
     CaptureUnseen = "capture-unseen",
     /// After them: what the player does either way.
     SayItOrPutBack = "say-it-or-put-back",
+    // --- issue 24, items 15-20: the audit's findings on interruptions and resume (text
+    // only, no clips) ---
+    /// A signal (SIGTERM, SIGHUP, Ctrl-C) stopped the game; the signal follows in brackets.
+    GameInterrupted = "game-interrupted",
+    /// Before the list of other games in the folder that have no result yet.
+    UnfinishedGames = "unfinished-games",
+    /// A journal from a newer vichess: "format N" follows in brackets.
+    JournalNewer = "journal-newer",
+    /// "format 2": the journal format's number follows.
+    JournalFormat = "journal-format",
+    /// After the newer journal's format: what to do.
+    UpdateToResume = "update-to-resume",
     // --- `sim MOVE` with `--board sim`: the simulated hands' answers (text only) ---
     /// Before the move the hands play.
     SimPlays = "sim-plays",
@@ -564,6 +576,30 @@ words! {
     ReportTimeLeft = "report-time-left",
     ReportClaimRejected = "report-claim-rejected",
     ReportEnds = "report-ends",
+    // --- issue 24, items 6, 7 and 14: take-back requests answered by the opponent, who
+    // offers and claims, aborting a game without moves, the anchors' short commands (text
+    // only) ---
+    /// After a side: a flag claim by the side whose own flag fell (item 7).
+    OwnFlagFell = "own-flag-fell",
+    /// After a side, before the opponent's "yes or no?": a take-back request (item 6).
+    AsksTakeback = "asks-takeback",
+    /// Before the side that answered a take-back request.
+    TakebackAccepted = "takeback-accepted",
+    TakebackDeclined = "takeback-declined",
+    NoTakebackRequest = "no-takeback-request",
+    /// The record corrected (the assistant's or arbiter's take-back): "take back the move:
+    /// Black e5, yes or no?".
+    TakeBackRecordQuestion = "take-back-record-question",
+    /// A game with no move yet, ended without a result (item 14).
+    GameAborted = "game-aborted",
+    AbortQuestion = "abort-question",
+    AbortTooLate = "abort-too-late",
+    /// The help line of the one-letter and slash commands.
+    HelpShortcuts = "help-shortcuts",
+    ReportTakebackRequest = "report-takeback-request",
+    ReportTakebackAccepted = "report-takeback-accepted",
+    ReportTakebackDeclined = "report-takeback-declined",
+    ReportAborted = "report-aborted",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -63,6 +63,21 @@ impl Session {
                     }
                 }
             }
+            // The session asks the opponent itself (a question `repeat` can say again).
+            Happening::TakebackRequested { .. } => {}
+            Happening::TakebackAnswered { by, accepted } => self.out.say(
+                &self.pack,
+                Audience::Public,
+                vec![
+                    Token::Word(if accepted {
+                        Word::TakebackAccepted
+                    } else {
+                        Word::TakebackDeclined
+                    }),
+                    COLON,
+                    Token::Side(by),
+                ],
+            ),
             Happening::OfferMade { by } => {
                 self.out
                     .say(&self.pack, Audience::Public, draw_offer_phrase(by))

@@ -63,6 +63,10 @@ pub enum ArbiterCommand {
     Open,
     /// The arbiter's answer to the pending III.5 claim.
     Rule(QuickplayAnswer),
+    /// Strike the last move from the record (a move entered by mistake and already
+    /// completed): asked back, naming the move (issue 24, item 6). A player's `takeback` is
+    /// a request the opponent answers instead.
+    TakeBack,
     /// Restore the position before `side`'s move `number` (7.4, 7.5.1: an irregularity
     /// found later; the arbiter then sets the clocks).
     Restore {
@@ -120,7 +124,7 @@ impl QuickplayAnswer {
 }
 
 const USAGE: &str =
-    "say arbiter undo, arbiter open, arbiter time add white 2m, arbiter time take black 30s, arbiter time set white 5m, arbiter note and the text, or arbiter accept, reject or postpone [time] for a III.5 claim";
+    "say arbiter undo, arbiter open, arbiter takeback, arbiter time add white 2m, arbiter time take black 30s, arbiter time set white 5m, arbiter note and the text, or arbiter accept, reject or postpone [time] for a III.5 claim";
 
 const RESTORE_USAGE: &str =
     "say arbiter restore and the move number and side, like arbiter restore 12 white";
@@ -141,6 +145,9 @@ fn sub_word(w: &str) -> Option<&'static str> {
         | "չեղարկել" => "undo",
         "open" | "öffnen" | "oeffnen" | "відкрити" | "открыть" | "բացել" => {
             "open"
+        }
+        "takeback" | "zurück" | "zurueck" | "повернути" | "вернуть" | "հետկանչ" => {
+            "takeback"
         }
         "restore" | "wiederherstellen" | "відновити" | "восстановить" | "վերականգնել" => {
             "restore"
@@ -223,6 +230,7 @@ pub fn parse(rest: &[&str]) -> Result<ArbiterCommand, CommandError> {
         }
         Some("undo") => Ok(ArbiterCommand::Undo),
         Some("open") => Ok(ArbiterCommand::Open),
+        Some("takeback") => Ok(ArbiterCommand::TakeBack),
         Some("accept") => Ok(ArbiterCommand::Rule(QuickplayAnswer::Accept)),
         Some("reject") => Ok(ArbiterCommand::Rule(QuickplayAnswer::Reject)),
         Some("postpone") => Ok(ArbiterCommand::Rule(QuickplayAnswer::Postpone {

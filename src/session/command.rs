@@ -105,8 +105,13 @@ pub enum Command {
     Pause,
     /// D.2.8: replace the move just made, before the opponent's clock is started.
     Correct(String),
-    /// Take the last move back (an arbiter's decision once the clock was pressed, 7.5.1).
-    TakeBack,
+    /// Ask the opponent to take back the side's last move (issue 24, item 6): the side named,
+    /// else the VI player's; with neither it is refused. The opponent answers yes or no.
+    TakeBack(Option<Color>),
+    /// End a game that has no move yet, without a result (PGN `*`); asked back.
+    Abort,
+    /// Where the VI player's own men stand (Tornelo's `/my`).
+    Mine,
     /// A draw offer, acceptance or refusal. An offer or refusal without a side is the
     /// sensible one's; an acceptance (which ends the game) needs the side named or
     /// configured, and a yes.
@@ -129,6 +134,10 @@ pub enum Command {
     Save(String),
     /// Save the game to its file in the game folder and leave.
     Quit,
+    /// Not typed: the front end was told to stop (the signal's name: SIGTERM, SIGHUP,
+    /// SIGINT; a line editor's Ctrl-C too). Leaves as [`Command::Quit`] does, journaling the
+    /// interruption, so a resume says so rather than calling it a crash.
+    Interrupted(String),
     /// The arbiter's commands: clock corrections and notes (`arbiter time add white 2m`).
     Arbiter(super::arbiter_command::ArbiterCommand),
     /// Speak faster by one step (issue 16); journaled, so a resumed game keeps the rate.
@@ -163,7 +172,7 @@ pub const HELP: &[&str] = &[
     "press: complete the move just made and start the opponent's clock",
     "pause: stop both clocks, or restart them",
     "correct <move>: replace the move just made, before the clock is pressed",
-    "takeback: take the last move back",
+    "takeback [white|black]: ask the opponent to take back your last move, yes or no; arbiter takeback: the last move struck from the record, asked back",
     "draw offer|accept|decline [white|black]",
     "claim threefold|fifty|flag|quickplay [white|black] [move]: asked back, yes confirms",
     "resign [white|black]: asked back, yes confirms",
@@ -173,6 +182,7 @@ pub const HELP: &[&str] = &[
     "save <file.pgn>: save the game; <file.brf> or <file.brl>: the scoresheet in braille",
     "quit: save and leave",
     "faster, slower: change the speaking rate",
+    "short forms: l the last move; s e or s 4 a file or rank; c the last capture; o the opponent; p N where pieces stand; clocks: both clocks; my: your men; abort: end a game before its first move; a slash before a command, as in Tornelo: /resign, /draw, /undo (a take-back request), /last, /clocks, /my, /turn",
     "arbiter undo|open, arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>, arbiter restore <move> white|black, arbiter accept|reject|postpone [time]",
 ];
 
@@ -237,6 +247,10 @@ pub const COMMAND_WORDS: &[(&str, [&str; 4])] = &[
     ("open", ["öffnen", "відкрити", "открыть", "բացել"]),
     ("faster", ["schneller", "швидше", "быстрее", "արագ"]),
     ("slower", ["langsamer", "повільніше", "медленнее", "դանդաղ"]),
+    // --- issue 24, item 14: the anchors' words (lichess, Tornelo) ---
+    ("clocks", ["uhren", "годинники", "часы", "ժամացույցներ"]),
+    ("abort", ["abbrechen", "перервати", "прервать", "ընդհատել"]),
+    ("my", ["meine", "мої", "мои", "իմ"]),
 ];
 
 /// Leaving, in words besides `quit` and each language's own in [`COMMAND_WORDS`]: what an
@@ -246,6 +260,9 @@ const QUIT_ALIASES: &[&str] = &["exit", "выход", "вихід"];
 
 /// A confirmation's yes in every language vichess speaks (a pack may add its own word).
 pub const YES_WORDS: &[&str] = &["yes", "y", "ja", "j", "так", "да", "այո"];
+
+/// A question's no in every language vichess speaks: it answers, and is not read after it.
+pub const NO_WORDS: &[&str] = &["no", "n", "nein", "ні", "нет", "ոչ"];
 
 /// The English command a word of any language names.
 fn english_command(word: &str) -> Option<&'static str> {
@@ -302,6 +319,7 @@ pub const HELP_WORDS: &[Word] = &[
     Word::HelpQuit,
     Word::HelpArbiter,
     Word::HelpSpeed,
+    Word::HelpShortcuts,
 ];
 
 /// Edit distance counting a swap of two neighbouring letters as one edit ("drie" for "drei"
@@ -401,11 +419,23 @@ fn need<'a>(arg: Option<&'a str>, what: &str, usage: Word) -> Result<&'a str, Co
 /// Reads one console line. An empty line is `None`.
 pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     let line = line.trim();
+    // Tornelo's slash commands (issue 24, item 14): a slash before any command word, and
+    // Tornelo's own `/undo`, which is a take-back request.
+    let (line, slashed) = match line.strip_prefix('/') {
+        Some(rest) if !rest.trim().is_empty() => (rest.trim_start(), true),
+        _ => (line, false),
+    };
     let mut words = line.split_whitespace();
     let Some(first) = words.next() else {
         return Ok(None);
     };
     let rest: Vec<&str> = words.collect();
+    if slashed && first.eq_ignore_ascii_case("undo") {
+        return parse_command("takeback", line, &rest).map(Some);
+    }
+    if let Some(cmd) = lichess_letter(first, &rest) {
+        return Ok(Some(cmd));
+    }
     // --- issue 15: board read-outs first (their own words, see `ask.rs`) ---
     if let Some(r) = super::ask::parse(first, &rest) {
         return r.map(|r| Some(Command::Readout(r)));
@@ -420,6 +450,19 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         // "де чотири" is the pawn move d4 said in Ukrainian, not `where` with a bad piece.
         Err(_) if native && !rest.is_empty() => Ok(Some(Command::Move(line.to_string()))),
         other => other.map(Some),
+    }
+}
+
+/// lichess blind mode's one-letter read-outs that no vichess word uses already: `l` (the
+/// last move) and `s e` / `s 4` (a file or a rank). `c`, `o`, `p` and `m` are read-outs of
+/// `ask.rs`. Only these exact shapes: "S e4" stays a German knight move.
+fn lichess_letter(first: &str, rest: &[&str]) -> Option<Command> {
+    match (first, rest) {
+        ("l" | "L", []) => Some(Command::Last(1)),
+        ("s" | "S", [w]) if w.chars().count() == 1 => super::spoken::spoken_file(w)
+            .map(Command::File)
+            .or_else(|| super::spoken::spoken_rank(w).map(Command::Rank)),
+        _ => None,
     }
 }
 
@@ -496,7 +539,23 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             )?;
             Command::Correct(tail)
         }
-        "takeback" => Command::TakeBack,
+        "takeback" => match arg {
+            None => Command::TakeBack(None),
+            Some(c) => Command::TakeBack(Some(color(c).ok_or_else(|| {
+                CommandError(
+                    format!(
+                        "\"{c}\" is not a side: say takeback, takeback white or takeback black"
+                    ),
+                    Word::HelpTakeBack,
+                )
+            })?)),
+        },
+        "clocks" => Command::Time,
+        "abort" => Command::Abort,
+        "my" => Command::Mine,
+        // A bare `draw`, as lichess and Tornelo players type it: an offer (which accepts
+        // the opponent's standing offer).
+        "draw" if arg.is_none() => Command::Draw(DrawAction::Offer, None),
         "draw" => {
             let w = need(
                 arg,

@@ -4,11 +4,11 @@
 //! says so, and is then handled as the input it is. Before asking, the record is tried on a
 //! copy of the game, so a command that would be refused is refused at once, not after a yes.
 
-use super::command::{ClaimWhat, Command, DrawAction, YES_WORDS};
+use super::command::{ClaimWhat, Command, DrawAction, NO_WORDS, YES_WORDS};
 use super::record::Record;
 use super::Session;
 use crate::audio::route::Audience;
-use crate::phrase::grammar::COMMA;
+use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
 use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::Color;
 
@@ -31,6 +31,14 @@ pub(super) enum Confirm {
     },
     Open,
     Undo,
+    /// The opponent's answer to a journaled take-back request (issue 24, item 6): `yes`
+    /// accepts; anything else declines, and the refusal is journaled too.
+    TakebackAnswer(Color),
+    /// The record corrected: the last move struck out (the assistant's or the arbiter's
+    /// take-back), named in the question: the mover and the move as announced.
+    TakeBackRecord(Phrase),
+    /// A game without moves ended without a result.
+    Abort,
 }
 
 impl Confirm {
@@ -54,12 +62,47 @@ impl Confirm {
             },
             Confirm::Open => Record::Open { at },
             Confirm::Undo => Record::Undo { at },
+            Confirm::TakebackAnswer(by) => Record::TakebackAnswer {
+                at,
+                by: *by,
+                accept: true,
+            },
+            Confirm::TakeBackRecord(_) => Record::TakeBack { at },
+            Confirm::Abort => Record::Abort { at },
+        }
+    }
+
+    /// Who hears the question: a take-back request is put to the opponent, so everyone
+    /// hears it; the others are the typist's own check, said privately.
+    pub(super) fn audience(&self) -> Audience {
+        match self {
+            Confirm::TakebackAnswer(_) => Audience::Public,
+            _ => Audience::Player,
         }
     }
 
     /// "White resigns, yes or no?": who does what, never the sealed move.
-    fn question(&self) -> Phrase {
+    pub(super) fn question(&self) -> Phrase {
         let (side, what) = match self {
+            // "White asks to take back the last move; Black, yes or no?"
+            Confirm::TakebackAnswer(by) => {
+                return vec![
+                    Token::Side(!*by),
+                    Token::Word(Word::AsksTakeback),
+                    SEMICOLON,
+                    Token::Side(*by),
+                    COMMA,
+                    Token::Word(Word::YesOrNo),
+                ]
+            }
+            // "the arbiter takes back the move: Black e5, yes or no?"
+            Confirm::TakeBackRecord(mv) => {
+                let mut p = vec![Token::Word(Word::TakeBackRecordQuestion), COLON];
+                p.extend(mv.iter().copied());
+                p.extend([COMMA, Token::Word(Word::YesOrNo)]);
+                return p;
+            }
+            Confirm::Abort => (None, Word::AbortQuestion),
             Confirm::Resign(by) => (Some(*by), Word::ResignsQuestion),
             Confirm::Claim { by, what, .. } => (
                 Some(*by),
@@ -89,9 +132,15 @@ impl Session {
         if let Err(why) = probe.apply(&c.record(at)) {
             return self.out.refuse(&self.pack, why);
         }
+        self.put(c);
+    }
+
+    /// Says `c`'s question and waits for its answer.
+    pub(super) fn put(&mut self, c: Confirm) {
         let question = c.question();
+        let audience = c.audience();
         self.pending = Some(c);
-        self.out.say(&self.pack, Audience::Player, question);
+        self.out.say(&self.pack, audience, question);
     }
 
     /// The answer to a pending question, if one is pending: `true` when `line` was the yes
@@ -107,14 +156,31 @@ impl Session {
         }
         // `repeat` says the question again: a listener may have missed it.
         if line.is_some_and(|l| matches!(super::command::parse(l), Ok(Some(Command::Repeat)))) {
-            let question = c.question();
-            self.pending = Some(c);
-            self.out.say(&self.pack, Audience::Player, question);
+            self.put(c);
             return true;
+        }
+        // A plain "no" is the answer itself, not a line to read as a command after it.
+        let no = line.is_some_and(|l| self.is_no(l));
+        if let Confirm::TakebackAnswer(by) = c {
+            self.commit(Record::TakebackAnswer {
+                at,
+                by,
+                accept: false,
+            });
+            return no;
         }
         self.out
             .refuse(&self.pack, vec![Token::Word(Word::Cancelled)]);
-        false
+        no
+    }
+
+    fn is_no(&self, line: &str) -> bool {
+        let w = line
+            .trim()
+            .trim_end_matches(['.', '!'])
+            .trim()
+            .to_lowercase();
+        NO_WORDS.contains(&w.as_str())
     }
 
     fn is_yes(&self, line: &str) -> bool {

@@ -20,8 +20,9 @@
 //!   call `Tracker::game_advanced` on each board's tracker, which then guides the player until
 //!   the pegboard agrees, D.2.9). Only then is the opponent's clock started (D.2.3, D.2.4):
 //!   by `press`, or by vichess itself with [`SessionConfig::press_after_ms`].
-//! - Until the press, `correct <move>` replaces the move (D.2.8); after it, `takeback` is the
-//!   arbiter's matter and is journaled with a note.
+//! - Until the press, `correct <move>` replaces the move (D.2.8). A player's `takeback` is a
+//!   request the opponent answers yes or no, both journaled; `arbiter takeback` strikes the
+//!   last move from the record after a question naming it.
 //! - In assistant mode (D.2.10) time is said only on request (D.2.10.4); flag falls are
 //!   announced as facts and must be claimed (`claim flag`, 6.8); a sighted player's touch seen
 //!   on the second board is noted for the arbiter (D.2.10.5).
@@ -205,6 +206,8 @@ pub struct Session {
     last_journaled: u64,
     /// The journal this session was resumed from ended with a clean stop.
     ended_cleanly: bool,
+    /// It ended with an interruption (a signal): its name, said on resume.
+    interrupted_by: Option<String>,
     /// Tags to journal with the game's first records.
     pending_tags: Vec<(String, String)>,
     /// The clocks were stopped because vichess was down ([`Downtime::Paused`]): the next
@@ -277,6 +280,7 @@ impl Session {
             last_journaled: 0,
             pending_tags: Vec::new(),
             ended_cleanly: false,
+            interrupted_by: None,
             restart_on_play: false,
             pending: None,
             look: crate::rules::Square::E4,
@@ -312,9 +316,14 @@ impl Session {
         session
             .state
             .set_guidelines_iii(session.config.guidelines_iii);
-        session.ended_cleanly = lines
-            .last()
-            .is_some_and(|l| matches!(Record::parse(lines.len(), l), Ok(Record::End { .. })));
+        match lines.last().map(|l| Record::parse(lines.len(), l)) {
+            Some(Ok(Record::End { .. })) => session.ended_cleanly = true,
+            Some(Ok(Record::Interrupted { signal, .. })) => {
+                session.ended_cleanly = true;
+                session.interrupted_by = Some(signal);
+            }
+            _ => {}
+        }
         // A crash between a move and its automatic press: the press is still due, counted
         // from the move, so the mover's clock does not run through the opponent's thinking.
         if let (Some(delay), Some(side)) =
@@ -554,7 +563,12 @@ impl Session {
             self.resumed = false;
             let text = self.pack.text(&[Token::Word(Word::GameResumed)]);
             self.out.print(&text);
-            if !self.ended_cleanly {
+            if let Some(signal) = &self.interrupted_by {
+                // Stopped by a signal, the game saved: no crash, and said so.
+                let phrase = vec![Token::Word(Word::GameInterrupted)];
+                let text = format!("{} ({signal})", self.pack.text(&phrase));
+                self.out.say_as(Audience::Player, phrase, &text);
+            } else if !self.ended_cleanly {
                 let text = self.pack.text(&[Token::Word(Word::JournalUnclean)]);
                 self.out.print(&text);
             }
@@ -562,6 +576,12 @@ impl Session {
                 self.out.push(Effect::SpeechRate(rate));
             }
             self.summary();
+            // A take-back request left unanswered by the crash is put to the opponent again.
+            if let Some(by) = self.state.takeback_request() {
+                if !self.state.is_over() {
+                    self.put(confirm::Confirm::TakebackAnswer(!by));
+                }
+            }
             if self.state.envelope().is_some() {
                 self.out.say(
                     &self.pack,
@@ -582,11 +602,26 @@ impl Session {
         if self.config.downtime != Downtime::Paused || self.state.is_over() {
             return;
         }
+        // A crash between a move and its automatic press (issue 24, item 20): the press
+        // completes the move now, at once, and the clocks then stop like any other, so the
+        // opponent's clock does not start running the moment vichess is back.
+        let pending_press = self.auto_press.take();
         let stopped = match self.state.clock().map(|c| c.state()) {
-            Some(ClockState::Running(_)) => self.commit(Record::Pause { at, stopped: true }),
-            // Stopped already (vichess went down again before play went on): the same.
+            Some(ClockState::Running(_)) => {
+                if let Some((_, side)) = pending_press {
+                    if self.state.unpressed() == Some(side) {
+                        self.commit(Record::Press { at, side });
+                    }
+                }
+                self.commit(Record::Pause { at, stopped: true })
+            }
+            // Stopped already (vichess went down again before play went on): the same; the
+            // next move completes a move still unpressed.
             Some(ClockState::Stopped { .. }) => true,
-            _ => false,
+            _ => {
+                self.auto_press = pending_press;
+                false
+            }
         };
         if stopped {
             self.restart_on_play = true;

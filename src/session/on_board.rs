@@ -15,6 +15,14 @@ impl Session {
     pub(super) fn tracker(&mut self, board: BoardRole, event: TrackerEvent, at: u64) {
         match (board, event) {
             (_, TrackerEvent::MoveMade { mv }) => {
+                // A move on the board instead of an answer declines a take-back request,
+                // journaled as such, as a typed move does (issue 24, item 6).
+                if matches!(
+                    self.pending,
+                    Some(super::confirm::Confirm::TakebackAnswer(_))
+                ) {
+                    self.answer(None, at);
+                }
                 if self.position().is_legal(&mv) && !self.state.is_over() {
                     self.make(mv, at);
                 } else {

@@ -81,37 +81,50 @@ impl Session {
                 }
             }
             Command::Correct(text) => self.correct(&text, at),
-            Command::TakeBack => {
-                self.commit(Record::TakeBack { at });
+            Command::TakeBack(side) => {
+                // A request, as lichess and Tornelo players mean it (issue 24, item 6): it is
+                // journaled, then put to the opponent, whose answer is journaled too.
+                if let Some(by) = self.side_for(side, Word::HelpTakeBack) {
+                    if self.commit(Record::TakebackRequest { at, by }) {
+                        self.put(Confirm::TakebackAnswer(!by));
+                    }
+                }
+            }
+            Command::Arbiter(ArbiterCommand::TakeBack) => self.ask_take_back(at),
+            Command::Abort => self.ask(Confirm::Abort, at),
+            Command::Mine => {
+                if let Some(side) = self.side_for(None, Word::HelpShortcuts) {
+                    let r = super::ask::Readout::Where(Some(side), super::ask::Men::All);
+                    self.readout(r, at);
+                }
             }
             Command::Draw(action, side) => {
                 // An offer made while the opponent's stands is an acceptance (9.1.2).
                 let agreement = action == DrawAction::Accept
                     || (action == DrawAction::Offer && self.state.offer().is_some());
                 if !agreement {
-                    // Nothing irreversible: an offer, or a refusal.
-                    let by = side.unwrap_or_else(|| match (action, self.state.offer()) {
-                        (DrawAction::Offer, _) => self
-                            .state
-                            .unpressed()
-                            .unwrap_or_else(|| self.position().turn()),
-                        (_, Some(offerer)) => !offerer,
-                        (_, None) => self.position().turn(),
-                    });
+                    // Nothing irreversible: an offer, or a refusal. An offer is the side
+                    // named's, else the VI player's (issue 24, item 7: never whoever is on
+                    // move); a refusal can only be the opponent of the offerer.
+                    let by = match action {
+                        DrawAction::Offer => match self.side_for(side, Word::HelpDraw) {
+                            Some(by) => by,
+                            None => return,
+                        },
+                        _ => side.unwrap_or_else(|| match self.state.offer() {
+                            Some(offerer) => !offerer,
+                            None => self.position().turn(),
+                        }),
+                    };
                     self.commit(Record::Draw { at, by, action });
                 } else if let Some(by) = self.side_for(side, Word::HelpDraw) {
                     self.ask(Confirm::Accept(by, action), at);
                 }
             }
             Command::Claim(what, side, intended) => {
-                // A flag claim names its claimant by itself when exactly one flag is down:
-                // the opponent of that side, whoever is on move now (6.8, 6.9).
-                // A III.5 claim can only come from the player having the move.
-                let side = side.or_else(|| match what {
-                    ClaimWhat::Flag => self.flag_claimant(),
-                    ClaimWhat::Quickplay | ClaimWhat::Increment => Some(self.position().turn()),
-                    _ => None,
-                });
+                // The side named, else the VI player's, else asked for (issue 24, item 7): a
+                // flag claim is never made for the opponent of whoever typed it, so the VI
+                // player's `claim flag` when his own flag fell cannot lose him the game.
                 if let Some(by) = self.side_for(side, Word::HelpClaim) {
                     self.claim(what, by, intended, at);
                 }
@@ -178,6 +191,26 @@ impl Session {
                 self.save_game();
                 self.out.push(Effect::Quit);
             }
+            Command::Interrupted(signal) => {
+                // One word in the journal, whatever the front end passed.
+                let signal: String = signal
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect();
+                let signal = if signal.is_empty() {
+                    "signal".into()
+                } else {
+                    signal
+                };
+                let phrase = vec![Token::Word(Word::GameInterrupted)];
+                let text = format!("{} ({signal})", self.pack.text(&phrase));
+                self.commit(Record::Interrupted { at, signal });
+                // Saved before anything is printed: after SIGHUP the terminal is gone, and
+                // a line that cannot be printed must not cost the game its PGN.
+                self.save_game();
+                self.out.say_as(Audience::Player, phrase, &text);
+                self.out.push(Effect::Quit);
+            }
         }
     }
 
@@ -213,6 +246,24 @@ impl Session {
             return;
         }
         self.out.say_text(Audience::Player, &line);
+    }
+
+    /// The record corrected: the last move struck out, after a question that names it ("the
+    /// arbiter takes back the move: Black e5, yes or no?").
+    fn ask_take_back(&mut self, at: u64) {
+        let game = self.state.game();
+        let (Some(mv), [.., before, _]) = (game.moves().last(), game.positions()) else {
+            return self
+                .out
+                .refuse(&self.pack, vec![Token::Word(Word::NoMoveToTakeBack)]);
+        };
+        let mut named = vec![Token::Side(before.turn())];
+        named.extend(crate::phrase::announce::move_phrase_with(
+            before,
+            mv,
+            self.config.announce,
+        ));
+        self.ask(Confirm::TakeBackRecord(named), at);
     }
 
     /// D.2.8: the move just made replaced, before the clock was pressed.
@@ -299,20 +350,6 @@ impl Session {
             Err(_) => self
                 .out
                 .refuse(&self.pack, vec![Token::Word(Word::SealedMoveIllegal)]),
-        }
-    }
-
-    /// The side that may claim a fallen flag: the opponent of the only side whose fall can
-    /// still be claimed; `None` when no flag or both flags are down.
-    fn flag_claimant(&self) -> Option<Color> {
-        let clock = self.state.clock()?;
-        match (
-            clock.claimable_flag(Color::White),
-            clock.claimable_flag(Color::Black),
-        ) {
-            (Some(_), None) => Some(Color::Black),
-            (None, Some(_)) => Some(Color::White),
-            _ => None,
         }
     }
 

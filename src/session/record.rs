@@ -56,6 +56,30 @@ pub enum Record {
         /// Session time in milliseconds: replaying it rebuilds the clocks.
         at: u64,
     },
+    /// `by` asks the opponent to take back `by`'s last move (and the opponent's reply, when
+    /// there is one): a request, as lichess and Tornelo players mean `takeback` (issue 24,
+    /// item 6). Nothing is taken back until the answer.
+    TakebackRequest {
+        /// Session time in milliseconds.
+        at: u64,
+        /// The side asking.
+        by: Color,
+    },
+    /// `by` answered the opponent's take-back request: accepted, the moves are taken back
+    /// as [`Record::TakeBack`] takes back one; declined, nothing changes.
+    TakebackAnswer {
+        /// Session time in milliseconds.
+        at: u64,
+        /// The side answering.
+        by: Color,
+        /// Accepted.
+        accept: bool,
+    },
+    /// A game with no move yet ended without a result (issue 24, item 14): PGN `*`.
+    Abort {
+        /// Session time in milliseconds.
+        at: u64,
+    },
     /// Both clocks stopped (`true`) or restarted.
     Pause {
         /// Session time in milliseconds: replaying it rebuilds the clocks.
@@ -182,6 +206,15 @@ pub enum Record {
         /// Session time in milliseconds.
         at: u64,
     },
+    /// vichess was told to stop here (SIGTERM, SIGHUP, Ctrl-C) and stopped the way `quit`
+    /// does: a resume says the game was interrupted, not that it crashed (issue 24, item 16).
+    /// Written `end AT interrupted SIGNAL`, so a vichess from before it reads a clean stop.
+    Interrupted {
+        /// Session time in milliseconds.
+        at: u64,
+        /// What stopped it, one word: `SIGTERM`, `SIGHUP` or `SIGINT`.
+        signal: String,
+    },
     /// At session time `at` the wall clock read `unix_ms`: written once per run, so a resume
     /// can tell how long vichess was down (the game's own time is monotonic).
     Anchor {
@@ -243,6 +276,9 @@ impl Record {
             | Record::Press { at, .. }
             | Record::Correct { at, .. }
             | Record::TakeBack { at }
+            | Record::TakebackRequest { at, .. }
+            | Record::TakebackAnswer { at, .. }
+            | Record::Abort { at }
             | Record::Pause { at, .. }
             | Record::Draw { at, .. }
             | Record::Claim { at, .. }
@@ -258,6 +294,7 @@ impl Record {
             | Record::Illegal { at, .. }
             | Record::Checkpoint { at }
             | Record::End { at }
+            | Record::Interrupted { at, .. }
             | Record::Tag { at, .. }
             | Record::Anchor { at, .. }
             | Record::Speed { at, .. } => at,
@@ -323,6 +360,20 @@ impl Record {
                 uci: one(fields.first())?,
             },
             "takeback" => Record::TakeBack { at },
+            "takeback-request" => Record::TakebackRequest {
+                at,
+                by: color(fields.first())?,
+            },
+            "takeback-answer" => Record::TakebackAnswer {
+                at,
+                by: color(fields.first())?,
+                accept: match fields.get(1).copied() {
+                    Some("accept") => true,
+                    Some("decline") => false,
+                    _ => return Err(err("the answer is not accept or decline")),
+                },
+            },
+            "abort" => Record::Abort { at },
             "pause" => Record::Pause { at, stopped: true },
             "resume" => Record::Pause { at, stopped: false },
             "draw" => Record::Draw {
@@ -397,7 +448,13 @@ impl Record {
                     .ok_or_else(|| err("the time is missing"))?,
             },
             "clock" => Record::Checkpoint { at },
-            "end" => Record::End { at },
+            "end" => match fields.as_slice() {
+                ["interrupted", signal, ..] => Record::Interrupted {
+                    at,
+                    signal: signal.to_string(),
+                },
+                _ => Record::End { at },
+            },
             "tag" => {
                 let (name, value) = rest.split_once(' ').unwrap_or((rest, ""));
                 if name.is_empty() {
@@ -450,6 +507,14 @@ impl fmt::Display for Record {
             Record::Press { at, side: s } => write!(f, "press {at} {}", side(*s)),
             Record::Correct { at, uci } => write!(f, "correct {at} {uci}"),
             Record::TakeBack { at } => write!(f, "takeback {at}"),
+            Record::TakebackRequest { at, by } => write!(f, "takeback-request {at} {}", side(*by)),
+            Record::TakebackAnswer { at, by, accept } => write!(
+                f,
+                "takeback-answer {at} {} {}",
+                side(*by),
+                if *accept { "accept" } else { "decline" }
+            ),
+            Record::Abort { at } => write!(f, "abort {at}"),
             Record::Pause { at, stopped: true } => write!(f, "pause {at}"),
             Record::Pause { at, stopped: false } => write!(f, "resume {at}"),
             Record::Draw { at, by, action: a } => {
@@ -493,6 +558,7 @@ impl fmt::Display for Record {
             } => write!(f, "adjust {at} {} {} {ms}", side(*s), change.word()),
             Record::Checkpoint { at } => write!(f, "clock {at}"),
             Record::End { at } => write!(f, "end {at}"),
+            Record::Interrupted { at, signal } => write!(f, "end {at} interrupted {signal}"),
             Record::Tag { at, name, value } => {
                 write!(f, "tag {at} {name} {}", value.replace(['\n', '\r'], " "))
             }
@@ -531,6 +597,21 @@ mod tests {
                 uci: "e7e5".into(),
             },
             Record::TakeBack { at: 13 },
+            Record::TakebackRequest {
+                at: 13,
+                by: Color::Black,
+            },
+            Record::TakebackAnswer {
+                at: 13,
+                by: Color::White,
+                accept: true,
+            },
+            Record::TakebackAnswer {
+                at: 13,
+                by: Color::White,
+                accept: false,
+            },
+            Record::Abort { at: 1 },
             Record::Pause {
                 at: 14,
                 stopped: true,
@@ -585,6 +666,10 @@ mod tests {
             Record::Open { at: 28 },
             Record::Undo { at: 29 },
             Record::End { at: 27 },
+            Record::Interrupted {
+                at: 28,
+                signal: "SIGTERM".into(),
+            },
             Record::Speed {
                 at: 30,
                 hundredths: 115,

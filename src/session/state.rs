@@ -75,6 +75,20 @@ pub enum Happening {
         /// The clock had already been pressed, so the arbiter may have to set the times (7.1).
         completed: bool,
     },
+    /// `by` asked the opponent to take back a move (issue 24, item 6); the session asks the
+    /// opponent.
+    TakebackRequested {
+        /// The side asking.
+        by: Color,
+    },
+    /// `by` answered the opponent's take-back request; when accepted, [`Happening::TakenBack`]
+    /// follows for each move taken back.
+    TakebackAnswered {
+        /// The side answering.
+        by: Color,
+        /// Accepted.
+        accepted: bool,
+    },
     /// The clock did something worth saying: a press, a pause, a flag, a correction.
     Clock(Vec<ClockEvent>),
     /// A draw was offered; the offer is pending until answered.
@@ -193,6 +207,8 @@ pub struct State {
     unpressed: Option<Color>,
     clk: Vec<Option<Millis>>,
     offer: Option<Color>,
+    /// A take-back request waiting for the opponent's answer: who asked.
+    takeback_request: Option<Color>,
     ending: Option<Ending>,
     touched: bool,
     illegal: IllegalMoves,
@@ -227,6 +243,7 @@ impl PartialEq for State {
             && self.unpressed == other.unpressed
             && self.clk == other.clk
             && self.offer == other.offer
+            && self.takeback_request == other.takeback_request
             && self.ending == other.ending
             && self.touched == other.touched
             && self.illegal == other.illegal
@@ -322,6 +339,7 @@ impl State {
             unpressed: None,
             clk: Vec::new(),
             offer: None,
+            takeback_request: None,
             ending: None,
             touched: false,
             anchor: None,
@@ -400,6 +418,24 @@ impl State {
         self.offer
     }
 
+    /// The side whose take-back request waits for the opponent's answer.
+    pub fn takeback_request(&self) -> Option<Color> {
+        self.takeback_request
+    }
+
+    /// How many plies `by`'s take-back request takes back: `by`'s last move, and the
+    /// opponent's reply when there is one (as lichess does); 0 when `by` has not moved.
+    fn takeback_plies(&self, by: Color) -> usize {
+        let plies = self.game.ply_count();
+        let last_mover = !self.game.position().turn();
+        match plies {
+            0 => 0,
+            _ if last_mover == by => 1,
+            1 => 0,
+            _ => 2,
+        }
+    }
+
     /// How the game ended, once it has.
     pub fn ending(&self) -> Option<&Ending> {
         self.ending.as_ref()
@@ -443,6 +479,10 @@ impl State {
 
     fn end(&mut self, ruling: &Ruling, phrase: Phrase, at: u64, out: &mut Vec<Happening>) {
         let ending = ruling_ending(ruling, phrase.clone());
+        self.end_with(ending, phrase, at, out);
+    }
+
+    fn end_with(&mut self, ending: Ending, phrase: Phrase, at: u64, out: &mut Vec<Happening>) {
         self.offer = None;
         if let Some(clock) = &mut self.clock {
             if let ClockState::Running(_) = clock.state() {
@@ -523,6 +563,46 @@ impl State {
         }
     }
 
+    /// The last move taken back; after the clock was pressed the mover is on move again and
+    /// their clock runs (7.1).
+    fn take_back_one(&mut self, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
+        let completed = self.unpressed.is_none();
+        let undone = self
+            .game
+            .take_back()
+            .ok_or_else(|| word(Word::NoMoveToTakeBack))?;
+        self.clk.pop();
+        self.unpressed = None;
+        if completed {
+            // 7.1: the position is restored, so the mover is on move again: their
+            // clock runs and the move no longer counts as completed. The times stay
+            // as they are, which the Laws allow, until the arbiter sets them.
+            let mover = self.game.position().turn();
+            if let Some(clock) = self.clock.as_mut() {
+                if clock.turn().is_some() {
+                    let moves = clock.moves(mover).saturating_sub(1);
+                    let why = "take-back after the clock was pressed (7.1)";
+                    let mut events = clock
+                        .correct(
+                            Adjustment::SetMoves { side: mover, moves },
+                            "arbiter",
+                            why,
+                            at,
+                        )
+                        .map_err(|_| word(Word::ClockRefuses))?;
+                    events.extend(
+                        clock
+                            .correct(Adjustment::SetTurn { side: mover }, "arbiter", why, at)
+                            .map_err(|_| word(Word::ClockRefuses))?,
+                    );
+                    out.push(Happening::Clock(events));
+                }
+            }
+        }
+        out.push(Happening::TakenBack { undone, completed });
+        Ok(())
+    }
+
     fn parse(&self, uci: &str) -> Result<Move, Phrase> {
         parse_move(self.game.position(), uci).map_err(|e| move_refused(&e))
     }
@@ -550,6 +630,23 @@ impl State {
 
     fn apply_record(&mut self, rec: &Record) -> Result<Vec<Happening>, Phrase> {
         let mut out = Vec::new();
+        // A take-back request is answered by the very next record that changes the game;
+        // whatever else comes (a move, a press, another command) lets it lapse. Records that
+        // only note or keep time, or stop the clocks (6.11; also after a resume), leave it
+        // standing.
+        let request = self.takeback_request.take();
+        if matches!(
+            rec,
+            Record::Checkpoint { .. }
+                | Record::Pause { .. }
+                | Record::Anchor { .. }
+                | Record::Tag { .. }
+                | Record::Speed { .. }
+                | Record::Note { .. }
+                | Record::End { .. }
+        ) {
+            self.takeback_request = request;
+        }
         match rec {
             Record::Begin { .. } => return Err(word(Word::GameResumed)),
             Record::Start { at } => {
@@ -586,45 +683,50 @@ impl State {
             }
             Record::TakeBack { at } => {
                 self.check_playing()?;
-                let completed = self.unpressed.is_none();
-                let undone = self
-                    .game
-                    .take_back()
-                    .ok_or_else(|| word(Word::NoMoveToTakeBack))?;
-                self.clk.pop();
-                self.unpressed = None;
-                if completed {
-                    // 7.1: the position is restored, so the mover is on move again: their
-                    // clock runs and the move no longer counts as completed. The times stay
-                    // as they are, which the Laws allow, until the arbiter sets them.
-                    let mover = self.game.position().turn();
-                    if let Some(clock) = self.clock.as_mut() {
-                        if clock.turn().is_some() {
-                            let moves = clock.moves(mover).saturating_sub(1);
-                            let why = "take-back after the clock was pressed (7.1)";
-                            let mut events = clock
-                                .correct(
-                                    Adjustment::SetMoves { side: mover, moves },
-                                    "arbiter",
-                                    why,
-                                    *at,
-                                )
-                                .map_err(|_| word(Word::ClockRefuses))?;
-                            events.extend(
-                                clock
-                                    .correct(
-                                        Adjustment::SetTurn { side: mover },
-                                        "arbiter",
-                                        why,
-                                        *at,
-                                    )
-                                    .map_err(|_| word(Word::ClockRefuses))?,
-                            );
-                            out.push(Happening::Clock(events));
+                self.take_back_one(*at, &mut out)?;
+            }
+            Record::TakebackRequest { by, .. } => {
+                self.check_playing()?;
+                if let Some(asker) = request {
+                    return Err(vec![Token::Side(asker), Token::Word(Word::AsksTakeback)]);
+                }
+                if self.takeback_plies(*by) == 0 {
+                    return Err(word(Word::NoMoveToTakeBack));
+                }
+                self.takeback_request = Some(*by);
+                out.push(Happening::TakebackRequested { by: *by });
+            }
+            Record::TakebackAnswer { at, by, accept } => {
+                self.check_playing()?;
+                match request {
+                    None => return Err(word(Word::NoTakebackRequest)),
+                    Some(asker) if asker == *by => {
+                        return Err(vec![Token::Side(*by), Token::Word(Word::OwnOffer)])
+                    }
+                    Some(asker) => {
+                        out.push(Happening::TakebackAnswered {
+                            by: *by,
+                            accepted: *accept,
+                        });
+                        if *accept {
+                            for _ in 0..self.takeback_plies(asker) {
+                                self.take_back_one(*at, &mut out)?;
+                            }
                         }
                     }
                 }
-                out.push(Happening::TakenBack { undone, completed });
+            }
+            Record::Abort { at } => {
+                self.check_playing()?;
+                if self.game.ply_count() > 0 {
+                    return Err(word(Word::AbortTooLate));
+                }
+                let ending = Ending {
+                    score: "*",
+                    words: "aborted before the first move".into(),
+                    phrase: word(Word::GameAborted),
+                };
+                self.end_with(ending, word(Word::GameAborted), *at, &mut out);
             }
             Record::Pause { at, stopped } => {
                 self.check_playing()?;
@@ -795,7 +897,7 @@ impl State {
                     None => self.tags.push((name.clone(), value.clone())),
                 }
             }
-            Record::End { .. } => {}
+            Record::End { .. } | Record::Interrupted { .. } => {}
             Record::Speed { hundredths, .. } => {
                 if !(super::record::RATE_MIN..=super::record::RATE_MAX).contains(hundredths) {
                     return Err(word(Word::ReasonNotUnderstood));
@@ -1228,6 +1330,11 @@ impl State {
                 let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
                 let _ = clock.tick(at);
                 if clock.claimable_flag(!by).is_none() {
+                    // Issue 24, item 7: a player whose own flag fell is told so; only the
+                    // opponent can claim it, and never by a yes of the flagged player.
+                    if clock.claimable_flag(by).is_some() {
+                        return Err(vec![Token::Side(by), Token::Word(Word::OwnFlagFell)]);
+                    }
                     return Err(sided(Word::FlagNotFallen, !by));
                 }
                 let ruling = flag_fall(&self.game, !by);

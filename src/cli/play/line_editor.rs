@@ -13,8 +13,8 @@
 //! that are not UTF-8 end the editor (rustyline cannot read them) and the plain reader, with
 //! its Latin-1 fallback, takes over; control characters in a line are escaped when printed,
 //! as for any line. Ctrl-D on an empty line ends the input as the end of a pipe does; Ctrl-C
-//! sends the process the SIGINT a cooked terminal would have sent, so it ends the game the
-//! way an interrupt does.
+//! is reported as [`Typed::Interrupted`], which `play` hands to its interrupt path, so it
+//! ends the game the way SIGINT does.
 
 use super::console::{ConsoleLine, Repair, MAX_LINE};
 use rustyline::error::ReadlineError;
@@ -55,7 +55,8 @@ pub enum Typed {
     Line(ConsoleLine),
     /// Ctrl-D on an empty line: the end of input.
     End,
-    /// Ctrl-C (or a SIGINT while the editor had the terminal): passed on as SIGINT.
+    /// Ctrl-C (read as a key in raw mode), or a SIGINT while the editor had the terminal
+    /// (rustyline catches it meanwhile): the caller ends the game as SIGINT does.
     Interrupted,
     /// Bytes that are not UTF-8, or the editor failed: the plain reader takes over.
     Failed { not_utf8: bool },
@@ -95,18 +96,6 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// Ctrl-C passed on as the SIGINT a cooked terminal would have sent: whatever the program
-/// does on an interrupt, it does for Ctrl-C in the editor too. To the process, not the
-/// thread, so a handler waiting in another thread gets it.
-#[cfg(unix)]
-fn interrupt() {
-    let _ = nix::sys::signal::kill(nix::unistd::Pid::this(), nix::sys::signal::Signal::SIGINT);
-}
-
-/// Elsewhere the console's own Ctrl-C handling stands.
-#[cfg(not(unix))]
-fn interrupt() {}
-
 /// Opens the editor: the editor for the reading thread, the screen the game prints to, and
 /// the guard that gives the terminal back.
 pub fn open() -> rustyline::Result<(LineEditor, Screen, TerminalGuard)> {
@@ -136,11 +125,7 @@ impl LineEditor {
         match self.editor.readline("") {
             Ok(text) => Typed::Line(capped(text)),
             Err(ReadlineError::Eof) => Typed::End,
-            Err(ReadlineError::Interrupted) => {
-                // The editor has given the terminal back; now the interrupt the keys meant.
-                interrupt();
-                Typed::Interrupted
-            }
+            Err(ReadlineError::Interrupted) => Typed::Interrupted,
             Err(ReadlineError::Io(e)) => Typed::Failed {
                 not_utf8: e.kind() == io::ErrorKind::InvalidData,
             },

@@ -6,13 +6,12 @@
 //! that would have announced it; the front end says so, accepts no new input, and tries
 //! again until the journal takes the records, then says what was held back, in order.
 //!
-//! Files are written the safe way: the PGN through a temporary file in the same folder and
-//! an atomic rename, so a crash leaves the old PGN or the new one, never half of one, and a
-//! symlink at the PGN's name is replaced, never written through.
+//! Files are written the safe way (`vichess::safe_file`): the PGN through a temporary file in
+//! the same folder, fsync, an atomic rename and an fsync of the folder, so a crash leaves the
+//! old PGN or the new one, never half of one, and a symlink at the PGN's name is replaced,
+//! never written through.
 
-use std::fs::OpenOptions;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use vichess::journal::Journal;
 use vichess::session::Output;
 
@@ -106,36 +105,10 @@ impl GameRecord {
     }
 }
 
-/// Writes `contents` to `target` through a temporary file and an atomic rename; the file is
-/// readable by its owner only (a game record may name players and events).
+/// Writes `contents` to `target` the safe way ([`vichess::safe_file::replace`]): temporary
+/// file, fsync, rename, fsync of the folder; mode 0600; a symbolic link at the name replaced.
 pub fn save_file(target: &Path, contents: &str) -> std::io::Result<()> {
-    let dir = target
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "game.pgn".into());
-    let temp: PathBuf = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let mut options = OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let written = options.open(&temp).and_then(|mut f| {
-        f.write_all(contents.as_bytes())?;
-        f.sync_all()
-    });
-    match written.and_then(|()| std::fs::rename(&temp, target)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let _ = std::fs::remove_file(&temp);
-            Err(e)
-        }
-    }
+    vichess::safe_file::replace(target, contents.as_bytes())
 }
 
 #[cfg(test)]

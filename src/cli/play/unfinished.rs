@@ -1,0 +1,71 @@
+//! The other games in a game folder that have no result yet, named whenever a game starts or
+//! is resumed there (issue 24, item 20): `--resume` continues the game last started, so an
+//! unfinished earlier game would otherwise never be mentioned again.
+
+use std::path::Path;
+use vichess::journal;
+use vichess::phrase::token::{Token, Word};
+use vichess::rules::clock::ClockConfig;
+use vichess::rules::Color;
+use vichess::session::{replay_journal, UtcTime};
+use vichess::voice::Pack;
+
+/// "unfinished games in this folder: Anna – Bert, 2026-11-25 (FILE); …" in `pack`'s words,
+/// or `None` when every other journal in `dir` has its result. `current` (the game being
+/// started or resumed) is left out; a journal that cannot be read or replayed is named by
+/// its file alone.
+pub fn unfinished_games(dir: &Path, current: &Path, pack: &Pack) -> Option<String> {
+    let mut found: Vec<(String, String)> = Vec::new();
+    for entry in std::fs::read_dir(dir).ok()?.flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|x| x != "journal")
+            || path.file_name() == current.file_name()
+        {
+            continue;
+        }
+        // A symbolic link is no game of this folder's (and is never resumed).
+        if std::fs::symlink_metadata(&path).map_or(true, |m| !m.is_file()) {
+            continue;
+        }
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let replayed = journal::read(&path).ok().and_then(|read| {
+            let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
+            replay_journal(ClockConfig::default(), pack, &lines).ok()
+        });
+        let Some((state, _)) = replayed else {
+            // Damaged, or from a newer vichess: whether it is finished cannot be told, so
+            // it is named by its file (`--resume` and `vichess report` say what is wrong).
+            found.push((name.to_string(), name.to_string()));
+            continue;
+        };
+        // An adjourned game ("*") is meant to go on: unfinished too.
+        if state.ending().is_some_and(|e| e.score != "*") {
+            continue;
+        }
+        // A side without a name is called by its colour, as in the journal's file name.
+        let name_of = |side: Color| {
+            let tag = side.fold("White", "Black");
+            state
+                .tags()
+                .iter()
+                .find(|(n, _)| n == tag)
+                .map_or_else(|| pack.text(&[Token::Side(side)]), |(_, v)| v.clone())
+        };
+        let mut game = format!("{} – {}", name_of(Color::White), name_of(Color::Black));
+        if let Some(ms) = state.began_unix_ms() {
+            let t = UtcTime::from_unix_ms(ms);
+            game += &format!(", {:04}-{:02}-{:02}", t.year, t.month, t.day);
+        }
+        found.push((name.to_string(), format!("{game} ({name})")));
+    }
+    if found.is_empty() {
+        return None;
+    }
+    found.sort();
+    let games: Vec<String> = found.into_iter().map(|(_, g)| g).collect();
+    Some(format!(
+        "{}: {}",
+        pack.text(&[Token::Word(Word::UnfinishedGames)]),
+        games.join("; ")
+    ))
+}

@@ -1,0 +1,512 @@
+//! Issue 24, items 6, 7 and 14: nothing is done in a player's name that the player did not
+//! ask for. A take-back is a request the opponent answers; an offer or a claim is the side
+//! named's, else the VI player's, else asked for; a game without moves is aborted, not lost;
+//! the anchors' short commands (lichess's letters, Tornelo's slashes) work.
+
+use vichess::rules::clock::TimeControl;
+use vichess::rules::{Color, Position};
+use vichess::session::{Effect, Event, Session, SessionConfig, Stamp};
+use vichess::voice::Pack;
+
+fn game(pack: &str, vi_side: Option<Color>, control: Option<&str>) -> Session {
+    let config = SessionConfig {
+        vi_side,
+        ..SessionConfig::default()
+    };
+    let control = control.map(|c| TimeControl::parse(c).expect("control"));
+    Session::new(
+        config,
+        Pack::builtin(pack).expect("pack"),
+        Position::new(),
+        control,
+    )
+}
+
+/// Feeds `lines` one second apart from `start` milliseconds; returns all effects.
+fn run(s: &mut Session, start: u64, lines: &[&str]) -> Vec<Effect> {
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        out.extend(s.handle(
+            Event::Line(l.to_string()),
+            Stamp::from_millis(start + i as u64 * 1000),
+        ));
+    }
+    out
+}
+
+fn printed(effects: &[Effect]) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Print(l) => Some(l.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The journal lines, without their times: "draw white offer".
+fn journal(effects: &[Effect]) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Journal(l) => {
+                let mut w: Vec<&str> = l.split(' ').collect();
+                if w.len() > 1 {
+                    w.remove(1);
+                }
+                Some(w.join(" "))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+// --- item 7: who offered, who claimed ---
+
+/// With `--side white`, White's "draw offer" after White pressed is White's offer, not the
+/// offer of Black, who is now on move.
+#[test]
+fn an_unnamed_offer_is_the_vi_players_not_the_side_on_move() {
+    let mut s = game("en", Some(Color::White), Some("5400+30"));
+    let out = run(&mut s, 0, &["e4", "press", "draw offer"]);
+    assert!(
+        journal(&out).contains(&"draw white offer".to_string()),
+        "{:?}",
+        journal(&out)
+    );
+    assert_eq!(s.state().offer(), Some(Color::White));
+    assert!(printed(&out).contains(&"draw offer: White".to_string()));
+}
+
+/// Without `--side`, an unnamed offer or claim names nobody: vichess asks which side, and
+/// nothing is journaled.
+#[test]
+fn without_a_side_an_unnamed_offer_or_claim_asks_which_side() {
+    for line in [
+        "draw offer",
+        "claim flag",
+        "claim threefold",
+        "claim quickplay",
+    ] {
+        let mut s = game("en", None, Some("5400+30"));
+        run(&mut s, 0, &["e4", "press"]);
+        let out = run(&mut s, 5_000, &[line, "yes"]);
+        assert!(journal(&out).is_empty(), "{line}: {:?}", journal(&out));
+        assert!(
+            printed(&out)[0].starts_with("which side? add white or black"),
+            "{line}: {:?}",
+            printed(&out)
+        );
+        assert_eq!(s.state().offer(), None);
+        assert!(s.state().ending().is_none());
+    }
+    // Named, the offer is that side's.
+    let mut s = game("uk", None, Some("5400+30"));
+    let out = run(&mut s, 0, &["e4", "press", "нічия запропонувати білі"]);
+    assert!(journal(&out).contains(&"draw white offer".to_string()));
+}
+
+/// The VI player (White) lets his own flag fall and types "claim flag": it is not a claim
+/// against himself, and "yes" does not lose the game. Black's claim still wins.
+#[test]
+fn a_claim_of_ones_own_fallen_flag_is_refused_and_yes_does_not_lose() {
+    for (pack, want) in [
+        (
+            "en",
+            "White cannot claim its own flag: only the opponent can claim it",
+        ),
+        (
+            "de",
+            "Weiß kann das eigene Blättchen nicht reklamieren: das kann nur der Gegner",
+        ),
+        (
+            "uk",
+            "білі не можуть вимагати за власним прапорцем: це може лише суперник",
+        ),
+    ] {
+        let mut s = game(pack, Some(Color::White), Some("3"));
+        run(&mut s, 0, &["e4", "press", "e5", "press"]);
+        // White thinks past three seconds: White's flag is down.
+        let out = run(&mut s, 9_000, &["claim flag", "yes"]);
+        assert!(s.state().ending().is_none(), "{pack}: {:?}", printed(&out));
+        assert!(
+            journal(&out).iter().all(|l| !l.starts_with("claim")),
+            "{pack}: {:?}",
+            journal(&out)
+        );
+        assert!(
+            printed(&out).iter().any(|l| l == want),
+            "{pack}: {:?}",
+            printed(&out)
+        );
+        // Black, named, can claim it.
+        let out = run(&mut s, 12_000, &["claim flag black", "yes"]);
+        assert!(journal(&out).contains(&"claim black flag".to_string()));
+        assert_eq!(s.state().ending().map(|e| e.score), Some("0-1"));
+    }
+}
+
+/// III.4 and III.5 claims without a side are the VI player's too, not the side on move's.
+#[test]
+fn an_unnamed_quickplay_claim_is_the_vi_players() {
+    let config = SessionConfig {
+        vi_side: Some(Color::Black),
+        guidelines_iii: true,
+        ..SessionConfig::default()
+    };
+    let mut s = Session::new(
+        config,
+        Pack::builtin("en").unwrap(),
+        Position::new(),
+        Some(TimeControl::parse("3600").unwrap()),
+    );
+    run(
+        &mut s,
+        0,
+        &["e4", "press", "e5", "press", "arbiter time set white 1m30s"],
+    );
+    // White on move with under two minutes; Black (the VI player) types the claim.
+    for line in ["claim quickplay", "claim increment"] {
+        let out = run(&mut s, 5_000, &[line]);
+        let lines = printed(&out);
+        assert!(
+            lines.iter().all(|l| !l.starts_with("White")),
+            "{line}: {lines:?}"
+        );
+        assert!(
+            lines[0].contains("Black"),
+            "{line}: the claim is Black's: {lines:?}"
+        );
+        assert!(journal(&out).is_empty(), "{line}: {:?}", journal(&out));
+    }
+}
+
+// --- item 6: a take-back is a request the opponent answers ---
+
+/// White (the VI player) asks after Black's reply: the question goes to Black, "no" leaves
+/// the game as it was, "yes" takes back both moves and White's clock runs again (7.1). The
+/// request and each answer are journal records of their own.
+#[test]
+fn takeback_is_a_request_the_opponent_answers() {
+    let mut s = game("en", Some(Color::White), Some("5400+30"));
+    run(&mut s, 0, &["e4", "press", "e5", "press"]);
+    let after_e5 = s.position().clone();
+    let out = run(&mut s, 10_000, &["takeback", "no"]);
+    assert_eq!(
+        journal(&out),
+        ["takeback-request white", "takeback-answer black decline"]
+    );
+    assert_eq!(
+        printed(&out),
+        [
+            "White asks to take back the last move; Black, yes or no?",
+            "take-back declined: Black"
+        ]
+    );
+    assert_eq!(
+        s.position(),
+        &after_e5,
+        "a declined request changes nothing"
+    );
+    assert_eq!(s.state().takeback_request(), None);
+
+    let out = run(&mut s, 20_000, &["takeback", "yes"]);
+    assert_eq!(
+        journal(&out),
+        ["takeback-request white", "takeback-answer black accept"]
+    );
+    assert!(
+        printed(&out).contains(&"take-back accepted: Black".to_string()),
+        "{:?}",
+        printed(&out)
+    );
+    assert_eq!(s.position(), &Position::new(), "e5 and e4 taken back");
+    assert_eq!(s.state().clock().unwrap().turn(), Some(Color::White));
+}
+
+/// The request is in the game's language, and the opponent's own "no" word answers it.
+#[test]
+fn a_takeback_request_is_asked_in_the_games_language() {
+    for (pack, line, no, question, declined) in [
+        (
+            "de",
+            "zurück",
+            "nein",
+            "Weiß bittet, den letzten Zug zurückzunehmen; Schwarz, ja oder nein?",
+            "Zurücknahme abgelehnt: Schwarz",
+        ),
+        (
+            "uk",
+            "повернути",
+            "ні",
+            "білі просять повернути останній хід; чорні, так чи ні?",
+            "повернення ходу відхилено: чорні",
+        ),
+        (
+            "ru",
+            "/undo",
+            "нет",
+            "белые просят вернуть последний ход; чёрные, да или нет?",
+            "возврат хода отклонён: чёрные",
+        ),
+    ] {
+        let mut s = game(pack, Some(Color::White), None);
+        run(&mut s, 0, &["e4"]);
+        let out = run(&mut s, 5_000, &[line, no]);
+        assert_eq!(printed(&out), [question, declined], "{pack}");
+    }
+}
+
+/// A request for one's own last move takes back that move only; a move typed instead of
+/// the answer declines the request and is played.
+#[test]
+fn a_move_instead_of_an_answer_declines_and_is_played() {
+    let mut s = game("en", Some(Color::Black), Some("5400+30"));
+    run(&mut s, 0, &["e4", "press", "e5", "press"]);
+    // Black, the VI player, asks; White plays on instead of answering.
+    let out = run(&mut s, 10_000, &["takeback", "Nf3"]);
+    assert_eq!(
+        journal(&out)[..3],
+        [
+            "takeback-request black",
+            "takeback-answer white decline",
+            "move g1f3"
+        ]
+    );
+    assert_eq!(s.state().game().ply_count(), 3);
+    // Now White (named) asks for Nf3 back, which is the last move: one move goes.
+    let out = run(&mut s, 20_000, &["takeback white", "yes"]);
+    assert_eq!(
+        journal(&out),
+        ["takeback-request white", "takeback-answer black accept"]
+    );
+    assert_eq!(s.state().game().ply_count(), 2);
+}
+
+/// Without `--side` nobody is named: vichess asks which side, and nothing is journaled. A
+/// side with no move of its own cannot ask.
+#[test]
+fn a_takeback_names_its_side_and_needs_a_move_of_that_side() {
+    let mut s = game("en", None, None);
+    run(&mut s, 0, &["e4"]);
+    let out = run(&mut s, 2_000, &["takeback"]);
+    assert!(journal(&out).is_empty(), "{:?}", journal(&out));
+    assert!(printed(&out)[0].starts_with("which side?"));
+    let out = run(&mut s, 3_000, &["takeback black"]);
+    assert!(journal(&out).is_empty(), "{:?}", journal(&out));
+    assert_eq!(printed(&out), ["there is no move to take back"]);
+    assert_eq!(s.state().game().ply_count(), 1);
+}
+
+/// The assistant's correction of the record is asked back, naming the move, and journaled
+/// as the take-back it is; "no" keeps the move.
+#[test]
+fn the_record_correction_is_asked_back_naming_the_move() {
+    let mut s = game("en", Some(Color::White), Some("5400+30"));
+    run(&mut s, 0, &["e4", "press", "e5", "press"]);
+    let out = run(&mut s, 10_000, &["arbiter takeback", "no"]);
+    assert_eq!(
+        printed(&out),
+        [
+            "the arbiter takes back the move: Black e5, yes or no?",
+            "cancelled, nothing changed"
+        ]
+    );
+    assert!(journal(&out).is_empty());
+    let out = run(&mut s, 20_000, &["arbiter takeback", "yes"]);
+    assert_eq!(journal(&out), ["takeback"]);
+    assert_eq!(s.state().game().ply_count(), 1);
+}
+
+/// A journal replays the request and its answers, and an old journal's plain `takeback`
+/// record still replays as the take-back it was. A request left unanswered by a crash is
+/// asked again on resume.
+#[test]
+fn requests_and_old_takebacks_replay_from_the_journal() {
+    let mut s = game("en", Some(Color::White), Some("5400+30"));
+    let mut all = run(
+        &mut s,
+        0,
+        &["e4", "press", "e5", "press", "takeback", "yes"],
+    );
+    all.extend(run(&mut s, 10_000, &["d4", "press", "takeback"]));
+    let lines: Vec<String> = all
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Journal(l) => Some(l.clone()),
+            _ => None,
+        })
+        .collect();
+    let config = SessionConfig {
+        vi_side: Some(Color::White),
+        ..SessionConfig::default()
+    };
+    let mut r = Session::resume(config, Pack::builtin("en").unwrap(), &lines).expect("resume");
+    assert_eq!(r.position(), s.position());
+    assert_eq!(r.state(), s.state());
+    assert_eq!(r.state().takeback_request(), Some(Color::White));
+    let out = r.handle(Event::Line("yes".into()), Stamp::from_millis(60_000));
+    assert!(
+        printed(&out)
+            .contains(&"White asks to take back the last move; Black, yes or no?".to_string()),
+        "{:?}",
+        printed(&out)
+    );
+    assert_eq!(r.state().game().ply_count(), 0, "{:?}", printed(&out));
+
+    // An older version's journal: `takeback` took the last move back at once.
+    let old = [
+        "begin 0 - standard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "move 1000 e2e4",
+        "move 2000 e7e5",
+        "takeback 3000",
+    ]
+    .map(String::from);
+    let r = Session::resume(SessionConfig::default(), Pack::builtin("en").unwrap(), &old)
+        .expect("an old journal resumes");
+    assert_eq!(r.state().game().ply_count(), 1);
+}
+
+// --- item 14: the anchors' common commands, abort, one mark after a question ---
+
+#[test]
+fn lichess_letters_and_tornelo_slashes_read_as_their_commands() {
+    use vichess::rules::{File, Rank};
+    use vichess::session::{parse_command, Command, DrawAction, Readout};
+    for (line, want) in [
+        ("/resign", Command::Resign(None)),
+        ("/draw", Command::Draw(DrawAction::Offer, None)),
+        ("draw", Command::Draw(DrawAction::Offer, None)),
+        ("/undo", Command::TakeBack(None)),
+        ("/last", Command::Last(1)),
+        ("/clocks", Command::Time),
+        ("clocks", Command::Time),
+        ("/turn", Command::Readout(Readout::Turn)),
+        ("/my", Command::Mine),
+        ("/aufgeben weiß", Command::Resign(Some(Color::White))),
+        ("/годинники", Command::Time),
+        ("l", Command::Last(1)),
+        ("s e", Command::File(File::E)),
+        ("s 4", Command::Rank(Rank::FOURTH)),
+        ("abort", Command::Abort),
+        ("прервать", Command::Abort),
+        ("takeback black", Command::TakeBack(Some(Color::Black))),
+    ] {
+        assert_eq!(parse_command(line).unwrap(), Some(want), "{line}");
+    }
+    // "S e4" is still a German knight move, not a file read-out.
+    assert_eq!(
+        parse_command("S e4").unwrap(),
+        Some(Command::Move("S e4".into()))
+    );
+}
+
+/// `/my` reads the VI player's own men; `clocks` both clocks.
+#[test]
+fn my_men_and_the_clocks() {
+    let mut s = game("en", Some(Color::Black), Some("5400+30"));
+    let out = run(&mut s, 0, &["/my", "clocks"]);
+    let lines = printed(&out);
+    assert!(lines[0].starts_with("Black: "), "{lines:?}");
+    assert!(lines[0].contains("king e8"), "{lines:?}");
+    assert!(!lines[0].contains("White"), "{lines:?}");
+    assert!(lines[1].starts_with("White: "), "{lines:?}");
+}
+
+/// A game with no move yet is aborted, not resigned or lost: asked back, journaled, PGN
+/// result `*`. After a move it cannot be aborted.
+#[test]
+fn a_game_without_moves_is_aborted_not_lost() {
+    let mut s = game("en", Some(Color::White), Some("5400+30"));
+    let out = run(&mut s, 0, &["abort", "yes"]);
+    assert_eq!(printed(&out)[0], "abort the game, yes or no?");
+    assert!(
+        journal(&out).contains(&"abort".to_string()),
+        "{:?}",
+        journal(&out)
+    );
+    assert!(
+        printed(&out).contains(&"game aborted".to_string()),
+        "{:?}",
+        printed(&out)
+    );
+    let ending = s.state().ending().expect("ended");
+    assert_eq!(ending.score, "*");
+    assert!(s.pgn().contains("[Result \"*\"]"), "{}", s.pgn());
+    let out = run(&mut s, 5_000, &["e4"]);
+    assert!(printed(&out)[0].starts_with("the game is over: game aborted"));
+
+    let mut s = game("de", Some(Color::White), None);
+    let out = run(&mut s, 0, &["e4", "abbrechen", "ja"]);
+    assert!(
+        printed(&out).contains(
+            &"es wurde schon gezogen: die Partie kann nicht abgebrochen werden; aufgeben oder Remis anbieten"
+                .to_string()
+        ),
+        "{:?}",
+        printed(&out)
+    );
+    assert!(s.state().ending().is_none());
+    assert!(journal(&out).iter().all(|l| l != "abort"));
+}
+
+/// A question asked again ends with its one question mark, never "?.", and still differs
+/// from the line before it for a screen reader.
+#[test]
+fn a_question_asked_again_ends_with_one_mark() {
+    let mut s = game("en", Some(Color::White), None);
+    let out = run(&mut s, 0, &["resign", "repeat", "no"]);
+    let lines = printed(&out);
+    assert_eq!(lines[0], "White resigns, yes or no?");
+    assert_ne!(lines[1], lines[0]);
+    assert!(lines[1].ends_with("yes or no?"), "{lines:?}");
+    assert_eq!(lines[1].trim(), lines[0]);
+    // "no" answers: cancelled, and not read again as a command.
+    assert_eq!(lines[2..], ["cancelled, nothing changed"]);
+    assert!(s.state().ending().is_none());
+}
+
+/// `help` lists the short forms in the game's language.
+#[test]
+fn help_lists_the_short_forms() {
+    for (pack, start) in [
+        ("en", "short forms: l the last move"),
+        ("de", "Kurzformen: l der letzte Zug"),
+        ("uk", "короткі форми: l останній хід"),
+        ("ru", "краткие формы: l последний ход"),
+        ("hy", "կարճ ձևեր՝ l վերջին քայլը"),
+    ] {
+        let mut s = game(pack, None, None);
+        let lines = printed(&run(&mut s, 0, &["help"]));
+        assert!(
+            lines.iter().any(|l| l.starts_with(start)),
+            "{pack}: {lines:?}"
+        );
+    }
+}
+
+/// A move made on the board while a take-back request waits declines it, journaled, as a
+/// typed move does; the move is played.
+#[test]
+fn a_board_move_instead_of_an_answer_declines_the_request() {
+    use vichess::board::tracker::TrackerEvent;
+    use vichess::rules::notation::parse_move;
+    use vichess::session::BoardRole;
+    let mut s = game("en", Some(Color::Black), None);
+    run(&mut s, 0, &["e4", "e5"]);
+    run(&mut s, 2_000, &["takeback"]);
+    let mv = parse_move(s.position(), "Nf3").unwrap();
+    let out = s.handle(
+        Event::Tracker {
+            board: BoardRole::Pegboard,
+            event: TrackerEvent::MoveMade { mv },
+        },
+        Stamp::from_millis(5_000),
+    );
+    assert_eq!(
+        journal(&out)[..2],
+        ["takeback-answer white decline", "move g1f3"]
+    );
+    assert_eq!(s.state().takeback_request(), None);
+    assert_eq!(s.state().game().ply_count(), 3);
+}

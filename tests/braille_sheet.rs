@@ -123,6 +123,7 @@ fn every_language_reads_back_to_the_same_moves_in_brf_and_unicode() {
     for code in ["en", "de", "uk", "ru", "hy"] {
         let lang = lang_of(code);
         let table = louis::default_table(lang);
+        let six = louis::Louis::open(table).unwrap().six_dot();
         for (ext, clocks) in [("brf", false), ("txt", false), ("brf", true), ("txt", true)] {
             let out = dir.path().join(format!("{code}-{clocks}.{ext}"));
             let extra: &[&str] = if clocks { &["--clocks"] } else { &[] };
@@ -135,7 +136,7 @@ fn every_language_reads_back_to_the_same_moves_in_brf_and_unicode() {
             let mut unicode = String::new();
             for line in body(&pages) {
                 let u = if brf {
-                    cells::unfold_digits(&cells::from_brf(&line).unwrap())
+                    cells::unfold(&cells::from_brf(&line).unwrap(), six)
                 } else {
                     line
                 };

@@ -204,7 +204,10 @@ fn a_game_killed_at_random_points_and_resumed_is_the_same_game() {
         out.iter().any(|l| l.starts_with("regelwidriger Zug")),
         "{out:?}"
     );
-    assert!(want_pgn.contains("4. Qxf7# 1-0"), "{want_pgn}");
+    assert!(
+        want_pgn.contains("4. Qxf7# {Matt, Weiß gewinnt} 1-0"),
+        "{want_pgn}"
+    );
     assert_eq!(want_clocks.len(), 6, "{want_pgn}");
     // The penalty: White got time added for Black's incorrect claim (9.5.3).
     assert!(want_clocks[4] >= 15 * 60 + 60 + 20, "{want_clocks:?}");
@@ -291,5 +294,5 @@ fn a_torn_last_journal_line_is_reported_set_aside_and_the_game_goes_on() {
         b"6 0badc0de move 99"
     );
     let (pgn, _) = pgn(&home);
-    assert!(pgn.contains("4. Qxf7# 1-0"), "{pgn}");
+    assert!(pgn.contains("4. Qxf7# {Matt, Weiß gewinnt} 1-0"), "{pgn}");
 }

@@ -898,3 +898,39 @@ fn latin_k_that_two_readings_make_different_moves_is_refused_as_ambiguous() {
     let start = Position::new();
     assert!(parse_move_in(&start, "Kf3", Lang::Ru).is_err());
 }
+
+/// Issue 24.3: a typed move's capture mark must be true (8.1.1), while a missing one is
+/// allowed (C.9) and PGN files keep the lenient reading.
+#[test]
+fn a_capture_mark_on_no_capture_is_refused_only_by_the_strict_reading() {
+    use vichess::rules::notation::parse_move_strict_in;
+    let start = Position::new();
+    let e = parse_move_strict_in(&start, "Nxf3", Lang::En).unwrap_err();
+    assert!(
+        matches!(e, MoveError::NoCapture { to: Square::F3, .. }),
+        "{e:?}"
+    );
+    assert_eq!(e.to_string(), "no capture on f3; did you mean Nf3?");
+    let e = parse_move_strict_in(&start, "Sxf3", Lang::De).unwrap_err();
+    assert_eq!(e.to_string(), "no capture on f3; did you mean Sf3?");
+    assert!(parse_move_strict_in(&start, "g1xf3", Lang::En).is_err());
+    // The lenient reading (PGN import) still plays it.
+    assert_eq!(
+        parse_move(&start, "Nxf3").unwrap(),
+        mv(&start, Square::G1, Square::F3, None)
+    );
+    // En passant takes on an empty square: a real capture.
+    let ep = pos("rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+    assert_eq!(
+        parse_move_strict_in(&ep, "exd6", Lang::En).unwrap(),
+        mv(&ep, Square::E5, Square::D6, None)
+    );
+    // A capture written without x is correct notation (C.9): accepted.
+    let take = pos("rnbqkbnr/ppp1pppp/8/3p4/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 2");
+    assert!(parse_move_strict_in(&take, "Nd5", Lang::En)
+        .unwrap()
+        .is_capture());
+    assert!(parse_move_strict_in(&take, "Nxd5", Lang::En)
+        .unwrap()
+        .is_capture());
+}

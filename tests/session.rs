@@ -1102,3 +1102,277 @@ fn the_arbiter_restores_an_earlier_position_and_a_resume_keeps_it() {
     assert_eq!(resumed.state().game().ply_count(), 2);
     assert_eq!(resumed.state().clock().unwrap().moves(Color::White), 1);
 }
+
+// ---------------------------------------------------------------------------------------
+// Issue 24, item 1: a move that ends the game by itself (mate, stalemate, dead position)
+// can still be corrected before any press (D.2.8), taken back, and restored or undone by
+// the arbiter (7.5.1); the result goes with it, in the journal, the replay and the PGN.
+
+/// The PGN of the last save to the game's own file among `effects`.
+fn last_saved(effects: &[Effect]) -> Option<String> {
+    effects.iter().rev().find_map(|e| match e {
+        Effect::SavePgn { path: None, pgn } => Some(pgn.clone()),
+        _ => None,
+    })
+}
+
+const FOOLS_MATE: [&str; 7] = ["f3", "press", "e5", "press", "g4", "press", "Qh4#"];
+
+#[test]
+fn a_mating_move_typed_wrong_is_corrected_before_the_press_and_the_result_goes() {
+    let mut s = english_session("5400+30");
+    let mut lines = vec![s.begin_record()];
+    let out = run(&mut s, 1_000, &FOOLS_MATE);
+    lines.extend(journal(&out).into_iter().skip(1));
+    assert_eq!(s.state().ending().map(|e| e.score), Some("0-1"));
+    assert!(last_saved(&out).is_some_and(|p| p.contains("0-1")));
+
+    let out = run(&mut s, 9_000, &["correct Qg5"]);
+    let said = printed(&out);
+    assert!(
+        !said.iter().any(|l| l.contains("no move to correct")),
+        "{said:?}"
+    );
+    assert!(said.iter().any(|l| l == "correction: queen g5"), "{said:?}");
+    assert_eq!(journal(&out), ["correct 9000 d8g5"]);
+    lines.extend(journal(&out));
+    assert_eq!(s.state().ending(), None);
+    assert_eq!(s.position(), &pos_after(&["f3", "e5", "g4", "Qg5"]));
+    // The saved file no longer says that Black won.
+    let saved = last_saved(&out).expect("the PGN saved again");
+    assert!(saved.contains("[Result \"*\"]"), "{saved}");
+    // Black's clock runs again until Black presses: the correction is not completed yet.
+    let clock = s.state().clock().unwrap();
+    assert_eq!(clock.turn(), Some(Color::Black));
+    assert_eq!(s.state().unpressed(), Some(Color::Black));
+
+    // The corrected move has its own verdict: corrected back to mate, the game ends again,
+    // and that correction may be corrected once more.
+    let out = run(&mut s, 10_000, &["correct Qh4", "correct Qg5", "press"]);
+    lines.extend(journal(&out));
+    let p = printed(&out);
+    assert!(p.iter().any(|l| l == "result 0-1"), "{p:?}");
+    assert_eq!(s.state().ending(), None);
+    assert!(
+        p.iter()
+            .any(|l| l == "move completed: Black; clock running: White"),
+        "{p:?}"
+    );
+
+    // The journal replays into the same game.
+    let resumed = Session::resume(SessionConfig::default(), pack("en"), &lines).expect("resume");
+    assert!(resumed.state() == s.state());
+}
+
+#[test]
+fn a_correction_after_a_kill_between_the_mate_and_the_correction_replays_the_same() {
+    let mut s = english_session("5400+30");
+    let mut lines = vec![s.begin_record()];
+    lines.extend(
+        journal(&run(&mut s, 1_000, &FOOLS_MATE))
+            .into_iter()
+            .skip(1),
+    );
+    // vichess is killed here: no clean stop. The resumed game takes the correction.
+    let mut resumed =
+        Session::resume(SessionConfig::default(), pack("en"), &lines).expect("resume");
+    assert_eq!(resumed.state().ending().map(|e| e.score), Some("0-1"));
+    let out = run(&mut resumed, 20_000, &["correct Qg5"]);
+    assert_eq!(resumed.state().ending(), None, "{:?}", printed(&out));
+    assert_eq!(resumed.position(), &pos_after(&["f3", "e5", "g4", "Qg5"]));
+    let corrected = journal(&out);
+    assert!(
+        corrected.iter().any(|l| l.ends_with(" d8g5")),
+        "{corrected:?}"
+    );
+    lines.extend(corrected);
+    let again = Session::resume(SessionConfig::default(), pack("en"), &lines).expect("resume");
+    assert!(again.state() == resumed.state());
+    assert_eq!(again.state().unpressed(), Some(Color::Black));
+}
+
+#[test]
+fn a_capture_that_kills_the_position_is_corrected_and_taken_back_like_any_move() {
+    // Kxd2 takes the rook and leaves king against king: a dead position, drawn at once (5.2.2).
+    let start = Position::from_fen(
+        "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
+        vichess::rules::CastlingMode::Standard,
+    )
+    .unwrap();
+    let control = TimeControl::parse("5400+30").unwrap();
+    let mut s = Session::new(
+        SessionConfig::default(),
+        pack("en"),
+        start.clone(),
+        Some(control),
+    );
+    let mut lines = vec![s.begin_record()];
+    let out = run(&mut s, 1_000, &["Kxd2"]);
+    lines.extend(journal(&out).into_iter().skip(1));
+    assert_eq!(
+        s.state().ending().map(|e| e.score),
+        Some("1/2-1/2"),
+        "{:?}",
+        printed(&out)
+    );
+    let out = run(&mut s, 2_000, &["correct Kf1"]);
+    lines.extend(journal(&out));
+    assert_eq!(s.state().ending(), None, "{:?}", printed(&out));
+    assert_eq!(
+        s.position().board().piece_at(Square::D2).map(|p| p.role),
+        Some(Role::Rook)
+    );
+    // Played again, then taken back by the player before any press.
+    let out = run(&mut s, 3_000, &["correct Kxd2", "takeback"]);
+    lines.extend(journal(&out));
+    assert_eq!(s.state().ending(), None, "{:?}", printed(&out));
+    assert_eq!(s.position(), &start);
+    assert!(printed(&out).contains(&"move taken back".to_string()));
+    let resumed = Session::resume(SessionConfig::default(), pack("en"), &lines).expect("resume");
+    assert!(resumed.state() == s.state());
+}
+
+#[test]
+fn the_arbiter_restores_or_undoes_a_game_a_wrong_mating_move_ended() {
+    // Restore: the position before Black's second move comes back, and the result goes.
+    let mut s = english_session("5400+30");
+    let mut lines = vec![s.begin_record()];
+    lines.extend(
+        journal(&run(&mut s, 1_000, &FOOLS_MATE))
+            .into_iter()
+            .skip(1),
+    );
+    let out = run(&mut s, 9_000, &["arbiter restore 2 black"]);
+    assert_eq!(journal(&out), ["restore 9000 3"], "{:?}", printed(&out));
+    lines.extend(journal(&out));
+    assert_eq!(s.state().ending(), None);
+    assert_eq!(s.position(), &pos_after(&["f3", "e5", "g4"]));
+    assert!(last_saved(&out).is_some_and(|p| p.contains("[Result \"*\"]")));
+    let resumed = Session::resume(SessionConfig::default(), pack("en"), &lines).expect("resume");
+    assert!(resumed.state() == s.state());
+
+    // Undo: the game as it stood before the mating move; the clock stays stopped until
+    // `pause` starts it, as after any undone result.
+    let mut s = english_session("5400+30");
+    let mut lines = vec![s.begin_record()];
+    lines.extend(
+        journal(&run(&mut s, 1_000, &FOOLS_MATE))
+            .into_iter()
+            .skip(1),
+    );
+    let out = run(&mut s, 9_000, &["arbiter undo", "yes"]);
+    assert_eq!(journal(&out), ["undo 10000"], "{:?}", printed(&out));
+    lines.extend(journal(&out));
+    assert_eq!(s.state().ending(), None);
+    assert_eq!(s.position(), &pos_after(&["f3", "e5", "g4"]));
+    let out = run(&mut s, 11_000, &["pause", "Qg5", "press"]);
+    lines.extend(journal(&out));
+    assert_eq!(s.state().ending(), None, "{:?}", printed(&out));
+    assert_eq!(s.position(), &pos_after(&["f3", "e5", "g4", "Qg5"]));
+    assert_eq!(s.state().clock().unwrap().turn(), Some(Color::White));
+    let resumed = Session::resume(SessionConfig::default(), pack("en"), &lines).expect("resume");
+    assert!(resumed.state() == s.state());
+}
+
+#[test]
+fn a_corrected_game_ending_move_is_pressed_automatically_when_configured() {
+    let config = SessionConfig {
+        press_after_ms: Some(2_000),
+        ..SessionConfig::default()
+    };
+    let control = TimeControl::parse("5400+30").unwrap();
+    let mut s = Session::new(config, pack("en"), Position::new(), Some(control));
+    run(&mut s, 0, &["f3", "e5", "g4", "Qh4"]);
+    assert!(s.state().is_over());
+    run(&mut s, 4_000, &["correct Qg5"]);
+    assert_eq!(s.state().unpressed(), Some(Color::Black));
+    // The press the mate made unnecessary is due again, counted from the correction.
+    let out = s.handle_timeout(Stamp::from_millis(6_000));
+    assert_eq!(journal(&out), ["press 6000 black"]);
+    assert_eq!(s.state().clock().unwrap().turn(), Some(Color::White));
+}
+
+// ---------------------------------------------------------------------------------------
+// Issue 24.3: a capture mark on an empty square is refused, in the game's language.
+
+#[test]
+fn a_capture_typed_onto_an_empty_square_is_refused_with_the_move_meant() {
+    for (p, typed, line) in [
+        ("en", "Nxf3", "no capture on f3; did you mean \"Nf3\"?"),
+        (
+            "de",
+            "Sxf3",
+            "nichts zu schlagen auf f3; meinten Sie „Sf3“?",
+        ),
+        (
+            "de-fide",
+            "Springer schlägt Felix drei",
+            "nichts zu schlagen auf Felix drei; meinten Sie „Sf3“?",
+        ),
+        (
+            "uk",
+            "Кxf3",
+            "нічого бити на еф три; можливо, ви мали на увазі «Кf3»?",
+        ),
+        (
+            "ru",
+            "Кхf3",
+            "нечего бить на эф три; возможно, вы имели в виду «Кf3»?",
+        ),
+        (
+            "hy",
+            "Ձxf3",
+            "վերցնելու խաղաքար չկա՝ f3; գուցե նկատի ունեիք «Ձf3»?",
+        ),
+    ] {
+        let mut s = Session::new(
+            SessionConfig::default(),
+            pack(p),
+            Position::new(),
+            Some(TimeControl::parse("5400+30").unwrap()),
+        );
+        let out = run(&mut s, 0, &[typed]);
+        assert_eq!(printed(&out), [line], "{p}");
+        // Nothing but the game's first record: the move is not played.
+        assert!(journal(&out).iter().all(|l| !l.starts_with("move")), "{p}");
+        assert_eq!(s.position(), &Position::new(), "{p}");
+        // The same mark in a correction is refused the same way, and e4 stands.
+        let correction = format!("correct {typed}");
+        let out = run(&mut s, 1_000, &["e4", &correction]);
+        assert_eq!(printed(&out).last().map(String::as_str), Some(line), "{p}");
+        assert_eq!(s.position(), &pos_after(&["e4"]), "{p}");
+    }
+}
+
+#[test]
+fn a_bishop_capture_mark_onto_an_empty_square_is_refused_but_en_passant_and_a_plain_capture_are_played(
+) {
+    let mut s = english_session("5400+30");
+    let out = run(&mut s, 0, &["e4", "press", "e5", "press", "Bxc4"]);
+    assert_eq!(
+        printed(&out).last().map(String::as_str),
+        Some("no capture on c4; did you mean \"Bc4\"?")
+    );
+    assert_eq!(s.position(), &pos_after(&["e4", "e5"]));
+    assert_eq!(s.state().game().ply_count(), 2);
+
+    // En passant: d6 is empty, yet exd6 takes the pawn on d5 (3.7.3.1).
+    let mut s = english_session("5400+30");
+    let out = run(
+        &mut s,
+        0,
+        &[
+            "e4", "press", "a6", "press", "e5", "press", "d5", "press", "exd6",
+        ],
+    );
+    assert!(journal(&out).contains(&"move 8000 e5d6".to_string()));
+    // A capture written without x is correct notation (C.9) and is played.
+    let mut s = english_session("5400+30");
+    let out = run(&mut s, 0, &["Nc3", "press", "d5", "press", "Nd5"]);
+    assert!(journal(&out).contains(&"move 4000 c3d5".to_string()));
+    assert!(
+        printed(&out).iter().any(|l| l.contains("takes")),
+        "{:?}",
+        printed(&out)
+    );
+}

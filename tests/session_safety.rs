@@ -289,15 +289,30 @@ fn the_arbiter_undoes_a_result_and_a_resume_replays_the_undo() {
     }
 }
 
+/// Issue 24.1 (7.5.1): a result the position makes rests on the move that made it, so the
+/// arbiter's undo takes that move back with the result (it was refused before).
 #[test]
-fn a_result_the_position_itself_makes_cannot_be_undone() {
-    let mut t = table("en", SessionConfig::default(), None);
-    script(&mut t, 0, &["f3", "e5", "g4", "Qh4"]);
-    assert_eq!(t.session().state().ending().unwrap().score, "0-1");
-    let out = send(&mut t, 9_000, "arbiter undo");
-    assert_eq!(printed(&out), [word("en", Word::ResultOnBoard)]);
-    let out = send(&mut t, 10_000, "yes");
-    assert!(journal(&out).is_empty());
+fn undoing_a_result_the_position_made_takes_back_the_move_that_made_it() {
+    for (p, yes) in [("en", "yes"), ("de", "ja")] {
+        let mut t = table(p, SessionConfig::default(), None);
+        script(&mut t, 0, &["f3", "e5", "g4", "Qh4"]);
+        assert_eq!(t.session().state().ending().unwrap().score, "0-1");
+        let undo = if p == "en" {
+            "arbiter undo"
+        } else {
+            "schiedsrichter rückgängig"
+        };
+        send(&mut t, 9_000, undo);
+        let out = send(&mut t, 10_000, yes);
+        assert_eq!(journal(&out), ["undo 10000"], "{p}");
+        assert_eq!(
+            printed(&out),
+            [word(p, Word::ResultUndone), word(p, Word::MoveTakenBack)],
+            "{p}"
+        );
+        assert!(t.session().state().ending().is_none(), "{p}");
+        assert_eq!(t.session().state().game().ply_count(), 3, "{p}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -81,7 +81,7 @@ fn changes_the_game(word: &str) -> bool {
                 | Command::Draw(..)
                 | Command::Claim(..)
                 | Command::Resign(_)
-                | Command::Illegal(_)
+                | Command::Illegal(..)
                 | Command::Adjourn(..)
                 | Command::Save(_)
                 | Command::Quit

@@ -12,6 +12,13 @@
 pub const PROTOCOL_VERSION: u32 = 8;
 /// The largest payload the protocol allows.
 pub const MAX_PACKET_SIZE: usize = 4096;
+/// The widest display line vichess accepts. The largest braille displays made have 80 cells
+/// to a line; 256 leaves room and keeps a write of 4-byte UTF-8 characters well inside
+/// [`MAX_PACKET_SIZE`]. A server claiming more is refused: the width sizes every write, and
+/// 2^32-1 cells would be a 17 GB line.
+pub const MAX_CELLS: u32 = 256;
+/// The most tty numbers sent to enter tty mode (a window path is a handful).
+pub const MAX_TTYS: usize = 64;
 
 /// Packet types (`BRLAPI_PACKET_*`).
 pub mod kind {
@@ -83,6 +90,9 @@ pub enum ProtocolError {
     /// The server speaks another protocol version.
     #[error("the BrlAPI server speaks protocol {0}, vichess speaks 8")]
     Version(u32),
+    /// The server claims a display wider than [`MAX_CELLS`].
+    #[error("the BrlAPI server claims a display of {0} cells; vichess accepts at most 256")]
+    TooManyCells(u32),
     /// The server answered with an error.
     #[error("the BrlAPI server refused a {packet:?} packet with error {code}")]
     Refused {
@@ -124,9 +134,14 @@ impl Packet {
 }
 
 /// Splits a byte stream into packets; feed it whatever the socket gave.
+///
+/// It never holds more than one packet's header and payload plus what one `push` brought: an
+/// oversize header is refused before its payload is kept, and from then on the stream is
+/// out of step, so every later byte is dropped and every call repeats the refusal.
 #[derive(Debug, Default)]
 pub struct Decoder {
     buf: Vec<u8>,
+    refused: Option<ProtocolError>,
 }
 
 impl Decoder {
@@ -135,21 +150,42 @@ impl Decoder {
         Decoder::default()
     }
 
-    /// Adds received bytes.
+    /// Adds received bytes; after a refusal they are dropped.
     pub fn push(&mut self, bytes: &[u8]) {
-        self.buf.extend_from_slice(bytes);
+        if self.refused.is_none() {
+            self.buf.extend_from_slice(bytes);
+            self.check_header();
+        }
+    }
+
+    /// Refuses an oversize header as soon as it is whole, so its payload is never kept.
+    fn check_header(&mut self) {
+        if self.refused.is_none() && self.buf.len() >= 8 {
+            let size =
+                u32::from_be_bytes([self.buf[0], self.buf[1], self.buf[2], self.buf[3]]) as usize;
+            if size > MAX_PACKET_SIZE {
+                self.refused = Some(ProtocolError::TooLarge(size));
+                self.buf = Vec::new();
+            }
+        }
+    }
+
+    /// How many received bytes wait for their packet to be whole.
+    pub fn buffered(&self) -> usize {
+        self.buf.len()
     }
 
     /// The next whole packet, if one has arrived.
     pub fn next_packet(&mut self) -> Result<Option<Packet>, ProtocolError> {
+        self.check_header();
+        if let Some(e) = &self.refused {
+            return Err(e.clone());
+        }
         if self.buf.len() < 8 {
             return Ok(None);
         }
         let size =
             u32::from_be_bytes([self.buf[0], self.buf[1], self.buf[2], self.buf[3]]) as usize;
-        if size > MAX_PACKET_SIZE {
-            return Err(ProtocolError::TooLarge(size));
-        }
         if self.buf.len() < 8 + size {
             return Ok(None);
         }
@@ -182,10 +218,14 @@ pub fn auth_methods(p: &Packet) -> Vec<u32> {
         .collect()
 }
 
-/// The client's key authorisation.
+/// The longest key that fits in one authorisation packet.
+pub const MAX_KEY: usize = MAX_PACKET_SIZE - 4;
+
+/// The client's key authorisation; a key longer than [`MAX_KEY`] is cut there (read the
+/// key file no further than that).
 pub fn auth_key(key: &[u8]) -> Packet {
     let mut payload = auth::KEY.to_be_bytes().to_vec();
-    payload.extend_from_slice(key);
+    payload.extend_from_slice(&key[..key.len().min(MAX_KEY)]);
     Packet::new(kind::AUTH, payload)
 }
 
@@ -205,15 +245,20 @@ pub fn get_display_size() -> Packet {
     Packet::new(kind::GET_DISPLAY_SIZE, Vec::new())
 }
 
-/// Cells per line and lines, from the answer.
+/// Cells per line and lines, from the answer; a line wider than [`MAX_CELLS`] is refused.
 pub fn display_size(p: &Packet) -> Result<(u32, u32), ProtocolError> {
-    Ok((p.word(0)?, p.word(1)?))
+    let (cells, lines) = (p.word(0)?, p.word(1)?);
+    if cells > MAX_CELLS {
+        return Err(ProtocolError::TooManyCells(cells));
+    }
+    Ok((cells, lines))
 }
 
 /// Takes the display while one of `ttys` (the tty path from the root window down, as
 /// `WINDOWPATH` and the console number give it) has focus; with no driver name, keys arrive as
 /// BRLTTY commands, which are the same on every display.
 pub fn enter_tty_mode(ttys: &[u32]) -> Packet {
+    let ttys = &ttys[..ttys.len().min(MAX_TTYS)];
     let mut payload = (ttys.len() as u32).to_be_bytes().to_vec();
     for t in ttys {
         payload.extend_from_slice(&t.to_be_bytes());
@@ -228,8 +273,10 @@ pub fn leave_tty_mode() -> Packet {
 }
 
 /// Shows `text` (UTF-8; the display's own table turns it into dots) from the first cell, the
-/// rest of the display cleared, cursor off. `cells` is the display width.
+/// rest of the display cleared, cursor off. `cells` is the display width, at most
+/// [`MAX_CELLS`] (a wider one is written as that many).
 pub fn write_text(text: &str, cells: u32) -> Packet {
+    let cells = cells.min(MAX_CELLS);
     let mut chars: Vec<char> = text.chars().take(cells as usize).collect();
     chars.resize(cells as usize, ' ');
     let shown: String = chars.into_iter().collect();

@@ -129,14 +129,45 @@ pub fn from_brf(line: &str) -> Option<String> {
     line.chars().map(|c| brf_dots(c).map(cell)).collect()
 }
 
+/// The capital sign BRF uses for an eight-dot table's capitals, dot 4: the capital sign of
+/// the German and English six-dot computer braille that vichess uses too (`@` in BRF), and a
+/// cell the Russian and Ukrainian tables give only to quotes, which a scoresheet's moves never
+/// hold.
+pub const CAPITAL_SIGN: u8 = 0b0000_1000;
+
+/// The plus sign (check) of six-dot computer braille and BAUK, dots 3-4-6.
+pub const PLUS: u8 = 0b0010_1100;
+
+/// How an eight-dot table's cells become six-dot BRF so that they read back to the same
+/// print: what [`Louis`](super::louis) finds out about a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SixDot {
+    /// The table writes digits as the letters a to j plus dot 8 (Armenian): in BRF the number
+    /// sign goes before them.
+    pub digits_dot8: bool,
+    /// The table writes a capital as its letter plus dot 7 and has no capital sign of its own
+    /// (Russian, Ukrainian): in BRF [`CAPITAL_SIGN`] goes before it. Without it the queen's
+    /// `Ф` and the file `f` are one cell, so `Фxe5` and `fxe5` read the same.
+    pub capital_sign: bool,
+    /// The table's own eight-dot plus sign, when folding it would make a digit (the Russian
+    /// and Ukrainian `+` is dots 2-3-5-7, the lower digit 6 without dot 7): in BRF it is
+    /// written [`PLUS`], a cell those tables give to no character of a scoresheet.
+    pub plus: Option<u8>,
+    /// The table's own capital sign, when it also gives the capital letter dot 7 (Armenian:
+    /// dots 4-5-6 before it). BRF keeps the sign and loses dot 7; reading back, the letter
+    /// after the sign gets dot 7 again, which the table needs to read a capital.
+    pub table_capital: Option<u8>,
+}
+
 /// Eight-dot cells as six-dot cells, for BRF.
 ///
-/// Dot 7 (a capital in eight-dot computer braille) and dot 8 (a Latin letter among Cyrillic
-/// ones) are dropped: six-dot braille writes neither, and the reader of a scoresheet reads
-/// `кf3` as well as `Кf3`. When `digits_dot8` is set, the table writes digits as the letters
-/// a to j plus dot 8 (liblouis's Armenian table does); those become the literary form, the
-/// number sign before upper-cell digits, so they do not turn into letters.
-pub fn fold_to_six_dots(line: &str, digits_dot8: bool) -> String {
+/// Dot 8 (a Latin letter among Cyrillic ones) is dropped: six-dot braille does not write it,
+/// and the files a to h are then the Cyrillic cells braille chess players read (`кf3` is
+/// `кф3`). Dot 7 (a capital) becomes the capital sign where `six.capital_sign` says so, so
+/// a piece letter never shares its cells with a file; the table's eight-dot plus becomes
+/// [`PLUS`]. With `six.digits_dot8`, digits become the literary form, the number sign before
+/// upper-cell digits, so they do not turn into letters. [`unfold`] reverses all of it.
+pub fn fold_to_six_dots(line: &str, six: SixDot) -> String {
     let mut out = String::with_capacity(line.len());
     let mut in_number = false;
     for c in line.chars() {
@@ -145,8 +176,13 @@ pub fn fold_to_six_dots(line: &str, digits_dot8: bool) -> String {
             in_number = false;
             continue;
         };
-        let six = d & 0x3F;
-        if digits_dot8 && d & 0x80 != 0 && d & 0x40 == 0 && is_upper_digit(six) {
+        let low = d & 0x3F;
+        if six.plus == Some(d) {
+            out.push(cell(PLUS));
+            in_number = false;
+            continue;
+        }
+        if six.digits_dot8 && d & 0x80 != 0 && d & 0x40 == 0 && is_upper_digit(low) {
             if !in_number {
                 out.push(cell(NUMBER_SIGN));
                 in_number = true;
@@ -154,37 +190,64 @@ pub fn fold_to_six_dots(line: &str, digits_dot8: bool) -> String {
         } else {
             in_number = false;
         }
-        out.push(cell(six));
+        if six.capital_sign && d & 0x40 != 0 && is_letter(low) {
+            out.push(cell(CAPITAL_SIGN));
+        }
+        out.push(cell(low));
     }
     out
 }
 
-/// The inverse of [`fold_to_six_dots`] for digits: the number sign and the upper-cell digits
-/// after it become the eight-dot digits the table reads back. Letters stay six-dot.
-pub fn unfold_digits(line: &str) -> String {
+/// The inverse of [`fold_to_six_dots`], for reading a BRF page back with the eight-dot table:
+/// the number sign and the upper-cell digits after it become the table's eight-dot digits,
+/// the capital sign and its letter the capital, [`PLUS`] the table's plus. Other letters stay
+/// six-dot (a Latin file reads as its Cyrillic cell, which [`read`](super::read) maps back).
+pub fn unfold(line: &str, six: SixDot) -> String {
     let mut out = String::with_capacity(line.len());
     let mut in_number = false;
     let cells: Vec<char> = line.chars().collect();
+    let next = |i: usize| cells.get(i + 1).and_then(|&n| dots(n));
+    let mut capital = false;
     for (i, &c) in cells.iter().enumerate() {
         let d = dots(c);
-        if d == Some(NUMBER_SIGN)
-            && cells
-                .get(i + 1)
-                .and_then(|&n| dots(n))
-                .is_some_and(is_upper_digit)
-        {
+        if six.digits_dot8 && d == Some(NUMBER_SIGN) && next(i).is_some_and(is_upper_digit) {
             in_number = true;
+            continue;
+        }
+        if six.capital_sign && d == Some(CAPITAL_SIGN) && next(i).is_some_and(is_letter) {
+            capital = true;
+            continue;
+        }
+        if six.table_capital.is_some() && d == six.table_capital && next(i).is_some_and(is_letter) {
+            out.push(c);
+            capital = true;
+            in_number = false;
             continue;
         }
         match d {
             Some(d) if in_number && is_upper_digit(d) => out.push(cell(d | 0x80)),
+            Some(d) if capital => {
+                out.push(cell(d | 0x40));
+                in_number = false;
+            }
+            Some(PLUS) if six.plus.is_some() => {
+                out.push(cell(six.plus.unwrap_or(PLUS)));
+                in_number = false;
+            }
             _ => {
                 in_number = false;
                 out.push(c);
             }
         }
+        capital = false;
     }
     out
+}
+
+/// Whether a six-dot pattern can be a letter: every letter of the Latin, Cyrillic and Armenian
+/// braille alphabets has dot 1 or dot 4, the lower-cell digits and most signs have neither.
+fn is_letter(d: u8) -> bool {
+    d & 0b1001 != 0
 }
 
 /// Whether a six-dot pattern is one of the letters a to j, the upper-cell digits 1 to 0.

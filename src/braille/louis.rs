@@ -60,14 +60,34 @@ impl Louis {
         Ok(out)
     }
 
-    /// Whether the table writes digits as eight-dot cells (the Armenian table does), so that
-    /// six-dot output needs the number sign; see [`cells::fold_to_six_dots`].
-    pub fn digits_dot8(&self) -> bool {
-        self.forward("1234567890")
-            .map(|s| {
-                s.chars()
-                    .any(|c| cells::dots(c).is_some_and(|d| d & 0x80 != 0))
-            })
-            .unwrap_or(false)
+    /// How this table's cells become BRF (see [`cells::SixDot`]), found by translating
+    /// digits, a capital and the plus sign.
+    pub fn six_dot(&self) -> cells::SixDot {
+        let cells_of = |t: &str| -> Vec<u8> {
+            self.forward(t)
+                .map(|s| s.chars().filter_map(cells::dots).collect())
+                .unwrap_or_default()
+        };
+        let digits_dot8 = cells_of("1234567890").iter().any(|d| d & 0x80 != 0);
+        // One cell with dot 7 for a capital: the table has no capital sign of its own.
+        let capital = cells_of("A");
+        let capital_sign = capital.len() == 1 && capital[0] & 0x40 != 0;
+        let plus = match cells_of("+").as_slice() {
+            [p] if p & 0xC0 != 0 => Some(*p),
+            _ => None,
+        };
+        // A capital sign of the table's own before a dot-7 letter (Armenian).
+        let table_capital = ["Ա", "Ф", "A"]
+            .iter()
+            .find_map(|c| match cells_of(c).as_slice() {
+                [sign, letter] if sign & 0xC0 == 0 && letter & 0x40 != 0 => Some(*sign),
+                _ => None,
+            });
+        cells::SixDot {
+            digits_dot8,
+            capital_sign,
+            plus,
+            table_capital,
+        }
     }
 }

@@ -3,11 +3,12 @@
 //! line on a refreshable braille display.
 //!
 //! Everything here is sans-IO except [`louis`], the liblouis binding behind the `braille`
-//! feature. `docs/braille.md` explains the notation and the choices.
+//! feature, and [`peer::credentials`], which asks the kernel who listens at a socket. `docs/braille.md` explains the notation and the choices.
 
 pub mod brlapi;
 pub mod cells;
 #[cfg(feature = "braille")]
 pub mod louis;
+pub mod peer;
 pub mod read;
 pub mod sheet;

@@ -10,9 +10,38 @@
 use crate::rules::notation::{parse_move_in, san_in, Lang};
 use crate::rules::{Move, Position};
 
+/// Whether letter case tells pieces from files: on a scoresheet it does (the piece letters are
+/// capitals, in BRF behind the capital sign), in a move typed on a braille keyboard it may not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Case {
+    /// A capital is a piece, a small letter is a file, the capture sign or the check sign.
+    Kept,
+    /// Either may stand for either.
+    Lost,
+}
+
 /// What a read character can stand for in `lang`'s notation; the character itself when the
 /// language has no other reading.
-fn readings(lang: Lang, c: char) -> Vec<char> {
+fn readings(lang: Lang, c: char, case: Case) -> Vec<char> {
+    let all = any_case_readings(lang, c);
+    if case == Case::Lost || !c.is_alphabetic() {
+        return all;
+    }
+    let capital = c.is_uppercase();
+    let kept: Vec<char> = all
+        .iter()
+        .copied()
+        .filter(|r| r.is_uppercase() == capital)
+        .collect();
+    if kept.is_empty() {
+        all
+    } else {
+        kept
+    }
+}
+
+/// [`readings`] when case says nothing.
+fn any_case_readings(lang: Lang, c: char) -> Vec<char> {
     let lower: char = c.to_lowercase().next().unwrap_or(c);
     let list: &[char] = match (lang, lower) {
         (Lang::En | Lang::De | Lang::Figurine, _) => &[],
@@ -54,9 +83,10 @@ fn readings(lang: Lang, c: char) -> Vec<char> {
     }
 }
 
-/// The characters that carry no move: check and mate signs, annotation marks, and the quotes and
-/// escapes liblouis writes for cells it cannot translate back.
-fn strip(token: &str) -> String {
+/// The characters that carry no move: check and mate signs (unless `signs` keeps them),
+/// annotation marks, and the quotes and escapes liblouis writes for cells it cannot translate
+/// back.
+fn strip(token: &str, signs: bool) -> String {
     let mut out = String::new();
     let mut chars = token.chars().peekable();
     while let Some(c) = chars.next() {
@@ -69,6 +99,7 @@ fn strip(token: &str) -> String {
                     }
                 }
             }
+            '+' | '#' if signs => out.push(c),
             '+' | '#' | '!' | '?' | '\'' | '"' | ';' | ',' => {}
             _ => out.push(c),
         }
@@ -95,14 +126,38 @@ pub enum ReadError {
         /// The token as read.
         token: String,
     },
+    /// The move's check or mate sign is missing, or stands where the move gives none.
+    #[error("move {number}: {token:?} reads as {read}, but the move is {san}")]
+    Sign {
+        /// The move's place in the game, from 1.
+        number: usize,
+        /// The token as read.
+        token: String,
+        /// The move as read, with its sign.
+        read: String,
+        /// The move in the game's notation, with its sign.
+        san: String,
+    },
 }
 
-/// Reads one move typed or read back in braille, in `lang`'s notation.
+/// Reads one move typed or read back in braille, in `lang`'s notation, where case may be lost
+/// (`кф3` is `Кf3`).
 pub fn read_move(pos: &Position, token: &str, lang: Lang) -> Result<Move, ReadError> {
-    let core = strip(token);
+    read_move_as(pos, token, lang, Case::Lost).map(|(m, _)| m)
+}
+
+/// The move and the reading of `token` that gave it (with its check or mate sign when case is
+/// kept, as on a scoresheet).
+fn read_move_as(
+    pos: &Position,
+    token: &str,
+    lang: Lang,
+    case: Case,
+) -> Result<(Move, String), ReadError> {
+    let core = strip(token, case == Case::Kept);
     let mut candidates = vec![String::new()];
     for c in core.chars() {
-        let options = readings(lang, c);
+        let options = readings(lang, c, case);
         if candidates.len() * options.len() > 1024 {
             break;
         }
@@ -119,27 +174,27 @@ pub fn read_move(pos: &Position, token: &str, lang: Lang) -> Result<Move, ReadEr
     }
     // A reading that is the move's own notation wins over one the parser merely tolerates:
     // six-dot Ukrainian `фф4` is the queen's `Фf4`, not the pawn's `ff4`.
-    let mut found: Vec<Move> = Vec::new();
-    let mut exact: Vec<Move> = Vec::new();
+    let mut found: Vec<(Move, String)> = Vec::new();
+    let mut exact: Vec<(Move, String)> = Vec::new();
     for candidate in &candidates {
         for l in [lang, Lang::En] {
             if let Ok(m) = parse_move_in(pos, candidate, l) {
-                if !found.contains(&m) {
-                    found.push(m);
+                if !found.iter().any(|(f, _)| *f == m) {
+                    found.push((m, candidate.clone()));
                 }
                 let own = san_in(pos, &m, l);
                 let bare = candidate.trim_end_matches(['+', '#']);
-                if own.trim_end_matches(['+', '#']) == bare && !exact.contains(&m) {
-                    exact.push(m);
+                if own.trim_end_matches(['+', '#']) == bare && !exact.iter().any(|(e, _)| *e == m) {
+                    exact.push((m, candidate.clone()));
                 }
             }
         }
     }
     if exact.len() == 1 {
-        return Ok(exact[0]);
+        return Ok(exact.swap_remove(0));
     }
     match found.as_slice() {
-        [m] => Ok(*m),
+        [m] => Ok(m.clone()),
         [] => Err(ReadError::NoMove {
             number: 0,
             token: token.to_string(),
@@ -154,7 +209,7 @@ pub fn read_move(pos: &Position, token: &str, lang: Lang) -> Result<Move, ReadEr
 /// Whether a token is no move: a move number (`12.`), a result, a clock time in parentheses,
 /// the continuation dots, or a page number.
 fn is_filler(token: &str) -> bool {
-    let t = strip(token);
+    let t = strip(token, false);
     t.is_empty()
         || t.starts_with('(')
         || t.ends_with(')')
@@ -164,7 +219,9 @@ fn is_filler(token: &str) -> bool {
 }
 
 /// Reads the moves of a scoresheet body (the text after its header) from `start`. Move
-/// numbers, clock times, results and page numbers are skipped.
+/// numbers, clock times, results and page numbers are skipped. A scoresheet keeps case (a
+/// capital is a piece letter, a small letter a file) and the check and mate signs: a sign
+/// missing or wrong is an error, as a wrong move is, so a sheet that reads back is the game.
 pub fn read_moves(text: &str, start: &Position, lang: Lang) -> Result<Vec<Move>, ReadError> {
     let mut pos = start.clone();
     let mut moves = Vec::new();
@@ -173,10 +230,21 @@ pub fn read_moves(text: &str, start: &Position, lang: Lang) -> Result<Vec<Move>,
             continue;
         }
         let number = moves.len() + 1;
-        let m = read_move(&pos, token, lang).map_err(|e| match e {
+        let (m, read) = read_move_as(&pos, token, lang, Case::Kept).map_err(|e| match e {
             ReadError::NoMove { token, .. } => ReadError::NoMove { number, token },
             ReadError::Ambiguous { token, .. } => ReadError::Ambiguous { number, token },
+            sign @ ReadError::Sign { .. } => sign,
         })?;
+        let san = san_in(&pos, &m, lang);
+        let sign = |t: &str| t.len() - t.trim_end_matches(['+', '#']).len();
+        if read[read.len() - sign(&read)..] != san[san.len() - sign(&san)..] {
+            return Err(ReadError::Sign {
+                number,
+                token: token.to_string(),
+                read,
+                san,
+            });
+        }
         pos = pos.play(&m).map_err(|_| ReadError::NoMove {
             number,
             token: token.to_string(),

@@ -18,8 +18,9 @@ pub struct SheetOptions {
     pub height: usize,
     /// Clock times from `[%clk]` comments after each move.
     pub clocks: bool,
-    /// The check and mate signs. Off for BRF from an eight-dot table, where `+` and `#` lose
-    /// their eighth dot and would read as digits.
+    /// The check and mate signs; on by default, and always on for `vichess scoresheet`, since
+    /// a scoresheet must read back to the game (BRF writes an eight-dot table's `+` as the
+    /// six-dot plus, see [`cells::SixDot`]).
     pub checks: bool,
 }
 
@@ -84,12 +85,13 @@ pub fn rows(game: &PgnGame, lang: Lang, options: &SheetOptions) -> Vec<Row> {
         if !options.checks {
             text.truncate(text.trim_end_matches(['+', '#']).len());
         }
+        row.push(text);
+        // The clock time is a part of its own, so a line may break before it.
         if options.clocks {
             if let Some(clock) = pm.comments.iter().find_map(|c| c.clock) {
-                text = format!("{text} ({})", format_duration(clock));
+                row.push(format!("({})", format_duration(clock)));
             }
         }
-        row.push(text);
         match pos.play(&pm.mv) {
             Ok(next) => pos = next,
             Err(_) => break,
@@ -171,21 +173,15 @@ pub fn layout(
         }
         let mut line = String::new();
         for part in &row.parts {
-            let braille = tr(part)?;
-            let needed = cells::width(&braille) + usize::from(!line.is_empty());
-            if !line.is_empty() && cells::width(&line) + needed > options.width {
-                lines.push(std::mem::take(&mut line));
-                line.push_str(&space.repeat(2));
-            } else if !line.is_empty() {
-                line.push_str(&space);
-            }
-            line.push_str(&braille);
-            // A single part wider than the line is cut, continuing indented.
-            while cells::width(&line) > options.width {
-                let head: String = line.chars().take(options.width).collect();
-                let tail: String = line.chars().skip(options.width).collect();
-                lines.push(head);
-                line = space.repeat(2) + &tail;
+            for braille in pieces(part, options.width - 2, &mut tr)? {
+                let needed = cells::width(&braille) + usize::from(!line.is_empty());
+                if !line.is_empty() && cells::width(&line) + needed > options.width {
+                    lines.push(std::mem::take(&mut line));
+                    line.push_str(&space.repeat(2));
+                } else if !line.is_empty() {
+                    line.push_str(&space);
+                }
+                line.push_str(&braille);
             }
         }
         lines.push(line);
@@ -203,6 +199,39 @@ pub fn layout(
         pages.push(page);
     }
     Ok(pages)
+}
+
+/// A print part in braille, in pieces of at most `room` cells: whole when it fits, else cut in
+/// print and each piece translated on its own, so that each carries its own signs (a number
+/// cut at the end of a line keeps its number sign on the next).
+fn pieces(
+    part: &str,
+    room: usize,
+    tr: &mut dyn FnMut(&str) -> Result<String, LayoutError>,
+) -> Result<Vec<String>, LayoutError> {
+    let whole = tr(part)?;
+    if cells::width(&whole) <= room {
+        return Ok(vec![whole]);
+    }
+    let chars: Vec<char> = part.chars().collect();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < chars.len() {
+        // The longest piece that fits; one character always goes, even if it does not.
+        let mut end = start + 1;
+        let mut braille = tr(&chars[start..end].iter().collect::<String>())?;
+        while end < chars.len() {
+            let longer = tr(&chars[start..end + 1].iter().collect::<String>())?;
+            if cells::width(&longer) > room {
+                break;
+            }
+            end += 1;
+            braille = longer;
+        }
+        out.push(braille);
+        start = end;
+    }
+    Ok(out)
 }
 
 /// The pages as a Unicode braille text: lines end with a newline, pages are separated by a

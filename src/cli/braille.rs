@@ -82,23 +82,18 @@ pub fn write_sheet(record: &vichess::pgn::PgnGame, args: &BrailleArgs) -> anyhow
         .unwrap_or_else(|| vichess::braille::louis::default_table(lang).to_string());
     let louis = Louis::open(&table).map_err(anyhow::Error::msg)?;
     let brf = is_brf(out, args.braille_format.as_deref());
-    let eight_dot = |t: &str| {
-        louis
-            .forward(t)
-            .is_ok_and(|u| u.chars().any(|c| cells::dots(c).is_some_and(|d| d >= 0x40)))
-    };
     let options = sheet::SheetOptions {
         width: args.cells,
         height: args.lines,
         clocks: args.clocks,
-        checks: !(brf && eight_dot("+#")),
+        checks: true,
     };
     let rows = sheet::rows(record, lang, &options);
-    let digits_dot8 = louis.digits_dot8();
+    let six = louis.six_dot();
     let mut translate = |t: &str| {
         let u = louis.forward(t)?;
         Ok(if brf {
-            cells::fold_to_six_dots(&u, digits_dot8)
+            cells::fold_to_six_dots(&u, six)
         } else {
             u
         })

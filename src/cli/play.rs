@@ -106,6 +106,14 @@ pub struct PlayArgs {
     /// at once); without it, `press` completes a move, and `correct` works until then.
     #[arg(long)]
     auto_press: Option<u64>,
+    /// No arbiter at hand (Guidelines III.6): a III.5 draw claim ends the game for the
+    /// designated arbiter to rule on later (default: the configuration's arbiter_present).
+    #[arg(long)]
+    no_arbiter: bool,
+    /// How the event supervises rapid and blitz (A.4/B.2 or A.5/B.3): adequate or
+    /// inadequate, where an illegal move found after the opponent's reply stands (A.5.2).
+    #[arg(long, value_parser = ["adequate", "inadequate"])]
+    supervision: Option<String>,
     /// Also show every printed line on a braille display through BRLTTY's BrlAPI socket
     /// (default: $BRLAPI_HOST, else /var/lib/BrlAPI/0); its keys step through the moves and
     /// ask for the time.
@@ -574,6 +582,15 @@ fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::
     let mut settings = SessionConfig::from_config(&config);
     settings.press_after_ms = args.auto_press;
     settings.vi_side = args.side;
+    if args.no_arbiter {
+        settings.arbiter_present = false;
+    }
+    if let Some(level) = &args.supervision {
+        settings.supervision = match level.as_str() {
+            "inadequate" => vichess::rules::arbiter::ruling::Supervision::Unsupervised,
+            _ => vichess::rules::arbiter::ruling::Supervision::Adequate,
+        };
+    }
     // A pack that cannot be opened still leaves the game's language for the fatal line.
     *words = Pack::builtin(vichess::session::language_pack(config.game.language()))
         .ok()

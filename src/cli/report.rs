@@ -154,13 +154,21 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
         ),
         Record::Tag { name, value, .. } => format!("{name}: {value}"),
         Record::Interrupted { signal, .. } => format!("{} ({signal})", w(Word::GameInterrupted)),
+        Record::Rules { .. } => rules_words(pack, happened),
         Record::Move { .. } | Record::Correct { .. } => String::new(),
         Record::Checkpoint { .. }
         | Record::Anchor { .. }
         | Record::End { .. }
         | Record::Speed { .. } => return None,
     };
-    for h in happened {
+    // The move first, then what it did besides (a draw offer it declined, 9.1.2.3).
+    let moves = happened
+        .iter()
+        .filter(|h| matches!(h, Happening::Moved { .. }));
+    let others = happened
+        .iter()
+        .filter(|h| !matches!(h, Happening::Moved { .. }));
+    for h in moves.chain(others) {
         let extra = match h {
             Happening::Moved {
                 before,
@@ -182,6 +190,13 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
                 w(Word::ReportOpened),
                 numbered(before, &san(before, mv))
             ),
+            // A `draw decline` record says so itself; a move declines by being made.
+            Happening::OfferDeclined { by } if !matches!(rec, Record::Draw { .. }) => {
+                format!("{} {}", side(*by), w(Word::ReportDrawDecline))
+            }
+            Happening::IllegalMoveStands { by } => {
+                format!("{}: {}", side(*by), w(Word::IllegalMoveStands))
+            }
             Happening::IncrementRuled { agrees: true, .. } => w(Word::ReportIncrementGranted),
             Happening::IncrementRuled { agrees: false, .. } => w(Word::ReportIncrementRefused),
             Happening::PenaltyTime { to, ms } => {
@@ -206,6 +221,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             Happening::Ended { ending, .. } => {
                 format!("{}: {}", w(Word::ReportEnds), result_line(pack, ending))
             }
+            Happening::ResultWithdrawn => w(Word::ResultWithdrawn),
             Happening::Clock(events) => {
                 let falls: Vec<String> = events
                     .iter()
@@ -228,6 +244,24 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
         }
     }
     (!line.is_empty()).then_some(line)
+}
+
+/// The event's supervision, as the opening line says it (issue 24, item 5).
+fn rules_words(pack: &Pack, happened: &[Happening]) -> String {
+    happened
+        .iter()
+        .find_map(|h| match h {
+            Happening::Rules {
+                arbiter_present,
+                supervision,
+            } => Some(vichess::session::rules_phrase(
+                *arbiter_present,
+                *supervision,
+            )),
+            _ => None,
+        })
+        .map(|p| pack.text(&p))
+        .unwrap_or_default()
 }
 
 /// The score and how the game ended: in English the journal's own words (with the article),
@@ -308,14 +342,20 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         if let Record::Anchor { at, unix_ms } = rec {
             anchor = Some((*at, *unix_ms));
         }
+        // A sealed move opened is a move of the game too: what follows it comes after it.
         let moved = happened
             .iter()
-            .any(|h| matches!(h, Happening::Moved { .. }));
-        // A take-back, or an accepted request that took back one move or two.
+            .any(|h| matches!(h, Happening::Moved { .. } | Happening::Opened { .. }));
+        // A take-back, an accepted request that took back one move or two, or the arbiter's
+        // undo of a move that ended the game.
         let taken_back = happened
             .iter()
             .filter(|h| matches!(h, Happening::TakenBack { .. }))
             .count();
+        let restored = match rec {
+            Record::Restore { ply, .. } => Some(*ply),
+            _ => None,
+        };
         let Some(text) = describe(&pack, rec, happened) else {
             continue;
         };
@@ -336,17 +376,31 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         writeln!(out, "{when}  {text}")?;
         if moved {
             ply += 1;
+        } else if let Some(kept) = restored {
+            // 7.5.1: the game goes back to `kept` plies; what follows comes after them.
+            ply = kept;
         } else {
             ply = ply.saturating_sub(taken_back);
         }
         // Presses and tags are in the plain lines; the PGN keeps the comments an arbiter or
-        // a reader of the game needs.
+        // a reader of the game needs. A move is the movetext itself: only what it did
+        // besides (a draw offer declined by moving, the game's end) becomes a comment.
         let routine = matches!(
             rec,
             Record::Begin { .. } | Record::Tag { .. } | Record::Press { .. } | Record::Start { .. }
         );
-        if !moved && !routine {
-            pending.push(format!("{when} {text}"));
+        let comment = if matches!(rec, Record::Move { .. }) {
+            let besides: Vec<Happening> = happened
+                .iter()
+                .filter(|h| !matches!(h, Happening::Moved { .. }))
+                .cloned()
+                .collect();
+            describe(&pack, rec, &besides).map(|t| format!("{when} {t}"))
+        } else {
+            (!routine).then(|| format!("{when} {text}"))
+        };
+        if let Some(comment) = comment {
+            pending.push(comment);
             attach(&mut pgn, ply, &mut pending);
         }
     }
@@ -360,6 +414,9 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     for (name, value) in state.tags() {
         pgn.set_tag(name, value.clone());
     }
+    if let Some(control) = state.time_control_tag() {
+        pgn.set_tag("TimeControl", control);
+    }
     if let Some(unix) = state.began_unix_ms() {
         pgn.set_tag("Date", UtcTime::from_unix_ms(unix).pgn_date());
     }
@@ -367,6 +424,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         pgn.result = GameResult::from_pgn(e.score);
         pgn.set_tag("Result", e.score);
     }
+    vichess::session::finish_pgn(&mut pgn, &state, &pack);
     write!(out, "{}", write_game(&pgn))?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -17,7 +17,7 @@ pub use paths::{display_path, user_config_path, user_config_path_from};
 pub use sections::{
     AudioSection, BandSetting, BoardProtocol, BoardSection, ClockSection, Config, Destination,
     GameSection, GamepadSection, OutputChannel, ResumeClock, RookFirstSetting, SpeechOutput,
-    SpeechSection, COMMANDS, UNBOUND,
+    SpeechSection, SupervisionSetting, COMMANDS, UNBOUND,
 };
 
 use std::path::Path;

@@ -80,6 +80,17 @@ pub enum ResumeClock {
     Running,
 }
 
+/// How closely the event watches rapid and blitz games (A.6, B.4 let the regulations choose).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SupervisionSetting {
+    /// A.4, B.2: the full rules.
+    #[default]
+    Adequate,
+    /// A.5, B.3: an illegal move is penalised only before the opponent's reply (A.5.2).
+    Inadequate,
+}
+
 /// `[game]`: what is played and where its journal is kept.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -104,6 +115,11 @@ pub struct GameSection {
     pub white: String,
     /// Black's name.
     pub black: String,
+    /// An arbiter is at hand during play; `false`: Guidelines III.6 (a III.5 claim ends
+    /// the game and the designated arbiter rules on it later). `--no-arbiter` overrides it.
+    pub arbiter_present: bool,
+    /// The event's supervision of rapid and blitz; `--supervision` overrides it.
+    pub supervision: SupervisionSetting,
 }
 
 impl Default for GameSection {
@@ -118,6 +134,8 @@ impl Default for GameSection {
             round: String::new(),
             white: String::new(),
             black: String::new(),
+            arbiter_present: true,
+            supervision: SupervisionSetting::Adequate,
         }
     }
 }

@@ -43,7 +43,8 @@ pub use convert::{result_of, Replayed};
 pub use error::{MoveAt, PgnError, PgnErrorKind};
 pub use lexer::{LexError, Lexer, Token, TokenKind};
 pub use model::{
-    format_duration, parse_duration, Comment, GameResult, Line, PgnGame, PgnMove, SEVEN_TAG_ROSTER,
+    format_duration, parse_duration, Comment, GameResult, Line, PgnGame, PgnMove, Termination,
+    SEVEN_TAG_ROSTER,
 };
 pub use reader::{read_game, read_games, suffix_nag, Games, MAX_DEPTH};
 pub use setup::{start_position, variant_is_chess960};

@@ -173,6 +173,46 @@ impl GameResult {
     }
 }
 
+/// How a game ended, as the PGN standard's `Termination` tag says it (section 9.8.1): the
+/// tag tells a reader whether a result came from the board, the clock, a rules infraction or
+/// a ruling, which the result alone does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The game was abandoned.
+    Abandoned,
+    /// A third party decided the result (an arbiter's ruling, III.5, III.6).
+    Adjudication,
+    /// A player died.
+    Death,
+    /// The game ended by an emergency.
+    Emergency,
+    /// Mate, stalemate, a dead position, an agreed or claimed draw, resignation, the
+    /// automatic draws (9.6).
+    Normal,
+    /// A rule was broken (the second illegal move, 7.5.5; a defective sealed move, I.8).
+    RulesInfraction,
+    /// A flag fell (6.9), whatever the result.
+    TimeForfeit,
+    /// Not over yet (adjourned, or stopped before an ending).
+    Unterminated,
+}
+
+impl Termination {
+    /// The standard's value for the tag.
+    pub fn as_pgn(self) -> &'static str {
+        match self {
+            Termination::Abandoned => "abandoned",
+            Termination::Adjudication => "adjudication",
+            Termination::Death => "death",
+            Termination::Emergency => "emergency",
+            Termination::Normal => "normal",
+            Termination::RulesInfraction => "rules infraction",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Unterminated => "unterminated",
+        }
+    }
+}
+
 impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_pgn())

@@ -600,6 +600,17 @@ words! {
     ReportTakebackAccepted = "report-takeback-accepted",
     ReportTakebackDeclined = "report-takeback-declined",
     ReportAborted = "report-aborted",
+    // --- issue 24.1 and 24.3: a game-ending move corrected, a capture mark on no capture ---
+    /// A move that ended the game was corrected or taken back before any press (D.2.8).
+    ResultWithdrawn = "result-withdrawn",
+    /// Before a square: a typed capture mark where nothing stands to be taken (8.1.1).
+    NoCaptureOn = "no-capture-on",
+    // Issue 24, item 5: no arbiter present (III.6), supervision not adequate (A.5, B.3).
+    NoArbiterPresent = "no-arbiter-present",
+    SupervisionInadequate = "supervision-inadequate",
+    QuickplayGameStops = "quickplay-game-stops",
+    RecordFinalPosition = "record-final-position",
+    IllegalMoveStands = "illegal-move-stands",
 }
 
 const FILE_IDS: [&str; 8] = [

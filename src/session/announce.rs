@@ -35,7 +35,23 @@ impl Session {
                 self.out
                     .say(&self.pack, Audience::Public, correction_phrase(&right));
                 self.sync_boards();
+                // A move that had ended the game disarmed the automatic press; corrected
+                // into one that does not, it is due again, from now.
+                if let (None, Some(delay), Some(side)) = (
+                    self.auto_press,
+                    self.config.press_after_ms,
+                    self.state.unpressed(),
+                ) {
+                    if self.state.clock().is_some() && !self.state.is_over() {
+                        self.auto_press = Some((at + delay, side));
+                    }
+                }
             }
+            Happening::ResultWithdrawn => self.out.say(
+                &self.pack,
+                Audience::Public,
+                vec![Token::Word(Word::ResultWithdrawn)],
+            ),
             Happening::TakenBack { undone, completed } => {
                 self.auto_press = None;
                 self.out.say(
@@ -149,6 +165,19 @@ impl Session {
                     vec![Token::Word(Word::IllegalMove), COLON, Token::Side(by)],
                 );
             }
+            Happening::IllegalMoveStands { by } => self.out.say(
+                &self.pack,
+                Audience::Public,
+                vec![
+                    Token::Word(Word::IllegalMove),
+                    COLON,
+                    Token::Side(by),
+                    SEMICOLON,
+                    Token::Word(Word::IllegalMoveStands),
+                ],
+            ),
+            // Said in the opening line; journaled for the resume and the report.
+            Happening::Rules { .. } => {}
             Happening::PenaltyTime { to, ms } => {
                 self.out
                     .say(&self.pack, Audience::Public, time_added_phrase(to, ms));

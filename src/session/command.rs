@@ -124,7 +124,9 @@ pub enum Command {
     Resign(Option<Color>),
     /// The arbiter records an illegal move completed by this side (7.5): the ladder of
     /// 7.5.5 (penalty time, then loss) follows.
-    Illegal(Color),
+    /// `true`: found only after the opponent's reply ("illegal white replied"), which in
+    /// rapid and blitz without adequate supervision lets the move stand (A.5.2).
+    Illegal(Color, bool),
     /// Say the last thing said again.
     Repeat,
     /// Adjourn, with the sealer (who must be on move) and the sealed move (Guidelines I.1.1).
@@ -176,7 +178,7 @@ pub const HELP: &[&str] = &[
     "draw offer|accept|decline [white|black]",
     "claim threefold|fifty|flag|quickplay [white|black] [move]: asked back, yes confirms",
     "resign [white|black]: asked back, yes confirms",
-    "illegal white|black: the arbiter records an illegal move (7.5.5)",
+    "illegal white|black [replied]: the arbiter records an illegal move (7.5.5); replied: found after the opponent's reply (A.5.2)",
     "repeat: say the last thing again",
     "adjourn [white|black] <sealed move>",
     "save <file.pgn>: save the game; <file.brf> or <file.brl>: the scoresheet in braille",
@@ -416,6 +418,9 @@ fn need<'a>(arg: Option<&'a str>, what: &str, usage: Word) -> Result<&'a str, Co
     arg.ok_or_else(|| CommandError(what.to_string(), usage))
 }
 
+/// "illegal white replied": the opponent had replied before the illegal move was found.
+const REPLIED: [&str; 5] = ["replied", "beantwortet", "відповідь", "ответ", "պատասխան"];
+
 /// Reads one console line. An empty line is `None`.
 pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     let line = line.trim();
@@ -625,12 +630,27 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
                 "whose illegal move? say illegal white or illegal black",
                 Word::HelpIllegal,
             )?;
-            Command::Illegal(color(c).ok_or_else(|| {
+            let side = color(c).ok_or_else(|| {
                 CommandError(
                     format!("\"{c}\" is not a side: say illegal white or illegal black"),
                     Word::HelpIllegal,
                 )
-            })?)
+            })?;
+            // The English word everywhere, and each language's.
+            let replied = match rest.get(1).map(|w| w.to_lowercase()) {
+                None => false,
+                Some(w) if REPLIED.contains(&w.as_str()) => true,
+                Some(w) => {
+                    return Err(CommandError(
+                        format!(
+                            "\"{w}\" is not understood here: say illegal {c}, or illegal {c} \
+                             replied when the opponent had already replied"
+                        ),
+                        Word::HelpIllegal,
+                    ))
+                }
+            };
+            Command::Illegal(side, replied)
         }
         "repeat" => Command::Repeat,
         "adjourn" => {

@@ -1,6 +1,7 @@
 //! The session's settings.
 
 use crate::phrase::announce::AnnounceOptions;
+use crate::rules::arbiter::ruling::Supervision;
 use crate::rules::clock::{CallPolicy, ClockConfig};
 use crate::rules::Color;
 
@@ -40,6 +41,11 @@ pub struct SessionConfig {
     pub guidelines_iii: bool,
     /// A typed move is read back and played only after Enter or `yes` (issue 15).
     pub confirm_moves: bool,
+    /// An arbiter is at hand: III.5 claims wait for the arbiter; without one (III.6) a claim
+    /// ends the game. Journaled with a new game, so a resume and the report keep it.
+    pub arbiter_present: bool,
+    /// How closely rapid and blitz are supervised (A.4/B.2 or A.5/B.3); journaled too.
+    pub supervision: Supervision,
     /// The configured speaking rate in hundredths (`[speech] speed`): where `faster` and
     /// `slower` start from until the player changes it.
     pub speech_rate: u32,
@@ -58,6 +64,8 @@ impl Default for SessionConfig {
             clock: ClockConfig::default(),
             guidelines_iii: false,
             confirm_moves: false,
+            arbiter_present: true,
+            supervision: Supervision::Adequate,
             speech_rate: 100,
         }
     }

@@ -22,7 +22,9 @@
 //!   by `press`, or by vichess itself with [`SessionConfig::press_after_ms`].
 //! - Until the press, `correct <move>` replaces the move (D.2.8). A player's `takeback` is a
 //!   request the opponent answers yes or no, both journaled; `arbiter takeback` strikes the
-//!   last move from the record after a question naming it.
+//!   last move from the record after a question naming it. A move that ended the game was
+//!   never pressed (it completed itself, 6.2.1.1): it is corrected or taken back the same way
+//!   and its result withdrawn, and the arbiter's `undo` and `restore` reach it too (7.5.1).
 //! - In assistant mode (D.2.10) time is said only on request (D.2.10.4); flag falls are
 //!   announced as facts and must be claimed (`claim flag`, 6.8); a sighted player's touch seen
 //!   on the second board is noted for the arbiter (D.2.10.5).
@@ -54,6 +56,7 @@ mod on_board;
 mod on_button;
 mod on_command;
 mod outbox;
+mod pgn_end;
 mod readouts;
 mod record;
 mod settings;
@@ -69,8 +72,9 @@ pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
 };
 pub use config::{Downtime, SessionConfig};
+pub use pgn_end::finish_pgn;
 pub use record::{Record, RecordError};
-pub use settings::{configured_pack, language_pack};
+pub use settings::{configured_pack, language_pack, rules_phrase};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
 pub use state::{Ending, Happening, State};
 pub use table::{ClockReading, Input, Output, Table};
@@ -83,6 +87,7 @@ use crate::pgn::{format_duration, Comment, GameResult, PgnGame};
 use crate::phrase::grammar;
 use crate::phrase::token::{Token, Word};
 use crate::phrase::Language;
+use crate::rules::arbiter::ruling::Supervision;
 use crate::rules::clock::{CallMode, CallTracker, Clock, TimeControl};
 use crate::rules::notation::Lang;
 use crate::rules::{CastlingMode, Color, Position};
@@ -448,6 +453,10 @@ impl Session {
             }
         };
         parts.push(text(&control));
+        let rules = rules_phrase(self.config.arbiter_present, self.config.supervision);
+        if !rules.is_empty() {
+            parts.push(text(&rules));
+        }
         parts.push(text(&[
             Token::Side(self.position().turn()),
             Token::Word(Word::ToMove),
@@ -473,8 +482,8 @@ impl Session {
         if let Some(e) = self.state.ending() {
             pgn.result = GameResult::from_pgn(e.score);
         }
-        if let Some(clock) = self.state.clock() {
-            pgn.set_tag("TimeControl", clock.control().to_string());
+        if let Some(control) = self.state.time_control_tag() {
+            pgn.set_tag("TimeControl", control);
         }
         if let Some(unix_ms) = self.state.began_unix_ms() {
             pgn.set_tag("Date", time::UtcTime::from_unix_ms(unix_ms).pgn_date());
@@ -482,6 +491,7 @@ impl Session {
         for (name, value) in self.state.tags() {
             pgn.set_tag(name, value.clone());
         }
+        finish_pgn(&mut pgn, &self.state, &self.pack);
         crate::pgn::write_game(&pgn)
     }
 
@@ -551,6 +561,17 @@ impl Session {
                 *t = at;
             }
             self.out.push(Effect::Journal(self.begin.to_string()));
+            // The event's supervision, when not the usual one, is part of the game from
+            // its start (issue 24, item 5): a resume and the report read it from here.
+            let (arbiter_present, supervision) =
+                (self.config.arbiter_present, self.config.supervision);
+            if !arbiter_present || supervision != Supervision::Adequate {
+                self.commit(Record::Rules {
+                    at,
+                    arbiter_present,
+                    supervision,
+                });
+            }
         }
         if let Some((stamp, unix)) = self.wall.take() {
             let unix_ms = unix + now.since(stamp);
@@ -655,11 +676,17 @@ impl Session {
                 false
             }
             Ok(happenings) => {
+                // A result saved in the game's file (not an adjournment's "*").
+                let decided = self.state.ending().is_some_and(|e| e.score != "*");
                 self.state = next;
                 self.last_journaled = rec.at();
                 self.out.push(Effect::Journal(rec.to_string()));
                 for h in happenings {
                     self.announce(h, rec.at());
+                }
+                if decided && !self.state.is_over() {
+                    // The result was undone or withdrawn: the file must not keep it.
+                    self.save_game();
                 }
                 true
             }

@@ -88,8 +88,9 @@ impl Session {
                 }
             }
             (_, TrackerEvent::TakeBack { undone }) => {
-                if self.state.game().last_move() == Some(undone) && self.state.unpressed().is_some()
-                {
+                // Not yet completed by a press, or it ended the game (D.2.8, issue 24.1).
+                let open = self.state.unpressed().is_some() || self.state.ended_by_move().is_some();
+                if self.state.game().last_move() == Some(undone) && open {
                     self.commit(Record::TakeBack { at });
                 } else {
                     self.out

@@ -136,8 +136,8 @@ impl Session {
             }
             Command::Arbiter(ArbiterCommand::Open) => self.ask(Confirm::Open, at),
             Command::Arbiter(ArbiterCommand::Undo) => self.ask(Confirm::Undo, at),
-            Command::Illegal(by) => {
-                self.commit(Record::Illegal { at, by });
+            Command::Illegal(by, replied) => {
+                self.commit(Record::Illegal { at, by, replied });
             }
             Command::Arbiter(ArbiterCommand::Time { side, change, ms }) => {
                 self.commit(Record::Adjust {
@@ -266,11 +266,14 @@ impl Session {
         self.ask(Confirm::TakeBackRecord(named), at);
     }
 
-    /// D.2.8: the move just made replaced, before the clock was pressed.
+    /// D.2.8: the move just made replaced, before the clock was pressed. A move that ended
+    /// the game was never pressed either (it completed itself, 6.2.1.1), so it is corrected
+    /// the same way and the result goes with it (issue 24.1).
     fn correct(&mut self, text: &str, at: u64) {
         let positions = self.state.game().positions();
         let n = positions.len();
-        if n < 2 || self.state.unpressed().is_none() {
+        let open = self.state.unpressed().is_some() || self.state.ended_by_move().is_some();
+        if n < 2 || !open {
             return self
                 .out
                 .refuse(&self.pack, vec![Token::Word(Word::NoMoveToCorrect)]);

@@ -7,10 +7,11 @@ use super::Effect;
 use crate::audio::route::Audience;
 use crate::phrase::announce::{move_phrase_with, AnnounceOptions};
 use crate::phrase::events::move_refused;
+use crate::phrase::grammar::SEMICOLON;
 use crate::phrase::repeat::LineRepeater;
 use crate::phrase::token::{Phrase, Token, Word};
 use crate::phrase::Language;
-use crate::rules::notation::{parse_move_in, Lang, MoveError};
+use crate::rules::notation::{parse_move_in, san_in, Lang, MoveError};
 use crate::rules::Position;
 use crate::voice::Pack;
 
@@ -81,6 +82,20 @@ impl Outbox {
     /// move it could mean ("which piece? king e2 or knight e2"). The rules core's detailed
     /// line is English, so it is printed in English games only.
     pub(super) fn refuse_move(&mut self, pack: &Pack, pos: &Position, lang: Lang, e: &MoveError) {
+        if let MoveError::NoCapture { to, mv, .. } = e {
+            // Issue 24.3: "no capture on f3; did you mean „Sf3“?", the move in the game's
+            // letters and quoted as the other "did you mean" lines are.
+            let phrase = vec![
+                Token::Word(Word::NoCaptureOn),
+                Token::File(to.file()),
+                Token::Rank(to.rank()),
+                SEMICOLON,
+                Token::Word(Word::DidYouMean),
+            ];
+            let hint = pack.language().quote(&san_in(pos, mv, lang));
+            let line = format!("{} {hint}?", pack.text(&phrase));
+            return self.say_text(Audience::Player, &line);
+        }
         let mut phrase = move_refused(e);
         if let MoveError::Ambiguous { candidates, .. } = e {
             for (i, c) in candidates.iter().enumerate() {

@@ -7,6 +7,7 @@
 
 use super::arbiter_command::{QuickplayAnswer, TimeChange};
 use super::command::{ClaimWhat, DrawAction};
+use crate::rules::arbiter::ruling::Supervision;
 use crate::rules::{Color, Square};
 use std::fmt;
 
@@ -157,6 +158,20 @@ pub enum Record {
         at: u64,
         /// The side that completed the illegal move.
         by: Color,
+        /// The opponent had already replied: in rapid and blitz without adequate
+        /// supervision the move then stands (A.5.2); otherwise it changes nothing.
+        replied: bool,
+    },
+    /// The event's supervision, journaled with a new game when it is not the usual one, so
+    /// that a resume and the report judge the game as it was played: no arbiter present
+    /// (III.6), rapid or blitz without adequate supervision (A.5, B.3).
+    Rules {
+        /// Session time in milliseconds.
+        at: u64,
+        /// An arbiter is at hand (III.5) or not (III.6).
+        arbiter_present: bool,
+        /// A.4/B.2 or A.5/B.3.
+        supervision: Supervision,
     },
     /// The arbiter changed `side`'s main time (6.10.2, 7.1, 12.9): journaled so that a
     /// resumed game's clocks and the arbiter's report show it.
@@ -292,6 +307,7 @@ impl Record {
             | Record::Ruling { at, .. }
             | Record::Restore { at, .. }
             | Record::Illegal { at, .. }
+            | Record::Rules { at, .. }
             | Record::Checkpoint { at }
             | Record::End { at }
             | Record::Interrupted { at, .. }
@@ -420,7 +436,30 @@ impl Record {
             "illegal" => Record::Illegal {
                 at,
                 by: color(fields.first())?,
+                replied: match fields.get(1).copied() {
+                    None => false,
+                    Some("replied") => true,
+                    Some(_) => return Err(err("after the side comes only \"replied\"")),
+                },
             },
+            "rules" => {
+                let mut arbiter_present = true;
+                let mut supervision = Supervision::Adequate;
+                for f in &fields {
+                    match *f {
+                        "arbiter=present" => arbiter_present = true,
+                        "arbiter=absent" => arbiter_present = false,
+                        "supervision=adequate" => supervision = Supervision::Adequate,
+                        "supervision=inadequate" => supervision = Supervision::Unsupervised,
+                        _ => return Err(err("not an arbiter=... or supervision=... setting")),
+                    }
+                }
+                Record::Rules {
+                    at,
+                    arbiter_present,
+                    supervision,
+                }
+            }
             "restore" => Record::Restore {
                 at,
                 ply: fields
@@ -547,7 +586,30 @@ impl fmt::Display for Record {
             } => {
                 write!(f, "touch {at} {} {square}", side(*s))
             }
-            Record::Illegal { at, by } => write!(f, "illegal {at} {}", side(*by)),
+            Record::Illegal { at, by, replied } => {
+                write!(f, "illegal {at} {}", side(*by))?;
+                if *replied {
+                    f.write_str(" replied")?;
+                }
+                Ok(())
+            }
+            Record::Rules {
+                at,
+                arbiter_present,
+                supervision,
+            } => write!(
+                f,
+                "rules {at} arbiter={} supervision={}",
+                if *arbiter_present {
+                    "present"
+                } else {
+                    "absent"
+                },
+                match supervision {
+                    Supervision::Adequate => "adequate",
+                    Supervision::Unsupervised => "inadequate",
+                }
+            ),
             Record::Ruling { at, answer } => write!(f, "ruling {at} {}", answer.word()),
             Record::Restore { at, ply } => write!(f, "restore {at} {ply}"),
             Record::Adjust {
@@ -657,6 +719,17 @@ mod tests {
             Record::Illegal {
                 at: 23,
                 by: Color::Black,
+                replied: false,
+            },
+            Record::Illegal {
+                at: 23,
+                by: Color::White,
+                replied: true,
+            },
+            Record::Rules {
+                at: 0,
+                arbiter_present: false,
+                supervision: Supervision::Unsupervised,
             },
             Record::Anchor {
                 at: 24,

@@ -2,9 +2,10 @@
 //! voice pack with the configured capture, check and mate words.
 
 use super::{Downtime, SessionConfig};
-use crate::config::{Config, ResumeClock};
+use crate::config::{Config, ResumeClock, SupervisionSetting};
 use crate::phrase::announce::AnnounceOptions;
 use crate::phrase::token::Token;
+use crate::rules::arbiter::ruling::Supervision;
 use crate::voice::manifest::ManifestError;
 use crate::voice::Pack;
 
@@ -27,6 +28,11 @@ impl SessionConfig {
             },
             clock: c.clock.clock_config(),
             guidelines_iii: c.clock.guidelines_iii,
+            arbiter_present: c.game.arbiter_present,
+            supervision: match c.game.supervision {
+                SupervisionSetting::Adequate => Supervision::Adequate,
+                SupervisionSetting::Inadequate => Supervision::Unsupervised,
+            },
             speech_rate: ((c.speech.speed * 100.0).round() as u32)
                 .clamp(super::record::RATE_MIN, super::record::RATE_MAX),
             ..SessionConfig::default()
@@ -66,4 +72,24 @@ pub fn language_pack(language: crate::phrase::Language) -> &'static str {
         Language::Ru => "ru",
         Language::Hy => "hy",
     }
+}
+
+/// The event's supervision in words for the opening line and the report, when it is not the
+/// usual one (issue 24, item 5); empty with an arbiter present and adequate supervision.
+pub fn rules_phrase(
+    arbiter_present: bool,
+    supervision: Supervision,
+) -> crate::phrase::token::Phrase {
+    use crate::phrase::token::Word;
+    let mut p = Vec::new();
+    if !arbiter_present {
+        p.push(Token::Word(Word::NoArbiterPresent));
+    }
+    if supervision == Supervision::Unsupervised {
+        if !p.is_empty() {
+            p.push(crate::phrase::grammar::COMMA);
+        }
+        p.push(Token::Word(Word::SupervisionInadequate));
+    }
+    p
 }

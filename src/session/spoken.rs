@@ -12,7 +12,7 @@
 use super::command::{command_words, distance, COMMAND_WORDS};
 use crate::phrase::announce::move_phrase;
 use crate::phrase::token::Token;
-use crate::rules::notation::{parse_move_in, san_in, Lang, MoveError};
+use crate::rules::notation::{parse_move_strict_in, san_in, Lang, MoveError};
 use crate::rules::{File, Move, Position, Rank, Role};
 use crate::voice::{Pack, PACK_NAMES};
 use std::collections::HashMap;
@@ -358,10 +358,12 @@ fn offered_commands(lang: crate::phrase::Language) -> impl Iterator<Item = &'sta
 }
 
 /// The legal move `text` names, in the spoken form or any notation the rules core reads.
+/// A capture mark or word on a move that takes nothing is refused
+/// ([`parse_move_strict_in`]): what a player types or says is the record (8.1.1).
 pub fn parse_any(pos: &Position, text: &str, lang: Lang) -> Result<Move, MoveError> {
     match spoken_to_san(text) {
-        Some(san) => parse_move_in(pos, &san, Lang::En),
-        None => parse_move_in(pos, text, lang),
+        Some(san) => parse_move_strict_in(pos, &san, Lang::En),
+        None => parse_move_strict_in(pos, text, lang),
     }
 }
 

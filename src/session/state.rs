@@ -9,6 +9,7 @@
 use super::arbiter_command::{QuickplayAnswer, TimeChange};
 use super::command::{ClaimWhat, DrawAction};
 use super::record::Record;
+use crate::pgn::Termination;
 use crate::phrase::events::move_refused;
 use crate::phrase::events::{claim_phrase, flag_fall_phrase, resign_phrase, status_phrase};
 use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
@@ -21,7 +22,9 @@ use crate::rules::arbiter::ruling::{
     EndReason, Event as ArbiterEvent, Outcome, Ruling, Supervision,
 };
 use crate::rules::clock::GameType;
-use crate::rules::clock::{Adjustment, Clock, ClockEvent, ClockState, Millis, QuickplayBonus};
+use crate::rules::clock::{
+    Adjustment, Bonus, Clock, ClockEvent, ClockState, Millis, Period, QuickplayBonus, TimeControl,
+};
 use crate::rules::game::{ClaimKind, Game};
 use crate::rules::notation::parse_move;
 use crate::rules::{Color, Move, Piece, Position, Square};
@@ -35,6 +38,8 @@ pub struct Ending {
     pub words: String,
     /// How it ended in the game's vocabulary ("Weiß gibt auf, Schwarz gewinnt").
     pub phrase: Phrase,
+    /// The PGN `Termination` value: by the board, the clock, an infraction or a ruling.
+    pub termination: Termination,
 }
 
 impl Ending {
@@ -131,6 +136,9 @@ pub enum Happening {
     },
     /// The arbiter undid the result; play goes on.
     ResultUndone,
+    /// The move that ended the game is being corrected or taken back by its mover before
+    /// any press (D.2.8): the result it made no longer stands.
+    ResultWithdrawn,
     /// A note for the arbiter, shown on screen.
     Note(String),
     /// The player on move touched their man (D.2.2, 4.3).
@@ -139,6 +147,19 @@ pub enum Happening {
         piece: Piece,
         /// Its square.
         square: Square,
+    },
+    /// A.5.2: `by`'s illegal move was found after the opponent's reply, in rapid or blitz
+    /// without adequate supervision: it stands, uncounted and unpenalised.
+    IllegalMoveStands {
+        /// The side that completed the illegal move.
+        by: Color,
+    },
+    /// The event's supervision was set for the game (journaled at its start).
+    Rules {
+        /// An arbiter is at hand.
+        arbiter_present: bool,
+        /// A.4/B.2 or A.5/B.3.
+        supervision: Supervision,
     },
     /// The arbiter recorded `by`'s illegal move, their `count`th (7.5).
     IllegalMove {
@@ -196,6 +217,21 @@ pub enum Happening {
     },
 }
 
+/// A move ended the game by itself (mate, stalemate, a dead position, 9.6; 5.1.1, 5.2.1,
+/// 5.2.2) and so completed itself (6.2.1.1), but no one pressed after it. A typing slip that
+/// happens to mate must not decide the game: D.2.8 still lets its mover correct it or take
+/// it back, and 7.5.1 lets the arbiter reinstate an earlier position, and the result goes
+/// with the move. Kept while the result stands (nothing but the result's withdrawal can
+/// change the game after it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct MoveEnded {
+    /// The side that made the move.
+    side: Color,
+    /// The ending stopped the mover's running clock: a correction starts it again, since
+    /// the move is then made but not completed, as before any correction (D.2.8).
+    stopped_clock: bool,
+}
+
 /// The game: record, clock, pending offer, touches, penalties, and how it ended.
 ///
 /// Its fields are private so that [`State::apply`] is the only way to change it: whatever a
@@ -220,14 +256,23 @@ pub struct State {
     tags: Vec<(String, String)>,
     /// The event announced Guidelines III (III.1): III.5 claims may be made.
     guidelines_iii: bool,
+    /// An arbiter is at hand (III.5); without one a claim ends the game (III.6).
+    arbiter_present: bool,
+    /// A.4/B.2 or A.5/B.3: decides the A.5.2 window for illegal moves.
+    supervision: Supervision,
     /// A III.5 claim the arbiter has not ruled on yet (or postponed): the claimant.
     quickplay_claim: Option<Color>,
     /// A III.4 request for five seconds a move, not yet ruled on: who asked.
     increment_request: Option<Color>,
     /// The sealed envelope of an adjourned game, until it is opened (Guidelines I).
     envelope: Option<Envelope>,
+    /// III.4 switched both clocks to this bonus when the requester had completed this many
+    /// moves: the PGN's TimeControl says so.
+    switched: Option<(u32, Bonus)>,
     /// The game as it stood before the record that ended it, for the arbiter's undo.
     before_end: Option<Box<State>>,
+    /// The last move ended the game and may still be corrected or taken back.
+    move_ended: Option<MoveEnded>,
     /// The speaking rate the player chose during the game, in hundredths; `None` while the
     /// configured one holds.
     speech_rate: Option<u32>,
@@ -245,10 +290,13 @@ impl PartialEq for State {
             && self.offer == other.offer
             && self.takeback_request == other.takeback_request
             && self.ending == other.ending
+            && self.move_ended == other.move_ended
             && self.touched == other.touched
             && self.illegal == other.illegal
             && self.tags == other.tags
             && self.envelope == other.envelope
+            && self.arbiter_present == other.arbiter_present
+            && self.supervision == other.supervision
             && self.speech_rate == other.speech_rate
     }
 }
@@ -281,12 +329,37 @@ fn ruling_ending(ruling: &Ruling, phrase: Phrase) -> Ending {
             score: outcome.score(),
             words: format!("{outcome}: {reason} ({article})"),
             phrase,
+            termination: termination(*reason),
         },
         other => Ending {
             score: "*",
             words: other.to_string(),
             phrase,
+            // The game stopped for the arbiter's decision (III.6): a third party decides.
+            termination: Termination::Adjudication,
         },
+    }
+}
+
+/// The PGN standard's name for how a game ended this way (issue 24, item 2).
+fn termination(reason: EndReason) -> Termination {
+    match reason {
+        EndReason::Checkmate
+        | EndReason::Stalemate
+        | EndReason::DeadPosition
+        | EndReason::FivefoldRepetition
+        | EndReason::SeventyFiveMoves
+        | EndReason::Resignation
+        | EndReason::ResignationOpponentCannotMate
+        | EndReason::Agreement
+        | EndReason::Claim(_) => Termination::Normal,
+        // A flag fell: a draw when the opponent cannot mate is still decided by the clock.
+        EndReason::FlagFall | EndReason::FlagFallOpponentCannotMate => Termination::TimeForfeit,
+        EndReason::SecondIllegalMove
+        | EndReason::SecondIllegalMoveOpponentCannotMate
+        | EndReason::DefectiveSealedMove
+        | EndReason::IllegalPosition => Termination::RulesInfraction,
+        EndReason::QuickplayFinish => Termination::Adjudication,
     }
 }
 
@@ -318,9 +391,9 @@ fn quickplay_refusal(e: QuickplayError) -> Phrase {
 
 /// The ladder's settings: the clock's game type and penalty; an untimed game is judged as
 /// standard play with adequate supervision (there is no clock to add time to).
-fn ladder_event(clock: Option<&Clock>) -> ArbiterEvent {
+fn ladder_event(clock: Option<&Clock>, supervision: Supervision) -> ArbiterEvent {
     match clock {
-        Some(c) => ArbiterEvent::from_clock(c, Supervision::Adequate),
+        Some(c) => ArbiterEvent::from_clock(c, supervision),
         None => ArbiterEvent {
             game_type: GameType::Standard,
             supervision: Supervision::Adequate,
@@ -334,7 +407,7 @@ impl State {
     pub fn new(start: Position, clock: Option<Clock>) -> State {
         State {
             game: Game::new(start),
-            illegal: IllegalMoves::new(ladder_event(clock.as_ref())),
+            illegal: IllegalMoves::new(ladder_event(clock.as_ref(), Supervision::Adequate)),
             clock,
             unpressed: None,
             clk: Vec::new(),
@@ -346,10 +419,14 @@ impl State {
             began_unix_ms: None,
             tags: Vec::new(),
             guidelines_iii: false,
+            arbiter_present: true,
+            supervision: Supervision::Adequate,
             quickplay_claim: None,
             increment_request: None,
             envelope: None,
+            switched: None,
             before_end: None,
+            move_ended: None,
             speech_rate: None,
         }
     }
@@ -368,8 +445,48 @@ impl State {
     fn quickplay_finish(&self) -> QuickplayFinish {
         QuickplayFinish {
             announced: self.guidelines_iii,
-            arbiter_present: true,
+            arbiter_present: self.arbiter_present,
         }
+    }
+
+    /// An arbiter is at hand (III.5), or not (III.6).
+    pub fn arbiter_present(&self) -> bool {
+        self.arbiter_present
+    }
+
+    /// How closely the game is supervised (A.4/B.2 or A.5/B.3).
+    pub fn supervision(&self) -> Supervision {
+        self.supervision
+    }
+
+    /// The PGN `TimeControl` of the game: the control announced, and after a III.4 switch
+    /// its last period ended at the requester's move count, followed by a period of no
+    /// added time with the five seconds a move (`40/5400:1800` becomes
+    /// `40/5400:12/1800:0+5`), so the tag tells how the game was really timed. `None` for
+    /// an untimed game.
+    pub fn time_control_tag(&self) -> Option<String> {
+        let control = self.clock.as_ref()?.control();
+        let Some((moves, bonus)) = self.switched else {
+            return Some(control.to_string());
+        };
+        let index = control.period_of_move(moves + 1);
+        let before = index
+            .checked_sub(1)
+            .and_then(|i| control.period_end(i))
+            .unwrap_or(0);
+        let mut periods: Vec<Period> = (0..index).map(|i| *control.period(i)).collect();
+        let current = control.period(index);
+        let done = moves.saturating_sub(before);
+        if done > 0 {
+            periods.push(Period::moves_in(done, current.time, current.bonus));
+            periods.push(Period::rest_of_game(0, bonus));
+        } else {
+            periods.push(Period::rest_of_game(current.time, bonus));
+        }
+        Some(match TimeControl::new(periods) {
+            Ok(c) => c.to_string(),
+            Err(_) => control.to_string(),
+        })
     }
 
     /// The sealed envelope of an adjourned game, until the arbiter opens it.
@@ -406,6 +523,13 @@ impl State {
     /// then the move can still be corrected (D.2.8).
     pub fn unpressed(&self) -> Option<Color> {
         self.unpressed
+    }
+
+    /// The side whose move ended the game by itself (mate, stalemate, a dead position,
+    /// 9.6) with no press since: that move can still be corrected or taken back (D.2.8),
+    /// which withdraws the result.
+    pub fn ended_by_move(&self) -> Option<Color> {
+        self.move_ended.map(|m| m.side)
     }
 
     /// For each ply, the mover's time left once the move was completed (PGN `[%clk]`).
@@ -478,7 +602,20 @@ impl State {
     }
 
     fn end(&mut self, ruling: &Ruling, phrase: Phrase, at: u64, out: &mut Vec<Happening>) {
-        let ending = ruling_ending(ruling, phrase.clone());
+        self.end_recorded(ruling, phrase.clone(), phrase, at, out)
+    }
+
+    /// Ends the game announcing `phrase` and recording `recorded` as the reason (the
+    /// record's last comment, the report's result): a ruling is recorded with its article.
+    fn end_recorded(
+        &mut self,
+        ruling: &Ruling,
+        phrase: Phrase,
+        recorded: Phrase,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) {
+        let ending = ruling_ending(ruling, recorded);
         self.end_with(ending, phrase, at, out);
     }
 
@@ -524,7 +661,13 @@ impl State {
         Ok(())
     }
 
-    fn play(&mut self, mv: Move, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
+    /// Plays `mv`; `Some(stopped_clock)` when the move ended the game ([`State::after_move`]).
+    fn play(
+        &mut self,
+        mv: Move,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<Option<bool>, Phrase> {
         let before = self.game.position().clone();
         let side = before.turn();
         // The opponent replied before the previous move was completed: that press happens now
@@ -550,17 +693,43 @@ impl State {
             out.push(Happening::OfferDeclined { by: side });
         }
         out.push(Happening::Moved { before, mv, side });
-        self.after_move(at, out);
-        Ok(())
+        Ok(self.after_move(at, out))
     }
 
     /// A move that ends the game completes itself (6.2.1.1): the clock stops at once.
-    fn after_move(&mut self, at: u64, out: &mut Vec<Happening>) {
+    /// `Some(true)` when the game ended and a running clock was stopped, `Some(false)` when
+    /// it ended with the clock not running, `None` when play goes on.
+    fn after_move(&mut self, at: u64, out: &mut Vec<Happening>) -> Option<bool> {
         let status = self.game.status();
-        if let Some(ruling) = board_result(status) {
-            self.unpressed = None;
-            self.end(&ruling, status_phrase(status), at, out);
+        let ruling = board_result(status)?;
+        let running = matches!(
+            self.clock.as_ref().map(|c| c.state()),
+            Some(ClockState::Running(_))
+        );
+        self.unpressed = None;
+        self.end(&ruling, status_phrase(status), at, out);
+        Some(running)
+    }
+
+    /// D.2.8, 7.5.1: the move that ended the game is to be corrected, taken back or gone
+    /// back behind, so the result it made goes: the move stands as made but not completed,
+    /// and with `restart` the mover's clock runs again if the ending stopped it (a player's
+    /// correction; the arbiter restarts the clock himself with `pause`, 6.11).
+    fn reopen(&mut self, at: u64, restart: bool, out: &mut Vec<Happening>) -> Result<(), Phrase> {
+        let ended = self
+            .move_ended
+            .take()
+            .ok_or_else(|| word(Word::NoMoveToCorrect))?;
+        self.ending = None;
+        self.before_end = None;
+        self.unpressed = Some(ended.side);
+        if restart && ended.stopped_clock {
+            if let Some(clock) = self.clock.as_mut() {
+                let events = clock.resume(at).map_err(|_| word(Word::ClockRefuses))?;
+                out.push(Happening::Clock(events));
+            }
         }
+        Ok(())
     }
 
     /// The last move taken back; after the clock was pressed the mover is on move again and
@@ -611,6 +780,16 @@ impl State {
     /// A record that ends the game keeps the game as it stood before, so the arbiter can
     /// undo the result ([`Record::Undo`]).
     pub fn apply(&mut self, rec: &Record) -> Result<Vec<Happening>, Phrase> {
+        let mut out = Vec::new();
+        // D.2.8: the mover corrects or takes back a move that ended the game by itself; the
+        // result goes first, so the record then works as on any move not yet completed, and
+        // a corrected move that ends the game again can be undone back to here.
+        if let (Record::Correct { at, .. } | Record::TakeBack { at }, Some(_)) =
+            (rec, self.move_ended)
+        {
+            self.reopen(*at, true, &mut out)?;
+            out.push(Happening::ResultWithdrawn);
+        }
         let was_over = self.is_over();
         let before = match rec {
             // Frequent records that never end a game: no copy.
@@ -621,7 +800,7 @@ impl State {
             _ if was_over => None,
             _ => Some(Box::new(self.clone())),
         };
-        let out = self.apply_record(rec)?;
+        out.extend(self.apply_record(rec)?);
         if !was_over && self.is_over() {
             self.before_end = before;
         }
@@ -659,7 +838,13 @@ impl State {
             Record::Move { at, uci } => {
                 self.check_playing()?;
                 let mv = self.parse(uci)?;
-                self.play(mv, *at, &mut out)?;
+                let side = self.game.position().turn();
+                if let Some(stopped_clock) = self.play(mv, *at, &mut out)? {
+                    self.move_ended = Some(MoveEnded {
+                        side,
+                        stopped_clock,
+                    });
+                }
             }
             Record::Press { at, side } => {
                 self.check_playing()?;
@@ -679,7 +864,12 @@ impl State {
                 self.clk.push(None);
                 self.unpressed = Some(side);
                 out.push(Happening::Corrected { before, mv });
-                self.after_move(*at, &mut out);
+                if let Some(stopped_clock) = self.after_move(*at, &mut out) {
+                    self.move_ended = Some(MoveEnded {
+                        side,
+                        stopped_clock,
+                    });
+                }
             }
             Record::TakeBack { at } => {
                 self.check_playing()?;
@@ -725,6 +915,8 @@ impl State {
                     score: "*",
                     words: "aborted before the first move".into(),
                     phrase: word(Word::GameAborted),
+                    // Given up before it began: the PGN standard's "abandoned", result `*`.
+                    termination: Termination::Abandoned,
                 };
                 self.end_with(ending, word(Word::GameAborted), *at, &mut out);
             }
@@ -792,15 +984,34 @@ impl State {
                     score: "*",
                     words: "adjourned (Guidelines I)".into(),
                     phrase: word(Word::Adjourned),
+                    termination: Termination::Unterminated,
                 });
                 out.push(Happening::Adjourned {
                     sealed: sealed.is_some(),
                 });
             }
             Record::Open { at } => self.open(*at, &mut out)?,
-            Record::Undo { .. } => {
+            Record::Undo { at } => {
                 if self.ending.is_none() {
                     return Err(word(Word::NoResultToUndo));
+                }
+                if self.move_ended.is_some() {
+                    // 7.5.1: the result rests on a move the arbiter finds wrong, so the move
+                    // goes with it; the clock stays stopped until `pause`, as after any undo.
+                    self.reopen(*at, false, &mut out)?;
+                    let undone = self
+                        .game
+                        .take_back()
+                        .ok_or_else(|| word(Word::NoMoveToTakeBack))?;
+                    self.clk.pop();
+                    self.unpressed = None;
+                    self.touched = false;
+                    out.push(Happening::ResultUndone);
+                    out.push(Happening::TakenBack {
+                        undone,
+                        completed: false,
+                    });
+                    return Ok(out);
                 }
                 if self.game.status().is_over() {
                     return Err(word(Word::ResultOnBoard));
@@ -845,12 +1056,39 @@ impl State {
                     square: *square,
                 });
             }
-            Record::Illegal { at, by } => {
+            Record::Illegal { at, by, replied } => {
                 self.check_playing()?;
-                self.illegal_move(*by, *at, &mut out)?;
+                self.illegal_move(*by, *replied, *at, &mut out)?;
+            }
+            Record::Rules {
+                arbiter_present,
+                supervision,
+                ..
+            } => {
+                // The event's settings hold from the first move: a journal that sets them
+                // later is damaged.
+                if self.game.ply_count() > 0
+                    || self.illegal.count(Color::White) + self.illegal.count(Color::Black) > 0
+                {
+                    return Err(word(Word::ReasonNotUnderstood));
+                }
+                self.arbiter_present = *arbiter_present;
+                self.supervision = *supervision;
+                self.illegal = IllegalMoves::new(ladder_event(self.clock.as_ref(), *supervision));
+                out.push(Happening::Rules {
+                    arbiter_present: *arbiter_present,
+                    supervision: *supervision,
+                });
             }
             Record::Restore { at, ply } => {
-                self.check_playing()?;
+                if self.move_ended.is_some() {
+                    // 7.5.1: a wrong move found after it ended the game; the result goes
+                    // with the position it made. The clock stays stopped until `pause`.
+                    self.reopen(*at, false, &mut out)?;
+                    out.push(Happening::ResultUndone);
+                } else {
+                    self.check_playing()?;
+                }
                 self.restore(*ply, *at, &mut out)?;
             }
             Record::Ruling { at, answer } => {
@@ -970,9 +1208,22 @@ impl State {
             cannot_win: true,
             no_effort: false,
         };
-        finish
+        let ruling = finish
             .claim(clock, by, grounds, at)
             .map_err(quickplay_refusal)?;
+        if let Ruling::GameStopped { .. } = ruling {
+            // III.6: no arbiter at hand, so the claim ends the game; the designated arbiter
+            // rules on it later from the position the players wrote down.
+            let mut phrase = vec![
+                Token::Word(Word::QuickplayGameStops),
+                SEMICOLON,
+                Token::Word(Word::RecordFinalPosition),
+            ];
+            phrase.extend(claimant(by));
+            self.unpressed = None;
+            self.end(&ruling, phrase, at, out);
+            return Ok(());
+        }
         if let ClockState::Running(_) = clock.state() {
             out.push(Happening::Clock(
                 clock.stop(at).map_err(|_| word(Word::ClockRefuses))?,
@@ -1026,6 +1277,11 @@ impl State {
             match ruling {
                 Ruling::SwitchBonus { bonus } => {
                     let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
+                    let five = match bonus {
+                        QuickplayBonus::Delay => Bonus::Delay(5_000),
+                        QuickplayBonus::Increment => Bonus::Increment(5_000),
+                    };
+                    self.switched = Some((clock.moves(by), five));
                     let events = clock
                         .correct(Adjustment::Quickplay(bonus), "arbiter", "III.4", at)
                         .map_err(|_| word(Word::ClockRefuses))?;
@@ -1085,7 +1341,12 @@ impl State {
                 Ruling::Result { .. } => {
                     self.quickplay_claim = None;
                     let phrase = vec![Token::Word(Word::Draw)];
-                    self.end(&ruling, phrase, at, out);
+                    let recorded = vec![
+                        Token::Word(Word::ReportRulingIii5),
+                        COLON,
+                        Token::Word(Word::ReportRulingAccept),
+                    ];
+                    self.end_recorded(&ruling, phrase, recorded, at, out);
                 }
                 Ruling::ExtraTime { to, time, article } => {
                     self.extra_time(to, time, article, at, out)?
@@ -1212,11 +1473,22 @@ impl State {
     /// 7.5.5: the first completed illegal move gives the opponent the penalty time, the
     /// second loses (or draws when the opponent cannot mate). The move itself never reached
     /// the record (the rules core refuses it), so there is no position to reinstate here.
-    fn illegal_move(&mut self, by: Color, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
+    fn illegal_move(
+        &mut self,
+        by: Color,
+        replied: bool,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<(), Phrase> {
         let position = self.game.position().clone();
         let rulings = self
             .illegal
-            .completed(by, Irregularity::IllegalMove, &position, false);
+            .completed(by, Irregularity::IllegalMove, &position, replied);
+        if let [Ruling::MoveStands { .. }] = rulings.as_slice() {
+            // A.5.2: too late for the arbiter; the move stands and nothing is counted.
+            out.push(Happening::IllegalMoveStands { by });
+            return Ok(());
+        }
         out.push(Happening::IllegalMove {
             by,
             count: self.illegal.count(by),

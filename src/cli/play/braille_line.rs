@@ -12,11 +12,13 @@
 use super::Arrival;
 use anyhow::{anyhow, Context};
 use std::io::{Read, Write};
+use std::os::unix::fs::MetadataExt;
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 use vichess::braille::brlapi::{self, kind, Decoder, KeyAction, Packet};
+use vichess::braille::peer;
 
 /// How long the handshake may take: BRLTTY answers at once or not at all.
 const HANDSHAKE: Duration = Duration::from_secs(3);
@@ -24,6 +26,75 @@ const HANDSHAKE: Duration = Duration::from_secs(3);
 const WRITE_WAIT: Duration = Duration::from_millis(500);
 /// BrlAPI's own key file, for servers that ask for a key.
 const KEY_FILE: &str = "/etc/brlapi.key";
+
+/// The key file: `BRLAPI_AUTH` as BrlAPI's own clients read it (a path, or `keyfile:PATH`
+/// among `+`-separated methods), else [`KEY_FILE`]; `None` when `BRLAPI_AUTH` names no key
+/// file (`none`, `polkit`).
+fn key_file() -> Option<PathBuf> {
+    match std::env::var("BRLAPI_AUTH") {
+        Ok(auth) if !auth.is_empty() => auth.split('+').find_map(|m| {
+            m.strip_prefix("keyfile:")
+                .or_else(|| m.starts_with('/').then_some(m))
+                .map(PathBuf::from)
+        }),
+        _ => Some(PathBuf::from(KEY_FILE)),
+    }
+}
+
+/// The key for the server at `path` on `s`, read only once the server is known to be one
+/// that could read the key file itself (`vichess::braille::peer`): the socket is no symbolic
+/// link (which could lead anywhere), and both the socket file's owner and the process
+/// listening on it may read the key.
+fn key_for(path: &Path, s: &UnixStream) -> anyhow::Result<Vec<u8>> {
+    let file = key_file().ok_or_else(|| {
+        anyhow!("the BrlAPI server asks for a key and BRLAPI_AUTH names no key file")
+    })?;
+    let socket = std::fs::symlink_metadata(path).with_context(|| path.display().to_string())?;
+    if socket.file_type().is_symlink() {
+        let target = std::fs::read_link(path).unwrap_or_default();
+        return Err(anyhow!(
+            "{} is a symbolic link to {}: vichess sends the key in {} only to a socket at the \
+             path given",
+            path.display(),
+            target.display(),
+            file.display()
+        ));
+    }
+    let mut key = std::fs::File::open(&file)
+        .with_context(|| format!("the BrlAPI server asks for the key in {}", file.display()))?;
+    let owner = peer::Owner::of(&key.metadata()?);
+    let listener = peer::credentials(s).context("the BrlAPI socket's peer credentials")?;
+    let socket_owner = peer::Peer {
+        uid: socket.uid(),
+        gid: socket.gid(),
+        groups: Vec::new(),
+    };
+    for (who, what) in [
+        (&socket_owner, "the socket belongs to user"),
+        (&listener, "the server runs as user"),
+    ] {
+        if !peer::may_read(who, &owner) {
+            return Err(anyhow!(
+                "{}: {what} {}, who may not read {}, so vichess does not send it the key",
+                path.display(),
+                who.uid,
+                file.display()
+            ));
+        }
+    }
+    let mut bytes = Vec::new();
+    (&mut key)
+        .take(brlapi::MAX_KEY as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() > brlapi::MAX_KEY {
+        return Err(anyhow!(
+            "the BrlAPI key in {} is longer than the protocol's {} bytes",
+            file.display(),
+            brlapi::MAX_KEY
+        ));
+    }
+    Ok(bytes)
+}
 
 /// The socket to use: the one given, else `BRLAPI_HOST` (a path, or `:N` for the local
 /// server number N), else BRLTTY's first local server.
@@ -76,13 +147,13 @@ impl BrailleLine {
                     path.display()
                 ));
             }
-            let key = std::fs::read(KEY_FILE)
-                .with_context(|| format!("the BrlAPI server asks for the key in {KEY_FILE}"))?;
+            let key = key_for(path, &s)?;
             s.write_all(&brlapi::auth_key(&key).encode())?;
             expect(&mut s, &mut d, kind::ACK)?;
         }
         s.write_all(&brlapi::get_display_size().encode())?;
-        let (cells, _) = brlapi::display_size(&expect(&mut s, &mut d, kind::GET_DISPLAY_SIZE)?)?;
+        let (cells, _) = brlapi::display_size(&expect(&mut s, &mut d, kind::GET_DISPLAY_SIZE)?)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         if cells == 0 {
             return Err(anyhow!(
                 "the BrlAPI server at {} has no display",
@@ -141,11 +212,22 @@ fn expect(s: &mut UnixStream, d: &mut Decoder, want: u32) -> anyhow::Result<Pack
     }
 }
 
-/// Turns the display's keys into console lines; acknowledgements of writes are dropped.
+/// Turns the display's keys into console lines; acknowledgements of writes are dropped. A
+/// server that breaks the protocol (a packet over its size) is out of step for good: the
+/// socket is shut, so the next write fails and the display is dropped, and nothing more is
+/// read from it.
 fn read_keys(mut s: UnixStream, mut d: Decoder, keys: Sender<Arrival>) {
     let mut buf = [0u8; 512];
     loop {
-        while let Ok(Some(p)) = d.next_packet() {
+        loop {
+            let p = match d.next_packet() {
+                Ok(Some(p)) => p,
+                Ok(None) => break,
+                Err(_) => {
+                    let _ = s.shutdown(std::net::Shutdown::Both);
+                    return;
+                }
+            };
             if p.kind != kind::KEY {
                 continue;
             }

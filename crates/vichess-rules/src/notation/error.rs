@@ -5,7 +5,7 @@
 //! sentences, lower-case at the start except for colour names used as subjects, with no final
 //! full stop.
 
-use crate::{CastlingSide, Color, Piece, Role, Square};
+use crate::{CastlingSide, Color, Move, Piece, Role, Square};
 use std::fmt;
 
 /// A move that cannot be played, and why.
@@ -173,6 +173,18 @@ pub enum MoveError {
     /// A promotion piece was named for a man that is not a pawn.
     #[error("only a pawn can be promoted, not a {0}")]
     NotAPawn(Role),
+
+    /// The text marks a capture, but the move it names captures nothing (`Nxf3` onto an
+    /// empty f3). Only [`super::parse_move_strict_in`] says this; see there why.
+    #[error("no capture on {to}; did you mean {written}?")]
+    NoCapture {
+        /// The arrival square, where nothing stands to be taken.
+        to: Square,
+        /// The move the text names without its capture mark.
+        mv: Move,
+        /// That move written in the text's language.
+        written: String,
+    },
 }
 
 /// Why castling is refused (3.8.2): a right lost for good, or a bar for this move only.

@@ -15,7 +15,8 @@
 //!   C.10 disambiguation `Nbd7`, `R1e2`, `Qh4e1`.
 //! - Long forms `Ng1f3`, `Ng1-f3`, `Nb1xd2`, `e2-e4`, `e7e5`, and UCI `g1f3`, `e7e8q`.
 //! - Captures marked `x`, `:`, `×` or Cyrillic `х`; all optional (and ignored when wrong,
-//!   except that a bare pawn move like `e4` never means a capture).
+//!   except that a bare pawn move like `e4` never means a capture). [`parse_move_strict_in`]
+//!   refuses a mark on a move that captures nothing, for moves typed into a game.
 //! - Promotion as `e8Q`, `e8=Q`, `e8(Q)`, `e8/Q`, `e8q`. Without a piece it is refused, naming
 //!   the choices: the program never picks a queen for the player.
 //! - Castling `0-0`, `O-O`, `o-o`, `0-0-0`, ...; as the king's move `e1g1`/`Kg1`; and as
@@ -80,6 +81,33 @@ pub fn parse_move_in(pos: &Position, text: &str, lang: Lang) -> Result<Move, Mov
         }
     }
     strict
+}
+
+/// Like [`parse_move_in`], but a capture mark (`x`, `:`, `×`, `х`) on a move that captures
+/// nothing is refused with [`MoveError::NoCapture`], naming the move without the mark.
+///
+/// For moves typed into a game by a player or an assistant: the record must say what
+/// happened (8.1.1), and `Nxf3` onto an empty f3 says a man was taken there, so it is more
+/// likely a slip (the wrong square, or a man that is not where the player thinks) than the
+/// quiet move it would silently become. [`parse_move`] stays lenient on purpose: PGN files
+/// in the wild carry such marks, and their games must still import move by move. En
+/// passant is a capture onto an empty square and passes; castling written as "king takes
+/// own rook" (`e1xh1`) is no capture mark. The opposite, a capture without a mark (`Nf3`
+/// taking on f3), is correct notation (C.9: the `x` may be inserted) and passes too.
+pub fn parse_move_strict_in(pos: &Position, text: &str, lang: Lang) -> Result<Move, MoveError> {
+    let m = parse_move_in(pos, text, lang)?;
+    let marked = matches!(
+        San::parse_in(text, lang),
+        Ok(San::Normal { capture: true, .. } | San::Coordinates { capture: true, .. })
+    );
+    if marked && !m.is_capture() && !matches!(m, Move::Castle { .. }) {
+        return Err(MoveError::NoCapture {
+            to: m.to(),
+            mv: m,
+            written: san::plain(pos, &m, lang),
+        });
+    }
+    Ok(m)
 }
 
 /// One reading of `text`, each letter in its own script.

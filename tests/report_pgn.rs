@@ -1,0 +1,167 @@
+//! Issue 24, item 4: the PGN at the end of `vichess report` puts every event after the move
+//! it followed (after a restore, after a sealed move opened), says how the game was really
+//! timed after a III.4 switch, and keeps a draw offer declined by moving. Each journal is
+//! written here with fixed times, so the report is exact.
+
+use std::path::Path;
+use std::process::Command;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Writes a journal of `records` (after its `begin` line with `control`) and returns the
+/// English report of it.
+fn report_of(dir: &Path, control: &str, records: &[&str]) -> String {
+    let path = dir.join("game.journal");
+    let mut j = vichess::journal::Journal::create(&path, "2026-11-24T16-00-00-Anna-Bert").unwrap();
+    j.append(&format!("begin 0 {control} standard {START}"))
+        .unwrap();
+    for r in records {
+        j.append(r).unwrap();
+    }
+    drop(j);
+    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["report", "--lang", "en"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The report's PGN, its movetext on one line.
+fn pgn_of(report: &str) -> (String, String) {
+    let at = report.find("[Event").expect("the PGN");
+    let pgn = &report[at..];
+    let (tags, moves) = pgn.split_once("\n\n").expect("tags, then moves");
+    (tags.to_string(), moves.replace('\n', " "))
+}
+
+/// 7.5.1: after `arbiter restore`, what follows comes after the moves that stayed, not
+/// before the first move.
+#[test]
+fn a_restore_is_commented_after_the_moves_that_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = report_of(
+        dir.path(),
+        "5400",
+        &[
+            "move 1000 e2e4",
+            "press 2000 white",
+            "move 3000 e7e5",
+            "press 4000 black",
+            "move 5000 g1f3",
+            "press 6000 white",
+            "restore 7000 2",
+            "note 7500 the knight went back",
+        ],
+    );
+    let (_, moves) = pgn_of(&report);
+    assert!(
+        moves.starts_with(
+            "1. e4 e5 {0:00:07 the arbiter restores an earlier position; half-moves: 2 (7.5.1)} \
+             {0:00:07 note: the knight went back} {the game is not over} *"
+        ),
+        "{moves}"
+    );
+}
+
+/// Guidelines I.9: the sealed move is a move of the game: the offer made after White's
+/// reply 4. Ba4 is a comment on 4. Ba4, not on the sealed 3... a6.
+#[test]
+fn after_a_sealed_move_the_comments_follow_their_own_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = report_of(
+        dir.path(),
+        "5400",
+        &[
+            "move 1000 e2e4",
+            "press 2000 white",
+            "move 3000 e7e5",
+            "press 4000 black",
+            "move 5000 g1f3",
+            "press 6000 white",
+            "move 7000 b8c6",
+            "press 8000 black",
+            "move 9000 f1b5",
+            "press 10000 white",
+            "adjourn 11000 a7a6",
+            "open 20000",
+            "move 21000 b5a4",
+            "press 22000 white",
+            "draw 23000 black offer",
+        ],
+    );
+    let (_, moves) = pgn_of(&report);
+    assert!(
+        moves.contains(
+            "3... a6 {0:00:20 the arbiter opens the sealed move; the sealed move is played: \
+             3... a6} 4. Ba4 {0:00:23 Black offers a draw} {the game is not over} *"
+        ),
+        "{moves}"
+    );
+}
+
+/// III.4: once both clocks add five seconds a move, the TimeControl tag says from when
+/// (White had completed one move: `1/5400:0+5`).
+#[test]
+fn a_iii_4_switch_is_in_the_time_control_tag() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = report_of(
+        dir.path(),
+        "5400",
+        &[
+            "move 1000 e2e4",
+            "press 2000 white",
+            "move 3000 e7e5",
+            "press 4000 black",
+            "adjust 5000 white set 90000",
+            "claim 6000 white increment",
+            "draw 7000 black decline",
+            "ruling 8000 accept",
+            "move 9000 g1f3",
+            "press 10000 white",
+        ],
+    );
+    let (tags, _) = pgn_of(&report);
+    assert!(tags.contains("[TimeControl \"1/5400:0+5\"]"), "{tags}");
+    assert!(tags.contains("[Termination \"unterminated\"]"), "{tags}");
+}
+
+/// 9.1.2.3: a draw offer the opponent declines by moving is in the plain lines and the PGN.
+#[test]
+fn a_draw_declined_by_moving_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = report_of(
+        dir.path(),
+        "5400",
+        &[
+            "move 1000 e2e4",
+            "press 2000 white",
+            "draw 3000 white offer",
+            "move 4000 e7e5",
+            "press 5000 black",
+            "resign 6000 black",
+        ],
+    );
+    assert!(
+        report.contains("0:00:04  Black plays 1... e5; Black declines the draw offer\n"),
+        "{report}"
+    );
+    let (tags, moves) = pgn_of(&report);
+    assert!(
+        moves.starts_with(
+            "1. e4 {0:00:03 White offers a draw} 1... e5 {0:00:04 Black declines the draw offer}"
+        ),
+        "{moves}"
+    );
+    assert!(tags.contains("[TimeControl \"5400\"]"), "{tags}");
+    assert!(tags.contains("[Termination \"normal\"]"), "{tags}");
+    assert!(
+        moves.ends_with("{Black resigns, White wins} 1-0 "),
+        "{moves}"
+    );
+}

@@ -12,6 +12,7 @@ pub(super) mod boards;
 mod braille_line;
 mod console;
 pub(super) mod interrupt;
+mod line_editor;
 mod lock;
 mod record;
 mod unfinished;
@@ -479,6 +480,10 @@ impl Voice {
         config: &vichess::config::Config,
         pack: &vichess::voice::Pack,
     ) -> Voice {
+        // A screen reader speaks for vichess (issue 24, item 13): no device, no system
+        // speech, and so no "no sound" line and no sound system's complaints on stderr.
+        let no_audio =
+            no_audio || config.speech.output == vichess::config::SpeechOutput::ScreenReader;
         #[cfg(feature = "audio")]
         {
             let speakers = if no_audio {
@@ -556,7 +561,8 @@ impl Voice {
 }
 
 /// Plays a game; a reason the game cannot start or must stop is said aloud as well as printed
-/// (unless `--no-audio`): a blind player must not be left wondering why nothing answers.
+/// (unless `--no-audio`, or a screen reader speaks): a blind player must not be left wondering
+/// why nothing answers.
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let quiet = args.no_audio;
     // Until the configuration is read: the language named on the command line, else English;
@@ -567,8 +573,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         .and_then(vichess::phrase::Language::from_code)
         .unwrap_or(vichess::phrase::Language::En);
     let mut words = Pack::builtin(vichess::session::language_pack(language)).ok();
-    play(args, &mut words).inspect_err(|e| {
-        if !quiet {
+    // Cleared once the configuration says a screen reader speaks (issue 24, item 13).
+    let mut speaks = true;
+    play(args, &mut words, &mut speaks).inspect_err(|e| {
+        if !quiet && speaks {
             let language = words.as_ref().map_or(language, Pack::language);
             say_fatal(&fatal_line(words.as_ref(), e), language);
         }
@@ -598,12 +606,13 @@ fn say_fatal(text: &str, language: vichess::phrase::Language) {
 #[cfg(not(feature = "speech"))]
 fn say_fatal(_text: &str, _language: vichess::phrase::Language) {}
 
-fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
+fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::Result<ExitCode> {
     let mut config = vichess::config::load(args.config.as_deref()).map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         let lead = said_in(words.as_ref(), Word::ConfigUnusable);
         anyhow!("{lead}:\n{}", lines.join("\n"))
     })?;
+    *speaks = config.speech.output != vichess::config::SpeechOutput::ScreenReader;
     let flag = match &args.lang {
         Some(lang) => Some(vichess::phrase::Language::from_code(lang).ok_or_else(|| {
             anyhow!("--lang {lang}: not a language vichess speaks; use de, en, uk, ru or hy")
@@ -709,11 +718,33 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     interrupt::watch(&tx).context("cannot watch for SIGTERM, SIGHUP and SIGINT")?;
     let lines = tx.clone();
     let words = pack.clone();
+    // At a terminal, a line editor that prints the game's lines above the line being typed
+    // (issue 24, item 9); piped input keeps the plain reader.
+    let (editor, screen, _terminal) = match line_editor::wanted().then(line_editor::open) {
+        Some(Ok((editor, screen, guard))) => (
+            Some(editor),
+            line_editor::Console::Editor(screen),
+            Some(guard),
+        ),
+        _ => (
+            None,
+            line_editor::Console::Plain(std::io::stdout().lock()),
+            None,
+        ),
+    };
+    let (ready, next_line) = match editor.is_some() {
+        true => {
+            let (tx, rx) = mpsc::channel::<()>();
+            (Some(tx), Some(rx))
+        }
+        false => (None, None),
+    };
     std::thread::spawn(move || {
-        let mut stdin = std::io::stdin().lock();
-        let mut number = 0;
-        while let Ok(Some(line)) = console::read_line(&mut stdin) {
-            number += 1;
+        // Lines read so far, for the notes that name one.
+        let count = std::cell::Cell::new(0);
+        let deliver = |line: console::ConsoleLine| -> bool {
+            count.set(count.get() + 1);
+            let number = count.get();
             for repair in &line.repaired {
                 let note = match repair {
                     console::Repair::Latin1 => {
@@ -726,11 +757,53 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
                     }
                 };
                 if lines.send(Arrival::Notice(note)).is_err() {
-                    return;
+                    return false;
                 }
             }
-            if lines.send(Arrival::Line(line.text)).is_err() {
-                break;
+            lines.send(Arrival::Line(line.text)).is_ok()
+        };
+        if let Some(mut editor) = editor {
+            loop {
+                match editor.read() {
+                    line_editor::Typed::Line(line) => {
+                        let handled =
+                            deliver(line) && next_line.as_ref().is_none_or(|n| n.recv().is_ok());
+                        if !handled {
+                            return;
+                        }
+                    }
+                    line_editor::Typed::End => break,
+                    // Ctrl-C, a key in the editor's raw mode: the path SIGINT takes (the
+                    // PGN saved, the interruption journaled and said). The terminal stays
+                    // cooked: the editor is not opened again.
+                    line_editor::Typed::Interrupted => {
+                        interrupt::interrupt("SIGINT");
+                        return;
+                    }
+                    // Bytes that are not UTF-8 (or a failing terminal): the plain reader,
+                    // with its Latin-1 fallback, reads the rest.
+                    line_editor::Typed::Failed { not_utf8 } => {
+                        let note =
+                            line_in(&words, Word::LineNotUtf8, &(count.get() + 1).to_string());
+                        if not_utf8 && lines.send(Arrival::Notice(note)).is_err() {
+                            return;
+                        }
+                        let mut stdin = std::io::stdin().lock();
+                        while let Ok(Some(line)) = console::read_line(&mut stdin) {
+                            if !deliver(line) {
+                                return;
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        } else {
+            let mut stdin = std::io::stdin().lock();
+            while let Ok(Some(line)) = console::read_line(&mut stdin) {
+                if !deliver(line) {
+                    return;
+                }
             }
         }
         // End of input: leave as `quit` does; the journal keeps the game for --resume. A
@@ -760,10 +833,9 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
         });
     drop(tx);
     let mut voice = Voice::open(args.no_audio, &config, &pack);
-    let stdout = std::io::stdout();
     // Every line escaped on its way out (a path typed after `save`, a board's own words),
     // whether or not it was made `printable` where it was put together.
-    let mut out = super::text::Escaped::new(braille_line::Tee::new(stdout.lock(), display));
+    let mut out = super::text::Escaped::new(braille_line::Tee::new(screen, display));
     for note in &notes {
         writeln!(out, "{}", console::printable(note))?;
         voice.say(Audience::Player, &[], note);
@@ -784,15 +856,22 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
         voice.say(Audience::Player, &[], &greeting);
         if first_run {
             // The first start after installing (issue 18): which voice speaks and where the
-            // games are kept; the greeting has already said how to get help.
-            let line = format!(
-                "{}: {}; {}: {}",
-                pack.text(&[Token::Word(Word::VoicePack)]),
-                pack.folder(),
+            // games are kept; the greeting has already said how to get help. No voice speaks
+            // for a screen reader's user: only the folder.
+            let games = format!(
+                "{}: {}",
                 pack.text(&[Token::Word(Word::GamesKeptIn)]),
                 dir.display()
             );
-            println!("{}", console::printable(&line));
+            let line = match config.speech.output {
+                vichess::config::SpeechOutput::ScreenReader => games,
+                _ => format!(
+                    "{}: {}; {games}",
+                    pack.text(&[Token::Word(Word::VoicePack)]),
+                    pack.folder(),
+                ),
+            };
+            writeln!(out, "{}", console::printable(&line))?;
             voice.say(Audience::Player, &[], &line);
         }
     }
@@ -803,7 +882,15 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
     // The first pass handles no input: a new game's opening records are written and a
     // resumed game says where it stands at once, not at the first key.
     let mut first = true;
+    // A typed line was handled: the editor may take the terminal again (it waits, so that
+    // what a line sets off, "quit" above all, is printed before the terminal turns raw).
+    let mut line_done = false;
     loop {
+        if std::mem::take(&mut line_done) {
+            if let Some(ready) = &ready {
+                let _ = ready.send(());
+            }
+        }
         // Sleep until the next input or the table's next deadline, whichever comes first;
         // while the journal fails, until the next retry.
         let due = match record.is_failing() {
@@ -820,6 +907,7 @@ fn play(args: PlayArgs, words: &mut Option<Pack>) -> anyhow::Result<ExitCode> {
             None => Some(rx.recv().unwrap_or(Arrival::Line("quit".into()))),
         };
         let now = clock.now();
+        line_done = matches!(arrival, Some(Arrival::Line(_)));
         if record.is_failing() {
             match record.retry() {
                 Ok(held) => {

@@ -4,7 +4,7 @@
 //! says so, and is then handled as the input it is. Before asking, the record is tried on a
 //! copy of the game, so a command that would be refused is refused at once, not after a yes.
 
-use super::command::{ClaimWhat, Command, DrawAction, NO_WORDS, YES_WORDS};
+use super::command::{ClaimWhat, Command, DrawAction, YES_WORDS};
 use super::record::Record;
 use super::Session;
 use crate::audio::route::Audience;

@@ -10,7 +10,6 @@ use crate::phrase::events::move_refused;
 use crate::phrase::grammar::SEMICOLON;
 use crate::phrase::repeat::LineRepeater;
 use crate::phrase::token::{Phrase, Token, Word};
-use crate::phrase::Language;
 use crate::rules::notation::{parse_move_in, san_in, Lang, MoveError};
 use crate::rules::Position;
 use crate::voice::Pack;

@@ -9,7 +9,7 @@
 //! one parser, one set of error messages. Umlauts and their `ae oe ue` spellings, `ё` and `е`,
 //! and the apostrophes of Ukrainian are all read alike.
 
-use super::command::{command_words, distance};
+use super::command::{command_words, distance, COMMAND_WORDS};
 use crate::phrase::announce::move_phrase;
 use crate::phrase::token::Token;
 use crate::rules::notation::{parse_move_strict_in, san_in, Lang, MoveError};
@@ -318,22 +318,43 @@ pub fn suggestion(pos: &Position, text: &str, pack: &Pack, lang: Lang) -> Option
     }
     let typed = text.trim().to_lowercase();
     let first = typed.split_whitespace().next()?.to_string();
+    // How far a candidate may be: half the length of what it is compared with, 1 to 3.
+    let limit = |s: &str| (s.chars().count() / 2).clamp(1, 3);
     let mut best: Option<(usize, String)> = None;
     let mut consider = |cand: String, against: &str| {
         let d = distance(against, &cand.to_lowercase());
-        if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
+        if d <= limit(against) && best.as_ref().is_none_or(|(bd, _)| d < *bd) {
             best = Some((d, cand));
         }
     };
-    for w in command_words(pack.language()) {
+    // A command word is measured against the first word only: "David fnf" is no typo of
+    // a four-letter word just because the whole line is long.
+    for w in offered_commands(pack.language()) {
         consider(w.to_string(), &first);
     }
     for m in pos.legal_moves() {
         consider(san_in(pos, &m, lang), &typed);
     }
-    let (d, cand) = best?;
-    let limit = (typed.chars().count() / 2).clamp(1, 3);
-    (d <= limit).then_some(cand)
+    best.map(|(_, cand)| cand)
+}
+
+/// The commands a typo may be answered with (issue 24, item 10): those that only ask or
+/// change how vichess speaks. A garbled move must never be met with "quit", "resign",
+/// "save", a draw, a claim or a press: the player might type the offer as it stands.
+const HARMLESS: &[&str] = &[
+    "help", "time", "count", "last", "moves", "board", "where", "rank", "file", "square", "repeat",
+    "faster", "slower", "clocks",
+];
+
+/// The harmless command words in the game's own language only (English in English games):
+/// a German game is offered „zeit“, never "time" or "save".
+fn offered_commands(lang: crate::phrase::Language) -> impl Iterator<Item = &'static str> {
+    // `command_words` lists the language's own words first, in `COMMAND_WORDS`'s order.
+    command_words(lang)
+        .into_iter()
+        .zip(COMMAND_WORDS)
+        .filter(|(_, (en, _))| HARMLESS.contains(en))
+        .map(|(word, _)| word)
 }
 
 /// The legal move `text` names, in the spoken form or any notation the rules core reads.

@@ -11,7 +11,7 @@ use crate::voice::Pack;
 
 /// The detailed reason for a refused move, in `pack`'s words, to print after the short
 /// spoken one; `None` where the short one says all (text that is no move, an ambiguity,
-/// whose candidates are said instead).
+/// whose candidates are said instead, a capture mark on no capture).
 pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
     let man = |p: Piece| pack.text(&[Token::Man(p)]);
     let king = |c: Color| man(Role::King.of(c));
@@ -25,7 +25,11 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
         text
     };
     Some(match e {
-        MoveError::Syntax(_) | MoveError::Ambiguous { .. } => return None,
+        // A capture mark on no capture is refused in one line that names the move meant
+        // (`Outbox::refuse_move`): nothing is left to add.
+        MoveError::Syntax(_) | MoveError::Ambiguous { .. } | MoveError::NoCapture { .. } => {
+            return None
+        }
         MoveError::Empty => fill(Word::WhyEmpty, &[]),
         MoveError::DrawOfferMark { text } => {
             fill(Word::WhyDrawOfferMark, &[("text", text.clone())])

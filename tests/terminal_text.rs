@@ -73,7 +73,7 @@ fn notes_names_and_paths_are_escaped_in_play_and_in_the_report() {
     let report = String::from_utf8(report.stdout).unwrap();
     no_controls("the report", &report);
     assert!(
-        report.contains("note: arbiter: see \\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{9b}31m here"),
+        report.contains("arbiter's note: see \\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{9b}31m here"),
         "{report}"
     );
     assert!(report.contains("Anna\\u{1b}]0;pwned"), "{report}");

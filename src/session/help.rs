@@ -21,11 +21,14 @@ pub enum HelpTopic {
     Game,
     /// The arbiter's commands.
     Arbiter,
+    /// The one-letter read-outs and the slash commands players know from lichess and
+    /// Tornelo (issue 24, item 14): too many for the game topic's few lines.
+    Short,
 }
 
 /// Each topic's name: English, then German, Ukrainian, Russian, Armenian. All work in
 /// every game, as the command words do.
-const TOPIC_WORDS: [(HelpTopic, &str, [&str; 4]); 5] = [
+const TOPIC_WORDS: [(HelpTopic, &str, [&str; 4]); 6] = [
     (
         HelpTopic::Moves,
         "moves",
@@ -51,6 +54,11 @@ const TOPIC_WORDS: [(HelpTopic, &str, [&str; 4]); 5] = [
         "arbiter",
         ["schiedsrichter", "арбітр", "арбитр", "մրցավար"],
     ),
+    (
+        HelpTopic::Short,
+        "short",
+        ["kurz", "коротко", "кратко", "կարճ"],
+    ),
 ];
 
 /// The index of a language's own word in the command and topic tables; `None` for English.
@@ -66,12 +74,13 @@ fn own(language: Language) -> Option<usize> {
 
 impl HelpTopic {
     /// Every topic, in the order the first answer names them.
-    pub const ALL: [HelpTopic; 5] = [
+    pub const ALL: [HelpTopic; 6] = [
         HelpTopic::Moves,
         HelpTopic::Clock,
         HelpTopic::Board,
         HelpTopic::Game,
         HelpTopic::Arbiter,
+        HelpTopic::Short,
     ];
 
     /// A topic named in any language vichess speaks.
@@ -119,9 +128,9 @@ impl HelpTopic {
                 Word::HelpSave,
                 Word::HelpQuit,
                 Word::HelpSpeed,
-                Word::HelpShortcuts,
             ],
             HelpTopic::Arbiter => &[Word::HelpIllegal, Word::HelpArbiter],
+            HelpTopic::Short => &[Word::HelpShortcuts],
         }
     }
 }
@@ -139,6 +148,9 @@ fn topic_of(command: &str) -> Option<HelpTopic> {
     })
 }
 
+/// What the first answer lists under the short forms' topic.
+const SHORT_FORMS: [&str; 6] = ["l", "s", "c", "o", "p", "/"];
+
 /// The first answer to `help`: how to ask for a topic, then one line per topic with its
 /// name and its commands, in the game's words ("hilfe uhr: zeit, anzahl, start, ...").
 pub fn first_answer(pack: &Pack) -> Vec<String> {
@@ -153,12 +165,16 @@ pub fn first_answer(pack: &Pack) -> Vec<String> {
         .map_or("help", word_of);
     let mut lines = vec![pack.text(&[Token::Word(Word::HelpIntro)])];
     for topic in HelpTopic::ALL {
-        let commands: Vec<&str> = COMMAND_WORDS
-            .iter()
-            .enumerate()
-            .filter(|(_, (en, _))| topic_of(en) == Some(topic))
-            .map(|(i, _)| word_of(i))
-            .collect();
+        let commands: Vec<&str> = match topic {
+            // The short forms are letters and slashes, the same in every language.
+            HelpTopic::Short => SHORT_FORMS.to_vec(),
+            _ => COMMAND_WORDS
+                .iter()
+                .enumerate()
+                .filter(|(_, (en, _))| topic_of(en) == Some(topic))
+                .map(|(i, _)| word_of(i))
+                .collect(),
+        };
         lines.push(format!(
             "{help} {}: {}",
             topic.name(language),
@@ -168,8 +184,9 @@ pub fn first_answer(pack: &Pack) -> Vec<String> {
     lines
 }
 
-/// The lines of one topic. The arbiter's commands and the short forms are one word per
-/// pack, separated by "; ", and printed one per line so no line runs on.
+/// The lines of one topic. A help word may hold several commands separated by "; " (the
+/// arbiter's, the short forms, takeback and the arbiter's takeback): each is printed on a
+/// line of its own so no line runs on past what a braille display shows in a few pans.
 pub fn topic_answer(pack: &Pack, topic: HelpTopic) -> Vec<String> {
     let mut words: Vec<Word> = topic.lines().to_vec();
     if topic == HelpTopic::Board {
@@ -179,12 +196,7 @@ pub fn topic_answer(pack: &Pack, topic: HelpTopic) -> Vec<String> {
         .into_iter()
         .flat_map(|w| {
             let text = pack.text(&[Token::Word(w)]);
-            match w {
-                Word::HelpArbiter | Word::HelpShortcuts => {
-                    text.split("; ").map(str::to_string).collect()
-                }
-                _ => vec![text],
-            }
+            text.split("; ").map(str::to_string).collect::<Vec<_>>()
         })
         .collect()
 }

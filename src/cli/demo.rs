@@ -385,9 +385,33 @@ fn write_wav(pack: &Pack, out: &[Out], path: &Path, speed: f64) -> anyhow::Resul
     Ok(ExitCode::SUCCESS)
 }
 
+/// How much of a phrase may still be queued when the next one is: time for a late thread.
+#[cfg(feature = "audio")]
+const LEAD_S: f64 = 0.3;
+
+/// Waits until at most `seconds` of sound are still queued on `device`, at most `timeout`;
+/// false if it stopped taking sound.
+#[cfg(feature = "audio")]
+fn wait_until_left(
+    device: &vichess::audio::device::Output,
+    seconds: f64,
+    timeout: std::time::Duration,
+) -> bool {
+    let left = (seconds * f64::from(device.rate())) as usize;
+    let deadline = std::time::Instant::now() + timeout;
+    while device.pending_frames() > left {
+        if std::time::Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    true
+}
+
 /// Plays the phrases on `device` one after the other, each line printed as it is said. A
 /// device that fails while playing (ALSA's pulse plugin can, on a loaded machine) is said
-/// and opened again; the demo goes on from the phrase it was at.
+/// and opened again, and the phrase it may have cut is said again whole before the demo goes
+/// on: the listener loses no word.
 #[cfg(feature = "audio")]
 fn play(
     pack: &Pack,
@@ -410,16 +434,34 @@ fn play(
     let mut stdout = std::io::stdout();
     let mut spoken = 0usize;
     let mut seconds = 0.0;
-    let reopen = |device: &mut Device, why: String| -> anyhow::Result<()> {
+    // The phrase last queued: the one a failing device may have cut.
+    let mut last: Option<Pcm> = None;
+    // Reopens a device that failed or stopped taking sound and says the last phrase again;
+    // true if it did.
+    // Underruns of the devices closed on the way, told with the last one's.
+    let mut underruns = 0u64;
+    let mut recover = |device: &mut Device,
+                       played: bool,
+                       last: Option<&Pcm>|
+     -> anyhow::Result<bool> {
+        let why = match device.take_error() {
+            Some(e) => e,
+            None if !played => "it stopped taking sound".into(),
+            None => return Ok(false),
+        };
         writeln!(
             std::io::stdout(),
-            "demo: the sound device failed ({why}); opening it again"
+            "demo: the sound device failed ({why}); opening it again and saying the last phrase again"
         )?;
+        underruns += device.take_underruns();
         *device = Device::open(None)
             .map_err(|e| anyhow::anyhow!("the sound device cannot be opened again: {e}"))?;
         device.wait_until_running(Duration::from_secs(5));
         let _ = device.take_error();
-        Ok(())
+        if let Some(pcm) = last {
+            device.play(pcm, Channel::Both);
+        }
+        Ok(true)
     };
     for o in out {
         match o {
@@ -432,12 +474,12 @@ fn play(
                 if pcm.is_empty() {
                     continue;
                 }
-                // The phrase before is finished, then a short gap: paced like a person.
-                let played = device.wait_until_played(Duration::from_secs(30));
-                if let Some(e) = device.take_error() {
-                    reopen(&mut device, e.to_string())?;
-                } else if !played {
-                    reopen(&mut device, "it stopped taking sound".into())?;
+                // The phrase before is nearly finished, then a short gap: paced like a
+                // person. Queued while the last of it still plays, so a busy machine that
+                // wakes this thread late adds no silence.
+                let played = wait_until_left(&device, LEAD_S, Duration::from_secs(30));
+                if recover(&mut device, played, last.as_ref())? {
+                    wait_until_left(&device, LEAD_S, Duration::from_secs(30));
                 }
                 if spoken > 0 {
                     let mut gap = Pcm::silence(rate, BETWEEN_S);
@@ -446,13 +488,22 @@ fn play(
                 }
                 seconds += pcm.seconds();
                 device.play(&pcm, Channel::Both);
+                last = Some(pcm);
                 spoken += 1;
             }
         }
     }
-    let done = device.wait_until_played(Duration::from_secs(30));
-    // The queue is handed over; let the device sound its last buffer.
-    std::thread::sleep(Duration::from_millis(300));
+    let mut retries = 0;
+    let done = loop {
+        let done = device.wait_until_played(Duration::from_secs(30));
+        // The queue is handed over; let the device sound its last buffer.
+        std::thread::sleep(Duration::from_millis(300));
+        if retries < 3 && recover(&mut device, done, last.as_ref())? {
+            retries += 1;
+            continue;
+        }
+        break done;
+    };
     for n in renderer.take_notices() {
         writeln!(std::io::stdout(), "demo: {n}")?;
     }
@@ -462,7 +513,7 @@ fn play(
         let n = device_notice(pack, device.name(), &DeviceNews::Error(e));
         writeln!(std::io::stdout(), "demo: {n}")?;
     }
-    let underruns = device.take_underruns();
+    let underruns = underruns + device.take_underruns();
     if underruns > 0 {
         let n = device_notice(pack, device.name(), &DeviceNews::Underruns(underruns));
         writeln!(std::io::stdout(), "demo: {n}")?;

@@ -113,7 +113,7 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
     // The assistant's moves announced in Appendix D words (D.2.10).
     position(&lines, |l| l == "Läufer Gustav vier", "Black's Bg4");
     // The wrong square: the mismatch, the guidance, then "position correct" (D.2.9).
-    let slip = position(&lines, |l| has(l, "instead of g4"), "the slip");
+    let slip = position(&lines, |l| has(l, "statt auf g4"), "the slip");
     let differ = position(&lines, |l| l == "Bretter stimmen nicht überein", "mismatch");
     let guide = position(
         &lines,
@@ -183,9 +183,93 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
     assert!(m.longest_inner_silence < 1.5, "{m:?}");
     let last = lines.last().unwrap();
     assert!(
-        last.contains("written to") && last.contains("demo.wav"),
+        last.contains("geschrieben in") && last.contains("demo.wav"),
         "{last}"
     );
+}
+
+/// The demo's lines that are its own (narration, closing figures): the rest are the session's.
+fn narration(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("demo: "))
+        .collect()
+}
+
+/// Issue 24, item 14: `--lang` gives a demo in that language, its own lines included, and the
+/// assistant types moves in that language's letters; `--voice` and `[speech] pack` choose the
+/// pack as in `vichess play`.
+#[test]
+fn the_demo_speaks_the_language_and_pack_asked_for() {
+    let dir = temp_dir("lang");
+    let wav = dir.join("l.wav");
+    let wav = wav.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec!["--moves", "6", "--wav", wav];
+        all.extend_from_slice(args);
+        lines(&demo(&dir, &all))
+    };
+    let has = |lines: &[String], want: &str| {
+        assert!(
+            lines.iter().any(|l| l == want),
+            "{want:?} missing from {lines:#?}"
+        )
+    };
+
+    let en = run(&["--lang", "en"]);
+    has(&en, "touched: white knight g1");
+    has(&en, "knight f3");
+    has(&en, "demo: the assistant types Bg4");
+    has(
+        &en,
+        "demo: the VI player copies Bg4 onto the pegboard, but puts the man on h5 instead of g4",
+    );
+    has(&en, "the boards differ");
+    assert!(
+        en.last().unwrap().starts_with("demo: ")
+            && en.last().unwrap().contains("seconds of speech, written to")
+    );
+
+    let uk = run(&["--lang", "uk"]);
+    has(&uk, "торкнуто: білий кінь же один");
+    has(&uk, "кінь еф три");
+    // Typed in Ukrainian letters: С for the bishop.
+    has(&uk, "demo: асистент вводить Сg4");
+    has(&uk, "дошки не збігаються");
+    // Not one English or German word of the demo's own.
+    for line in narration(&uk) {
+        assert!(
+            !line.contains("the ") && !line.contains(" der ") && !line.contains("seconds"),
+            "{line}"
+        );
+        assert!(
+            line.chars().any(|c| ('а'..='я').contains(&c) || c == 'і'),
+            "{line}"
+        );
+    }
+    for line in narration(&en) {
+        assert!(
+            !line
+                .chars()
+                .any(|c| c.is_alphabetic() && !c.is_ascii() && c != 'é'),
+            "{line}"
+        );
+    }
+
+    // --voice names the pack: the plain German one prints the same words as de-fide here,
+    // and English named alongside a German game language wins.
+    let voiced = run(&["--lang", "de", "--voice", "en"]);
+    has(&voiced, "knight f3");
+    has(&voiced, "demo: the assistant types Bg4");
+
+    // `[speech] pack` in the configuration, with no flag.
+    let config = dir.join("config/vichess");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("config.toml"), "[speech]\npack = \"ru\"\n").unwrap();
+    let ru = run(&[]);
+    has(&ru, "конь эф три");
+    has(&ru, "demo: ассистент вводит Сg4");
+    std::fs::remove_dir_all(dir.join("config")).unwrap();
 }
 
 #[test]
@@ -208,7 +292,7 @@ fn without_a_sound_device_the_demo_says_so_and_writes_its_wav_here() {
     );
     let lines = lines(&out);
     assert!(
-        lines[0].starts_with("demo: no sound device can be used")
+        lines[0].starts_with("demo: kein Tongerät ist nutzbar")
             && lines[0].contains("vichess-demo.wav"),
         "{}",
         lines[0]
@@ -474,7 +558,10 @@ fn the_demo_played_through_a_null_sink_is_recorded_as_rendered() {
         String::from_utf8_lossy(&out.stderr)
     );
     let last = lines.last().unwrap();
-    assert!(last.contains("played on"), "the demo did not play: {last}");
+    assert!(
+        last.contains("abgespielt auf"),
+        "the demo did not play: {last}"
+    );
     assert!(
         !dir.join("vichess-demo.wav").exists(),
         "it fell back to a file"
@@ -488,7 +575,7 @@ fn the_demo_played_through_a_null_sink_is_recorded_as_rendered() {
         .collect();
     let reopened = device_news
         .iter()
-        .filter(|l| l.contains("opening it again"))
+        .filter(|l| l.contains("neu geöffnet"))
         .count();
     let (r, p) = (rendered.measure(), recorded.measure());
     eprintln!(

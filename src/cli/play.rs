@@ -299,9 +299,16 @@ fn open_game(
                 ));
             }
         }
+        // Said aloud: the players, never the journal's file name; an unnamed side by its colour.
+        let name = |tag_name: &str, side| match tag(tag_name) {
+            n if n == "?" || n.is_empty() => words.text(&[Token::Side(side)]),
+            n => n,
+        };
         notes.push(format!(
-            "{}: {game}",
-            words.text(&[Token::Word(Word::ResumingGame)])
+            "{}: {} – {}",
+            words.text(&[Token::Word(Word::ResumingGame)]),
+            name("White", vichess::rules::Color::White),
+            name("Black", vichess::rules::Color::Black)
         ));
         // What a resumed game keeps of its own: said, never silently ignored.
         let ignored: Vec<&str> = [

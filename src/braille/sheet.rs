@@ -180,12 +180,19 @@ pub fn layout(
                 line.push_str(&space);
             }
             line.push_str(&braille);
-            // A single part wider than the line is cut, continuing indented.
-            while cells::width(&line) > options.width {
-                let head: String = line.chars().take(options.width).collect();
-                let tail: String = line.chars().skip(options.width).collect();
-                lines.push(head);
-                line = space.repeat(2) + &tail;
+            // A single part wider than the line is cut, continuing indented; in one pass over
+            // its cells, so a long tag (a megabyte) costs its length, not its length squared.
+            if cells::width(&line) > options.width {
+                let cells: Vec<char> = line.chars().collect();
+                let indent = space.repeat(2);
+                let mut rest = &cells[options.width..];
+                lines.push(cells[..options.width].iter().collect());
+                let room = options.width - 2;
+                while rest.len() > room {
+                    lines.push(indent.clone() + &rest[..room].iter().collect::<String>());
+                    rest = &rest[room..];
+                }
+                line = indent + &rest.iter().collect::<String>();
             }
         }
         lines.push(line);

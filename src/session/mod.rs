@@ -68,7 +68,7 @@ pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
 };
 pub use config::{Downtime, SessionConfig};
-pub use record::{Record, RecordError};
+pub use record::{Record, RecordError, MAX_RECORD_MS};
 pub use settings::{configured_pack, language_pack};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
 pub use state::{Ending, Happening, State};

@@ -5,6 +5,8 @@
 
 use vichess::phrase::Language;
 
+// A build without sound output plays nothing, so the device's lines go unused there.
+#[cfg_attr(not(feature = "audio"), allow(dead_code))]
 pub struct Words {
     pub title: &'static str,
     pub white: &'static str,

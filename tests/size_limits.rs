@@ -1,0 +1,96 @@
+//! Issue 24, item 19: inputs of any size are read in bounded memory, or refused at a limit with
+//! a message naming the file and the limit. Memory is measured, not time: the child runs under
+//! an address-space limit (`ulimit -v`), so growing past it ends in an allocation failure
+//! instead of the clear message, and its peak resident size (`VmHWM`) is read while it runs.
+//!
+//! Before: `pgn check /dev/zero` grew to 1.4 GB in 8 s and `scoresheet` to 2.1 GB.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// The child's address space, in KiB: a debug build needs about 100 MB of it to start.
+const ADDRESS_SPACE_KB: u64 = 300_000;
+
+/// The most resident memory seen (a debug build starts near 13 MB).
+const MAX_RSS_KB: u64 = 96_000;
+
+/// Fifty megabytes of junk from the test itself.
+const JUNK_BYTES: usize = 50 << 20;
+
+/// Runs vichess with `args`, `/dev/stdin` standing for the file, fed `chunk` until it has had
+/// `JUNK_BYTES` or stops reading.
+fn fed(args: &[&str], chunk: &[u8]) -> (Output, u64) {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {ADDRESS_SPACE_KB} && exec \"$0\" \"$@\""
+        ))
+        .arg(env!("CARGO_BIN_EXE_vichess"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let chunk = chunk.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let mut sent = 0;
+        while sent < JUNK_BYTES {
+            // A refusal closes the pipe: that is the point, not an error.
+            if stdin.write_all(&chunk).is_err() {
+                break;
+            }
+            sent += chunk.len();
+        }
+    });
+    // The peak resident size, read until the process is gone (it only ever grows).
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    while let Ok(text) = std::fs::read_to_string(&status) {
+        let Some(kb) = text
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        else {
+            break; // a zombie: it has ended
+        };
+        peak = peak.max(kb);
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    (out, peak)
+}
+
+fn refused((out, peak): &(Output, u64), what: &str, limit: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    eprintln!("{what}: peak {peak} kB");
+    assert!(
+        *peak < MAX_RSS_KB,
+        "{what}: the child reached {peak} kB on {} MB of junk",
+        JUNK_BYTES >> 20
+    );
+    assert!(!out.status.success(), "{what}: accepted\n{err}");
+    assert!(
+        err.contains("/dev/stdin") && err.contains(limit),
+        "{what}: the message names neither the file nor the limit:\n{err}"
+    );
+}
+
+#[test]
+fn junk_without_an_end_is_refused_in_bounded_memory() {
+    // No line end at all, as /dev/zero gives.
+    let zeros = vec![0u8; 1 << 16];
+    let out = fed(&["pgn", "check", "/dev/stdin"], &zeros);
+    refused(&out, "pgn check, zeros", "longer than 4 MiB");
+    let out = fed(
+        &["scoresheet", "/dev/stdin", "--audio", "/dev/null"],
+        &zeros,
+    );
+    refused(&out, "scoresheet, zeros", "longer than 4 MiB");
+    // Short lines that never make a game boundary.
+    let lines = b"junk 1. e4 {not a game} junk junk junk\n".repeat(1 << 10);
+    let out = fed(&["pgn", "check", "/dev/stdin"], &lines);
+    refused(&out, "pgn check, lines", "over 16 MiB");
+}

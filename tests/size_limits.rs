@@ -36,7 +36,7 @@ fn fed(args: &[&str], chunk: &[u8]) -> (Output, u64) {
     let chunk = chunk.to_vec();
     let feeder = std::thread::spawn(move || {
         let mut sent = 0;
-        while sent < JUNK_BYTES {
+        while sent < JUNK_BYTES && !chunk.is_empty() {
             // A refusal closes the pipe: that is the point, not an error.
             if stdin.write_all(&chunk).is_err() {
                 break;
@@ -93,4 +93,65 @@ fn junk_without_an_end_is_refused_in_bounded_memory() {
     let lines = b"junk 1. e4 {not a game} junk junk junk\n".repeat(1 << 10);
     let out = fed(&["pgn", "check", "/dev/stdin"], &lines);
     refused(&out, "pgn check, lines", "over 16 MiB");
+}
+
+/// A journal of `payloads` after its header, each line checksummed as vichess writes it.
+fn journal_text(payloads: &[String]) -> String {
+    std::iter::once("vichess-journal 1 big".to_string())
+        .chain(payloads.iter().cloned())
+        .enumerate()
+        .map(|(seq, p)| {
+            let crc = vichess::journal::crc32(format!("{seq} {p}").as_bytes());
+            format!("{seq} {crc:08x} {p}\n")
+        })
+        .collect()
+}
+
+/// Runs vichess under the address-space limit with `args`; returns its output and peak.
+fn run(args: &[&str]) -> (Output, u64) {
+    fed(args, b"")
+}
+
+#[test]
+fn a_journal_larger_than_any_game_or_with_an_endless_line_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut payloads = vec![format!("begin 0 3600000 standard {fen}"), "start 0".into()];
+    // 30 MB of typed notes, each as long as a console line may be.
+    let note = "n".repeat(4000);
+    payloads.extend((0..7_500).map(|i| format!("note {} {note}", 1000 + i)));
+    let big = dir.path().join("big.journal");
+    std::fs::write(&big, journal_text(&payloads)).unwrap();
+    let out = run(&["report", big.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.0.stderr);
+    assert!(!out.0.status.success(), "{err}");
+    assert!(
+        err.contains("big.journal") && err.contains("over 8 MiB"),
+        "{err}"
+    );
+    assert!(out.1 < MAX_RSS_KB, "report reached {} kB", out.1);
+
+    // One line of 100 KB among ordinary ones: damage, named by its line.
+    let long = dir.path().join("long.journal");
+    let mut payloads = payloads[..3].to_vec();
+    payloads.push(format!("note 5000 {}", "n".repeat(100_000)));
+    payloads.push("clock 6000".into());
+    std::fs::write(&long, journal_text(&payloads)).unwrap();
+    let out = run(&["report", long.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.0.stderr);
+    assert!(!out.0.status.success(), "{err}");
+    assert!(
+        err.contains("long.journal, line 5") && err.contains("over 64 KiB"),
+        "{err}"
+    );
+    // The same journal without that line is reported.
+    let short = dir.path().join("short.journal");
+    payloads.remove(3);
+    std::fs::write(&short, journal_text(&payloads)).unwrap();
+    let out = run(&["report", short.to_str().unwrap()]);
+    assert!(
+        out.0.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.0.stderr)
+    );
 }

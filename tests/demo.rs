@@ -393,11 +393,8 @@ fn same_speech_in_order(
         // (the demo's phrases repeat, so the best match further on may be a later copy).
         let mut found = best_of(-12..=12);
         if found.0 < 0.9 {
-            let ahead = 13..=12 + extra as isize;
-            if let Some(d) = ahead
-                .filter(|&d| score(d).is_some_and(|(c, _)| c >= 0.9))
-                .next()
-            {
+            let mut ahead = 13..=12 + extra as isize;
+            if let Some(d) = ahead.find(|&d| score(d).is_some_and(|(c, _)| c >= 0.9)) {
                 found = best_of(d..=d + 12);
             }
         }

@@ -35,14 +35,14 @@ fn a_time_beyond_a_thousand_hours_is_damage_named_by_its_line() {
         "move 2000 e2e4",
         "press 18446744073709551615 white",
     ]);
-    let e = resume(&bad).err().expect("refused");
+    let e = resume(&bad).expect_err("refused");
     assert!(
         e.contains("journal line 4") && e.contains("beyond 1000 hours"),
         "{e}"
     );
     // Time the arbiter added.
     let bad = journal(&["start 1000", "adjust 1500 white add 18446744073709551615"]);
-    let e = resume(&bad).err().expect("refused");
+    let e = resume(&bad).expect_err("refused");
     assert!(
         e.contains("journal line 3") && e.contains("beyond 1000 hours"),
         "{e}"
@@ -52,7 +52,7 @@ fn a_time_beyond_a_thousand_hours_is_damage_named_by_its_line() {
         "start 1000",
         &format!("clock {}", MAX_RECORD_MS + 86_400_000),
     ]);
-    let e = resume(&bad).err().expect("refused");
+    let e = resume(&bad).expect_err("refused");
     assert!(e.contains("journal line 3"), "{e}");
     // The control of the begin line: a period or an increment beyond the limit.
     for control in ["3600001", "300+3600001", "40/3600001:300"] {

@@ -155,3 +155,30 @@ fn a_journal_larger_than_any_game_or_with_an_endless_line_is_refused() {
         String::from_utf8_lossy(&out.0.stderr)
     );
 }
+
+/// A name on the command line is journaled as one line, so it is held to a console line's
+/// 4 KiB: a longer one is refused before any game begins, never written to read back as damage.
+#[test]
+fn a_name_longer_than_a_console_line_is_refused_before_the_game() {
+    let home = tempfile::tempdir().unwrap();
+    let name = "x".repeat(5_000);
+    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["play", "--no-audio", "--white", &name])
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("--white") && err.contains("at most 4096 bytes"),
+        "{}",
+        &err[err.len().saturating_sub(300)..]
+    );
+    assert!(
+        !home.path().join("data").exists(),
+        "no game folder for a refused game"
+    );
+}

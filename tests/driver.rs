@@ -612,3 +612,33 @@ fn a_capture_the_pegboard_may_have_missed_is_asked_about_and_the_said_move_playe
     }
     assert!(later.is_empty(), "{later:?}");
 }
+
+/// Issue 24, item 14: in time trouble a player hears ten seconds, then every second, however
+/// the table is woken (at its own deadlines here), before the flag falls.
+#[test]
+fn in_time_trouble_ten_seconds_and_every_second_after_are_called() {
+    let mut table = Table::new(session(SessionConfig::default(), Some("60")));
+    table.handle(Input::Line("start".into()), ms(0));
+    drain(&mut table);
+    let mut said = Vec::new();
+    while let Some(due) = table.poll_timeout() {
+        table.handle_timeout(due);
+        said.extend(printed(&drain(&mut table)));
+        if due >= ms(60_000) {
+            break;
+        }
+    }
+    let last: Vec<&str> = said
+        .iter()
+        .map(String::as_str)
+        .skip_while(|l| *l != "Weiß: zehn Sekunden")
+        .collect();
+    let seconds = [
+        "zehn", "neun", "acht", "sieben", "sechs", "fünf", "vier", "drei", "zwei",
+    ];
+    for (line, s) in last.iter().zip(seconds) {
+        assert_eq!(*line, format!("Weiß: {s} Sekunden"), "{said:#?}");
+    }
+    // "eine Sekunde" (and the flag) come after the last of these.
+    assert!(last.len() > seconds.len(), "{said:#?}");
+}

@@ -44,12 +44,7 @@ fn is_brf(out: &Path, format: Option<&str>) -> bool {
 
 #[cfg(feature = "braille")]
 pub fn run(game: &Path, args: &BrailleArgs) -> anyhow::Result<ExitCode> {
-    use anyhow::Context;
-    use vichess::pgn::read_game;
-
-    let text = std::fs::read_to_string(game)
-        .with_context(|| format!("cannot read the game file {}", game.display()))?;
-    let record = match read_game(&text) {
+    let record = match super::pgn_check::first_game(game)? {
         Some(Ok(g)) => g,
         Some(Err(e)) => bail!("{}: {e}", game.display()),
         None => bail!("{} holds no game", game.display()),

@@ -8,9 +8,15 @@
 //! man on the wrong square, so the mismatch guidance (D.2.9) is heard. One illegal attempt is
 //! refused with its reason, the clock calls the time, and the game ends in mate.
 //!
+//! It speaks the game's language: `--lang`, `--voice` and the configuration's `[game]
+//! language` and `[speech] pack` choose the pack as they do for `vichess play`, and the demo's
+//! own lines (`words`) follow the pack's language.
+//!
 //! The transcript (every printed and spoken line) goes to standard output. The speech is
 //! played on the default sound device, paced by its own length, or written to a WAV file with
 //! `--wav` or when no sound device can be used.
+
+mod words;
 
 use super::speech_out::Renderer;
 use anyhow::Context;
@@ -24,11 +30,14 @@ use vichess::board::{Sensed, SensorEvent, Snapshot};
 use vichess::input::InputCommand;
 use vichess::phrase::token::Phrase;
 use vichess::rules::clock::TimeControl;
-use vichess::rules::notation::parse_move;
+use vichess::rules::notation::{parse_move, san_in, Lang};
 use vichess::rules::{Board, Color, Position, Square};
-use vichess::session::{BoardRole, Input, Output, Session, SessionConfig, Stamp, Table};
+use vichess::session::{
+    configured_pack, notation_lang, BoardRole, Input, Output, Session, SessionConfig, Stamp, Table,
+};
 use vichess::voice::render::{RenderOptions, DEFAULT_GAP_MS};
-use vichess::voice::{Pack, DEFAULT_PACK};
+use vichess::voice::Pack;
+use words::{fill, words, Words};
 
 /// Where the recording goes when no sound device can be used.
 pub const FALLBACK_WAV: &str = "vichess-demo.wav";
@@ -59,6 +68,29 @@ pub struct DemoArgs {
     /// Speaking rate: 1.0 is the pack's own pace, from 0.5 (slow) to 3.0 (fast).
     #[arg(long, default_value_t = 1.0, value_parser = super::announce::parse_speed)]
     pub speed: f64,
+    /// The game's language: de, en, uk, ru or hy (default: the configuration's, de). The
+    /// demo's lines and moves follow it; the voice pack too, unless one is named.
+    #[arg(long)]
+    pub lang: Option<String>,
+    /// The voice pack (default: the configuration's `[speech] pack`, or the language's own).
+    #[arg(long)]
+    pub voice: Option<String>,
+}
+
+/// The pack the demo speaks with: `--voice`, else `[speech] pack`, else the language's
+/// (`--lang`, else `[game] language`), as `vichess play` chooses it.
+fn demo_pack(args: &DemoArgs) -> anyhow::Result<Pack> {
+    let mut config = vichess::config::load(None).map_err(|errors| {
+        let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        anyhow::anyhow!("the configuration cannot be used:\n{}", lines.join("\n"))
+    })?;
+    if let Some(lang) = &args.lang {
+        if vichess::phrase::Language::from_code(lang).is_none() {
+            anyhow::bail!("--lang {lang}: not a language vichess speaks; use de, en, uk, ru or hy");
+        }
+        config.game.language = lang.clone();
+    }
+    Ok(configured_pack(&config, args.voice.as_deref())?)
 }
 
 /// One thing the demo shows: a printed line, or a phrase to say.
@@ -79,11 +111,15 @@ struct Demo {
     out: Vec<Out>,
     /// Moves left to play before the demo stops (`--moves`).
     moves_left: usize,
+    /// The demo's own lines, in the pack's language.
+    words: Words,
+    /// How the assistant types moves: in the pack's language.
+    lang: Lang,
 }
 
 impl Demo {
-    fn new(moves: Option<usize>, long: bool) -> anyhow::Result<Demo> {
-        let pack = Pack::open(DEFAULT_PACK)?;
+    fn new(pack: Pack, moves: Option<usize>, long: bool) -> anyhow::Result<Demo> {
+        let (words, lang) = (words(pack.language()), notation_lang(pack.language()));
         let config = SessionConfig {
             vi_side: Some(Color::White),
             announce: vichess::phrase::announce::AnnounceOptions {
@@ -105,6 +141,8 @@ impl Demo {
             now: Stamp::ZERO,
             out: Vec::new(),
             moves_left: moves.unwrap_or(usize::MAX),
+            words,
+            lang,
         };
         // The pegboard's first full reading: how it was found.
         let first = SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()));
@@ -116,8 +154,8 @@ impl Demo {
     }
 
     /// A table with no board and no clock, for `--script`.
-    fn bare() -> anyhow::Result<Demo> {
-        let pack = Pack::open(DEFAULT_PACK)?;
+    fn bare(pack: Pack) -> anyhow::Result<Demo> {
+        let (words, lang) = (words(pack.language()), notation_lang(pack.language()));
         let session = Session::new(SessionConfig::default(), pack, Position::new(), None);
         Ok(Demo {
             table: Table::new(session),
@@ -126,6 +164,8 @@ impl Demo {
             now: Stamp::ZERO,
             out: Vec::new(),
             moves_left: usize::MAX,
+            words,
+            lang,
         })
     }
 
@@ -226,7 +266,9 @@ impl Demo {
         self.wait(think_ms);
         let pos = self.table.session().position().clone();
         let m = parse_move(&pos, san).with_context(|| format!("the demo move {san}"))?;
-        self.narrate(&format!("the assistant types {san}"));
+        // Typed as the assistant would, in the game's language ("Lg4", "Сg4").
+        let san = &san_in(&pos, &m, self.lang);
+        self.narrate(&fill(self.words.types, &[("san", san)]));
         self.feed(Input::Line(san.to_string()));
         self.feed(Input::Line("press".into()));
         self.wait(1_500);
@@ -235,8 +277,10 @@ impl Demo {
             let Some(Action::Place(right, piece)) = hand.pop() else {
                 anyhow::bail!("the demo move {san} does not end with a placement");
             };
-            self.narrate(&format!(
-                "the VI player copies {san} onto the pegboard, but puts the man on {wrong} instead of {right}"
+            let (w, r) = (wrong.to_string(), right.to_string());
+            self.narrate(&fill(
+                self.words.copies_wrongly,
+                &[("san", san), ("wrong", &w), ("right", &r)],
             ));
             for a in hand {
                 self.hand(a);
@@ -244,11 +288,11 @@ impl Demo {
             self.hand(Action::Place(wrong, piece));
             // The tracker waits before calling a mismatch; then the guidance is heard.
             self.wait(4_000);
-            self.narrate("the VI player follows the guidance");
+            self.narrate(self.words.follows);
             self.hand(Action::Lift(wrong));
             self.hand(Action::Place(right, piece));
         } else {
-            self.narrate(&format!("the VI player copies {san} onto the pegboard"));
+            self.narrate(&fill(self.words.copies, &[("san", san)]));
             for a in hand {
                 self.hand(a);
             }
@@ -259,14 +303,14 @@ impl Demo {
 
     /// Légal's mate, with the demo's extras woven in.
     fn play(&mut self) -> anyhow::Result<()> {
-        self.narrate("Légal's mate (Paris, 1750), played on vichess's simulated pegboard.");
-        self.narrate(
-            "White: the visually impaired player, on the pegboard; every lift is a touch.",
-        );
-        self.narrate("Black: a sighted player; the assistant types Black's moves.");
-        self.narrate(
-            "the clock: 3 minutes each, plus 2 seconds for every move; the assistant starts it",
-        );
+        for line in [
+            self.words.title,
+            self.words.white,
+            self.words.black,
+            self.words.clock,
+        ] {
+            self.narrate(line);
+        }
         self.feed(Input::Line("start".into()));
         self.vi_move("e4", 6_000)?;
         self.assisted_move("e5", 5_000, None)?;
@@ -276,13 +320,13 @@ impl Demo {
         self.assisted_move("Bg4", 10_000, Some(Square::H5))?;
         self.vi_move("Nc3", 22_000)?;
         if self.moves_left > 0 {
-            self.narrate("the assistant tries to enter castling for Black");
+            self.narrate(self.words.tries_castling);
             self.wait(6_000);
             self.feed(Input::Line("O-O".into()));
         }
         self.assisted_move("g6", 3_000, None)?;
         if self.moves_left > 0 {
-            self.narrate("the VI player asks for the time and the move count (gamepad buttons)");
+            self.narrate(self.words.asks);
             self.feed(Input::Button(InputCommand::Time));
             self.feed(Input::Button(InputCommand::Count));
         }
@@ -291,7 +335,7 @@ impl Demo {
         self.vi_move("Bxf7+", 8_000)?;
         self.assisted_move("Ke7", 4_000, None)?;
         self.vi_move("Nd5#", 9_000)?;
-        self.narrate("the scoresheet");
+        self.narrate(self.words.scoresheet);
         self.feed(Input::Line("moves".into()));
         Ok(())
     }
@@ -313,7 +357,7 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
             std::fs::read_to_string(file)
                 .with_context(|| format!("cannot read the script {}", file.display()))?
         };
-        let mut demo = Demo::bare()?;
+        let mut demo = Demo::bare(demo_pack(&args)?)?;
         demo.type_lines(&text);
         let mut stdout = std::io::stdout().lock();
         for o in &demo.out {
@@ -323,9 +367,10 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let mut demo = Demo::new(args.moves, args.long)?;
+    let pack = demo_pack(&args)?;
+    let w = words(pack.language());
+    let mut demo = Demo::new(pack.clone(), args.moves, args.long)?;
     demo.play()?;
-    let pack = Pack::open(DEFAULT_PACK)?;
     let out = std::mem::take(&mut demo.out);
     if let Some(path) = &args.wav {
         return write_wav(&pack, &out, path, args.speed);
@@ -335,13 +380,18 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
         Ok(device) => return play(&pack, &out, device, args.speed),
         Err(e) => writeln!(
             std::io::stdout(),
-            "demo: no sound device can be used ({e}); the speech goes to {FALLBACK_WAV}"
+            "demo: {}",
+            fill(
+                w.no_device,
+                &[("why", &e.to_string()), ("file", FALLBACK_WAV)]
+            )
         )?,
     }
     #[cfg(not(feature = "audio"))]
     writeln!(
         std::io::stdout(),
-        "demo: this vichess was built without sound output; the speech goes to {FALLBACK_WAV}"
+        "demo: {}",
+        fill(w.not_built, &[("file", FALLBACK_WAV)])
     )?;
     write_wav(&pack, &out, Path::new(FALLBACK_WAV), args.speed)
 }
@@ -376,18 +426,42 @@ fn write_wav(pack: &Pack, out: &[Out], path: &Path, speed: f64) -> anyhow::Resul
     }
     wav::write(path, &all)
         .with_context(|| format!("cannot write the recording {}", path.display()))?;
-    writeln!(
-        std::io::stdout(),
-        "demo: {spoken} phrases, {:.1} seconds of speech, written to {}",
-        all.seconds(),
-        path.display()
-    )?;
+    let (n, s) = (spoken.to_string(), format!("{:.1}", all.seconds()));
+    let line = fill(
+        words(pack.language()).written,
+        &[("n", &n), ("s", &s), ("path", &path.display().to_string())],
+    );
+    writeln!(std::io::stdout(), "demo: {line}")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// How much of a phrase may still be queued when the next one is: time for a late thread.
+#[cfg(feature = "audio")]
+const LEAD_S: f64 = 0.3;
+
+/// Waits until at most `seconds` of sound are still queued on `device`, at most `timeout`;
+/// false if it stopped taking sound.
+#[cfg(feature = "audio")]
+fn wait_until_left(
+    device: &vichess::audio::device::Output,
+    seconds: f64,
+    timeout: std::time::Duration,
+) -> bool {
+    let left = (seconds * f64::from(device.rate())) as usize;
+    let deadline = std::time::Instant::now() + timeout;
+    while device.pending_frames() > left {
+        if std::time::Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    true
 }
 
 /// Plays the phrases on `device` one after the other, each line printed as it is said. A
 /// device that fails while playing (ALSA's pulse plugin can, on a loaded machine) is said
-/// and opened again; the demo goes on from the phrase it was at.
+/// and opened again, and the phrase it may have cut is said again whole before the demo goes
+/// on: the listener loses no word.
 #[cfg(feature = "audio")]
 fn play(
     pack: &Pack,
@@ -398,6 +472,7 @@ fn play(
     use std::time::Duration;
     use vichess::audio::device::Output as Device;
     use vichess::audio::Channel;
+    let w = words(pack.language());
     let mut device = device;
     let mut renderer = Renderer::with_speech(
         pack,
@@ -410,17 +485,35 @@ fn play(
     let mut stdout = std::io::stdout();
     let mut spoken = 0usize;
     let mut seconds = 0.0;
-    let reopen = |device: &mut Device, why: String| -> anyhow::Result<()> {
-        writeln!(
-            std::io::stdout(),
-            "demo: the sound device failed ({why}); opening it again"
-        )?;
-        *device = Device::open(None)
-            .map_err(|e| anyhow::anyhow!("the sound device cannot be opened again: {e}"))?;
-        device.wait_until_running(Duration::from_secs(5));
-        let _ = device.take_error();
-        Ok(())
-    };
+    // The phrase last queued: the one a failing device may have cut.
+    let mut last: Option<Pcm> = None;
+    // Reopens a device that failed or stopped taking sound and says the last phrase again;
+    // true if it did.
+    // Underruns of the devices closed on the way, told with the last one's.
+    let mut underruns = 0u64;
+    let mut recover =
+        |device: &mut Device, played: bool, last: Option<&Pcm>| -> anyhow::Result<bool> {
+            let why = match device.take_error() {
+                Some(e) => e,
+                None if !played => "it stopped taking sound".into(),
+                None => return Ok(false),
+            };
+            writeln!(
+                std::io::stdout(),
+                "demo: {}",
+                fill(w.reopening, &[("why", &why)])
+            )?;
+            underruns += device.take_underruns();
+            *device = Device::open(None).map_err(|e| {
+                anyhow::anyhow!("{}", fill(w.cannot_reopen, &[("why", &e.to_string())]))
+            })?;
+            device.wait_until_running(Duration::from_secs(5));
+            let _ = device.take_error();
+            if let Some(pcm) = last {
+                device.play(pcm, Channel::Both);
+            }
+            Ok(true)
+        };
     for o in out {
         match o {
             Out::Line(l) => {
@@ -432,12 +525,12 @@ fn play(
                 if pcm.is_empty() {
                     continue;
                 }
-                // The phrase before is finished, then a short gap: paced like a person.
-                let played = device.wait_until_played(Duration::from_secs(30));
-                if let Some(e) = device.take_error() {
-                    reopen(&mut device, e.to_string())?;
-                } else if !played {
-                    reopen(&mut device, "it stopped taking sound".into())?;
+                // The phrase before is nearly finished, then a short gap: paced like a
+                // person. Queued while the last of it still plays, so a busy machine that
+                // wakes this thread late adds no silence.
+                let played = wait_until_left(&device, LEAD_S, Duration::from_secs(30));
+                if recover(&mut device, played, last.as_ref())? {
+                    wait_until_left(&device, LEAD_S, Duration::from_secs(30));
                 }
                 if spoken > 0 {
                     let mut gap = Pcm::silence(rate, BETWEEN_S);
@@ -446,13 +539,22 @@ fn play(
                 }
                 seconds += pcm.seconds();
                 device.play(&pcm, Channel::Both);
+                last = Some(pcm);
                 spoken += 1;
             }
         }
     }
-    let done = device.wait_until_played(Duration::from_secs(30));
-    // The queue is handed over; let the device sound its last buffer.
-    std::thread::sleep(Duration::from_millis(300));
+    let mut retries = 0;
+    let done = loop {
+        let done = device.wait_until_played(Duration::from_secs(30));
+        // The queue is handed over; let the device sound its last buffer.
+        std::thread::sleep(Duration::from_millis(300));
+        if retries < 3 && recover(&mut device, done, last.as_ref())? {
+            retries += 1;
+            continue;
+        }
+        break done;
+    };
     for n in renderer.take_notices() {
         writeln!(std::io::stdout(), "demo: {n}")?;
     }
@@ -462,18 +564,16 @@ fn play(
         let n = device_notice(pack, device.name(), &DeviceNews::Error(e));
         writeln!(std::io::stdout(), "demo: {n}")?;
     }
-    let underruns = device.take_underruns();
+    let underruns = underruns + device.take_underruns();
     if underruns > 0 {
         let n = device_notice(pack, device.name(), &DeviceNews::Underruns(underruns));
         writeln!(std::io::stdout(), "demo: {n}")?;
     }
     if !done {
-        anyhow::bail!("the sound device did not take the demo's speech in time");
+        anyhow::bail!("{}", w.not_taken);
     }
-    writeln!(
-        std::io::stdout(),
-        "demo: {spoken} phrases, {seconds:.1} seconds of speech, played on {}",
-        device.name()
-    )?;
+    let (n, s) = (spoken.to_string(), format!("{seconds:.1}"));
+    let line = fill(w.played, &[("n", &n), ("s", &s), ("device", device.name())]);
+    writeln!(std::io::stdout(), "demo: {line}")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -39,6 +39,18 @@ pub fn run(path: &Path) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// The first game of the file at `path`, read as far as that game only ([`GameStream`]), so
+/// a huge file, or one that is no PGN at all (`/dev/zero`), is refused at the stream's limits
+/// with the file named, instead of being read into memory whole.
+pub fn first_game(path: &Path) -> anyhow::Result<Option<Result<PgnGame, vichess::pgn::PgnError>>> {
+    let file = std::fs::File::open(path)
+        .with_context(|| format!("cannot read the game file {}", path.display()))?;
+    GameStream::new(BufReader::with_capacity(1 << 16, file))
+        .next()
+        .transpose()
+        .with_context(|| format!("cannot read the game file {}", path.display()))
+}
+
 /// One game's line. A record that plays on after the Laws ended the game (a mate, stalemate,
 /// dead position, fivefold repetition or 75 moves; 5.2.2, 9.6) is reported with the result at
 /// the ply where it ended, and the rest named in a warning as moves played after the end.

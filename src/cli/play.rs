@@ -91,19 +91,19 @@ pub struct PlayArgs {
     #[arg(long, requires = "resume")]
     resume_finished: bool,
     /// White's name, for the PGN and the game's file name (default: the configuration's).
-    #[arg(long)]
+    #[arg(long, value_parser = tag_value)]
     white: Option<String>,
     /// Black's name.
-    #[arg(long)]
+    #[arg(long, value_parser = tag_value)]
     black: Option<String>,
     /// The event (tournament), for the PGN.
-    #[arg(long)]
+    #[arg(long, value_parser = tag_value)]
     event: Option<String>,
     /// Where it is played, for the PGN.
-    #[arg(long)]
+    #[arg(long, value_parser = tag_value)]
     site: Option<String>,
     /// The round, for the PGN.
-    #[arg(long)]
+    #[arg(long, value_parser = tag_value)]
     round: Option<String>,
     /// vichess presses the clock itself this many milliseconds after announcing a move (0:
     /// at once); without it, `press` completes a move, and `correct` works until then.
@@ -137,6 +137,18 @@ fn make_game_folder(dir: &Path) -> anyhow::Result<()> {
     builder
         .create(dir)
         .with_context(|| format!("cannot make the game folder {}", dir.display()))
+}
+
+/// A tag given on the command line, at most a console line long (4 KiB): it is journaled as
+/// one line, and a journal line over 64 KiB is read back as damage.
+fn tag_value(s: &str) -> Result<String, String> {
+    match s.len() {
+        n if n > console::MAX_LINE => Err(format!(
+            "{n} bytes; a name or tag may be at most {} bytes",
+            console::MAX_LINE
+        )),
+        _ => Ok(s.to_string()),
+    }
 }
 
 /// The seven-tag roster's names from the command line, or else the configuration.
@@ -354,9 +366,16 @@ fn open_game(
                 return Err(anyhow!("{}", line_in(&words, Word::GameFinished, &detail)));
             }
         }
+        // Said aloud: the players, never the journal's file name; an unnamed side by its colour.
+        let name = |tag_name: &str, side| match tag(tag_name, side) {
+            n if n == "?" || n.is_empty() => words.text(&[Token::Side(side)]),
+            n => n,
+        };
         notes.push(format!(
-            "{}: {game}",
-            words.text(&[Token::Word(Word::ResumingGame)])
+            "{}: {} – {}",
+            words.text(&[Token::Word(Word::ResumingGame)]),
+            name("White", Color::White),
+            name("Black", Color::Black)
         ));
         notes.extend(unfinished::unfinished_games(dir, &path, &words));
         // What a resumed game keeps of its own: said, never silently ignored.

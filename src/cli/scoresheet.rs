@@ -10,7 +10,6 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use vichess::audio::wav;
-use vichess::pgn::read_game;
 use vichess::phrase::token::{Token, Word};
 use vichess::speech::file::Espeak;
 use vichess::speech::notice;
@@ -20,9 +19,7 @@ use vichess::voice::{Pack, DEFAULT_PACK};
 
 pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow::Result<ExitCode> {
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
-    let text = std::fs::read_to_string(game)
-        .with_context(|| format!("cannot read the game file {}", game.display()))?;
-    let game_record = match read_game(&text) {
+    let game_record = match super::pgn_check::first_game(game)? {
         Some(Ok(g)) => g,
         Some(Err(e)) => bail!("{}: {e}", game.display()),
         None => bail!("{} holds no game", game.display()),

@@ -36,6 +36,15 @@ pub const FORMAT_VERSION: u32 = 1;
 
 const MAGIC: &str = "vichess-journal";
 
+/// The largest journal read: a checkpoint every ten seconds of a day's running clock is about
+/// 220 KB, so this is far beyond any game; a larger file is refused before it fills memory
+/// (a 30 MB one took 917 MB to report, issue 24).
+pub const MAX_JOURNAL_BYTES: u64 = 8 << 20;
+
+/// The longest journal line read: a record is a few words, a note or a tag a typed line
+/// (at most 4 KiB); anything longer is damage.
+pub const MAX_LINE_BYTES: usize = 64 << 10;
+
 /// One entry read back: its sequence number (from 1) and its payload.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
@@ -118,6 +127,12 @@ pub enum JournalError {
     /// The journal ends in a torn line: report it, then [`repair`] it before appending.
     #[error("{0}; repair the journal before continuing the game")]
     Torn(TornTail),
+    /// The file is larger than any game's journal ([`MAX_JOURNAL_BYTES`]).
+    #[error("{}: the journal is over {} MiB, more than any game writes; vichess does not read it", path.display(), MAX_JOURNAL_BYTES >> 20)]
+    TooLarge {
+        /// The journal file.
+        path: PathBuf,
+    },
     /// A new game's journal would replace an existing file; games are never overwritten.
     #[error("{}: a journal for this game already exists; vichess never overwrites one", path.display())]
     Exists {
@@ -192,8 +207,13 @@ fn newer_format(header: &str) -> Option<u32> {
 pub fn read(path: &Path) -> Result<JournalRead, JournalError> {
     let mut bytes = Vec::new();
     File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .and_then(|f| f.take(MAX_JOURNAL_BYTES + 1).read_to_end(&mut bytes))
         .map_err(io_err(path))?;
+    if bytes.len() as u64 > MAX_JOURNAL_BYTES {
+        return Err(JournalError::TooLarge {
+            path: path.to_path_buf(),
+        });
+    }
     parse(path, &bytes)
 }
 
@@ -229,6 +249,17 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<JournalRead, JournalError> {
             return Ok(out);
         };
         let is_last = offset + nl + 1 == bytes.len();
+        if nl > MAX_LINE_BYTES {
+            // Longer than any line vichess writes, so no torn write of one either.
+            return Err(JournalError::Corrupt {
+                path: path.to_path_buf(),
+                line: line_no,
+                why: format!(
+                    "the line is over {} KiB, longer than any record",
+                    MAX_LINE_BYTES >> 10
+                ),
+            });
+        }
         let expected = line_no as u64 - 1;
         let checked = decode(&rest[..nl]).and_then(|(seq, payload)| {
             if seq != expected {

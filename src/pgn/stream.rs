@@ -15,7 +15,16 @@ use super::error::PgnError;
 use super::model::{GameResult, PgnGame};
 use super::reader::Games;
 use std::collections::VecDeque;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
+
+/// The longest line read: a megabyte tag or comment fits; a file with no line ends at all
+/// (`/dev/zero`, a binary) is refused at this length instead of filling memory.
+pub const MAX_LINE_BYTES: usize = 4 << 20;
+
+/// The most text one piece (a game, or games the reader cannot tell apart) may take: a
+/// long game with comments is well under a megabyte; junk with no game boundary is refused
+/// here rather than read whole.
+pub const MAX_PIECE_BYTES: usize = 16 << 20;
 
 /// The games of a PGN file, read lazily from `reader`.
 pub struct GameStream<R> {
@@ -146,8 +155,23 @@ impl<R: BufRead> GameStream<R> {
     /// as it does when the whole file is read.
     fn read_line(&mut self) -> io::Result<Option<String>> {
         let mut bytes = Vec::new();
-        if self.reader.read_until(b'\n', &mut bytes)? == 0 {
+        let limit = MAX_LINE_BYTES as u64 + 1;
+        if (&mut self.reader)
+            .take(limit)
+            .read_until(b'\n', &mut bytes)?
+            == 0
+        {
             return Ok(None);
+        }
+        if bytes.len() > MAX_LINE_BYTES {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "line {} is longer than {} MiB, the most a PGN line may be; this is no PGN text",
+                    self.next_line,
+                    MAX_LINE_BYTES >> 20
+                ),
+            ));
         }
         self.next_line += 1;
         Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
@@ -168,6 +192,18 @@ impl<R: BufRead> GameStream<R> {
             if self.piece.is_cut(&line) {
                 self.carry = Some(line);
                 break true;
+            }
+            if self.piece.text.len() + line.len() > MAX_PIECE_BYTES {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "the game from line {} goes past line {} without ending, over {} MiB, \
+                         the most one game may take; this is no PGN text",
+                        self.piece.first_line,
+                        self.next_line - 1,
+                        MAX_PIECE_BYTES >> 20
+                    ),
+                ));
             }
             self.piece.push(&line);
         };

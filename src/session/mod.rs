@@ -76,7 +76,7 @@ pub use command::{
 pub use config::{Downtime, SessionConfig};
 pub use help::HelpTopic;
 pub use pgn_end::finish_pgn;
-pub use record::{journaled_language, Record, RecordError};
+pub use record::{journaled_language, Record, RecordError, MAX_RECORD_MS};
 pub use settings::{configured_pack, language_pack, rules_phrase};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
 pub use state::{Ending, Happening, State};

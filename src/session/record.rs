@@ -11,6 +11,15 @@ use crate::rules::arbiter::ruling::Supervision;
 use crate::rules::{Color, Square};
 use std::fmt;
 
+/// The longest time a record may carry: a session time, a time the arbiter adds or sets, a
+/// period's time or a bonus. A thousand hours is far beyond any game (adjournments included);
+/// a larger figure is a damaged or hand-edited line, refused as such rather than let through
+/// to flags that fall while the clocks show 5:00 (issue 24).
+pub const MAX_RECORD_MS: u64 = 1000 * 3_600_000;
+
+/// The latest wall-clock reading an anchor may carry: the year 9999, in Unix milliseconds.
+const MAX_UNIX_MS: u64 = 253_402_300_799_999;
+
 /// One change to the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Record {
@@ -342,6 +351,16 @@ impl Record {
             .next()
             .and_then(|w| w.parse().ok())
             .ok_or_else(|| err("the time is missing"))?;
+        let in_range = |ms: u64, what: &str| {
+            if ms > MAX_RECORD_MS {
+                Err(err(&format!(
+                    "{what} {ms} ms is beyond 1000 hours ({MAX_RECORD_MS} ms)"
+                )))
+            } else {
+                Ok(ms)
+            }
+        };
+        in_range(at, "the session time")?;
         let rest = words.next().unwrap_or("");
         let fields: Vec<&str> = rest.split(' ').filter(|w| !w.is_empty()).collect();
         let color = |w: Option<&&str>| match w.copied() {
@@ -363,6 +382,17 @@ impl Record {
                     .next()
                     .ok_or_else(|| err("the castling mode is missing"))?;
                 let fen = parts.next().ok_or_else(|| err("the position is missing"))?;
+                if let Ok(tc) = crate::rules::clock::TimeControl::parse(control) {
+                    use crate::rules::clock::Bonus;
+                    for period in tc.periods() {
+                        in_range(period.time, "a period's time")?;
+                        if let Bonus::Increment(b) | Bonus::Delay(b) | Bonus::Bronstein(b) =
+                            period.bonus
+                        {
+                            in_range(b, "a bonus")?;
+                        }
+                    }
+                }
                 Record::Begin {
                     at,
                     control: (control != "-").then(|| control.to_string()),
@@ -493,10 +523,13 @@ impl Record {
                     .get(1)
                     .and_then(|w| TimeChange::from_word(w))
                     .ok_or_else(|| err("the change is not add, take or set"))?,
-                ms: fields
-                    .get(2)
-                    .and_then(|w| w.parse().ok())
-                    .ok_or_else(|| err("the time is missing"))?,
+                ms: in_range(
+                    fields
+                        .get(2)
+                        .and_then(|w| w.parse().ok())
+                        .ok_or_else(|| err("the time is missing"))?,
+                    "the time",
+                )?,
             },
             "clock" => Record::Checkpoint { at },
             "end" => match fields.as_slice() {
@@ -522,7 +555,8 @@ impl Record {
                 unix_ms: fields
                     .first()
                     .and_then(|w| w.parse().ok())
-                    .ok_or_else(|| err("the wall-clock time is missing"))?,
+                    .filter(|&ms| ms <= MAX_UNIX_MS)
+                    .ok_or_else(|| err("the wall-clock time is missing or past the year 9999"))?,
             },
             "speed" => Record::Speed {
                 at,

@@ -513,3 +513,59 @@ fn a_board_move_instead_of_an_answer_declines_the_request() {
     assert_eq!(s.state().takeback_request(), None);
     assert_eq!(s.state().game().ply_count(), 3);
 }
+
+/// Leaving the game (`quit`, or a signal the front end passes as an interruption) is no
+/// answer to a take-back request: nothing is journaled for the opponent, and the resumed
+/// game asks the opponent again.
+#[test]
+fn a_request_open_when_the_game_is_left_is_asked_again_on_resume() {
+    use vichess::session::Command;
+    for leave in ["quit", "signal"] {
+        let mut s = game("en", Some(Color::White), Some("5400+30"));
+        let mut lines = Vec::new();
+        let mut out = run(&mut s, 0, &["e4", "press", "e5", "press", "takeback"]);
+        out.extend(match leave {
+            "quit" => run(&mut s, 10_000, &["quit"]),
+            _ => s.handle(
+                Event::Command(Command::Interrupted("SIGTERM".into())),
+                Stamp::from_millis(10_000),
+            ),
+        });
+        lines.extend(out.iter().filter_map(|e| match e {
+            Effect::Journal(l) => Some(l.clone()),
+            _ => None,
+        }));
+        assert!(
+            !journal(&out)
+                .iter()
+                .any(|l| l.starts_with("takeback-answer")),
+            "{leave}: {:?}",
+            journal(&out)
+        );
+        assert!(
+            !printed(&out).iter().any(|l| l.contains("declined")),
+            "{leave}: {:?}",
+            printed(&out)
+        );
+        let mut resumed = Session::resume(
+            SessionConfig {
+                vi_side: Some(Color::White),
+                ..SessionConfig::default()
+            },
+            Pack::builtin("en").unwrap(),
+            &lines,
+        )
+        .expect("resume");
+        assert_eq!(
+            resumed.state().takeback_request(),
+            Some(Color::White),
+            "{leave}: {lines:?}"
+        );
+        let again = printed(&resumed.handle(Event::Line("yes".into()), Stamp::from_millis(20_000)));
+        assert!(
+            again.contains(&"take-back accepted: Black".to_string()),
+            "{leave}: {again:?}"
+        );
+        assert_eq!(resumed.position(), &Position::new(), "{leave}");
+    }
+}

@@ -302,3 +302,25 @@ fn ctrl_c_while_typing_ends_the_game_as_an_interrupt_and_restores_the_terminal()
         "the terminal was not restored"
     );
 }
+
+/// Lines typed ahead or pasted in one go are all read, in order: the editor keeps what it
+/// read past one line for the next (a lost `press` would leave the player's clock running).
+#[test]
+fn lines_typed_together_are_all_played() {
+    let (mut t, _) = Terminal::start(&["--no-audio", "--lang", "en", "--control", "15m"]);
+    t.wait_for("greeting", |r| r.contains("White to move"));
+    t.master.write_all(b"e4\rpress\re5\rpress\r").unwrap();
+    t.wait_for("Black's move completed", |r| {
+        r.starts_with("move completed: Black")
+    });
+    t.type_slowly("quit\r");
+    assert!(t.wait_end().success());
+    let rows = t.rows();
+    let at = |what: &str| rows.iter().position(|r| r == what);
+    let white = at("move completed: White; clock running: Black");
+    let black = at("move completed: Black; clock running: White");
+    assert!(
+        white.is_some() && black.is_some() && white < black,
+        "{rows:?}"
+    );
+}

@@ -162,6 +162,18 @@ impl Session {
         // A plain "no" is the answer itself, not a line to read as a command after it.
         let no = line.is_some_and(super::command::is_no);
         if let Confirm::TakebackAnswer(by) = c {
+            // Leaving the game answers nobody's request: it stays open, and a resume asks
+            // the opponent again.
+            let leaving = line.is_some_and(|l| {
+                matches!(
+                    super::command::parse(l),
+                    Ok(Some(Command::Quit | Command::Interrupted(_)))
+                )
+            });
+            if leaving {
+                self.pending = Some(c);
+                return false;
+            }
             self.commit(Record::TakebackAnswer {
                 at,
                 by,

@@ -551,7 +551,14 @@ impl Session {
                 Err(e) => self.command_error(e),
             },
             Event::Command(cmd) => {
-                self.answer(None, at);
+                // A front end's quit or interruption is no answer to a take-back request:
+                // it stays open for the resume (a pending question of any other kind is
+                // cancelled, said).
+                let leaving = matches!(cmd, Command::Quit | Command::Interrupted(_));
+                let request = matches!(self.pending, Some(confirm::Confirm::TakebackAnswer(_)));
+                if !(leaving && request) {
+                    self.answer(None, at);
+                }
                 self.command(cmd, at)
             }
             Event::Input(input) => {

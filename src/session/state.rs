@@ -824,6 +824,8 @@ impl State {
                 | Record::Speed { .. }
                 | Record::Note { .. }
                 | Record::End { .. }
+                | Record::Interrupted { .. }
+                | Record::Language { .. }
         ) {
             self.takeback_request = request;
         }

@@ -569,3 +569,30 @@ fn a_request_open_when_the_game_is_left_is_asked_again_on_resume() {
         assert_eq!(resumed.position(), &Position::new(), "{leave}");
     }
 }
+
+/// "No" to the abort question must not sound like the abort itself: the German word for
+/// cancelled was "abgebrochen", from `abbrechen`, and the Russian, Ukrainian and Armenian
+/// answers shared their verb with the question (found playing the game through).
+#[test]
+fn a_no_to_abort_is_not_said_with_the_abort_word() {
+    let stem =
+        |line: &str| -> String { line.chars().filter(|c| c.is_alphabetic()).take(4).collect() };
+    for (pack, abort, no) in [
+        ("de", "abbrechen", "nein"),
+        ("ru", "прервать", "нет"),
+        ("uk", "перервати", "ні"),
+        ("hy", "ընդհատել", "ոչ"),
+    ] {
+        let mut s = game(pack, Some(Color::White), None);
+        let lines = printed(&run(&mut s, 0, &[abort, no]));
+        assert_eq!(lines.len(), 2, "{pack}: {lines:?}");
+        assert!(!lines[1].contains("abgebroch"), "{pack}: {lines:?}");
+        // The question names the game ("die Partie abbrechen", "отменить партию"): its verb
+        // is the word after the first; the answer must not begin with it.
+        let verb = lines[0]
+            .split(' ')
+            .find(|w| stem(w) != stem("die") && !w.starts_with("парт") && !w.starts_with("պարտ"))
+            .unwrap_or_default();
+        assert_ne!(stem(&lines[1]), stem(verb), "{pack}: {lines:?}");
+    }
+}

@@ -642,3 +642,33 @@ fn in_time_trouble_ten_seconds_and_every_second_after_are_called() {
     // "eine Sekunde" (and the flag) come after the last of these.
     assert!(last.len() > seconds.len(), "{said:#?}");
 }
+
+/// The first mark below the starting time is called too: a one-minute game hears "fifty
+/// seconds", a fifteen-second one "ten seconds" (found playing the game through: the first
+/// reading only set the tracker's starting point, so that call was swallowed).
+#[test]
+fn the_first_mark_after_the_clock_starts_is_called() {
+    for (control, first) in [
+        ("60", "Weiß: fünfzig Sekunden"),
+        ("15", "Weiß: zehn Sekunden"),
+    ] {
+        let mut table = Table::new(session(SessionConfig::default(), Some(control)));
+        table.handle(Input::Line("start".into()), ms(0));
+        drain(&mut table);
+        let mut said = Vec::new();
+        while let Some(due) = table.poll_timeout() {
+            table.handle_timeout(due);
+            said.extend(printed(&drain(&mut table)));
+            if said.iter().any(|l| l.starts_with("Weiß: ")) {
+                break;
+            }
+        }
+        assert_eq!(
+            said.iter()
+                .find(|l| l.starts_with("Weiß: "))
+                .map(String::as_str),
+            Some(first),
+            "{control}: {said:?}"
+        );
+    }
+}

@@ -279,6 +279,11 @@ impl Session {
         if config.assistant {
             policy.mode = CallMode::OnRequest;
         }
+        let mut calls = CallTracker::new(policy);
+        // The first reading is only a starting point: taken here, the first mark below the
+        // starting time is said too ("fifty seconds" of a one-minute game, "ten" of fifteen
+        // seconds), not swallowed by the tracker's first reading.
+        seed_calls(&mut calls, &state, 0);
         Session {
             lang: notation_lang(pack.language()),
             pack,
@@ -291,7 +296,7 @@ impl Session {
             last_at: 0,
             wall: None,
             out: Outbox::default(),
-            calls: CallTracker::new(policy),
+            calls,
             auto_press: None,
             cursor: None,
             last_journaled: 0,
@@ -331,6 +336,8 @@ impl Session {
             session.last_at = session.last_at.max(rec.at());
         }
         session.last_journaled = session.last_at;
+        session.calls = CallTracker::new(session.calls.policy.clone());
+        seed_calls(&mut session.calls, &session.state, session.last_at);
         session
             .state
             .set_guidelines_iii(session.config.guidelines_iii);
@@ -786,4 +793,13 @@ pub fn replay_journal(
         steps.push((rec, happened));
     }
     Ok((state, steps))
+}
+
+/// Gives the time-call tracker each side's time at `at` as its starting point.
+fn seed_calls(calls: &mut CallTracker, state: &State, at: u64) {
+    if let Some(clock) = state.clock() {
+        for side in [crate::rules::Color::White, crate::rules::Color::Black] {
+            calls.feed(side, clock.remaining(side, at));
+        }
+    }
 }

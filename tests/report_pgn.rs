@@ -69,6 +69,32 @@ fn a_restore_is_commented_after_the_moves_that_stay() {
     );
 }
 
+/// A note made after a move the restore then strikes stays in the record, after the last
+/// move that stayed, never before the first move (found playing the game through).
+#[test]
+fn a_note_on_a_struck_move_follows_the_moves_that_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = report_of(
+        dir.path(),
+        "5400",
+        &[
+            "move 1000 e2e4",
+            "press 2000 white",
+            "move 3000 e7e5",
+            "press 4000 black",
+            "move 5000 g1f3",
+            "press 6000 white",
+            "note 6500 after the knight",
+            "restore 7000 2",
+        ],
+    );
+    let (_, moves) = pgn_of(&report);
+    assert!(
+        moves.starts_with("1. e4 e5 {0:00:06 note: after the knight} {0:00:07 the arbiter"),
+        "{moves}"
+    );
+}
+
 /// Guidelines I.9: the sealed move is a move of the game: the offer made after White's
 /// reply 4. Ba4 is a comment on 4. Ba4, not on the sealed 3... a6.
 #[test]

@@ -487,7 +487,10 @@ fn attach(pgn: &mut PgnGame, ply: usize, pending: &mut Vec<String>) {
     let n = pgn.main.moves.len();
     for text in pending.drain(..) {
         let comment = Comment::new(text);
-        match ply.checked_sub(1).filter(|i| *i < n) {
+        // What was said after a move later struck (taken back, or gone with a restore) is
+        // kept after the last move that stayed, where the struck ones came off; only what
+        // came before any move stands before the first.
+        match ply.min(n).checked_sub(1) {
             Some(i) => pgn.main.moves[i].comments.push(comment),
             None => pgn.main.comments.push(comment),
         }

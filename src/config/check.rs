@@ -19,7 +19,8 @@ pub struct ConfigError {
     /// What is wrong and, where possible, what would be right.
     pub message: String,
     /// The same, in parts, so `play` can say it in the game's language (issue 24, item 12).
-    pub what: Complaint,
+    /// (Boxed: an error travels in `Result`s and should stay small.)
+    pub what: Box<Complaint>,
 }
 
 /// What is wrong with a configuration file, without the words: the framing is the reader's
@@ -122,7 +123,7 @@ pub(super) fn check_source(source: &Source) -> Result<toml::Table, Vec<ConfigErr
         line: span.map(|s| line_of(text, s.start)),
         key,
         message,
-        what,
+        what: Box::new(what),
     };
     let doc = DeTable::parse(text).map_err(|e| {
         let reason = e.message().trim().to_string();

@@ -58,7 +58,7 @@ impl Source {
                 line: None,
                 key: None,
                 message: format!("cannot read the file: {e}"),
-                what: Complaint::Unreadable(e.to_string()),
+                what: Box::new(Complaint::Unreadable(e.to_string())),
             }),
         }
     }
@@ -96,7 +96,7 @@ pub fn load_layers(layers: &[Source]) -> Result<Config, Vec<ConfigError>> {
                 line: None,
                 key: None,
                 message: e.message().to_string(),
-                what: Complaint::Said,
+                what: Box::new(Complaint::Said),
             }]
         })
 }

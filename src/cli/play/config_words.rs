@@ -31,7 +31,7 @@ fn complaint(pack: &Pack, e: &ConfigError) -> String {
             .map(|s| format!(" ({})", w(Word::ConfigDidYouMean).replace("{key}", &q(s))))
             .unwrap_or_default()
     };
-    match &e.what {
+    match e.what.as_ref() {
         Complaint::Said => e.message.clone(),
         Complaint::Unreadable(reason) => format!("{}: {reason}", w(Word::ConfigUnreadable)),
         Complaint::NotToml(reason) => format!("{}: {reason}", w(Word::ConfigNotToml)),

@@ -191,3 +191,119 @@ fn the_report_labels_the_roster_and_the_notes_in_the_games_language() {
         assert!(de.contains(line), "{line} missing:\n{de}");
     }
 }
+
+/// The configuration checker's own words (issue 24, item 12): where, what is wrong and what
+/// would be right, in the language `play` was asked for; `config check` stays English.
+#[test]
+fn configuration_errors_are_framed_in_the_language_asked_for() {
+    let home = tempfile::tempdir().unwrap();
+    let bad = home.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[game]\ncolour = \"white\"\n[speech]\nspeed = \"fast\"\n",
+    )
+    .unwrap();
+    for (lang, words) in [
+        (
+            "de",
+            ["Zeile 2", "unbekannter Schlüssel „colour“", "erwartet"],
+        ),
+        ("ru", ["строка 2", "неизвестный ключ «colour»", "ожидалось"]),
+        ("uk", ["рядок 2", "невідомий ключ «colour»", "очікувалося"]),
+        ("hy", ["տող 2", "անհայտ բանալի «colour»", "սպասվում էր"]),
+    ] {
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--config",
+                bad.to_str().unwrap(),
+            ],
+            b"",
+        );
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        for word in words {
+            assert!(err.contains(word), "{lang}: {word:?} missing:\n{err}");
+        }
+        for english in [
+            "unknown key",
+            "line",
+            "expected",
+            "did you mean",
+            "found",
+            "must be",
+        ] {
+            assert!(!err.contains(english), "{lang}: {english:?} in:\n{err}");
+        }
+    }
+    // A file that is not TOML: the lead-in is the language's, toml's own words follow.
+    std::fs::write(&bad, "[game\n").unwrap();
+    let out = common_play::run_piped(
+        home.path(),
+        &[
+            "play",
+            "--no-audio",
+            "--lang",
+            "de",
+            "--config",
+            bad.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Zeile 1: das ist kein gültiges TOML:"),
+        "{err}"
+    );
+    // `config check` is read by whoever edits the file, in English as before.
+    std::fs::write(&bad, "[game]\ncolour = \"white\"\n").unwrap();
+    let out = common_play::run_piped(
+        home.path(),
+        &["config", "check", bad.to_str().unwrap()],
+        b"",
+    );
+    let err = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        err.contains("line 2: unknown key \"colour\" in [game]"),
+        "{err}"
+    );
+}
+
+/// An unknown `--lang` is refused in the language the configuration or the locale gives,
+/// naming the languages there are.
+#[test]
+fn an_unknown_lang_is_refused_in_the_configured_language() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("de.toml");
+    std::fs::write(&config, "[game]\nlanguage = \"ru\"\n").unwrap();
+    let out = common_play::run_piped(
+        home.path(),
+        &[
+            "play",
+            "--no-audio",
+            "--lang",
+            "fr",
+            "--config",
+            config.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--lang fr"), "{err}");
+    for word in [
+        "Deutsch",
+        "English",
+        "українська",
+        "русский",
+        "հայերեն",
+        "язык",
+    ] {
+        assert!(err.contains(word), "{word:?} missing:\n{err}");
+    }
+    assert!(!err.contains("not a language"), "{err}");
+}

@@ -10,6 +10,7 @@
 
 pub(super) mod boards;
 mod braille_line;
+mod config_words;
 mod console;
 pub(super) mod interrupt;
 mod line_editor;
@@ -627,15 +628,32 @@ fn say_fatal(_text: &str, _language: vichess::phrase::Language) {}
 
 fn play(args: PlayArgs, words: &mut Option<Pack>, speaks: &mut bool) -> anyhow::Result<ExitCode> {
     let mut config = vichess::config::load(args.config.as_deref()).map_err(|errors| {
-        let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        // Each line framed in the language asked for (issue 24, item 12).
+        let lines: Vec<String> = errors
+            .iter()
+            .map(|e| match words.as_ref() {
+                Some(pack) => config_words::config_error_line(pack, e),
+                None => e.to_string(),
+            })
+            .collect();
         let lead = said_in(words.as_ref(), Word::ConfigUnusable);
         anyhow!("{lead}:\n{}", lines.join("\n"))
     })?;
     *speaks = config.speech.output != vichess::config::SpeechOutput::ScreenReader;
     let flag = match &args.lang {
-        Some(lang) => Some(vichess::phrase::Language::from_code(lang).ok_or_else(|| {
-            anyhow!("--lang {lang}: not a language vichess speaks; use de, en, uk, ru or hy")
-        })?),
+        Some(lang) => Some(match vichess::phrase::Language::from_code(lang) {
+            Some(language) => language,
+            None => {
+                // Refused in the language the configuration or the locale gives, since the
+                // one asked for is not there (issue 24, item 12).
+                let (language, _) = config.first_language(|name| std::env::var(name).ok());
+                *words = Pack::builtin(vichess::session::language_pack(language))
+                    .ok()
+                    .or(words.take());
+                let why = said_in(words.as_ref(), Word::LangUnknown);
+                return Err(anyhow!("--lang {lang}: {why} {LANGUAGE_NAMES}"));
+            }
+        }),
         None => None,
     };
     let dir = match &args.game_dir {
@@ -1209,6 +1227,10 @@ fn not_built_line(pack: &Pack) -> String {
     let why = pack.text(&[Token::Word(Word::SoundNotBuilt)]);
     line_in(pack, Word::NoSound, &why)
 }
+
+/// The languages vichess speaks, each in its own words, for a `--lang` it does not know.
+const LANGUAGE_NAMES: &str =
+    "de (Deutsch), en (English), uk (українська), ru (русский), hy (հայերեն)";
 
 /// One of play's own words, in `pack`'s language, or English when no pack could be opened:
 /// a start-up error says why in the language asked for.

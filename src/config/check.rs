@@ -18,6 +18,73 @@ pub struct ConfigError {
     pub key: Option<String>,
     /// What is wrong and, where possible, what would be right.
     pub message: String,
+    /// The same, in parts, so `play` can say it in the game's language (issue 24, item 12).
+    /// (Boxed: an error travels in `Result`s and should stay small.)
+    pub what: Box<Complaint>,
+}
+
+/// What is wrong with a configuration file, without the words: the framing is the reader's
+/// language, the names (keys, sections, the parser's own reason) are the file's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Complaint {
+    /// Only [`ConfigError::message`] says it (a value refused by its own check).
+    Said,
+    /// The file cannot be read; the system's reason.
+    Unreadable(String),
+    /// Not TOML; the parser's reason.
+    NotToml(String),
+    /// A section the defaults do not have.
+    UnknownSection {
+        /// The section as written.
+        name: String,
+        /// The section meant, when one is close.
+        hint: Option<String>,
+        /// The sections there are.
+        sections: Vec<String>,
+    },
+    /// A key its section does not have.
+    UnknownKey {
+        /// The key as written.
+        name: String,
+        /// Its section, dotted (empty at the top level).
+        section: String,
+        /// The key meant, when one is close.
+        hint: Option<String>,
+    },
+    /// A value of the wrong kind.
+    WrongType {
+        /// The key.
+        key: String,
+        /// Its section, dotted (empty at the top level).
+        section: String,
+        /// The kind the key takes.
+        expected: Kind,
+        /// The kind written.
+        found: Kind,
+    },
+    /// A key whose value was refused; the reason as the value's type gave it.
+    BadValue {
+        /// The key.
+        key: String,
+        /// Its section, dotted (empty at the top level).
+        section: String,
+        /// The value's own reason.
+        reason: String,
+    },
+}
+
+/// The kinds of TOML value, as a configuration error names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Kind {
+    Text,
+    WholeNumber,
+    Number,
+    DecimalNumber,
+    TrueOrFalse,
+    Date,
+    List,
+    Table,
 }
 
 impl fmt::Display for ConfigError {
@@ -49,17 +116,24 @@ struct Found {
 /// The file's table, or every error found in it.
 pub(super) fn check_source(source: &Source) -> Result<toml::Table, Vec<ConfigError>> {
     let text = source.text.as_str();
-    let error = |span: Option<Range<usize>>, key: Option<String>, message: String| ConfigError {
+    let error = |span: Option<Range<usize>>,
+                 key: Option<String>,
+                 (message, what): (String, Complaint)| ConfigError {
         file: source.name.clone(),
         line: span.map(|s| line_of(text, s.start)),
         key,
         message,
+        what: Box::new(what),
     };
     let doc = DeTable::parse(text).map_err(|e| {
+        let reason = e.message().trim().to_string();
         vec![error(
             e.span(),
             None,
-            format!("this is not valid TOML: {}", e.message().trim()),
+            (
+                format!("this is not valid TOML: {reason}"),
+                Complaint::NotToml(reason),
+            ),
         )]
     })?;
     let schema = schema();
@@ -87,13 +161,18 @@ pub(super) fn check_source(source: &Source) -> Result<toml::Table, Vec<ConfigErr
             Some(f) => error(
                 Some(f.key_span.clone()),
                 Some(dotted(&f.section, &f.key)),
-                format!("key \"{}\" {}: {message}", f.key, in_section(&f.section)),
+                bad_value(&f.section, &f.key, message),
             ),
-            None => error(e.span(), None, message),
+            None => error(e.span(), None, (message, Complaint::Said)),
         }]);
     }
-    let table: toml::Table = toml::from_str(text)
-        .map_err(|e| vec![error(e.span(), None, e.message().trim().to_string())])?;
+    let table: toml::Table = toml::from_str(text).map_err(|e| {
+        vec![error(
+            e.span(),
+            None,
+            (e.message().trim().to_string(), Complaint::Said),
+        )]
+    })?;
     Ok(table)
 }
 
@@ -135,7 +214,7 @@ fn value_problems(text: &str, found: &[Found], problems: &mut Vec<Problem>) {
             problems.push((
                 f.key_span.clone(),
                 path,
-                format!("key \"{}\" {}: {message}", f.key, in_section(&f.section)),
+                bad_value(&f.section, &f.key, message),
             ));
         }
     }
@@ -161,7 +240,19 @@ pub(super) fn merge(base: &mut toml::Table, over: toml::Table) {
     }
 }
 
-type Problem = (Range<usize>, String, String);
+type Problem = (Range<usize>, String, (String, Complaint));
+
+/// A key whose value its type refused, in English and in parts.
+fn bad_value(section: &str, key: &str, reason: String) -> (String, Complaint) {
+    (
+        format!("key \"{key}\" {}: {reason}", in_section(section)),
+        Complaint::BadValue {
+            key: key.to_string(),
+            section: section.to_string(),
+            reason,
+        },
+    )
+}
 
 fn walk(
     table: &DeTable<'_>,
@@ -183,7 +274,11 @@ fn walk(
         });
         if let (true, DeValue::String(command)) = (open, value.get_ref()) {
             if let Some(problem) = super::sections::command_problem(name, command) {
-                problems.push((key.span(), dotted(section, name), problem));
+                problems.push((
+                    key.span(),
+                    dotted(section, name),
+                    (problem, Complaint::Said),
+                ));
                 continue;
             }
         }
@@ -193,16 +288,33 @@ fn walk(
             schema.get(name).cloned()
         };
         let Some(expected) = expected else {
-            let hint = suggest(name, schema.keys().map(String::as_str))
+            let near = suggest(name, schema.keys().map(String::as_str)).map(str::to_string);
+            let hint = near
+                .as_ref()
                 .map(|s| format!(" (did you mean \"{s}\"?)"))
                 .unwrap_or_default();
+            let sections: Vec<String> = schema.keys().cloned().collect();
             let message = if section.is_empty() {
-                format!(
-                    "unknown section \"{name}\"{hint}; the sections are {}",
-                    schema.keys().cloned().collect::<Vec<_>>().join(", ")
+                (
+                    format!(
+                        "unknown section \"{name}\"{hint}; the sections are {}",
+                        sections.join(", ")
+                    ),
+                    Complaint::UnknownSection {
+                        name: name.to_string(),
+                        hint: near,
+                        sections,
+                    },
                 )
             } else {
-                format!("unknown key \"{name}\" {}{hint}", in_section(section))
+                (
+                    format!("unknown key \"{name}\" {}{hint}", in_section(section)),
+                    Complaint::UnknownKey {
+                        name: name.to_string(),
+                        section: section.to_string(),
+                        hint: near,
+                    },
+                )
             };
             problems.push((key.span(), dotted(section, name), message));
             continue;
@@ -244,11 +356,19 @@ fn check_value(
         problems.push((
             key_span,
             path.to_string(),
-            format!(
-                "key \"{key}\" {} must be {}, not {}",
-                in_section(section),
-                expected_kind(expected),
-                found_kind(value)
+            (
+                format!(
+                    "key \"{key}\" {} must be {}, not {}",
+                    in_section(section),
+                    expected_kind(expected),
+                    found_kind(value)
+                ),
+                Complaint::WrongType {
+                    key: key.to_string(),
+                    section: section.to_string(),
+                    expected: kind_of_expected(expected),
+                    found: kind_of_found(value),
+                },
             ),
         ));
         return;
@@ -289,6 +409,30 @@ fn found_kind(v: &DeValue<'_>) -> &'static str {
         DeValue::Datetime(_) => "a date",
         DeValue::Array(_) => "a list",
         DeValue::Table(_) => "a table",
+    }
+}
+
+fn kind_of_expected(v: &toml::Value) -> Kind {
+    match v {
+        toml::Value::String(_) => Kind::Text,
+        toml::Value::Integer(_) => Kind::WholeNumber,
+        toml::Value::Float(_) => Kind::Number,
+        toml::Value::Boolean(_) => Kind::TrueOrFalse,
+        toml::Value::Datetime(_) => Kind::Date,
+        toml::Value::Array(_) => Kind::List,
+        toml::Value::Table(_) => Kind::Table,
+    }
+}
+
+fn kind_of_found(v: &DeValue<'_>) -> Kind {
+    match v {
+        DeValue::String(_) => Kind::Text,
+        DeValue::Integer(_) => Kind::WholeNumber,
+        DeValue::Float(_) => Kind::DecimalNumber,
+        DeValue::Boolean(_) => Kind::TrueOrFalse,
+        DeValue::Datetime(_) => Kind::Date,
+        DeValue::Array(_) => Kind::List,
+        DeValue::Table(_) => Kind::Table,
     }
 }
 

@@ -13,7 +13,7 @@ mod locale;
 pub(crate) mod paths;
 mod sections;
 
-pub use check::ConfigError;
+pub use check::{Complaint, ConfigError, Kind};
 pub use locale::{locale_language, locale_setting, LanguageSource, LOCALE_VARS};
 pub use paths::{display_path, user_config_path, user_config_path_from};
 pub use sections::{
@@ -58,6 +58,7 @@ impl Source {
                 line: None,
                 key: None,
                 message: format!("cannot read the file: {e}"),
+                what: Box::new(Complaint::Unreadable(e.to_string())),
             }),
         }
     }
@@ -95,6 +96,7 @@ pub fn load_layers(layers: &[Source]) -> Result<Config, Vec<ConfigError>> {
                 line: None,
                 key: None,
                 message: e.message().to_string(),
+                what: Box::new(Complaint::Said),
             }]
         })
 }

@@ -687,6 +687,30 @@ words! {
     SoundCannotPlay = "sound-cannot-play",
     /// A board's clock did not confirm a command; the link's words follow.
     BoardClockFailed = "board-clock-failed",
+    /// The configuration checker's framing, said by `play` in the game's language, and the
+    /// refusal of an unknown `--lang` (issue 24, item 12). `config-in-section` holds
+    /// `{section}`, `config-did-you-mean` `{key}`.
+    ConfigLine = "config-line",
+    ConfigUnreadable = "config-unreadable",
+    ConfigNotToml = "config-not-toml",
+    ConfigUnknownSection = "config-unknown-section",
+    ConfigSectionsAre = "config-sections-are",
+    ConfigUnknownKey = "config-unknown-key",
+    ConfigKey = "config-key",
+    ConfigInSection = "config-in-section",
+    ConfigTopLevel = "config-top-level",
+    ConfigDidYouMean = "config-did-you-mean",
+    ConfigExpected = "config-expected",
+    ConfigFound = "config-found",
+    ConfigKindText = "config-kind-text",
+    ConfigKindWholeNumber = "config-kind-whole-number",
+    ConfigKindNumber = "config-kind-number",
+    ConfigKindDecimalNumber = "config-kind-decimal-number",
+    ConfigKindTrueOrFalse = "config-kind-true-or-false",
+    ConfigKindDate = "config-kind-date",
+    ConfigKindList = "config-kind-list",
+    ConfigKindTable = "config-kind-table",
+    LangUnknown = "lang-unknown",
 }
 
 const FILE_IDS: [&str; 8] = [

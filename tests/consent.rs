@@ -8,6 +8,10 @@ use vichess::rules::{Color, Position};
 use vichess::session::{Effect, Event, Session, SessionConfig, Stamp};
 use vichess::voice::Pack;
 
+#[path = "common/session.rs"]
+mod common_session;
+use common_session::{journal_untimed as journal, printed, run};
+
 fn game(pack: &str, vi_side: Option<Color>, control: Option<&str>) -> Session {
     let config = SessionConfig {
         vi_side,
@@ -20,45 +24,6 @@ fn game(pack: &str, vi_side: Option<Color>, control: Option<&str>) -> Session {
         Position::new(),
         control,
     )
-}
-
-/// Feeds `lines` one second apart from `start` milliseconds; returns all effects.
-fn run(s: &mut Session, start: u64, lines: &[&str]) -> Vec<Effect> {
-    let mut out = Vec::new();
-    for (i, l) in lines.iter().enumerate() {
-        out.extend(s.handle(
-            Event::Line(l.to_string()),
-            Stamp::from_millis(start + i as u64 * 1000),
-        ));
-    }
-    out
-}
-
-fn printed(effects: &[Effect]) -> Vec<String> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Print(l) => Some(l.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The journal lines, without their times: "draw white offer".
-fn journal(effects: &[Effect]) -> Vec<String> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Journal(l) => {
-                let mut w: Vec<&str> = l.split(' ').collect();
-                if w.len() > 1 {
-                    w.remove(1);
-                }
-                Some(w.join(" "))
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 // --- item 7: who offered, who claimed ---

@@ -8,6 +8,10 @@ use vichess::rules::{Color, Piece, Position, Role, Square};
 use vichess::session::{Audience, BoardRole, Effect, Event, Session, SessionConfig, Stamp};
 use vichess::voice::Pack;
 
+#[path = "common/session.rs"]
+mod common_session;
+use common_session::{journal, printed, run};
+
 fn pack(name: &str) -> Pack {
     Pack::builtin(name).expect("built-in pack")
 }
@@ -26,38 +30,6 @@ fn english_session(control: &str) -> Session {
 fn session(config: SessionConfig, control: Option<&str>) -> Session {
     let control = control.map(|c| TimeControl::parse(c).expect("control"));
     Session::new(config, pack("de-fide"), Position::new(), control)
-}
-
-/// Feeds lines at `t` milliseconds apart from `start`; returns all effects.
-fn run(s: &mut Session, start: u64, lines: &[&str]) -> Vec<Effect> {
-    let mut out = Vec::new();
-    for (i, l) in lines.iter().enumerate() {
-        out.extend(s.handle(
-            Event::Line(l.to_string()),
-            Stamp::from_millis(start + i as u64 * 1000),
-        ));
-    }
-    out
-}
-
-fn printed(effects: &[Effect]) -> Vec<String> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Print(l) => Some(l.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn journal(effects: &[Effect]) -> Vec<String> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Journal(l) => Some(l.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 fn pos_after(lines: &[&str]) -> Position {

@@ -6,6 +6,9 @@
 
 #[path = "common/play.rs"]
 mod common_play;
+#[path = "common/session.rs"]
+mod common_session;
+use common_session::{journal, printed};
 
 use std::path::Path;
 use std::process::Command;
@@ -36,26 +39,6 @@ fn game(
         ));
     }
     (s, out)
-}
-
-fn printed(effects: &[Effect]) -> Vec<String> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Print(l) => Some(l.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn journal(effects: &[Effect]) -> Vec<String> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Journal(l) => Some(l.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 const QUICKPLAY: [&str; 7] = [

@@ -374,7 +374,9 @@ fn resignation_and_adjournment_end_the_game() {
         None,
     );
     let out = run(&mut s, 0, &["e4", "resign", "ja"]);
-    assert_eq!(journal(&out)[2], "resign 2000 black");
+    // The game's first lines: its start and the VI player's side.
+    assert_eq!(journal(&out)[1], "side 0 black");
+    assert_eq!(journal(&out)[3], "resign 2000 black");
     assert_eq!(s.state().ending().unwrap().score, "1-0");
     let mut s = session(SessionConfig::default(), Some("5400+30"));
     let out = run(&mut s, 0, &["e4", "press", "adjourn Nf6", "ja"]);
@@ -441,12 +443,15 @@ fn pegboard_touches_moves_and_guidance_come_through_the_tracker() {
         }),
         Stamp::from_millis(500),
     );
-    // The touch is journaled (9.4 depends on it), then said privately.
-    assert_eq!(journal(&touched)[1], "touch 500 white g1");
+    // The touch is journaled (9.4 depends on it), then said privately; first come the
+    // game's start and the VI player's side.
+    assert_eq!(journal(&touched)[1], "side 500 white");
+    assert_eq!(journal(&touched)[2], "touch 500 white g1");
     assert!(
         matches!(
             &touched[..],
             [
+                Effect::Journal(_),
                 Effect::Journal(_),
                 Effect::Journal(_),
                 Effect::Say {

@@ -160,7 +160,8 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
         | Record::Anchor { .. }
         | Record::End { .. }
         | Record::Speed { .. }
-        | Record::Language { .. } => return None,
+        | Record::Language { .. }
+        | Record::Side { .. } => return None,
     };
     // The move first, then what it did besides (a draw offer it declined, 9.1.2.3).
     let moves = happened

@@ -227,6 +227,9 @@ pub struct Session {
     pending_tags: Vec<(String, String)>,
     /// The game's language and pack to journal with the next event ([`Session::journal_language`]).
     pending_language: bool,
+    /// A resumed game's VI side changed by `--side`, to journal with the next event, and
+    /// the side the journal had until now (said with the new one).
+    pending_side: Option<(Color, Option<Color>)>,
     /// The clocks were stopped because vichess was down ([`Downtime::Paused`]): the next
     /// move or press by a player starts them again.
     restart_on_play: bool,
@@ -302,6 +305,7 @@ impl Session {
             last_journaled: 0,
             pending_tags: Vec::new(),
             pending_language: false,
+            pending_side: None,
             ended_cleanly: false,
             interrupted_by: None,
             restart_on_play: false,
@@ -358,6 +362,16 @@ impl Session {
                 session.auto_press = Some((session.last_at + delay, side));
             }
         }
+        // The VI player's side: the command line's when it gives one (journaled, and said
+        // with the side until now), else the journal's.
+        let journaled = record::journaled_side(lines);
+        match (session.config.vi_side, journaled) {
+            (None, side) => session.config.vi_side = side,
+            (Some(side), before) if before != Some(side) => {
+                session.pending_side = Some((side, before));
+            }
+            _ => {}
+        }
         session.begun = true;
         session.resumed = true;
         Ok(session)
@@ -396,6 +410,12 @@ impl Session {
     /// The game's current position.
     pub fn position(&self) -> &Position {
         self.state.game().position()
+    }
+
+    /// The side the VI player plays: `--side`, or a resumed game's journaled side.
+    /// Front ends give it to the boards (whose pegboard is whose).
+    pub fn vi_side(&self) -> Option<Color> {
+        self.config.vi_side
     }
 
     /// The voice pack announcements use.
@@ -606,6 +626,10 @@ impl Session {
                     supervision,
                 });
             }
+            // The VI player's side, so a resume without `--side` keeps it.
+            if let Some(side) = self.config.vi_side {
+                self.commit(Record::Side { at, side });
+            }
         }
         if let Some((stamp, unix)) = self.wall.take() {
             let unix_ms = unix + now.since(stamp);
@@ -621,6 +645,10 @@ impl Session {
                 pack: self.pack.name().to_string(),
             });
         }
+        let side_until_now = self.pending_side.take().map(|(side, before)| {
+            self.commit(Record::Side { at, side });
+            before
+        });
         if self.resumed {
             self.resumed = false;
             let text = self.pack.text(&[Token::Word(Word::GameResumed)]);
@@ -637,6 +665,7 @@ impl Session {
             if let Some(rate) = self.state.speech_rate() {
                 self.out.push(Effect::SpeechRate(rate));
             }
+            self.say_vi_side(side_until_now.flatten());
             self.summary();
             // A take-back request left unanswered by the crash is put to the opponent again.
             if let Some(by) = self.state.takeback_request() {
@@ -654,6 +683,28 @@ impl Session {
             self.stop_clocks_after_downtime(at);
         }
         at
+    }
+
+    /// A resumed game's VI side, so the player knows the game still takes them for that
+    /// side; a side changed by `--side` is said with the one it replaces.
+    fn say_vi_side(&mut self, before: Option<Color>) {
+        let Some(side) = self.config.vi_side else {
+            return;
+        };
+        let mut phrase = vec![
+            Token::Word(Word::YourColour),
+            grammar::COLON,
+            Token::Side(side),
+        ];
+        if let Some(before) = before {
+            phrase.extend([
+                grammar::COMMA,
+                Token::Word(Word::LanguageUntilNow),
+                grammar::COLON,
+                Token::Side(before),
+            ]);
+        }
+        self.out.say(&self.pack, Audience::Player, phrase);
     }
 
     /// [`Downtime::Paused`]: the clock that was running when vichess stopped stays stopped

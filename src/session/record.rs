@@ -267,6 +267,15 @@ pub enum Record {
         /// The voice pack's name.
         pack: String,
     },
+    /// The side the visually impaired player plays (`--side`): a setting of the game,
+    /// journaled when it begins and whenever `--side` changes it on a resume, so a resume
+    /// without `--side` still knows whose offers, claims and earpiece are whose.
+    Side {
+        /// Session time in milliseconds.
+        at: u64,
+        /// The VI player's side.
+        side: Color,
+    },
 }
 
 /// The speaking rate's bounds, in hundredths: the configuration's 0.5-3.0.
@@ -334,7 +343,8 @@ impl Record {
             | Record::Tag { at, .. }
             | Record::Anchor { at, .. }
             | Record::Speed { at, .. }
-            | Record::Language { at, .. } => at,
+            | Record::Language { at, .. }
+            | Record::Side { at, .. } => at,
         }
     }
 
@@ -582,6 +592,10 @@ impl Record {
                     ))
                 }
             },
+            "side" => Record::Side {
+                at,
+                side: color(fields.first())?,
+            },
             _ => return Err(err("unknown record")),
         })
     }
@@ -689,8 +703,22 @@ impl fmt::Display for Record {
                 write!(f, "speed {at} {}.{:02}", hundredths / 100, hundredths % 100)
             }
             Record::Language { at, code, pack } => write!(f, "language {at} {code} {pack}"),
+            Record::Side { at, side: s } => write!(f, "side {at} {}", side(*s)),
         }
     }
+}
+
+/// The VI player's side as the game's journal last recorded it; `None` when no side was
+/// given (or for a journal from before the record existed).
+pub fn journaled_side(lines: &[String]) -> Option<Color> {
+    lines
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, line)| match Record::parse(i + 1, line) {
+            Ok(Record::Side { side, .. }) => Some(side),
+            _ => None,
+        })
 }
 
 /// The game's language and voice pack as its journal last recorded them (issue 24, item 8),
@@ -838,6 +866,10 @@ mod tests {
                 code: "de".into(),
                 pack: "de-fide".into(),
             },
+            Record::Side {
+                at: 34,
+                side: Color::Black,
+            },
             Record::Tag {
                 at: 26,
                 name: "White".into(),
@@ -859,6 +891,7 @@ mod tests {
         assert!(Record::parse(2, "speed 9 3.5").is_err());
         assert!(Record::parse(2, "language 9 fr fr").is_err());
         assert!(Record::parse(2, "language 9 ru").is_err());
+        assert!(Record::parse(2, "side 9 green").is_err());
         assert!(Record::parse(2, "speed 9 fast").is_err());
         assert!(Record::parse(3, "move x e2e4")
             .unwrap_err()

@@ -797,7 +797,8 @@ impl State {
             | Record::Anchor { .. }
             | Record::Tag { .. }
             | Record::Speed { .. }
-            | Record::Language { .. } => None,
+            | Record::Language { .. }
+            | Record::Side { .. } => None,
             _ if was_over => None,
             _ => Some(Box::new(self.clone())),
         };
@@ -826,6 +827,7 @@ impl State {
                 | Record::End { .. }
                 | Record::Interrupted { .. }
                 | Record::Language { .. }
+                | Record::Side { .. }
         ) {
             self.takeback_request = request;
         }
@@ -1151,8 +1153,12 @@ impl State {
                 }
             }
             // The language is read by the front end before the replay (`journaled_language`):
-            // the words the game is rebuilt in depend on it.
-            Record::End { .. } | Record::Interrupted { .. } | Record::Language { .. } => {}
+            // the words the game is rebuilt in depend on it. The VI player's side is the
+            // session's setting, read by `Session::resume`.
+            Record::End { .. }
+            | Record::Interrupted { .. }
+            | Record::Language { .. }
+            | Record::Side { .. } => {}
             Record::Speed { hundredths, .. } => {
                 if !(super::record::RATE_MIN..=super::record::RATE_MAX).contains(hundredths) {
                     return Err(word(Word::ReasonNotUnderstood));

@@ -1,0 +1,100 @@
+//! Issue 24 follow-ups: small defects found playing vichess through as a blind player, an
+//! assistant and an arbiter. Each test scripts the session (or `vichess report`) and checks
+//! what is said and recorded, in the game's language.
+
+use vichess::rules::clock::TimeControl;
+use vichess::rules::{Color, Position};
+use vichess::session::{Session, SessionConfig};
+use vichess::voice::Pack;
+
+#[path = "common/session.rs"]
+mod common_session;
+use common_session::{journal, printed, run};
+
+fn pack(name: &str) -> Pack {
+    Pack::builtin(name).expect("built-in pack")
+}
+
+fn game(name: &str, vi_side: Option<Color>, control: Option<&str>) -> Session {
+    let config = SessionConfig {
+        vi_side,
+        ..SessionConfig::default()
+    };
+    let control = control.map(|c| TimeControl::parse(c).expect("control"));
+    Session::new(config, pack(name), Position::new(), control)
+}
+
+/// Runs `lines` and returns the whole journal, `begin` first.
+fn journal_of(s: &mut Session, lines: &[&str]) -> (Vec<String>, Vec<String>) {
+    let out = run(s, 1_000, lines);
+    (journal(&out), printed(&out))
+}
+
+// --- item 1: the VI player's side survives a resume ---
+
+/// A game begun with `--side black` journals the side; a resume without `--side` plays on
+/// with Black as the VI player (an unnamed offer is Black's) and says so.
+#[test]
+fn a_resume_without_side_keeps_the_vi_players_side() {
+    for (name, colour) in [("en", "your colour: Black"), ("de", "Ihre Farbe: Schwarz")] {
+        let mut s = game(name, Some(Color::Black), Some("5400+30"));
+        let (lines, _) = journal_of(&mut s, &["e4", "press"]);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("side ") && l.ends_with(" black")),
+            "{name}: {lines:?}"
+        );
+        let mut r = Session::resume(SessionConfig::default(), pack(name), &lines).expect("resume");
+        let out = run(&mut r, 10_000, &["draw offer"]);
+        assert!(
+            printed(&out).contains(&colour.to_string()),
+            "{name}: {:?}",
+            printed(&out)
+        );
+        assert!(
+            journal(&out)
+                .iter()
+                .any(|l| l.starts_with("draw ") && l.ends_with(" black offer")),
+            "{name}: {:?}",
+            journal(&out)
+        );
+    }
+}
+
+/// `--side` given again on a resume wins: journaled, and said with the side until now.
+#[test]
+fn a_side_given_on_resume_wins_and_is_said() {
+    for (name, said) in [
+        ("en", "your colour: White, until now: Black"),
+        ("de", "Ihre Farbe: Weiß, bisher: Schwarz"),
+    ] {
+        let mut s = game(name, Some(Color::Black), Some("5400+30"));
+        let (lines, _) = journal_of(&mut s, &["e4", "press"]);
+        let config = SessionConfig {
+            vi_side: Some(Color::White),
+            ..SessionConfig::default()
+        };
+        let mut r = Session::resume(config, pack(name), &lines).expect("resume");
+        let out = run(&mut r, 10_000, &["count"]);
+        assert!(
+            printed(&out).contains(&said.to_string()),
+            "{name}: {:?}",
+            printed(&out)
+        );
+        let mut all = lines.clone();
+        all.extend(journal(&out));
+        assert!(
+            journal(&out)
+                .iter()
+                .any(|l| l.starts_with("side ") && l.ends_with(" white")),
+            "{name}: {:?}",
+            journal(&out)
+        );
+        // Resumed again without --side: White now.
+        let mut again = Session::resume(SessionConfig::default(), pack(name), &all).unwrap();
+        let out = run(&mut again, 20_000, &["count"]);
+        let white = said.split(", ").next().unwrap();
+        assert!(printed(&out).contains(&white.to_string()), "{name}");
+    }
+}

@@ -1217,7 +1217,7 @@ fn a_capture_that_kills_the_position_is_corrected_and_taken_back_like_any_move()
     lines.extend(journal(&out));
     assert_eq!(s.state().ending(), None, "{:?}", printed(&out));
     assert_eq!(s.position(), &start);
-    assert!(printed(&out).contains(&"move taken back".to_string()));
+    assert!(printed(&out).contains(&"move taken back: king takes d2".to_string()));
     let resumed = Session::resume(SessionConfig::default(), pack("en"), &lines).expect("resume");
     assert!(resumed.state() == s.state());
 }

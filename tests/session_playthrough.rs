@@ -98,3 +98,27 @@ fn a_side_given_on_resume_wins_and_is_said() {
         assert!(printed(&out).contains(&white.to_string()), "{name}");
     }
 }
+
+// --- item 2: an accepted take-back names each move it takes back ---
+
+#[test]
+fn an_accepted_two_move_takeback_names_each_move() {
+    for (name, taken) in [
+        ("en", ["move taken back: e5", "move taken back: e4"]),
+        ("de", ["Zug zurückgenommen: e5", "Zug zurückgenommen: e4"]),
+        ("ru", ["ход отменён: е пять", "ход отменён: е четыре"]),
+    ] {
+        let mut s = game(name, None, Some("5400+30"));
+        run(&mut s, 0, &["e4", "press", "e5", "press"]);
+        let out = run(&mut s, 10_000, &["takeback white", "yes"]);
+        // Each move by name, the last first, as the board goes back.
+        let lines = printed(&out);
+        let at = |m: &str| lines.iter().position(|l| l == m);
+        let (first, second) = (at(taken[0]), at(taken[1]));
+        assert!(
+            first.is_some() && second.is_some() && first < second,
+            "{name}: {lines:?}"
+        );
+        assert_eq!(s.position(), &Position::new());
+    }
+}

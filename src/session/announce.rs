@@ -52,14 +52,16 @@ impl Session {
                 Audience::Public,
                 vec![Token::Word(Word::ResultWithdrawn)],
             ),
-            Happening::TakenBack { undone, completed } => {
+            Happening::TakenBack {
+                before,
+                undone,
+                completed,
+            } => {
                 self.auto_press = None;
-                self.out.say(
-                    &self.pack,
-                    Audience::Public,
-                    vec![Token::Word(Word::MoveTakenBack)],
-                );
-                let _ = undone;
+                // Named as it was announced: two moves taken back at once are told apart.
+                let mut p = vec![Token::Word(Word::MoveTakenBack), COLON];
+                p.extend(move_phrase_with(&before, &undone, self.config.announce));
+                self.out.say(&self.pack, Audience::Public, p);
                 if completed {
                     let text = self.pack.text(&[Token::Word(Word::TakenBackAfterPress)]);
                     self.out.print(&text);

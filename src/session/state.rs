@@ -75,6 +75,8 @@ pub enum Happening {
     },
     /// The last move was taken back.
     TakenBack {
+        /// The position the move was played from (the position now), to name the move.
+        before: Position,
         /// The move taken back.
         undone: Move,
         /// The clock had already been pressed, so the arbiter may have to set the times (7.1).
@@ -768,7 +770,12 @@ impl State {
                 }
             }
         }
-        out.push(Happening::TakenBack { undone, completed });
+        let before = self.game.position().clone();
+        out.push(Happening::TakenBack {
+            before,
+            undone,
+            completed,
+        });
         Ok(())
     }
 
@@ -1025,6 +1032,7 @@ impl State {
                     self.touched = false;
                     out.push(Happening::ResultUndone);
                     out.push(Happening::TakenBack {
+                        before: self.game.position().clone(),
                         undone,
                         completed: false,
                     });

@@ -122,3 +122,54 @@ fn an_accepted_two_move_takeback_names_each_move() {
         assert_eq!(s.position(), &Position::new());
     }
 }
+
+// --- item 3: a resume says an open offer and a move not yet completed ---
+
+#[test]
+fn a_resume_says_an_open_offer_and_an_unpressed_move() {
+    for (name, unpressed, offer) in [
+        (
+            "en",
+            "Black has already moved: press the clock, or correct the move",
+            "draw offer: Black, still open",
+        ),
+        (
+            "de",
+            "Schwarz hat schon gezogen: die Uhr drücken oder den Zug korrigieren",
+            "Remisangebot: Schwarz, noch offen",
+        ),
+    ] {
+        let mut s = game(name, None, Some("5400+30"));
+        let (lines, _) = journal_of(&mut s, &["e4", "press", "e5", "draw offer black"]);
+        let mut r = Session::resume(SessionConfig::default(), pack(name), &lines).expect("resume");
+        let out = run(&mut r, 30_000, &["count"]);
+        let said = printed(&out);
+        assert!(said.contains(&unpressed.to_string()), "{name}: {said:?}");
+        assert!(said.contains(&offer.to_string()), "{name}: {said:?}");
+        // Neither is said when nothing is open.
+        let mut s = game(name, None, Some("5400+30"));
+        let (lines, _) = journal_of(&mut s, &["e4", "press"]);
+        let mut r = Session::resume(SessionConfig::default(), pack(name), &lines).unwrap();
+        let said = printed(&run(&mut r, 30_000, &["count"]));
+        // White's move was pressed: nobody's move waits for the clock.
+        let white = unpressed.replacen(name_of_black(name), name_of_white(name), 1);
+        assert!(!said.contains(&offer.to_string()), "{name}: {said:?}");
+        assert!(!said.contains(&white), "{name}: {said:?}");
+    }
+}
+
+fn name_of_black(name: &str) -> &'static str {
+    if name == "de" {
+        "Schwarz"
+    } else {
+        "Black"
+    }
+}
+
+fn name_of_white(name: &str) -> &'static str {
+    if name == "de" {
+        "Weiß"
+    } else {
+        "White"
+    }
+}

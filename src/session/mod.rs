@@ -681,6 +681,7 @@ impl Session {
                 );
             }
             self.stop_clocks_after_downtime(at);
+            self.say_still_open();
         }
         at
     }

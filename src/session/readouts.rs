@@ -142,6 +142,24 @@ impl Session {
         let position = self.position().clone();
         self.out.push(Effect::BoardSync { position });
     }
+
+    /// What a resumed game left open, which the players must know to go on: a move made
+    /// whose clock was not yet pressed (a correction is still possible, D.2.8), and a draw
+    /// offer not yet answered (9.1.2.2). Said after the clocks are settled, so a move the
+    /// automatic press completed on resume is not called unpressed.
+    pub(super) fn say_still_open(&mut self) {
+        if self.state.is_over() {
+            return;
+        }
+        if let Some(side) = self.state.unpressed() {
+            self.tell(vec![Token::Side(side), Token::Word(Word::AlreadyMoved)]);
+        }
+        if let Some(by) = self.state.offer() {
+            let mut p = crate::phrase::events::draw_offer_phrase(by);
+            p.extend([COMMA, Token::Word(Word::StillOpen)]);
+            self.tell(p);
+        }
+    }
 }
 
 // --- issue 15: read-outs (parsed in `ask.rs`) ---

@@ -173,3 +173,28 @@ fn name_of_white(name: &str) -> &'static str {
         "White"
     }
 }
+
+// --- item 4: `help clock` lists `clocks` ---
+
+#[test]
+fn help_clock_lists_the_clocks_command() {
+    for (name, topic, clocks) in [
+        ("en", "help clock", "clocks"),
+        ("de", "hilfe uhr", "uhren"),
+        ("uk", "help годинник", "годинники"),
+        ("ru", "help часы", "часы"),
+        ("hy", "help ժամացույց", "ժամացույցներ"),
+    ] {
+        let mut s = game(name, None, None);
+        let lines = printed(&run(&mut s, 0, &[topic]));
+        assert!(
+            lines.iter().any(|l| l
+                .split(':')
+                .next()
+                .unwrap()
+                .split(", ")
+                .any(|w| w == clocks)),
+            "{name}: {lines:?}"
+        );
+    }
+}

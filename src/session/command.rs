@@ -165,7 +165,7 @@ pub struct CommandError(pub String, pub Word);
 /// The help text: one line per command.
 pub const HELP: &[&str] = &[
     "a move in any notation: e4, Nf3, e2e4, 0-0, or spoken: Springer Felix drei, Kurze Rochade",
-    "time: both clocks",
+    "time, clocks: both clocks",
     "count: the number of moves completed",
     "last [N]: the last move, or the last N moves",
     "moves: the scoresheet",

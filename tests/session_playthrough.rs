@@ -198,3 +198,34 @@ fn help_clock_lists_the_clocks_command() {
         );
     }
 }
+
+// --- item 5: an arbiter's time without a unit says what is missing ---
+
+#[test]
+fn an_arbiter_time_without_a_unit_says_the_unit_is_missing() {
+    for (name, line, said) in [
+        (
+            "en",
+            "arbiter time add white 2",
+            "\"2\" needs a unit: write 2m for two minutes or 30s for thirty seconds",
+        ),
+        (
+            "de",
+            "schiedsrichter zeit dazu weiß 2",
+            "nicht verstanden; die Zeit braucht eine Einheit: m für Minuten, s für Sekunden; zum Beispiel schiedsrichter zeit dazu weiß 2m oder 30s",
+        ),
+        (
+            "ru",
+            "арбитр время добавить белые 2",
+            "не понял; нужна единица времени: m — минуты, s — секунды; например, арбитр время добавить белые 2m или 30s",
+        ),
+    ] {
+        let mut s = game(name, None, Some("5400+30"));
+        run(&mut s, 0, &["e4", "press"]);
+        let before = s.state().clone();
+        let out = run(&mut s, 5_000, &[line]);
+        assert_eq!(printed(&out), [said], "{name}");
+        assert!(journal(&out).is_empty(), "{name}: {:?}", journal(&out));
+        assert!(s.state() == &before, "{name}: the game changed");
+    }
+}

@@ -711,6 +711,9 @@ words! {
     ConfigKindList = "config-kind-list",
     ConfigKindTable = "config-kind-table",
     LangUnknown = "lang-unknown",
+    /// The arbiter's time given without its unit (`arbiter time add white 2`): what is
+    /// missing and an example, since "2" could be minutes or seconds.
+    TimeNeedsUnit = "time-needs-unit",
 }
 
 const FILE_IDS: [&str; 8] = [

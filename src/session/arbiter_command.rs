@@ -170,8 +170,9 @@ fn sub_word(w: &str) -> Option<&'static str> {
 
 /// Reads `1h30m`, `2m`, `90s`, `2m30s`, or `m:ss` / `h:mm:ss` as a clock shows it. A bare
 /// number is refused: an arbiter's "2" could mean minutes or seconds, and a clock set wrong
-/// by a factor of sixty decides a game.
-pub fn parse_time(text: &str) -> Result<u64, String> {
+/// by a factor of sixty decides a game. The refusal of a number without its unit says, in
+/// the game's language, that the unit is missing and how to give it.
+pub fn parse_time(text: &str) -> Result<u64, CommandError> {
     let t = text.trim().to_lowercase();
     if t.contains(':') {
         let parts: Vec<&str> = t.split(':').collect();
@@ -179,9 +180,9 @@ pub fn parse_time(text: &str) -> Result<u64, String> {
         return match nums.as_deref() {
             Some([m, s]) if *s < 60 => Ok((m * 60 + s) * 1000),
             Some([h, m, s]) if *m < 60 && *s < 60 => Ok(((h * 60 + m) * 60 + s) * 1000),
-            _ => Err(format!(
+            _ => Err(error(format!(
                 "\"{text}\" is not a time: write minutes and seconds like 4:30, or 2m, 90s, 1h30m"
-            )),
+            ))),
         };
     }
     let mut total = 0u64;
@@ -196,18 +197,23 @@ pub fn parse_time(text: &str) -> Result<u64, String> {
             'h' | 'ч' | 'г' => 3_600_000,
             'm' | 'м' | 'х' => 60_000,
             's' | 'с' => 1000,
-            _ => return Err(format!("\"{text}\": \"{c}\" is not a unit: use h, m or s")),
+            _ => {
+                return Err(error(format!(
+                    "\"{text}\": \"{c}\" is not a unit: use h, m or s"
+                )))
+            }
         };
         let n: u64 = number
             .parse()
-            .map_err(|_| format!("\"{text}\": a number must come before \"{c}\""))?;
+            .map_err(|_| error(format!("\"{text}\": a number must come before \"{c}\"")))?;
         total = total.saturating_add(n.saturating_mul(unit));
         number.clear();
         any_unit = true;
     }
     if !number.is_empty() || !any_unit {
-        return Err(format!(
-            "\"{text}\" needs a unit: write 2m for two minutes or 30s for thirty seconds"
+        return Err(CommandError(
+            format!("\"{text}\" needs a unit: write 2m for two minutes or 30s for thirty seconds"),
+            Word::TimeNeedsUnit,
         ));
     }
     Ok(total)
@@ -264,7 +270,7 @@ pub fn parse(rest: &[&str]) -> Result<ArbiterCommand, CommandError> {
                 .map(|w| w.join(""))
                 .filter(|w| !w.is_empty())
                 .ok_or_else(|| error(format!("how much time? {USAGE}")))?;
-            let ms = parse_time(&amount).map_err(error)?;
+            let ms = parse_time(&amount)?;
             Ok(ArbiterCommand::Time { side, change, ms })
         }
         _ => Err(error(format!(
@@ -284,10 +290,13 @@ mod tests {
         assert_eq!(parse_time("2m30s"), Ok(150_000));
         assert_eq!(parse_time("4:30"), Ok(270_000));
         assert_eq!(parse_time("1:02:03"), Ok(3_723_000));
-        assert!(parse_time("2").unwrap_err().contains("needs a unit"));
+        let no_unit = parse_time("2").unwrap_err();
+        assert!(no_unit.0.contains("needs a unit"));
+        assert_eq!(no_unit.1, Word::TimeNeedsUnit);
         assert!(parse_time("4:75").is_err());
         assert!(parse_time("2x")
             .unwrap_err()
+            .0
             .contains("\"x\" is not a unit"));
     }
 

@@ -437,7 +437,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     };
     match parse_command(key, line, &rest) {
         // "де чотири" is the pawn move d4 said in Ukrainian, not `where` with a bad piece.
-        Err(_) if native && !rest.is_empty() => Ok(Some(Command::Move(line.to_string()))),
+        // The arbiter's word never begins a move: its commands' errors are said as such.
+        Err(_) if native && !rest.is_empty() && key != "arbiter" => {
+            Ok(Some(Command::Move(line.to_string())))
+        }
         other => other.map(Some),
     }
 }

@@ -99,7 +99,10 @@ fn a_resignation_and_an_agreed_draw_are_normal_terminations() {
     let s = game("uk", SessionConfig::default(), None, None, &seq(&lines));
     let (tag, moves) = ending_of(&s);
     assert_eq!(tag, "normal");
-    assert!(moves.ends_with("1. e4 e5 {нічия} 1/2-1/2"), "{moves}");
+    assert!(
+        moves.ends_with("1. e4 e5 {нічия за згодою, пропозиція нічиєї: білі} 1/2-1/2"),
+        "{moves}"
+    );
 }
 
 /// 6.9: a flag claimed; and a flag against a side that cannot mate, a draw, still decided by

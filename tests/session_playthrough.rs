@@ -229,3 +229,43 @@ fn an_arbiter_time_without_a_unit_says_the_unit_is_missing() {
         assert!(s.state() == &before, "{name}: the game changed");
     }
 }
+
+// --- item 6: an agreed draw's PGN says it was agreed, and whose offer ---
+
+#[test]
+fn an_agreed_draws_pgn_says_it_was_agreed() {
+    for (name, lines, comment) in [
+        (
+            "en",
+            &[
+                "e4",
+                "e5",
+                "draw offer white",
+                "yes",
+                "draw accept black",
+                "yes",
+            ][..],
+            "{draw agreed, draw offer: White}",
+        ),
+        (
+            "uk",
+            &[
+                "e4",
+                "e5",
+                "нічия запропонувати білі",
+                "так",
+                "нічия прийняти чорні",
+                "так",
+            ][..],
+            "{нічия за згодою, пропозиція нічиєї: білі}",
+        ),
+    ] {
+        let mut s = game(name, None, None);
+        run(&mut s, 0, lines);
+        let movetext = s.pgn().replace('\n', " ");
+        assert!(
+            movetext.contains(&format!("1. e4 e5 {comment} 1/2-1/2")),
+            "{name}: {movetext}"
+        );
+    }
+}

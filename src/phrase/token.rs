@@ -714,6 +714,8 @@ words! {
     /// The arbiter's time given without its unit (`arbiter time add white 2`): what is
     /// missing and an example, since "2" could be minutes or seconds.
     TimeNeedsUnit = "time-needs-unit",
+    /// A draw by agreement (5.2.3), as the record's last comment names it.
+    DrawAgreed = "draw-agreed",
 }
 
 const FILE_IDS: [&str; 8] = [

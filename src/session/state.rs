@@ -1599,13 +1599,13 @@ impl State {
                 }
             },
             DrawAction::Accept | DrawAction::Decline => {
-                match self.offer {
+                let offerer = match self.offer {
                     None => return Err(word(Word::NoOffer)),
                     Some(o) if o == by => {
                         return Err(vec![Token::Side(by), Token::Word(Word::OwnOffer)])
                     }
-                    Some(_) => {}
-                }
+                    Some(o) => o,
+                };
                 if action == DrawAction::Decline {
                     self.offer = None;
                     out.push(Happening::OfferDeclined { by });
@@ -1614,7 +1614,16 @@ impl State {
                 if !self.both_have_moved() {
                     return Err(word(Word::DrawTooEarly));
                 }
-                self.end(&agreement, vec![Token::Word(Word::Draw)], at, out);
+                // Said "draw"; recorded as agreed, on whose offer (the PGN's last comment,
+                // the report's result), as the other endings say why.
+                let recorded = vec![
+                    Token::Word(Word::DrawAgreed),
+                    COMMA,
+                    Token::Word(Word::DrawOffer),
+                    COLON,
+                    Token::Side(offerer),
+                ];
+                self.end_recorded(&agreement, vec![Token::Word(Word::Draw)], recorded, at, out);
                 Ok(())
             }
         }

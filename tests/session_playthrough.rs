@@ -269,3 +269,62 @@ fn an_agreed_draws_pgn_says_it_was_agreed() {
         );
     }
 }
+
+// --- item 8: the report names a corrected mating move and its replacement ---
+
+use std::path::Path;
+use std::process::Command;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn report_of(dir: &Path, lang: &str, records: &[&str]) -> String {
+    let path = dir.join("game.journal");
+    let mut j = vichess::journal::Journal::create(&path, "2026-11-24T16-00-00-Anna-Bert").unwrap();
+    j.append(&format!("begin 0 5400 standard {START}")).unwrap();
+    for r in records {
+        j.append(r).unwrap();
+    }
+    drop(j);
+    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["report", "--lang", lang])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_reports_pgn_names_a_struck_mating_move_and_its_replacement() {
+    for (lang, named) in [
+        ("en", "move corrected to 2... Qg5 (struck: 2... Qh4#)"),
+        ("de", "Zug berichtigt zu 2... Qg5 (gestrichen: 2... Qh4#)"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let report = report_of(
+            dir.path(),
+            lang,
+            &[
+                "move 1000 f2f3",
+                "press 2000 white",
+                "move 3000 e7e5",
+                "press 4000 black",
+                "move 5000 g2g4",
+                "press 6000 white",
+                "move 7000 d8h4",
+                "correct 8000 d8g5",
+            ],
+        );
+        let at = report.find("[Event").expect("the PGN");
+        let movetext = report[at..]
+            .split_once("\n\n")
+            .unwrap()
+            .1
+            .replace('\n', " ");
+        assert!(movetext.contains(named), "{lang}: {movetext}");
+    }
+}

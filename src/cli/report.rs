@@ -182,10 +182,14 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
                 w(Word::ReportPlays),
                 numbered(before, &san(before, mv))
             ),
-            Happening::Corrected { before, mv } => format!(
-                "{} {}",
+            // The struck move too: a mate typed by mistake is gone from the movetext, and
+            // the record must say what it was.
+            Happening::Corrected { before, struck, mv } => format!(
+                "{} {} ({}: {})",
                 w(Word::ReportCorrected),
-                numbered(before, &san(before, mv))
+                numbered(before, &san(before, mv)),
+                w(Word::ReportStruck),
+                numbered(before, &san(before, struck))
             ),
             Happening::Opened { before, mv } => format!(
                 "{}: {}",

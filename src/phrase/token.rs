@@ -716,6 +716,9 @@ words! {
     TimeNeedsUnit = "time-needs-unit",
     /// A draw by agreement (5.2.3), as the record's last comment names it.
     DrawAgreed = "draw-agreed",
+    /// The report's label for a move struck by a correction (D.2.8), beside the move that
+    /// replaced it.
+    ReportStruck = "report-struck",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -30,7 +30,7 @@ impl Session {
                     }
                 }
             }
-            Happening::Corrected { before, mv } => {
+            Happening::Corrected { before, mv, .. } => {
                 let right = move_phrase_with(&before, &mv, self.config.announce);
                 self.out
                     .say(&self.pack, Audience::Public, correction_phrase(&right));

@@ -70,6 +70,8 @@ pub enum Happening {
     Corrected {
         /// The position both moves were played from.
         before: Position,
+        /// The move struck, which the record names beside its replacement.
+        struck: Move,
         /// The move that stands now.
         mv: Move,
     },
@@ -867,7 +869,10 @@ impl State {
                 let Some(side) = self.unpressed else {
                     return Err(word(Word::NoMoveToCorrect));
                 };
-                self.game.take_back();
+                let struck = self
+                    .game
+                    .take_back()
+                    .ok_or_else(|| word(Word::NoMoveToCorrect))?;
                 self.clk.pop();
                 self.unpressed = None;
                 let before = self.game.position().clone();
@@ -875,7 +880,7 @@ impl State {
                 self.game.push(mv).map_err(|_| word(Word::IllegalMove))?;
                 self.clk.push(None);
                 self.unpressed = Some(side);
-                out.push(Happening::Corrected { before, mv });
+                out.push(Happening::Corrected { before, struck, mv });
                 if let Some(stopped_clock) = self.after_move(*at, &mut out) {
                     self.move_ended = Some(MoveEnded {
                         side,

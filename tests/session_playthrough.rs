@@ -270,6 +270,33 @@ fn an_agreed_draws_pgn_says_it_was_agreed() {
     }
 }
 
+// --- item 7: Armenian: the article -ն before a vowel ---
+
+#[test]
+fn armenian_says_the_article_n_before_a_vowel() {
+    // Whose move: "սևերն են քայլում", not "սևերը են".
+    let mut s = game("hy", None, None);
+    let lines = printed(&run(&mut s, 0, &["e4", "հերթ"]));
+    assert_eq!(lines.last().map(String::as_str), Some("սևերն են քայլում"));
+    // No word of the pack (printed or spoken) has -ը before a word that opens with a vowel.
+    let p = pack("hy");
+    let vowels = ['ա', 'ե', 'է', 'ը', 'ի', 'ո', 'օ', 'և'];
+    for token in vichess::phrase::token::Token::vocabulary() {
+        for text in [p.text(&[token]), p.spoken_text(&[token])] {
+            let words: Vec<&str> = text.split(' ').collect();
+            for pair in words.windows(2) {
+                assert!(
+                    !(pair[0].ends_with('ը') && pair[1].starts_with(vowels)),
+                    "{}: \"{} {}\" in {text}",
+                    token.id(),
+                    pair[0],
+                    pair[1]
+                );
+            }
+        }
+    }
+}
+
 // --- item 8: the report names a corrected mating move and its replacement ---
 
 use std::path::Path;

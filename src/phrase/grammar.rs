@@ -21,6 +21,22 @@ pub struct Grammar {
     pub verb_last: bool,
     /// "from" and "on" follow the square ("f3 դաշտից").
     pub postposition: bool,
+    /// The definite article `-ը` becomes `-ն` before a word that opens with a vowel
+    /// (Armenian: "սպիտակներն են", not "սպիտակները են"). Words come from separate tokens
+    /// ("white" and "to move"), so only the joined line can apply it.
+    pub article_n_before_vowel: bool,
+}
+
+/// Armenian letters that open a word with a vowel, for the article rule: ա ե է ը ի ո օ,
+/// `ու` (opening with ո) and `և`.
+const ARMENIAN_VOWELS: [char; 8] = ['ա', 'ե', 'է', 'ը', 'ի', 'ո', 'օ', 'և'];
+
+/// Applies [`Grammar::article_n_before_vowel`] where `next` follows `out` after a space.
+fn article_before(out: &mut String, next: &str, grammar: &Grammar) {
+    if grammar.article_n_before_vowel && out.ends_with('ը') && next.starts_with(ARMENIAN_VOWELS) {
+        out.pop();
+        out.push('ն');
+    }
 }
 
 /// Joins the display words of a phrase into one line. `word` gives a token's display text.
@@ -44,8 +60,12 @@ pub fn join<'a>(
                     (Some(_), Token::Check | Token::Mate) if grammar.comma_before_check => ", ",
                     _ => " ",
                 };
+                let w = word(t);
+                if glue == " " && !matches!(prev, Some(Token::Punct(_))) {
+                    article_before(&mut out, &w, grammar);
+                }
                 out.push_str(glue);
-                out.push_str(&word(t));
+                out.push_str(&w);
             }
         }
         prev = Some(t);
@@ -73,10 +93,14 @@ pub fn join_spoken<'a>(
                 out.push_str(&say(t));
             }
             _ => {
+                let w = say(t);
                 if !out.is_empty() {
+                    if i > 0 && !matches!(phrase[i - 1], Token::Punct(_)) {
+                        article_before(&mut out, &w, grammar);
+                    }
                     out.push(' ');
                 }
-                out.push_str(&say(t));
+                out.push_str(&w);
             }
         }
     }

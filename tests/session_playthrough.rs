@@ -7,6 +7,8 @@ use vichess::rules::{Color, Position};
 use vichess::session::{Session, SessionConfig};
 use vichess::voice::Pack;
 
+#[path = "common/play.rs"]
+mod common_play;
 #[path = "common/session.rs"]
 mod common_session;
 use common_session::{journal, printed, run};
@@ -97,6 +99,44 @@ fn a_side_given_on_resume_wins_and_is_said() {
         let white = said.split(", ").next().unwrap();
         assert!(printed(&out).contains(&white.to_string()), "{name}");
     }
+}
+
+/// The same through `vichess play`: a game begun with `--side black`, resumed without it.
+#[test]
+fn vichess_play_resumed_without_side_keeps_the_side() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let home = tmp.path();
+    let games = home.join("games");
+    let g = games.to_str().unwrap();
+    let play = |args: &[&str], input: &str| {
+        let mut all = vec!["play", "--game-dir", g, "--no-audio", "--lang", "ru"];
+        all.extend(args);
+        let out = common_play::run_piped(home, &all, input.as_bytes());
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    play(
+        &["--side", "black", "--control", "5400+30"],
+        "e4\npress\nquit\n",
+    );
+    let text = play(&["--resume"], "draw offer\nquit\n");
+    assert!(text.lines().any(|l| l == "ваш цвет: чёрные"), "{text}");
+    let journal = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "journal"))
+        .expect("the journal");
+    let journal = std::fs::read_to_string(journal).unwrap();
+    assert!(
+        journal
+            .lines()
+            .any(|l| l.ends_with(" black offer") && l.contains(" draw ")),
+        "{journal}"
+    );
 }
 
 // --- item 2: an accepted take-back names each move it takes back ---

@@ -398,7 +398,13 @@ impl Session {
         self.state.game().position()
     }
 
-    /// The voice pack announcements use.
+    /// The side the visually impaired player plays, when it was given: whose touches bind
+    /// and whose unnamed offers and claims are.
+    pub fn vi_side(&self) -> Option<Color> {
+        self.config.vi_side
+    }
+
+    /// The voice pack whose words the game speaks.
     pub fn pack(&self) -> &Pack {
         &self.pack
     }

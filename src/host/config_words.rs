@@ -2,9 +2,9 @@
 //! unknown key, expected and found) in the game's language; the file's own names and the
 //! parser's reason as they are. `vichess config check` keeps the English of `Display`.
 
-use vichess::config::{Complaint, ConfigError, Kind};
-use vichess::phrase::token::{Token, Word};
-use vichess::voice::Pack;
+use crate::config::{Complaint, ConfigError, Kind};
+use crate::phrase::token::{Token, Word};
+use crate::voice::Pack;
 
 /// The whole line: file, line and what is wrong, in `pack`'s words.
 pub fn config_error_line(pack: &Pack, e: &ConfigError) -> String {

@@ -359,7 +359,13 @@ fn open_game(
                 }
             }
         }
-        return Ok((session, Journal::open_append(&path)?, lock, notes));
+        let journal = Journal::open_append(&path).map_err(|e| {
+            anyhow!(
+                "{}",
+                line_in(&words, Word::JournalCannotAppend, &e.to_string())
+            )
+        })?;
+        return Ok((session, journal, lock, notes));
     }
     let control = match args.control.as_deref() {
         Some("none") | Some("-") => None,
@@ -399,7 +405,12 @@ fn open_game(
         ));
     }
     let lock = GameLock::acquire(&path).map_err(|e| held_in(&pack, e))?;
-    let journal = Journal::create(&path, &started)?;
+    let journal = Journal::create(&path, &started).map_err(|e| {
+        anyhow!(
+            "{}",
+            line_in(&pack, Word::JournalCannotCreate, &e.to_string())
+        )
+    })?;
     if let Some(name) = path.file_name() {
         record::save_file(
             &dir.join(CURRENT_GAME),

@@ -134,7 +134,21 @@ pub(super) fn held_in(pack: &Pack, e: anyhow::Error) -> anyhow::Error {
                 line_in(pack, Word::GameLocked, detail.trim_end_matches(", "))
             )
         }
-        None => e,
+        None => match e.downcast_ref::<lock::Unusable>() {
+            Some(lock::Unusable { path, what, reason }) => {
+                let word = match what {
+                    lock::LockFault::Link => Word::LockIsLink,
+                    lock::LockFault::Open => Word::LockCannotOpen,
+                    lock::LockFault::Lock => Word::LockCannotLock,
+                };
+                let detail = match reason.is_empty() {
+                    true => path.display().to_string(),
+                    false => format!("{}: {reason}", path.display()),
+                };
+                anyhow!("{}", line_in(pack, word, &detail))
+            }
+            None => e,
+        },
     }
 }
 

@@ -678,6 +678,16 @@ words! {
     GameFinished = "game-finished",
     CannotResume = "cannot-resume",
     CannotRecordCurrentGame = "cannot-record-current-game",
+    /// A new game's journal cannot be made (the system's reason follows).
+    JournalCannotCreate = "journal-cannot-create",
+    /// A resumed game's journal cannot be opened to go on writing it.
+    JournalCannotAppend = "journal-cannot-append",
+    /// The game's lock file is a symbolic link, which vichess never writes through.
+    LockIsLink = "lock-is-link",
+    /// The game's lock file cannot be opened or made.
+    LockCannotOpen = "lock-cannot-open",
+    /// The game's lock file opened but cannot be locked.
+    LockCannotLock = "lock-cannot-lock",
     ControlUnreadable = "control-unreadable",
     /// Why there is no sound (`audio::device::DeviceError`), after [`Word::NoSound`].
     SoundNoDevice = "sound-no-device",

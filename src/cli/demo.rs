@@ -378,14 +378,14 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
     #[cfg(feature = "audio")]
     match vichess::audio::device::Output::open(None) {
         Ok(device) => return play(&pack, &out, device, args.speed),
-        Err(e) => writeln!(
-            std::io::stdout(),
-            "demo: {}",
-            fill(
-                w.no_device,
-                &[("why", &e.to_string()), ("file", FALLBACK_WAV)]
-            )
-        )?,
+        Err(e) => {
+            let why = vichess::audio::said::device_why(&pack, &e);
+            writeln!(
+                std::io::stdout(),
+                "demo: {}",
+                fill(w.no_device, &[("why", &why), ("file", FALLBACK_WAV)])
+            )?
+        }
     }
     #[cfg(not(feature = "audio"))]
     writeln!(
@@ -495,7 +495,7 @@ fn play(
         |device: &mut Device, played: bool, last: Option<&Pcm>| -> anyhow::Result<bool> {
             let why = match device.take_error() {
                 Some(e) => e,
-                None if !played => "it stopped taking sound".into(),
+                None if !played => w.stopped.to_string(),
                 None => return Ok(false),
             };
             writeln!(
@@ -505,7 +505,8 @@ fn play(
             )?;
             underruns += device.take_underruns();
             *device = Device::open(None).map_err(|e| {
-                anyhow::anyhow!("{}", fill(w.cannot_reopen, &[("why", &e.to_string())]))
+                let why = vichess::audio::said::device_why(pack, &e);
+                anyhow::anyhow!("{}", fill(w.cannot_reopen, &[("why", &why)]))
             })?;
             device.wait_until_running(Duration::from_secs(5));
             let _ = device.take_error();

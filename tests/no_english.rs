@@ -193,7 +193,7 @@ fn the_report_labels_the_roster_and_the_notes_in_the_games_language() {
 }
 
 /// The configuration checker's own words (issue 24, item 12): where, what is wrong and what
-/// would be right, in the language `play` was asked for; `config check` stays English.
+/// would be right, in the language `play` was asked for.
 #[test]
 fn configuration_errors_are_framed_in_the_language_asked_for() {
     let home = tempfile::tempdir().unwrap();
@@ -259,11 +259,11 @@ fn configuration_errors_are_framed_in_the_language_asked_for() {
         err.contains("Zeile 1: das ist kein gültiges TOML:"),
         "{err}"
     );
-    // `config check` is read by whoever edits the file, in English as before.
+    // `config check --lang en` says it in English.
     std::fs::write(&bad, "[game]\ncolour = \"white\"\n").unwrap();
     let out = common_play::run_piped(
         home.path(),
-        &["config", "check", bad.to_str().unwrap()],
+        &["config", "check", "--lang", "en", bad.to_str().unwrap()],
         b"",
     );
     let err = String::from_utf8_lossy(&out.stdout);
@@ -271,6 +271,101 @@ fn configuration_errors_are_framed_in_the_language_asked_for() {
         err.contains("line 2: unknown key \"colour\" in [game]"),
         "{err}"
     );
+}
+
+/// `vichess config check` in the game's language (issue 24, item 12): `--lang`, else the
+/// configuration's `[game] language`, else the locale's, as `play` chooses; every line, the
+/// count and "ok" too.
+#[test]
+fn config_check_speaks_the_language_asked_for_or_configured() {
+    let home = tempfile::tempdir().unwrap();
+    let bad = home.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[game]\ncolour = \"white\"\n[speech]\nspeed = \"fast\"\n",
+    )
+    .unwrap();
+    let path = bad.to_str().unwrap();
+    for (lang, lines) in [
+        (
+            "de",
+            [
+                "bad.toml, Zeile 2: unbekannter Schlüssel „colour“ in [game]",
+                "bad.toml, Zeile 4: Schlüssel „speed“ in [speech]: erwartet: eine Zahl; gefunden: Text",
+                "Fehler: 2",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "bad.toml, строка 2: неизвестный ключ «colour»",
+                "bad.toml, строка 4: ключ «speed» в [speech]: ожидалось: число; найдено: текст",
+                "ошибок: 2",
+            ],
+        ),
+        (
+            "hy",
+            [
+                "bad.toml, տող 2: անհայտ բանալի «colour»",
+                "bad.toml, տող 4: բանալի «speed»",
+                "սխալներ՝ 2",
+            ],
+        ),
+    ] {
+        let out = common_play::run_piped(
+            home.path(),
+            &["config", "check", "--lang", lang, path],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(1), "{lang}");
+        let said = String::from_utf8_lossy(&out.stdout);
+        for line in &lines {
+            assert!(
+                said.lines().any(|l| l.contains(line)),
+                "{lang}: {line:?} missing:\n{said}"
+            );
+        }
+        for english in ["line", "unknown key", "expected", "found", "error"] {
+            assert!(!said.contains(english), "{lang}: {english:?} in:\n{said}");
+        }
+    }
+    // Without --lang: the configuration's language, and "ok" in it.
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"uk\"\n").unwrap();
+    let out = common_play::run_piped(home.path(), &["config", "check"], b"");
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.lines()
+            .any(|l| l.starts_with("гаразд: ") && l.ends_with("config/vichess/config.toml")),
+        "{said}"
+    );
+    assert!(
+        said.lines()
+            .any(|l| l == "гаразд: config/default.toml (вбудований)"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("ok:") && !said.contains("built in"),
+        "{said}"
+    );
+    // The same file checked explicitly, in Russian by its configuration's language, with
+    // errors: the language of the configuration that can be read decides.
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"ru\"\n").unwrap();
+    let out = common_play::run_piped(home.path(), &["config", "check", path], b"");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("строка 2: неизвестный ключ «colour»"),
+        "{said}"
+    );
+    // An unknown --lang is refused in that language, naming the languages there are.
+    let out = common_play::run_piped(home.path(), &["config", "check", "--lang", "fr"], b"");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    for word in ["--lang fr", "языки", "Deutsch", "українська", "հայերեն"] {
+        assert!(err.contains(word), "{word:?} missing:\n{err}");
+    }
 }
 
 /// An unknown `--lang` is refused in the language the configuration or the locale gives,

@@ -198,7 +198,13 @@ enum Command {
 enum ConfigCommand {
     /// Check FILE (or, without FILE, your own configuration) on top of the defaults: "ok",
     /// or every error with its file, line and key; exit 1 on error.
-    Check { file: Option<PathBuf> },
+    Check {
+        file: Option<PathBuf>,
+        /// The language of the lines: de, en, uk, ru or hy (default: the configuration's
+        /// game language, else the locale's, as `play` takes it).
+        #[arg(long)]
+        lang: Option<String>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -326,8 +332,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
         }
         Command::Config {
-            command: ConfigCommand::Check { file },
-        } => config_check::run(file.as_deref()),
+            command: ConfigCommand::Check { file, lang },
+        } => config_check::run(file.as_deref(), lang.as_deref()),
         Command::Pgn {
             command: PgnCommand::Check { file },
         } => pgn_check::run(&file),

@@ -711,6 +711,14 @@ words! {
     ConfigKindList = "config-kind-list",
     ConfigKindTable = "config-kind-table",
     LangUnknown = "lang-unknown",
+    /// `vichess config check`: a file read without errors, "{file}" its name.
+    ConfigCheckOk = "config-check-ok",
+    /// `vichess config check`: how many errors, "{n}" the number.
+    ConfigErrorCount = "config-error-count",
+    /// The built-in defaults' file, in brackets after its name.
+    ConfigBuiltIn = "config-built-in",
+    /// Where an error of the files taken together is: no one file.
+    ConfigCombined = "config-combined",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -240,7 +240,7 @@ fn configuration_errors_are_framed_in_the_language_asked_for() {
             assert!(!err.contains(english), "{lang}: {english:?} in:\n{err}");
         }
     }
-    // A file that is not TOML: the lead-in is the language's, toml's own words follow.
+    // A file that is not TOML: where and why in the language's words, toml's own in brackets.
     std::fs::write(&bad, "[game\n").unwrap();
     let out = common_play::run_piped(
         home.path(),
@@ -256,7 +256,9 @@ fn configuration_errors_are_framed_in_the_language_asked_for() {
     );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("Zeile 1: das ist kein gültiges TOML:"),
+        err.contains(
+            "Zeile 1, Spalte 6: das ist kein gültiges TOML: eine Klammer ist nicht geschlossen ("
+        ),
         "{err}"
     );
     // `config check --lang en` says it in English.
@@ -365,6 +367,97 @@ fn config_check_speaks_the_language_asked_for_or_configured() {
     let err = String::from_utf8_lossy(&out.stderr);
     for word in ["--lang fr", "языки", "Deutsch", "українська", "հայերեն"] {
         assert!(err.contains(word), "{word:?} missing:\n{err}");
+    }
+}
+
+/// A file that is not TOML, or a value its key refuses (issue 24, item 12): the place (line
+/// and, for broken TOML, column) and a short reason in the game's language; the parser's or
+/// the check's own English words follow in brackets, as a device's are kept.
+#[test]
+fn parse_errors_and_refused_values_are_said_in_the_language() {
+    let home = tempfile::tempdir().unwrap();
+    let bad = home.path().join("bad.toml");
+    let path = bad.to_str().unwrap();
+    let cases: [(&str, [(&str, &str); 3]); 6] = [
+        (
+            "[game\n",
+            [
+                ("de", "Zeile 1, Spalte 6: das ist kein gültiges TOML: eine Klammer ist nicht geschlossen (unclosed table"),
+                ("ru", "строка 1, столбец 6: это не корректный TOML: скобка не закрыта (unclosed table"),
+                ("hy", "տող 1, սյունակ 6: սա վավեր TOML չէ: փակագիծը փակված չէ (unclosed table"),
+            ],
+        ),
+        (
+            "[speech]\nspeed = 1.0\nspeed = 1.2\n",
+            [
+                ("de", "Zeile 3, Spalte 1: das ist kein gültiges TOML: ein Schlüssel oder Abschnitt steht doppelt (duplicate key)"),
+                ("ru", "строка 3, столбец 1: это не корректный TOML: ключ или раздел записан дважды (duplicate key)"),
+                ("hy", "տող 3, սյունակ 1: սա վավեր TOML չէ: բանալին կամ բաժինը գրված է երկու անգամ (duplicate key)"),
+            ],
+        ),
+        (
+            "[speech]\nspeed = 1,5\n",
+            [
+                ("de", "Zeile 2, Spalte 10: das ist kein gültiges TOML: nach dem Wert steht noch etwas in derselben Zeile (unexpected"),
+                ("uk", "рядок 2, стовпець 10: це не чинний TOML: після значення в тому ж рядку є ще щось (unexpected"),
+                ("hy", "տող 2, սյունակ 10: սա վավեր TOML չէ: արժեքից հետո նույն տողում դեռ ինչ-որ բան կա (unexpected"),
+            ],
+        ),
+        (
+            "[speech]\nspeed = 9\n",
+            [
+                ("de", "Zeile 2: Schlüssel „speed“ in [speech]: der Wert liegt außerhalb des erlaubten Bereichs (9 is out of range"),
+                ("ru", "строка 2: ключ «speed» в [speech]: значение вне допустимого диапазона (9 is out of range"),
+                ("hy", "տող 2: բանալի «speed» [speech] բաժնում: արժեքը թույլատրելի սահմաններից դուրս է (9 is out of range"),
+            ],
+        ),
+        (
+            "[game]\nlanguage = \"fr\"\n",
+            [
+                ("de", "Zeile 2: Schlüssel „language“ in [game]: keine Sprache, die vichess spricht (\"fr\""),
+                ("uk", "рядок 2: ключ «language» у [game]: цією мовою vichess не розмовляє (\"fr\""),
+                ("hy", "տող 2: բանալի «language» [game] բաժնում: vichess-ը այս լեզվով չի խոսում (\"fr\""),
+            ],
+        ),
+        (
+            "[gamepad.buttons]\nSouth = \"pres\"\n",
+            [
+                ("de", "Zeile 2: Schlüssel „South“ in [gamepad.buttons]: diesen Befehl gibt es nicht (button"),
+                ("ru", "строка 2: ключ «South» в [gamepad.buttons]: такой команды нет (button"),
+                ("hy", "տող 2: բանալի «South» [gamepad.buttons] բաժնում: այդպիսի հրաման չկա (button"),
+            ],
+        ),
+    ];
+    for (text, expected) in cases {
+        std::fs::write(&bad, text).unwrap();
+        for (lang, line) in expected {
+            let out = common_play::run_piped(
+                home.path(),
+                &["config", "check", "--lang", lang, path],
+                b"",
+            );
+            let said = String::from_utf8_lossy(&out.stdout);
+            let first = said.lines().next().unwrap_or_default();
+            assert!(
+                first.contains(line),
+                "{lang} {text:?}: {line:?} missing:\n{said}"
+            );
+            // The line's own words come before the brackets; only toml's may be English.
+            let own = first.split(" (").next().unwrap();
+            for english in [
+                "line",
+                "column",
+                "not valid",
+                "key",
+                "out of range",
+                "expected",
+            ] {
+                assert!(
+                    !own.contains(english),
+                    "{lang} {text:?}: {english:?} in {own:?}"
+                );
+            }
+        }
     }
 }
 

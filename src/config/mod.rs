@@ -14,7 +14,7 @@ pub(crate) mod paths;
 mod sections;
 mod words;
 
-pub use check::{Complaint, ConfigError, Kind};
+pub use check::{Complaint, ConfigError, Fault, Kind};
 pub use locale::{locale_language, locale_setting, LanguageSource, LOCALE_VARS};
 pub use paths::{display_path, user_config_path, user_config_path_from};
 pub use sections::{

@@ -1,8 +1,9 @@
 //! A configuration error as `play` and `vichess config check` say it (issue 24, item 12): the
-//! checker's framing (line, unknown key, expected and found) in the game's language; the
-//! file's own names and the parser's reason as they are. `Display` stays English, for logs.
+//! checker's framing (line, unknown key, expected and found) and, where vichess recognises
+//! it, the parser's or a value check's reason in the game's language, their own words kept
+//! in brackets; the file's own names as they are. `Display` stays English, for logs.
 
-use super::{Complaint, ConfigError, Kind};
+use super::{Complaint, ConfigError, Fault, Kind};
 use crate::phrase::token::{Token, Word};
 use crate::voice::Pack;
 
@@ -11,8 +12,15 @@ pub fn error_line(pack: &Pack, e: &ConfigError) -> String {
     let w = |word| pack.text(&[Token::Word(word)]);
     let what = complaint(pack, e);
     let file = file_name(pack, &e.file);
+    let column = match e.what.as_ref() {
+        Complaint::NotToml {
+            column: Some(column),
+            ..
+        } => format!(", {} {column}", w(Word::ConfigColumn)),
+        _ => String::new(),
+    };
     match e.line {
-        Some(line) => format!("{file}, {} {line}: {what}", w(Word::ConfigLine)),
+        Some(line) => format!("{file}, {} {line}{column}: {what}", w(Word::ConfigLine)),
         None => format!("{file}: {what}"),
     }
 }
@@ -49,7 +57,10 @@ fn complaint(pack: &Pack, e: &ConfigError) -> String {
     match e.what.as_ref() {
         Complaint::Said => e.message.clone(),
         Complaint::Unreadable(reason) => format!("{}: {reason}", w(Word::ConfigUnreadable)),
-        Complaint::NotToml(reason) => format!("{}: {reason}", w(Word::ConfigNotToml)),
+        Complaint::NotToml { reason, fault, .. } => match fault {
+            Some(f) => format!("{}: {}", w(Word::ConfigNotToml), said(pack, *f, reason)),
+            None => format!("{} ({reason})", w(Word::ConfigNotToml)),
+        },
         Complaint::UnknownSection {
             name,
             hint: near,
@@ -92,13 +103,41 @@ fn complaint(pack: &Pack, e: &ConfigError) -> String {
             key,
             section,
             reason,
+            fault,
         } => format!(
-            "{} {} {}: {reason}",
+            "{} {} {}: {}",
             w(Word::ConfigKey),
             q(key),
-            place(section)
+            place(section),
+            match fault {
+                Some(f) => said(pack, *f, reason),
+                None => reason.clone(),
+            }
         ),
     }
+}
+
+/// A recognised reason in `pack`'s words, the parser's or the check's own in brackets.
+fn said(pack: &Pack, fault: Fault, reason: &str) -> String {
+    let word = match fault {
+        Fault::DuplicateKey => Word::ConfigFaultDuplicateKey,
+        Fault::Unclosed => Word::ConfigFaultUnclosed,
+        Fault::Unquoted => Word::ConfigFaultUnquoted,
+        Fault::NoValue => Word::ConfigFaultNoValue,
+        Fault::MoreOnLine => Word::ConfigFaultMoreOnLine,
+        Fault::BadString => Word::ConfigFaultBadString,
+        Fault::BadNumber => Word::ConfigFaultBadNumber,
+        Fault::BadBoolean => Word::ConfigFaultBadBoolean,
+        Fault::BadDate => Word::ConfigFaultBadDate,
+        Fault::OutOfRange => Word::ConfigFaultOutOfRange,
+        Fault::NotTimeControl => Word::ConfigFaultNotTimeControl,
+        Fault::NotLanguage => Word::ConfigFaultNotLanguage,
+        Fault::NoSuchPack => Word::ConfigFaultNoSuchPack,
+        Fault::NoSuchCommand => Word::ConfigFaultNoSuchCommand,
+        Fault::NotOneOf => Word::ConfigFaultNotOneOf,
+        Fault::WrongKind => Word::ConfigFaultWrongKind,
+    };
+    format!("{} ({reason})", pack.text(&[Token::Word(word)]))
 }
 
 fn kind(k: Kind) -> Word {

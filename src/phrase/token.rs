@@ -719,6 +719,25 @@ words! {
     ConfigBuiltIn = "config-built-in",
     /// Where an error of the files taken together is: no one file.
     ConfigCombined = "config-combined",
+    /// After the line: the column where a file stops being TOML.
+    ConfigColumn = "config-column",
+    /// What a parser's or a value check's reason says (`config::Fault`), its own words in brackets after.
+    ConfigFaultDuplicateKey = "config-fault-duplicate-key",
+    ConfigFaultUnclosed = "config-fault-unclosed",
+    ConfigFaultUnquoted = "config-fault-unquoted",
+    ConfigFaultNoValue = "config-fault-no-value",
+    ConfigFaultMoreOnLine = "config-fault-more-on-line",
+    ConfigFaultBadString = "config-fault-bad-string",
+    ConfigFaultBadNumber = "config-fault-bad-number",
+    ConfigFaultBadBoolean = "config-fault-bad-boolean",
+    ConfigFaultBadDate = "config-fault-bad-date",
+    ConfigFaultOutOfRange = "config-fault-out-of-range",
+    ConfigFaultNotTimeControl = "config-fault-not-time-control",
+    ConfigFaultNotLanguage = "config-fault-not-language",
+    ConfigFaultNoSuchPack = "config-fault-no-such-pack",
+    ConfigFaultNoSuchCommand = "config-fault-no-such-command",
+    ConfigFaultNotOneOf = "config-fault-not-one-of",
+    ConfigFaultWrongKind = "config-fault-wrong-kind",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -275,6 +275,114 @@ fn configuration_errors_are_framed_in_the_language_asked_for() {
     );
 }
 
+/// `vichess report`'s own errors and the touch-move breaches it reports are in the game's
+/// language as the journal's `language` record names it (issue 24, item 12); a journal that
+/// cannot be read leaves the configuration's language.
+#[test]
+fn the_reports_errors_and_touch_move_breaches_are_in_the_games_language() {
+    use vichess::board::tracker::TrackerEvent;
+    use vichess::rules::arbiter::touch::{Obligation, Reason};
+    use vichess::rules::notation::parse_move;
+    use vichess::rules::{Position, Square};
+    let home = tempfile::tempdir().unwrap();
+    let start = Position::new();
+    let mv = |san| parse_move(&start, san).unwrap();
+    // The notes as the session journals them.
+    let bound = TrackerEvent::TouchMoveBreach {
+        played: mv("Nf3"),
+        obligation: Obligation::OneOf {
+            moves: vec![mv("Nc3"), mv("Na3")],
+            why: Reason::MoveTouched(Square::B1),
+        },
+    }
+    .to_string();
+    let any = TrackerEvent::TouchMoveBreach {
+        played: mv("e4"),
+        obligation: Obligation::AnyLegalMove,
+    }
+    .to_string();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let journal = |name: &str, lang: &str, last: &str| {
+        let path = home.path().join(name);
+        let mut j = vichess::journal::Journal::create(&path, "2026-11-25T20-00-00").unwrap();
+        for p in [
+            format!("begin 0 - standard {fen}"),
+            format!("language 0 {lang} {lang}"),
+            "move 1000 g1f3".to_string(),
+            format!("note 1500 {bound}"),
+            format!("note 1600 {any}"),
+            last.to_string(),
+        ] {
+            j.append(&p).unwrap();
+        }
+        path
+    };
+    for (lang, notes, unknown, unreplayable) in [
+        (
+            "de",
+            [
+                "Hinweis für den Schiedsrichter: berührt, geführt: Ng1-f3 wurde gespielt, der Spieler war aber an Nb1-c3 oder Nb1-a3 gebunden",
+                "Hinweis für den Schiedsrichter: berührt, geführt: e2-e4 wurde gespielt",
+            ],
+            "--lang fr: diese Sprache spricht vichess nicht; die Sprachen sind de (Deutsch)",
+            "die Partie im Protokoll lässt sich nicht nachspielen (",
+        ),
+        (
+            "ru",
+            [
+                "заметка для арбитра: взялся, ходи: сыгран ход Ng1-f3, но игрок был обязан сыграть Nb1-c3 или Nb1-a3",
+                "заметка для арбитра: взялся, ходи: сыгран ход e2-e4",
+            ],
+            "--lang fr: на этом языке vichess не говорит; языки такие: de (Deutsch)",
+            "партию из журнала нельзя воспроизвести (",
+        ),
+        (
+            "hy",
+            [
+                "նշում մրցավարի համար: դիպար, խաղա: խաղացվել է Ng1-f3, բայց խաղացողը պարտավոր էր խաղալ Nb1-c3 թե Nb1-a3",
+                "նշում մրցավարի համար: դիպար, խաղա: խաղացվել է e2-e4",
+            ],
+            "--lang fr: vichess-ը այս լեզվով չի խոսում. լեզուներն են՝ de (Deutsch)",
+            "մատյանի խաղը հնարավոր չէ վերարտադրել (",
+        ),
+    ] {
+        let good = journal(&format!("{lang}.journal"), lang, "end 2000");
+        let out = common_play::run_piped(home.path(), &["report", good.to_str().unwrap()], b"");
+        assert!(out.status.success(), "{lang}");
+        let report = common_play::lines_of(&out).join("\n");
+        for note in notes {
+            assert!(report.contains(note), "{lang}: {note:?} missing:\n{report}");
+        }
+        for english in ["touch-move", "was played", "bound to"] {
+            assert!(!report.contains(english), "{lang}: {english:?} in:\n{report}");
+        }
+        let refused = |args: &[&str]| {
+            let out = common_play::run_piped(home.path(), args, b"");
+            assert!(!out.status.success(), "{lang} {args:?}");
+            String::from_utf8_lossy(&out.stderr).to_string()
+        };
+        let err = refused(&["report", "--lang", "fr", good.to_str().unwrap()]);
+        assert!(err.contains(unknown), "{lang}: {err}");
+        // Black cannot play e2-e5: the journal's game stops there.
+        let bad = journal(&format!("{lang}-bad.journal"), lang, "move 2000 e2e5");
+        let err = refused(&["report", bad.to_str().unwrap()]);
+        assert!(err.contains(unreplayable), "{lang}: {err}");
+        assert!(!err.contains("cannot be replayed"), "{lang}: {err}");
+    }
+    // No journal to read: the configuration's language says so.
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"uk\"\n").unwrap();
+    let missing = home.path().join("missing.journal");
+    let out = common_play::run_piped(home.path(), &["report", missing.to_str().unwrap()], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("vichess: журнал не вдається прочитати: "),
+        "{err}"
+    );
+    assert!(!err.contains("cannot read"), "{err}");
+}
+
 /// `vichess config check` in the game's language (issue 24, item 12): `--lang`, else the
 /// configuration's `[game] language`, else the locale's, as `play` chooses; every line, the
 /// count and "ok" too.

@@ -180,8 +180,8 @@ enum Command {
     Report {
         /// The game's journal (the .journal file in the game folder).
         journal: PathBuf,
-        /// The report's language: de, en, uk, ru or hy (default: the configuration's game
-        /// language, as `play` uses; the journal does not record it).
+        /// The report's language: de, en, uk, ru or hy (default: the game's own, as its
+        /// journal records it, else the configuration's or the locale's, as `play` takes it).
         #[arg(long)]
         lang: Option<String>,
     },

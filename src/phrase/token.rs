@@ -738,6 +738,14 @@ words! {
     ConfigFaultNoSuchCommand = "config-fault-no-such-command",
     ConfigFaultNotOneOf = "config-fault-not-one-of",
     ConfigFaultWrongKind = "config-fault-wrong-kind",
+    /// A touch-move breach in the report (4.3-4.4): "{played}" the move the board showed.
+    ReportBreachPlayed = "report-breach-played",
+    /// The same when the touches bound the player to other moves: "{moves}" those, joined by [`Word::Or`].
+    ReportBreachBound = "report-breach-bound",
+    /// `vichess report`: the journal cannot be read; the path and the system's reason follow.
+    ReportCannotReadJournal = "report-cannot-read-journal",
+    /// `vichess report`: the journal's records do not make a game; the reader's reason follows in brackets.
+    ReportCannotReplay = "report-cannot-replay",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -381,6 +381,64 @@ fn without_a_sound_device_the_reason_is_in_the_games_language_and_alsa_is_quiet(
     }
 }
 
+/// The demo's refusals are in the game's language too (issue 24, item 12): a configuration it
+/// cannot use (in `--lang`'s words, its errors as `play` says them) and an unknown `--lang`
+/// (in the configuration's language, naming the languages in their own words).
+#[test]
+fn the_demo_refuses_in_the_games_language() {
+    let dir = temp_dir("refusals");
+    let own = dir.join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .arg("demo")
+            .args(args)
+            .current_dir(&dir)
+            .env("HOME", &dir)
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .env("LANG", "C")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .output()
+            .expect("vichess runs");
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"ru\"\n").unwrap();
+    let err = run(&["--lang", "fr"]);
+    assert!(
+        err.contains("--lang fr: на этом языке vichess не говорит; языки такие: de (Deutsch)"),
+        "{err}"
+    );
+    std::fs::write(own.join("config.toml"), "[game]\ncolour = \"white\"\n").unwrap();
+    for (lang, lines) in [
+        (
+            "de",
+            [
+                "vichess: die Konfiguration kann nicht verwendet werden:",
+                "config.toml, Zeile 2: unbekannter Schlüssel „colour“ in [game]",
+            ],
+        ),
+        (
+            "hy",
+            [
+                "vichess: ",
+                "config.toml, տող 2: անհայտ բանալի «colour» [game] բաժնում",
+            ],
+        ),
+    ] {
+        let err = run(&["--lang", lang]);
+        for line in lines {
+            assert!(err.contains(line), "{lang}: {line:?} missing:\n{err}");
+        }
+        assert!(
+            !err.contains("cannot be used") && !err.contains("line 2"),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The speech of `pcm` with every silence taken out, as RMS levels of 10 ms windows in dB full
 /// scale. The demo's gaps and the device's are digital silence (zero samples), so runs of 1 ms
 /// or more of zeros go: a gap the device adds (a phrase queued late on a busy machine, an

@@ -387,7 +387,10 @@ fn refused_values_and_broken_files_have_a_recognised_fault() {
         ("[clock]\ncall_above_every_s = 0\n", Fault::OutOfRange),
         ("[clock]\nblitz_penalty_minutes = 5\n", Fault::OutOfRange),
         ("[gamepad]\nrumble_flag_ms = [9000]\n", Fault::OutOfRange),
-        ("[gamepad.buttons]\nSouth = \"pres\"\n", Fault::NoSuchCommand),
+        (
+            "[gamepad.buttons]\nSouth = \"pres\"\n",
+            Fault::NoSuchCommand,
+        ),
         ("[speech]\nspeed = 1.0\nspeed = 1.2\n", Fault::DuplicateKey),
         ("[speech\n", Fault::Unclosed),
         ("[speech]\npack = de\n", Fault::Unquoted),

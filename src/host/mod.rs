@@ -13,7 +13,6 @@
 
 pub mod boards;
 mod braille_line;
-pub mod config_words;
 pub mod interrupt;
 mod lock;
 mod open;

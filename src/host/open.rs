@@ -20,7 +20,7 @@ impl Host {
             let lines: Vec<String> = errors
                 .iter()
                 .map(|e| match words.as_ref() {
-                    Some(pack) => config_words::config_error_line(pack, e),
+                    Some(pack) => crate::config::error_line(pack, e),
                     None => e.to_string(),
                 })
                 .collect();
@@ -39,7 +39,10 @@ impl Host {
                         .ok()
                         .or(words.take());
                     let why = said_in(words.as_ref(), Word::LangUnknown);
-                    return Err(anyhow!("--lang {lang}: {why} {LANGUAGE_NAMES}"));
+                    return Err(anyhow!(
+                        "--lang {lang}: {why} {}",
+                        crate::phrase::Language::listing()
+                    ));
                 }
             }),
             None => None,

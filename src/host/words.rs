@@ -47,10 +47,6 @@ pub(super) fn not_built_line(pack: &Pack) -> String {
     line_in(pack, Word::NoSound, &why)
 }
 
-/// The languages vichess speaks, each in its own words, for a `--lang` it does not know.
-pub(super) const LANGUAGE_NAMES: &str =
-    "de (Deutsch), en (English), uk (українська), ru (русский), hy (հայերեն)";
-
 /// One of play's own words, in `pack`'s language, or English when no pack could be opened:
 /// a start-up error says why in the language asked for.
 pub(super) fn said_in(pack: Option<&Pack>, word: Word) -> String {
@@ -104,25 +100,8 @@ pub(super) fn language_word(language: crate::phrase::Language) -> Word {
     }
 }
 
-/// Why the sound card cannot be used, in the game's language; what the sound system itself
-/// said (a device's name, its fault) follows as it came.
 #[cfg(feature = "audio")]
-pub(super) fn device_why(pack: &Pack, e: &crate::audio::device::DeviceError) -> String {
-    use crate::audio::device::DeviceError;
-    match e {
-        DeviceError::NoDevice => pack.text(&[Token::Word(Word::SoundNoDevice)]),
-        DeviceError::NotFound { wanted, available } => line_in(
-            pack,
-            Word::SoundNotFound,
-            &format!("\"{wanted}\"; {available}"),
-        ),
-        DeviceError::Unavailable { name, reason } => line_in(
-            pack,
-            Word::SoundCannotPlay,
-            &format!("\"{name}\": {}", reason.trim_end_matches('.')),
-        ),
-    }
-}
+pub(super) use crate::audio::said::device_why;
 
 /// A lock held by another process, said in the game's language; other errors as they are.
 pub(super) fn held_in(pack: &Pack, e: anyhow::Error) -> anyhow::Error {

@@ -24,7 +24,12 @@
 //! - [`input`]: gamepads, pedals and keys to commands, and the rumble cues.
 //! - [`session`]: the game session, a sans-IO state machine for the Appendix D flow, and its
 //!   driver [`session::Table`], which adds the boards and cues and which every front end
-//!   runs as a thin loop.
+//!   runs.
+//! - [`host`]: one game with everything around that driver (the lock, the journal and its
+//!   retry, saves, boards, pads, the voice, the braille line, resume): `vichess play` and
+//!   `vichess window` are each a short loop over a [`host::Host`].
+//! - [`text`]: the one way a line reaches a screen: control characters made visible, the
+//!   umlaut spelling chosen.
 //!
 //! `docs/architecture.md` is the map: where each part lives and how a move flows through them.
 
@@ -32,6 +37,7 @@ pub mod audio;
 pub mod board;
 pub mod braille;
 pub mod config;
+pub mod host;
 pub mod input;
 pub mod journal;
 pub mod pgn;
@@ -39,6 +45,7 @@ pub mod phrase;
 pub mod safe_file;
 pub mod session;
 pub mod speech;
+pub mod text;
 pub mod voice;
 
 /// The rules core lives in its own crate so the compiler keeps it free of I/O and of the rest of

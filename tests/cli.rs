@@ -292,7 +292,7 @@ fn config_check_names_file_line_and_key() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("bad.toml");
     std::fs::write(&file, "[speech]\nspead = 1.2\n").unwrap();
-    let out = vichess(&["config", "check", file.to_str().unwrap()]);
+    let out = vichess(&["config", "check", "--lang", "en", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out) + &stderr(&out);
     assert!(

@@ -369,3 +369,44 @@ fn a_file_with_five_errors_reports_all_five_with_file_line_and_key() {
     assert_eq!(numbers, [Some(2), Some(3), Some(4), Some(6), Some(7)]);
     assert!(lines.iter().all(|l| l.starts_with(USER)), "{lines:#?}");
 }
+
+/// Every value check's reason and the usual TOML mistakes are recognised, so a reader is told
+/// them in the game's language (issue 24, item 12): a new check whose words vichess does not
+/// know fails here, not silently in English.
+#[test]
+fn refused_values_and_broken_files_have_a_recognised_fault() {
+    use vichess::config::{Complaint, Fault};
+    for (text, fault) in [
+        ("[game]\ncontrol = \"soon\"\n", Fault::NotTimeControl),
+        ("[game]\nlanguage = \"fr\"\n", Fault::NotLanguage),
+        ("[game]\nresume_clock = \"later\"\n", Fault::NotOneOf),
+        ("[speech]\npack = \"xx\"\n", Fault::NoSuchPack),
+        ("[speech]\nspeed = 9\n", Fault::OutOfRange),
+        ("[speech]\ngap_ms = 5000\n", Fault::OutOfRange),
+        ("[speech]\ngap_ms = -3\n", Fault::OutOfRange),
+        ("[clock]\ncall_above_every_s = 0\n", Fault::OutOfRange),
+        ("[clock]\nblitz_penalty_minutes = 5\n", Fault::OutOfRange),
+        ("[gamepad]\nrumble_flag_ms = [9000]\n", Fault::OutOfRange),
+        (
+            "[gamepad.buttons]\nSouth = \"pres\"\n",
+            Fault::NoSuchCommand,
+        ),
+        ("[speech]\nspeed = 1.0\nspeed = 1.2\n", Fault::DuplicateKey),
+        ("[speech\n", Fault::Unclosed),
+        ("[speech]\npack = de\n", Fault::Unquoted),
+        ("[speech]\npack\n", Fault::NoValue),
+        ("[speech]\nspeed = 1,5\n", Fault::MoreOnLine),
+        ("[speech]\npack = \"de\n", Fault::BadString),
+        ("[speech]\nspeed = 1.2.3\n", Fault::BadNumber),
+        ("[speech]\nspeed = 1.\n", Fault::BadNumber),
+        ("[board]\nauto = tru\n", Fault::BadBoolean),
+        ("[game]\ncontrol = 1979-05-27T25:00:00\n", Fault::BadDate),
+    ] {
+        let errs = errors(text);
+        let found = match errs[0].what.as_ref() {
+            Complaint::NotToml { fault, .. } | Complaint::BadValue { fault, .. } => *fault,
+            other => panic!("{text:?}: {other:?}"),
+        };
+        assert_eq!(found, Some(fault), "{text:?}: {errs:?}");
+    }
+}

@@ -306,6 +306,139 @@ fn without_a_sound_device_the_demo_says_so_and_writes_its_wav_here() {
     assert!(pcm.seconds() > 30.0, "{}", pcm.seconds());
 }
 
+/// Without a sound device the reason is in the game's language too (issue 24, item 12), the
+/// sound system's own words kept in brackets, and the sound system prints nothing on stderr.
+#[cfg(all(feature = "audio", target_os = "linux"))]
+#[test]
+fn without_a_sound_device_the_reason_is_in_the_games_language_and_alsa_is_quiet() {
+    // The lead-in, why (the device cannot play, or there is none: which one depends on the
+    // machine's sound system), and where the speech goes instead.
+    for (lang, lead, why, tail) in [
+        (
+            "de",
+            "demo: kein Tongerät ist nutzbar (",
+            [
+                "das Tongerät kann keinen Ton ausgeben (\"",
+                "auf diesem Computer gibt es kein Tongerät)",
+            ],
+            "); die Sprache geht in vichess-demo.wav",
+        ),
+        (
+            "ru",
+            "demo: ни одно звуковое устройство нельзя использовать (",
+            [
+                "звуковое устройство не может воспроизводить звук (\"",
+                "на этом компьютере нет звукового устройства)",
+            ],
+            "); речь записывается в vichess-demo.wav",
+        ),
+        (
+            "hy",
+            "demo: ոչ մի ձայնային սարք հնարավոր չէ օգտագործել (",
+            [
+                "ձայնային սարքը չի կարող ձայն նվագարկել (\"",
+                "այս համակարգչում ձայնային սարք չկա)",
+            ],
+            "). խոսքը գրվում է vichess-demo.wav ֆայլում",
+        ),
+    ] {
+        let dir = temp_dir(&format!("nodevice-{lang}"));
+        let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .args(["demo", "--moves", "1", "--lang", lang])
+            .current_dir(&dir)
+            .env("HOME", &dir)
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .env("XDG_RUNTIME_DIR", &dir)
+            .env("PULSE_SERVER", "unix:/nonexistent/pulse/native")
+            .env("ALSA_CARD", "vichess-no-such-card")
+            .output()
+            .expect("vichess runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        let lines = lines(&out);
+        let first = &lines[0];
+        let reason = first
+            .strip_prefix(lead)
+            .unwrap_or_else(|| panic!("{lang}: {first}"));
+        assert!(
+            why.iter().any(|w| reason.starts_with(w)) && first.ends_with(tail),
+            "{lang}: {first}"
+        );
+        // The framing is the pack's; only the device's name and the system's reason (in
+        // brackets) may be English.
+        for english in [
+            "the sound device",
+            "cannot play sound",
+            "there is no sound device",
+        ] {
+            assert!(!first.contains(english), "{lang}: {first}");
+        }
+        assert!(
+            !stderr.contains("ALSA lib"),
+            "{lang}: the sound system spoke on stderr:\n{stderr}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// The demo's refusals are in the game's language too (issue 24, item 12): a configuration it
+/// cannot use (in `--lang`'s words, its errors as `play` says them) and an unknown `--lang`
+/// (in the configuration's language, naming the languages in their own words).
+#[test]
+fn the_demo_refuses_in_the_games_language() {
+    let dir = temp_dir("refusals");
+    let own = dir.join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .arg("demo")
+            .args(args)
+            .current_dir(&dir)
+            .env("HOME", &dir)
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .env("LANG", "C")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .output()
+            .expect("vichess runs");
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"ru\"\n").unwrap();
+    let err = run(&["--lang", "fr"]);
+    assert!(
+        err.contains("--lang fr: на этом языке vichess не говорит; языки такие: de (Deutsch)"),
+        "{err}"
+    );
+    std::fs::write(own.join("config.toml"), "[game]\ncolour = \"white\"\n").unwrap();
+    for (lang, lines) in [
+        (
+            "de",
+            [
+                "vichess: die Konfiguration kann nicht verwendet werden:",
+                "config.toml, Zeile 2: unbekannter Schlüssel „colour“ in [game]",
+            ],
+        ),
+        (
+            "hy",
+            [
+                "vichess: ",
+                "config.toml, տող 2: անհայտ բանալի «colour» [game] բաժնում",
+            ],
+        ),
+    ] {
+        let err = run(&["--lang", lang]);
+        for line in lines {
+            assert!(err.contains(line), "{lang}: {line:?} missing:\n{err}");
+        }
+        assert!(
+            !err.contains("cannot be used") && !err.contains("line 2"),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The speech of `pcm` with every silence taken out, as RMS levels of 10 ms windows in dB full
 /// scale. The demo's gaps and the device's are digital silence (zero samples), so runs of 1 ms
 /// or more of zeros go: a gap the device adds (a phrase queued late on a busy machine, an

@@ -93,3 +93,140 @@ fn play_and_the_demo_loop_print_the_same_transcript_for_the_same_script() {
         "every line is answered: {demoed:#?}"
     );
 }
+
+/// A writer the test can read after the host has written to it.
+#[derive(Clone, Default)]
+struct Screen(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Screen {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The journal's records without their times (the second field), header line dropped.
+fn untimed_journal(games: &Path) -> Vec<String> {
+    let journal = std::fs::read_dir(games)
+        .expect("game folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "journal"))
+        .expect("a journal");
+    vichess::journal::read(&journal)
+        .expect("journal reads")
+        .entries
+        .into_iter()
+        .map(|e| {
+            let mut words: Vec<&str> = e.payload.split(' ').collect();
+            if words.len() > 1 {
+                words.remove(1);
+            }
+            // The wall clock read once per run: the only record two runs cannot share.
+            if words[0] == "anchor" {
+                words.truncate(1);
+            }
+            words.join(" ")
+        })
+        .collect()
+}
+
+/// Issue 25: the library's game host is what `play` runs, so a front end that opens a
+/// `Host` and hands it lines (as the window does for clicks) journals and prints exactly
+/// what `vichess play` does for the same lines typed, and ends the same way.
+#[test]
+fn a_front_end_over_the_library_host_journals_and_prints_what_play_does() {
+    let script: Vec<&str> = SCRIPT.iter().copied().chain(["quit"]).collect();
+    let args = |games: &Path| {
+        [
+            "play",
+            "--no-audio",
+            "--control",
+            "90m+30s",
+            "--side",
+            "white",
+            "--white",
+            "Anna Beispiel",
+            "--lang",
+            "de",
+            "--game-dir",
+        ]
+        .into_iter()
+        .map(String::from)
+        .chain([games.display().to_string()])
+        .collect::<Vec<_>>()
+    };
+    let dir = home("host-play");
+    let games = dir.join("games");
+    let argv = args(&games);
+    let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+    let typed = vichess(&dir, &argv, &(script.join("\n") + "\n"));
+
+    // The same game opened in this process through the library, as a window opens it.
+    let dir = home("host-lib");
+    std::env::set_var("HOME", &dir);
+    std::env::set_var("XDG_CONFIG_HOME", dir.join("config"));
+    std::env::set_var("XDG_DATA_HOME", dir.join("data"));
+    std::env::remove_var("LC_ALL");
+    std::env::remove_var("LC_MESSAGES");
+    std::env::set_var("LANG", "C");
+    let hosted_games = dir.join("games");
+    let settings = vichess::host::GameSettings {
+        no_audio: true,
+        control: Some("90m+30s".into()),
+        side: Some(vichess::rules::Color::White),
+        white: Some("Anna Beispiel".into()),
+        lang: Some("de".into()),
+        game_dir: Some(hosted_games.clone()),
+        ..Default::default()
+    };
+    let screen = Screen::default();
+    let mut host = vichess::host::Host::open(settings, Box::new(screen.clone()))
+        .unwrap_or_else(|stopped| panic!("the host opens: {}", stopped.line()));
+    let inputs = host.inputs();
+    for line in &script {
+        inputs
+            .send(vichess::host::Arrival::Line(line.to_string()))
+            .unwrap();
+    }
+    let status = loop {
+        match host.turn().expect("a turn") {
+            vichess::host::Turn::Going { .. } => {}
+            vichess::host::Turn::Ended { status } => break status,
+        }
+    };
+    assert_eq!(status, 0);
+    let view = host.view();
+    drop(host);
+    let printed = String::from_utf8(screen.0.lock().unwrap().clone()).unwrap();
+    // Only the folder's own name differs (the PGN's path and the journal's name hold it).
+    let hosted: Vec<String> = printed
+        .lines()
+        .map(|l| l.replace(&dir.display().to_string(), "HOME"))
+        .collect();
+    let typed: Vec<String> = typed
+        .iter()
+        .map(|l| l.replace(&games.parent().unwrap().display().to_string(), "HOME"))
+        .collect();
+    assert_eq!(typed, hosted);
+    assert!(
+        hosted.iter().any(|l| l == "Korrektur: Läufer Cesar vier"),
+        "{hosted:#?}"
+    );
+
+    let (played, opened) = (untimed_journal(&games), untimed_journal(&hosted_games));
+    assert_eq!(played, opened);
+    assert!(
+        played.iter().any(|r| r.contains("tag White Anna Beispiel")),
+        "{played:#?}"
+    );
+    assert!(played.len() > 12, "{played:#?}");
+
+    // What the window draws is the game the journal holds.
+    assert_eq!(view.moves, ["e4", "e5", "Sf3", "Sc6", "Lc4"]);
+    assert_eq!(view.to_move, vichess::rules::Color::Black);
+    assert_eq!(view.vi_side, Some(vichess::rules::Color::White));
+    assert!(view.clocks.is_some());
+}

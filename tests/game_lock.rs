@@ -99,3 +99,49 @@ fn the_game_folder_and_files_are_private() {
         }
     }
 }
+
+/// A lock file that cannot be made (a folder where nothing can be written, even by root) or
+/// that is a symbolic link is refused in the game's language (issue 24, item 12), with the
+/// path and the system's reason in brackets, and no game starts.
+#[cfg(unix)]
+#[test]
+fn a_lock_file_that_cannot_be_used_is_refused_in_the_games_language() {
+    let home = std::env::temp_dir().join(format!("vichess-lock-words-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let refused = |args: &[&str]| {
+        let out = play::run_piped(&home, &[&["play", "--no-audio"], args].concat(), b"quit\n");
+        assert!(!out.status.success(), "{args:?} was admitted");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    // /proc/self is a folder no one can make files in.
+    let err = refused(&["--lang", "ru", "--game-dir", "/proc/self"]);
+    assert!(
+        err.contains("не удаётся открыть файл блокировки партии (/proc/self/"),
+        "{err}"
+    );
+    assert!(!err.contains("cannot open"), "{err}");
+
+    // A link planted where the next game's lock goes: `current-game` names the journal.
+    let games = home.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let journal = games.join("planted.journal");
+    std::fs::write(&journal, "").unwrap();
+    std::fs::write(games.join("current-game"), "planted.journal\n").unwrap();
+    let precious = home.join("precious.txt");
+    std::fs::write(&precious, "keep me").unwrap();
+    std::os::unix::fs::symlink(&precious, games.join("planted.lock")).unwrap();
+    let err = refused(&[
+        "--resume",
+        "--lang",
+        "uk",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("файл блокування партії — символічне посилання"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me");
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -193,7 +193,7 @@ fn the_report_labels_the_roster_and_the_notes_in_the_games_language() {
 }
 
 /// The configuration checker's own words (issue 24, item 12): where, what is wrong and what
-/// would be right, in the language `play` was asked for; `config check` stays English.
+/// would be right, in the language `play` was asked for.
 #[test]
 fn configuration_errors_are_framed_in_the_language_asked_for() {
     let home = tempfile::tempdir().unwrap();
@@ -240,7 +240,7 @@ fn configuration_errors_are_framed_in_the_language_asked_for() {
             assert!(!err.contains(english), "{lang}: {english:?} in:\n{err}");
         }
     }
-    // A file that is not TOML: the lead-in is the language's, toml's own words follow.
+    // A file that is not TOML: where and why in the language's words, toml's own in brackets.
     std::fs::write(&bad, "[game\n").unwrap();
     let out = common_play::run_piped(
         home.path(),
@@ -256,14 +256,16 @@ fn configuration_errors_are_framed_in_the_language_asked_for() {
     );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("Zeile 1: das ist kein gültiges TOML:"),
+        err.contains(
+            "Zeile 1, Spalte 6: das ist kein gültiges TOML: eine Klammer ist nicht geschlossen ("
+        ),
         "{err}"
     );
-    // `config check` is read by whoever edits the file, in English as before.
+    // `config check --lang en` says it in English.
     std::fs::write(&bad, "[game]\ncolour = \"white\"\n").unwrap();
     let out = common_play::run_piped(
         home.path(),
-        &["config", "check", bad.to_str().unwrap()],
+        &["config", "check", "--lang", "en", bad.to_str().unwrap()],
         b"",
     );
     let err = String::from_utf8_lossy(&out.stdout);
@@ -271,6 +273,300 @@ fn configuration_errors_are_framed_in_the_language_asked_for() {
         err.contains("line 2: unknown key \"colour\" in [game]"),
         "{err}"
     );
+}
+
+/// `vichess report`'s own errors and the touch-move breaches it reports are in the game's
+/// language as the journal's `language` record names it (issue 24, item 12); a journal that
+/// cannot be read leaves the configuration's language.
+#[test]
+fn the_reports_errors_and_touch_move_breaches_are_in_the_games_language() {
+    use vichess::board::tracker::TrackerEvent;
+    use vichess::rules::arbiter::touch::{Obligation, Reason};
+    use vichess::rules::notation::parse_move;
+    use vichess::rules::{Position, Square};
+    let home = tempfile::tempdir().unwrap();
+    let start = Position::new();
+    let mv = |san| parse_move(&start, san).unwrap();
+    // The notes as the session journals them.
+    let bound = TrackerEvent::TouchMoveBreach {
+        played: mv("Nf3"),
+        obligation: Obligation::OneOf {
+            moves: vec![mv("Nc3"), mv("Na3")],
+            why: Reason::MoveTouched(Square::B1),
+        },
+    }
+    .to_string();
+    let any = TrackerEvent::TouchMoveBreach {
+        played: mv("e4"),
+        obligation: Obligation::AnyLegalMove,
+    }
+    .to_string();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let journal = |name: &str, lang: &str, last: &str| {
+        let path = home.path().join(name);
+        let mut j = vichess::journal::Journal::create(&path, "2026-11-25T20-00-00").unwrap();
+        for p in [
+            format!("begin 0 - standard {fen}"),
+            format!("language 0 {lang} {lang}"),
+            "move 1000 g1f3".to_string(),
+            format!("note 1500 {bound}"),
+            format!("note 1600 {any}"),
+            last.to_string(),
+        ] {
+            j.append(&p).unwrap();
+        }
+        path
+    };
+    for (lang, notes, unknown, unreplayable) in [
+        (
+            "de",
+            [
+                "Hinweis für den Schiedsrichter: berührt, geführt: Ng1-f3 wurde gespielt, der Spieler war aber an Nb1-c3 oder Nb1-a3 gebunden",
+                "Hinweis für den Schiedsrichter: berührt, geführt: e2-e4 wurde gespielt",
+            ],
+            "--lang fr: diese Sprache spricht vichess nicht; die Sprachen sind de (Deutsch)",
+            "die Partie im Protokoll lässt sich nicht nachspielen (",
+        ),
+        (
+            "ru",
+            [
+                "заметка для арбитра: взялся, ходи: сыгран ход Ng1-f3, но игрок был обязан сыграть Nb1-c3 или Nb1-a3",
+                "заметка для арбитра: взялся, ходи: сыгран ход e2-e4",
+            ],
+            "--lang fr: на этом языке vichess не говорит; языки такие: de (Deutsch)",
+            "партию из журнала нельзя воспроизвести (",
+        ),
+        (
+            "hy",
+            [
+                "նշում մրցավարի համար: դիպար, խաղա: խաղացվել է Ng1-f3, բայց խաղացողը պարտավոր էր խաղալ Nb1-c3 թե Nb1-a3",
+                "նշում մրցավարի համար: դիպար, խաղա: խաղացվել է e2-e4",
+            ],
+            "--lang fr: vichess-ն այս լեզվով չի խոսում. լեզուներն են՝ de (Deutsch)",
+            "մատյանի խաղը հնարավոր չէ վերարտադրել (",
+        ),
+    ] {
+        let good = journal(&format!("{lang}.journal"), lang, "end 2000");
+        let out = common_play::run_piped(home.path(), &["report", good.to_str().unwrap()], b"");
+        assert!(out.status.success(), "{lang}");
+        let report = common_play::lines_of(&out).join("\n");
+        for note in notes {
+            assert!(report.contains(note), "{lang}: {note:?} missing:\n{report}");
+        }
+        for english in ["touch-move", "was played", "bound to"] {
+            assert!(!report.contains(english), "{lang}: {english:?} in:\n{report}");
+        }
+        let refused = |args: &[&str]| {
+            let out = common_play::run_piped(home.path(), args, b"");
+            assert!(!out.status.success(), "{lang} {args:?}");
+            String::from_utf8_lossy(&out.stderr).to_string()
+        };
+        let err = refused(&["report", "--lang", "fr", good.to_str().unwrap()]);
+        assert!(err.contains(unknown), "{lang}: {err}");
+        // Black cannot play e2-e5: the journal's game stops there.
+        let bad = journal(&format!("{lang}-bad.journal"), lang, "move 2000 e2e5");
+        let err = refused(&["report", bad.to_str().unwrap()]);
+        assert!(err.contains(unreplayable), "{lang}: {err}");
+        assert!(!err.contains("cannot be replayed"), "{lang}: {err}");
+    }
+    // No journal to read: the configuration's language says so.
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"uk\"\n").unwrap();
+    let missing = home.path().join("missing.journal");
+    let out = common_play::run_piped(home.path(), &["report", missing.to_str().unwrap()], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("vichess: журнал не вдається прочитати: "),
+        "{err}"
+    );
+    assert!(!err.contains("cannot read"), "{err}");
+}
+
+/// `vichess config check` in the game's language (issue 24, item 12): `--lang`, else the
+/// configuration's `[game] language`, else the locale's, as `play` chooses; every line, the
+/// count and "ok" too.
+#[test]
+fn config_check_speaks_the_language_asked_for_or_configured() {
+    let home = tempfile::tempdir().unwrap();
+    let bad = home.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[game]\ncolour = \"white\"\n[speech]\nspeed = \"fast\"\n",
+    )
+    .unwrap();
+    let path = bad.to_str().unwrap();
+    for (lang, lines) in [
+        (
+            "de",
+            [
+                "bad.toml, Zeile 2: unbekannter Schlüssel „colour“ in [game]",
+                "bad.toml, Zeile 4: Schlüssel „speed“ in [speech]: erwartet: eine Zahl; gefunden: Text",
+                "Fehler: 2",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "bad.toml, строка 2: неизвестный ключ «colour»",
+                "bad.toml, строка 4: ключ «speed» в [speech]: ожидалось: число; найдено: текст",
+                "ошибок: 2",
+            ],
+        ),
+        (
+            "hy",
+            [
+                "bad.toml, տող 2: անհայտ բանալի «colour»",
+                "bad.toml, տող 4: բանալի «speed»",
+                "սխալներ՝ 2",
+            ],
+        ),
+    ] {
+        let out = common_play::run_piped(
+            home.path(),
+            &["config", "check", "--lang", lang, path],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(1), "{lang}");
+        let said = String::from_utf8_lossy(&out.stdout);
+        for line in &lines {
+            assert!(
+                said.lines().any(|l| l.contains(line)),
+                "{lang}: {line:?} missing:\n{said}"
+            );
+        }
+        for english in ["line", "unknown key", "expected", "found", "error"] {
+            assert!(!said.contains(english), "{lang}: {english:?} in:\n{said}");
+        }
+    }
+    // Without --lang: the configuration's language, and "ok" in it.
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"uk\"\n").unwrap();
+    let out = common_play::run_piped(home.path(), &["config", "check"], b"");
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.lines()
+            .any(|l| l.starts_with("гаразд: ") && l.ends_with("config/vichess/config.toml")),
+        "{said}"
+    );
+    assert!(
+        said.lines()
+            .any(|l| l == "гаразд: config/default.toml (вбудований)"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("ok:") && !said.contains("built in"),
+        "{said}"
+    );
+    // The same file checked explicitly, in Russian by its configuration's language, with
+    // errors: the language of the configuration that can be read decides.
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"ru\"\n").unwrap();
+    let out = common_play::run_piped(home.path(), &["config", "check", path], b"");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("строка 2: неизвестный ключ «colour»"),
+        "{said}"
+    );
+    // An unknown --lang is refused in that language, naming the languages there are.
+    let out = common_play::run_piped(home.path(), &["config", "check", "--lang", "fr"], b"");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    for word in ["--lang fr", "языки", "Deutsch", "українська", "հայերեն"] {
+        assert!(err.contains(word), "{word:?} missing:\n{err}");
+    }
+}
+
+/// A file that is not TOML, or a value its key refuses (issue 24, item 12): the place (line
+/// and, for broken TOML, column) and a short reason in the game's language; the parser's or
+/// the check's own English words follow in brackets, as a device's are kept.
+#[test]
+fn parse_errors_and_refused_values_are_said_in_the_language() {
+    let home = tempfile::tempdir().unwrap();
+    let bad = home.path().join("bad.toml");
+    let path = bad.to_str().unwrap();
+    let cases: [(&str, [(&str, &str); 3]); 6] = [
+        (
+            "[game\n",
+            [
+                ("de", "Zeile 1, Spalte 6: das ist kein gültiges TOML: eine Klammer ist nicht geschlossen (unclosed table"),
+                ("ru", "строка 1, столбец 6: это не корректный TOML: скобка не закрыта (unclosed table"),
+                ("hy", "տող 1, սյունակ 6: սա վավեր TOML չէ: փակագիծը փակված չէ (unclosed table"),
+            ],
+        ),
+        (
+            "[speech]\nspeed = 1.0\nspeed = 1.2\n",
+            [
+                ("de", "Zeile 3, Spalte 1: das ist kein gültiges TOML: ein Schlüssel oder Abschnitt steht doppelt (duplicate key)"),
+                ("ru", "строка 3, столбец 1: это не корректный TOML: ключ или раздел записан дважды (duplicate key)"),
+                ("hy", "տող 3, սյունակ 1: սա վավեր TOML չէ: բանալին կամ բաժինը գրված է երկու անգամ (duplicate key)"),
+            ],
+        ),
+        (
+            "[speech]\nspeed = 1,5\n",
+            [
+                ("de", "Zeile 2, Spalte 10: das ist kein gültiges TOML: nach dem Wert steht noch etwas in derselben Zeile (unexpected"),
+                ("uk", "рядок 2, стовпець 10: це не чинний TOML: після значення в тому ж рядку є ще щось (unexpected"),
+                ("hy", "տող 2, սյունակ 10: սա վավեր TOML չէ: արժեքից հետո նույն տողում դեռ ինչ-որ բան կա (unexpected"),
+            ],
+        ),
+        (
+            "[speech]\nspeed = 9\n",
+            [
+                ("de", "Zeile 2: Schlüssel „speed“ in [speech]: der Wert liegt außerhalb des erlaubten Bereichs (9 is out of range"),
+                ("ru", "строка 2: ключ «speed» в [speech]: значение вне допустимого диапазона (9 is out of range"),
+                ("hy", "տող 2: բանալի «speed» [speech] բաժնում: արժեքը թույլատրելի սահմաններից դուրս է (9 is out of range"),
+            ],
+        ),
+        (
+            "[game]\nlanguage = \"fr\"\n",
+            [
+                ("de", "Zeile 2: Schlüssel „language“ in [game]: keine Sprache, die vichess spricht (\"fr\""),
+                ("uk", "рядок 2: ключ «language» у [game]: цією мовою vichess не розмовляє (\"fr\""),
+                ("hy", "տող 2: բանալի «language» [game] բաժնում: vichess-ն այս լեզվով չի խոսում (\"fr\""),
+            ],
+        ),
+        (
+            "[gamepad.buttons]\nSouth = \"pres\"\n",
+            [
+                ("de", "Zeile 2: Schlüssel „South“ in [gamepad.buttons]: diesen Befehl gibt es nicht (button"),
+                ("ru", "строка 2: ключ «South» в [gamepad.buttons]: такой команды нет (button"),
+                ("hy", "տող 2: բանալի «South» [gamepad.buttons] բաժնում: այդպիսի հրաման չկա (button"),
+            ],
+        ),
+    ];
+    for (text, expected) in cases {
+        std::fs::write(&bad, text).unwrap();
+        for (lang, line) in expected {
+            let out = common_play::run_piped(
+                home.path(),
+                &["config", "check", "--lang", lang, path],
+                b"",
+            );
+            let said = String::from_utf8_lossy(&out.stdout);
+            let first = said.lines().next().unwrap_or_default();
+            assert!(
+                first.contains(line),
+                "{lang} {text:?}: {line:?} missing:\n{said}"
+            );
+            // The line's own words come before the brackets; only toml's may be English.
+            let own = first.split(" (").next().unwrap();
+            for english in [
+                "line",
+                "column",
+                "not valid",
+                "key",
+                "out of range",
+                "expected",
+            ] {
+                assert!(
+                    !own.contains(english),
+                    "{lang} {text:?}: {english:?} in {own:?}"
+                );
+            }
+        }
+    }
 }
 
 /// An unknown `--lang` is refused in the language the configuration or the locale gives,

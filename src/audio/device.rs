@@ -60,10 +60,20 @@ pub struct Output {
 
 /// The names of the output devices the sound system offers, for the player to choose from.
 pub fn device_names() -> Vec<String> {
+    quiet_alsa();
     let host = cpal::default_host();
     host.output_devices()
         .map(|ds| ds.map(|d| name_of(&d)).collect())
         .unwrap_or_default()
+}
+
+/// Sends alsa-lib's complaints on this thread (a missing card, an unknown PCM: lines that
+/// go to stderr by default and would break into the player's screen or braille line) to a
+/// buffer nobody reads: what went wrong reaches the player as the [`DeviceError`] cpal gives,
+/// in the game's words. Each call starts a new buffer, dropping the last, so it stays small.
+fn quiet_alsa() {
+    #[cfg(target_os = "linux")]
+    let _ = alsa::Output::local_error_handler();
 }
 
 fn name_of(d: &cpal::Device) -> String {
@@ -76,6 +86,7 @@ impl Output {
     /// Opens the device named `name` (exact name first, ignoring case, then any device whose
     /// name contains it), or the default device for `None` or `"default"`.
     pub fn open(name: Option<&str>) -> Result<Output, DeviceError> {
+        quiet_alsa();
         let host = cpal::default_host();
         let device = match name
             .map(str::trim)

@@ -11,6 +11,8 @@ pub mod resample;
 #[cfg(feature = "audio")]
 pub mod ring;
 pub mod route;
+#[cfg(feature = "audio")]
+pub mod said;
 pub mod stretch;
 pub mod wav;
 

@@ -7,6 +7,7 @@
 
 pub mod brlapi;
 pub mod cells;
+pub mod file;
 #[cfg(feature = "braille")]
 pub mod louis;
 pub mod peer;

@@ -79,14 +79,38 @@ pub struct DemoArgs {
 
 /// The pack the demo speaks with: `--voice`, else `[speech] pack`, else the language's
 /// (`--lang`, else `[game] language`), as `vichess play` chooses it.
+///
+/// Its refusals are in the game's language too (issue 24, item 12): a configuration it cannot
+/// use in `--lang`'s words (else the locale's), an unknown `--lang` in the configuration's.
 fn demo_pack(args: &DemoArgs) -> anyhow::Result<Pack> {
+    use vichess::phrase::token::{Token, Word};
+    use vichess::phrase::Language;
+    let env = |name: &str| std::env::var(name).ok();
+    let pack_of = |language| Pack::builtin(vichess::session::language_pack(language));
+    let asked = args.lang.as_deref().and_then(Language::from_code);
     let mut config = vichess::config::load(None).map_err(|errors| {
-        let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        anyhow::anyhow!("the configuration cannot be used:\n{}", lines.join("\n"))
+        let language =
+            asked.unwrap_or_else(|| vichess::config::Config::default().first_language(env).0);
+        match pack_of(language) {
+            Ok(pack) => {
+                let lines: Vec<String> = errors
+                    .iter()
+                    .map(|e| vichess::config::error_line(&pack, e))
+                    .collect();
+                let lead = pack.text(&[Token::Word(Word::ConfigUnusable)]);
+                anyhow::anyhow!("{lead}:\n{}", lines.join("\n"))
+            }
+            Err(_) => {
+                let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+                anyhow::anyhow!("the configuration cannot be used:\n{}", lines.join("\n"))
+            }
+        }
     })?;
     if let Some(lang) = &args.lang {
-        if vichess::phrase::Language::from_code(lang).is_none() {
-            anyhow::bail!("--lang {lang}: not a language vichess speaks; use de, en, uk, ru or hy");
+        if asked.is_none() {
+            let pack = pack_of(config.first_language(env).0)?;
+            let why = pack.text(&[Token::Word(Word::LangUnknown)]);
+            anyhow::bail!("--lang {lang}: {why} {}", Language::listing());
         }
         config.game.language = lang.clone();
     }
@@ -378,14 +402,14 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
     #[cfg(feature = "audio")]
     match vichess::audio::device::Output::open(None) {
         Ok(device) => return play(&pack, &out, device, args.speed),
-        Err(e) => writeln!(
-            std::io::stdout(),
-            "demo: {}",
-            fill(
-                w.no_device,
-                &[("why", &e.to_string()), ("file", FALLBACK_WAV)]
-            )
-        )?,
+        Err(e) => {
+            let why = vichess::audio::said::device_why(&pack, &e);
+            writeln!(
+                std::io::stdout(),
+                "demo: {}",
+                fill(w.no_device, &[("why", &why), ("file", FALLBACK_WAV)])
+            )?
+        }
     }
     #[cfg(not(feature = "audio"))]
     writeln!(
@@ -495,7 +519,7 @@ fn play(
         |device: &mut Device, played: bool, last: Option<&Pcm>| -> anyhow::Result<bool> {
             let why = match device.take_error() {
                 Some(e) => e,
-                None if !played => "it stopped taking sound".into(),
+                None if !played => w.stopped.to_string(),
                 None => return Ok(false),
             };
             writeln!(
@@ -505,7 +529,8 @@ fn play(
             )?;
             underruns += device.take_underruns();
             *device = Device::open(None).map_err(|e| {
-                anyhow::anyhow!("{}", fill(w.cannot_reopen, &[("why", &e.to_string())]))
+                let why = vichess::audio::said::device_why(pack, &e);
+                anyhow::anyhow!("{}", fill(w.cannot_reopen, &[("why", &why)]))
             })?;
             device.wait_until_running(Duration::from_secs(5));
             let _ = device.take_error();

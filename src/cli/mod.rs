@@ -180,8 +180,8 @@ enum Command {
     Report {
         /// The game's journal (the .journal file in the game folder).
         journal: PathBuf,
-        /// The report's language: de, en, uk, ru or hy (default: the configuration's game
-        /// language, as `play` uses; the journal does not record it).
+        /// The report's language: de, en, uk, ru or hy (default: the game's own, as its
+        /// journal records it, else the configuration's or the locale's, as `play` takes it).
         #[arg(long)]
         lang: Option<String>,
     },
@@ -198,7 +198,13 @@ enum Command {
 enum ConfigCommand {
     /// Check FILE (or, without FILE, your own configuration) on top of the defaults: "ok",
     /// or every error with its file, line and key; exit 1 on error.
-    Check { file: Option<PathBuf> },
+    Check {
+        file: Option<PathBuf>,
+        /// The language of the lines: de, en, uk, ru or hy (default: the configuration's
+        /// game language, else the locale's, as `play` takes it).
+        #[arg(long)]
+        lang: Option<String>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -326,8 +332,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
         }
         Command::Config {
-            command: ConfigCommand::Check { file },
-        } => config_check::run(file.as_deref()),
+            command: ConfigCommand::Check { file, lang },
+        } => config_check::run(file.as_deref(), lang.as_deref()),
         Command::Pgn {
             command: PgnCommand::Check { file },
         } => pgn_check::run(&file),

@@ -289,6 +289,14 @@ fn note_line(pack: &Pack, text: &str) -> String {
     if let Some(note) = text.strip_prefix("arbiter: ") {
         return format!("{}: {note}", w(pack, Word::ArbiterNote));
     }
+    if let Some(breach) = text.strip_prefix("touch-move: ") {
+        return format!(
+            "{}: {}: {}",
+            w(pack, Word::NoteForArbiter),
+            w(pack, Word::ReasonTouchMove),
+            breach_words(pack, breach)
+        );
+    }
     if let Some((piece, square)) = sighted_touch(text) {
         return pack.text(&[
             Token::Word(Word::NoteForArbiter),
@@ -300,6 +308,22 @@ fn note_line(pack: &Pack, text: &str) -> String {
         ]);
     }
     format!("{}: {text}", w(pack, Word::ReportNote))
+}
+
+/// A touch-move breach (4.3-4.4) as the session journals it (the tracker's English: "Ng1-f3
+/// was played, but the player was bound to Nb1-c3 or Nb1-a3", or only the move played) in
+/// the pack's words; the moves stay as written.
+fn breach_words(pack: &Pack, breach: &str) -> String {
+    match breach.split_once(" was played, but the player was bound to ") {
+        Some((played, moves)) => {
+            let or = format!(" {} ", w(pack, Word::Or));
+            let moves = moves.split(" or ").collect::<Vec<_>>().join(&or);
+            w(pack, Word::ReportBreachBound)
+                .replace("{played}", played)
+                .replace("{moves}", &moves)
+        }
+        None => w(pack, Word::ReportBreachPlayed).replace("{played}", breach.trim()),
+    }
 }
 
 /// "the sighted player touched the white knight on g1", as the session journals it.
@@ -326,36 +350,45 @@ fn result_line(pack: &Pack, ending: &Ending) -> String {
 }
 
 /// The report's language: `--lang`, else the game's own as its journal keeps it, else (a
-/// journal from before that record) the configuration's or the system locale's, as `play`
-/// would take it, else English when the configuration cannot be read.
+/// journal from before that record, or none that can be read) the configuration's or the
+/// system locale's, as `play` would take it, else English when the configuration cannot be
+/// read. An unknown `--lang` is refused in the language the report would otherwise have.
 fn report_language(lang: Option<&str>, lines: &[String]) -> anyhow::Result<Language> {
+    let own = match vichess::session::journaled_language(lines) {
+        Some((language, _)) => language,
+        None => vichess::config::load(None)
+            .map(|c| c.first_language(|name| std::env::var(name).ok()).0)
+            .unwrap_or(Language::En),
+    };
     match lang {
+        None => Ok(own),
         Some(code) => Language::from_code(code).ok_or_else(|| {
-            anyhow::anyhow!(
-                "--lang {code}: not a language vichess speaks; use de, en, uk, ru or hy"
-            )
-        }),
-        None => Ok(match vichess::session::journaled_language(lines) {
-            Some((language, _)) => language,
-            None => vichess::config::load(None)
-                .map(|c| c.first_language(|name| std::env::var(name).ok()).0)
-                .unwrap_or(Language::En),
+            let why = Pack::builtin(vichess::session::language_pack(own))
+                .map(|p| w(&p, Word::LangUnknown))
+                .unwrap_or_else(|_| "not a language vichess speaks; the languages are".into());
+            anyhow::anyhow!("--lang {code}: {why} {}", Language::listing())
         }),
     }
 }
 
 pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
-    if let Some(code) = lang {
-        report_language(Some(code), &[])?;
-    }
-    let read = vichess::journal::read(path)
-        .with_context(|| format!("cannot read the journal {}", path.display()))?;
-    let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
+    let read = vichess::journal::read(path);
+    let lines: Vec<String> = match &read {
+        Ok(read) => read.entries.iter().map(|e| e.payload.clone()).collect(),
+        Err(_) => Vec::new(),
+    };
     let language = report_language(lang, &lines)?;
     let pack = Pack::builtin(vichess::session::language_pack(language))
         .with_context(|| format!("the {language} voice pack is needed for the report"))?;
-    let (state, steps) = replay_journal(ClockConfig::default(), &pack, &lines)
-        .with_context(|| format!("{} cannot be replayed", path.display()))?;
+    // The report's own errors in its language; what the journal reader found, in brackets.
+    let read = read.map_err(|e| {
+        let word = w(&pack, Word::ReportCannotReadJournal);
+        anyhow::anyhow!("{word}: {} ({e})", path.display())
+    })?;
+    let (state, steps) = replay_journal(ClockConfig::default(), &pack, &lines).map_err(|e| {
+        let word = w(&pack, Word::ReportCannotReplay);
+        anyhow::anyhow!("{}: {word} ({e})", path.display())
+    })?;
     // Notes, tags and names are as the journal has them, which is as they were typed:
     // every line is escaped on its way out, so none can drive the arbiter's terminal.
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
@@ -386,7 +419,14 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(out, "{}: {}", word(Word::Journal), path.display())?;
     if let Some(torn) = &read.torn {
-        writeln!(out, "{}: {torn:?}", word(Word::ReportTorn))?;
+        writeln!(
+            out,
+            "{} ({} {}: {})",
+            word(Word::ReportTorn),
+            word(Word::JournalLine),
+            torn.line,
+            torn.why
+        )?;
     }
 
     // The wall clock, once an anchor says how session time maps to it.

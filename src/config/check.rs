@@ -31,8 +31,15 @@ pub enum Complaint {
     Said,
     /// The file cannot be read; the system's reason.
     Unreadable(String),
-    /// Not TOML; the parser's reason.
-    NotToml(String),
+    /// Not TOML.
+    NotToml {
+        /// The parser's reason, as it gave it.
+        reason: String,
+        /// The column, from 1, where the parser stopped (with [`ConfigError::line`]).
+        column: Option<usize>,
+        /// What the reason says, when vichess recognises it.
+        fault: Option<Fault>,
+    },
     /// A section the defaults do not have.
     UnknownSection {
         /// The section as written.
@@ -70,7 +77,120 @@ pub enum Complaint {
         section: String,
         /// The value's own reason.
         reason: String,
+        /// What the reason says, when vichess recognises it.
+        fault: Option<Fault>,
     },
+}
+
+/// What a parser's or a value check's English reason says, as far as vichess recognises its
+/// words: a reader is told it in the game's language, the reason itself following in
+/// brackets (issue 24, item 12). A reason not recognised is said as it came.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// A key or a section written twice.
+    DuplicateKey,
+    /// A bracket or brace, a table header or a list, not closed.
+    Unclosed,
+    /// Text without quotes.
+    Unquoted,
+    /// A key without `=` and a value.
+    NoValue,
+    /// More after a value on its line.
+    MoreOnLine,
+    /// A quoted text not closed, or a wrong escape in it.
+    BadString,
+    /// A number written wrong.
+    BadNumber,
+    /// Neither `true` nor `false`.
+    BadBoolean,
+    /// A date or a time written wrong.
+    BadDate,
+    /// A number outside what the key allows.
+    OutOfRange,
+    /// A time control vichess cannot read.
+    NotTimeControl,
+    /// A language vichess does not speak.
+    NotLanguage,
+    /// A voice pack that is not there.
+    NoSuchPack,
+    /// A button bound to a command there is not.
+    NoSuchCommand,
+    /// A word the key does not take (`channel = "middle"`).
+    NotOneOf,
+    /// A value of another kind than the key takes.
+    WrongKind,
+}
+
+impl Fault {
+    /// The fault a TOML parser's reason names ("unclosed table, expected `]`").
+    pub fn of_syntax(reason: &str) -> Option<Fault> {
+        let r = reason.trim();
+        let starts = |p: &str| r.starts_with(p);
+        Some(if starts("duplicate key") {
+            Fault::DuplicateKey
+        } else if starts("unclosed") {
+            Fault::Unclosed
+        } else if starts("string values must be quoted") {
+            Fault::Unquoted
+        } else if starts("key with no value") {
+            Fault::NoValue
+        } else if starts("unexpected key or value") {
+            Fault::MoreOnLine
+        } else if starts("missing escaped value") || r.split(',').next()?.ends_with(" string") {
+            Fault::BadString
+        } else if [
+            "invalid float",
+            "invalid fraction",
+            "invalid exponent",
+            "invalid integer",
+        ]
+        .iter()
+        .any(|p| starts(p))
+            || starts("`_` may only go between digits")
+            || starts("integer number overflowed")
+        {
+            Fault::BadNumber
+        } else if starts("invalid boolean") {
+            Fault::BadBoolean
+        } else if ["invalid date", "invalid time", "invalid offset"]
+            .iter()
+            .any(|p| starts(p))
+        {
+            Fault::BadDate
+        } else {
+            return None;
+        })
+    }
+
+    /// The fault a refused value's reason names: serde's words ("invalid value: integer
+    /// `-1`, expected u64") and those of the section checks (src/config/sections.rs).
+    pub fn of_value(reason: &str) -> Option<Fault> {
+        let r = reason.trim();
+        let has = |p: &str| r.contains(p);
+        Some(if r.starts_with("invalid value:") {
+            Fault::OutOfRange
+        } else if r.starts_with("invalid type:") {
+            Fault::WrongKind
+        } else if r.starts_with("unknown variant") {
+            Fault::NotOneOf
+        } else if has("is not a time control vichess can read") {
+            Fault::NotTimeControl
+        } else if has("is not a language vichess speaks") {
+            Fault::NotLanguage
+        } else if r.starts_with("there is no voice pack") {
+            Fault::NoSuchPack
+        } else if has(": there is no command") {
+            Fault::NoSuchCommand
+        } else if has("is out of range")
+            || has("milliseconds is too long")
+            || has("must be at least")
+            || has("is not allowed")
+        {
+            Fault::OutOfRange
+        } else {
+            return None;
+        })
+    }
 }
 
 /// The kinds of TOML value, as a configuration error names them.
@@ -125,17 +245,20 @@ pub(super) fn check_source(source: &Source) -> Result<toml::Table, Vec<ConfigErr
         message,
         what: Box::new(what),
     };
-    let doc = DeTable::parse(text).map_err(|e| {
-        let reason = e.message().trim().to_string();
+    let not_toml = |span: Option<Range<usize>>, reason: &str| {
+        let reason = reason.trim().to_string();
+        let what = Complaint::NotToml {
+            column: span.as_ref().map(|s| column_of(text, s.start)),
+            fault: Fault::of_syntax(&reason),
+            reason: reason.clone(),
+        };
         vec![error(
-            e.span(),
+            span,
             None,
-            (
-                format!("this is not valid TOML: {reason}"),
-                Complaint::NotToml(reason),
-            ),
+            (format!("this is not valid TOML: {reason}"), what),
         )]
-    })?;
+    };
+    let doc = DeTable::parse(text).map_err(|e| not_toml(e.span(), e.message()))?;
     let schema = schema();
     let mut found = Vec::new();
     let mut problems = Vec::new();
@@ -166,13 +289,7 @@ pub(super) fn check_source(source: &Source) -> Result<toml::Table, Vec<ConfigErr
             None => error(e.span(), None, (message, Complaint::Said)),
         }]);
     }
-    let table: toml::Table = toml::from_str(text).map_err(|e| {
-        vec![error(
-            e.span(),
-            None,
-            (e.message().trim().to_string(), Complaint::Said),
-        )]
-    })?;
+    let table: toml::Table = toml::from_str(text).map_err(|e| not_toml(e.span(), e.message()))?;
     Ok(table)
 }
 
@@ -249,6 +366,7 @@ fn bad_value(section: &str, key: &str, reason: String) -> (String, Complaint) {
         Complaint::BadValue {
             key: key.to_string(),
             section: section.to_string(),
+            fault: Fault::of_value(&reason),
             reason,
         },
     )
@@ -274,11 +392,13 @@ fn walk(
         });
         if let (true, DeValue::String(command)) = (open, value.get_ref()) {
             if let Some(problem) = super::sections::command_problem(name, command) {
-                problems.push((
-                    key.span(),
-                    dotted(section, name),
-                    (problem, Complaint::Said),
-                ));
+                let what = Complaint::BadValue {
+                    key: name.to_string(),
+                    section: section.to_string(),
+                    fault: Fault::of_value(&problem),
+                    reason: problem.clone(),
+                };
+                problems.push((key.span(), dotted(section, name), (problem, what)));
                 continue;
             }
         }
@@ -460,6 +580,14 @@ pub(super) fn line_of(text: &str, offset: usize) -> usize {
         .filter(|&&b| b == b'\n')
         .count()
         + 1
+}
+
+/// The column, from 1, of a byte offset: characters, not bytes, so "Spalte 6" is where a
+/// reader counts it in a line with umlauts or Cyrillic.
+fn column_of(text: &str, offset: usize) -> usize {
+    let end = offset.min(text.len());
+    let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+    text.get(start..end).map_or(0, |s| s.chars().count()) + 1
 }
 
 /// The candidate closest to a mistyped word, if it is close enough to be what was meant.

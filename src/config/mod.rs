@@ -12,8 +12,9 @@ mod check;
 mod locale;
 pub(crate) mod paths;
 mod sections;
+mod words;
 
-pub use check::{Complaint, ConfigError, Kind};
+pub use check::{Complaint, ConfigError, Fault, Kind};
 pub use locale::{locale_language, locale_setting, LanguageSource, LOCALE_VARS};
 pub use paths::{display_path, user_config_path, user_config_path_from};
 pub use sections::{
@@ -22,6 +23,8 @@ pub use sections::{
     SpeechSection, SupervisionSetting, COMMANDS, UNBOUND,
 };
 
+pub use words::{error_line, file_name};
+
 use std::path::Path;
 
 /// The defaults, as shipped: the documented `config/default.toml`.
@@ -29,6 +32,9 @@ pub const DEFAULT_TOML: &str = include_str!("../../config/default.toml");
 
 /// The name the built-in defaults go by in error messages.
 pub const DEFAULT_NAME: &str = "config/default.toml (built in)";
+
+/// Where an error of all the files taken together is, in English messages.
+pub const COMBINED_NAME: &str = "the combined configuration";
 
 /// One configuration file's name (as it should appear in messages) and text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,7 +98,7 @@ pub fn load_layers(layers: &[Source]) -> Result<Config, Vec<ConfigError>> {
         })
         .map_err(|e| {
             vec![ConfigError {
-                file: "the combined configuration".to_string(),
+                file: COMBINED_NAME.to_string(),
                 line: None,
                 key: None,
                 message: e.message().to_string(),

@@ -67,6 +67,28 @@ impl Language {
         }
     }
 
+    /// The language's name in its own words, so whoever reads a list of languages finds
+    /// their own whatever the list's language: "Deutsch", "українська".
+    pub const fn own_name(self) -> &'static str {
+        match self {
+            Language::De => "Deutsch",
+            Language::En => "English",
+            Language::Uk => "українська",
+            Language::Ru => "русский",
+            Language::Hy => "հայերեն",
+        }
+    }
+
+    /// Every language's code with its own name, "de (Deutsch), en (English), …", after the
+    /// pack's `lang-unknown` when a `--lang` is refused.
+    pub fn listing() -> String {
+        Language::ALL
+            .iter()
+            .map(|l| format!("{} ({})", l.code(), l.own_name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// Reads an ISO 639-1 code, ignoring case: `de`, `en`, `uk`, `ru` or `hy`.
     pub fn from_code(code: &str) -> Option<Language> {
         Language::ALL

@@ -678,6 +678,16 @@ words! {
     GameFinished = "game-finished",
     CannotResume = "cannot-resume",
     CannotRecordCurrentGame = "cannot-record-current-game",
+    /// A new game's journal cannot be made (the system's reason follows).
+    JournalCannotCreate = "journal-cannot-create",
+    /// A resumed game's journal cannot be opened to go on writing it.
+    JournalCannotAppend = "journal-cannot-append",
+    /// The game's lock file is a symbolic link, which vichess never writes through.
+    LockIsLink = "lock-is-link",
+    /// The game's lock file cannot be opened or made.
+    LockCannotOpen = "lock-cannot-open",
+    /// The game's lock file opened but cannot be locked.
+    LockCannotLock = "lock-cannot-lock",
     ControlUnreadable = "control-unreadable",
     /// Why there is no sound (`audio::device::DeviceError`), after [`Word::NoSound`].
     SoundNoDevice = "sound-no-device",
@@ -711,6 +721,41 @@ words! {
     ConfigKindList = "config-kind-list",
     ConfigKindTable = "config-kind-table",
     LangUnknown = "lang-unknown",
+    /// `vichess config check`: a file read without errors, "{file}" its name.
+    ConfigCheckOk = "config-check-ok",
+    /// `vichess config check`: how many errors, "{n}" the number.
+    ConfigErrorCount = "config-error-count",
+    /// The built-in defaults' file, in brackets after its name.
+    ConfigBuiltIn = "config-built-in",
+    /// Where an error of the files taken together is: no one file.
+    ConfigCombined = "config-combined",
+    /// After the line: the column where a file stops being TOML.
+    ConfigColumn = "config-column",
+    /// What a parser's or a value check's reason says (`config::Fault`), its own words in brackets after.
+    ConfigFaultDuplicateKey = "config-fault-duplicate-key",
+    ConfigFaultUnclosed = "config-fault-unclosed",
+    ConfigFaultUnquoted = "config-fault-unquoted",
+    ConfigFaultNoValue = "config-fault-no-value",
+    ConfigFaultMoreOnLine = "config-fault-more-on-line",
+    ConfigFaultBadString = "config-fault-bad-string",
+    ConfigFaultBadNumber = "config-fault-bad-number",
+    ConfigFaultBadBoolean = "config-fault-bad-boolean",
+    ConfigFaultBadDate = "config-fault-bad-date",
+    ConfigFaultOutOfRange = "config-fault-out-of-range",
+    ConfigFaultNotTimeControl = "config-fault-not-time-control",
+    ConfigFaultNotLanguage = "config-fault-not-language",
+    ConfigFaultNoSuchPack = "config-fault-no-such-pack",
+    ConfigFaultNoSuchCommand = "config-fault-no-such-command",
+    ConfigFaultNotOneOf = "config-fault-not-one-of",
+    ConfigFaultWrongKind = "config-fault-wrong-kind",
+    /// A touch-move breach in the report (4.3-4.4): "{played}" the move the board showed.
+    ReportBreachPlayed = "report-breach-played",
+    /// The same when the touches bound the player to other moves: "{moves}" those, joined by [`Word::Or`].
+    ReportBreachBound = "report-breach-bound",
+    /// `vichess report`: the journal cannot be read; the path and the system's reason follow.
+    ReportCannotReadJournal = "report-cannot-read-journal",
+    /// `vichess report`: the journal's records do not make a game; the reader's reason follows in brackets.
+    ReportCannotReplay = "report-cannot-replay",
     /// The arbiter's time given without its unit (`arbiter time add white 2`): what is
     /// missing and an example, since "2" could be minutes or seconds.
     TimeNeedsUnit = "time-needs-unit",

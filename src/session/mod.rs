@@ -412,13 +412,14 @@ impl Session {
         self.state.game().position()
     }
 
-    /// The side the VI player plays: `--side`, or a resumed game's journaled side.
-    /// Front ends give it to the boards (whose pegboard is whose).
+    /// The side the visually impaired player plays, when it was given (`--side`, or a
+    /// resumed game's journaled side): whose touches bind and whose unnamed offers and
+    /// claims are.
     pub fn vi_side(&self) -> Option<Color> {
         self.config.vi_side
     }
 
-    /// The voice pack announcements use.
+    /// The voice pack whose words the game speaks.
     pub fn pack(&self) -> &Pack {
         &self.pack
     }

@@ -35,6 +35,8 @@ pub struct Words {
     pub reopening: &'static str,
     /// {why}
     pub cannot_reopen: &'static str,
+    /// The reason for reopening when the device reported nothing but took no sound.
+    pub stopped: &'static str,
     pub not_taken: &'static str,
 }
 
@@ -58,6 +60,7 @@ pub fn words(lang: Language) -> Words {
             not_built: "this vichess was built without sound output; the speech goes to {file}",
             reopening: "the sound device failed ({why}); opening it again and saying the last phrase again",
             cannot_reopen: "the sound device cannot be opened again: {why}",
+            stopped: "it stopped taking sound",
             not_taken: "the sound device did not take the demo's speech in time",
         },
         Language::De => Words {
@@ -78,6 +81,7 @@ pub fn words(lang: Language) -> Words {
             not_built: "dieses vichess wurde ohne Tonausgabe gebaut; die Sprache geht in {file}",
             reopening: "das Tongerät ist ausgefallen ({why}); es wird neu geöffnet und der letzte Satz noch einmal gesagt",
             cannot_reopen: "das Tongerät lässt sich nicht wieder öffnen: {why}",
+            stopped: "es nahm keinen Ton mehr an",
             not_taken: "das Tongerät hat die Sprache der Vorführung nicht rechtzeitig abgenommen",
         },
         Language::Uk => Words {
@@ -98,6 +102,7 @@ pub fn words(lang: Language) -> Words {
             not_built: "цей vichess зібрано без виведення звуку; мовлення записується до {file}",
             reopening: "звуковий пристрій дав збій ({why}); відкриваю його знову й повторюю останню фразу",
             cannot_reopen: "звуковий пристрій не вдається відкрити знову: {why}",
+            stopped: "він перестав приймати звук",
             not_taken: "звуковий пристрій не прийняв мовлення демонстрації вчасно",
         },
         Language::Ru => Words {
@@ -118,6 +123,7 @@ pub fn words(lang: Language) -> Words {
             not_built: "этот vichess собран без вывода звука; речь записывается в {file}",
             reopening: "звуковое устройство дало сбой ({why}); открываю его снова и повторяю последнюю фразу",
             cannot_reopen: "звуковое устройство не удаётся открыть снова: {why}",
+            stopped: "оно перестало принимать звук",
             not_taken: "звуковое устройство не приняло речь демонстрации вовремя",
         },
         Language::Hy => Words {
@@ -138,6 +144,7 @@ pub fn words(lang: Language) -> Words {
             not_built: "այս vichess-ը կառուցված է առանց ձայնի ելքի. խոսքը գրվում է {file} ֆայլում",
             reopening: "ձայնային սարքը խափանվեց ({why}). այն նորից բացվում է, և վերջին արտահայտությունը կրկնվում է",
             cannot_reopen: "ձայնային սարքը չի հաջողվում նորից բացել՝ {why}",
+            stopped: "այն դադարեց ձայն ընդունել",
             not_taken: "ձայնային սարքը ժամանակին չընդունեց ցուցադրության խոսքը",
         },
     }

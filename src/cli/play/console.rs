@@ -82,11 +82,10 @@ pub fn read_line(input: &mut impl BufRead) -> io::Result<Option<ConsoleLine>> {
     Ok(Some(ConsoleLine { text, repaired }))
 }
 
-pub use super::super::text::{printable, visible};
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use vichess::text::visible;
 
     fn lines(bytes: &[u8]) -> Vec<ConsoleLine> {
         let mut input = io::BufReader::with_capacity(7, bytes);

@@ -3,13 +3,15 @@
 //! as the console's own commands (`back`, `forward`, `time`), so the game cannot tell a key on
 //! the display from a typed line.
 //!
-//! The protocol is [`vichess::braille::brlapi`] (sans-IO); this adapter owns the socket. The
+//! The protocol is [`crate::braille::brlapi`] (sans-IO); this adapter owns the socket. The
 //! handshake is done before the game starts, with a timeout, so a missing or silent BRLTTY
 //! costs one plain line and the game goes on without the display. A line longer than the
 //! display shows its end, cut at a word, behind "…": the end of a line is where the move, the
 //! answer or the time stands (docs/braille.md, "The live line").
 
 use super::Arrival;
+use crate::braille::brlapi::{self, kind, Decoder, KeyAction, Packet};
+use crate::braille::peer;
 use anyhow::{anyhow, Context};
 use std::io::{Read, Write};
 use std::os::unix::fs::MetadataExt;
@@ -17,8 +19,6 @@ use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 use std::time::Duration;
-use vichess::braille::brlapi::{self, kind, Decoder, KeyAction, Packet};
-use vichess::braille::peer;
 
 /// How long the handshake may take: BRLTTY answers at once or not at all.
 const HANDSHAKE: Duration = Duration::from_secs(3);
@@ -42,7 +42,7 @@ fn key_file() -> Option<PathBuf> {
 }
 
 /// The key for the server at `path` on `s`, read only once the server is known to be one
-/// that could read the key file itself (`vichess::braille::peer`): the socket is no symbolic
+/// that could read the key file itself (`crate::braille::peer`): the socket is no symbolic
 /// link (which could lead anywhere), and both the socket file's owner and the process
 /// listening on it may read the key.
 fn key_for(path: &Path, s: &UnixStream) -> anyhow::Result<Vec<u8>> {

@@ -2,16 +2,16 @@
 //! and `--board sim`, a simulated pegboard on a pseudo-terminal whose hands copy every move the
 //! game makes without it, as the VI player would.
 //!
-//! The trackers (owned by the driver, `vichess::session::Table`) and the session decide
+//! The trackers (owned by the driver, `crate::session::Table`) and the session decide
 //! everything; this file only starts threads and moves bytes and events between them. Without
 //! the `serial` feature only `--board none` is available.
 
+use crate::board::codec::Protocol;
+use crate::board::link::LinkEvent;
+use crate::board::tracker::{Orientation, Tracker};
+use crate::rules::{Color, Position};
+use crate::session::BoardRole;
 use std::sync::mpsc::Sender;
-use vichess::board::codec::Protocol;
-use vichess::board::link::LinkEvent;
-use vichess::board::tracker::{Orientation, Tracker};
-use vichess::rules::{Color, Position};
-use vichess::session::BoardRole;
 
 /// Where a board is found: a port path, or among the USB serial ports.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,10 +27,15 @@ pub enum Target {
 /// serial ports). The orientation suffix is for occupancy-only boards, whose start position
 /// reads the same either way round; without it the first reading that tells, or the first
 /// man lifted, decides.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum BoardSpec {
+    /// No board: moves are typed.
+    #[default]
     None,
+    /// The simulated pegboard, whose hands copy the opponent's moves (`sim MOVE` for the
+    /// VI player's).
     Sim,
+    /// A serial board: its protocol, its port, and how it stands.
     Port(Protocol, Target, Option<Orientation>),
     /// A Chessnut Air / Pro on USB HID (it identifies every man, so it has no orientation to
     /// set: a board turned round is found from its first reading).
@@ -92,13 +97,16 @@ pub enum SimAnswer {
 
 /// What the game loop hears from a board.
 pub struct Heard {
+    /// Which board spoke.
     pub role: BoardRole,
+    /// What it said.
     pub event: LinkEvent,
 }
 
 /// One connected board: its link and, when simulated, its hands.
 #[cfg(feature = "serial")]
 pub struct Connected {
+    /// The board's place at the table.
     pub role: BoardRole,
     _link: Linked,
     hands: Option<serial::Hands>,
@@ -109,12 +117,13 @@ pub struct Connected {
 enum Linked {
     Serial(#[allow(dead_code)] serial::Link),
     #[cfg(all(feature = "hidraw", unix))]
-    Hid(#[allow(dead_code)] vichess::board::link::hid::HidLink),
+    Hid(#[allow(dead_code)] crate::board::link::hid::HidLink),
 }
 
 /// Without serial ports there is nothing to connect.
 #[cfg(not(feature = "serial"))]
 pub struct Connected {
+    /// The board's place at the table.
     pub role: BoardRole,
 }
 
@@ -127,7 +136,7 @@ impl Connected {
         _role: BoardRole,
         _position: &Position,
         _owner: Option<Color>,
-        _config: vichess::board::tracker::Config,
+        _config: crate::board::tracker::Config,
         _to: &Sender<T>,
     ) -> anyhow::Result<Option<(Connected, Tracker)>> {
         match spec {
@@ -138,13 +147,15 @@ impl Connected {
         }
     }
 
+    /// No board to set up: nothing to copy.
     pub fn copy_to(&mut self, _position: &Position) {}
 
+    /// No simulated hands without the serial link they play through.
     pub fn simulate_move(
         &mut self,
         _text: &str,
         _expected: Option<&Position>,
-        _lang: vichess::rules::notation::Lang,
+        _lang: crate::rules::notation::Lang,
     ) -> SimAnswer {
         SimAnswer::NoBoard
     }
@@ -152,9 +163,9 @@ impl Connected {
 
 #[cfg(feature = "serial")]
 mod serial {
-    pub use vichess::board::link::port::Link;
-    use vichess::board::sim::Action;
-    use vichess::rules::Board;
+    pub use crate::board::link::port::Link;
+    use crate::board::sim::Action;
+    use crate::rules::Board;
 
     /// The simulated pegboard's hands: a thread that serves the pseudo-terminal and carries
     /// out hand actions at a person's pace.
@@ -167,8 +178,8 @@ mod serial {
 }
 
 #[cfg(feature = "serial")]
-fn kind_of(protocol: Protocol) -> vichess::board::tracker::BoardKind {
-    use vichess::board::tracker::BoardKind;
+fn kind_of(protocol: Protocol) -> crate::board::tracker::BoardKind {
+    use crate::board::tracker::BoardKind;
     match protocol {
         Protocol::Dgt | Protocol::ChessLink | Protocol::Certabo => BoardKind::IdentifiesPieces,
         Protocol::Pegboard => BoardKind::OccupancyOnly,
@@ -185,11 +196,11 @@ impl Connected {
         role: BoardRole,
         position: &Position,
         owner: Option<Color>,
-        config: vichess::board::tracker::Config,
+        config: crate::board::tracker::Config,
         to: &Sender<T>,
     ) -> anyhow::Result<Option<(Connected, Tracker)>> {
-        use vichess::board::link::port::Target as PortTarget;
-        use vichess::board::link::Timing;
+        use crate::board::link::port::Target as PortTarget;
+        use crate::board::link::Timing;
         let (protocol, target, hands, orientation) = match spec {
             BoardSpec::None => return Ok(None),
             BoardSpec::Chessnut(target) => {
@@ -235,7 +246,7 @@ impl Connected {
             let actions = copy_actions(&h.board, position.board());
             if !actions.is_empty() {
                 for a in &actions {
-                    vichess::board::sim::human::apply(&mut h.board, *a);
+                    crate::board::sim::human::apply(&mut h.board, *a);
                 }
                 let _ = h.actions.send(actions);
             }
@@ -248,7 +259,7 @@ impl Connected {
         &mut self,
         text: &str,
         expected: Option<&Position>,
-        lang: vichess::rules::notation::Lang,
+        lang: crate::rules::notation::Lang,
     ) -> SimAnswer {
         let (Some(h), Some(pos)) = (&mut self.hands, expected) else {
             return SimAnswer::NoBoard;
@@ -257,15 +268,15 @@ impl Connected {
         if *pos.board() != h.board {
             return SimAnswer::Busy;
         }
-        let m = match vichess::rules::notation::parse_move_in(&pos, text, lang)
-            .or_else(|_| vichess::rules::notation::parse_move(&pos, text))
+        let m = match crate::rules::notation::parse_move_in(&pos, text, lang)
+            .or_else(|_| crate::rules::notation::parse_move(&pos, text))
         {
             Ok(m) => m,
             Err(_) => return SimAnswer::Cannot(text.to_owned()),
         };
-        let actions = vichess::board::sim::actions(&pos, &m, Default::default());
+        let actions = crate::board::sim::actions(&pos, &m, Default::default());
         for a in &actions {
-            vichess::board::sim::human::apply(&mut h.board, *a);
+            crate::board::sim::human::apply(&mut h.board, *a);
         }
         let _ = h.actions.send(actions);
         SimAnswer::Plays(text.to_owned())
@@ -300,17 +311,17 @@ fn open_chessnut<T: From<Heard> + Send + 'static>(
     role: BoardRole,
     position: &Position,
     owner: Option<Color>,
-    config: vichess::board::tracker::Config,
+    config: crate::board::tracker::Config,
     to: &Sender<T>,
 ) -> anyhow::Result<Option<(Connected, Tracker)>> {
-    use vichess::board::link::hid::{HidLink, Target as HidTarget};
+    use crate::board::link::hid::{HidLink, Target as HidTarget};
     let target = match target {
         Target::Auto => HidTarget::Auto,
         Target::Path(p) => HidTarget::Path(p.clone()),
     };
     let mut tracker = Tracker::with_config(
         position.clone(),
-        vichess::board::tracker::BoardKind::IdentifiesPieces,
+        crate::board::tracker::BoardKind::IdentifiesPieces,
         config,
     );
     tracker.set_owner(owner);
@@ -333,7 +344,7 @@ fn open_chessnut<T: From<Heard> + Send + 'static>(
     _role: BoardRole,
     _position: &Position,
     _owner: Option<Color>,
-    _config: vichess::board::tracker::Config,
+    _config: crate::board::tracker::Config,
     _to: &Sender<T>,
 ) -> anyhow::Result<Option<(Connected, Tracker)>> {
     anyhow::bail!(
@@ -345,11 +356,11 @@ fn open_chessnut<T: From<Heard> + Send + 'static>(
 /// board right after the opponent's move was announced.
 #[cfg(feature = "serial")]
 fn copy_actions(
-    from: &vichess::rules::Board,
-    to: &vichess::rules::Board,
-) -> Vec<vichess::board::sim::Action> {
-    use vichess::board::sim::Action;
-    let changed: Vec<_> = vichess::rules::Square::all()
+    from: &crate::rules::Board,
+    to: &crate::rules::Board,
+) -> Vec<crate::board::sim::Action> {
+    use crate::board::sim::Action;
+    let changed: Vec<_> = crate::rules::Square::all()
         .filter(|&sq| from.piece_at(sq) != to.piece_at(sq))
         .collect();
     let lifts = changed
@@ -364,7 +375,7 @@ fn copy_actions(
 
 /// Without pseudo-terminals (Windows) there is nothing for a simulated board to sit behind.
 #[cfg(all(feature = "serial", not(unix)))]
-fn simulate(_board: vichess::rules::Board) -> anyhow::Result<(String, serial::Hands)> {
+fn simulate(_board: crate::rules::Board) -> anyhow::Result<(String, serial::Hands)> {
     anyhow::bail!(
         "--board sim needs a pseudo-terminal, which this system does not have; use a real board or --board none"
     )
@@ -372,19 +383,19 @@ fn simulate(_board: vichess::rules::Board) -> anyhow::Result<(String, serial::Ha
 
 /// Starts a pegboard emulator on a pseudo-terminal, served by its own thread.
 #[cfg(all(feature = "serial", unix))]
-fn simulate(board: vichess::rules::Board) -> anyhow::Result<(String, serial::Hands)> {
+fn simulate(board: crate::rules::Board) -> anyhow::Result<(String, serial::Hands)> {
+    use crate::board::sim::pty::PtyBoard;
+    use crate::board::sim::Emulator;
     use std::sync::mpsc;
     use std::time::Duration;
-    use vichess::board::sim::pty::PtyBoard;
-    use vichess::board::sim::Emulator;
     let mut pty = PtyBoard::new(Emulator::new(Protocol::Pegboard, board))
         .map_err(|e| anyhow::anyhow!("cannot make the simulated board's pseudo-terminal: {e}"))?;
     let path = pty.path().to_string();
-    let (tx, rx) = mpsc::channel::<Vec<vichess::board::sim::Action>>();
+    let (tx, rx) = mpsc::channel::<Vec<crate::board::sim::Action>>();
     std::thread::Builder::new()
         .name("simulated pegboard".into())
         .spawn(move || {
-            let mut hands = vichess::board::sim::Hands::new(1, false);
+            let mut hands = crate::board::sim::Hands::new(1, false);
             loop {
                 match rx.try_recv() {
                     Ok(actions) => {
@@ -455,22 +466,22 @@ mod tests {
     fn copying_a_capture_lifts_before_it_places() {
         let before = Position::new();
         let after = ["e4", "d5", "exd5"].iter().fold(before.clone(), |p, m| {
-            let mv = vichess::rules::notation::parse_move(&p, m).unwrap();
+            let mv = crate::rules::notation::parse_move(&p, m).unwrap();
             p.play(&mv).unwrap()
         });
         let mid = ["e4", "d5"].iter().fold(before, |p, m| {
-            let mv = vichess::rules::notation::parse_move(&p, m).unwrap();
+            let mv = crate::rules::notation::parse_move(&p, m).unwrap();
             p.play(&mv).unwrap()
         });
         let acts = copy_actions(mid.board(), after.board());
         let mut b = *mid.board();
         for a in &acts {
-            vichess::board::sim::human::apply(&mut b, *a);
+            crate::board::sim::human::apply(&mut b, *a);
         }
         assert_eq!(b, *after.board());
         assert!(matches!(
             acts.last(),
-            Some(vichess::board::sim::Action::Place(..))
+            Some(crate::board::sim::Action::Place(..))
         ));
     }
 }

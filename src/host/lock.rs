@@ -7,7 +7,6 @@
 //! Windows): it is released when the holder exits, however it exits, so a crash never
 //! leaves a game locked.
 
-use anyhow::anyhow;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
@@ -23,6 +22,30 @@ pub struct Held {
     pub process: String,
 }
 
+/// The lock file itself cannot be used: the caller says which way in the game's language,
+/// with the path and the system's reason in brackets; this English form is for logs.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {what:?}: {reason}", path.display())]
+pub struct Unusable {
+    /// The lock file.
+    pub path: std::path::PathBuf,
+    /// What went wrong.
+    pub what: LockFault,
+    /// The system's reason, as it gave it.
+    pub reason: String,
+}
+
+/// What went wrong with a lock file that is not held by another process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LockFault {
+    /// It is a symbolic link: vichess writes only the game folder's own files.
+    Link,
+    /// It cannot be opened or made.
+    Open,
+    /// It opened but cannot be locked.
+    Lock,
+}
+
 /// Held for as long as the game is played.
 #[derive(Debug)]
 pub struct GameLock {
@@ -34,10 +57,12 @@ impl GameLock {
     pub fn acquire(journal: &Path) -> anyhow::Result<GameLock> {
         let path = journal.with_extension("lock");
         if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
-            return Err(anyhow!(
-                "the game's lock file {} is a symbolic link; vichess writes only the game folder's own files. Remove the link and try again",
-                path.display()
-            ));
+            return Err(Unusable {
+                path,
+                what: LockFault::Link,
+                reason: String::new(),
+            }
+            .into());
         }
         let mut options = OpenOptions::new();
         options.read(true).write(true).create(true).truncate(false);
@@ -47,9 +72,11 @@ impl GameLock {
             // Never through a link put there between the check and the open.
             options.mode(0o600).custom_flags(libc_o_nofollow());
         }
-        let mut file = options
-            .open(&path)
-            .map_err(|e| anyhow!("cannot open the game's lock file {}: {e}", path.display()))?;
+        let mut file = options.open(&path).map_err(|e| Unusable {
+            path: path.clone(),
+            what: LockFault::Open,
+            reason: e.to_string(),
+        })?;
         match file.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
@@ -63,7 +90,12 @@ impl GameLock {
                 .into());
             }
             Err(std::fs::TryLockError::Error(e)) => {
-                return Err(anyhow!("cannot lock the game {}: {e}", path.display()))
+                return Err(Unusable {
+                    path,
+                    what: LockFault::Lock,
+                    reason: e.to_string(),
+                }
+                .into())
             }
         }
         // Who holds it, for the message another process gives.
@@ -119,7 +151,8 @@ mod tests {
         let journal = dir.join("game.journal");
         std::os::unix::fs::symlink(&precious, journal.with_extension("lock")).unwrap();
         let err = GameLock::acquire(&journal).expect_err("a symlinked lock");
-        assert!(err.to_string().contains("symbolic link"), "{err}");
+        let fault = err.downcast_ref::<Unusable>().map(|u| u.what);
+        assert_eq!(fault, Some(LockFault::Link), "{err}");
         assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me");
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -3,12 +3,13 @@
 //! and the tactile clock channel, playing the cues the driver works out as rumble.
 //! Nothing here decides anything about the game.
 
+use crate::input::{InputCommand, PadNotice, SessionCue};
 use std::sync::mpsc::Sender;
-use vichess::input::{InputCommand, PadNotice, SessionCue};
 
 /// What the game loop hears from the pads.
 #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
 pub enum PadNews {
+    /// A button, pedal or key's command.
     Command(InputCommand),
     /// A pad found, lost or unable to rumble; or why pads cannot be used: worded by the
     /// game loop in the game's language.
@@ -20,12 +21,12 @@ pub enum PadNews {
 /// (they are the player's to fix); a missing gamepad system is a notice.
 #[cfg(feature = "gamepad")]
 pub fn start<T: From<PadNews> + Send + 'static>(
-    config: &vichess::config::Config,
+    config: &crate::config::Config,
     to: Sender<T>,
 ) -> anyhow::Result<Sender<SessionCue>> {
+    use crate::input::gamepad::GamepadInput;
+    use crate::input::{Mapper, Mapping};
     use std::time::Duration;
-    use vichess::input::gamepad::GamepadInput;
-    use vichess::input::{Mapper, Mapping};
     let rumble = config
         .gamepad
         .rumble()
@@ -77,9 +78,10 @@ pub fn start<T: From<PadNews> + Send + 'static>(
     Ok(cue_tx)
 }
 
+/// Without the `gamepad` feature no pad is read; a configuration that asks for pads is told.
 #[cfg(not(feature = "gamepad"))]
 pub fn start<T: From<PadNews> + Send + 'static>(
-    _config: &vichess::config::Config,
+    _config: &crate::config::Config,
     to: Sender<T>,
 ) -> anyhow::Result<Sender<SessionCue>> {
     let _ = to.send(PadNews::Notice(PadNotice::NotBuilt).into());

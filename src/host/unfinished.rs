@@ -2,13 +2,13 @@
 //! is resumed there (issue 24, item 20): `--resume` continues the game last started, so an
 //! unfinished earlier game would otherwise never be mentioned again.
 
+use crate::journal;
+use crate::phrase::token::{Token, Word};
+use crate::rules::clock::ClockConfig;
+use crate::rules::Color;
+use crate::session::{replay_journal, UtcTime};
+use crate::voice::Pack;
 use std::path::Path;
-use vichess::journal;
-use vichess::phrase::token::{Token, Word};
-use vichess::rules::clock::ClockConfig;
-use vichess::rules::Color;
-use vichess::session::{replay_journal, UtcTime};
-use vichess::voice::Pack;
 
 /// "unfinished games in this folder: Anna – Bert, 2026-11-25 (FILE); …" in `pack`'s words,
 /// or `None` when every other journal in `dir` has its result. `current` (the game being

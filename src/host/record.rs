@@ -6,14 +6,14 @@
 //! that would have announced it; the front end says so, accepts no new input, and tries
 //! again until the journal takes the records, then says what was held back, in order.
 //!
-//! Files are written the safe way (`vichess::safe_file`): the PGN through a temporary file in
+//! Files are written the safe way (`crate::safe_file`): the PGN through a temporary file in
 //! the same folder, fsync, an atomic rename and an fsync of the folder, so a crash leaves the
 //! old PGN or the new one, never half of one, and a symlink at the PGN's name is replaced,
 //! never written through.
 
+use crate::journal::Journal;
+use crate::session::Output;
 use std::path::Path;
-use vichess::journal::Journal;
-use vichess::session::Output;
 
 /// The journal, with what it could not take yet.
 pub struct GameRecord {
@@ -105,10 +105,10 @@ impl GameRecord {
     }
 }
 
-/// Writes `contents` to `target` the safe way ([`vichess::safe_file::replace`]): temporary
+/// Writes `contents` to `target` the safe way ([`crate::safe_file::replace`]): temporary
 /// file, fsync, rename, fsync of the folder; mode 0600; a symbolic link at the name replaced.
 pub fn save_file(target: &Path, contents: &str) -> std::io::Result<()> {
-    vichess::safe_file::replace(target, contents.as_bytes())
+    crate::safe_file::replace(target, contents.as_bytes())
 }
 
 #[cfg(test)]

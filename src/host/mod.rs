@@ -1,0 +1,521 @@
+//! One game host for every front end (issue 25): everything a game needs around the driver
+//! ([`Table`]) that is not drawing or reading keys. The game lock, the journal with its
+//! full-disk hold-back and retry, PGN and braille saves, the boards and their device news,
+//! gamepads, the voice with its routing and screen-reader mode, the braille line, the greeting
+//! and first-run lines, resume: all here, once. `vichess play` is a loop that feeds typed lines
+//! in and prints what comes out; `vichess window` is another that feeds clicks and draws the
+//! [`View`]. Whatever the front end, the same inputs give the same journal.
+//!
+//! The host is driven, not a thread of its own: [`Host::turn`] waits for the next input or the
+//! table's next deadline, whichever comes first, and carries out every output in order
+//! (journal lines appended and fsync'd first, then the printed lines, the speech and the
+//! rumble). Time is monotonic ([`MonotonicClock`]); the wall clock is read once.
+
+pub mod boards;
+mod braille_line;
+pub mod interrupt;
+mod lock;
+mod open;
+pub mod pads;
+mod record;
+pub mod speakers;
+mod unfinished;
+mod view;
+mod voice;
+mod words;
+
+pub use boards::{BoardSpec, SimAnswer};
+pub use braille_line::socket_path as braille_socket_path;
+pub use record::save_file;
+pub use view::{BoardView, View};
+
+use crate::board::link::LinkEvent;
+use crate::config::LanguageSource;
+use crate::journal;
+use crate::phrase::token::{Token, Word};
+use crate::rules::{Color, Position};
+use crate::session::{
+    configured_pack, Audience, BoardRole, Command, Input, MonotonicClock, Output, SessionConfig,
+    Table,
+};
+use crate::text::Escaped;
+use crate::voice::Pack;
+use anyhow::{anyhow, Context};
+use boards::{Connected, Heard};
+use lock::GameLock;
+use pads::PadNews;
+use record::{Carried, GameRecord};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use voice::Voice;
+use words::*;
+
+/// How a game is opened: what `vichess play` and `vichess window` take on their command lines.
+#[derive(Debug, Clone, Default)]
+pub struct GameSettings {
+    /// The start position of a new game (ignored on resume).
+    pub start: Position,
+    /// A configuration file on top of the defaults and the user's file.
+    pub config: Option<PathBuf>,
+    /// The VI player's board.
+    pub board: BoardSpec,
+    /// The sighted player's board (D.1).
+    pub second_board: Option<BoardSpec>,
+    /// The VI player's side.
+    pub side: Option<Color>,
+    /// The time control as typed ("90m+30s", "none").
+    pub control: Option<String>,
+    /// The voice pack's name.
+    pub voice: Option<String>,
+    /// The game's language code as typed.
+    pub lang: Option<String>,
+    /// Print only; no sound.
+    pub no_audio: bool,
+    /// Where the game's journal and PGN are kept.
+    pub game_dir: Option<PathBuf>,
+    /// Continue the game last started in the game folder.
+    pub resume: bool,
+    /// With `resume`: open a finished game too (for the arbiter).
+    pub resume_finished: bool,
+    /// White's name, for the PGN and the game's file name.
+    pub white: Option<String>,
+    /// Black's name.
+    pub black: Option<String>,
+    /// The event (tournament).
+    pub event: Option<String>,
+    /// Where it is played.
+    pub site: Option<String>,
+    /// The round.
+    pub round: Option<String>,
+    /// Press the clock this many milliseconds after announcing a move.
+    pub auto_press: Option<u64>,
+    /// No arbiter at hand (Guidelines III.6).
+    pub no_arbiter: bool,
+    /// "adequate" or "inadequate" supervision of rapid and blitz (A.5/B.3).
+    pub supervision: Option<String>,
+    /// A braille display's BrlAPI socket ("" for the default one).
+    pub braille_display: Option<PathBuf>,
+}
+
+/// Everything that reaches the game, in the order it happened.
+pub enum Arrival {
+    /// A typed line, or a front end's action said as the line that does it (a click on e2 then
+    /// e4 arrives as "e2e4", the clock button as "press"): one path, one journal.
+    Line(String),
+    /// Something a front end had to repair in a line, to be said.
+    Notice(String),
+    /// A board's reading or news.
+    Board(Heard),
+    /// A gamepad's, pedal's or key's command, or news of the pads.
+    Pad(PadNews),
+    /// A signal or a line editor's Ctrl-C ([`interrupt`]): leave as `quit` does.
+    Interrupted(String),
+}
+
+impl From<Heard> for Arrival {
+    fn from(h: Heard) -> Arrival {
+        Arrival::Board(h)
+    }
+}
+
+impl From<PadNews> for Arrival {
+    fn from(p: PadNews) -> Arrival {
+        Arrival::Pad(p)
+    }
+}
+
+/// What one [`Host::turn`] came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// The game goes on; `line` when a typed line was handled (a line editor may take the
+    /// terminal again).
+    Going {
+        /// A typed line was handled.
+        line: bool,
+    },
+    /// The game's program ends, with this exit status (1: records left unwritten).
+    Ended {
+        /// The program's exit status.
+        status: u8,
+    },
+}
+
+/// Why a game could not start or had to stop, with the words to say it in.
+pub struct Stopped {
+    /// The reason, already in the game's language where vichess has the words.
+    pub error: anyhow::Error,
+    /// The game's pack once known (else the language asked for, else none).
+    pub words: Option<Pack>,
+    /// `false` once the configuration says a screen reader speaks for vichess.
+    pub speaks: bool,
+}
+
+impl Stopped {
+    /// The line that is printed and said: the pack's lead-in, then the reason.
+    pub fn line(&self) -> String {
+        fatal_line(self.words.as_ref(), &self.error)
+    }
+
+    /// Says [`Stopped::line`] through system speech unless a screen reader speaks (or `quiet`),
+    /// waiting a few seconds at most: a blind player must not be left wondering why nothing
+    /// answers.
+    pub fn say(&self, quiet: bool) {
+        if quiet || !self.speaks {
+            return;
+        }
+        let language = self
+            .words
+            .as_ref()
+            .map_or(crate::phrase::Language::En, Pack::language);
+        say_fatal(&self.line(), language);
+    }
+}
+
+impl std::fmt::Debug for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:#}", self.error)
+    }
+}
+
+/// One game, its record, its devices and its voice.
+pub struct Host {
+    pack: Pack,
+    table: Table,
+    record: GameRecord,
+    boards: Vec<Connected>,
+    cues: Option<Sender<crate::input::SessionCue>>,
+    voice: Voice,
+    out: Escaped<braille_line::Tee<Box<dyn Write>>>,
+    clock: MonotonicClock,
+    pgn_path: PathBuf,
+    /// Sensor readings that came while the journal could not be written, played after.
+    deferred: Vec<(BoardRole, crate::board::SensorEvent)>,
+    /// The first turn handles no input: a new game's opening records are written and a
+    /// resumed game says where it stands at once, not at the first key.
+    first: bool,
+    rx: Receiver<Arrival>,
+    tx: Sender<Arrival>,
+    resumed: bool,
+    _lock: GameLock,
+}
+
+/// How often a failing journal is tried again.
+const RETRY_MS: u64 = 5_000;
+
+impl Host {
+    /// Opens the game `settings` describe, printing (to `screen`) and saying what the player
+    /// must hear before the first move: notes about the record, the greeting, the first-run
+    /// lines. A reason it cannot is said in the language asked for.
+    pub fn open(settings: GameSettings, screen: Box<dyn Write>) -> Result<Host, Box<Stopped>> {
+        // Until the configuration is read: the language named on the command line, else
+        // English; then the game's own pack as soon as it is known.
+        let language = settings
+            .lang
+            .as_deref()
+            .and_then(crate::phrase::Language::from_code)
+            .unwrap_or(crate::phrase::Language::En);
+        let mut words = Pack::builtin(crate::session::language_pack(language)).ok();
+        let mut speaks = true;
+        Host::open_in(settings, screen, &mut words, &mut speaks).map_err(|error| {
+            Box::new(Stopped {
+                error,
+                words,
+                speaks,
+            })
+        })
+    }
+
+    /// The game's voice pack: its words are the game's language.
+    pub fn pack(&self) -> &Pack {
+        &self.pack
+    }
+
+    /// Where a front end sends its input; boards, pads and signals send theirs here too.
+    pub fn inputs(&self) -> Sender<Arrival> {
+        self.tx.clone()
+    }
+
+    /// The game as it stands now.
+    pub fn view(&self) -> View {
+        View::of(&self.table, self.clock.now())
+    }
+
+    /// Whether this run resumed a journaled game.
+    pub fn resumed(&self) -> bool {
+        self.resumed
+    }
+
+    /// Why the host stopped, in its words.
+    pub fn stopped(&self, error: anyhow::Error) -> Stopped {
+        Stopped {
+            error,
+            words: Some(self.pack.clone()),
+            speaks: self.voice.speaks(),
+        }
+    }
+
+    /// Waits for the next input or deadline and carries out what it sets off.
+    pub fn turn(&mut self) -> anyhow::Result<Turn> {
+        let due = match self.record.is_failing() {
+            _ if std::mem::take(&mut self.first) => Some(self.clock.now()),
+            true => Some(self.clock.now().after(RETRY_MS)),
+            false => self.table.poll_timeout(),
+        };
+        let arrival = match due {
+            Some(due) => match self.rx.recv_timeout(self.clock.until(due)) {
+                Ok(a) => Some(a),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => Some(Arrival::Line("quit".into())),
+            },
+            None => Some(self.rx.recv().unwrap_or(Arrival::Line("quit".into()))),
+        };
+        self.take(arrival)
+    }
+
+    /// Carries out `arrival` (`None`: a deadline passed) and all it sets off.
+    pub fn take(&mut self, arrival: Option<Arrival>) -> anyhow::Result<Turn> {
+        let now = self.clock.now();
+        let line = matches!(arrival, Some(Arrival::Line(_)));
+        if self.record.is_failing() {
+            match self.record.retry() {
+                Ok(held) => {
+                    let where_ = self.record.path().display().to_string();
+                    let text = line_in(&self.pack, Word::JournalWrittenAgain, &where_);
+                    self.tell(&text)?;
+                    for o in held {
+                        if self.carry_out(o)? {
+                            return Ok(self.finish());
+                        }
+                    }
+                    for (board, event) in self.deferred.drain(..) {
+                        self.table.handle(Input::Sensor { board, event }, now);
+                    }
+                }
+                Err(why) => {
+                    let refused = match &arrival {
+                        Some(Arrival::Line(l)) if l.trim() == "quit" => {
+                            return self.leave_unwritten();
+                        }
+                        Some(Arrival::Interrupted(_)) => return self.leave_unwritten(),
+                        Some(Arrival::Line(l)) => Some(l.clone()),
+                        Some(Arrival::Pad(PadNews::Command(c))) => {
+                            Some(button_line(&self.pack, *c))
+                        }
+                        Some(Arrival::Board(Heard {
+                            role,
+                            event: LinkEvent::Sensor(e),
+                        })) => {
+                            self.deferred.push((*role, *e));
+                            None
+                        }
+                        _ => None,
+                    };
+                    if let Some(what) = refused {
+                        let text = format!(
+                            "{}: {}",
+                            crate::text::visible(&what),
+                            line_in(&self.pack, Word::NotAcceptedJournal, &why.to_string())
+                        );
+                        self.tell(&text)?;
+                    }
+                    self.out.flush()?;
+                    return Ok(Turn::Going { line });
+                }
+            }
+        }
+        match arrival {
+            None => self.table.handle_timeout(now),
+            Some(Arrival::Line(text)) => match text.trim().strip_prefix("sim ") {
+                // The simulated hands, not the game: `sim e4` plays e4 on the pegboard.
+                Some(mv) => {
+                    let answer = self.simulate(mv.trim());
+                    writeln!(self.out, "{}", sim_line(&self.pack, answer))?;
+                }
+                None => self.table.handle(Input::Line(text), now),
+            },
+            Some(Arrival::Board(Heard { role, event })) => self.board_event(role, event, now)?,
+            Some(Arrival::Pad(PadNews::Command(c))) => self.table.handle(Input::Button(c), now),
+            Some(Arrival::Interrupted(signal)) => self
+                .table
+                .handle(Input::Command(Command::Interrupted(signal)), now),
+            Some(Arrival::Notice(n)) => self.tell(&crate::text::printable(&n))?,
+            Some(Arrival::Pad(PadNews::Notice(n))) => {
+                let text = crate::text::printable(&n.text(&self.pack));
+                self.tell(&text)?;
+            }
+        }
+        let mut quit = false;
+        while let Some(output) = self.table.poll_output() {
+            match self.record.carry(output) {
+                Carried::Held => {}
+                Carried::Failed(why) => {
+                    // Nothing is announced that is not on disk: the rest waits.
+                    let detail = format!("{}: {why}", self.record.path().display());
+                    let text = line_in(&self.pack, Word::JournalFailing, &detail);
+                    self.tell(&text)?;
+                }
+                Carried::Now(o) => quit |= self.carry_out(o)?,
+            }
+        }
+        for n in self.voice.notices() {
+            writeln!(self.out, "{n}")?;
+        }
+        self.out.flush()?;
+        Ok(match quit {
+            true => self.finish(),
+            false => Turn::Going { line },
+        })
+    }
+
+    /// The simulated pegboard's hands play `mv` (`sim e4`).
+    fn simulate(&mut self, mv: &str) -> SimAnswer {
+        let lang = crate::session::notation_lang(self.pack.language());
+        let expected = self
+            .table
+            .tracker(BoardRole::Pegboard)
+            .map(|t| t.expected().clone());
+        match self
+            .boards
+            .iter_mut()
+            .find(|b| b.role == BoardRole::Pegboard)
+        {
+            Some(b) => b.simulate_move(mv, expected.as_ref(), lang),
+            None => SimAnswer::NoBoard,
+        }
+    }
+
+    /// A board's news: readings go to the game; device news is for the people at the board,
+    /// not for the record, in the game's language with what the device said in brackets.
+    fn board_event(
+        &mut self,
+        role: BoardRole,
+        event: LinkEvent,
+        now: crate::session::Stamp,
+    ) -> anyhow::Result<()> {
+        let pack = &self.pack;
+        let (word, detail) = match event {
+            LinkEvent::Sensor(event) => {
+                self.table.handle(Input::Sensor { board: role, event }, now);
+                return Ok(());
+            }
+            LinkEvent::Connected { path } => {
+                let text = format!(
+                    "{}: {}",
+                    board_name(pack, role),
+                    line_in(pack, Word::BoardConnected, &path)
+                );
+                return self.tell(&text);
+            }
+            LinkEvent::Disconnected { reason } => {
+                let text = format!(
+                    "{}: {}",
+                    board_name(pack, role),
+                    line_in(pack, Word::BoardDisconnected, &reason)
+                );
+                return self.tell(&text);
+            }
+            LinkEvent::Clock(_) | LinkEvent::ClockAck(_) => return Ok(()),
+            LinkEvent::Resynchronised => (Word::BoardReadAgain, String::new()),
+            LinkEvent::Info(s) => (Word::BoardSaysItIs, s),
+            LinkEvent::BoardError(s) => (Word::BoardReports, s),
+            LinkEvent::Garbled(e) => (Word::BoardGarbled, e.to_string()),
+            LinkEvent::ClockFailed(s) => (Word::BoardClockFailed, s),
+        };
+        let detail = crate::text::printable(&detail);
+        writeln!(
+            self.out,
+            "{}: {}",
+            board_name(pack, role),
+            line_in(pack, word, &detail)
+        )?;
+        Ok(())
+    }
+
+    /// Prints `text` and says it to the player.
+    fn tell(&mut self, text: &str) -> anyhow::Result<()> {
+        writeln!(self.out, "{text}")?;
+        self.voice.say(Audience::Player, &[], text);
+        Ok(())
+    }
+
+    /// Carries out one output that is not a journal line; `true` for quit.
+    fn carry_out(&mut self, output: Output) -> anyhow::Result<bool> {
+        match output {
+            Output::Journal(_) => {}
+            Output::Print(line) => writeln!(self.out, "{}", crate::text::printable(&line))?,
+            Output::Say {
+                audience,
+                phrase,
+                text,
+            } => self.voice.say(audience, &phrase, &text),
+            Output::Cue(cue) => {
+                if let Some(tx) = &self.cues {
+                    let _ = tx.send(cue);
+                }
+            }
+            Output::BoardAdvanced { board, position } => {
+                for b in self.boards.iter_mut().filter(|b| b.role == board) {
+                    b.copy_to(&position);
+                }
+            }
+            Output::SavePgn { path, pgn } => {
+                let target = path.map_or_else(|| self.pgn_path.clone(), PathBuf::from);
+                let saved = match crate::braille::file::is_braille_file(&target) {
+                    // `save game.brf` (or `.brl`): the scoresheet in braille (D.2.7).
+                    true => {
+                        let lang = crate::session::notation_lang(self.pack.language());
+                        crate::pgn::read_game(&pgn)
+                            .and_then(Result::ok)
+                            .ok_or_else(|| anyhow!("the game's record cannot be read back"))
+                            .and_then(|game| {
+                                crate::braille::file::write_sheet(
+                                    &game,
+                                    &crate::braille::file::SheetFile::new(&target, lang),
+                                )
+                            })
+                            .map(drop)
+                    }
+                    false => save_file(&target, &pgn).map_err(anyhow::Error::from),
+                };
+                match saved {
+                    Ok(()) => {
+                        let word = self.pack.text(&[Token::Word(Word::Saved)]);
+                        writeln!(self.out, "{word}: {}", target.display())?
+                    }
+                    Err(e) => {
+                        let detail = format!("{}: {e:#}", target.display());
+                        let text = line_in(&self.pack, Word::CannotSave, &detail);
+                        self.tell(&text)?;
+                    }
+                }
+            }
+            Output::Quit => return Ok(true),
+            Output::SpeechRate(hundredths) => self.voice.set_speed(hundredths),
+        }
+        Ok(false)
+    }
+
+    /// Lets queued speech finish before the program leaves.
+    fn finish(&mut self) -> Turn {
+        self.voice.finish();
+        Turn::Ended { status: 0 }
+    }
+
+    /// Leaving while records are not on disk: they are printed, so the arbiter can keep them.
+    fn leave_unwritten(&mut self) -> anyhow::Result<Turn> {
+        let detail = format!(
+            "{}: {}",
+            self.record.path().display(),
+            self.record.pending().len()
+        );
+        let text = line_in(&self.pack, Word::JournalUnwritten, &detail);
+        self.tell(&text)?;
+        for line in self.record.pending() {
+            writeln!(self.out, "{}", unwritten_line(&self.pack, line))?;
+        }
+        self.out.flush()?;
+        self.voice.finish();
+        Ok(Turn::Ended { status: 1 })
+    }
+}

@@ -1,0 +1,99 @@
+//! What a front end shows of the game at one moment: one value read from the host, so a window,
+//! a braille line or a text display draws from the same facts the console prints and never
+//! reaches into the session itself.
+
+use crate::board::Snapshot;
+use crate::phrase::Language;
+use crate::rules::arbiter::touch::Touch;
+use crate::rules::notation::san_in;
+use crate::rules::{Color, Move, Position, Square};
+use crate::session::{BoardRole, ClockReading, Table};
+
+/// The game as the front ends show it.
+#[derive(Debug, Clone)]
+pub struct View {
+    /// The game's position (what the record says, not what a board senses).
+    pub position: Position,
+    /// Whose move it is in that position.
+    pub to_move: Color,
+    /// The last move of the record, to be marked on the board.
+    pub last_move: Option<Move>,
+    /// The moves in the game's own notation ("Sf3", "Кf3"), for a scoresheet.
+    pub moves: Vec<String>,
+    /// Both clocks now; `None` in an untimed game.
+    pub clocks: Option<ClockReading>,
+    /// The side the visually impaired player plays, when it was said.
+    pub vi_side: Option<Color>,
+    /// The result ("1-0", "½-½", "*") once the game has ended.
+    pub result: Option<String>,
+    /// A move made whose clock is not yet pressed: the side that must press.
+    pub unpressed: Option<Color>,
+    /// The open draw offer's side.
+    pub offer: Option<Color>,
+    /// Each connected board's reading against the game.
+    pub boards: Vec<BoardView>,
+    /// The game's language: names of squares and men in the window are in it.
+    pub language: Language,
+}
+
+/// One connected board as the front ends show it.
+#[derive(Debug, Clone)]
+pub struct BoardView {
+    /// The VI player's pegboard or the sighted player's board.
+    pub role: BoardRole,
+    /// What the board's sensors report.
+    pub sensed: Snapshot,
+    /// Men touched (lifted from their holes) in the move being made.
+    pub touched: Vec<Square>,
+    /// Squares where the board disagrees with the game, a1 first.
+    pub mismatched: Vec<Square>,
+}
+
+impl View {
+    /// The view of `table` at session time `now`.
+    pub(crate) fn of(table: &Table, now: crate::session::Stamp) -> View {
+        let session = table.session();
+        let state = session.state();
+        let game = state.game();
+        let lang = crate::session::notation_lang(session.pack().language());
+        let mut position = game.start().clone();
+        let mut moves = Vec::with_capacity(game.moves().len());
+        for m in game.moves() {
+            moves.push(san_in(&position, m, lang));
+            position.play_unchecked(m);
+        }
+        let boards = [BoardRole::Pegboard, BoardRole::Sighted]
+            .into_iter()
+            .filter_map(|role| {
+                let tracker = table.tracker(role)?;
+                let touched = tracker
+                    .touches()
+                    .iter()
+                    .filter_map(|t| match t {
+                        Touch::Man(sq) => Some(*sq),
+                        _ => None,
+                    })
+                    .collect();
+                Some(BoardView {
+                    role,
+                    sensed: *tracker.sensed(),
+                    touched,
+                    mismatched: tracker.sensed().differences(session.position().board()),
+                })
+            })
+            .collect();
+        View {
+            position: session.position().clone(),
+            to_move: session.position().turn(),
+            last_move: game.moves().last().cloned(),
+            moves,
+            clocks: table.clock_reading(now),
+            vi_side: session.vi_side(),
+            result: state.ending().map(|e| e.score.to_string()),
+            unpressed: state.unpressed(),
+            offer: state.offer(),
+            boards,
+            language: session.pack().language(),
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! The host's own lines in the game's language: the pack's word, then what only this case
+//! knows (a path, the system's reason) in brackets.
+
+use super::*;
+
+/// What is said when `play` cannot start or must stop: the pack's lead-in, then the reason as
+/// it was printed (the reason itself may be English).
+pub(super) fn fatal_line(words: Option<&Pack>, e: &anyhow::Error) -> String {
+    let lead = words.map_or_else(
+        || "vichess stopped".to_string(),
+        |p| p.text(&[Token::Word(Word::VichessStopped)]),
+    );
+    format!("{lead}: {e:#}")
+}
+
+/// Says a fatal error through system speech, waiting (a few seconds at most) until it is said.
+#[cfg(feature = "speech")]
+pub(super) fn say_fatal(text: &str, language: crate::phrase::Language) {
+    let mut speech = crate::speech::Fallback::system(language, 1.0);
+    if speech.is_available() && speech.speak(text).is_none() {
+        let _ = speech.wait(std::time::Duration::from_secs(8));
+    }
+}
+
+/// Without system speech the printed line is all there is.
+#[cfg(not(feature = "speech"))]
+pub(super) fn say_fatal(_text: &str, _language: crate::phrase::Language) {}
+
+/// A record not on disk, printed when leaving: the pack's word for unwritten, then the
+/// journal line as it would have been written (for the arbiter, machine-readable).
+pub(super) fn unwritten_line(pack: &Pack, line: &str) -> String {
+    format!("{}: {line}", pack.text(&[Token::Word(Word::Unwritten)]))
+}
+
+/// A button, pedal or key command named in the game's language (a press refused while the
+/// journal cannot be written): "Taste „Zeit“".
+pub(super) fn button_line(pack: &Pack, command: crate::input::InputCommand) -> String {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    let name = pack.language().quote(&w(command.word()));
+    format!("{} {name}", w(Word::Button))
+}
+
+/// No sound because this vichess was built without sound output.
+#[cfg_attr(feature = "audio", allow(dead_code))]
+pub(super) fn not_built_line(pack: &Pack) -> String {
+    let why = pack.text(&[Token::Word(Word::SoundNotBuilt)]);
+    line_in(pack, Word::NoSound, &why)
+}
+
+/// One of play's own words, in `pack`'s language, or English when no pack could be opened:
+/// a start-up error says why in the language asked for.
+pub(super) fn said_in(pack: Option<&Pack>, word: Word) -> String {
+    pack.cloned()
+        .or_else(|| Pack::builtin("en").ok())
+        .map_or_else(|| word.id().to_string(), |p| p.text(&[Token::Word(word)]))
+}
+
+/// A side's name in the game's language, capitalised as a name in a file name or a heading:
+/// "Weiß", "Белые", "White".
+pub(super) fn side_name(pack: &Pack, side: Color) -> String {
+    let word = pack.text(&[Token::Side(side)]);
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The start line's clause on the game's language (issue 24, item 8): which, where it came
+/// from when the system chose it, and how to change it.
+pub(super) fn language_clause(pack: &Pack, source: &LanguageSource) -> String {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    let whence = match source {
+        LanguageSource::Locale { var, value } => {
+            format!(" ({} {var}={value})", w(Word::LanguageFromLocale))
+        }
+        LanguageSource::Default(Some((var, value))) => {
+            format!(" ({}: {var}={value})", w(Word::LanguageDefault))
+        }
+        LanguageSource::Default(None) => format!(" ({})", w(Word::LanguageDefault)),
+        _ => String::new(),
+    };
+    format!(
+        "{}: {}{whence}; {}",
+        w(Word::LanguageLabel),
+        w(language_word(pack.language())),
+        w(Word::LanguageChange)
+    )
+}
+
+/// A language's name, as a word of the packs.
+pub(super) fn language_word(language: crate::phrase::Language) -> Word {
+    use crate::phrase::Language;
+    match language {
+        Language::De => Word::LanguageDe,
+        Language::En => Word::LanguageEn,
+        Language::Uk => Word::LanguageUk,
+        Language::Ru => Word::LanguageRu,
+        Language::Hy => Word::LanguageHy,
+    }
+}
+
+#[cfg(feature = "audio")]
+pub(super) use crate::audio::said::device_why;
+
+/// A lock held by another process, said in the game's language; other errors as they are.
+pub(super) fn held_in(pack: &Pack, e: anyhow::Error) -> anyhow::Error {
+    match e.downcast_ref::<lock::Held>() {
+        Some(held) => {
+            let detail = format!("{}, {}", held.game.display(), held.process);
+            anyhow!(
+                "{}",
+                line_in(pack, Word::GameLocked, detail.trim_end_matches(", "))
+            )
+        }
+        None => match e.downcast_ref::<lock::Unusable>() {
+            Some(lock::Unusable { path, what, reason }) => {
+                let word = match what {
+                    lock::LockFault::Link => Word::LockIsLink,
+                    lock::LockFault::Open => Word::LockCannotOpen,
+                    lock::LockFault::Lock => Word::LockCannotLock,
+                };
+                let detail = match reason.is_empty() {
+                    true => path.display().to_string(),
+                    false => format!("{}: {reason}", path.display()),
+                };
+                anyhow!("{}", line_in(pack, word, &detail))
+            }
+            None => e,
+        },
+    }
+}
+
+/// A torn last line of a resumed journal in the game's language: the file and line, that the
+/// entry is unusable (why, as the journal reader found it, in brackets), then what becomes of
+/// it (`then`, with `detail` in brackets).
+pub(super) fn torn_note(pack: &Pack, torn: &journal::TornTail, then: Word, detail: &str) -> String {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    format!(
+        "{}, {} {}: {} ({}); {}",
+        torn.path.display(),
+        w(Word::JournalLine),
+        torn.line,
+        w(Word::JournalTorn),
+        torn.why,
+        line_in(pack, then, detail)
+    )
+}
+
+/// The simulated hands' answer to `sim MOVE`, in the game's language.
+pub(super) fn sim_line(pack: &Pack, answer: boards::SimAnswer) -> String {
+    use boards::SimAnswer;
+    let words = |p: &[Token]| pack.text(p);
+    match answer {
+        SimAnswer::Plays(m) => format!("{}: {m}", words(&[Token::Word(Word::SimPlays)])),
+        SimAnswer::NoBoard => words(&[Token::Word(Word::SimNoBoard)]),
+        SimAnswer::Busy => words(&[Token::Word(Word::SimBusy)]),
+        // Not the game's refusal of an illegal move (no 7.5 here): just the hands' no.
+        SimAnswer::Cannot(m) => format!("{} ({m})", words(&[Token::Word(Word::SimCannot)])),
+    }
+}
+
+/// One of play's own lines in the game's language: the pack's word, then what only this
+/// case knows (a path, the system's reason) in brackets.
+pub(super) fn line_in(pack: &Pack, word: Word, detail: &str) -> String {
+    let w = pack.text(&[Token::Word(word)]);
+    if detail.is_empty() {
+        w
+    } else {
+        format!("{w} ({detail})")
+    }
+}
+
+pub(super) fn board_name(pack: &Pack, role: BoardRole) -> String {
+    let word = match role {
+        BoardRole::Pegboard => Word::PlayersBoard,
+        BoardRole::Sighted => Word::SecondBoard,
+    };
+    pack.text(&[Token::Word(word)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pack(name: &str) -> Pack {
+        Pack::builtin(name).unwrap()
+    }
+
+    #[test]
+    fn the_fatal_line_is_led_in_in_the_games_language() {
+        let e = anyhow!("there is no game to resume in /tmp/games");
+        for (name, said) in [
+            (
+                "de",
+                "vichess wurde beendet: there is no game to resume in /tmp/games",
+            ),
+            (
+                "de-fide",
+                "vichess wurde beendet: there is no game to resume in /tmp/games",
+            ),
+            (
+                "ru",
+                "vichess остановился: there is no game to resume in /tmp/games",
+            ),
+            (
+                "uk",
+                "vichess зупинився: there is no game to resume in /tmp/games",
+            ),
+            (
+                "hy",
+                "vichess-ը դադարեց աշխատել: there is no game to resume in /tmp/games",
+            ),
+            (
+                "en",
+                "vichess stopped: there is no game to resume in /tmp/games",
+            ),
+        ] {
+            assert_eq!(fatal_line(Some(&pack(name)), &e), said, "{name}");
+        }
+        // No pack at all (a built-in manifest that did not parse): still a line, in English.
+        assert_eq!(
+            fatal_line(None, &e),
+            "vichess stopped: there is no game to resume in /tmp/games"
+        );
+    }
+
+    /// Why there is no sound, in the game's language (issue 24, item 12): only the device's
+    /// own name and fault stay as the sound system gave them.
+    #[cfg(feature = "audio")]
+    #[test]
+    fn the_reason_for_no_sound_is_in_the_games_language() {
+        use crate::audio::device::DeviceError;
+        let unavailable = DeviceError::Unavailable {
+            name: "pulse".into(),
+            reason: "stream error.".into(),
+        };
+        let said = |name: &str, e: &DeviceError| {
+            let p = pack(name);
+            line_in(&p, Word::NoSound, &device_why(&p, e))
+        };
+        assert_eq!(
+            said("ru", &DeviceError::NoDevice),
+            "звука нет: каждое объявление только печатается (на этом компьютере нет звукового \
+             устройства)"
+        );
+        assert_eq!(
+            said("de", &unavailable),
+            "kein Ton: jede Ansage wird nur angezeigt (das Tongerät kann keinen Ton ausgeben \
+             (\"pulse\": stream error))"
+        );
+        let missing = DeviceError::NotFound {
+            wanted: "usb".into(),
+            available: "default, pulse".into(),
+        };
+        for name in ["de", "uk", "ru", "hy"] {
+            for e in [&DeviceError::NoDevice, &missing, &unavailable] {
+                let line = said(name, e);
+                for english in ["sound device", "cannot play", "there is no", "named"] {
+                    assert!(!line.contains(english), "{name}: {line}");
+                }
+            }
+        }
+    }
+
+    /// Records printed when leaving with the journal unwritable, a button press refused
+    /// meanwhile, and no sound in a build without it: in the game's language, the journal
+    /// line itself as it is.
+    #[test]
+    fn unwritten_records_refused_buttons_and_no_sound_are_in_the_games_language() {
+        use crate::input::InputCommand;
+        let record = "7 12345 move e2e4";
+        let said = |name: &str| {
+            let p = pack(name);
+            [
+                unwritten_line(&p, record),
+                button_line(&p, InputCommand::PressWhite),
+                button_line(&p, InputCommand::MovesBack),
+                not_built_line(&p),
+            ]
+        };
+        assert_eq!(
+            said("de"),
+            [
+                "nicht geschrieben: 7 12345 move e2e4",
+                "Taste „Uhr von Weiß drücken“",
+                "Taste „einen Zug zurück“",
+                "kein Ton: jede Ansage wird nur angezeigt (dieses vichess wurde ohne Tonausgabe \
+                 gebaut)",
+            ]
+        );
+        assert_eq!(said("de-fide"), said("de"));
+        assert_eq!(
+            said("ru"),
+            [
+                "не записано: 7 12345 move e2e4",
+                "кнопка «нажать часы белых»",
+                "кнопка «ход назад»",
+                "звука нет: каждое объявление только печатается (этот vichess собран без вывода \
+                 звука)",
+            ]
+        );
+        assert_eq!(said("uk")[1], "кнопка «натиснути годинник білих»");
+        assert_eq!(said("en")[1], "button \"press White's clock\"");
+        // Every command has its word in every pack (no token id in its place).
+        for name in ["de", "en", "uk", "ru", "hy"] {
+            let p = pack(name);
+            for c in InputCommand::ALL {
+                let line = button_line(&p, c);
+                assert!(!line.contains("button-"), "{name}: {line}");
+            }
+            assert!(!unwritten_line(&p, record).starts_with("unwritten:") || name == "en");
+        }
+    }
+}

@@ -26,10 +26,9 @@ fn game(name: &str, vi_side: Option<Color>, control: Option<&str>) -> Session {
     Session::new(config, pack(name), Position::new(), control)
 }
 
-/// Runs `lines` and returns the whole journal, `begin` first.
-fn journal_of(s: &mut Session, lines: &[&str]) -> (Vec<String>, Vec<String>) {
-    let out = run(s, 1_000, lines);
-    (journal(&out), printed(&out))
+/// Runs `lines` in a new game and returns its whole journal, `begin` first.
+fn journal_of(s: &mut Session, lines: &[&str]) -> Vec<String> {
+    journal(&run(s, 1_000, lines))
 }
 
 // --- item 1: the VI player's side survives a resume ---
@@ -40,7 +39,7 @@ fn journal_of(s: &mut Session, lines: &[&str]) -> (Vec<String>, Vec<String>) {
 fn a_resume_without_side_keeps_the_vi_players_side() {
     for (name, colour) in [("en", "your colour: Black"), ("de", "Ihre Farbe: Schwarz")] {
         let mut s = game(name, Some(Color::Black), Some("5400+30"));
-        let (lines, _) = journal_of(&mut s, &["e4", "press"]);
+        let lines = journal_of(&mut s, &["e4", "press"]);
         assert!(
             lines
                 .iter()
@@ -72,7 +71,7 @@ fn a_side_given_on_resume_wins_and_is_said() {
         ("de", "Ihre Farbe: Weiß, bisher: Schwarz"),
     ] {
         let mut s = game(name, Some(Color::Black), Some("5400+30"));
-        let (lines, _) = journal_of(&mut s, &["e4", "press"]);
+        let lines = journal_of(&mut s, &["e4", "press"]);
         let config = SessionConfig {
             vi_side: Some(Color::White),
             ..SessionConfig::default()
@@ -180,7 +179,7 @@ fn a_resume_says_an_open_offer_and_an_unpressed_move() {
         ),
     ] {
         let mut s = game(name, None, Some("5400+30"));
-        let (lines, _) = journal_of(&mut s, &["e4", "press", "e5", "draw offer black"]);
+        let lines = journal_of(&mut s, &["e4", "press", "e5", "draw offer black"]);
         let mut r = Session::resume(SessionConfig::default(), pack(name), &lines).expect("resume");
         let out = run(&mut r, 30_000, &["count"]);
         let said = printed(&out);
@@ -188,7 +187,7 @@ fn a_resume_says_an_open_offer_and_an_unpressed_move() {
         assert!(said.contains(&offer.to_string()), "{name}: {said:?}");
         // Neither is said when nothing is open.
         let mut s = game(name, None, Some("5400+30"));
-        let (lines, _) = journal_of(&mut s, &["e4", "press"]);
+        let lines = journal_of(&mut s, &["e4", "press"]);
         let mut r = Session::resume(SessionConfig::default(), pack(name), &lines).unwrap();
         let said = printed(&run(&mut r, 30_000, &["count"]));
         // White's move was pressed: nobody's move waits for the clock.

@@ -118,14 +118,17 @@ impl Host {
         let record = GameRecord::new(journal);
         let clock = MonotonicClock::start();
         let mut table = Table::new(session);
+        // A resume without --side keeps the journaled side: the boards' owner and the cues
+        // follow it too.
+        let side = table.session().vi_side();
         table.anchor_wall_clock(clock.now(), clock.unix_ms_at_origin());
 
         let (tx, rx) = mpsc::channel::<Arrival>();
         let mut boards: Vec<Connected> = Vec::new();
         let second = args.second_board.clone().unwrap_or(BoardSpec::None);
         for (spec, role, owner) in [
-            (&args.board, BoardRole::Pegboard, args.side),
-            (&second, BoardRole::Sighted, args.side.map(|c| !c)),
+            (&args.board, BoardRole::Pegboard, side),
+            (&second, BoardRole::Sighted, side.map(|c| !c)),
         ] {
             let position = table.session().position().clone();
             if let Some((b, tracker)) =
@@ -139,7 +142,7 @@ impl Host {
             true => Some(pads::start(&config, tx.clone())?),
             false => None,
         };
-        if let (Some(own), Some(_)) = (args.side, &cues) {
+        if let (Some(own), Some(_)) = (side, &cues) {
             let alarm_ms =
                 (config.clock.low_time_alarm_s > 0).then_some(config.clock.low_time_alarm_s * 1000);
             table.feel_cues(own, alarm_ms);

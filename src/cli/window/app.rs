@@ -10,8 +10,9 @@ use super::{display, panel, shot, WindowArgs};
 use eframe::egui::{self, RichText};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use vichess::host::Arrival;
+use vichess::host::{Arrival, GameSettings};
 use vichess::phrase::Language;
 use vichess::voice::Pack;
 
@@ -49,6 +50,30 @@ const DEMO: &[&str] = &[
     "press",
     "sim Nd5#",
 ];
+
+/// The console commands on keys: the question keys of a talking clock, and the files.
+const KEYS: &[(egui::Modifiers, egui::Key, &str)] = &[
+    (egui::Modifiers::NONE, egui::Key::F1, "help"),
+    (egui::Modifiers::NONE, egui::Key::F2, "time"),
+    (egui::Modifiers::NONE, egui::Key::F3, "count"),
+    (egui::Modifiers::NONE, egui::Key::F4, "last"),
+    (egui::Modifiers::NONE, egui::Key::F5, "moves"),
+    (egui::Modifiers::NONE, egui::Key::F6, "board"),
+    (egui::Modifiers::NONE, egui::Key::F7, "repeat"),
+    (egui::Modifiers::NONE, egui::Key::F8, "pause"),
+    (egui::Modifiers::COMMAND, egui::Key::S, "save"),
+    (egui::Modifiers::COMMAND, egui::Key::Q, "quit"),
+];
+
+/// The key that gives `command`, as the menu shows it.
+fn key_of(command: &str) -> Option<String> {
+    KEYS.iter()
+        .find(|(_, _, c)| *c == command)
+        .map(|(m, k, _)| match m.command {
+            true => format!("Ctrl+{}", k.name()),
+            false => k.name().to_string(),
+        })
+}
 
 /// What the user asked of the window, with the configuration's defaults filled in.
 #[derive(Debug, Clone)]
@@ -94,6 +119,9 @@ struct Hooks {
     geometry: Option<PathBuf>,
     geometry_said: Option<String>,
     frames: Vec<Duration>,
+    /// eframe's own measure of each frame's work on the CPU (the window's drawing and
+    /// egui's tessellation, without the OpenGL rendering), in seconds.
+    cpu: Vec<f32>,
     last_frame: Option<Instant>,
 }
 
@@ -106,10 +134,10 @@ struct WindowApp {
     display_open: bool,
     hooks: Hooks,
     closing: bool,
-    status: Option<u8>,
     /// The Appendix D words (de-fide) for coordinates in words.
     appendix_d: Option<Pack>,
-    note: Option<&'static str>,
+    note: Option<String>,
+    restart: Restart,
 }
 
 /// Opens the game and the window; returns when both are closed.
@@ -139,18 +167,17 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
         }
         false => Vec::new(),
     };
-    let quiet = play.no_audio;
     let settings = play.settings()?;
     let repaint = game::Repaint::default();
     let script_len = script.len();
     let (shared, handle) = game::start(
-        settings,
+        settings.clone(),
         script,
         paced,
         Duration::from_millis(1500),
         repaint.clone(),
     )?;
-    let _ = quiet;
+    let current: Current = Arc::new(Mutex::new((shared.clone(), Some(handle))));
     let size = args.size.unwrap_or([1200.0, 800.0]);
     let bench = args.bench_frames;
     let options = eframe::NativeOptions {
@@ -167,17 +194,23 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
     let display_open = args.display || prefs.display;
     let screenshot = args.screenshot;
     let geometry = args.geometry;
-    let app_shared = shared.clone();
+    let app_current = current.clone();
     let result = eframe::run_native(
         "vichess",
         options,
         Box::new(move |cc| {
             repaint.set(cc.egui_ctx.clone());
+            let restart = Restart {
+                settings,
+                repaint,
+                current: app_current,
+            };
             install_fonts(&cc.egui_ctx);
             cc.egui_ctx.set_zoom_factor(prefs.zoom);
             let theme = Theme::of(prefs.theme, prefs.custom);
             let app = WindowApp {
-                shared: app_shared,
+                shared,
+                restart,
                 board: BoardState::default(),
                 theme,
                 typed: String::new(),
@@ -190,7 +223,6 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
                     ..Default::default()
                 },
                 closing: false,
-                status: None,
                 appendix_d: Pack::builtin("de-fide").ok(),
                 note: None,
                 prefs,
@@ -201,20 +233,42 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
     );
     // The window is closed: the game leaves as `quit` does (its PGN saved, the journal
     // closed), unless it already has.
-    let inputs = lock(&shared).inputs.clone();
-    if lock(&shared).ended.is_none() {
-        if let Some(tx) = inputs {
-            let _ = tx.send(Arrival::Line("quit".into()));
-        }
-    }
-    drop(lock(&shared).inputs.take());
-    let _ = handle.join();
+    let (shared, handle) = {
+        let mut c = current.lock().unwrap_or_else(|e| e.into_inner());
+        (c.0.clone(), c.1.take())
+    };
+    end_game(&shared, handle);
     let s = lock(&shared);
     if let Some(failure) = &s.failure {
         eprintln!("vichess: {failure}");
     }
     result.map_err(|e| anyhow::anyhow!("the window cannot be opened: {e}"))?;
     Ok(ExitCode::from(s.ended.unwrap_or(0)))
+}
+
+/// The game being played and its thread: the window may end it and start another (New
+/// game, Resume), and `run` waits for the last one when the window closes.
+type Current = Arc<Mutex<(SharedGame, Option<std::thread::JoinHandle<()>>)>>;
+
+/// What starting another game takes.
+struct Restart {
+    settings: GameSettings,
+    repaint: game::Repaint,
+    current: Current,
+}
+
+/// Ends a game as `quit` does, unless it has ended, and waits for its thread.
+fn end_game(shared: &SharedGame, handle: Option<std::thread::JoinHandle<()>>) {
+    let inputs = lock(shared).inputs.take();
+    if lock(shared).ended.is_none() {
+        if let Some(tx) = &inputs {
+            let _ = tx.send(Arrival::Line("quit".into()));
+        }
+    }
+    drop(inputs);
+    if let Some(h) = handle {
+        let _ = h.join();
+    }
 }
 
 /// DejaVu Sans first in both families, egui's own fonts after it.
@@ -272,19 +326,24 @@ impl WindowApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button(w.game, |ui| {
                 if ui.button(w.new_game).clicked() {
-                    line = Some("save".to_string());
-                    self.note = Some(w.new_game_note);
+                    self.start_again(false);
                 }
                 if ui.button(w.resume).clicked() {
-                    self.note = Some(w.new_game_note);
+                    self.start_again(true);
                 }
-                if ui.button(w.save).clicked() {
+                if ui
+                    .add(egui::Button::new(w.save).shortcut_text("Ctrl+S"))
+                    .clicked()
+                {
                     line = Some("save".to_string());
                 }
                 if ui.button(w.braille_sheet).clicked() {
                     line = Some("save scoresheet.brf".to_string());
                 }
-                if ui.button(w.quit).clicked() {
+                if ui
+                    .add(egui::Button::new(w.quit).shortcut_text("Ctrl+Q"))
+                    .clicked()
+                {
                     line = Some("quit".to_string());
                 }
             });
@@ -298,7 +357,11 @@ impl WindowApp {
                             Language::Ru => &others[2],
                             Language::Hy => &others[3],
                         };
-                        if ui.button(*label).clicked() {
+                        let mut button = egui::Button::new(*label);
+                        if let Some(key) = key_of(en) {
+                            button = button.shortcut_text(key);
+                        }
+                        if ui.add(button).clicked() {
                             line = Some(en.to_string());
                         }
                     }
@@ -362,7 +425,7 @@ impl WindowApp {
                 }
             }
         });
-        if let Some(note) = self.note {
+        if let Some(note) = &self.note {
             ui.label(RichText::new(note).strong());
         }
         let view = lock(&self.shared).view.clone();
@@ -394,16 +457,19 @@ impl WindowApp {
                 self.hooks.frames.push(now - last);
             }
             if self.hooks.frames.len() >= n {
-                let mut ms: Vec<f64> = self
+                let ms: Vec<f64> = self
                     .hooks
                     .frames
                     .iter()
                     .map(|d| d.as_secs_f64() * 1e3)
                     .collect();
-                ms.sort_by(f64::total_cmp);
-                let mean = ms.iter().sum::<f64>() / ms.len() as f64;
-                let p95 = ms[((ms.len() as f64 * 0.95) as usize).min(ms.len() - 1)];
-                println!("frames: {}, mean: {mean:.2} ms, p95: {p95:.2} ms", ms.len());
+                let (mean, p95) = mean_p95(ms);
+                let cpu: Vec<f64> = self.hooks.cpu.iter().map(|s| f64::from(*s) * 1e3).collect();
+                let (cpu_mean, cpu_p95) = mean_p95(cpu);
+                println!(
+                    "frames: {n}, frame time mean: {mean:.2} ms, p95: {p95:.2} ms; \
+                     drawing on the CPU mean: {cpu_mean:.2} ms, p95: {cpu_p95:.2} ms"
+                );
                 self.hooks.bench = None;
                 self.leave(ctx);
             } else {
@@ -460,6 +526,49 @@ impl WindowApp {
         }
     }
 
+    /// New game (`resume` false) or Resume: the game now is left as `quit` leaves it (saved,
+    /// journaled, to be resumed), then another is opened with the same settings; a game that
+    /// cannot open says why and the window stays with the old one's record on screen.
+    fn start_again(&mut self, resume: bool) {
+        let handle = {
+            let mut c = self
+                .restart
+                .current
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            c.1.take()
+        };
+        end_game(&self.shared, handle);
+        let mut settings = self.restart.settings.clone();
+        settings.resume = resume;
+        settings.resume_finished = false;
+        match game::start(
+            settings,
+            Vec::new(),
+            Vec::new(),
+            Duration::ZERO,
+            self.restart.repaint.clone(),
+        ) {
+            Ok((shared, handle)) => {
+                self.shared = shared.clone();
+                *self
+                    .restart
+                    .current
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner()) = (shared, Some(handle));
+                self.board = BoardState::default();
+                self.note = None;
+            }
+            Err(e) => {
+                let text = format!("{e:#}");
+                lock(&self.shared).lines.push(text.clone());
+                self.note = Some(text);
+                // Nothing is open now: the window shows the last record; closing it ends.
+                lock(&self.shared).ended = None;
+            }
+        }
+    }
+
     /// Ends the game (as `quit`) and closes the window once it has.
     fn leave(&mut self, ctx: &egui::Context) {
         if !self.closing {
@@ -470,13 +579,27 @@ impl WindowApp {
     }
 }
 
+/// The mean and the 95th percentile of `v` (0 for none).
+fn mean_p95(mut v: Vec<f64>) -> (f64, f64) {
+    if v.is_empty() {
+        return (0.0, 0.0);
+    }
+    v.sort_by(f64::total_cmp);
+    let mean = v.iter().sum::<f64>() / v.len() as f64;
+    let p95 = v[((v.len() as f64 * 0.95) as usize).min(v.len() - 1)];
+    (mean, p95)
+}
+
 /// Black at the bottom when the VI player plays Black.
 fn flipped(view: &vichess::host::View) -> bool {
     view.vi_side == Some(vichess::rules::Color::Black)
 }
 
 impl eframe::App for WindowApp {
-    fn update(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+    fn update(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
+        if let (Some(_), Some(cpu)) = (self.hooks.bench, frame.info().cpu_usage) {
+            self.hooks.cpu.push(cpu);
+        }
         let (view, pack, lines, handled, ended) = {
             let s = lock(&self.shared);
             (
@@ -487,8 +610,7 @@ impl eframe::App for WindowApp {
                 s.ended,
             )
         };
-        if let Some(status) = ended {
-            self.status = Some(status);
+        if ended.is_some() {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
         let lang = view.as_ref().map_or(Language::En, |(v, _)| v.language);
@@ -500,6 +622,13 @@ impl eframe::App for WindowApp {
             && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
         {
             out.push("press".into());
+        }
+        if !ctx.wants_keyboard_input() {
+            for (mods, key, line) in KEYS {
+                if ctx.input_mut(|i| i.consume_key(*mods, *key)) {
+                    out.push(line.to_string());
+                }
+            }
         }
         egui::TopBottomPanel::top("menus").show(ctx, |ui| {
             out.extend(self.menus(ui, w, lang));

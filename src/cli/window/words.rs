@@ -40,8 +40,6 @@ pub struct Words {
     pub chosen: &'static str,
     pub can_go: &'static str,
     pub differs: &'static str,
-    /// Shown when a new game is asked for: it starts with the next run.
-    pub new_game_note: &'static str,
 }
 
 /// The window's words in `lang`.
@@ -88,7 +86,6 @@ static EN: Words = Words {
     black_on_yellow: "Black on yellow",
     white_on_black: "White on black",
     custom: "My colours",
-    new_game_note: "The game is saved; start vichess window again for a new game.",
 };
 
 static DE: Words = Words {
@@ -124,7 +121,6 @@ static DE: Words = Words {
     black_on_yellow: "Schwarz auf Gelb",
     white_on_black: "Weiß auf Schwarz",
     custom: "Eigene Farben",
-    new_game_note: "Die Partie ist gespeichert; für eine neue Partie vichess window neu starten.",
 };
 
 static UK: Words = Words {
@@ -160,7 +156,6 @@ static UK: Words = Words {
     black_on_yellow: "Чорне на жовтому",
     white_on_black: "Біле на чорному",
     custom: "Мої кольори",
-    new_game_note: "Партію збережено; для нової партії запустіть vichess window знову.",
 };
 
 static RU: Words = Words {
@@ -196,7 +191,6 @@ static RU: Words = Words {
     black_on_yellow: "Чёрное на жёлтом",
     white_on_black: "Белое на чёрном",
     custom: "Мои цвета",
-    new_game_note: "Партия сохранена; для новой партии запустите vichess window снова.",
 };
 
 static HY: Words = Words {
@@ -232,7 +226,6 @@ static HY: Words = Words {
     black_on_yellow: "Սև՝ դեղինի վրա",
     white_on_black: "Սպիտակ՝ սևի վրա",
     custom: "Իմ գույները",
-    new_game_note: "Պարտիան պահպանված է. նոր պարտիայի համար կրկին գործարկեք vichess window։",
 };
 
 #[cfg(test)]

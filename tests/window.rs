@@ -272,6 +272,49 @@ fn every_theme_draws_a_large_high_contrast_board() {
     }
 }
 
+/// With the simulated pegboard left behind (the assistant types the VI player's e4), the
+/// board's reading is drawn beside the game's board, the differing squares crossed.
+#[test]
+fn a_board_that_differs_is_drawn_beside_the_game() {
+    let dir = home("differs");
+    let shot = repo().join("docs/screenshots/window-board-differs.png");
+    under_xvfb(
+        &dir,
+        &format!(
+            "\"$VICHESS\" window --no-audio --lang en --board sim --control none \
+             --game-dir games --size 1200x800 --lines 'e4' --wait-for 'read again' \
+             --screenshot '{}' > out.txt\n",
+            shot.display()
+        ),
+    );
+    let img = Image::read(&shot);
+    let navy = [0x00, 0x00, 0x80];
+    let (_, _, x1, _) = board_box(&img, navy);
+    // The game's board is the big one at the left; the sensor board's, small, to its right.
+    let main_right = (0..img.w)
+        .find(|&x| x > img.w / 3 && (0..img.h).all(|y| img.at(x, y) != navy))
+        .expect("a column right of the game's board without its colour");
+    let beside = (main_right..img.w)
+        .flat_map(|x| (0..img.h).map(move |y| (x, y)))
+        .filter(|&(x, y)| img.at(x, y) == navy)
+        .count();
+    assert!(x1 > main_right, "a second board right of the first");
+    assert!(
+        beside > 32 * 15 * 15,
+        "the sensor board's 32 dark squares beside the game's: {beside} pixels"
+    );
+    // The crosses: the magenta of the marks, on e2 and e4 of the game's board.
+    let magenta = [0xFF, 0x00, 0xFF];
+    let marks = (0..main_right)
+        .flat_map(|x| (0..img.h).map(move |y| (x, y)))
+        .filter(|&(x, y)| img.at(x, y) == magenta)
+        .count();
+    assert!(
+        marks > 200,
+        "the differing squares are marked: {marks} pixels"
+    );
+}
+
 /// A journal without its timestamps: each line's fields after the first.
 fn journal_lines(games: &Path) -> Vec<String> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(games)

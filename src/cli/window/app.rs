@@ -118,6 +118,8 @@ struct Hooks {
     bench: Option<usize>,
     geometry: Option<PathBuf>,
     geometry_said: Option<String>,
+    /// The screenshot also waits for a line containing this.
+    wait_for: Option<String>,
     frames: Vec<Duration>,
     /// eframe's own measure of each frame's work on the CPU (the window's drawing and
     /// egui's tessellation, without the OpenGL rendering), in seconds.
@@ -194,6 +196,7 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
     let display_open = args.display || prefs.display;
     let screenshot = args.screenshot;
     let geometry = args.geometry;
+    let wait_for = args.wait_for;
     let app_current = current.clone();
     let result = eframe::run_native(
         "vichess",
@@ -220,6 +223,7 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
                     screenshot,
                     bench,
                     geometry,
+                    wait_for,
                     ..Default::default()
                 },
                 closing: false,
@@ -450,7 +454,7 @@ impl WindowApp {
     }
 
     /// The testing hooks, once the scripted lines are handled: the screenshot, the benchmark.
-    fn hooks(&mut self, ctx: &egui::Context, handled: usize) {
+    fn hooks(&mut self, ctx: &egui::Context, handled: usize, lines: &[String]) {
         if let Some(n) = self.hooks.bench {
             let now = Instant::now();
             if let Some(last) = self.hooks.last_frame.replace(now) {
@@ -476,7 +480,12 @@ impl WindowApp {
                 ctx.request_repaint();
             }
         }
-        if self.hooks.screenshot.is_none() || handled < self.hooks.script_len {
+        let waiting = self
+            .hooks
+            .wait_for
+            .as_ref()
+            .is_some_and(|w| !lines.iter().any(|l| l.contains(w.as_str())));
+        if self.hooks.screenshot.is_none() || handled < self.hooks.script_len || waiting {
             return;
         }
         let images: Vec<std::sync::Arc<egui::ColorImage>> = ctx.input(|i| {
@@ -719,7 +728,7 @@ impl eframe::App for WindowApp {
         for line in out {
             self.send(&line);
         }
-        self.hooks(ctx, handled);
+        self.hooks(ctx, handled, &lines);
         // A running clock is redrawn every tenth of a second.
         if view
             .as_ref()

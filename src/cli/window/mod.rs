@@ -64,6 +64,9 @@ pub struct WindowArgs {
     /// moves (for tests that click on squares).
     #[arg(long, hide = true)]
     pub(super) geometry: Option<PathBuf>,
+    /// With --screenshot: wait also for a printed line that contains TEXT.
+    #[arg(long, hide = true, value_name = "TEXT")]
+    pub(super) wait_for: Option<String>,
 }
 
 fn parse_size(s: &str) -> Result<[f32; 2], String> {

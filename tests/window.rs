@@ -111,11 +111,11 @@ fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
 fn board_box(img: &Image, marker: [u8; 3]) -> (usize, usize, usize, usize) {
     let mut rows = vec![0usize; img.h];
     let mut cols = vec![0usize; img.w];
-    for y in 0..img.h {
-        for x in 0..img.w {
+    for (y, row) in rows.iter_mut().enumerate() {
+        for (x, col) in cols.iter_mut().enumerate() {
             if img.at(x, y) == marker {
-                rows[y] += 1;
-                cols[x] += 1;
+                *row += 1;
+                *col += 1;
             }
         }
     }
@@ -142,7 +142,7 @@ fn colours_in(img: &Image, x: usize, y: usize, s: usize, ground: [u8; 3]) -> Vec
         }
     }
     let mut v: Vec<_> = counts.into_iter().collect();
-    v.sort_by(|a, b| b.1.cmp(&a.1));
+    v.sort_by_key(|c| std::cmp::Reverse(c.1));
     v
 }
 
@@ -313,6 +313,44 @@ fn a_board_that_differs_is_drawn_beside_the_game() {
         marks > 200,
         "the differing squares are marked: {marks} pixels"
     );
+}
+
+/// `vichess` alone opens the window when a display is there (a game starts: its greeting is
+/// printed), and prints its usage, as ever, when none is.
+#[test]
+fn vichess_alone_opens_the_window_on_a_display() {
+    let dir = home("alone");
+    // No sound here: the screen-reader setting opens no sound device and no speech.
+    std::fs::create_dir_all(dir.join("config/vichess")).expect("config folder");
+    std::fs::write(
+        dir.join("config/vichess/config.toml"),
+        "[speech]\noutput = \"screen-reader\"\n",
+    )
+    .expect("config");
+    under_xvfb(
+        &dir,
+        r#"
+"$VICHESS" --help > /dev/null
+"$VICHESS" > out.txt 2> err.txt &
+pid=$!
+for i in $(seq 200); do [ -s out.txt ] && break; sleep 0.05; done
+sleep 0.5
+kill -TERM $pid
+wait $pid || true
+"#,
+    );
+    let out = std::fs::read_to_string(dir.join("out.txt")).expect("output");
+    assert!(
+        out.lines().any(|l| l.contains("Sprache")),
+        "the game's greeting: {out}"
+    );
+    let bare = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("vichess runs");
+    assert_eq!(bare.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bare.stderr).contains("Usage"));
 }
 
 /// A journal without its timestamps: each line's fields after the first.

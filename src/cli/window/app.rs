@@ -528,10 +528,10 @@ impl WindowApp {
             (rect.min.y * ppp).round(),
             (rect.width() * ppp / 8.0).floor()
         );
-        if self.hooks.geometry_said.as_deref() != Some(text.as_str()) {
-            if std::fs::write(path, &text).is_ok() {
-                self.hooks.geometry_said = Some(text);
-            }
+        if self.hooks.geometry_said.as_deref() != Some(text.as_str())
+            && std::fs::write(path, &text).is_ok()
+        {
+            self.hooks.geometry_said = Some(text);
         }
     }
 

@@ -498,6 +498,40 @@ wait $pid || true
     );
 }
 
+/// The keyboard path: a click on e2 chooses the pawn and puts the focus there, the arrow
+/// keys move the focus two squares up, Enter plays e2e4.
+#[test]
+fn arrow_keys_move_over_the_squares_and_enter_moves() {
+    let dir = home("keys");
+    let games = dir.join("window-games");
+    let script = format!(
+        r#"
+"$VICHESS" window --no-audio --lang en --control none --game-dir '{games}' --size 1000x800 \
+    --geometry geometry.txt > window-out.txt 2> window-err.txt &
+pid=$!
+for i in $(seq 200); do [ -s geometry.txt ] && break; sleep 0.05; done
+read X Y S < geometry.txt
+wid=$(xdotool search --sync --name '^vichess$' | head -1)
+xdotool mousemove --window "$wid" $((X + 4*S + S/2)) $((Y + 6*S + S/2)) click 1
+sleep 0.3
+xdotool windowfocus --sync "$wid" || true
+for k in Up Up Return; do xdotool key $k; sleep 0.2; done
+for i in $(seq 100); do grep -q e2e4 '{games}'/*.journal 2>/dev/null && break; sleep 0.05; done
+kill -TERM $pid
+wait $pid || true
+"#,
+        games = games.display()
+    );
+    under_xvfb(&dir, &script);
+    let journal = journal_lines(&games);
+    assert!(
+        journal.iter().any(|l| l.ends_with("move e2e4")),
+        "e2e4 played by the keys: {journal:?}"
+    );
+    let out = std::fs::read_to_string(dir.join("window-out.txt")).expect("output");
+    assert!(out.lines().any(|l| l == "e4"), "announced: {out}");
+}
+
 /// A game begun in `play` and resumed in the window loses nothing: the window shows and
 /// continues it, and the PGN has every move of both.
 #[test]

@@ -175,6 +175,8 @@ pub fn show(
             frame(&painter, rect.shrink(sq_size * 0.12), look.theme);
         }
         if resp.clicked() {
+            // The keys go on from the square clicked: the arrows move from there.
+            resp.request_focus();
             line = click(state, view, &legal, sq);
         }
         if resp.drag_started() && owns(view, piece) {

@@ -353,6 +353,35 @@ wait $pid || true
     assert!(String::from_utf8_lossy(&bare.stderr).contains("Usage"));
 }
 
+/// Zoomed to 400% (`[window] zoom`), the window keeps the clocks in view above the board,
+/// and the board itself: neither scrolls away.
+#[test]
+fn at_four_hundred_per_cent_the_clocks_and_the_board_stay() {
+    let dir = home("zoom");
+    std::fs::create_dir_all(dir.join("config/vichess")).expect("config folder");
+    std::fs::write(
+        dir.join("config/vichess/config.toml"),
+        "[window]\nzoom = 400\n",
+    )
+    .expect("config");
+    under_xvfb(
+        &dir,
+        "\"$VICHESS\" window --no-audio --lang en --control 15+10 --game-dir games \
+         --size 1200x800 --lines 'start;e4' --screenshot zoom.png > out.txt\n",
+    );
+    let img = Image::read(&dir.join("zoom.png"));
+    let (_, y0, _, _) = board_box(&img, [0x00, 0x00, 0x80]);
+    // White's clock runs: its button is filled black, above the board.
+    let black = (0..y0)
+        .flat_map(|y| (0..img.w).map(move |x| (x, y)))
+        .filter(|&(x, y)| img.at(x, y) == [0, 0, 0])
+        .count();
+    assert!(
+        black > img.w * img.h / 20,
+        "the running clock's button above the board: {black} black pixels"
+    );
+}
+
 /// A journal without its timestamps: each line's fields after the first.
 fn journal_lines(games: &Path) -> Vec<String> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(games)

@@ -643,19 +643,23 @@ impl eframe::App for WindowApp {
             out.extend(self.menus(ui, w, lang));
         });
         // A wide window keeps the clocks at the top of the side panel, the board the whole
-        // height; a narrow one (or one zoomed far in) in a strip above the board. Either way
-        // they are outside every scrolling area, so no zoom loses them.
+        // height; a narrow one in a strip above the board. Zoomed so far that the side panel
+        // would leave no room for the board (400% on a laptop), the window keeps only the
+        // clocks, the board and the newest line. Either way the clocks are outside every
+        // scrolling area, so no zoom loses them.
         let screen = ctx.content_rect();
-        let wide = screen.width() > screen.height() * 1.25;
+        let compact = screen.width() < f * 30.0 || screen.height() < f * 16.0;
+        let wide = !compact && screen.width() > screen.height() * 1.25;
         let top = match view.as_ref().is_some_and(|(v, _)| flipped(v)) {
             true => vichess::rules::Color::White,
             false => vichess::rules::Color::Black,
         };
         let theme = self.theme;
+        let clock_font = if compact { f * 0.7 } else { f };
         let clocks = |ui: &mut egui::Ui, stacked: bool| -> Option<String> {
             match (&view, &pack) {
                 (Some((view, at)), Some(pack)) => {
-                    panel::clocks(ui, view, *at, pack, w, &theme, f, (stacked, top))
+                    panel::clocks(ui, view, *at, pack, w, &theme, clock_font, (stacked, top))
                 }
                 _ => None,
             }
@@ -665,17 +669,26 @@ impl eframe::App for WindowApp {
                 out.extend(clocks(ui, false));
             });
         }
-        let side_width = screen.width() * if wide { 0.3 } else { 0.4 };
-        egui::SidePanel::right("side")
-            .resizable(true)
-            .default_width(side_width)
-            .min_width(side_width.min(f * 8.0))
-            .show(ctx, |ui| {
-                if wide {
-                    out.extend(clocks(ui, true));
+        if compact {
+            egui::TopBottomPanel::bottom("newest").show(ctx, |ui| {
+                if let Some(last) = lines.last() {
+                    let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).truncate());
+                    display::live(ui.ctx(), resp.id);
                 }
-                out.extend(self.side(ui, w, &lines));
             });
+        } else {
+            let side_width = screen.width() * if wide { 0.3 } else { 0.4 };
+            egui::SidePanel::right("side")
+                .resizable(true)
+                .default_width(side_width)
+                .min_width(side_width.min(f * 8.0))
+                .show(ctx, |ui| {
+                    if wide {
+                        out.extend(clocks(ui, true));
+                    }
+                    out.extend(self.side(ui, w, &lines));
+                });
+        }
         egui::CentralPanel::default().show(ctx, |ui| {
             if let (Some((view, _)), Some(pack)) = (&view, &pack) {
                 let coordinates = match (self.prefs.coordinates, self.prefs.words_coordinates) {

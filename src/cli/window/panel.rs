@@ -71,7 +71,12 @@ pub fn clocks(
                 true => (theme.background, theme.text),
                 false => (theme.text, theme.background),
             };
-            let text = RichText::new(label).size(font * 1.6).color(fg).strong();
+            // As large as the button's width lets the whole label be.
+            let fit = (width - font) / (label.chars().count().max(1) as f32 * 0.62);
+            let text = RichText::new(label)
+                .size((font * 1.6).min(fit).max(8.0))
+                .color(fg)
+                .strong();
             let button = egui::Button::new(text)
                 .fill(bg)
                 .stroke(egui::Stroke::new(3.0, theme.text))

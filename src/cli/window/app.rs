@@ -144,6 +144,14 @@ struct WindowApp {
 
 /// Opens the game and the window; returns when both are closed.
 pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
+    // Before the game is opened: no game is begun (and no record written) for a window
+    // that cannot be shown.
+    if !super::display_available() {
+        anyhow::bail!(
+            "there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY \
+             is set); `vichess play` plays the same game at the console"
+        );
+    }
     let mut prefs = super::prefs::load(args.play.config.as_deref())?;
     if let Some(t) = args.theme {
         prefs.theme = t;

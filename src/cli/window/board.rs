@@ -100,6 +100,11 @@ pub fn show(
         Sense::hover(),
     );
     let rect_of = |sq: Square| square_rect(board_rect, sq_size, sq, look.flipped);
+    // Escape lets go of the chosen man (and of an open promotion chooser).
+    if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        state.selected = None;
+        state.promotion = None;
+    }
     let board = *view.position.board();
     let legal = view.position.legal_moves();
     let targets: Vec<Square> = state

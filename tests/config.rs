@@ -217,7 +217,10 @@ fn the_window_section_is_checked_key_by_key() {
     .expect("a good [window] section");
     assert_eq!(ok.window.theme, "custom");
     assert_eq!(ok.window.light, "#FFFF00");
-    assert_eq!((ok.window.piece_size, ok.window.zoom, ok.window.font_size), (95, 400, 40));
+    assert_eq!(
+        (ok.window.piece_size, ok.window.zoom, ok.window.font_size),
+        (95, 400, 40)
+    );
     assert!(ok.window.coordinate_words && ok.window.coordinates);
 }
 

@@ -6,7 +6,13 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    // `vichess` alone opens the window when there is a display to open it on; without one
+    // it prints its help, as ever.
+    let mut argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if argv.len() == 1 && cli::window_wanted() {
+        argv.push("window".into());
+    }
+    let args = cli::Cli::parse_from(argv);
     match cli::run(args) {
         Ok(code) => code,
         // The reader went away (`vichess moves | head -1`): it has what it wanted, so this

@@ -183,12 +183,45 @@ fn an_unknown_key_is_named_with_a_suggestion() {
     );
     assert_eq!(
         message("\n[speach]\nspeed = 1.0\n"),
-        "~/.config/vichess/config.toml, line 2: unknown section \"speach\" (did you mean \"speech\"?); the sections are audio, board, braille, clock, game, gamepad, speech"
+        "~/.config/vichess/config.toml, line 2: unknown section \"speach\" (did you mean \"speech\"?); the sections are audio, board, braille, clock, game, gamepad, speech, window"
     );
     assert_eq!(
         message("[clock]\ncall_bands = [{ up_to_s = 10, every = 1 }]\n"),
         "~/.config/vichess/config.toml, line 2: unknown key \"every\" in [clock.call_bands] (did you mean \"every_s\"?)"
     );
+}
+
+/// `[window]` (issue 25): each key checked, each refusal saying what would be right.
+#[test]
+fn the_window_section_is_checked_key_by_key() {
+    assert_eq!(
+        message("[window]\ntheme = \"yellow\"\n"),
+        "~/.config/vichess/config.toml, line 2: key \"theme\" in [window]: \"yellow\" is not a theme; use one of high-contrast, black-on-yellow, white-on-black, custom"
+    );
+    assert_eq!(
+        message("[window]\ntheme = \"custom\"\nlight = \"#FFF\"\n"),
+        "~/.config/vichess/config.toml, line 3: key \"light\" in [window]: \"#FFF\" is not a colour; write it as #RRGGBB, e.g. \"#FFFF00\" for yellow"
+    );
+    assert_eq!(
+        message("[window]\nzoom = 500\n"),
+        "~/.config/vichess/config.toml, line 2: key \"zoom\" in [window]: 500 is out of range; use 50 to 400 per cent"
+    );
+    assert_eq!(
+        message("[window]\nfont_sise = 30\n"),
+        "~/.config/vichess/config.toml, line 2: unknown key \"font_sise\" in [window] (did you mean \"font_size\"?)"
+    );
+    let ok = vichess::config::load_layers(&[vichess::config::Source::new(
+        "test",
+        "[window]\ntheme = \"custom\"\nlight = \"#FFFF00\"\ndark = \"#000000\"\npiece_size = 95\nzoom = 400\nfont_size = 40\ncoordinate_words = true\n",
+    )])
+    .expect("a good [window] section");
+    assert_eq!(ok.window.theme, "custom");
+    assert_eq!(ok.window.light, "#FFFF00");
+    assert_eq!(
+        (ok.window.piece_size, ok.window.zoom, ok.window.font_size),
+        (95, 400, 40)
+    );
+    assert!(ok.window.coordinate_words && ok.window.coordinates);
 }
 
 #[test]

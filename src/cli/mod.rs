@@ -19,6 +19,8 @@ mod scoresheet;
 mod speech_out;
 pub mod text;
 mod voices;
+#[cfg(feature = "window")]
+mod window;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -135,6 +137,12 @@ enum Command {
     },
     /// Play a game at the console: moves and commands from standard input, every announcement printed.
     Play(Box<play::PlayArgs>),
+    /// The game in a window: a large, high-contrast board for low vision, the assistant's
+    /// recorder (click or drag a move), the text display for the opponent, every square and
+    /// control named for screen readers. Takes play's options. `vichess` alone opens it when
+    /// a display is there.
+    #[cfg(feature = "window")]
+    Window(Box<window::WindowArgs>),
     /// A short famous game on the simulated pegboard with the speaking clock: touches,
     /// announcements, a board mismatch put right, an illegal attempt, time calls, the result.
     Demo(demo::DemoArgs),
@@ -255,6 +263,14 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
     })
 }
 
+/// Whether `vichess` alone should open the window: built with it, and a display is there.
+pub fn window_wanted() -> bool {
+    #[cfg(feature = "window")]
+    return window::display_available();
+    #[cfg(not(feature = "window"))]
+    false
+}
+
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Perft {
@@ -265,6 +281,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Moves { start, lang } => moves::run(&start.position()?, lang),
         Command::Replay { start, lang, moves } => replay::run(start.position()?, lang, &moves),
         Command::Play(args) => play::run(*args),
+        #[cfg(feature = "window")]
+        Command::Window(args) => window::run(*args),
         Command::Demo(args) => demo::run_with(args),
         Command::Announce {
             start,

@@ -20,7 +20,7 @@ pub use paths::{display_path, user_config_path, user_config_path_from};
 pub use sections::{
     AudioSection, BandSetting, BoardProtocol, BoardSection, ClockSection, Config, Destination,
     GameSection, GamepadSection, OutputChannel, ResumeClock, RookFirstSetting, SpeechOutput,
-    SpeechSection, SupervisionSetting, COMMANDS, UNBOUND,
+    SpeechSection, SupervisionSetting, WindowSection, COMMANDS, UNBOUND, WINDOW_THEMES,
 };
 
 pub use words::{error_line, file_name};

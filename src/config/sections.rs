@@ -56,6 +56,113 @@ pub struct Config {
     pub gamepad: GamepadSection,
     /// `[braille]`: the live line on a braille display.
     pub braille: BrailleSection,
+    /// `[window]`: the colours and sizes of `vichess window`.
+    pub window: WindowSection,
+}
+
+/// `[window]`: how `vichess window` looks, for low vision: every colour and size.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WindowSection {
+    /// high-contrast, black-on-yellow, white-on-black, or custom (`light` and `dark`).
+    #[serde(deserialize_with = "window_theme")]
+    pub theme: String,
+    /// The light squares of the custom theme, `#RRGGBB`.
+    #[serde(deserialize_with = "colour")]
+    pub light: String,
+    /// The dark squares of the custom theme, `#RRGGBB`.
+    #[serde(deserialize_with = "colour")]
+    pub dark: String,
+    /// The men's size, in per cent of a square (50 to 100).
+    #[serde(deserialize_with = "piece_size")]
+    pub piece_size: u32,
+    /// The zoom the window opens with, in per cent (50 to 400; Ctrl + and Ctrl - change it).
+    #[serde(deserialize_with = "zoom")]
+    pub zoom: u32,
+    /// The files' and ranks' names along the board.
+    pub coordinates: bool,
+    /// Those names in the Appendix D words (Anna .. Hector, eins .. acht).
+    pub coordinate_words: bool,
+    /// The text size in points (10 to 96).
+    #[serde(deserialize_with = "font_size")]
+    pub font_size: u32,
+    /// Open the text display for the opponent (D.2.11) with the window.
+    pub display: bool,
+}
+
+impl Default for WindowSection {
+    fn default() -> WindowSection {
+        WindowSection {
+            theme: "high-contrast".into(),
+            light: "#F0D9B5".into(),
+            dark: "#4A2C0A".into(),
+            piece_size: 85,
+            zoom: 100,
+            coordinates: true,
+            coordinate_words: false,
+            font_size: 22,
+            display: false,
+        }
+    }
+}
+
+/// The themes `[window] theme` takes.
+pub const WINDOW_THEMES: &[&str] = &[
+    "high-contrast",
+    "black-on-yellow",
+    "white-on-black",
+    "custom",
+];
+
+fn window_theme<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let v = String::deserialize(d)?;
+    match WINDOW_THEMES.contains(&v.as_str()) {
+        true => Ok(v),
+        false => Err(D::Error::custom(format!(
+            "{v:?} is not a theme; use one of {}",
+            WINDOW_THEMES.join(", ")
+        ))),
+    }
+}
+
+fn colour<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let v = String::deserialize(d)?;
+    let hex = v.strip_prefix('#').unwrap_or("");
+    match hex.len() == 6 && hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        true => Ok(v),
+        false => Err(D::Error::custom(format!(
+            "{v:?} is not a colour; write it as #RRGGBB, e.g. \"#FFFF00\" for yellow"
+        ))),
+    }
+}
+
+/// A whole number within `range`, or an error naming the range and the unit.
+fn within<'de, D: Deserializer<'de>>(
+    d: D,
+    range: std::ops::RangeInclusive<u32>,
+    unit: &str,
+) -> Result<u32, D::Error> {
+    let v = u32::deserialize(d)?;
+    match range.contains(&v) {
+        true => Ok(v),
+        false => Err(D::Error::custom(format!(
+            "{v} is out of range; use {} to {} {unit}",
+            range.start(),
+            range.end()
+        ))),
+    }
+}
+
+fn piece_size<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    within(d, 50..=100, "per cent of a square")
+}
+
+fn zoom<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    within(d, 50..=400, "per cent")
+}
+
+fn font_size<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    within(d, 10..=96, "points")
 }
 
 /// `[braille]`: `vichess play`'s lines on a refreshable braille display through BRLTTY.

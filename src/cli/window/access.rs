@@ -1,0 +1,77 @@
+//! The names screen readers read: each square as the console's board cursor says it ("e4,
+//! light square, white pawn" in the game's language), the clocks, the sides. One source of
+//! words with the console, so the window and `play` never name a square differently.
+
+use vichess::phrase::readout::cursor_readout;
+use vichess::phrase::token::{Punct, Token, Word};
+use vichess::rules::{Board, Color, Square};
+use vichess::voice::Pack;
+
+/// The square's accessible name: the cursor's words, then what the window marks on it
+/// (the window's own words: "last move", "chosen").
+pub fn square_name(pack: &Pack, board: &Board, sq: Square, marks: &[&str]) -> String {
+    let mut name = pack.text(&cursor_readout(board, sq));
+    for m in marks {
+        name.push_str(", ");
+        name.push_str(m);
+    }
+    name
+}
+
+/// "touched" in the game's words, for a square whose man was lifted.
+pub fn touched_word(pack: &Pack) -> String {
+    pack.text(&[Token::Word(Word::Touched)])
+}
+
+/// A side's name: "White", "Weiß", "білі".
+pub fn side_name(pack: &Pack, side: Color) -> String {
+    pack.text(&[Token::Side(side)])
+}
+
+/// A clock's accessible name: the side and its time in words ("White, five minutes").
+pub fn clock_name(pack: &Pack, side: Color, millis: u64) -> String {
+    pack.text(&[
+        Token::Side(side),
+        Token::Punct(Punct::Comma),
+        Token::Duration(millis),
+    ])
+}
+
+/// A clock as the window shows it: h:mm:ss, or m:ss.t under ten seconds.
+pub fn clock_digits(millis: u64) -> String {
+    let s = millis / 1000;
+    match (s / 3600, millis < 10_000) {
+        (0, true) => format!("{}:{:02}.{}", s / 60, s % 60, (millis % 1000) / 100),
+        (0, false) => format!("{}:{:02}", s / 60, s % 60),
+        (h, _) => format!("{h}:{:02}:{:02}", (s / 60) % 60, s % 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vichess::rules::Position;
+
+    fn pack(name: &str) -> Pack {
+        Pack::builtin(name).expect("built-in pack")
+    }
+
+    /// Squares are named in the game's language, the way the console cursor says them.
+    #[test]
+    fn squares_are_named_in_the_games_language() {
+        let board = *Position::new().board();
+        let en = square_name(&pack("en"), &board, Square::E2, &[]);
+        assert!(en.contains("e2") && en.contains("white pawn"), "{en}");
+        let de = square_name(&pack("de"), &board, Square::E2, &[]);
+        assert!(de.contains("weißer Bauer"), "{de}");
+        let uk = square_name(&pack("uk"), &board, Square::E4, &[]);
+        assert!(uk.contains("порожньо") || uk.contains("пусто"), "{uk}");
+    }
+
+    #[test]
+    fn clocks_read_as_digits() {
+        assert_eq!(clock_digits(5 * 60_000), "5:00");
+        assert_eq!(clock_digits(9_950), "0:09.9");
+        assert_eq!(clock_digits(90 * 60_000 + 5_000), "1:30:05");
+    }
+}

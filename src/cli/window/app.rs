@@ -1,0 +1,761 @@
+//! The window's frame: menus, the clock strip, the board, the side panel (question, typed
+//! line, announcements, scoresheet, the sensor board's reading), keys, the text display's
+//! second window, and the testing hooks (scripted lines, screenshots, the frame benchmark).
+
+use super::board::{self, BoardState, Look};
+use super::game::{self, lock, SharedGame};
+use super::theme::{Theme, ThemeName};
+use super::words::{words, Words};
+use super::{display, panel, shot, WindowArgs};
+use eframe::egui::{self, RichText};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use vichess::host::{Arrival, GameSettings};
+use vichess::phrase::Language;
+use vichess::voice::Pack;
+
+/// The embedded font: DejaVu Sans has Cyrillic, Armenian and the chess men's glyphs, which
+/// egui's own fonts lack. Bitstream Vera licence (assets/fonts/DejaVuSans-LICENSE.txt).
+const DEJAVU: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+
+/// The demo's moves: White's on the simulated pegboard (`sim`), Black's typed by the
+/// assistant, each side pressing its clock: Légal's mate, as `vichess demo` plays it.
+const DEMO: &[&str] = &[
+    "start",
+    "sim e4",
+    "press",
+    "e5",
+    "press",
+    "sim Nf3",
+    "press",
+    "d6",
+    "press",
+    "sim Bc4",
+    "press",
+    "Bg4",
+    "press",
+    "sim Nc3",
+    "press",
+    "g6",
+    "press",
+    "sim Nxe5",
+    "press",
+    "Bxd1",
+    "press",
+    "sim Bxf7+",
+    "press",
+    "Ke7",
+    "press",
+    "sim Nd5#",
+];
+
+/// The console commands on keys: the question keys of a talking clock, and the files.
+const KEYS: &[(egui::Modifiers, egui::Key, &str)] = &[
+    (egui::Modifiers::NONE, egui::Key::F1, "help"),
+    (egui::Modifiers::NONE, egui::Key::F2, "time"),
+    (egui::Modifiers::NONE, egui::Key::F3, "count"),
+    (egui::Modifiers::NONE, egui::Key::F4, "last"),
+    (egui::Modifiers::NONE, egui::Key::F5, "moves"),
+    (egui::Modifiers::NONE, egui::Key::F6, "board"),
+    (egui::Modifiers::NONE, egui::Key::F7, "repeat"),
+    (egui::Modifiers::NONE, egui::Key::F8, "pause"),
+    (egui::Modifiers::COMMAND, egui::Key::S, "save"),
+    (egui::Modifiers::COMMAND, egui::Key::Q, "quit"),
+];
+
+/// The key that gives `command`, as the menu shows it.
+fn key_of(command: &str) -> Option<String> {
+    KEYS.iter()
+        .find(|(_, _, c)| *c == command)
+        .map(|(m, k, _)| match m.command {
+            true => format!("Ctrl+{}", k.name()),
+            false => k.name().to_string(),
+        })
+}
+
+/// What the user asked of the window, with the configuration's defaults filled in.
+#[derive(Debug, Clone)]
+pub struct Prefs {
+    pub theme: ThemeName,
+    pub custom: [egui::Color32; 2],
+    pub man_scale: f32,
+    pub zoom: f32,
+    pub coordinates: bool,
+    pub words_coordinates: bool,
+    pub font_size: f32,
+    pub display: bool,
+}
+
+impl Default for Prefs {
+    fn default() -> Prefs {
+        Prefs {
+            theme: ThemeName::HighContrast,
+            custom: [
+                egui::Color32::from_rgb(0xF0, 0xD9, 0xB5),
+                egui::Color32::from_rgb(0x4A, 0x2C, 0x0A),
+            ],
+            man_scale: 0.85,
+            zoom: 1.0,
+            coordinates: true,
+            words_coordinates: false,
+            font_size: 22.0,
+            display: false,
+        }
+    }
+}
+
+/// The testing hooks' state.
+#[derive(Default)]
+struct Hooks {
+    /// Lines typed at the start: the screenshot waits until the game has handled them.
+    script_len: usize,
+    screenshot: Option<PathBuf>,
+    /// Frames drawn since the script was handled (the layout settles in two).
+    settled: u32,
+    shot_asked: bool,
+    bench: Option<usize>,
+    geometry: Option<PathBuf>,
+    geometry_said: Option<String>,
+    /// The screenshot also waits for a line containing this.
+    wait_for: Option<String>,
+    frames: Vec<Duration>,
+    /// eframe's own measure of each frame's work on the CPU (the window's drawing and
+    /// egui's tessellation, without the OpenGL rendering), in seconds.
+    cpu: Vec<f32>,
+    last_frame: Option<Instant>,
+}
+
+struct WindowApp {
+    shared: SharedGame,
+    board: BoardState,
+    prefs: Prefs,
+    theme: Theme,
+    typed: String,
+    display_open: bool,
+    hooks: Hooks,
+    closing: bool,
+    /// The Appendix D words (de-fide) for coordinates in words.
+    appendix_d: Option<Pack>,
+    note: Option<String>,
+    restart: Restart,
+}
+
+/// Opens the game and the window; returns when both are closed.
+pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
+    // Before the game is opened: no game is begun (and no record written) for a window
+    // that cannot be shown.
+    if !super::display_available() {
+        anyhow::bail!(
+            "there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY \
+             is set); `vichess play` plays the same game at the console"
+        );
+    }
+    let mut prefs = super::prefs::load(args.play.config.as_deref())?;
+    if let Some(t) = args.theme {
+        prefs.theme = t;
+    }
+    let mut script: Vec<String> = Vec::new();
+    if let Some(lines) = &args.lines {
+        script.extend(lines.split(';').map(|l| l.trim().to_string()));
+    }
+    if let Some(path) = &args.script {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read the script {}: {e}", path.display()))?;
+        script.extend(text.lines().map(str::to_string));
+    }
+    script.retain(|l| !l.is_empty());
+    let mut play = args.play;
+    let paced: Vec<String> = match args.demo {
+        true => {
+            play.board = "sim".parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+            if play.control.is_none() {
+                play.control = Some("3+2".into());
+            }
+            DEMO.iter().map(|s| s.to_string()).collect()
+        }
+        false => Vec::new(),
+    };
+    let settings = play.settings()?;
+    let repaint = game::Repaint::default();
+    let script_len = script.len();
+    let (shared, handle) = game::start(
+        settings.clone(),
+        script,
+        paced,
+        Duration::from_millis(1500),
+        repaint.clone(),
+    )?;
+    let current: Current = Arc::new(Mutex::new((shared.clone(), Some(handle))));
+    let size = args.size.unwrap_or([1200.0, 800.0]);
+    let bench = args.bench_frames;
+    let options = eframe::NativeOptions {
+        renderer: eframe::Renderer::Glow,
+        // No vsync: under Xvfb (no vertical blank) a swap that waits for one never returns;
+        // egui draws only when something changed, so nothing spins without it.
+        vsync: false,
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size(size)
+            .with_min_inner_size([200.0, 200.0])
+            .with_title("vichess"),
+        ..Default::default()
+    };
+    let display_open = args.display || prefs.display;
+    let screenshot = args.screenshot;
+    let geometry = args.geometry;
+    let wait_for = args.wait_for;
+    let app_current = current.clone();
+    let result = eframe::run_native(
+        "vichess",
+        options,
+        Box::new(move |cc| {
+            repaint.set(cc.egui_ctx.clone());
+            let restart = Restart {
+                settings,
+                repaint,
+                current: app_current,
+            };
+            install_fonts(&cc.egui_ctx);
+            cc.egui_ctx.set_zoom_factor(prefs.zoom);
+            let theme = Theme::of(prefs.theme, prefs.custom);
+            let app = WindowApp {
+                shared,
+                restart,
+                board: BoardState::default(),
+                theme,
+                typed: String::new(),
+                display_open,
+                hooks: Hooks {
+                    script_len,
+                    screenshot,
+                    bench,
+                    geometry,
+                    wait_for,
+                    ..Default::default()
+                },
+                closing: false,
+                appendix_d: Pack::builtin("de-fide").ok(),
+                note: None,
+                prefs,
+            };
+            app.style(&cc.egui_ctx);
+            Ok(Box::new(app))
+        }),
+    );
+    // The window is closed: the game leaves as `quit` does (its PGN saved, the journal
+    // closed), unless it already has.
+    let (shared, handle) = {
+        let mut c = current.lock().unwrap_or_else(|e| e.into_inner());
+        (c.0.clone(), c.1.take())
+    };
+    end_game(&shared, handle);
+    let s = lock(&shared);
+    if let Some(failure) = &s.failure {
+        eprintln!("vichess: {failure}");
+    }
+    result.map_err(|e| anyhow::anyhow!("the window cannot be opened: {e}"))?;
+    Ok(ExitCode::from(s.ended.unwrap_or(0)))
+}
+
+/// The game being played and its thread: the window may end it and start another (New
+/// game, Resume), and `run` waits for the last one when the window closes.
+type Current = Arc<Mutex<(SharedGame, Option<std::thread::JoinHandle<()>>)>>;
+
+/// What starting another game takes.
+struct Restart {
+    settings: GameSettings,
+    repaint: game::Repaint,
+    current: Current,
+}
+
+/// Ends a game as `quit` does, unless it has ended, and waits for its thread.
+fn end_game(shared: &SharedGame, handle: Option<std::thread::JoinHandle<()>>) {
+    let inputs = lock(shared).inputs.take();
+    if lock(shared).ended.is_none() {
+        if let Some(tx) = &inputs {
+            let _ = tx.send(Arrival::Line("quit".into()));
+        }
+    }
+    drop(inputs);
+    if let Some(h) = handle {
+        let _ = h.join();
+    }
+}
+
+/// DejaVu Sans first in both families, egui's own fonts after it.
+fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        "dejavu".into(),
+        std::sync::Arc::new(egui::FontData::from_static(DEJAVU)),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts
+            .families
+            .entry(family)
+            .or_default()
+            .insert(0, "dejavu".into());
+    }
+    ctx.set_fonts(fonts);
+}
+
+impl WindowApp {
+    /// The theme's colours and the configured text size.
+    fn style(&self, ctx: &egui::Context) {
+        let f = self.prefs.font_size;
+        ctx.style_mut(|s| {
+            s.visuals = self.theme.visuals();
+            use egui::{FontFamily::*, FontId, TextStyle};
+            s.text_styles = [
+                (TextStyle::Small, FontId::new(f * 0.8, Proportional)),
+                (TextStyle::Body, FontId::new(f, Proportional)),
+                (TextStyle::Button, FontId::new(f, Proportional)),
+                (TextStyle::Heading, FontId::new(f * 1.4, Proportional)),
+                (TextStyle::Monospace, FontId::new(f, Monospace)),
+            ]
+            .into();
+            s.spacing.button_padding = egui::vec2(f * 0.4, f * 0.25);
+            s.spacing.interact_size.y = f * 1.4;
+        });
+    }
+
+    fn send(&self, line: &str) {
+        if let Some(tx) = &lock(&self.shared).inputs {
+            let _ = tx.send(Arrival::Line(line.to_string()));
+        }
+    }
+
+    fn set_theme(&mut self, ctx: &egui::Context, name: ThemeName) {
+        self.prefs.theme = name;
+        self.theme = Theme::of(name, self.prefs.custom);
+        self.style(ctx);
+    }
+
+    /// The menus: every console command, the game's files, the view.
+    fn menus(&mut self, ui: &mut egui::Ui, w: &Words, lang: Language) -> Option<String> {
+        let mut line = None;
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button(w.game, |ui| {
+                if ui.button(w.new_game).clicked() {
+                    self.start_again(false);
+                }
+                if ui.button(w.resume).clicked() {
+                    self.start_again(true);
+                }
+                if ui
+                    .add(egui::Button::new(w.save).shortcut_text("Ctrl+S"))
+                    .clicked()
+                {
+                    line = Some("save".to_string());
+                }
+                if ui.button(w.braille_sheet).clicked() {
+                    line = Some("save scoresheet.brf".to_string());
+                }
+                if ui
+                    .add(egui::Button::new(w.quit).shortcut_text("Ctrl+Q"))
+                    .clicked()
+                {
+                    line = Some("quit".to_string());
+                }
+            });
+            ui.menu_button(w.commands, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    for (en, others) in vichess::session::command_table() {
+                        let label = match lang {
+                            Language::En => en,
+                            Language::De => &others[0],
+                            Language::Uk => &others[1],
+                            Language::Ru => &others[2],
+                            Language::Hy => &others[3],
+                        };
+                        let mut button = egui::Button::new(*label);
+                        if let Some(key) = key_of(en) {
+                            button = button.shortcut_text(key);
+                        }
+                        if ui.add(button).clicked() {
+                            line = Some(en.to_string());
+                        }
+                    }
+                });
+            });
+            ui.menu_button(w.view, |ui| {
+                ui.label(RichText::new(w.theme).strong());
+                for name in ThemeName::ALL {
+                    let label = match name {
+                        ThemeName::HighContrast => w.high_contrast,
+                        ThemeName::BlackOnYellow => w.black_on_yellow,
+                        ThemeName::WhiteOnBlack => w.white_on_black,
+                        ThemeName::Custom => w.custom,
+                    };
+                    if ui.radio(self.prefs.theme == name, label).clicked() {
+                        self.set_theme(ui.ctx(), name);
+                    }
+                }
+                ui.separator();
+                if ui.button(w.zoom_in).clicked() {
+                    egui::gui_zoom::zoom_in(ui.ctx());
+                }
+                if ui.button(w.zoom_out).clicked() {
+                    egui::gui_zoom::zoom_out(ui.ctx());
+                }
+                ui.checkbox(&mut self.prefs.words_coordinates, w.coordinates);
+                ui.checkbox(&mut self.display_open, w.text_display);
+            });
+        });
+        line
+    }
+
+    /// The side panel: a question's answers, the typed line, the sensor board when it
+    /// differs, the scoresheet and the announcements.
+    fn side(&mut self, ui: &mut egui::Ui, w: &Words, lines: &[String]) -> Option<String> {
+        let mut line = None;
+        let f = self.prefs.font_size;
+        if lines.last().is_some_and(|l| l.trim_end().ends_with('?')) {
+            ui.horizontal(|ui| {
+                for (label, answer) in [(w.yes, "yes"), (w.no, "no")] {
+                    let b = egui::Button::new(RichText::new(label).size(f * 1.4).strong())
+                        .min_size(egui::vec2(f * 5.0, f * 2.2));
+                    if ui.add(b).clicked() {
+                        line = Some(answer.to_string());
+                    }
+                }
+            });
+        }
+        let label = ui.label(w.line_hint);
+        ui.horizontal(|ui| {
+            let field = egui::TextEdit::singleline(&mut self.typed)
+                .id(egui::Id::new("vichess-line"))
+                .desired_width(ui.available_width() - f * 6.0)
+                .font(egui::TextStyle::Body);
+            let resp = ui.add(field).labelled_by(label.id);
+            let entered = resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (ui.button(w.send).clicked() || entered) && !self.typed.trim().is_empty() {
+                line = Some(std::mem::take(&mut self.typed));
+                if entered {
+                    resp.request_focus();
+                }
+            }
+        });
+        if let Some(note) = &self.note {
+            ui.label(RichText::new(note).strong());
+        }
+        let view = lock(&self.shared).view.clone();
+        if let Some((view, _)) = &view {
+            for b in view.boards.iter().filter(|b| !b.mismatched.is_empty()) {
+                ui.label(RichText::new(w.board_reads).strong());
+                let side = (ui.available_width() * 0.6).min(f * 12.0);
+                board::show_sensed(
+                    ui,
+                    &b.sensed,
+                    &b.mismatched,
+                    flipped(view),
+                    &self.theme,
+                    side,
+                );
+            }
+            panel::scoresheet(ui, view, w, f);
+        }
+        ui.separator();
+        display::panel(ui, lines, w, f);
+        line
+    }
+
+    /// The testing hooks, once the scripted lines are handled: the screenshot, the benchmark.
+    fn hooks(&mut self, ctx: &egui::Context, handled: usize, lines: &[String]) {
+        if let Some(n) = self.hooks.bench {
+            let now = Instant::now();
+            if let Some(last) = self.hooks.last_frame.replace(now) {
+                self.hooks.frames.push(now - last);
+            }
+            if self.hooks.frames.len() >= n {
+                let ms: Vec<f64> = self
+                    .hooks
+                    .frames
+                    .iter()
+                    .map(|d| d.as_secs_f64() * 1e3)
+                    .collect();
+                let (mean, p95) = mean_p95(ms);
+                let cpu: Vec<f64> = self.hooks.cpu.iter().map(|s| f64::from(*s) * 1e3).collect();
+                let (cpu_mean, cpu_p95) = mean_p95(cpu);
+                println!(
+                    "frames: {n}, frame time mean: {mean:.2} ms, p95: {p95:.2} ms; \
+                     drawing on the CPU mean: {cpu_mean:.2} ms, p95: {cpu_p95:.2} ms"
+                );
+                self.hooks.bench = None;
+                self.leave(ctx);
+            } else {
+                ctx.request_repaint();
+            }
+        }
+        let waiting = self
+            .hooks
+            .wait_for
+            .as_ref()
+            .is_some_and(|w| !lines.iter().any(|l| l.contains(w.as_str())));
+        if self.hooks.screenshot.is_none() || handled < self.hooks.script_len || waiting {
+            return;
+        }
+        let images: Vec<std::sync::Arc<egui::ColorImage>> = ctx.input(|i| {
+            i.raw
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::Screenshot { image, .. } => Some(image.clone()),
+                    _ => None,
+                })
+                .collect()
+        });
+        if let Some(image) = images.first() {
+            if let Some(path) = self.hooks.screenshot.take() {
+                if let Err(e) = shot::write_png(image, &path) {
+                    eprintln!("vichess: {e:#}");
+                }
+            }
+            self.leave(ctx);
+            return;
+        }
+        self.hooks.settled += 1;
+        if self.hooks.settled >= 3 && !self.hooks.shot_asked {
+            self.hooks.shot_asked = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(Default::default()));
+        }
+        ctx.request_repaint();
+    }
+
+    /// `--geometry`: where the board is, in the window's pixels ("X Y SQUARE"), for tests
+    /// that click on squares.
+    fn tell_geometry(&mut self, ctx: &egui::Context, rect: egui::Rect) {
+        let Some(path) = &self.hooks.geometry else {
+            return;
+        };
+        let ppp = ctx.pixels_per_point();
+        let text = format!(
+            "{} {} {}\n",
+            (rect.min.x * ppp).round(),
+            (rect.min.y * ppp).round(),
+            (rect.width() * ppp / 8.0).floor()
+        );
+        if self.hooks.geometry_said.as_deref() != Some(text.as_str())
+            && std::fs::write(path, &text).is_ok()
+        {
+            self.hooks.geometry_said = Some(text);
+        }
+    }
+
+    /// New game (`resume` false) or Resume: the game now is left as `quit` leaves it (saved,
+    /// journaled, to be resumed), then another is opened with the same settings; a game that
+    /// cannot open says why and the window stays with the old one's record on screen.
+    fn start_again(&mut self, resume: bool) {
+        let handle = {
+            let mut c = self
+                .restart
+                .current
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            c.1.take()
+        };
+        end_game(&self.shared, handle);
+        let mut settings = self.restart.settings.clone();
+        settings.resume = resume;
+        settings.resume_finished = false;
+        match game::start(
+            settings,
+            Vec::new(),
+            Vec::new(),
+            Duration::ZERO,
+            self.restart.repaint.clone(),
+        ) {
+            Ok((shared, handle)) => {
+                self.shared = shared.clone();
+                *self
+                    .restart
+                    .current
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner()) = (shared, Some(handle));
+                self.board = BoardState::default();
+                self.note = None;
+            }
+            Err(e) => {
+                let text = format!("{e:#}");
+                lock(&self.shared).lines.push(text.clone());
+                self.note = Some(text);
+                // Nothing is open now: the window shows the last record; closing it ends.
+                lock(&self.shared).ended = None;
+            }
+        }
+    }
+
+    /// Ends the game (as `quit`) and closes the window once it has.
+    fn leave(&mut self, ctx: &egui::Context) {
+        if !self.closing {
+            self.closing = true;
+            self.send("quit");
+        }
+        ctx.request_repaint_after(Duration::from_millis(50));
+    }
+}
+
+/// The mean and the 95th percentile of `v` (0 for none).
+fn mean_p95(mut v: Vec<f64>) -> (f64, f64) {
+    if v.is_empty() {
+        return (0.0, 0.0);
+    }
+    v.sort_by(f64::total_cmp);
+    let mean = v.iter().sum::<f64>() / v.len() as f64;
+    let p95 = v[((v.len() as f64 * 0.95) as usize).min(v.len() - 1)];
+    (mean, p95)
+}
+
+/// Black at the bottom when the VI player plays Black.
+fn flipped(view: &vichess::host::View) -> bool {
+    view.vi_side == Some(vichess::rules::Color::Black)
+}
+
+impl eframe::App for WindowApp {
+    fn update(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
+        if let (Some(_), Some(cpu)) = (self.hooks.bench, frame.info().cpu_usage) {
+            self.hooks.cpu.push(cpu);
+        }
+        let (view, pack, lines, handled, ended) = {
+            let s = lock(&self.shared);
+            (
+                s.view.clone(),
+                s.pack.clone(),
+                s.lines.clone(),
+                s.handled,
+                s.ended,
+            )
+        };
+        if ended.is_some() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        let lang = view.as_ref().map_or(Language::En, |(v, _)| v.language);
+        let w = words(lang);
+        let f = self.prefs.font_size;
+        let mut out: Vec<String> = Vec::new();
+        // Space presses the clock of the side that moved, unless a text field has the keys.
+        if !ctx.wants_keyboard_input()
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
+        {
+            out.push("press".into());
+        }
+        if !ctx.wants_keyboard_input() {
+            for (mods, key, line) in KEYS {
+                if ctx.input_mut(|i| i.consume_key(*mods, *key)) {
+                    out.push(line.to_string());
+                }
+            }
+        }
+        egui::TopBottomPanel::top("menus").show(ctx, |ui| {
+            out.extend(self.menus(ui, w, lang));
+        });
+        // A wide window keeps the clocks at the top of the side panel, the board the whole
+        // height; a narrow one in a strip above the board. Zoomed so far that the side panel
+        // would leave no room for the board (400% on a laptop), the window keeps only the
+        // clocks, the board and the newest line. Either way the clocks are outside every
+        // scrolling area, so no zoom loses them.
+        let screen = ctx.content_rect();
+        let compact = screen.width() < f * 30.0 || screen.height() < f * 16.0;
+        let wide = !compact && screen.width() > screen.height() * 1.25;
+        let top = match view.as_ref().is_some_and(|(v, _)| flipped(v)) {
+            true => vichess::rules::Color::White,
+            false => vichess::rules::Color::Black,
+        };
+        let theme = self.theme;
+        let clock_font = if compact { f * 0.7 } else { f };
+        let clocks = |ui: &mut egui::Ui, stacked: bool| -> Option<String> {
+            match (&view, &pack) {
+                (Some((view, at)), Some(pack)) => {
+                    panel::clocks(ui, view, *at, pack, w, &theme, clock_font, (stacked, top))
+                }
+                _ => None,
+            }
+        };
+        if !wide {
+            egui::TopBottomPanel::top("clocks").show(ctx, |ui| {
+                out.extend(clocks(ui, false));
+            });
+        }
+        if compact {
+            egui::TopBottomPanel::bottom("newest").show(ctx, |ui| {
+                if let Some(last) = lines.last() {
+                    let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).truncate());
+                    display::live(ui.ctx(), resp.id);
+                }
+            });
+        } else {
+            let side_width = screen.width() * if wide { 0.3 } else { 0.4 };
+            egui::SidePanel::right("side")
+                .resizable(true)
+                .default_width(side_width)
+                .min_width(side_width.min(f * 8.0))
+                .show(ctx, |ui| {
+                    if wide {
+                        out.extend(clocks(ui, true));
+                    }
+                    out.extend(self.side(ui, w, &lines));
+                });
+        }
+        egui::CentralPanel::default().show(ctx, |ui| {
+            if let (Some((view, _)), Some(pack)) = (&view, &pack) {
+                let coordinates = match (self.prefs.coordinates, self.prefs.words_coordinates) {
+                    (false, _) => None,
+                    (true, true) => Some(board::Coordinates::Words(
+                        self.appendix_d.as_ref().unwrap_or(pack),
+                    )),
+                    (true, false) => Some(board::Coordinates::Letters),
+                };
+                let look = Look {
+                    theme: &self.theme,
+                    flipped: flipped(view),
+                    coordinates,
+                    man_scale: self.prefs.man_scale,
+                };
+                let (line, rect) = board::show(ui, &mut self.board, view, pack, &look);
+                out.extend(line);
+                self.tell_geometry(ui.ctx(), rect);
+            } else {
+                let failure = lock(&self.shared).failure.clone();
+                ui.label(RichText::new(failure.unwrap_or_default()).size(f * 1.5));
+            }
+        });
+        if self.display_open {
+            let last = lines.last().cloned();
+            let theme = self.theme;
+            let shared_view = view.clone();
+            let pack2 = pack.clone();
+            ctx.show_viewport_immediate(
+                egui::ViewportId::from_hash_of("vichess-display"),
+                egui::ViewportBuilder::default()
+                    .with_title(w.text_display)
+                    .with_inner_size([900.0, 500.0]),
+                |ctx, _| {
+                    display::second_window(
+                        ctx,
+                        shared_view.as_ref(),
+                        last.as_deref(),
+                        pack2.as_ref(),
+                        w,
+                        &theme,
+                        f,
+                    );
+                    if ctx.input(|i| i.viewport().close_requested()) {
+                        self.display_open = false;
+                    }
+                },
+            );
+        }
+        for line in out {
+            self.send(&line);
+        }
+        self.hooks(ctx, handled, &lines);
+        // A running clock is redrawn every tenth of a second.
+        if view
+            .as_ref()
+            .is_some_and(|(v, _)| v.clocks.as_ref().is_some_and(|c| c.running.is_some()))
+        {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+}

@@ -1,0 +1,535 @@
+//! The board: 64 squares drawn as large as the space allows, each an accessible button named
+//! as the console's cursor names it, clicked or dragged to make a move, moved over with the
+//! arrow keys. A move leaves here as the line a person would type ("e2e4", "e7e8q"), so it is
+//! checked, announced and journaled exactly as typed.
+
+use super::access::{square_name, touched_word};
+use super::theme::Theme;
+use eframe::egui::{self, Align2, FontId, Pos2, Rect, Sense, Shape, Stroke, Vec2};
+use vichess::board::{Sensed, Snapshot};
+use vichess::host::View;
+use vichess::phrase::token::Token;
+use vichess::rules::notation::uci;
+use vichess::rules::{Color, File, Move, Piece, Rank, Role, Square};
+use vichess::voice::Pack;
+
+/// The filled chess glyphs of DejaVu Sans, by [`Role`] (pawn first).
+pub const GLYPHS: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
+
+/// What the board remembers between frames.
+#[derive(Debug, Default)]
+pub struct BoardState {
+    /// The man clicked first; its legal targets are shown.
+    pub selected: Option<Square>,
+    /// A promotion waiting for its piece: from, to.
+    pub promotion: Option<(Square, Square)>,
+    /// The man being dragged.
+    pub dragging: Option<Square>,
+    /// The square with the keyboard focus, if one has it.
+    pub focus: Option<Square>,
+}
+
+/// How the board is drawn this frame.
+pub struct Look<'a> {
+    pub theme: &'a Theme,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// The files' and ranks' names along the edges, when shown.
+    pub coordinates: Option<Coordinates<'a>>,
+    /// The men's size as a share of a square.
+    pub man_scale: f32,
+}
+
+/// How the files and ranks are named along the board.
+#[derive(Clone, Copy)]
+pub enum Coordinates<'a> {
+    /// a .. h, 1 .. 8.
+    Letters,
+    /// A pack's words: the Appendix D words (Anna .. Hector, eins .. acht) of de-fide.
+    Words(&'a Pack),
+}
+
+impl Coordinates<'_> {
+    fn file(&self, f: File) -> String {
+        match self {
+            Coordinates::Letters => f.char().to_string(),
+            Coordinates::Words(p) => p.text(&[Token::File(f)]),
+        }
+    }
+
+    fn rank(&self, r: Rank) -> String {
+        match self {
+            Coordinates::Letters => r.char().to_string(),
+            Coordinates::Words(p) => p.text(&[Token::Rank(r)]),
+        }
+    }
+
+    /// The share of a square the names take beside the board.
+    fn margin(&self) -> f32 {
+        match self {
+            Coordinates::Letters => 0.35,
+            Coordinates::Words(_) => 0.6,
+        }
+    }
+}
+
+/// The id of a square's widget, to move the focus to it.
+pub fn square_id(sq: Square) -> egui::Id {
+    egui::Id::new(("vichess-square", sq.index()))
+}
+
+/// Draws the game's board into the space `ui` has and handles clicks, drags and keys;
+/// returns a line to send to the game when a move was made, and where the 64 squares are.
+pub fn show(
+    ui: &mut egui::Ui,
+    state: &mut BoardState,
+    view: &View,
+    pack: &Pack,
+    look: &Look,
+) -> (Option<String>, Rect) {
+    let avail = ui.available_rect_before_wrap();
+    let margin = look.coordinates.map_or(0.0, |c| c.margin());
+    let sq_size = (avail.width().min(avail.height()) / (8.0 + margin))
+        .floor()
+        .max(8.0);
+    let edge = sq_size * margin;
+    let board_rect =
+        Rect::from_min_size(avail.min + Vec2::new(edge, 0.0), Vec2::splat(sq_size * 8.0));
+    ui.allocate_rect(
+        Rect::from_min_max(avail.min, board_rect.max + Vec2::new(0.0, edge)),
+        Sense::hover(),
+    );
+    let rect_of = |sq: Square| square_rect(board_rect, sq_size, sq, look.flipped);
+    // Escape lets go of the chosen man (and of an open promotion chooser).
+    if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        state.selected = None;
+        state.promotion = None;
+    }
+    let board = *view.position.board();
+    let legal = view.position.legal_moves();
+    let targets: Vec<Square> = state
+        .selected
+        .map(|from| {
+            legal
+                .iter()
+                .filter(|m| m.from() == from)
+                .flat_map(|m| [m.to(), m.king_to()])
+                .collect()
+        })
+        .unwrap_or_default();
+    let touched: Vec<Square> = view.boards.iter().flat_map(|b| b.touched.clone()).collect();
+    let mismatched: Vec<Square> = view
+        .boards
+        .iter()
+        .flat_map(|b| b.mismatched.clone())
+        .collect();
+    let last: Vec<Square> = view
+        .last_move
+        .as_ref()
+        .map(|m| vec![m.from(), m.king_to()])
+        .unwrap_or_default();
+    let words = super::words::words(view.language);
+    let touched_word = touched_word(pack);
+    let painter = ui.painter().clone();
+    let mut line = None;
+    let mut focused = None;
+    let mut drop_at = None;
+    for sq in Square::all() {
+        let rect = rect_of(sq);
+        let fill = match sq.is_light() {
+            true => look.theme.light,
+            false => look.theme.dark,
+        };
+        painter.rect_filled(rect, 0.0, fill);
+        let mut marks = Vec::new();
+        if last.contains(&sq) {
+            corner_triangle(&painter, rect, look.theme);
+            marks.push(words.last_move);
+        }
+        if touched.contains(&sq) {
+            double_frame(&painter, rect, look.theme);
+            marks.push(&touched_word);
+        }
+        if mismatched.contains(&sq) {
+            corner_cross(&painter, rect, look.theme);
+            marks.push(words.differs);
+        }
+        if state.selected == Some(sq) {
+            frame(&painter, rect, look.theme);
+            marks.push(words.chosen);
+        }
+        let piece = board.piece_at(sq);
+        if targets.contains(&sq) {
+            target_mark(&painter, rect, piece.is_some(), look.theme);
+            marks.push(words.can_go);
+        }
+        if let Some(p) = piece.filter(|_| state.dragging != Some(sq)) {
+            draw_man(
+                &painter,
+                rect.center(),
+                sq_size * look.man_scale,
+                p,
+                look.theme,
+            );
+        }
+        let resp = ui.interact(rect, square_id(sq), Sense::click_and_drag());
+        let name = square_name(pack, &board, sq, &marks);
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name));
+        if resp.has_focus() {
+            focused = Some(sq);
+            frame(&painter, rect.shrink(sq_size * 0.12), look.theme);
+        }
+        if resp.clicked() {
+            // The keys go on from the square clicked: the arrows move from there.
+            resp.request_focus();
+            line = click(state, view, &legal, sq);
+        }
+        if resp.drag_started() && owns(view, piece) {
+            state.selected = Some(sq);
+            state.dragging = Some(sq);
+        }
+        if resp.drag_stopped() {
+            drop_at = Some(sq);
+        }
+    }
+    if let (Some(from), Some(p)) = (state.dragging, ui.ctx().pointer_latest_pos()) {
+        if let Some(piece) = board.piece_at(from) {
+            draw_man(&painter, p, sq_size * look.man_scale, piece, look.theme);
+        }
+        if drop_at.is_some() {
+            state.dragging = None;
+            let to = Square::all().find(|&s| rect_of(s).contains(p));
+            if let Some(to) = to.filter(|&to| to != from) {
+                line = click(state, view, &legal, to);
+            }
+        }
+    } else if drop_at.is_some() {
+        state.dragging = None;
+    }
+    if let Some(names) = look.coordinates {
+        draw_coordinates(&painter, board_rect, sq_size, edge, look, names);
+    }
+    state.focus = focused;
+    if let Some(sq) = focused {
+        arrow_keys(ui, sq, look.flipped);
+    }
+    let line = line.or_else(|| promotion_chooser(ui, state, view, pack, look));
+    (line, board_rect)
+}
+
+/// Where `sq` is drawn.
+pub fn square_rect(board: Rect, size: f32, sq: Square, flipped: bool) -> Rect {
+    let (f, r) = (f32::from(sq.file().index()), f32::from(sq.rank().index()));
+    let (col, row) = match flipped {
+        false => (f, 7.0 - r),
+        true => (7.0 - f, r),
+    };
+    Rect::from_min_size(
+        board.min + Vec2::new(col * size, row * size),
+        Vec2::splat(size),
+    )
+}
+
+/// A man of the side to move.
+fn owns(view: &View, piece: Option<Piece>) -> bool {
+    piece.is_some_and(|p| p.color == view.to_move) && view.result.is_none()
+}
+
+/// A click on `sq`: choose a man, or move the chosen one there.
+fn click(state: &mut BoardState, view: &View, legal: &[Move], sq: Square) -> Option<String> {
+    let piece = view.position.board().piece_at(sq);
+    let Some(from) = state.selected else {
+        state.selected = owns(view, piece).then_some(sq);
+        return None;
+    };
+    let moves: Vec<&Move> = legal
+        .iter()
+        .filter(|m| m.from() == from && (m.to() == sq || m.king_to() == sq))
+        .collect();
+    match moves.as_slice() {
+        [] => {
+            state.selected = (owns(view, piece) && sq != from).then_some(sq);
+            None
+        }
+        [m] => {
+            state.selected = None;
+            Some(uci(&view.position, m))
+        }
+        _ if moves.iter().any(|m| m.promotion().is_some()) => {
+            state.promotion = Some((from, sq));
+            state.selected = None;
+            None
+        }
+        [m, ..] => {
+            state.selected = None;
+            Some(uci(&view.position, m))
+        }
+    }
+}
+
+/// Arrow keys move the focus from square to square, as the console's cursor moves (up is
+/// up on the screen); the keys stay with the board instead of leaving it.
+fn arrow_keys(ui: &egui::Ui, sq: Square, flipped: bool) {
+    let id = square_id(sq);
+    ui.memory_mut(|m| {
+        m.set_focus_lock_filter(
+            id,
+            egui::EventFilter {
+                horizontal_arrows: true,
+                vertical_arrows: true,
+                ..Default::default()
+            },
+        )
+    });
+    let sign: i8 = if flipped { -1 } else { 1 };
+    let step = ui.input(|i| {
+        [
+            (egui::Key::ArrowUp, (0, sign)),
+            (egui::Key::ArrowDown, (0, -sign)),
+            (egui::Key::ArrowRight, (sign, 0)),
+            (egui::Key::ArrowLeft, (-sign, 0)),
+        ]
+        .into_iter()
+        .find(|(k, _)| i.key_pressed(*k))
+        .map(|(_, d)| d)
+    });
+    if let Some(next) = step.and_then(|(df, dr)| sq.offset(df, dr)) {
+        ui.memory_mut(|m| m.request_focus(square_id(next)));
+    }
+}
+
+/// The promotion chooser: four large buttons, the men named in the game's language.
+fn promotion_chooser(
+    ui: &egui::Ui,
+    state: &mut BoardState,
+    view: &View,
+    pack: &Pack,
+    look: &Look,
+) -> Option<String> {
+    let (from, to) = state.promotion?;
+    let mut line = None;
+    let mut open = true;
+    let title = super::words::words(view.language).promote_to;
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .anchor(Align2::CENTER_CENTER, Vec2::ZERO)
+        .show(ui.ctx(), |ui| {
+            ui.horizontal(|ui| {
+                for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    let name = pack.text(&[Token::Piece(role)]);
+                    let glyph = GLYPHS[role as usize];
+                    let text = egui::RichText::new(format!("{glyph}\n{name}"))
+                        .size(look.theme_font(ui) * 2.0);
+                    if ui.button(text).clicked() {
+                        line = view
+                            .position
+                            .legal_moves()
+                            .iter()
+                            .find(|m| {
+                                m.from() == from && m.to() == to && m.promotion() == Some(role)
+                            })
+                            .map(|m| uci(&view.position, m));
+                    }
+                }
+            });
+        });
+    if line.is_some() || !open {
+        state.promotion = None;
+    }
+    line
+}
+
+impl Look<'_> {
+    fn theme_font(&self, ui: &egui::Ui) -> f32 {
+        ui.style()
+            .text_styles
+            .get(&egui::TextStyle::Body)
+            .map_or(16.0, |f| f.size)
+    }
+}
+
+/// A man: its filled glyph in the side's colour over a band of the opposite colour, so its
+/// shape stands out on either square.
+pub fn draw_man(painter: &egui::Painter, centre: Pos2, size: f32, p: Piece, theme: &Theme) {
+    let (fill, edge) = theme.man(p.color == Color::White);
+    let glyph = GLYPHS[p.role as usize].to_string();
+    let font = FontId::proportional(size);
+    // The glyph's box sits a little high in DejaVu Sans: centred by its own ink.
+    let centre = centre + Vec2::new(0.0, size * 0.04);
+    // Eight copies make the edge: fewer leave notches, more cost a software renderer dearly
+    // (every copy is a full glyph's box to blend).
+    let w = (size / 22.0).max(1.5);
+    for i in 0..8 {
+        let a = i as f32 * std::f32::consts::TAU / 8.0;
+        let off = Vec2::new(a.cos(), a.sin()) * w;
+        painter.text(
+            centre + off,
+            Align2::CENTER_CENTER,
+            &glyph,
+            font.clone(),
+            edge,
+        );
+    }
+    painter.text(centre, Align2::CENTER_CENTER, &glyph, font, fill);
+}
+
+/// Two strokes, the band under the mark's colour: visible on either square.
+fn banded(painter: &egui::Painter, shape: impl Fn(Stroke) -> Shape, w: f32, theme: &Theme) {
+    painter.add(shape(Stroke::new(w * 1.8, theme.mark_edge)));
+    painter.add(shape(Stroke::new(w, theme.mark)));
+}
+
+/// A frame round the square (the chosen man; inset: the keyboard focus).
+fn frame(painter: &egui::Painter, rect: Rect, theme: &Theme) {
+    let w = (rect.width() * 0.06).max(2.0);
+    let r = rect.shrink(w);
+    banded(
+        painter,
+        |s| Shape::rect_stroke(r, 0.0, s, egui::StrokeKind::Middle),
+        w,
+        theme,
+    );
+}
+
+/// Two frames: a man touched (lifted) in the move being made.
+fn double_frame(painter: &egui::Painter, rect: Rect, theme: &Theme) {
+    let w = (rect.width() * 0.04).max(2.0);
+    for inset in [w, w * 3.5] {
+        let r = rect.shrink(inset);
+        banded(
+            painter,
+            |s| Shape::rect_stroke(r, 0.0, s, egui::StrokeKind::Middle),
+            w,
+            theme,
+        );
+    }
+}
+
+/// A triangle in the top left corner: the last move's squares.
+fn corner_triangle(painter: &egui::Painter, rect: Rect, theme: &Theme) {
+    let s = rect.width() * 0.34;
+    let pts = vec![
+        rect.min,
+        rect.min + Vec2::new(s, 0.0),
+        rect.min + Vec2::new(0.0, s),
+    ];
+    painter.add(Shape::convex_polygon(
+        pts,
+        theme.mark,
+        Stroke::new((rect.width() * 0.03).max(1.5), theme.mark_edge),
+    ));
+}
+
+/// A cross in the bottom right corner: the board disagrees with the game here.
+fn corner_cross(painter: &egui::Painter, rect: Rect, theme: &Theme) {
+    let s = rect.width() * 0.3;
+    let c = rect.max - Vec2::splat(s * 0.6);
+    let h = s * 0.45;
+    let w = (rect.width() * 0.05).max(2.0);
+    for (a, b) in [
+        (c + Vec2::new(-h, -h), c + Vec2::new(h, h)),
+        (c + Vec2::new(-h, h), c + Vec2::new(h, -h)),
+    ] {
+        banded(painter, |s| Shape::line_segment([a, b], s), w, theme);
+    }
+}
+
+/// Where the chosen man may go: a dot on an empty square, a ring round a man to take.
+fn target_mark(painter: &egui::Painter, rect: Rect, capture: bool, theme: &Theme) {
+    let c = rect.center();
+    match capture {
+        false => {
+            let r = rect.width() * 0.14;
+            painter.circle(c, r, theme.mark, Stroke::new(r * 0.35, theme.mark_edge));
+        }
+        true => {
+            let r = rect.width() * 0.44;
+            let w = (rect.width() * 0.05).max(2.0);
+            banded(painter, |s| Shape::circle_stroke(c, r, s), w, theme);
+        }
+    }
+}
+
+/// The files' and ranks' names along the bottom and the left edge, all in one size: the
+/// largest at which the longest name fits.
+fn draw_coordinates(
+    painter: &egui::Painter,
+    board: Rect,
+    size: f32,
+    edge: f32,
+    look: &Look,
+    names: Coordinates,
+) {
+    let files: Vec<String> = File::ALL.iter().map(|&f| names.file(f)).collect();
+    let ranks: Vec<String> = Rank::ALL.iter().map(|&r| names.rank(r)).collect();
+    let longest = files
+        .iter()
+        .chain(&ranks)
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1) as f32;
+    let font = FontId::proportional((size.min(edge * 1.6) / (longest * 0.62)).min(edge * 0.75));
+    for i in 0..8u8 {
+        let (Some(file), Some(rank)) = (File::new(i), Rank::new(i)) else {
+            continue;
+        };
+        let r = square_rect(board, size, Square::from_coords(file, rank), look.flipped);
+        painter.text(
+            Pos2::new(r.center().x, board.max.y + edge * 0.5),
+            Align2::CENTER_CENTER,
+            &files[usize::from(i)],
+            font.clone(),
+            look.theme.text,
+        );
+        painter.text(
+            Pos2::new(board.min.x - edge * 0.5, r.center().y),
+            Align2::CENTER_CENTER,
+            &ranks[usize::from(i)],
+            font.clone(),
+            look.theme.text,
+        );
+    }
+}
+
+/// The sensor board's reading, drawn small beside the game's board when they differ: the
+/// men it can tell, a ring where it only knows something stands, a cross where it differs.
+pub fn show_sensed(
+    ui: &mut egui::Ui,
+    sensed: &Snapshot,
+    mismatched: &[Square],
+    flipped: bool,
+    theme: &Theme,
+    side: f32,
+) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+    let size = side / 8.0;
+    let painter = ui.painter();
+    for sq in Square::all() {
+        let r = square_rect(rect, size, sq, flipped);
+        painter.rect_filled(
+            r,
+            0.0,
+            match sq.is_light() {
+                true => theme.light,
+                false => theme.dark,
+            },
+        );
+        match sensed.get(sq) {
+            Sensed::Empty => {}
+            Sensed::Piece(p) => draw_man(painter, r.center(), size * 0.85, p, theme),
+            Sensed::Occupied { color } => {
+                let (fill, edge) = match color {
+                    Some(c) => theme.man(c == Color::White),
+                    None => (theme.mark, theme.mark_edge),
+                };
+                painter.circle(r.center(), size * 0.3, fill, Stroke::new(size * 0.08, edge));
+            }
+        }
+        if mismatched.contains(&sq) {
+            corner_cross(painter, r, theme);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! The clock strip and the scoresheet: two big clock buttons that never scroll away (they sit
+//! in their own strip at the top, whatever the zoom), and the moves as a scoresheet, one row
+//! a move pair, each row an accessible label.
+
+use super::access::{clock_digits, clock_name, side_name};
+use super::theme::Theme;
+use super::words::Words;
+use eframe::egui::{self, RichText};
+use std::time::Instant;
+use vichess::host::View;
+use vichess::rules::Color;
+use vichess::voice::Pack;
+
+/// A clock's time now: the reading of the last turn, less what has run since on the side
+/// whose clock runs.
+pub fn time_now(view: &View, read_at: Instant, side: Color) -> Option<u64> {
+    let c = view.clocks.as_ref()?;
+    let r = match side {
+        Color::White => &c.white,
+        Color::Black => &c.black,
+    };
+    let run = match c.running == Some(side) {
+        true => read_at.elapsed().as_millis() as u64,
+        false => 0,
+    };
+    Some(r.time.saturating_sub(run))
+}
+
+/// The line a clock button sends: `start` before the first press of a timed game, `press`
+/// after.
+fn press_line(view: &View) -> &'static str {
+    match view.clocks.as_ref().map(|c| c.running) {
+        Some(None) if view.moves.is_empty() => "start",
+        _ => "press",
+    }
+}
+
+/// The two clock buttons, the clock of the side at the top of the board first: one above
+/// the other in a side panel (`stacked`), side by side in a strip; returns a line when one
+/// was pressed.
+#[allow(clippy::too_many_arguments)]
+pub fn clocks(
+    ui: &mut egui::Ui,
+    view: &View,
+    read_at: Instant,
+    pack: &Pack,
+    words: &Words,
+    theme: &Theme,
+    font: f32,
+    (stacked, top): (bool, Color),
+) -> Option<String> {
+    let mut line = None;
+    let width = match stacked {
+        true => ui.available_width(),
+        false => ((ui.available_width() - ui.spacing().item_spacing.x * 2.0) / 2.0).max(40.0),
+    };
+    let layout = match stacked {
+        true => egui::Layout::top_down(egui::Align::Min),
+        false => egui::Layout::left_to_right(egui::Align::Min),
+    };
+    ui.with_layout(layout, |ui| {
+        for side in [top, !top] {
+            let running = view
+                .clocks
+                .as_ref()
+                .is_some_and(|c| c.running == Some(side));
+            let millis = time_now(view, read_at, side);
+            let digits = millis.map_or_else(|| words.no_clock.to_string(), clock_digits);
+            let label = format!("{}  {digits}", side_name(pack, side));
+            let (fg, bg) = match running {
+                true => (theme.background, theme.text),
+                false => (theme.text, theme.background),
+            };
+            // As large as the button's width lets the whole label be.
+            let fit = (width - font) / (label.chars().count().max(1) as f32 * 0.62);
+            let text = RichText::new(label)
+                .size((font * 1.6).min(fit).max(8.0))
+                .color(fg)
+                .strong();
+            let button = egui::Button::new(text)
+                .fill(bg)
+                .stroke(egui::Stroke::new(3.0, theme.text))
+                .min_size(egui::vec2(width, font * 2.4));
+            let resp = ui.add(button);
+            let name = match millis {
+                Some(ms) => format!("{}: {}", words.press, clock_name(pack, side, ms)),
+                None => format!("{}: {}", words.press, side_name(pack, side)),
+            };
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name));
+            if resp.clicked() {
+                line = Some(press_line(view).to_string());
+            }
+        }
+    });
+    line
+}
+
+/// The moves as a scoresheet: "1. e4 e5" a row.
+pub fn scoresheet_rows(view: &View) -> Vec<String> {
+    view.moves
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| format!("{}. {}", i + 1, pair.join("  ")))
+        .collect()
+}
+
+/// The scoresheet, newest row in view.
+pub fn scoresheet(ui: &mut egui::Ui, view: &View, words: &Words, font: f32) {
+    let heading = ui.label(RichText::new(words.scoresheet).size(font * 1.1).strong());
+    egui::ScrollArea::vertical()
+        .id_salt("scoresheet")
+        .stick_to_bottom(true)
+        .max_height(ui.available_height() * 0.5)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for row in scoresheet_rows(view) {
+                ui.label(RichText::new(row).size(font))
+                    .labelled_by(heading.id);
+            }
+            if let Some(result) = &view.result {
+                ui.label(
+                    RichText::new(format!("{}: {result}", words.result))
+                        .size(font)
+                        .strong(),
+                );
+            }
+        });
+}

@@ -1,0 +1,243 @@
+//! The window's colours: three fixed themes chosen for low vision (every pair that must be
+//! told apart at least 7:1, WCAG AAA) and the user's own two square colours. Men are drawn
+//! filled and outlined in the opposite colour, so a white man on a light square keeps its
+//! black edge and a black man on a dark square its white one.
+
+use eframe::egui::{self, Color32};
+
+/// The themes a user can name (`--theme`, `[window] theme`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ThemeName {
+    /// White and navy squares, black text on white.
+    HighContrast,
+    /// Yellow and near-black squares, black text on yellow.
+    BlackOnYellow,
+    /// Light grey and black squares, white text on black.
+    WhiteOnBlack,
+    /// The configuration's two square colours.
+    Custom,
+}
+
+impl ThemeName {
+    /// Every theme, in menu order.
+    pub const ALL: [ThemeName; 4] = [
+        ThemeName::HighContrast,
+        ThemeName::BlackOnYellow,
+        ThemeName::WhiteOnBlack,
+        ThemeName::Custom,
+    ];
+
+    /// The name as the configuration and the command line spell it.
+    pub fn key(self) -> &'static str {
+        match self {
+            ThemeName::HighContrast => "high-contrast",
+            ThemeName::BlackOnYellow => "black-on-yellow",
+            ThemeName::WhiteOnBlack => "white-on-black",
+            ThemeName::Custom => "custom",
+        }
+    }
+
+    /// The theme a configuration key names.
+    pub fn from_key(key: &str) -> Option<ThemeName> {
+        ThemeName::ALL.into_iter().find(|t| t.key() == key)
+    }
+}
+
+/// Every colour the window draws with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Theme {
+    /// Light squares.
+    pub light: Color32,
+    /// Dark squares.
+    pub dark: Color32,
+    /// White men's body and edge.
+    pub white_fill: Color32,
+    /// The edge drawn round a white man.
+    pub white_edge: Color32,
+    /// Black men's body.
+    pub black_fill: Color32,
+    /// The edge drawn round a black man.
+    pub black_edge: Color32,
+    /// Marks on the board (last move, touched, mismatch, choice): drawn over a band of
+    /// `mark_edge`, so they stand out on either square.
+    pub mark: Color32,
+    /// The band under each mark.
+    pub mark_edge: Color32,
+    /// The window's background.
+    pub background: Color32,
+    /// The window's text.
+    pub text: Color32,
+}
+
+const WHITE: Color32 = Color32::WHITE;
+const BLACK: Color32 = Color32::BLACK;
+
+impl Theme {
+    /// The colours of `name`; `custom` is the configuration's two square colours, the men and
+    /// the text in black or white, whichever stands out more.
+    pub fn of(name: ThemeName, custom: [Color32; 2]) -> Theme {
+        match name {
+            ThemeName::HighContrast => Theme {
+                light: WHITE,
+                dark: Color32::from_rgb(0x00, 0x00, 0x80),
+                white_fill: WHITE,
+                white_edge: BLACK,
+                black_fill: BLACK,
+                black_edge: WHITE,
+                mark: Color32::from_rgb(0xFF, 0x00, 0xFF),
+                mark_edge: BLACK,
+                background: WHITE,
+                text: BLACK,
+            },
+            ThemeName::BlackOnYellow => Theme {
+                light: Color32::from_rgb(0xFF, 0xFF, 0x00),
+                dark: Color32::from_rgb(0x20, 0x20, 0x20),
+                white_fill: Color32::from_rgb(0xFF, 0xFF, 0x00),
+                white_edge: BLACK,
+                black_fill: BLACK,
+                black_edge: Color32::from_rgb(0xFF, 0xFF, 0x00),
+                mark: Color32::from_rgb(0x00, 0xC0, 0xFF),
+                mark_edge: BLACK,
+                background: Color32::from_rgb(0xFF, 0xFF, 0x00),
+                text: BLACK,
+            },
+            ThemeName::WhiteOnBlack => Theme {
+                light: Color32::from_rgb(0xD0, 0xD0, 0xD0),
+                dark: BLACK,
+                white_fill: WHITE,
+                white_edge: BLACK,
+                black_fill: BLACK,
+                black_edge: WHITE,
+                mark: Color32::from_rgb(0x00, 0xFF, 0x00),
+                mark_edge: BLACK,
+                background: BLACK,
+                text: WHITE,
+            },
+            ThemeName::Custom => {
+                let [light, dark] = custom;
+                let on = |c: Color32| match contrast(c, WHITE) >= contrast(c, BLACK) {
+                    true => WHITE,
+                    false => BLACK,
+                };
+                Theme {
+                    light,
+                    dark,
+                    white_fill: WHITE,
+                    white_edge: BLACK,
+                    black_fill: BLACK,
+                    black_edge: WHITE,
+                    mark: Color32::from_rgb(0xFF, 0x00, 0xFF),
+                    mark_edge: on(Color32::from_rgb(0xFF, 0x00, 0xFF)),
+                    background: light,
+                    text: on(light),
+                }
+            }
+        }
+    }
+
+    /// The men's body and edge colours for `white` men or black ones.
+    pub fn man(&self, white: bool) -> (Color32, Color32) {
+        match white {
+            true => (self.white_fill, self.white_edge),
+            false => (self.black_fill, self.black_edge),
+        }
+    }
+
+    /// egui's look in these colours: big text, thick focus rings, no translucency.
+    pub fn visuals(&self) -> egui::Visuals {
+        let dark_mode = relative_luminance(self.background) < 0.2;
+        let mut v = match dark_mode {
+            true => egui::Visuals::dark(),
+            false => egui::Visuals::light(),
+        };
+        v.override_text_color = Some(self.text);
+        v.panel_fill = self.background;
+        v.window_fill = self.background;
+        v.extreme_bg_color = self.background;
+        v.faint_bg_color = self.background;
+        let stroke = egui::Stroke::new(2.0, self.text);
+        for w in [
+            &mut v.widgets.noninteractive,
+            &mut v.widgets.inactive,
+            &mut v.widgets.hovered,
+            &mut v.widgets.active,
+            &mut v.widgets.open,
+        ] {
+            w.bg_stroke = stroke;
+            w.fg_stroke = stroke;
+            w.bg_fill = self.background;
+            w.weak_bg_fill = self.background;
+        }
+        v.widgets.hovered.bg_stroke = egui::Stroke::new(3.0, self.text);
+        v.selection.bg_fill = self.text;
+        v.selection.stroke = egui::Stroke::new(3.0, self.background);
+        v
+    }
+}
+
+/// WCAG 2 relative luminance of an opaque colour.
+pub fn relative_luminance(c: Color32) -> f32 {
+    let lin = |v: u8| {
+        let s = f32::from(v) / 255.0;
+        match s <= 0.04045 {
+            true => s / 12.92,
+            false => ((s + 0.055) / 1.055).powf(2.4),
+        }
+    };
+    0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+}
+
+/// WCAG 2 contrast ratio of two colours, from 1 to 21.
+pub fn contrast(a: Color32, b: Color32) -> f32 {
+    let (la, lb) = (relative_luminance(a), relative_luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// A colour written `#RRGGBB`, as the configuration takes it.
+pub fn parse_colour(s: &str) -> Option<Color32> {
+    let hex = s.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let v = u32::from_str_radix(hex, 16).ok()?;
+    Some(Color32::from_rgb((v >> 16) as u8, (v >> 8) as u8, v as u8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fixed themes keep 7:1 between the squares, and each man stands out 7:1 from
+    /// either square by its body or by its edge (WCAG AAA).
+    #[test]
+    fn fixed_themes_meet_seven_to_one() {
+        for name in [
+            ThemeName::HighContrast,
+            ThemeName::BlackOnYellow,
+            ThemeName::WhiteOnBlack,
+        ] {
+            let t = Theme::of(name, [WHITE, BLACK]);
+            assert!(contrast(t.light, t.dark) >= 7.0, "{name:?} squares");
+            for white in [true, false] {
+                let (fill, edge) = t.man(white);
+                assert!(contrast(fill, edge) >= 7.0, "{name:?} man {white}");
+                for sq in [t.light, t.dark] {
+                    let best = contrast(fill, sq).max(contrast(edge, sq));
+                    assert!(best >= 7.0, "{name:?} man {white} on {sq:?}");
+                }
+            }
+            assert!(contrast(t.text, t.background) >= 7.0, "{name:?} text");
+        }
+    }
+
+    #[test]
+    fn colours_are_read_as_hex() {
+        assert_eq!(
+            parse_colour("#FFFF00"),
+            Some(Color32::from_rgb(255, 255, 0))
+        );
+        assert_eq!(parse_colour("FFFF00"), None);
+        assert_eq!(parse_colour("#FFF"), None);
+        assert_eq!(parse_colour("#GGGGGG"), None);
+    }
+}

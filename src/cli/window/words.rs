@@ -1,0 +1,249 @@
+//! The window's own words (menus, buttons, panel titles) in the game's language, so a window
+//! in Ukrainian shows no English. The game's lines come from the voice pack as always; the
+//! sides and the men's names too (`Token::Side`, `Token::Piece`); these are the few the
+//! window adds around them. Commands are named by the session's own command table.
+
+use vichess::phrase::Language;
+
+/// One language's words for the window.
+pub struct Words {
+    pub game: &'static str,
+    pub new_game: &'static str,
+    pub resume: &'static str,
+    pub save: &'static str,
+    pub braille_sheet: &'static str,
+    pub quit: &'static str,
+    pub commands: &'static str,
+    pub view: &'static str,
+    pub theme: &'static str,
+    pub zoom_in: &'static str,
+    pub zoom_out: &'static str,
+    pub coordinates: &'static str,
+    pub text_display: &'static str,
+    /// Before a side: the clock button ("press the clock: White").
+    pub press: &'static str,
+    pub no_clock: &'static str,
+    pub line_hint: &'static str,
+    pub send: &'static str,
+    pub yes: &'static str,
+    pub no: &'static str,
+    pub scoresheet: &'static str,
+    pub announcements: &'static str,
+    pub board_reads: &'static str,
+    pub promote_to: &'static str,
+    pub result: &'static str,
+    pub high_contrast: &'static str,
+    pub black_on_yellow: &'static str,
+    pub white_on_black: &'static str,
+    pub custom: &'static str,
+    pub last_move: &'static str,
+    pub chosen: &'static str,
+    pub can_go: &'static str,
+    pub differs: &'static str,
+}
+
+/// The window's words in `lang`.
+pub fn words(lang: Language) -> &'static Words {
+    match lang {
+        Language::En => &EN,
+        Language::De => &DE,
+        Language::Uk => &UK,
+        Language::Ru => &RU,
+        Language::Hy => &HY,
+    }
+}
+
+static EN: Words = Words {
+    last_move: "last move",
+    chosen: "chosen",
+    can_go: "a move can go here",
+    differs: "the board differs here",
+    game: "Game",
+    new_game: "New game",
+    resume: "Resume the last game",
+    save: "Save the game (PGN)",
+    braille_sheet: "Braille scoresheet (BRF)",
+    quit: "Quit",
+    commands: "Commands",
+    view: "View",
+    theme: "Colours",
+    zoom_in: "Zoom in (Ctrl +)",
+    zoom_out: "Zoom out (Ctrl -)",
+    coordinates: "Coordinates in Appendix D words",
+    text_display: "Text display for the opponent",
+    press: "Press the clock",
+    no_clock: "no clock",
+    line_hint: "Type a move or a command",
+    send: "Send",
+    yes: "Yes",
+    no: "No",
+    scoresheet: "Scoresheet",
+    announcements: "Announcements",
+    board_reads: "The sensor board reads",
+    promote_to: "Promote to",
+    result: "Result",
+    high_contrast: "High contrast",
+    black_on_yellow: "Black on yellow",
+    white_on_black: "White on black",
+    custom: "My colours",
+};
+
+static DE: Words = Words {
+    last_move: "letzter Zug",
+    chosen: "gewählt",
+    can_go: "Zugziel",
+    differs: "das Brett weicht hier ab",
+    game: "Partie",
+    new_game: "Neue Partie",
+    resume: "Letzte Partie fortsetzen",
+    save: "Partie speichern (PGN)",
+    braille_sheet: "Partieformular in Braille (BRF)",
+    quit: "Beenden",
+    commands: "Befehle",
+    view: "Ansicht",
+    theme: "Farben",
+    zoom_in: "Vergrößern (Strg +)",
+    zoom_out: "Verkleinern (Strg -)",
+    coordinates: "Koordinaten in den Wörtern von Anhang D",
+    text_display: "Textanzeige für den Gegner",
+    press: "Uhr drücken",
+    no_clock: "ohne Uhr",
+    line_hint: "Zug oder Befehl eingeben",
+    send: "Senden",
+    yes: "Ja",
+    no: "Nein",
+    scoresheet: "Partieformular",
+    announcements: "Ansagen",
+    board_reads: "Das Sensorbrett zeigt",
+    promote_to: "Umwandeln in",
+    result: "Ergebnis",
+    high_contrast: "Hoher Kontrast",
+    black_on_yellow: "Schwarz auf Gelb",
+    white_on_black: "Weiß auf Schwarz",
+    custom: "Eigene Farben",
+};
+
+static UK: Words = Words {
+    last_move: "останній хід",
+    chosen: "вибрано",
+    can_go: "сюди можна піти",
+    differs: "дошка тут відрізняється",
+    game: "Партія",
+    new_game: "Нова партія",
+    resume: "Продовжити останню партію",
+    save: "Зберегти партію (PGN)",
+    braille_sheet: "Бланк партії шрифтом Брайля (BRF)",
+    quit: "Вийти",
+    commands: "Команди",
+    view: "Вигляд",
+    theme: "Кольори",
+    zoom_in: "Збільшити (Ctrl +)",
+    zoom_out: "Зменшити (Ctrl -)",
+    coordinates: "Координати словами додатка D",
+    text_display: "Текстовий дисплей для суперника",
+    press: "Натиснути годинник",
+    no_clock: "без годинника",
+    line_hint: "Введіть хід або команду",
+    send: "Надіслати",
+    yes: "Так",
+    no: "Ні",
+    scoresheet: "Бланк партії",
+    announcements: "Оголошення",
+    board_reads: "Сенсорна дошка показує",
+    promote_to: "Перетворити на",
+    result: "Результат",
+    high_contrast: "Висока контрастність",
+    black_on_yellow: "Чорне на жовтому",
+    white_on_black: "Біле на чорному",
+    custom: "Мої кольори",
+};
+
+static RU: Words = Words {
+    last_move: "последний ход",
+    chosen: "выбрано",
+    can_go: "сюда можно пойти",
+    differs: "доска здесь отличается",
+    game: "Партия",
+    new_game: "Новая партия",
+    resume: "Продолжить последнюю партию",
+    save: "Сохранить партию (PGN)",
+    braille_sheet: "Бланк партии шрифтом Брайля (BRF)",
+    quit: "Выйти",
+    commands: "Команды",
+    view: "Вид",
+    theme: "Цвета",
+    zoom_in: "Увеличить (Ctrl +)",
+    zoom_out: "Уменьшить (Ctrl -)",
+    coordinates: "Координаты словами приложения D",
+    text_display: "Текстовый дисплей для соперника",
+    press: "Нажать часы",
+    no_clock: "без часов",
+    line_hint: "Введите ход или команду",
+    send: "Отправить",
+    yes: "Да",
+    no: "Нет",
+    scoresheet: "Бланк партии",
+    announcements: "Объявления",
+    board_reads: "Сенсорная доска показывает",
+    promote_to: "Превратить в",
+    result: "Результат",
+    high_contrast: "Высокая контрастность",
+    black_on_yellow: "Чёрное на жёлтом",
+    white_on_black: "Белое на чёрном",
+    custom: "Мои цвета",
+};
+
+static HY: Words = Words {
+    last_move: "վերջին քայլ",
+    chosen: "ընտրված է",
+    can_go: "այստեղ կարելի է գնալ",
+    differs: "տախտակն այստեղ տարբերվում է",
+    game: "Պարտիա",
+    new_game: "Նոր պարտիա",
+    resume: "Շարունակել վերջին պարտիան",
+    save: "Պահպանել պարտիան (PGN)",
+    braille_sheet: "Պարտիայի թերթիկ Բրայլով (BRF)",
+    quit: "Ելք",
+    commands: "Հրամաններ",
+    view: "Տեսք",
+    theme: "Գույներ",
+    zoom_in: "Մեծացնել (Ctrl +)",
+    zoom_out: "Փոքրացնել (Ctrl -)",
+    coordinates: "Կոորդինատները D հավելվածի բառերով",
+    text_display: "Տեքստային ցուցասարք մրցակցի համար",
+    press: "Սեղմել ժամացույցը",
+    no_clock: "առանց ժամացույցի",
+    line_hint: "Մուտքագրեք քայլ կամ հրաման",
+    send: "Ուղարկել",
+    yes: "Այո",
+    no: "Ոչ",
+    scoresheet: "Պարտիայի թերթիկ",
+    announcements: "Հայտարարություններ",
+    board_reads: "Սենսորային տախտակը ցույց է տալիս",
+    promote_to: "Փոխակերպել",
+    result: "Արդյունք",
+    high_contrast: "Բարձր կոնտրաստ",
+    black_on_yellow: "Սև՝ դեղինի վրա",
+    white_on_black: "Սպիտակ՝ սևի վրա",
+    custom: "Իմ գույները",
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No language borrows another's words: each table differs from English everywhere
+    /// except the file formats in brackets.
+    #[test]
+    fn every_language_has_its_own_words() {
+        for lang in [Language::De, Language::Uk, Language::Ru, Language::Hy] {
+            let w = words(lang);
+            assert_ne!(w.game, EN.game, "{lang:?}");
+            assert_ne!(w.press, EN.press, "{lang:?}");
+            assert_ne!(w.line_hint, EN.line_hint, "{lang:?}");
+            assert_ne!(w.scoresheet, EN.scoresheet, "{lang:?}");
+        }
+        assert!(words(Language::De).zoom_in.contains('ö'));
+        assert!(words(Language::Ru).black_on_yellow.contains('ё'));
+    }
+}

@@ -1,0 +1,626 @@
+//! `vichess window` under Xvfb with Mesa's software renderer (issue 25): screenshots of each
+//! theme checked by measurement (the board covers most of the window; squares and men 7:1
+//! apart, WCAG AAA), a move made by mouse clicks journaled exactly as the same move typed in
+//! `vichess play`, typed lines likewise, and a game begun in `play` and resumed in the window
+//! with nothing lost. These tests need `xvfb-run`, `xdotool` and an OpenGL driver (Mesa):
+//! `scripts/setup` installs them; without them the tests fail, they never skip.
+#![cfg(feature = "window")]
+
+#[path = "common/play.rs"]
+mod common_play;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn home(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("vichess-window-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `script` (bash) under a private Xvfb screen, `vichess` as `$VICHESS`, with a private
+/// home; panics (fails the test) when Xvfb cannot be started.
+fn under_xvfb(home: &Path, script: &str) -> Output {
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x1024x24 -nolisten tcp", "bash", "-euc", script])
+        .current_dir(home)
+        .env("VICHESS", env!("CARGO_BIN_EXE_vichess"))
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_RUNTIME_DIR", home)
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
+        .env("LIBGL_ALWAYS_SOFTWARE", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("xvfb-run cannot be started ({e}): install xvfb (scripts/setup); these tests never skip")
+        });
+    assert!(
+        out.status.success(),
+        "the window's run failed: {}\n{}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// An RGBA image read from a PNG.
+struct Image {
+    w: usize,
+    h: usize,
+    px: Vec<[u8; 4]>,
+}
+
+impl Image {
+    fn read(path: &Path) -> Image {
+        let decoder = png::Decoder::new(std::io::BufReader::new(
+            std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+        ));
+        let mut reader = decoder.read_info().expect("a PNG");
+        let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+        let info = reader.next_frame(&mut buf).expect("a frame");
+        assert_eq!(info.color_type, png::ColorType::Rgba, "RGBA screenshots");
+        let px = buf[..info.buffer_size()]
+            .chunks(4)
+            .map(|c| [c[0], c[1], c[2], c[3]])
+            .collect();
+        Image {
+            w: info.width as usize,
+            h: info.height as usize,
+            px,
+        }
+    }
+
+    fn at(&self, x: usize, y: usize) -> [u8; 3] {
+        let p = self.px[y * self.w + x];
+        [p[0], p[1], p[2]]
+    }
+}
+
+fn luminance(c: [u8; 3]) -> f64 {
+    let lin = |v: u8| {
+        let s = f64::from(v) / 255.0;
+        if s <= 0.04045 {
+            s / 12.92
+        } else {
+            ((s + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+}
+
+/// WCAG 2 contrast ratio.
+fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The board's square in the screenshot: the rows and columns that hold long stretches of
+/// a colour only the board's squares have (`marker`); text drawn in a similar shade never
+/// fills a twentieth of a row.
+fn board_box(img: &Image, marker: [u8; 3]) -> (usize, usize, usize, usize) {
+    let mut rows = vec![0usize; img.h];
+    let mut cols = vec![0usize; img.w];
+    for (y, row) in rows.iter_mut().enumerate() {
+        for (x, col) in cols.iter_mut().enumerate() {
+            if img.at(x, y) == marker {
+                *row += 1;
+                *col += 1;
+            }
+        }
+    }
+    let span = |counts: &[usize], min: usize| {
+        let first = counts.iter().position(|&c| c >= min);
+        let last = counts.iter().rposition(|&c| c >= min);
+        (first.unwrap_or(0), last.map_or(0, |l| l + 1))
+    };
+    let (y0, y1) = span(&rows, img.w / 20);
+    let (x0, x1) = span(&cols, img.h / 20);
+    assert!(x0 < x1 && y0 < y1, "no board of {marker:?} drawn");
+    (x0, y0, x1, y1)
+}
+
+/// The colours inside one square other than the square's own, most frequent first.
+fn colours_in(img: &Image, x: usize, y: usize, s: usize, ground: [u8; 3]) -> Vec<([u8; 3], usize)> {
+    let mut counts: std::collections::HashMap<[u8; 3], usize> = Default::default();
+    for yy in y + s / 10..y + s * 9 / 10 {
+        for xx in x + s / 10..x + s * 9 / 10 {
+            let c = img.at(xx, yy);
+            if c != ground {
+                *counts.entry(c).or_default() += 1;
+            }
+        }
+    }
+    let mut v: Vec<_> = counts.into_iter().collect();
+    v.sort_by_key(|c| std::cmp::Reverse(c.1));
+    v
+}
+
+/// A theme as the test knows it: the colour only the board has, and whether the fixed
+/// contrast rules apply.
+struct ThemeCase {
+    name: &'static str,
+    /// A square colour no other part of the window uses (the board's extent is measured by it).
+    marker: [u8; 3],
+    high_contrast: bool,
+}
+
+const THEMES: &[ThemeCase] = &[
+    ThemeCase {
+        name: "high-contrast",
+        marker: [0x00, 0x00, 0x80],
+        high_contrast: true,
+    },
+    ThemeCase {
+        name: "black-on-yellow",
+        marker: [0x20, 0x20, 0x20],
+        high_contrast: true,
+    },
+    ThemeCase {
+        name: "white-on-black",
+        marker: [0xD0, 0xD0, 0xD0],
+        high_contrast: true,
+    },
+    ThemeCase {
+        name: "custom",
+        marker: [0x4A, 0x2C, 0x0A],
+        high_contrast: false,
+    },
+];
+
+/// Each theme's screenshot after a few moves: the board fills most of the window, its
+/// squares alternate, and in the high-contrast themes the squares and the men meet 7:1.
+/// The PNGs are written to docs/screenshots/ for the documentation.
+#[test]
+fn every_theme_draws_a_large_high_contrast_board() {
+    let dir = home("themes");
+    let shots = repo().join("docs/screenshots");
+    std::fs::create_dir_all(&shots).expect("docs/screenshots");
+    let mut script = String::new();
+    for t in THEMES {
+        script.push_str(&format!(
+            "\"$VICHESS\" window --no-audio --control 15+10 --game-dir games-{0} --theme {0} \
+             --size 1200x800 --lines 'start;e4;press;e5;press;Nf3' \
+             --screenshot '{1}/window-{0}.png' > out-{0}.txt &\n",
+            t.name,
+            shots.display()
+        ));
+    }
+    script.push_str("wait\n");
+    under_xvfb(&dir, &script);
+    for t in THEMES {
+        let img = Image::read(&shots.join(format!("window-{}.png", t.name)));
+        let (x0, y0, x1, y1) = board_box(&img, t.marker);
+        let (bw, bh) = (x1 - x0, y1 - y0);
+        assert!(
+            bw.abs_diff(bh) <= 2,
+            "{}: the board is square ({bw}x{bh})",
+            t.name
+        );
+        let share = (bw * bh) as f64 / (img.w * img.h) as f64;
+        assert!(
+            share >= 0.5,
+            "{}: the board covers {:.0}% of the window, not most of it",
+            t.name,
+            share * 100.0
+        );
+        let s = bw / 8;
+        // Each square's colour, read at its left edge (men stand in the middle).
+        let ground =
+            |file: usize, rank: usize| img.at(x0 + file * s + s / 20, y0 + (7 - rank) * s + s / 2);
+        let dark = ground(0, 0);
+        let light = ground(1, 0);
+        assert_ne!(dark, light, "{}: two square colours", t.name);
+        for file in 0..8 {
+            for rank in 0..8 {
+                let want = if (file + rank) % 2 == 0 { dark } else { light };
+                assert_eq!(ground(file, rank), want, "{}: square {file},{rank}", t.name);
+            }
+        }
+        if !t.high_contrast {
+            continue;
+        }
+        assert!(
+            contrast(light, dark) >= 7.0,
+            "{}: squares {light:?} and {dark:?} only {:.1}:1",
+            t.name,
+            contrast(light, dark)
+        );
+        // The kings: White's on e1 (a dark square), Black's on e8 (a light one).
+        for (file, rank, ground_c) in [(4, 0, dark), (4, 7, light)] {
+            let found = colours_in(&img, x0 + file * s, y0 + (7 - rank) * s, s, ground_c);
+            let total: usize = found.iter().map(|c| c.1).sum();
+            assert!(total > s * s / 10, "{}: a man on {file},{rank}", t.name);
+            // The body is the commonest colour; the edge the commonest clearly different
+            // one (not a shade of the body's anti-aliasing), or the square's own colour
+            // when the edge is drawn in it.
+            let body = found[0].0;
+            let far = |a: [u8; 3], b: [u8; 3]| {
+                a.iter()
+                    .zip(b)
+                    .map(|(x, y)| i32::from(*x).abs_diff(i32::from(y)))
+                    .max()
+                    > Some(96)
+            };
+            let edge = found
+                .iter()
+                .find(|(c, n)| far(*c, body) && *n * 20 >= total)
+                .map_or(ground_c, |(c, _)| *c);
+            assert!(
+                contrast(body, edge) >= 7.0,
+                "{}: the man's body {body:?} and edge {edge:?} only {:.1}:1",
+                t.name,
+                contrast(body, edge)
+            );
+            let best = contrast(body, ground_c).max(contrast(edge, ground_c));
+            assert!(
+                best >= 7.0,
+                "{}: the man stands out only {best:.1}:1",
+                t.name
+            );
+        }
+    }
+}
+
+/// With the simulated pegboard left behind (the assistant types the VI player's e4), the
+/// board's reading is drawn beside the game's board, the differing squares crossed.
+#[test]
+fn a_board_that_differs_is_drawn_beside_the_game() {
+    let dir = home("differs");
+    let shot = repo().join("docs/screenshots/window-board-differs.png");
+    under_xvfb(
+        &dir,
+        &format!(
+            "\"$VICHESS\" window --no-audio --lang en --board sim --control none \
+             --game-dir games --size 1200x800 --lines 'e4' --wait-for 'read again' \
+             --screenshot '{}' > out.txt\n",
+            shot.display()
+        ),
+    );
+    let img = Image::read(&shot);
+    let navy = [0x00, 0x00, 0x80];
+    let (_, _, x1, _) = board_box(&img, navy);
+    // The game's board is the big one at the left; the sensor board's, small, to its right.
+    let main_right = (0..img.w)
+        .find(|&x| x > img.w / 3 && (0..img.h).all(|y| img.at(x, y) != navy))
+        .expect("a column right of the game's board without its colour");
+    let beside = (main_right..img.w)
+        .flat_map(|x| (0..img.h).map(move |y| (x, y)))
+        .filter(|&(x, y)| img.at(x, y) == navy)
+        .count();
+    assert!(x1 > main_right, "a second board right of the first");
+    assert!(
+        beside > 32 * 15 * 15,
+        "the sensor board's 32 dark squares beside the game's: {beside} pixels"
+    );
+    // The crosses: the magenta of the marks, on e2 and e4 of the game's board.
+    let magenta = [0xFF, 0x00, 0xFF];
+    let marks = (0..main_right)
+        .flat_map(|x| (0..img.h).map(move |y| (x, y)))
+        .filter(|&(x, y)| img.at(x, y) == magenta)
+        .count();
+    assert!(
+        marks > 200,
+        "the differing squares are marked: {marks} pixels"
+    );
+}
+
+/// `vichess` alone opens the window when a display is there (a game starts: its greeting is
+/// printed), and prints its usage, as ever, when none is.
+#[test]
+fn vichess_alone_opens_the_window_on_a_display() {
+    let dir = home("alone");
+    // No sound here: the screen-reader setting opens no sound device and no speech.
+    std::fs::create_dir_all(dir.join("config/vichess")).expect("config folder");
+    std::fs::write(
+        dir.join("config/vichess/config.toml"),
+        "[speech]\noutput = \"screen-reader\"\n",
+    )
+    .expect("config");
+    under_xvfb(
+        &dir,
+        r#"
+"$VICHESS" --help > /dev/null
+"$VICHESS" > out.txt 2> err.txt &
+pid=$!
+for i in $(seq 200); do [ -s out.txt ] && break; sleep 0.05; done
+sleep 0.5
+kill -TERM $pid
+wait $pid || true
+"#,
+    );
+    let out = std::fs::read_to_string(dir.join("out.txt")).expect("output");
+    assert!(
+        out.lines().any(|l| l.contains("Sprache")),
+        "the game's greeting: {out}"
+    );
+    // `vichess window` itself, without a display: told so before any game is begun.
+    let games = dir.join("no-display-games");
+    let refused = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["window", "--no-audio", "--game-dir"])
+        .arg(&games)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("vichess runs");
+    assert_eq!(refused.status.code(), Some(2));
+    let why = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        why.contains("no display") && why.contains("vichess play"),
+        "{why}"
+    );
+    assert!(
+        std::fs::read_dir(&games).map_or(true, |mut d| d.next().is_none()),
+        "no game begun"
+    );
+    let bare = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("vichess runs");
+    assert_eq!(bare.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bare.stderr).contains("Usage"));
+}
+
+/// Zoomed to 400% (`[window] zoom`), the window keeps the clocks in view above the board,
+/// and the board itself: neither scrolls away.
+#[test]
+fn at_four_hundred_per_cent_the_clocks_and_the_board_stay() {
+    let dir = home("zoom");
+    std::fs::create_dir_all(dir.join("config/vichess")).expect("config folder");
+    std::fs::write(
+        dir.join("config/vichess/config.toml"),
+        "[window]\nzoom = 400\n",
+    )
+    .expect("config");
+    under_xvfb(
+        &dir,
+        "\"$VICHESS\" window --no-audio --lang en --control 15+10 --game-dir games \
+         --size 1200x800 --lines 'start;e4' --screenshot zoom.png > out.txt\n",
+    );
+    let img = Image::read(&dir.join("zoom.png"));
+    let (_, y0, _, _) = board_box(&img, [0x00, 0x00, 0x80]);
+    // White's clock runs: its button is filled black, above the board.
+    let black = (0..y0)
+        .flat_map(|y| (0..img.w).map(move |x| (x, y)))
+        .filter(|&(x, y)| img.at(x, y) == [0, 0, 0])
+        .count();
+    assert!(
+        black > img.w * img.h / 20,
+        "the running clock's button above the board: {black} black pixels"
+    );
+}
+
+/// A journal without its timestamps: each line's fields after the first.
+fn journal_lines(games: &Path) -> Vec<String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(games)
+        .unwrap_or_else(|e| panic!("{}: {e}", games.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "journal"))
+        .collect();
+    assert_eq!(files.len(), 1, "one journal in {}", games.display());
+    let text = std::fs::read_to_string(files.remove(0)).expect("journal");
+    text.lines().map(strip_time).collect()
+}
+
+/// A journal line without what differs from run to run: the checksum (it covers the
+/// times), the milliseconds since the start, the file's creation time and the wall-clock
+/// anchor. Left: the record's number, its kind and what it records.
+fn strip_time(line: &str) -> String {
+    let f: Vec<&str> = line.split(' ').collect();
+    match f.as_slice() {
+        [n, _crc, kind @ ("vichess-journal" | "anchor"), ..] => format!("{n} {kind}"),
+        [n, _crc, kind, _ms, rest @ ..] => format!("{n} {kind} {}", rest.join(" ")),
+        _ => line.to_string(),
+    }
+}
+
+/// `vichess play` with `stdin` typed, its journal folder.
+fn played(dir: &Path, stdin: &str, extra: &[&str]) -> PathBuf {
+    let games = dir.join("played");
+    let mut args = vec!["play", "--no-audio", "--game-dir", games.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = common_play::run_piped(dir, &args, stdin.as_bytes());
+    common_play::lines_of(&out);
+    games
+}
+
+/// Lines typed into the window's line field (the `--lines` hook) are journaled exactly as
+/// the same lines typed in `vichess play`.
+#[test]
+fn lines_typed_in_the_window_are_journaled_as_in_play() {
+    let dir = home("typed");
+    let play_games = played(
+        &dir,
+        "start\ne4\npress\nSf6\npress\n",
+        &["--control", "15+10", "--lang", "de"],
+    );
+    under_xvfb(
+        &dir,
+        "\"$VICHESS\" window --no-audio --control 15+10 --lang de --game-dir window-games \
+         --lines 'start;e4;press;Sf6;press;quit' --size 900x700\n",
+    );
+    let window = journal_lines(&dir.join("window-games"));
+    let play = journal_lines(&play_games);
+    assert_eq!(
+        project(&window),
+        project(&play),
+        "the window's journal differs from play's"
+    );
+    assert!(window
+        .iter()
+        .any(|l| l.contains("g8f6") || l.contains("Nf6") || l.contains("Sf6")));
+}
+
+/// The record lines that must agree between two runs of the same game: everything but the
+/// lines that name the run itself (its start time, the program).
+fn project(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| !l.contains("version") && !l.contains("started"))
+        .cloned()
+        .collect()
+}
+
+/// A move made by two clicks on the board (e2, then e4) is announced and journaled exactly
+/// as "e2e4" typed in `vichess play`; the game then ends the same way in both (SIGTERM).
+#[test]
+fn a_move_made_by_clicks_is_journaled_as_the_typed_move() {
+    let dir = home("clicks");
+    let games = dir.join("window-games");
+    let script = format!(
+        r#"
+"$VICHESS" window --no-audio --control none --game-dir '{games}' --size 1000x800 \
+    --geometry geometry.txt > window-out.txt 2> window-err.txt &
+pid=$!
+for i in $(seq 200); do [ -s geometry.txt ] && break; sleep 0.05; done
+read X Y S < geometry.txt
+wid=$(xdotool search --sync --name '^vichess$' | head -1)
+sleep 0.5
+click() {{ xdotool mousemove --window "$wid" "$1" "$2" click 1; sleep 0.3; }}
+# e2 then e4: file e is the fifth column, rank 2 the seventh row from the top. A click the
+# window missed while it was still being mapped on a busy machine is clicked again.
+for try in 1 2 3; do
+  click $((X + 4*S + S/2)) $((Y + 6*S + S/2))
+  click $((X + 4*S + S/2)) $((Y + 4*S + S/2))
+  for i in $(seq 40); do grep -q e2e4 '{games}'/*.journal 2>/dev/null && break 2; sleep 0.05; done
+done
+sleep 0.2
+kill -TERM $pid
+wait $pid || true
+"#,
+        games = games.display()
+    );
+    under_xvfb(&dir, &script);
+    let out = std::fs::read_to_string(dir.join("window-out.txt")).expect("window output");
+    let window = journal_lines(&games);
+    // The same move typed in play, ended the same way.
+    let play_games = dir.join("played");
+    let (mut child, mut stdin, lines) = common_play::spawn_play(
+        &dir,
+        &[
+            "--no-audio",
+            "--control",
+            "none",
+            "--game-dir",
+            play_games.to_str().unwrap(),
+        ],
+    );
+    use std::io::Write;
+    writeln!(stdin, "e2e4").expect("typed");
+    let mut seen = Vec::new();
+    while let Ok(l) = lines.recv_timeout(std::time::Duration::from_secs(10)) {
+        let done = l == "Eva vier";
+        seen.push(l);
+        if done {
+            break;
+        }
+    }
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    child.wait().expect("play ends");
+    let play = journal_lines(&play_games);
+    assert!(
+        window
+            .iter()
+            .any(|l| l.contains("e2e4") || l.contains("e4")),
+        "the clicked move is journaled: {window:?}\n{out}"
+    );
+    assert_eq!(
+        project(&window),
+        project(&play),
+        "window: {out}\nplay: {seen:?}"
+    );
+    let announced: Vec<&str> = out.lines().take(seen.len()).collect();
+    assert_eq!(
+        announced, seen,
+        "the same lines, the move's announcement last"
+    );
+}
+
+/// The keyboard path: a click on e2 chooses the pawn and puts the focus there, the arrow
+/// keys move the focus two squares up, Enter plays e2e4.
+#[test]
+fn arrow_keys_move_over_the_squares_and_enter_moves() {
+    let dir = home("keys");
+    let games = dir.join("window-games");
+    let script = format!(
+        r#"
+"$VICHESS" window --no-audio --lang en --control none --game-dir '{games}' --size 1000x800 \
+    --geometry geometry.txt > window-out.txt 2> window-err.txt &
+pid=$!
+for i in $(seq 200); do [ -s geometry.txt ] && break; sleep 0.05; done
+read X Y S < geometry.txt
+wid=$(xdotool search --sync --name '^vichess$' | head -1)
+sleep 0.5
+xdotool windowfocus --sync "$wid" || true
+# Keys or a click the window missed while still being mapped on a busy machine are given
+# again, after Escape has let go of whatever was chosen.
+for try in 1 2 3; do
+  xdotool key Escape; sleep 0.2
+  xdotool mousemove --window "$wid" $((X + 4*S + S/2)) $((Y + 6*S + S/2)) click 1
+  sleep 0.3
+  for k in Up Up Return; do xdotool key $k; sleep 0.2; done
+  for i in $(seq 40); do grep -q e2e4 '{games}'/*.journal 2>/dev/null && break 2; sleep 0.05; done
+done
+kill -TERM $pid
+wait $pid || true
+"#,
+        games = games.display()
+    );
+    under_xvfb(&dir, &script);
+    let journal = journal_lines(&games);
+    assert!(
+        journal.iter().any(|l| l.ends_with("move e2e4")),
+        "e2e4 played by the keys: {journal:?}"
+    );
+    let out = std::fs::read_to_string(dir.join("window-out.txt")).expect("output");
+    assert!(out.lines().any(|l| l == "e4"), "announced: {out}");
+}
+
+/// A game begun in `play` and resumed in the window loses nothing: the window shows and
+/// continues it, and the PGN has every move of both.
+#[test]
+fn a_game_begun_in_play_is_resumed_in_the_window() {
+    let dir = home("resume");
+    let games = played(&dir, "e4\ne5\nNf3\n", &["--control", "none"]);
+    let before = journal_lines(&games);
+    under_xvfb(
+        &dir,
+        &format!(
+            "\"$VICHESS\" window --no-audio --resume --game-dir '{}' --lines 'Nc6;quit' \
+             --size 900x700 > out.txt\n",
+            games.display()
+        ),
+    );
+    let after = journal_lines(&games);
+    assert!(
+        after.len() > before.len(),
+        "the window added to the journal"
+    );
+    assert_eq!(
+        &after[..before.len()],
+        &before[..],
+        "nothing journaled before is lost"
+    );
+    let pgn: Vec<PathBuf> = std::fs::read_dir(&games)
+        .expect("games")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .collect();
+    assert_eq!(pgn.len(), 1, "one PGN");
+    let text = std::fs::read_to_string(&pgn[0]).expect("pgn");
+    assert!(text.contains("1. e4 e5 2. Nf3 Nc6"), "{text}");
+}

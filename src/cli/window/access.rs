@@ -7,10 +7,20 @@ use vichess::phrase::token::{Punct, Token, Word};
 use vichess::rules::{Board, Color, Square};
 use vichess::voice::Pack;
 
-/// The square's accessible name: the cursor's words, then what the window marks on it
-/// (the window's own words: "last move", "chosen").
+/// The square's accessible name: the square as it is written ("e4": short on a braille line,
+/// and every screen reader's voice says it), then the cursor's words for its colour and its
+/// man, then what the window marks on it (the window's own words: "last move", "chosen").
 pub fn square_name(pack: &Pack, board: &Board, sq: Square, marks: &[&str]) -> String {
-    let mut name = pack.text(&cursor_readout(board, sq));
+    let readout = cursor_readout(board, sq);
+    // The cursor's phrase starts with the square's spoken name, up to the first comma.
+    let rest = match readout
+        .iter()
+        .position(|t| *t == Token::Punct(Punct::Comma))
+    {
+        Some(comma) => &readout[comma..],
+        None => &readout[..0],
+    };
+    let mut name = format!("{sq}{}", pack.text(rest));
     for m in marks {
         name.push_str(", ");
         name.push_str(m);
@@ -61,11 +71,13 @@ mod tests {
     fn squares_are_named_in_the_games_language() {
         let board = *Position::new().board();
         let en = square_name(&pack("en"), &board, Square::E2, &[]);
-        assert!(en.contains("e2") && en.contains("white pawn"), "{en}");
-        let de = square_name(&pack("de"), &board, Square::E2, &[]);
-        assert!(de.contains("weißer Bauer"), "{de}");
+        assert_eq!(en, "e2, light square, white pawn");
+        let de = square_name(&pack("de-fide"), &board, Square::E2, &["letzter Zug"]);
+        assert_eq!(de, "e2, helles Feld, weißer Bauer, letzter Zug");
         let uk = square_name(&pack("uk"), &board, Square::E4, &[]);
-        assert!(uk.contains("порожньо") || uk.contains("пусто"), "{uk}");
+        assert!(uk.starts_with("e4, ") && uk.contains("порожн"), "{uk}");
+        let hy = square_name(&pack("hy"), &board, Square::D8, &[]);
+        assert!(hy.starts_with("d8, ") && !hy.contains("queen"), "{hy}");
     }
 
     #[test]

@@ -633,6 +633,9 @@ impl eframe::App for WindowApp {
         let lang = view.as_ref().map_or(Language::En, |(v, _)| v.language);
         let w = words(lang);
         let f = self.prefs.font_size;
+        // The window itself has a name a screen reader says when it comes to it (egui leaves
+        // the root node unnamed; the title bar's text is not part of the tree).
+        ctx.accesskit_node_builder(egui::accesskit_root_id(), |root| root.set_label("vichess"));
         let mut out: Vec<String> = Vec::new();
         // Space presses the clock of the side that moved, unless a text field has the keys.
         if !ctx.wants_keyboard_input()

@@ -1,0 +1,299 @@
+//! `vichess window` as a screen reader reaches it (issue 25): the accessibility tree read
+//! through AT-SPI, as Orca reads it, inside a private D-Bus session with the AT-SPI bus and an
+//! Xvfb screen (`scripts/a11y-session`), probed with Debian's pyatspi (`scripts/atspi-probe`).
+//! The 64 squares are buttons named in the game's language with what stands on them; every
+//! button has a name; each announcement is an AT-SPI announcement (a live region); and a move
+//! made by "clicking" squares through the tree, as a screen-reader user does, is announced and
+//! journaled exactly as the same move typed in `vichess play`. The tools come from
+//! `scripts/setup`; without them these tests fail, they never skip.
+#![cfg(feature = "window")]
+
+#[path = "common/play.rs"]
+mod common_play;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn home(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("vichess-a11y-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `script` (bash) inside `scripts/a11y-session`, `vichess` as `$VICHESS` and the probe
+/// as `$PROBE`, with a private home; fails the test when the session cannot be made.
+fn in_a11y_session(home: &Path, script: &str) -> String {
+    let out = Command::new(repo().join("scripts/a11y-session"))
+        .args(["bash", "-euc", script])
+        .current_dir(home)
+        .env("VICHESS", env!("CARGO_BIN_EXE_vichess"))
+        .env("PROBE", repo().join("scripts/atspi-probe"))
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_RUNTIME_DIR", home)
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
+        .env("LIBGL_ALWAYS_SOFTWARE", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("scripts/a11y-session cannot run ({e}); run scripts/setup"));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "the accessibility session failed ({}): {stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// One node of the tree as the probe wrote it.
+#[derive(Debug)]
+struct Node {
+    role: String,
+    name: String,
+}
+
+fn nodes(path: &Path) -> Vec<Node> {
+    let text = std::fs::read_to_string(path).expect("the probe's dump");
+    text.lines()
+        .map(|l| {
+            let field = |key: &str| {
+                let at = l.find(&format!("\"{key}\": \"")).expect(key) + key.len() + 5;
+                let rest = &l[at..];
+                let mut out = String::new();
+                let mut chars = rest.chars();
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => out.push(chars.next().unwrap_or('\\')),
+                        '"' => break,
+                        c => out.push(c),
+                    }
+                }
+                out
+            };
+            Node {
+                role: field("role"),
+                name: field("name"),
+            }
+        })
+        .collect()
+}
+
+/// Square buttons: named by the square as written first ("e4, helles Feld, weißer Bauer").
+fn squares<'a>(tree: &'a [Node], files: &[&str], ranks: &[&str]) -> Vec<&'a Node> {
+    tree.iter()
+        .filter(|n| n.role == "push button")
+        .filter(|n| {
+            files.iter().any(|f| {
+                ranks
+                    .iter()
+                    .any(|r| n.name.starts_with(&format!("{f}{r},")))
+            })
+        })
+        .collect()
+}
+
+const FILES: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+const RANKS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
+
+/// After two moves each side's men stand where the record says, and the tree says so on
+/// every square, in the game's words; every button a screen
+/// reader can reach has a name; the clocks' buttons, the scoresheet and the announcements
+/// are nodes too.
+#[test]
+fn the_squares_buttons_and_scoresheet_reach_a_screen_reader_in_the_games_words() {
+    let dir = home("tree-de");
+    let games = dir.join("games");
+    in_a11y_session(
+        &dir,
+        &format!(
+            r#"
+"$VICHESS" window --no-audio --lang de --control 5m --game-dir {g} --lines "e4;press;e5;press" >out.txt 2>err.txt &
+pid=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," sleep 1 dump tree.jsonl
+kill $pid; wait $pid || true
+"#,
+            g = games.display()
+        ),
+    );
+    let tree = nodes(&dir.join("tree.jsonl"));
+    let board = squares(&tree, &FILES, &RANKS);
+    let names: std::collections::BTreeSet<&str> = board.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(board.len(), 64, "{board:#?}");
+    assert_eq!(names.len(), 64, "each square named once: {names:#?}");
+    for want in [
+        "e4, helles Feld, weißer Bauer",
+        "e2, helles Feld, leer",
+        "e7, dunkles Feld, leer",
+        "e1, dunkles Feld, weißer König",
+        "d8, dunkles Feld, schwarze Dame",
+    ] {
+        assert!(
+            names.iter().any(|n| n.starts_with(want)),
+            "{want:?} missing: {names:#?}"
+        );
+    }
+    // The last move is said on its squares, not only coloured.
+    assert!(
+        names.iter().any(
+            |n| n.starts_with("e5, dunkles Feld, schwarzer Bauer") && n.contains("letzter Zug")
+        ),
+        "{names:#?}"
+    );
+    assert!(
+        tree.iter()
+            .any(|n| n.role == "frame" && n.name == "vichess"),
+        "the window has no name: {:#?}",
+        &tree[..3.min(tree.len())]
+    );
+    let unnamed: Vec<&Node> = tree
+        .iter()
+        .filter(|n| n.role == "push button" && n.name.trim().is_empty())
+        .collect();
+    assert!(unnamed.is_empty(), "buttons without a name: {unnamed:#?}");
+    let has = |role: &str, name: &str| tree.iter().any(|n| n.role == role && n.name.contains(name));
+    assert!(has("push button", "Uhr drücken: Weiß"), "{tree:#?}");
+    assert!(has("push button", "Uhr drücken: Schwarz"), "{tree:#?}");
+    assert!(
+        has("label", "1. e4  e5") || has("label", "1. e4 e5"),
+        "{tree:#?}"
+    );
+    assert!(has("label", "Zug beendet: Schwarz"), "{tree:#?}");
+    // Both clocks, in words.
+    assert!(
+        tree.iter()
+            .any(|n| n.name.contains("vier Minuten") || n.name.contains("fünf Minuten")),
+        "no clock said in words: {tree:#?}"
+    );
+}
+
+/// In Russian the squares are named in Cyrillic words from the game's own pack.
+#[test]
+fn the_squares_are_named_in_russian_in_a_russian_game() {
+    let dir = home("tree-ru");
+    let games = dir.join("games");
+    in_a11y_session(
+        &dir,
+        &format!(
+            r#"
+"$VICHESS" window --no-audio --lang ru --control none --game-dir {g} --lines "e4;press" >out.txt 2>err.txt &
+pid=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," sleep 1 dump tree.jsonl
+kill $pid; wait $pid || true
+"#,
+            g = games.display()
+        ),
+    );
+    let tree = nodes(&dir.join("tree.jsonl"));
+    let board = squares(&tree, &FILES, &RANKS);
+    assert_eq!(board.len(), 64, "{tree:#?}");
+    let e4 = board
+        .iter()
+        .find(|n| n.name.starts_with("e4,"))
+        .expect("e4");
+    assert!(e4.name.contains("белая пешка"), "{e4:?}");
+    let e2 = board
+        .iter()
+        .find(|n| n.name.starts_with("e2,"))
+        .expect("e2");
+    assert!(
+        e2.name.contains("пусто") || e2.name.contains("пуст"),
+        "{e2:?}"
+    );
+    assert!(
+        board
+            .iter()
+            .all(|n| !n.name.contains("white") && !n.name.contains("empty")),
+        "English on a Russian board: {board:#?}"
+    );
+}
+
+/// The journal's records without their times, the wall-clock anchor and the way the run ended
+/// (a window closed by the test, a console that read its last line).
+fn records(games: &Path) -> Vec<String> {
+    let journal = std::fs::read_dir(games)
+        .expect("game folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "journal"))
+        .expect("a journal");
+    vichess::journal::read(&journal)
+        .expect("journal reads")
+        .entries
+        .into_iter()
+        .map(|e| {
+            let mut words: Vec<&str> = e.payload.split(' ').collect();
+            if words.len() > 1 {
+                words.remove(1);
+            }
+            words.join(" ")
+        })
+        .filter(|r| !r.starts_with("anchor") && !r.starts_with("end"))
+        .collect()
+}
+
+/// A screen-reader user moves by activating two squares and the clock button through the
+/// tree: each announcement reaches the screen reader as an AT-SPI announcement, in order, and
+/// the journal holds exactly what typing `e4` and `press` in `vichess play` writes.
+#[test]
+fn a_move_made_through_the_tree_is_announced_live_and_journaled_as_typed() {
+    let dir = home("press");
+    let games = dir.join("games");
+    in_a11y_session(
+        &dir,
+        &format!(
+            r#"
+"$VICHESS" window --no-audio --lang de --control none --game-dir {g} >out.txt 2>err.txt &
+pid=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," listen 6 heard.jsonl &
+listener=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," sleep 2 press "e2," sleep 0.3 press "e4," sleep 0.5 press "Uhr drücken: Weiß"
+wait $listener
+kill $pid; wait $pid || true
+"#,
+            g = games.display()
+        ),
+    );
+    let heard = std::fs::read_to_string(dir.join("heard.jsonl")).expect("what was heard");
+    let announced: Vec<&str> = heard
+        .lines()
+        .filter(|l| l.contains("\"object:announcement\""))
+        .filter_map(|l| l.split("\"text\": \"").nth(1))
+        .map(|t| t.trim_end_matches("\"}"))
+        .collect();
+    let at = |want: &str| announced.iter().position(|a| *a == want);
+    let (moved, pressed) = (at("Eva vier"), at("Zug beendet: Weiß"));
+    assert!(
+        moved.is_some() && pressed.is_some() && moved < pressed,
+        "announcements heard: {announced:#?}"
+    );
+
+    let typed = home("press-typed");
+    let typed_games = typed.join("games");
+    let out = common_play::run_piped(
+        &typed,
+        &[
+            "play",
+            "--no-audio",
+            "--lang",
+            "de",
+            "--control",
+            "none",
+            "--game-dir",
+            typed_games.to_str().unwrap(),
+        ],
+        b"e4\npress\nquit\n",
+    );
+    assert!(out.status.success());
+    let (clicked, typed) = (records(&games), records(&typed_games));
+    assert_eq!(clicked, typed);
+    assert!(clicked.iter().any(|r| r == "move e2e4"), "{clicked:#?}");
+}

@@ -297,3 +297,83 @@ kill $pid; wait $pid || true
     assert_eq!(clicked, typed);
     assert!(clicked.iter().any(|r| r == "move e2e4"), "{clicked:#?}");
 }
+
+/// The window speaks each of vichess's languages (German and Russian above) to a screen reader: its menus, buttons,
+/// panels and squares, with the game's own words for the men, and no English left in a
+/// Ukrainian or Armenian window.
+#[test]
+fn every_node_is_in_ukrainian_in_a_ukrainian_game() {
+    every_node_in("uk");
+}
+
+#[test]
+fn every_node_is_in_armenian_in_an_armenian_game() {
+    every_node_in("hy");
+}
+
+#[test]
+fn every_square_is_named_in_english_in_an_english_game() {
+    every_node_in("en");
+}
+
+fn every_node_in(lang: &str) {
+    use vichess::phrase::token::Token;
+    use vichess::rules::{Color, Piece, Role};
+    let pack = lang;
+    {
+        let dir = home(&format!("lang-{lang}"));
+        let games = dir.join("games");
+        in_a11y_session(
+            &dir,
+            &format!(
+                r#"
+"$VICHESS" window --no-audio --lang {lang} --control 5m --game-dir {g} --lines "e4;press" >out.txt 2>err.txt &
+pid=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," sleep 1 dump tree.jsonl
+kill $pid; wait $pid || true
+"#,
+                g = games.display()
+            ),
+        );
+        let tree = nodes(&dir.join("tree.jsonl"));
+        let words = vichess::voice::Pack::builtin(pack).expect("pack");
+        let pawn = words.text(&[Token::Man(Piece {
+            color: Color::White,
+            role: Role::Pawn,
+        })]);
+        let board = squares(&tree, &FILES, &RANKS);
+        assert_eq!(board.len(), 64, "{lang}: {tree:#?}");
+        let e4 = board
+            .iter()
+            .find(|n| n.name.starts_with("e4,"))
+            .expect("e4");
+        assert!(e4.name.contains(&pawn), "{lang}: {e4:?} lacks {pawn:?}");
+        if lang == "en" {
+            return;
+        }
+        let english = [
+            "Game",
+            "Commands",
+            "View",
+            "Press",
+            "Send",
+            "clock",
+            "Scoresheet",
+            "Announcements",
+            "white",
+            "black",
+            "empty",
+            "square",
+            "minutes",
+            "Type a move",
+        ];
+        for node in &tree {
+            // The square itself is written as written everywhere ("e4"); the rest is words.
+            for word in english {
+                let said = node.name.split([' ', ',', ':']).any(|w| w == word)
+                    || (word.contains(' ') && node.name.contains(word));
+                assert!(!said, "{lang}: English {word:?} in {node:?}");
+            }
+        }
+    }
+}

@@ -14,6 +14,7 @@
 pub mod boards;
 mod braille_line;
 pub mod config_words;
+mod engine;
 pub mod interrupt;
 mod lock;
 mod open;
@@ -27,6 +28,7 @@ mod words;
 
 pub use boards::{BoardSpec, SimAnswer};
 pub use braille_line::socket_path as braille_socket_path;
+pub use engine::{find_program, EngineNews, EngineSpec, Fault};
 pub use record::save_file;
 pub use view::{BoardView, View};
 
@@ -97,6 +99,8 @@ pub struct GameSettings {
     pub supervision: Option<String>,
     /// A braille display's BrlAPI socket ("" for the default one).
     pub braille_display: Option<PathBuf>,
+    /// A chess engine plays one side (issue 27).
+    pub engine: Option<EngineSpec>,
 }
 
 /// Everything that reaches the game, in the order it happened.
@@ -112,6 +116,8 @@ pub enum Arrival {
     Pad(PadNews),
     /// A signal or a line editor's Ctrl-C ([`interrupt`]): leave as `quit` does.
     Interrupted(String),
+    /// The engine seat's news: its move, its help, or a fault.
+    Engine(EngineNews),
 }
 
 impl From<Heard> for Arrival {
@@ -198,6 +204,8 @@ pub struct Host {
     rx: Receiver<Arrival>,
     tx: Sender<Arrival>,
     resumed: bool,
+    /// The engine playing one side, if one does.
+    engine: Option<engine::Seat>,
     _lock: GameLock,
 }
 
@@ -299,6 +307,13 @@ impl Host {
                             return self.leave_unwritten();
                         }
                         Some(Arrival::Interrupted(_)) => return self.leave_unwritten(),
+                        Some(Arrival::Engine(_)) => {
+                            // Not taken: the engine is asked again once the journal works.
+                            if let Some(seat) = self.engine.as_mut() {
+                                seat.forget();
+                            }
+                            None
+                        }
                         Some(Arrival::Line(l)) => Some(l.clone()),
                         Some(Arrival::Pad(PadNews::Command(c))) => {
                             Some(button_line(&self.pack, *c))
@@ -333,8 +348,10 @@ impl Host {
                     let answer = self.simulate(mv.trim());
                     writeln!(self.out, "{}", sim_line(&self.pack, answer))?;
                 }
+                None if self.engine_line(&text)? => {}
                 None => self.table.handle(Input::Line(text), now),
             },
+            Some(Arrival::Engine(news)) => self.engine_news(news, now)?,
             Some(Arrival::Board(Heard { role, event })) => self.board_event(role, event, now)?,
             Some(Arrival::Pad(PadNews::Command(c))) => self.table.handle(Input::Button(c), now),
             Some(Arrival::Interrupted(signal)) => self
@@ -346,6 +363,7 @@ impl Host {
                 self.tell(&text)?;
             }
         }
+        self.engine_answers(now);
         let mut quit = false;
         while let Some(output) = self.table.poll_output() {
             match self.record.carry(output) {
@@ -361,6 +379,9 @@ impl Host {
         }
         for n in self.voice.notices() {
             writeln!(self.out, "{n}")?;
+        }
+        if !quit {
+            self.engine_asks(now);
         }
         self.out.flush()?;
         Ok(match quit {

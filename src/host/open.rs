@@ -184,8 +184,21 @@ impl Host {
             rx,
             tx,
             resumed: args.resume,
+            engine: None,
             _lock: lock,
         };
+        if let Some(spec) = args.engine.clone() {
+            let tag = match spec.side {
+                Color::White => "White",
+                Color::Black => "Black",
+            };
+            let named = game_tags(&args, &config).iter().any(|(t, _)| *t == tag);
+            let chess960 = host.table.session().position().castling_mode()
+                == crate::rules::CastlingMode::Chess960;
+            let board = host.table.tracker(BoardRole::Pegboard).is_some();
+            let seat = engine::Seat::start(spec, chess960, named, board, host.tx.clone())?;
+            host.engine = Some(seat);
+        }
         for line in &early {
             writeln!(host.out, "{line}")?;
         }

@@ -1,0 +1,454 @@
+//! Playing against the computer (issue 27) through `vichess play` on standard input: whole
+//! short games against Stockfish at level 1 (Debian's `stockfish`, installed by
+//! scripts/setup), the engine's help, and a misbehaving engine written for these tests
+//! (tests/engines/fake_uci.py) that crashes, hangs, answers illegal moves, prints garbage and
+//! floods: the game survives each, and says so.
+
+#[path = "common/play.rs"]
+mod common_play;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
+use vichess::rules::notation::uci;
+use vichess::rules::Position;
+
+/// Every line `vichess play` printed until `what` matched one (or ten seconds passed).
+fn until(lines: &Receiver<String>, seen: &mut Vec<String>, what: impl Fn(&str) -> bool) -> bool {
+    let end = Instant::now() + Duration::from_secs(10);
+    while let Some(left) = end.checked_duration_since(Instant::now()) {
+        match lines.recv_timeout(left) {
+            Ok(l) => {
+                let hit = what(&l);
+                seen.push(l);
+                if hit {
+                    return true;
+                }
+            }
+            Err(_) => return false,
+        }
+    }
+    false
+}
+
+/// The game's journal in `dir` (the file whose first line names the format).
+fn journal(dir: &Path) -> Option<PathBuf> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            std::fs::read_to_string(p).is_ok_and(|t| {
+                t.lines()
+                    .next()
+                    .is_some_and(|l| l.contains("vichess-journal"))
+            })
+        })
+}
+
+/// The journal's records (without sequence numbers and checksums).
+fn records(dir: &Path) -> Vec<String> {
+    let Some(path) = journal(dir) else {
+        return Vec::new();
+    };
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.splitn(3, ' ').nth(2).map(str::to_string))
+        .collect()
+}
+
+/// The moves journaled so far, in UCI.
+fn moves(dir: &Path) -> Vec<String> {
+    records(dir)
+        .iter()
+        .filter_map(|r| {
+            let w: Vec<&str> = r.split(' ').collect();
+            (w.first() == Some(&"move")).then(|| w[2].to_string())
+        })
+        .collect()
+}
+
+/// Waits (ten seconds at most) until `n` moves are journaled.
+fn wait_moves(dir: &Path, n: usize) -> Vec<String> {
+    let end = Instant::now() + Duration::from_secs(10);
+    loop {
+        let m = moves(dir);
+        if m.len() >= n || Instant::now() > end {
+            return m;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn fake_engine(home: &Path, mode: &str, arg: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/fake_uci.py");
+    let wrapper = home.join(format!("fake-{mode}"));
+    let python = if Path::new("/usr/bin/python3").exists() {
+        "/usr/bin/python3"
+    } else {
+        "python3"
+    };
+    let text = format!(
+        "#!/bin/sh\nexec {python} {} {mode} {arg}\n",
+        script.display()
+    );
+    std::fs::write(&wrapper, text).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    wrapper.display().to_string()
+}
+
+fn stockfish() -> String {
+    let found = vichess::host::find_program("stockfish");
+    let path = found.expect("stockfish is installed (scripts/setup installs Debian's package)");
+    path.display().to_string()
+}
+
+struct Game {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+    dir: PathBuf,
+    _home: tempfile::TempDir,
+}
+
+impl Game {
+    fn start(engine: &str, extra: &[&str]) -> Game {
+        let home = tempfile::tempdir().unwrap();
+        Game::start_in(home, engine, extra)
+    }
+
+    fn start_in(home: tempfile::TempDir, engine: &str, extra: &[&str]) -> Game {
+        let dir = home.path().join("games");
+        let mut args = vec![
+            "--no-audio",
+            "--game-dir",
+            dir.to_str().unwrap(),
+            "--engine",
+            engine,
+            "--think",
+            "20",
+        ];
+        args.extend_from_slice(extra);
+        if !extra.contains(&"--lang") {
+            args.extend(["--lang", "en"]);
+        }
+        if !extra.contains(&"--control") {
+            args.extend(["--control", "none"]);
+        }
+        let (child, stdin, lines) = common_play::spawn_play(home.path(), &args);
+        Game {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+            dir,
+            _home: home,
+        }
+    }
+
+    fn type_line(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn expect(&mut self, what: impl Fn(&str) -> bool, label: &str) {
+        assert!(
+            until(&self.lines, &mut self.seen, what),
+            "no line {label}: {:#?}",
+            self.seen
+        );
+    }
+
+    fn quit(mut self) -> (Vec<String>, Vec<String>, String) {
+        self.type_line("quit");
+        let end = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            if Instant::now() > end {
+                let _ = self.child.kill();
+                panic!("vichess did not leave on quit: {:#?}", self.seen);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert!(status.success(), "{:#?}", self.seen);
+        self.seen.extend(self.lines.try_iter());
+        let pgn = std::fs::read_dir(&self.dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|e| e == "pgn"))
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .unwrap_or_default();
+        (self.seen, records(&self.dir), pgn)
+    }
+}
+
+/// Plays `rounds` of the player's moves (the first legal move in the game's position, the
+/// engine's replies read from the journal) as White against the engine.
+fn play_white(g: &mut Game, rounds: usize, press: bool) -> Position {
+    let mut pos = Position::new();
+    for round in 0..rounds {
+        if !pos.has_legal_move() {
+            break;
+        }
+        let m = pos.legal_moves()[0];
+        g.type_line(&uci(&pos, &m));
+        if press {
+            g.type_line("press");
+        }
+        pos = pos.play(&m).unwrap();
+        let journaled = wait_moves(&g.dir, 2 * round + 2);
+        if !pos.has_legal_move() {
+            break;
+        }
+        let reply = journaled.get(2 * round + 1).unwrap_or_else(|| {
+            panic!("no reply to move {}: {:#?}", round + 1, g.seen);
+        });
+        let r = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| uci(&pos, m) == *reply)
+            .expect("the engine's journaled move is legal");
+        pos = pos.play(&r).unwrap();
+    }
+    pos
+}
+
+#[test]
+fn a_game_against_stockfish_at_level_1_through_play() {
+    let mut g = Game::start(&stockfish(), &["--engine-side", "black", "--level", "1"]);
+    g.expect(
+        |l| l.starts_with("the engine plays: Black; Stockfish"),
+        "naming the engine",
+    );
+    play_white(&mut g, 8, false);
+    let (seen, records, pgn) = g.quit();
+    let engine_notes = records
+        .iter()
+        .filter(|r| r.starts_with("note ") && r.contains("engine Stockfish"))
+        .count();
+    let moves: Vec<&String> = records.iter().filter(|r| r.starts_with("move ")).collect();
+    assert!(moves.len() >= 10, "{seen:#?}");
+    assert_eq!(engine_notes, moves.len() / 2, "{records:#?}");
+    // The PGN names the engine and its level, and reads back as a legal game.
+    assert!(pgn.contains("[Black \"Stockfish"), "{pgn}");
+    assert!(pgn.contains("level 1\"]"), "{pgn}");
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    let replayed = game.to_game().expect("every move legal");
+    assert_eq!(replayed.moves().len(), moves.len());
+    // Each of the engine's moves was announced: after the player's move's line, another.
+    assert!(seen.iter().any(|l| l.starts_with("the engine plays")));
+}
+
+#[test]
+fn the_engine_plays_white_on_the_clock_and_both_clocks_are_charged() {
+    let mut g = Game::start(
+        &stockfish(),
+        &[
+            "--engine-side",
+            "white",
+            "--level",
+            "2",
+            "--control",
+            "5m+2s",
+            "--auto-press",
+            "0",
+        ],
+    );
+    // The engine opens; the player answers with the first legal move each time.
+    let mut pos = Position::new();
+    for round in 0..4 {
+        let journaled = wait_moves(&g.dir, 2 * round + 1);
+        let reply = journaled.get(2 * round).expect("the engine moved");
+        let r = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| uci(&pos, m) == *reply)
+            .unwrap();
+        pos = pos.play(&r).unwrap();
+        let m = pos.legal_moves()[0];
+        g.type_line(&uci(&pos, &m));
+        pos = pos.play(&m).unwrap();
+        wait_moves(&g.dir, 2 * round + 2);
+    }
+    wait_moves(&g.dir, 9);
+    let (seen, records, pgn) = g.quit();
+    let white_presses = records
+        .iter()
+        .filter(|r| r.starts_with("press ") && r.ends_with("white"))
+        .count();
+    assert!(white_presses >= 4, "{records:#?}\n{seen:#?}");
+    // Both sides' clocks in the PGN: the engine's too.
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    let clocks = game
+        .main
+        .moves
+        .iter()
+        .filter(|m| m.comments.iter().any(|c| c.clock.is_some()))
+        .count();
+    assert!(clocks >= 8, "{pgn}");
+    assert!(pgn.contains("[White \"Stockfish"), "{pgn}");
+}
+
+#[test]
+fn hint_eval_threats_and_takeback_against_the_engine() {
+    let mut g = Game::start(&stockfish(), &["--engine-side", "black"]);
+    g.expect(|l| l.starts_with("the engine plays"), "naming the engine");
+    g.type_line("hint");
+    g.expect(|l| l.starts_with("hint: "), "with the hint");
+    g.type_line("eval");
+    g.expect(
+        |l| l.starts_with("the position is about equal") || l.starts_with("White is"),
+        "with the evaluation",
+    );
+    g.type_line("e2e4");
+    wait_moves(&g.dir, 2);
+    g.type_line("threats");
+    g.expect(
+        |l| l.starts_with("the opponent threatens: ") || l.starts_with("no threat"),
+        "with the threat",
+    );
+    g.type_line("takeback");
+    g.expect(
+        |l| l.contains("the engine agrees to the take-back"),
+        "agreeing",
+    );
+    let (seen, records, _) = g.quit();
+    for help in ["help hint ", "help eval ", "help threats "] {
+        assert!(
+            records.iter().any(|r| r.contains(help)),
+            "{help}: {records:#?}"
+        );
+    }
+    assert!(
+        records
+            .iter()
+            .any(|r| r.starts_with("takeback-answer ") && r.ends_with("black accept")),
+        "{records:#?}\n{seen:#?}"
+    );
+}
+
+#[test]
+fn help_is_off_without_an_engine_and_when_refused() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "play",
+        "--no-audio",
+        "--lang",
+        "de",
+        "--control",
+        "none",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, "Bewertung\nTipp\nquit\n".as_bytes());
+    let lines = common_play::lines_of(&out);
+    let off = lines
+        .iter()
+        .filter(|l| l.starts_with("die Hilfe der Engine ist in dieser Partie aus"))
+        .count();
+    assert_eq!(off, 2, "{lines:#?}");
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start(&engine, &["--no-help"]);
+    g.type_line("eval");
+    g.expect(|l| l.starts_with("the engine's help is off"), "refusing");
+    let (_, records, _) = g.quit();
+    assert!(!records.iter().any(|r| r.contains("help ")), "{records:#?}");
+}
+
+/// The fixed game the fake engine knows: the player's moves as White.
+const WHITE: [&str; 5] = ["e2e4", "g1f3", "f1c4", "b1c3", "d2d3"];
+
+/// Plays the fixed game against a fake engine that misbehaves as `mode` says; the game must
+/// reach all ten moves and say `fault`.
+fn survives(mode: &str, lang: &str, fault: &str) -> Vec<String> {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    let arg = match mode {
+        "crash-after" => "2".to_string(),
+        _ => state.display().to_string(),
+    };
+    let engine = fake_engine(home.path(), mode, &arg);
+    let mut g = Game::start_in(home, &engine, &["--lang", lang]);
+    for (i, m) in WHITE.iter().enumerate() {
+        g.type_line(m);
+        let journaled = wait_moves(&g.dir, 2 * i + 2);
+        assert_eq!(journaled.len(), 2 * i + 2, "{mode}: {:#?}", g.seen);
+    }
+    let (seen, records, _) = g.quit();
+    let all = moves_of(&records);
+    assert_eq!(
+        all,
+        ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "b1c3", "g8f6", "d2d3", "d7d6"],
+        "{mode}"
+    );
+    assert!(
+        seen.iter().any(|l| l.contains(fault)),
+        "{mode}: no {fault:?} in {seen:#?}"
+    );
+    seen
+}
+
+fn moves_of(records: &[String]) -> Vec<String> {
+    records
+        .iter()
+        .filter_map(|r| r.strip_prefix("move "))
+        .map(|r| r.split(' ').nth(1).unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn an_engine_that_crashes_is_started_again_with_the_game() {
+    let seen = survives("crash-after", "en", "the engine stopped");
+    assert!(seen
+        .iter()
+        .any(|l| l.starts_with("the engine failed; vichess starts it again")));
+}
+
+#[test]
+fn an_engine_that_hangs_is_stopped_and_started_again() {
+    survives("hang-once", "en", "the engine did not answer in time");
+}
+
+#[test]
+fn an_illegal_engine_move_is_refused_and_the_engine_asked_again() {
+    survives("illegal-once", "en", "the engine's move is illegal: a1a8");
+}
+
+#[test]
+fn garbage_from_the_engine_is_said_in_the_games_language() {
+    survives(
+        "garbage-once",
+        "de",
+        "die Antwort der Engine ist kein Zug: bestmove banana",
+    );
+}
+
+#[test]
+fn an_engine_that_floods_is_stopped() {
+    survives("flood-once", "uk", "рушій друкує без кінця");
+}
+
+#[test]
+fn a_missing_engine_is_said_and_its_moves_are_typed() {
+    let mut g = Game::start("/nonexistent/engine", &[]);
+    g.expect(|l| l.contains("the engine cannot be started"), "saying so");
+    g.type_line("e4");
+    g.expect(
+        |l| l.starts_with("the engine failed three times"),
+        "giving up",
+    );
+    g.type_line("e5");
+    g.expect(|l| l == "e5", "taking Black's typed move");
+    let (_, records, _) = g.quit();
+    assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
+}

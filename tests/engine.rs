@@ -452,3 +452,34 @@ fn a_missing_engine_is_said_and_its_moves_are_typed() {
     let (_, records, _) = g.quit();
     assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
 }
+
+#[test]
+fn on_the_simulated_pegboard_the_engines_move_stands_before_the_players_clock_starts() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start_in(home, &engine, &["--board", "sim", "--control", "5m"]);
+    g.expect(|l| l.starts_with("the engine plays"), "naming the engine");
+    g.type_line("sim e4");
+    g.expect(|l| l == "e4", "the player's move from the board");
+    g.type_line("press");
+    g.expect(|l| l == "e5", "the engine's move announced");
+    g.expect(
+        |l| l.starts_with("move completed: Black; clock running: White"),
+        "the engine's clock pressed once its move stands on the board",
+    );
+    let (seen, records, _) = g.quit();
+    // The engine's move, then the board put right by the simulated hands, then the press.
+    let at = |what: &str| seen.iter().position(|l| l.starts_with(what));
+    assert!(at("e5") < at("position correct"), "{seen:#?}");
+    assert!(
+        at("position correct") < at("move completed: Black"),
+        "{seen:#?}"
+    );
+    let black_move = records.iter().position(|r| r.ends_with(" e7e5")).unwrap();
+    let black_press = records
+        .iter()
+        .position(|r| r.starts_with("press ") && r.ends_with(" black"))
+        .unwrap();
+    assert!(black_move < black_press, "{records:#?}");
+    assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
+}

@@ -483,3 +483,74 @@ fn on_the_simulated_pegboard_the_engines_move_stands_before_the_players_clock_st
     assert!(black_move < black_press, "{records:#?}");
     assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
 }
+
+#[test]
+fn review_names_the_turning_point_and_writes_the_evaluations() {
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("scholar.pgn");
+    std::fs::write(
+        &game,
+        "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
+    )
+    .unwrap();
+    let args = [
+        "review",
+        game.to_str().unwrap(),
+        "--depth",
+        "6",
+        "--lang",
+        "de",
+        "--engine",
+        &stockfish(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, b"");
+    let lines = common_play::lines_of(&out);
+    let blunder =
+        "Zug 3, Springer Felix sechs war ein grober Fehler: er lässt ein Matt zu; besser war ";
+    assert!(lines.iter().any(|l| l.starts_with(blunder)), "{lines:#?}");
+    // The mate itself is no mistake.
+    assert!(lines.iter().all(|l| !l.starts_with("Zug 4")), "{lines:#?}");
+    assert!(lines.last().unwrap().starts_with("Partie gespeichert: "));
+    let reviewed = std::fs::read_to_string(home.path().join("scholar-review.pgn"))
+        .unwrap()
+        .replace('\n', " ");
+    assert!(reviewed.contains("[%eval #1]"), "{reviewed}");
+    assert!(reviewed.contains("[%eval #0]"), "{reviewed}");
+    let evals = reviewed.matches("[%eval ").count();
+    assert_eq!(evals, 7, "{reviewed}");
+    // Progress on standard error: every ten positions (none in a seven-move game).
+    assert!(String::from_utf8_lossy(&out.stderr).is_empty());
+}
+
+#[test]
+fn a_longer_review_shows_its_progress() {
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("lopez.pgn");
+    std::fs::write(
+        &game,
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 *\n",
+    )
+    .unwrap();
+    let out_pgn = home.path().join("out.pgn");
+    let args = [
+        "review",
+        game.to_str().unwrap(),
+        "--depth",
+        "4",
+        "--lang",
+        "uk",
+        "--out",
+        out_pgn.to_str().unwrap(),
+        "--engine",
+        &stockfish(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, b"");
+    let lines = common_play::lines_of(&out);
+    assert!(lines.last().unwrap().contains("out.pgn"), "{lines:#?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "аналіз, хід 10/12"
+    );
+    let reviewed = std::fs::read_to_string(&out_pgn).unwrap();
+    assert_eq!(reviewed.matches("[%eval").count(), 12, "{reviewed}");
+}

@@ -12,5 +12,6 @@
 //! thread of the codec's own; that is under three hundred lines here.
 
 pub mod level;
+pub mod review;
 pub mod uci;
 pub mod words;

@@ -124,15 +124,10 @@ impl Game {
 
     fn start_in(home: tempfile::TempDir, engine: &str, extra: &[&str]) -> Game {
         let dir = home.path().join("games");
-        let mut args = vec![
-            "--no-audio",
-            "--game-dir",
-            dir.to_str().unwrap(),
-            "--engine",
-            engine,
-            "--think",
-            "20",
-        ];
+        let mut args = vec!["--no-audio", "--game-dir", dir.to_str().unwrap()];
+        if !engine.is_empty() {
+            args.extend(["--engine", engine, "--think", "20"]);
+        }
         args.extend_from_slice(extra);
         if !extra.contains(&"--lang") {
             args.extend(["--lang", "en"]);
@@ -553,4 +548,36 @@ fn a_longer_review_shows_its_progress() {
     );
     let reviewed = std::fs::read_to_string(&out_pgn).unwrap();
     assert_eq!(reviewed.matches("[%eval").count(), 12, "{reviewed}");
+}
+
+#[test]
+fn the_configuration_names_the_engine_and_is_checked_key_by_key() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let config = home.path().join("engine.toml");
+    std::fs::write(
+        &config,
+        format!("[engine]\nprogram = \"{engine}\"\nside = \"white\"\nlevel = 3\n"),
+    )
+    .unwrap();
+    let cfg = config.to_str().unwrap().to_string();
+    let mut g = Game::start_in(home, "", &["--config", &cfg]);
+    g.expect(
+        |l| l == "the engine plays: White; Fake Engine 1, level 3",
+        "the configured engine",
+    );
+    g.quit();
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("bad.toml");
+    std::fs::write(&config, "[engine]\nlevel = 9\nside = \"red\"\n").unwrap();
+    let args = ["config", "check", config.to_str().unwrap()];
+    let out = common_play::run_piped(home.path(), &args, b"");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("line 2: key \"level\" in [engine]: 9 is out of range"),
+        "{text}"
+    );
+    assert!(text.contains("the levels go from 1 to 8"), "{text}");
+    assert!(text.contains("line 3: key \"side\" in [engine]"), "{text}");
 }

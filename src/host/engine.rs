@@ -113,8 +113,8 @@ pub struct Request {
 
 /// What the engine's thread is sent.
 pub enum Msg {
-    /// A search.
-    Ask(Request),
+    /// A search (boxed: the channel's messages stay small).
+    Ask(Box<Request>),
     /// A line the engine printed, from its process of this generation.
     Line(u64, String),
     /// Its output ended.
@@ -173,7 +173,7 @@ struct Server {
     generation: u64,
     process: Option<Process>,
     listener: Listener,
-    queue: std::collections::VecDeque<Request>,
+    queue: std::collections::VecDeque<Box<Request>>,
     /// The game is leaving: nothing more is said, the engine is stopped.
     quitting: bool,
 }
@@ -220,10 +220,12 @@ impl Server {
                         break;
                     }
                 }
-                Msg::Line(g, line) if g == self.generation && self.process.is_some() => {
-                    if self.listener.feed(&line) == Heard::Flooding {
-                        self.fault(Fault::Flooding, String::new());
-                    }
+                Msg::Line(g, line)
+                    if g == self.generation
+                        && self.process.is_some()
+                        && self.listener.feed(&line) == Heard::Flooding =>
+                {
+                    self.fault(Fault::Flooding, String::new());
                 }
                 Msg::Eof(g) if g == self.generation && self.process.is_some() => {
                     let detail = self.exit_status();
@@ -360,7 +362,7 @@ impl Server {
     }
 
     /// One search; `false` when the game has gone.
-    fn search(&mut self, r: Request) -> bool {
+    fn search(&mut self, r: Box<Request>) -> bool {
         for o in &r.options {
             let known = match o {
                 Command::SetOption { name, .. } => self.listener.has_option(name),
@@ -536,7 +538,7 @@ impl Seat {
             go,
             white,
         };
-        if self.tx.send(Msg::Ask(r)).is_ok() {
+        if self.tx.send(Msg::Ask(Box::new(r))).is_ok() {
             self.asked.push((self.next_id, kind, plies));
         }
     }
@@ -684,7 +686,9 @@ impl Host {
                 Ok(())
             }
             false => {
-                let _ = self.engine.as_ref().map(|s| s.tx.send(Msg::Restart));
+                if let Some(seat) = self.engine.as_ref() {
+                    let _ = seat.tx.send(Msg::Restart);
+                }
                 self.engine_fault(Fault::Illegal, &best)
             }
         }

@@ -447,8 +447,9 @@ pub(super) struct Seat {
     thread: Option<std::thread::JoinHandle<()>>,
     name: String,
     next_id: u64,
-    /// Searches asked and not yet answered: id, what for, and the position's ply count.
-    asked: Vec<(u64, Kind, usize)>,
+    /// Searches asked and not yet answered: id, what for, and the game they were asked in
+    /// ([`game_key`]).
+    asked: Vec<(u64, Kind, String)>,
     faults: u32,
     given_up: bool,
     /// The player's names are given: the engine's is not put in the PGN's tag.
@@ -515,7 +516,7 @@ impl Seat {
         })
     }
 
-    fn ask(&mut self, kind: Kind, pos: &Command, plies: usize, go: Go, white: bool) {
+    fn ask(&mut self, kind: Kind, pos: &Command, key: String, go: Go, white: bool) {
         self.next_id += 1;
         let options = match kind {
             Kind::Move => self.spec.strength.options(|_| true),
@@ -539,7 +540,7 @@ impl Seat {
             white,
         };
         if self.tx.send(Msg::Ask(Box::new(r))).is_ok() {
-            self.asked.push((self.next_id, kind, plies));
+            self.asked.push((self.next_id, kind, key));
         }
     }
 }
@@ -551,6 +552,13 @@ impl Drop for Seat {
             let _ = t.join();
         }
     }
+}
+
+/// What a search was asked for: the number of positions and the last one. A move corrected
+/// (D.2.8) or taken back and played otherwise leaves another key, so an answer for the
+/// game as it was is never played into the game as it is.
+fn game_key(game: &crate::rules::game::Game) -> String {
+    format!("{} {}", game.positions().len(), game.position().fen())
 }
 
 /// The game's position as UCI gives it: the start position and the moves since.
@@ -580,7 +588,7 @@ impl Host {
             return Ok(true);
         };
         let game = self.table.session().state().game();
-        let plies = game.positions().len();
+        let key = game_key(game);
         let mut pos = game.position().clone();
         let mut command = position_command(game);
         if help == Help::Threats {
@@ -608,7 +616,7 @@ impl Host {
             ..Go::default()
         };
         let white = pos.turn() == Color::White;
-        seat.ask(Kind::Help(help), &command, plies, go, white);
+        seat.ask(Kind::Help(help), &command, key, go, white);
         Ok(true)
     }
 
@@ -645,11 +653,11 @@ impl Host {
                 let Some(i) = seat.asked.iter().position(|(a, ..)| *a == id) else {
                     return Ok(());
                 };
-                let (_, kind, plies) = seat.asked.remove(i);
+                let (_, kind, key) = seat.asked.remove(i);
                 seat.last_bestmove = Some(at);
                 let game = self.table.session().state().game();
                 // A search for a position the game has left (a take-back) is no answer.
-                if game.positions().len() != plies {
+                if game_key(game) != key {
                     return Ok(());
                 }
                 match kind {
@@ -806,11 +814,11 @@ impl Host {
         let session = self.table.session();
         let state = session.state();
         let side = seat.spec.side;
-        let plies = state.game().positions().len();
+        let key = game_key(state.game());
         let asked = seat
             .asked
             .iter()
-            .any(|(_, k, p)| *k == Kind::Move && *p == plies);
+            .any(|(_, k, p)| *k == Kind::Move && *p == key);
         let player_done = state.clock().is_none() || state.unpressed() != Some(!side);
         if seat.given_up
             || asked
@@ -829,6 +837,6 @@ impl Host {
         });
         let go = seat.spec.strength.go(clocks, seat.spec.think_ms);
         let command = position_command(state.game());
-        seat.ask(Kind::Move, &command, plies, go, side == Color::White);
+        seat.ask(Kind::Move, &command, key, go, side == Color::White);
     }
 }

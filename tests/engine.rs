@@ -563,7 +563,7 @@ fn the_configuration_names_the_engine_and_is_checked_key_by_key() {
     let cfg = config.to_str().unwrap().to_string();
     let mut g = Game::start_in(home, "", &["--config", &cfg]);
     g.expect(
-        |l| l == "the engine plays: White; Fake Engine 1, level 3",
+        |l| l == "the engine plays: White; Fake Engine 1, 3/8",
         "the configured engine",
     );
     g.quit();

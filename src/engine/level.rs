@@ -104,7 +104,15 @@ impl Strength {
         }
     }
 
-    /// As the PGN's tags and the greeting name it: "level 3", "Elo 1500".
+    /// As the line that names the engine says it, in any language: "3/8", "Elo 1500".
+    pub fn short(&self) -> String {
+        match self {
+            Strength::Level(n) => format!("{n}/8"),
+            Strength::Elo(e) => format!("Elo {e}"),
+        }
+    }
+
+    /// As the PGN's tags and the journal name it: "level 3", "Elo 1500".
     pub fn tag(&self) -> String {
         match self {
             Strength::Level(n) => format!("level {n}"),
@@ -171,5 +179,6 @@ mod tests {
         assert!(Strength::level("9").unwrap_err().contains("1 to 8"));
         assert!(Strength::elo("100").unwrap_err().contains("500 to 3500"));
         assert_eq!(Strength::Level(3).tag(), "level 3");
+        assert_eq!(Strength::Level(3).short(), "3/8");
     }
 }

@@ -641,10 +641,10 @@ impl Host {
                     self.table.set_tag(tag, &value);
                 }
                 let said = format!(
-                    "{}: {}; {}",
+                    "{}: {}; {name}, {}",
                     self.pack.text(&[Token::Word(Word::EngineReady)]),
                     self.pack.text(&[Token::Side(side)]),
-                    seat.name
+                    seat.spec.strength.short()
                 );
                 self.tell(&said)?;
             }

@@ -581,3 +581,48 @@ fn the_configuration_names_the_engine_and_is_checked_key_by_key() {
     assert!(text.contains("the levels go from 1 to 8"), "{text}");
     assert!(text.contains("line 3: key \"side\" in [engine]"), "{text}");
 }
+
+#[test]
+fn after_a_crash_of_vichess_the_resumed_game_goes_on_against_the_engine() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let dir = home.path().join("games");
+    let mut g = Game::start_in(home, &engine, &[]);
+    for (i, m) in WHITE[..2].iter().enumerate() {
+        g.type_line(m);
+        assert_eq!(
+            wait_moves(&g.dir, 2 * i + 2).len(),
+            2 * i + 2,
+            "{:#?}",
+            g.seen
+        );
+    }
+    // vichess dies without a word; the journal keeps the game.
+    g.child.kill().unwrap();
+    g.child.wait().unwrap();
+    let args = [
+        "--no-audio",
+        "--game-dir",
+        dir.to_str().unwrap(),
+        "--resume",
+        "--engine",
+        &engine,
+        "--think",
+        "20",
+        "--lang",
+        "en",
+    ];
+    let (mut child, mut stdin, lines) = common_play::spawn_play(g._home.path(), &args);
+    writeln!(stdin, "f1c4").unwrap();
+    let journaled = wait_moves(&dir, 6);
+    writeln!(stdin, "quit").unwrap();
+    let mut seen = Vec::new();
+    until(&lines, &mut seen, |l| l.starts_with("game saved"));
+    child.wait().unwrap();
+    // The engine was started again with the whole game, and answered in it.
+    assert_eq!(
+        journaled,
+        ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"],
+        "{seen:#?}"
+    );
+}

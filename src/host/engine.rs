@@ -676,6 +676,12 @@ impl Host {
         let Some(best) = outcome.best else {
             return Ok(());
         };
+        // The game ended while the engine thought (a resignation, an agreed draw, a flag):
+        // its move is no longer wanted, and no fault of the engine's.
+        let session = self.table.session();
+        if session.state().is_over() || session.position().turn() != seat.spec.side {
+            return Ok(());
+        }
         let (by, press) = (seat.name.clone(), !seat.board);
         let side = seat.spec.side;
         let moved = self

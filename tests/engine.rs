@@ -626,3 +626,32 @@ fn after_a_crash_of_vichess_the_resumed_game_goes_on_against_the_engine() {
         "{seen:#?}"
     );
 }
+
+#[test]
+fn review_at_the_end_of_a_game_against_the_engine_is_said_and_saved() {
+    let mut g = Game::start(&stockfish(), &["--engine-side", "black", "--lang", "ru"]);
+    g.type_line("e2e4");
+    wait_moves(&g.dir, 2);
+    g.type_line("resign white");
+    g.type_line("да");
+    g.type_line("анализ");
+    g.expect(
+        |l| l.starts_with("партия сохранена: ") && l.ends_with("-review.pgn"),
+        "the reviewed game saved",
+    );
+    let dir = g.dir.clone();
+    let reviewed = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().ends_with("-review.pgn"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .unwrap();
+    assert_eq!(reviewed.matches("[%eval").count(), 2, "{reviewed}");
+    let (seen, _, _) = g.quit();
+    assert!(
+        seen.iter()
+            .any(|l| l.starts_with("переломных моментов нет") || l.starts_with("ход 1,")),
+        "{seen:#?}"
+    );
+}

@@ -75,6 +75,12 @@ pub fn help_command(line: &str) -> Option<Help> {
         .map(|(h, _)| *h)
 }
 
+/// Whether a typed line asks for the review of the game just ended, in any language.
+pub fn is_review(line: &str) -> bool {
+    let word = line.trim().to_lowercase();
+    ["review", "analyse", "аналіз", "анализ", "վերլուծություն"].contains(&word.as_str())
+}
+
 /// A score from the side to move's point of view, from White's.
 pub fn white_view(score: Score, to_move: Color) -> Score {
     match (score, to_move) {
@@ -197,6 +203,7 @@ mod tests {
         assert_eq!(help_command("угроза"), Some(Help::Threats));
         assert_eq!(help_command("հուշում"), Some(Help::Hint));
         assert_eq!(help_command("e4"), None);
+        assert!(is_review("Analyse") && is_review("анализ") && !is_review("eval"));
     }
 
     #[test]

@@ -579,6 +579,9 @@ impl Host {
     /// A line the engine seat answers instead of the session (`hint`, `eval`, `threats`);
     /// `false` when the line is not one of them.
     pub(super) fn engine_line(&mut self, text: &str) -> anyhow::Result<bool> {
+        if crate::engine::words::is_review(text) && self.table.session().state().is_over() {
+            return self.review_here().map(|()| true);
+        }
         let Some(help) = help_command(text) else {
             return Ok(false);
         };
@@ -618,6 +621,59 @@ impl Host {
         let white = pos.turn() == Color::White;
         seat.ask(Kind::Help(help), &command, key, go, white);
         Ok(true)
+    }
+
+    /// `review` at the end of a game against the engine: the turning points said and
+    /// printed, the game with its evaluations saved beside its PGN (`…-review.pgn`).
+    fn review_here(&mut self) -> anyhow::Result<()> {
+        let Some(seat) = self.engine.as_ref() else {
+            let line = self.pack.text(&[Token::Word(Word::EngineHelpOff)]);
+            return self.tell(&line);
+        };
+        let program = seat.spec.program.clone();
+        let pgn_text = self.table.session().pgn();
+        let Some(Ok(pgn)) = crate::pgn::read_game(&pgn_text) else {
+            return Ok(());
+        };
+        let reviewing = self.pack.text(&[Token::Word(Word::Reviewing)]);
+        let mut progress = Vec::new();
+        let reviewed = super::review::review_game(&pgn, &program, 10, &self.pack, |d, all| {
+            if d % 20 == 0 && d > 0 {
+                progress.push(format!("{reviewing} {d}/{all}"));
+            }
+        });
+        for p in progress {
+            writeln!(self.out, "{p}")?;
+        }
+        match reviewed {
+            Ok((lines, annotated)) => {
+                for line in lines {
+                    self.tell(&crate::text::printable(&line))?;
+                }
+                let stem = self
+                    .pgn_path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let target = self.pgn_path.with_file_name(format!("{stem}-review.pgn"));
+                let saved = super::save_file(&target, &crate::pgn::write_game(&annotated));
+                let line = match saved {
+                    Ok(()) => format!(
+                        "{}: {}",
+                        self.pack.text(&[Token::Word(Word::Saved)]),
+                        target.display()
+                    ),
+                    Err(e) => line_in(&self.pack, Word::CannotSave, &format!("{e}")),
+                };
+                writeln!(self.out, "{line}")?;
+            }
+            Err(e) => {
+                let what = self.pack.text(&[Token::Word(Word::EngineMissing)]);
+                let line = format!("{what}: {}", crate::text::printable(&format!("{e:#}")));
+                self.tell(&line)?;
+            }
+        }
+        Ok(())
     }
 
     /// The engine thread's news.

@@ -20,6 +20,7 @@ mod lock;
 mod open;
 pub mod pads;
 mod record;
+mod review;
 pub mod speakers;
 mod unfinished;
 mod view;
@@ -30,6 +31,7 @@ pub use boards::{BoardSpec, SimAnswer};
 pub use braille_line::socket_path as braille_socket_path;
 pub use engine::{find_program, EngineNews, EngineSpec, Fault};
 pub use record::save_file;
+pub use review::review_game;
 pub use view::{BoardView, View};
 
 use crate::board::link::LinkEvent;

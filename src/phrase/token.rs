@@ -766,6 +766,8 @@ words! {
     ReviewNone = "review-none",
     /// Progress of `vichess review`: moves looked at so far, of all.
     Reviewing = "reviewing",
+    /// The game topic's line on the engine's help and the review.
+    HelpEngine = "help-engine",
 }
 
 const FILE_IDS: [&str; 8] = [

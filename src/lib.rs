@@ -37,6 +37,7 @@ pub mod audio;
 pub mod board;
 pub mod braille;
 pub mod config;
+pub mod engine;
 pub mod host;
 pub mod input;
 pub mod journal;

@@ -183,7 +183,7 @@ fn an_unknown_key_is_named_with_a_suggestion() {
     );
     assert_eq!(
         message("\n[speach]\nspeed = 1.0\n"),
-        "~/.config/vichess/config.toml, line 2: unknown section \"speach\" (did you mean \"speech\"?); the sections are audio, board, braille, clock, game, gamepad, speech, window"
+        "~/.config/vichess/config.toml, line 2: unknown section \"speach\" (did you mean \"speech\"?); the sections are audio, board, braille, clock, engine, game, gamepad, speech, window"
     );
     assert_eq!(
         message("[clock]\ncall_bands = [{ up_to_s = 10, every = 1 }]\n"),

@@ -15,6 +15,7 @@ mod pgn_check;
 mod play;
 mod replay;
 mod report;
+mod review;
 mod scoresheet;
 mod speech_out;
 pub mod text;
@@ -92,6 +93,9 @@ enum Command {
         #[arg(long, value_parser = parse_lang)]
         lang: Option<Lang>,
     },
+    /// Review a game with a chess engine: its turning points in the game's language, and
+    /// the game again with the evaluations as [%eval] comments.
+    Review(review::ReviewArgs),
     /// Play moves in any accepted notation and report the position and status.
     Replay {
         #[command(flatten)]
@@ -283,6 +287,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Play(args) => play::run(*args),
         #[cfg(feature = "window")]
         Command::Window(args) => window::run(*args),
+        Command::Review(args) => review::run(args),
         Command::Demo(args) => demo::run_with(args),
         Command::Announce {
             start,

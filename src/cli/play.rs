@@ -10,7 +10,8 @@ use super::StartArgs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Sender};
-use vichess::host::{interrupt, Arrival, GameSettings, Host, Turn};
+use vichess::engine::level::Strength;
+use vichess::host::{interrupt, Arrival, EngineSpec, GameSettings, Host, Turn};
 use vichess::phrase::token::Word;
 use vichess::rules::Color;
 use vichess::voice::Pack;
@@ -94,6 +95,26 @@ pub struct PlayArgs {
     /// ask for the time.
     #[arg(long, value_name = "SOCKET", num_args = 0..=1, default_missing_value = "")]
     pub(super) braille_display: Option<PathBuf>,
+    /// Play against the computer: a UCI chess engine plays one side. PATH is its program,
+    /// or a name looked up on PATH (default: stockfish, also found in /usr/games).
+    #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = "stockfish")]
+    pub(super) engine: Option<String>,
+    /// The engine's side: white or black (default: the side --side does not name, else
+    /// black).
+    #[arg(long, value_parser = parse_side, requires = "engine")]
+    pub(super) engine_side: Option<Color>,
+    /// The engine's strength, 1 (a beginner can win) to 8 (full strength); default 1.
+    #[arg(long, value_parser = Strength::level, requires = "engine", conflicts_with = "elo")]
+    pub(super) level: Option<Strength>,
+    /// The engine's strength as a rating (500-3500), for engines with UCI_Elo.
+    #[arg(long, value_parser = Strength::elo, requires = "engine")]
+    pub(super) elo: Option<Strength>,
+    /// The engine thinks this many milliseconds per move, whatever its level.
+    #[arg(long, value_name = "MS", requires = "engine")]
+    pub(super) think: Option<u64>,
+    /// No help from the engine (`hint`, `eval`, `threats`, take-backs without asking).
+    #[arg(long, requires = "engine")]
+    pub(super) no_help: bool,
 }
 
 /// A tag given on the command line, at most a console line long (4 KiB): it is journaled as
@@ -119,12 +140,26 @@ pub(super) fn parse_side(s: &str) -> Result<Color, String> {
 impl PlayArgs {
     /// The game these arguments describe, for the host.
     pub(super) fn settings(self) -> anyhow::Result<GameSettings> {
+        let engine = self.engine.map(|program| {
+            let side = self
+                .engine_side
+                .or(self.side.map(|c| !c))
+                .unwrap_or(Color::Black);
+            EngineSpec {
+                program,
+                side,
+                strength: self.level.or(self.elo).unwrap_or_default(),
+                think_ms: self.think,
+                helps: !self.no_help,
+            }
+        });
+        let side = self.side.or(engine.as_ref().map(|e| !e.side));
         Ok(GameSettings {
             start: self.start.position()?,
             config: self.config,
             board: self.board,
             second_board: self.second_board,
-            side: self.side,
+            side,
             control: self.control,
             voice: self.voice,
             lang: self.lang,
@@ -141,6 +176,7 @@ impl PlayArgs {
             no_arbiter: self.no_arbiter,
             supervision: self.supervision,
             braille_display: self.braille_display,
+            engine,
         })
     }
 }

@@ -58,6 +58,8 @@ pub struct Config {
     pub braille: BrailleSection,
     /// `[window]`: the colours and sizes of `vichess window`.
     pub window: WindowSection,
+    /// `[engine]`: a chess engine as the opponent (issue 27).
+    pub engine: EngineSection,
 }
 
 /// `[window]`: how `vichess window` looks, for low vision: every colour and size.
@@ -163,6 +165,70 @@ fn zoom<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
 
 fn font_size<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     within(d, 10..=96, "points")
+}
+
+/// `[engine]`: the opponent `vichess play` gets without `--engine` (issue 27).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EngineSection {
+    /// The engine's program, a path or a name on PATH; "" for no engine unless `--engine`.
+    pub program: String,
+    /// The engine's side: "white" or "black".
+    #[serde(deserialize_with = "engine_side")]
+    pub side: String,
+    /// 1 (a beginner can win) to 8 (full strength).
+    #[serde(deserialize_with = "engine_level")]
+    pub level: u8,
+    /// A rating instead of the level (500 to 3500), or 0 for the level.
+    #[serde(deserialize_with = "engine_elo")]
+    pub elo: u32,
+    /// A fixed think time per move in milliseconds; 0 for the level's.
+    pub think_ms: u64,
+    /// `hint`, `eval`, `threats` and take-backs without asking.
+    pub help: bool,
+}
+
+impl Default for EngineSection {
+    fn default() -> EngineSection {
+        EngineSection {
+            program: String::new(),
+            side: "black".into(),
+            level: 1,
+            elo: 0,
+            think_ms: 0,
+            help: true,
+        }
+    }
+}
+
+fn engine_side<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let s = String::deserialize(d)?;
+    match s.as_str() {
+        "white" | "black" => Ok(s),
+        _ => Err(D::Error::custom(format!(
+            "\"{s}\" is not a side: write \"white\" or \"black\""
+        ))),
+    }
+}
+
+fn engine_level<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let v = i64::deserialize(d)?;
+    match v {
+        1..=8 => Ok(v as u8),
+        _ => Err(D::Error::custom(format!(
+            "{v} is out of range: the levels go from 1 to 8"
+        ))),
+    }
+}
+
+fn engine_elo<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let v = i64::deserialize(d)?;
+    match v {
+        0 | 500..=3500 => Ok(v as u32),
+        _ => Err(D::Error::custom(format!(
+            "{v} is out of range: a rating goes from 500 to 3500 (0 for the level)"
+        ))),
+    }
 }
 
 /// `[braille]`: `vichess play`'s lines on a refreshable braille display through BRLTTY.

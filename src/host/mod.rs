@@ -13,11 +13,13 @@
 
 pub mod boards;
 mod braille_line;
+mod engine;
 pub mod interrupt;
 mod lock;
 mod open;
 pub mod pads;
 mod record;
+mod review;
 pub mod speakers;
 mod unfinished;
 mod view;
@@ -26,7 +28,9 @@ mod words;
 
 pub use boards::{BoardSpec, SimAnswer};
 pub use braille_line::socket_path as braille_socket_path;
+pub use engine::{find_program, EngineNews, EngineSpec, Fault};
 pub use record::save_file;
+pub use review::review_game;
 pub use view::{BoardView, View};
 
 use crate::board::link::LinkEvent;
@@ -96,6 +100,8 @@ pub struct GameSettings {
     pub supervision: Option<String>,
     /// A braille display's BrlAPI socket ("" for the default one).
     pub braille_display: Option<PathBuf>,
+    /// A chess engine plays one side (issue 27).
+    pub engine: Option<EngineSpec>,
 }
 
 /// Everything that reaches the game, in the order it happened.
@@ -111,6 +117,8 @@ pub enum Arrival {
     Pad(PadNews),
     /// A signal or a line editor's Ctrl-C ([`interrupt`]): leave as `quit` does.
     Interrupted(String),
+    /// The engine seat's news: its move, its help, or a fault.
+    Engine(EngineNews),
 }
 
 impl From<Heard> for Arrival {
@@ -197,6 +205,8 @@ pub struct Host {
     rx: Receiver<Arrival>,
     tx: Sender<Arrival>,
     resumed: bool,
+    /// The engine playing one side, if one does.
+    engine: Option<engine::Seat>,
     _lock: GameLock,
 }
 
@@ -298,6 +308,13 @@ impl Host {
                             return self.leave_unwritten();
                         }
                         Some(Arrival::Interrupted(_)) => return self.leave_unwritten(),
+                        Some(Arrival::Engine(_)) => {
+                            // Not taken: the engine is asked again once the journal works.
+                            if let Some(seat) = self.engine.as_mut() {
+                                seat.forget();
+                            }
+                            None
+                        }
                         Some(Arrival::Line(l)) => Some(l.clone()),
                         Some(Arrival::Pad(PadNews::Command(c))) => {
                             Some(button_line(&self.pack, *c))
@@ -332,8 +349,10 @@ impl Host {
                     let answer = self.simulate(mv.trim());
                     writeln!(self.out, "{}", sim_line(&self.pack, answer))?;
                 }
+                None if self.engine_line(&text)? => {}
                 None => self.table.handle(Input::Line(text), now),
             },
+            Some(Arrival::Engine(news)) => self.engine_news(news, now)?,
             Some(Arrival::Board(Heard { role, event })) => self.board_event(role, event, now)?,
             Some(Arrival::Pad(PadNews::Command(c))) => self.table.handle(Input::Button(c), now),
             Some(Arrival::Interrupted(signal)) => self
@@ -345,6 +364,7 @@ impl Host {
                 self.tell(&text)?;
             }
         }
+        self.engine_answers(now);
         let mut quit = false;
         while let Some(output) = self.table.poll_output() {
             match self.record.carry(output) {
@@ -360,6 +380,9 @@ impl Host {
         }
         for n in self.voice.notices() {
             writeln!(self.out, "{n}")?;
+        }
+        if !quit {
+            self.engine_asks(now);
         }
         self.out.flush()?;
         Ok(match quit {

@@ -190,8 +190,21 @@ impl Host {
             rx,
             tx,
             resumed: args.resume,
+            engine: None,
             _lock: lock,
         };
+        if let Some(spec) = args.engine.clone().or_else(|| configured_engine(&config)) {
+            let tag = match spec.side {
+                Color::White => "White",
+                Color::Black => "Black",
+            };
+            let named = game_tags(&args, &config).iter().any(|(t, _)| *t == tag);
+            let chess960 = host.table.session().position().castling_mode()
+                == crate::rules::CastlingMode::Chess960;
+            let board = host.table.tracker(BoardRole::Pegboard).is_some();
+            let seat = engine::Seat::start(spec, chess960, named, board, host.tx.clone())?;
+            host.engine = Some(seat);
+        }
         for line in &early {
             writeln!(host.out, "{line}")?;
         }
@@ -435,6 +448,29 @@ fn open_game(
         session.set_tag(name, value);
     }
     Ok((session, journal, lock, notes))
+}
+
+/// The configuration's `[engine]`, when it names one.
+fn configured_engine(config: &crate::config::Config) -> Option<EngineSpec> {
+    let e = &config.engine;
+    if e.program.trim().is_empty() {
+        return None;
+    }
+    use crate::engine::level::Strength;
+    Some(EngineSpec {
+        program: e.program.clone(),
+        side: if e.side == "white" {
+            Color::White
+        } else {
+            Color::Black
+        },
+        strength: match e.elo {
+            0 => Strength::Level(e.level),
+            elo => Strength::Elo(elo),
+        },
+        think_ms: (e.think_ms > 0).then_some(e.think_ms),
+        helps: e.help,
+    })
 }
 
 /// Makes the game folder, readable by its owner only when vichess creates it (an existing

@@ -764,6 +764,53 @@ words! {
     /// The report's label for a move struck by a correction (D.2.8), beside the move that
     /// replaced it.
     ReportStruck = "report-struck",
+    // --- issue 27: play against the computer (the engine seat, its help, the review) ---
+    /// The engine failed; what went wrong follows: vichess starts it again with the game's position.
+    EngineFailed = "engine-failed",
+    EngineCrashed = "engine-crashed",
+    EngineHung = "engine-hung",
+    EngineIllegal = "engine-illegal",
+    EngineMalformed = "engine-malformed",
+    EngineFlooding = "engine-flooding",
+    EngineMissing = "engine-missing",
+    /// The engine failed again and again: its side's moves are typed from now on.
+    EngineGaveUp = "engine-gave-up",
+    /// The engine plays a side: its name, side and level follow.
+    EngineReady = "engine-ready",
+    /// `hint`: the engine's best move follows.
+    Hint = "hint",
+    /// `threats`: what the opponent would play if it were their move.
+    Threat = "threat",
+    NoThreat = "no-threat",
+    /// `eval` in words, after the side that stands better where there is one.
+    EvalEqual = "eval-equal",
+    EvalSlightly = "eval-slightly",
+    EvalPawn = "eval-pawn",
+    EvalTwoPawns = "eval-two-pawns",
+    EvalThreePawns = "eval-three-pawns",
+    EvalWinning = "eval-winning",
+    /// Before a count of moves: "Black mates in three moves".
+    MatesIn = "mates-in",
+    /// `hint`, `eval`, `threats` asked in a game where the engine does not help.
+    EngineHelpOff = "engine-help-off",
+    /// Against the engine a take-back needs no asking.
+    EngineTakesBack = "engine-takes-back",
+    /// The review's turning points: "move 14, Nf3 was a mistake: it costs about a pawn; better was Bd3".
+    ReviewMove = "review-move",
+    ReviewMistake = "review-mistake",
+    ReviewBlunder = "review-blunder",
+    ReviewInaccuracy = "review-inaccuracy",
+    CostsPawn = "costs-pawn",
+    CostsTwoPawns = "costs-two-pawns",
+    CostsPiece = "costs-piece",
+    CostsMate = "costs-mate",
+    CostsWin = "costs-win",
+    BetterWas = "better-was",
+    ReviewNone = "review-none",
+    /// Progress of `vichess review`: moves looked at so far, of all.
+    Reviewing = "reviewing",
+    /// The game topic's line on the engine's help and the review.
+    HelpEngine = "help-engine",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -128,6 +128,7 @@ impl HelpTopic {
                 Word::HelpSave,
                 Word::HelpQuit,
                 Word::HelpSpeed,
+                Word::HelpEngine,
             ],
             HelpTopic::Arbiter => &[Word::HelpIllegal, Word::HelpArbiter],
             HelpTopic::Short => &[Word::HelpShortcuts],

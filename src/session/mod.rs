@@ -52,6 +52,7 @@ mod confirm;
 mod confirm_move;
 mod cues;
 mod cursor;
+mod engine_seat;
 mod help;
 mod on_board;
 mod on_button;

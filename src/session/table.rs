@@ -249,6 +249,26 @@ impl Table {
         self.session.poll_timeout().into_iter().chain(boards).min()
     }
 
+    /// Something the engine seat does through the session (`Session::engine_move` and its
+    /// kin, issue 27): `f`'s effects are carried out as an input's are.
+    pub fn seat<R>(
+        &mut self,
+        now: Stamp,
+        f: impl FnOnce(&mut Session, Stamp) -> (R, Vec<Effect>),
+    ) -> R {
+        self.last_now = self.last_now.max(now);
+        let before = self.view();
+        let (r, effects) = f(&mut self.session, now);
+        self.carry(effects, before, now);
+        self.run(now);
+        r
+    }
+
+    /// Names a PGN tag of the game (see [`Session::set_tag`]).
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        self.session.set_tag(name, value);
+    }
+
     /// The next thing to do, in order.
     pub fn poll_output(&mut self) -> Option<Output> {
         self.outputs.pop_front()

@@ -1,0 +1,228 @@
+//! What an engine's numbers mean, in the game's words: an evaluation as a player says it
+//! ("White is better by about a pawn", "Black mates in three moves"), how much a move cost in a
+//! review, and the help commands (`hint`, `eval`, `threats`) in every language vichess speaks.
+
+use super::uci::Score;
+use crate::phrase::token::{Phrase, Token, Word};
+use crate::rules::Color;
+
+/// A help the engine gives while practising.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Help {
+    /// The best move for the player on move.
+    Hint,
+    /// The position in words.
+    Eval,
+    /// What the opponent would play if it were their move.
+    Threats,
+}
+
+impl Help {
+    /// The journal's word for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Help::Hint => "hint",
+            Help::Eval => "eval",
+            Help::Threats => "threats",
+        }
+    }
+}
+
+/// Each help's words: English, German, Ukrainian, Russian, Armenian (any is understood in
+/// any game, as the session's commands are).
+const HELP_WORDS: [(Help, [&str; 6]); 3] = [
+    (
+        Help::Hint,
+        [
+            "hint",
+            "tipp",
+            "hinweis",
+            "підказка",
+            "подсказка",
+            "հուշում",
+        ],
+    ),
+    (
+        Help::Eval,
+        [
+            "eval",
+            "bewertung",
+            "оцінка",
+            "оценка",
+            "գնահատական",
+            "evaluation",
+        ],
+    ),
+    (
+        Help::Threats,
+        [
+            "threats",
+            "drohung",
+            "загроза",
+            "угроза",
+            "սպառնալիք",
+            "threat",
+        ],
+    ),
+];
+
+/// The help a typed line asks for, if it is one of theirs.
+pub fn help_command(line: &str) -> Option<Help> {
+    let word = line.trim().to_lowercase();
+    HELP_WORDS
+        .iter()
+        .find(|(_, words)| words.contains(&word.as_str()))
+        .map(|(h, _)| *h)
+}
+
+/// Whether a typed line asks for the review of the game just ended, in any language.
+pub fn is_review(line: &str) -> bool {
+    let word = line.trim().to_lowercase();
+    ["review", "analyse", "аналіз", "анализ", "վերլուծություն"].contains(&word.as_str())
+}
+
+/// A score from the side to move's point of view, from White's.
+pub fn white_view(score: Score, to_move: Color) -> Score {
+    match (score, to_move) {
+        (s, Color::White) => s,
+        (Score::Centipawns(c), Color::Black) => Score::Centipawns(-c),
+        (Score::Mate(m), Color::Black) => Score::Mate(-m),
+    }
+}
+
+/// The position in words; `score` from White's point of view.
+pub fn eval_phrase(score: Score) -> Phrase {
+    match score {
+        Score::Mate(m) => {
+            let side = if m > 0 { Color::White } else { Color::Black };
+            vec![
+                Token::Side(side),
+                Token::Word(Word::MatesIn),
+                Token::Count(m.unsigned_abs()),
+            ]
+        }
+        Score::Centipawns(cp) => {
+            let side = if cp > 0 { Color::White } else { Color::Black };
+            let word = match cp.unsigned_abs() {
+                0..=29 => return vec![Token::Word(Word::EvalEqual)],
+                30..=69 => Word::EvalSlightly,
+                70..=149 => Word::EvalPawn,
+                150..=249 => Word::EvalTwoPawns,
+                250..=499 => Word::EvalThreePawns,
+                _ => Word::EvalWinning,
+            };
+            vec![Token::Side(side), Token::Word(word)]
+        }
+    }
+}
+
+/// A score as one number of centipawns for comparing moves: a mate counts as more than any
+/// material, sooner mates more.
+pub fn centipawns(score: Score) -> i32 {
+    match score {
+        Score::Centipawns(c) => c.clamp(-5_000, 5_000),
+        Score::Mate(m) if m > 0 => 10_000 - m.min(1000),
+        Score::Mate(m) => -10_000 + m.unsigned_abs().min(1000) as i32,
+    }
+}
+
+/// How bad a move was in a review, by what it lost (`before` and `after` from the mover's
+/// point of view, as [`centipawns`]): `None` when it lost little.
+pub fn judged(before: i32, after: i32) -> Option<(Word, Word)> {
+    let loss = before - after;
+    let verdict = match loss {
+        l if l >= 300 => Word::ReviewBlunder,
+        l if l >= 120 => Word::ReviewMistake,
+        l if l >= 60 => Word::ReviewInaccuracy,
+        _ => return None,
+    };
+    // Losses inside a won or lost game matter only when they change it.
+    if before >= 500 && after >= 300 || before <= -500 {
+        return None;
+    }
+    let cost = if after <= -9_000 {
+        Word::CostsMate
+    } else if before >= 300 && after < 100 {
+        Word::CostsWin
+    } else if loss >= 250 {
+        Word::CostsPiece
+    } else if loss >= 150 {
+        Word::CostsTwoPawns
+    } else {
+        Word::CostsPawn
+    };
+    Some((verdict, cost))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::voice::Pack;
+
+    fn said(lang: &str, score: Score) -> String {
+        Pack::builtin(lang).unwrap().text(&eval_phrase(score))
+    }
+
+    #[test]
+    fn evaluations_are_said_as_a_player_says_them() {
+        assert_eq!(
+            said("en", Score::Centipawns(110)),
+            "White is better by about a pawn"
+        );
+        assert_eq!(
+            said("en", Score::Centipawns(-12)),
+            "the position is about equal"
+        );
+        assert_eq!(said("en", Score::Mate(-3)), "Black mates in three moves");
+        assert_eq!(
+            said("de", Score::Centipawns(-180)),
+            "Schwarz steht um etwa zwei Bauern besser"
+        );
+        assert_eq!(said("ru", Score::Centipawns(800)), "белые выигрывают");
+        for lang in ["uk", "hy", "de-fide"] {
+            let line = said(lang, Score::Centipawns(300));
+            assert!(!line.contains("eval-"), "{lang}: {line}");
+        }
+    }
+
+    #[test]
+    fn a_score_is_turned_to_whites_view() {
+        assert_eq!(
+            white_view(Score::Centipawns(50), Color::Black),
+            Score::Centipawns(-50)
+        );
+        assert_eq!(white_view(Score::Mate(2), Color::Black), Score::Mate(-2));
+        assert!(centipawns(Score::Mate(1)) > centipawns(Score::Mate(5)));
+        assert!(centipawns(Score::Mate(5)) > centipawns(Score::Centipawns(4000)));
+    }
+
+    #[test]
+    fn help_is_asked_for_in_every_language() {
+        assert_eq!(help_command(" Hint "), Some(Help::Hint));
+        assert_eq!(help_command("Bewertung"), Some(Help::Eval));
+        assert_eq!(help_command("угроза"), Some(Help::Threats));
+        assert_eq!(help_command("հուշում"), Some(Help::Hint));
+        assert_eq!(help_command("e4"), None);
+        assert!(is_review("Analyse") && is_review("анализ") && !is_review("eval"));
+    }
+
+    #[test]
+    fn only_real_losses_are_turning_points() {
+        assert_eq!(judged(30, 0), None);
+        assert_eq!(
+            judged(30, -100),
+            Some((Word::ReviewMistake, Word::CostsPawn))
+        );
+        assert_eq!(
+            judged(0, -400),
+            Some((Word::ReviewBlunder, Word::CostsPiece))
+        );
+        assert_eq!(
+            judged(0, -9_998),
+            Some((Word::ReviewBlunder, Word::CostsMate))
+        );
+        assert_eq!(judged(400, 50), Some((Word::ReviewBlunder, Word::CostsWin)));
+        // Still winning after it: no turning point.
+        assert_eq!(judged(900, 600), None);
+    }
+}

@@ -1,0 +1,904 @@
+//! The engine seat (issue 27): a chess engine plays one side over UCI. A thread owns the
+//! engine's process and its pipes, times every search out, and restarts an engine that
+//! crashed, hung, flooded or answered no move; the host asks it to move when the engine is on
+//! move, checks its answer through the session (which journals and announces it), and never
+//! lets an engine fault cost the game: the fault is said, the engine starts again with the
+//! game's position, and after three faults in a row its side's moves are typed.
+
+use super::{line_in, Arrival, Host};
+use crate::engine::level::Strength;
+use crate::engine::uci::{Command, Go, Heard, Listener, Outcome, MAX_LINE};
+use crate::engine::words::{eval_phrase, help_command, white_view, Help};
+use crate::phrase::grammar::COLON;
+use crate::phrase::token::{Token, Word};
+use crate::rules::notation::uci;
+use crate::rules::{Color, Position};
+use crate::session::{BoardRole, Stamp};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::time::{Duration, Instant};
+
+/// Which engine plays which side, how strongly, and whether it helps the player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The engine's program: a path, or a name looked up on `PATH` (`stockfish` also in
+    /// /usr/games, where Debian puts it).
+    pub program: String,
+    /// The side it plays.
+    pub side: Color,
+    /// How strongly.
+    pub strength: Strength,
+    /// A fixed think time per move in milliseconds, overriding the level's.
+    pub think_ms: Option<u64>,
+    /// `hint`, `eval`, `threats` and take-backs without asking.
+    pub helps: bool,
+}
+
+/// How long an engine may take beyond its think time before it counts as hung; and how
+/// long it may take to start.
+const MARGIN_MS: u64 = 2_000;
+const START_MS: u64 = 10_000;
+/// Faults in a row after which the engine is not started again.
+const MAX_FAULTS: u32 = 3;
+
+/// What went wrong with an engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// It cannot be started.
+    Missing,
+    /// Its process ended.
+    Crashed,
+    /// No answer within its time and the margin.
+    Hung,
+    /// Its `bestmove` was no move.
+    Malformed,
+    /// Its move is not legal in the game.
+    Illegal,
+    /// It printed more than any search needs.
+    Flooding,
+}
+
+impl Fault {
+    fn word(self) -> Word {
+        match self {
+            Fault::Missing => Word::EngineMissing,
+            Fault::Crashed => Word::EngineCrashed,
+            Fault::Hung => Word::EngineHung,
+            Fault::Malformed => Word::EngineMalformed,
+            Fault::Illegal => Word::EngineIllegal,
+            Fault::Flooding => Word::EngineFlooding,
+        }
+    }
+}
+
+/// What the engine's thread tells the game.
+#[derive(Debug)]
+pub enum EngineNews {
+    /// The engine started and named itself.
+    Ready(String),
+    /// A search ended.
+    Done {
+        /// The request it answers.
+        id: u64,
+        /// What it came to.
+        outcome: Outcome,
+        /// When its `bestmove` was read (for the benchmark of what follows).
+        at: Instant,
+    },
+    /// Something went wrong; the engine is stopped and starts again on the next request.
+    Fault {
+        /// What.
+        fault: Fault,
+        /// In the engine's or the system's words.
+        detail: String,
+    },
+}
+
+/// One search asked of the engine.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// Its number, for the answer.
+    pub id: u64,
+    /// Options to set first (only those the engine has are sent).
+    pub options: Vec<Command>,
+    /// The position.
+    pub position: Command,
+    /// The limits.
+    pub go: Go,
+    /// White is to move (for the time budget).
+    pub white: bool,
+}
+
+/// What the engine's thread is sent.
+pub enum Msg {
+    /// A search (boxed: the channel's messages stay small).
+    Ask(Box<Request>),
+    /// A line the engine printed, from its process of this generation.
+    Line(u64, String),
+    /// Its output ended.
+    Eof(u64),
+    /// Stop the engine (its move was refused); it starts again on the next request.
+    Restart,
+    /// Leave.
+    Quit,
+}
+
+/// Finds the engine's program: a path as given, else a name on `PATH`, else for
+/// `stockfish` Debian's /usr/games.
+pub fn find_program(program: &str) -> Option<PathBuf> {
+    let given = Path::new(program);
+    if program.contains('/') {
+        return given.is_file().then(|| given.to_path_buf());
+    }
+    let on_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(program))
+            .find(|p| p.is_file())
+    });
+    on_path.or_else(|| {
+        let games = Path::new("/usr/games").join(program);
+        games.is_file().then_some(games)
+    })
+}
+
+/// A running engine process.
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+}
+
+impl Process {
+    fn send(&mut self, c: &Command) -> bool {
+        writeln!(self.stdin, "{c}")
+            .and_then(|_| self.stdin.flush())
+            .is_ok()
+    }
+
+    fn stop(mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The thread that owns the engine.
+struct Server {
+    program: String,
+    chess960: bool,
+    rx: Receiver<Msg>,
+    me: SyncSender<Msg>,
+    to: Sender<Arrival>,
+    generation: u64,
+    process: Option<Process>,
+    listener: Listener,
+    queue: std::collections::VecDeque<Box<Request>>,
+    /// The game is leaving: nothing more is said, the engine is stopped.
+    quitting: bool,
+}
+
+impl Server {
+    fn tell(&self, news: EngineNews) -> bool {
+        self.to.send(Arrival::Engine(news)).is_ok()
+    }
+
+    fn fault(&mut self, fault: Fault, detail: String) {
+        if let Some(p) = self.process.take() {
+            p.stop();
+        }
+        // What the stopped process printed or did last is no news of the next one.
+        self.generation += 1;
+        if !self.quitting {
+            self.tell(EngineNews::Fault { fault, detail });
+        }
+    }
+
+    fn run(mut self) {
+        self.start();
+        while !self.quitting {
+            let msg = match self.queue.pop_front() {
+                Some(r) => Msg::Ask(r),
+                None => match self.rx.recv() {
+                    Ok(m) => m,
+                    Err(_) => break,
+                },
+            };
+            match msg {
+                Msg::Quit => break,
+                Msg::Restart => {
+                    if let Some(p) = self.process.take() {
+                        p.stop();
+                    }
+                    self.generation += 1;
+                }
+                Msg::Ask(r) => {
+                    if self.process.is_none() && !self.start() {
+                        continue;
+                    }
+                    if !self.search(r) {
+                        break;
+                    }
+                }
+                Msg::Line(g, line)
+                    if g == self.generation
+                        && self.process.is_some()
+                        && self.listener.feed(&line) == Heard::Flooding =>
+                {
+                    self.fault(Fault::Flooding, String::new());
+                }
+                Msg::Eof(g) if g == self.generation && self.process.is_some() => {
+                    let detail = self.exit_status();
+                    self.fault(Fault::Crashed, detail);
+                }
+                _ => {}
+            }
+        }
+        if let Some(p) = self.process.take() {
+            p.stop();
+        }
+    }
+
+    /// How the process ended, for the fault line.
+    fn exit_status(&mut self) -> String {
+        self.process
+            .as_mut()
+            .and_then(|p| {
+                for _ in 0..20 {
+                    if let Ok(Some(s)) = p.child.try_wait() {
+                        return Some(s.to_string());
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                None
+            })
+            .unwrap_or_default()
+    }
+
+    /// Starts the engine and waits for `uciok` and `readyok`; `false` (said) when it cannot.
+    fn start(&mut self) -> bool {
+        let Some(path) = find_program(&self.program) else {
+            self.fault(Fault::Missing, self.program.clone());
+            return false;
+        };
+        let spawned = std::process::Command::new(&path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn();
+        let mut child = match spawned {
+            Ok(c) => c,
+            Err(e) => {
+                self.fault(Fault::Missing, format!("{}: {e}", path.display()));
+                return false;
+            }
+        };
+        self.generation += 1;
+        let generation = self.generation;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            self.fault(Fault::Missing, path.display().to_string());
+            return false;
+        };
+        let me = self.me.clone();
+        let read = std::thread::Builder::new()
+            .name("engine output".into())
+            .spawn(move || read_lines(stdout, generation, me));
+        if read.is_err() {
+            let _ = child.kill();
+            self.fault(Fault::Missing, path.display().to_string());
+            return false;
+        }
+        self.process = Some(Process { child, stdin });
+        self.listener = Listener::default();
+        let mut name = path.display().to_string();
+        if !self.send(&Command::Uci) {
+            self.fault(Fault::Crashed, String::new());
+            return false;
+        }
+        let deadline = Instant::now() + Duration::from_millis(START_MS);
+        loop {
+            match self.next_line(deadline) {
+                Ok(Heard::Name(n)) => name = n,
+                Ok(Heard::UciOk) => break,
+                Ok(Heard::Flooding) => {
+                    self.fault(Fault::Flooding, String::new());
+                    return false;
+                }
+                Ok(_) => {}
+                Err((fault, detail)) => {
+                    self.fault(fault, detail);
+                    return false;
+                }
+            }
+        }
+        if self.chess960 && self.listener.has_option("UCI_Chess960") {
+            self.send(&Command::SetOption {
+                name: "UCI_Chess960".into(),
+                value: Some("true".into()),
+            });
+        }
+        self.send(&Command::IsReady);
+        loop {
+            match self.next_line(deadline) {
+                Ok(Heard::ReadyOk) => break,
+                Ok(_) => {}
+                Err((fault, detail)) => {
+                    self.fault(fault, detail);
+                    return false;
+                }
+            }
+        }
+        self.tell(EngineNews::Ready(name))
+    }
+
+    fn send(&mut self, c: &Command) -> bool {
+        self.process.as_mut().is_some_and(|p| p.send(c))
+    }
+
+    /// The engine's next line before `deadline`; requests that come meanwhile wait their
+    /// turn. An error when the engine ended, hung or is to stop.
+    fn next_line(&mut self, deadline: Instant) -> Result<Heard, (Fault, String)> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Err(RecvTimeoutError::Timeout) => return Err((Fault::Hung, String::new())),
+                Err(RecvTimeoutError::Disconnected) => return Err((Fault::Crashed, String::new())),
+                Ok(Msg::Ask(r)) => self.queue.push_back(r),
+                Ok(Msg::Line(g, line)) if g == self.generation => {
+                    return Ok(self.listener.feed(&line));
+                }
+                Ok(Msg::Eof(g)) if g == self.generation => {
+                    return Err((Fault::Crashed, self.exit_status()));
+                }
+                Ok(Msg::Quit) => {
+                    self.quitting = true;
+                    return Err((Fault::Crashed, String::new()));
+                }
+                Ok(Msg::Restart) => return Err((Fault::Crashed, String::new())),
+                Ok(_) => {}
+            }
+        }
+    }
+
+    /// One search; `false` when the game has gone.
+    fn search(&mut self, r: Box<Request>) -> bool {
+        for o in &r.options {
+            let known = match o {
+                Command::SetOption { name, .. } => self.listener.has_option(name),
+                _ => true,
+            };
+            if known {
+                self.send(o);
+            }
+        }
+        self.listener.search();
+        let budget = r.go.budget_ms(r.white).unwrap_or(10_000);
+        let sent = self.send(&r.position) && self.send(&Command::Go(r.go.clone()));
+        if !sent {
+            self.fault(Fault::Crashed, String::new());
+            return true;
+        }
+        let deadline = Instant::now() + Duration::from_millis(budget + budget / 2 + MARGIN_MS);
+        loop {
+            match self.next_line(deadline) {
+                Ok(Heard::Done(outcome)) => {
+                    let at = Instant::now();
+                    return self.tell(EngineNews::Done {
+                        id: r.id,
+                        outcome,
+                        at,
+                    });
+                }
+                Ok(Heard::Malformed(what)) => {
+                    let detail = format!("bestmove {}", what.chars().take(40).collect::<String>());
+                    self.fault(Fault::Malformed, detail);
+                    return true;
+                }
+                Ok(Heard::Flooding) => {
+                    self.fault(Fault::Flooding, String::new());
+                    return true;
+                }
+                Ok(_) => {}
+                Err((fault, detail)) => {
+                    self.fault(fault, detail);
+                    return true;
+                }
+            }
+        }
+    }
+}
+
+/// Reads the engine's output line by line, cutting lines at [`MAX_LINE`] bytes and reading
+/// bytes that are not UTF-8 as replacement characters.
+fn read_lines(stdout: std::process::ChildStdout, generation: u64, to: SyncSender<Msg>) {
+    let mut reader = BufReader::new(stdout);
+    let mut line = Vec::new();
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok([]) | Err(_) => break,
+            Ok(b) => b,
+        };
+        let (chunk, ends) = match buf.iter().position(|b| *b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        let room = MAX_LINE.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = ends.unwrap_or(buf.len());
+        reader.consume(used);
+        if ends.is_some() {
+            let text = String::from_utf8_lossy(&line)
+                .trim_end_matches('\r')
+                .to_string();
+            line.clear();
+            if to.send(Msg::Line(generation, text)).is_err() {
+                return;
+            }
+        }
+    }
+    let _ = to.send(Msg::Eof(generation));
+}
+
+/// The engine at the table, as the host keeps it.
+pub(super) struct Seat {
+    spec: EngineSpec,
+    tx: SyncSender<Msg>,
+    thread: Option<std::thread::JoinHandle<()>>,
+    name: String,
+    next_id: u64,
+    /// Searches asked and not yet answered: id, what for, and the game they were asked in
+    /// ([`game_key`]).
+    asked: Vec<(u64, Kind, String)>,
+    faults: u32,
+    given_up: bool,
+    /// The player's names are given: the engine's is not put in the PGN's tag.
+    named: bool,
+    /// A board the engine's moves must be put on before its clock is pressed.
+    board: bool,
+    /// The engine's move waits to stand on the board.
+    awaiting: Option<Color>,
+    /// When the last `bestmove` was read, for the overhead measured by `tests` and benches.
+    pub(super) last_bestmove: Option<Instant>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Move,
+    Help(Help),
+}
+
+impl Seat {
+    /// Forgets the searches asked: their answers could not be taken (the journal failed),
+    /// so the engine is asked again.
+    pub(super) fn forget(&mut self) {
+        self.asked.clear();
+    }
+
+    /// Starts the engine's thread, which starts the engine at once (so a missing engine is
+    /// said before the first move).
+    pub(super) fn start(
+        spec: EngineSpec,
+        chess960: bool,
+        named: bool,
+        board: bool,
+        to: Sender<Arrival>,
+    ) -> anyhow::Result<Seat> {
+        let (tx, rx) = sync_channel(4096);
+        let server = Server {
+            program: spec.program.clone(),
+            chess960,
+            rx,
+            me: tx.clone(),
+            to,
+            generation: 0,
+            process: None,
+            listener: Listener::default(),
+            queue: Default::default(),
+            quitting: false,
+        };
+        let thread = std::thread::Builder::new()
+            .name("engine".into())
+            .spawn(move || server.run())?;
+        Ok(Seat {
+            name: spec.program.clone(),
+            spec,
+            tx,
+            thread: Some(thread),
+            next_id: 0,
+            asked: Vec::new(),
+            faults: 0,
+            given_up: false,
+            named,
+            board,
+            awaiting: None,
+            last_bestmove: None,
+        })
+    }
+
+    fn ask(&mut self, kind: Kind, pos: &Command, key: String, go: Go, white: bool) {
+        self.next_id += 1;
+        let options = match kind {
+            Kind::Move => self.spec.strength.options(|_| true),
+            // Help is the engine's best, whatever its level as an opponent.
+            Kind::Help(_) => vec![
+                Command::SetOption {
+                    name: "UCI_LimitStrength".into(),
+                    value: Some("false".into()),
+                },
+                Command::SetOption {
+                    name: "Skill Level".into(),
+                    value: Some("20".into()),
+                },
+            ],
+        };
+        let r = Request {
+            id: self.next_id,
+            options,
+            position: pos.clone(),
+            go,
+            white,
+        };
+        if self.tx.send(Msg::Ask(Box::new(r))).is_ok() {
+            self.asked.push((self.next_id, kind, key));
+        }
+    }
+}
+
+impl Drop for Seat {
+    fn drop(&mut self) {
+        let _ = self.tx.send(Msg::Quit);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// What a search was asked for: the number of positions and the last one. A move corrected
+/// (D.2.8) or taken back and played otherwise leaves another key, so an answer for the
+/// game as it was is never played into the game as it is.
+fn game_key(game: &crate::rules::game::Game) -> String {
+    format!("{} {}", game.positions().len(), game.position().fen())
+}
+
+/// The game's position as UCI gives it: the start position and the moves since.
+fn position_command(game: &crate::rules::game::Game) -> Command {
+    let positions = game.positions();
+    let moves = game
+        .moves()
+        .iter()
+        .zip(positions)
+        .map(|(m, p)| uci(p, m))
+        .collect();
+    let start = &positions[0];
+    let fen = (start.fen() != Position::new().fen()).then(|| start.fen());
+    Command::Position { fen, moves }
+}
+
+impl Host {
+    /// A line the engine seat answers instead of the session (`hint`, `eval`, `threats`);
+    /// `false` when the line is not one of them.
+    pub(super) fn engine_line(&mut self, text: &str) -> anyhow::Result<bool> {
+        if crate::engine::words::is_review(text) && self.table.session().state().is_over() {
+            return self.review_here().map(|()| true);
+        }
+        let Some(help) = help_command(text) else {
+            return Ok(false);
+        };
+        let Some(seat) = self.engine.as_mut().filter(|s| s.spec.helps && !s.given_up) else {
+            let line = self.pack.text(&[Token::Word(Word::EngineHelpOff)]);
+            self.tell(&line)?;
+            return Ok(true);
+        };
+        let game = self.table.session().state().game();
+        let key = game_key(game);
+        let mut pos = game.position().clone();
+        let mut command = position_command(game);
+        if help == Help::Threats {
+            // What the opponent would play if it were their move now.
+            match pos.swap_turn() {
+                Some(swapped) => {
+                    command = Command::Position {
+                        fen: Some(swapped.fen()),
+                        moves: Vec::new(),
+                    };
+                    pos = swapped;
+                }
+                None => {
+                    let phrase = vec![Token::Word(Word::NoThreat)];
+                    let now = self.clock.now();
+                    self.table.seat(now, |s, now| {
+                        ((), s.engine_help("threats none", phrase, now))
+                    });
+                    return Ok(true);
+                }
+            }
+        }
+        let go = Go {
+            movetime: Some(seat.spec.think_ms.unwrap_or(300)),
+            ..Go::default()
+        };
+        let white = pos.turn() == Color::White;
+        seat.ask(Kind::Help(help), &command, key, go, white);
+        Ok(true)
+    }
+
+    /// `review` at the end of a game against the engine: the turning points said and
+    /// printed, the game with its evaluations saved beside its PGN (`…-review.pgn`).
+    fn review_here(&mut self) -> anyhow::Result<()> {
+        let Some(seat) = self.engine.as_ref() else {
+            let line = self.pack.text(&[Token::Word(Word::EngineHelpOff)]);
+            return self.tell(&line);
+        };
+        let program = seat.spec.program.clone();
+        let pgn_text = self.table.session().pgn();
+        let Some(Ok(pgn)) = crate::pgn::read_game(&pgn_text) else {
+            return Ok(());
+        };
+        let reviewing = self.pack.text(&[Token::Word(Word::Reviewing)]);
+        let mut progress = Vec::new();
+        let reviewed = super::review::review_game(&pgn, &program, 10, &self.pack, |d, all| {
+            if d % 20 == 0 && d > 0 {
+                progress.push(format!("{reviewing} {d}/{all}"));
+            }
+        });
+        for p in progress {
+            writeln!(self.out, "{p}")?;
+        }
+        match reviewed {
+            Ok((lines, annotated)) => {
+                for line in lines {
+                    self.tell(&crate::text::printable(&line))?;
+                }
+                let stem = self
+                    .pgn_path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let target = self.pgn_path.with_file_name(format!("{stem}-review.pgn"));
+                let saved = super::save_file(&target, &crate::pgn::write_game(&annotated));
+                let line = match saved {
+                    Ok(()) => format!(
+                        "{}: {}",
+                        self.pack.text(&[Token::Word(Word::Saved)]),
+                        target.display()
+                    ),
+                    Err(e) => line_in(&self.pack, Word::CannotSave, &format!("{e}")),
+                };
+                writeln!(self.out, "{line}")?;
+            }
+            Err(e) => {
+                let what = self.pack.text(&[Token::Word(Word::EngineMissing)]);
+                let line = format!("{what}: {}", crate::text::printable(&format!("{e:#}")));
+                self.tell(&line)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The engine thread's news.
+    pub(super) fn engine_news(&mut self, news: EngineNews, now: Stamp) -> anyhow::Result<()> {
+        let Some(seat) = self.engine.as_mut() else {
+            return Ok(());
+        };
+        match news {
+            EngineNews::Ready(name) => {
+                let name: String = name.chars().filter(|c| !c.is_control()).take(80).collect();
+                seat.name = format!("{name}, {}", seat.spec.strength.tag());
+                let side = seat.spec.side;
+                if !seat.named {
+                    seat.named = true;
+                    let tag = if side == Color::White {
+                        "White"
+                    } else {
+                        "Black"
+                    };
+                    let value = seat.name.clone();
+                    self.table.set_tag(tag, &value);
+                }
+                let said = format!(
+                    "{}: {}; {name}, {}",
+                    self.pack.text(&[Token::Word(Word::EngineReady)]),
+                    self.pack.text(&[Token::Side(side)]),
+                    seat.spec.strength.short()
+                );
+                self.tell(&said)?;
+            }
+            EngineNews::Fault { fault, detail } => self.engine_fault(fault, &detail)?,
+            EngineNews::Done { id, outcome, at } => {
+                let Some(i) = seat.asked.iter().position(|(a, ..)| *a == id) else {
+                    return Ok(());
+                };
+                let (_, kind, key) = seat.asked.remove(i);
+                seat.last_bestmove = Some(at);
+                let game = self.table.session().state().game();
+                // A search for a position the game has left (a take-back) is no answer.
+                if game_key(game) != key {
+                    return Ok(());
+                }
+                match kind {
+                    Kind::Move => self.engine_moves(outcome, now)?,
+                    Kind::Help(help) => self.engine_helps(help, outcome, now),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn engine_moves(&mut self, outcome: Outcome, now: Stamp) -> anyhow::Result<()> {
+        let Some(seat) = self.engine.as_mut() else {
+            return Ok(());
+        };
+        let Some(best) = outcome.best else {
+            return Ok(());
+        };
+        // The game ended while the engine thought (a resignation, an agreed draw, a flag):
+        // its move is no longer wanted, and no fault of the engine's.
+        let session = self.table.session();
+        if session.state().is_over() || session.position().turn() != seat.spec.side {
+            return Ok(());
+        }
+        let (by, press) = (seat.name.clone(), !seat.board);
+        let side = seat.spec.side;
+        let moved = self
+            .table
+            .seat(now, |s, now| match s.engine_move(&best, &by, press, now) {
+                Some(effects) => (true, effects),
+                None => (false, Vec::new()),
+            });
+        match moved {
+            true => {
+                let seat = self.engine.as_mut().expect("the seat answered");
+                seat.faults = 0;
+                if seat.board {
+                    seat.awaiting = Some(side);
+                }
+                Ok(())
+            }
+            false => {
+                if let Some(seat) = self.engine.as_ref() {
+                    let _ = seat.tx.send(Msg::Restart);
+                }
+                self.engine_fault(Fault::Illegal, &best)
+            }
+        }
+    }
+
+    fn engine_helps(&mut self, help: Help, outcome: Outcome, now: Stamp) {
+        let pos = self.table.session().position().clone();
+        let best = outcome.best.as_deref().and_then(|b| {
+            let from = match help {
+                Help::Threats => pos.swap_turn()?,
+                _ => pos.clone(),
+            };
+            let m = from
+                .legal_moves()
+                .into_iter()
+                .find(|m| uci(&from, m) == b)?;
+            Some((from, m))
+        });
+        let (record, phrase) = match (help, best) {
+            (Help::Eval, _) => {
+                let score = outcome
+                    .score
+                    .map(|s| white_view(s, pos.turn()))
+                    .unwrap_or(crate::engine::uci::Score::Centipawns(0));
+                let record = match score {
+                    crate::engine::uci::Score::Centipawns(c) => format!("eval cp {c}"),
+                    crate::engine::uci::Score::Mate(m) => format!("eval mate {m}"),
+                };
+                (record, eval_phrase(score))
+            }
+            (Help::Hint, Some((from, m))) => {
+                let mut p = vec![Token::Word(Word::Hint), COLON];
+                p.extend(crate::phrase::announce::move_phrase(&from, &m));
+                (format!("hint {}", uci(&from, &m)), p)
+            }
+            (Help::Threats, Some((from, m))) => {
+                let mut p = vec![Token::Word(Word::Threat), COLON];
+                p.extend(crate::phrase::announce::move_phrase(&from, &m));
+                (format!("threats {}", uci(&from, &m)), p)
+            }
+            (_, None) => (
+                format!("{} none", help.word()),
+                vec![Token::Word(Word::NoThreat)],
+            ),
+        };
+        self.table
+            .seat(now, |s, now| ((), s.engine_help(&record, phrase, now)));
+    }
+
+    fn engine_fault(&mut self, fault: Fault, detail: &str) -> anyhow::Result<()> {
+        let Some(seat) = self.engine.as_mut() else {
+            return Ok(());
+        };
+        seat.asked.clear();
+        seat.faults += 1;
+        let give_up = seat.faults >= MAX_FAULTS && !seat.given_up;
+        let what = self.pack.text(&[Token::Word(fault.word())]);
+        let detail = crate::text::printable(detail);
+        let what = match detail.is_empty() {
+            true => what,
+            false => format!("{what}: {detail}"),
+        };
+        let line = line_in(&self.pack, Word::EngineFailed, &what);
+        self.tell(&line)?;
+        if give_up {
+            if let Some(seat) = self.engine.as_mut() {
+                seat.given_up = true;
+                let _ = seat.tx.send(Msg::Restart);
+            }
+            let line = self.pack.text(&[Token::Word(Word::EngineGaveUp)]);
+            self.tell(&line)?;
+        }
+        Ok(())
+    }
+
+    /// Before the outputs of an arrival are carried out: the engine accepts the player's
+    /// take-back request, and presses its clock once its move stands on the board.
+    pub(super) fn engine_answers(&mut self, now: Stamp) {
+        let Some(seat) = self.engine.as_mut() else {
+            return;
+        };
+        let side = seat.spec.side;
+        let state = self.table.session().state();
+        if seat.spec.helps && state.takeback_request() == Some(!side) {
+            seat.asked.clear();
+            seat.awaiting = None;
+            self.table
+                .seat(now, |s, now| ((), s.engine_accepts_takeback(side, now)));
+            return;
+        }
+        let Some(waiting) = seat.awaiting else {
+            return;
+        };
+        if state.unpressed() != Some(waiting) {
+            seat.awaiting = None;
+            return;
+        }
+        let stands = self.table.tracker(BoardRole::Pegboard).is_some_and(|t| {
+            let board = self.table.session().position().board();
+            crate::rules::Square::all().all(|sq| t.sensed().get(sq).agrees_with(board.piece_at(sq)))
+        });
+        if stands {
+            seat.awaiting = None;
+            self.table
+                .seat(now, |s, now| ((), s.engine_press(waiting, now)));
+        }
+    }
+
+    /// After an arrival: asks the engine to move when it is on move and the player's move is
+    /// complete.
+    pub(super) fn engine_asks(&mut self, now: Stamp) {
+        let Some(seat) = self.engine.as_mut() else {
+            return;
+        };
+        let session = self.table.session();
+        let state = session.state();
+        let side = seat.spec.side;
+        let key = game_key(state.game());
+        let asked = seat
+            .asked
+            .iter()
+            .any(|(_, k, p)| *k == Kind::Move && *p == key);
+        let player_done = state.clock().is_none() || state.unpressed() != Some(!side);
+        if seat.given_up
+            || asked
+            || state.is_over()
+            || session.position().turn() != side
+            || !player_done
+        {
+            return;
+        }
+        let clocks = self.table.clock_reading(now).map(|c| {
+            let inc = |r: crate::rules::clock::SideReading| match r.bonus {
+                crate::rules::clock::Bonus::Increment(ms) => ms,
+                _ => 0,
+            };
+            [c.white.time, c.black.time, inc(c.white), inc(c.black)]
+        });
+        let go = seat.spec.strength.go(clocks, seat.spec.think_ms);
+        let command = position_command(state.game());
+        seat.ask(Kind::Move, &command, key, go, side == Color::White);
+    }
+}

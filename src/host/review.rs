@@ -1,0 +1,148 @@
+//! A game reviewed by an engine in the foreground (issue 27): `vichess review` and `review`
+//! typed at the end of a game against the engine. One search at a time, each timed out.
+
+use crate::engine::review::{eval_comment, terminal, turning_points, Judgement};
+use crate::engine::uci::{Command, Go, Heard, Listener, Score};
+use crate::pgn::{Comment, PgnGame};
+use crate::rules::Position;
+use crate::voice::Pack;
+use anyhow::{anyhow, bail, Context};
+use std::io::{BufRead, BufReader, Write};
+use std::process::Stdio;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How long one position may take at any depth before the engine counts as hung.
+const POSITION_MS: u64 = 60_000;
+
+/// An engine run in the foreground, one search at a time.
+struct Analyst {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: Receiver<String>,
+    listener: Listener,
+}
+
+impl Analyst {
+    fn start(program: &str) -> anyhow::Result<Analyst> {
+        let path = super::find_program(program)
+            .ok_or_else(|| anyhow!("the engine {program:?} is not installed"))?;
+        let mut child = std::process::Command::new(&path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot start {}", path.display()))?;
+        let stdin = child.stdin.take().context("no pipe to the engine")?;
+        let stdout = child.stdout.take().context("no pipe from the engine")?;
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut a = Analyst {
+            child,
+            stdin,
+            lines,
+            listener: Listener::default(),
+        };
+        a.send(&Command::Uci)?;
+        a.wait(|h| matches!(h, Heard::UciOk))?;
+        a.send(&Command::IsReady)?;
+        a.wait(|h| matches!(h, Heard::ReadyOk))?;
+        Ok(a)
+    }
+
+    fn send(&mut self, c: &Command) -> anyhow::Result<()> {
+        writeln!(self.stdin, "{c}")?;
+        self.stdin.flush()?;
+        Ok(())
+    }
+
+    fn wait(&mut self, done: impl Fn(&Heard) -> bool) -> anyhow::Result<Heard> {
+        let deadline = Instant::now() + Duration::from_millis(POSITION_MS);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let heard = self.listener.feed(&line);
+                    match heard {
+                        Heard::Malformed(w) => bail!("the engine answered no move: {w}"),
+                        Heard::Flooding => bail!("the engine prints without end"),
+                        h if done(&h) => return Ok(h),
+                        _ => {}
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => bail!("the engine did not answer in time"),
+                Err(RecvTimeoutError::Disconnected) => bail!("the engine stopped"),
+            }
+        }
+    }
+
+    fn judge(&mut self, pos: &Position, depth: u32) -> anyhow::Result<Judgement> {
+        if let Some(j) = terminal(pos) {
+            return Ok(j);
+        }
+        self.listener.search();
+        self.send(&Command::Position {
+            fen: Some(pos.fen()),
+            moves: Vec::new(),
+        })?;
+        self.send(&Command::Go(Go {
+            depth: Some(depth),
+            ..Go::default()
+        }))?;
+        match self.wait(|h| matches!(h, Heard::Done(_)))? {
+            Heard::Done(o) => Ok(Judgement {
+                score: o.score.unwrap_or(Score::Centipawns(0)),
+                best: o.best,
+            }),
+            _ => unreachable!("wait returns what it waited for"),
+        }
+    }
+}
+
+impl Drop for Analyst {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Reviews `pgn`'s main line with `program` at `depth`: the turning points in `pack`'s words,
+/// and the game with an `[%eval]` comment after each move. `progress` hears how many
+/// positions are done of how many.
+pub fn review_game(
+    pgn: &PgnGame,
+    program: &str,
+    depth: u32,
+    pack: &Pack,
+    mut progress: impl FnMut(usize, usize),
+) -> anyhow::Result<(Vec<String>, PgnGame)> {
+    let game = pgn
+        .to_game()
+        .map_err(|(ply, e)| anyhow!("move {}: {e}", ply + 1))?;
+    let positions = game.positions().to_vec();
+    let moves = game.moves().to_vec();
+    let mut analyst = Analyst::start(program)?;
+    let mut judged = Vec::with_capacity(positions.len());
+    for (i, pos) in positions.iter().enumerate() {
+        progress(i, positions.len() - 1);
+        judged.push(analyst.judge(pos, depth)?);
+    }
+    drop(analyst);
+    let lines = turning_points(&positions, &moves, &judged, pack);
+    let mut out = pgn.clone();
+    for (i, m) in out.main.moves.iter_mut().enumerate() {
+        if let (Some(pos), Some(j)) = (positions.get(i + 1), judged.get(i + 1)) {
+            m.comments.push(Comment::new(eval_comment(pos, j)));
+        }
+    }
+    Ok((lines, out))
+}

@@ -1,0 +1,90 @@
+//! A computer at the table (issue 27): the engine seat's moves, presses and answers, and
+//! its help, entered the way a player's are, so they are journaled before they are said and
+//! a resume replays them like any other. The host runs the engine; the session only checks
+//! what it answers against the rules.
+
+use super::confirm::Confirm;
+use super::record::Record;
+use super::{Effect, Session, Stamp};
+use crate::audio::route::Audience;
+use crate::phrase::token::{Phrase, Token, Word};
+use crate::rules::notation::uci;
+use crate::rules::Color;
+
+impl Session {
+    /// The engine's move `text` (UCI) for the side on move, journaled as the engine's
+    /// (`by`: its name and level) and announced like a player's; completed at once when
+    /// `press` (no board to put it on). `None`, changing nothing, when it is not a legal move
+    /// here or the game is over: the host treats that as the engine's fault.
+    pub fn engine_move(
+        &mut self,
+        text: &str,
+        by: &str,
+        press: bool,
+        now: Stamp,
+    ) -> Option<Vec<Effect>> {
+        let pos = self.position().clone();
+        let mv = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| uci(&pos, m) == text)?;
+        if self.state.is_over() {
+            return None;
+        }
+        let at = self.start_event(now);
+        let side = pos.turn();
+        let by: String = by.chars().filter(|c| !c.is_control()).collect();
+        self.commit(Record::Note {
+            at,
+            text: format!("engine {by}: {text}"),
+        });
+        self.make(mv, at);
+        if press && self.state.unpressed() == Some(side) && !self.state.is_over() {
+            self.commit(Record::Press { at, side });
+        }
+        Some(self.out.take())
+    }
+
+    /// The engine's move stands on the player's board: its clock is pressed, as a player
+    /// presses after putting the man down.
+    pub fn engine_press(&mut self, side: Color, now: Stamp) -> Vec<Effect> {
+        let at = self.start_event(now);
+        if self.state.unpressed() == Some(side) {
+            self.press_for(side, at);
+        }
+        self.out.take()
+    }
+
+    /// Against the engine a take-back needs no asking: the engine (`side`) accepts the
+    /// player's request at once, and says so.
+    pub fn engine_accepts_takeback(&mut self, side: Color, now: Stamp) -> Vec<Effect> {
+        let at = self.start_event(now);
+        if matches!(self.pending, Some(Confirm::TakebackAnswer(by)) if by == side) {
+            self.pending = None;
+            self.out.say(
+                &self.pack,
+                Audience::Public,
+                vec![Token::Word(Word::EngineTakesBack)],
+            );
+            self.commit(Record::TakebackAnswer {
+                at,
+                by: side,
+                accept: true,
+            });
+        }
+        self.out.take()
+    }
+
+    /// The engine's help to the player (`hint`, `eval`, `threats`): journaled as what it is
+    /// (`record`, one line), then said to the player alone.
+    pub fn engine_help(&mut self, record: &str, phrase: Phrase, now: Stamp) -> Vec<Effect> {
+        let at = self.start_event(now);
+        let text: String = record.chars().filter(|c| !c.is_control()).collect();
+        self.commit(Record::Note {
+            at,
+            text: format!("help {text}"),
+        });
+        self.out.say(&self.pack, Audience::Player, phrase);
+        self.out.take()
+    }
+}

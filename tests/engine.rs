@@ -1,0 +1,657 @@
+//! Playing against the computer (issue 27) through `vichess play` on standard input: whole
+//! short games against Stockfish at level 1 (Debian's `stockfish`, installed by
+//! scripts/setup), the engine's help, and a misbehaving engine written for these tests
+//! (tests/engines/fake_uci.py) that crashes, hangs, answers illegal moves, prints garbage and
+//! floods: the game survives each, and says so.
+
+#[path = "common/play.rs"]
+mod common_play;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
+use vichess::rules::notation::uci;
+use vichess::rules::Position;
+
+/// Every line `vichess play` printed until `what` matched one (or ten seconds passed).
+fn until(lines: &Receiver<String>, seen: &mut Vec<String>, what: impl Fn(&str) -> bool) -> bool {
+    let end = Instant::now() + Duration::from_secs(10);
+    while let Some(left) = end.checked_duration_since(Instant::now()) {
+        match lines.recv_timeout(left) {
+            Ok(l) => {
+                let hit = what(&l);
+                seen.push(l);
+                if hit {
+                    return true;
+                }
+            }
+            Err(_) => return false,
+        }
+    }
+    false
+}
+
+/// The game's journal in `dir` (the file whose first line names the format).
+fn journal(dir: &Path) -> Option<PathBuf> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            std::fs::read_to_string(p).is_ok_and(|t| {
+                t.lines()
+                    .next()
+                    .is_some_and(|l| l.contains("vichess-journal"))
+            })
+        })
+}
+
+/// The journal's records (without sequence numbers and checksums).
+fn records(dir: &Path) -> Vec<String> {
+    let Some(path) = journal(dir) else {
+        return Vec::new();
+    };
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.splitn(3, ' ').nth(2).map(str::to_string))
+        .collect()
+}
+
+/// The moves journaled so far, in UCI.
+fn moves(dir: &Path) -> Vec<String> {
+    records(dir)
+        .iter()
+        .filter_map(|r| {
+            let w: Vec<&str> = r.split(' ').collect();
+            (w.first() == Some(&"move")).then(|| w[2].to_string())
+        })
+        .collect()
+}
+
+/// Waits (ten seconds at most) until `n` moves are journaled.
+fn wait_moves(dir: &Path, n: usize) -> Vec<String> {
+    let end = Instant::now() + Duration::from_secs(10);
+    loop {
+        let m = moves(dir);
+        if m.len() >= n || Instant::now() > end {
+            return m;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn fake_engine(home: &Path, mode: &str, arg: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/fake_uci.py");
+    let wrapper = home.join(format!("fake-{mode}"));
+    let python = if Path::new("/usr/bin/python3").exists() {
+        "/usr/bin/python3"
+    } else {
+        "python3"
+    };
+    let text = format!(
+        "#!/bin/sh\nexec {python} {} {mode} {arg}\n",
+        script.display()
+    );
+    std::fs::write(&wrapper, text).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    wrapper.display().to_string()
+}
+
+fn stockfish() -> String {
+    let found = vichess::host::find_program("stockfish");
+    let path = found.expect("stockfish is installed (scripts/setup installs Debian's package)");
+    path.display().to_string()
+}
+
+struct Game {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+    dir: PathBuf,
+    _home: tempfile::TempDir,
+}
+
+impl Game {
+    fn start(engine: &str, extra: &[&str]) -> Game {
+        let home = tempfile::tempdir().unwrap();
+        Game::start_in(home, engine, extra)
+    }
+
+    fn start_in(home: tempfile::TempDir, engine: &str, extra: &[&str]) -> Game {
+        let dir = home.path().join("games");
+        let mut args = vec!["--no-audio", "--game-dir", dir.to_str().unwrap()];
+        if !engine.is_empty() {
+            args.extend(["--engine", engine, "--think", "20"]);
+        }
+        args.extend_from_slice(extra);
+        if !extra.contains(&"--lang") {
+            args.extend(["--lang", "en"]);
+        }
+        if !extra.contains(&"--control") {
+            args.extend(["--control", "none"]);
+        }
+        let (child, stdin, lines) = common_play::spawn_play(home.path(), &args);
+        Game {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+            dir,
+            _home: home,
+        }
+    }
+
+    fn type_line(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn expect(&mut self, what: impl Fn(&str) -> bool, label: &str) {
+        assert!(
+            until(&self.lines, &mut self.seen, what),
+            "no line {label}: {:#?}",
+            self.seen
+        );
+    }
+
+    fn quit(mut self) -> (Vec<String>, Vec<String>, String) {
+        self.type_line("quit");
+        let end = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            if Instant::now() > end {
+                let _ = self.child.kill();
+                panic!("vichess did not leave on quit: {:#?}", self.seen);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert!(status.success(), "{:#?}", self.seen);
+        self.seen.extend(self.lines.try_iter());
+        let pgn = std::fs::read_dir(&self.dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|e| e == "pgn"))
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .unwrap_or_default();
+        (self.seen, records(&self.dir), pgn)
+    }
+}
+
+/// Plays `rounds` of the player's moves (the first legal move in the game's position, the
+/// engine's replies read from the journal) as White against the engine.
+fn play_white(g: &mut Game, rounds: usize, press: bool) -> Position {
+    let mut pos = Position::new();
+    for round in 0..rounds {
+        if !pos.has_legal_move() {
+            break;
+        }
+        let m = pos.legal_moves()[0];
+        g.type_line(&uci(&pos, &m));
+        if press {
+            g.type_line("press");
+        }
+        pos = pos.play(&m).unwrap();
+        let journaled = wait_moves(&g.dir, 2 * round + 2);
+        if !pos.has_legal_move() {
+            break;
+        }
+        let reply = journaled.get(2 * round + 1).unwrap_or_else(|| {
+            panic!("no reply to move {}: {:#?}", round + 1, g.seen);
+        });
+        let r = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| uci(&pos, m) == *reply)
+            .expect("the engine's journaled move is legal");
+        pos = pos.play(&r).unwrap();
+    }
+    pos
+}
+
+#[test]
+fn a_game_against_stockfish_at_level_1_through_play() {
+    let mut g = Game::start(&stockfish(), &["--engine-side", "black", "--level", "1"]);
+    g.expect(
+        |l| l.starts_with("the engine plays: Black; Stockfish"),
+        "naming the engine",
+    );
+    play_white(&mut g, 8, false);
+    let (seen, records, pgn) = g.quit();
+    let engine_notes = records
+        .iter()
+        .filter(|r| r.starts_with("note ") && r.contains("engine Stockfish"))
+        .count();
+    let moves: Vec<&String> = records.iter().filter(|r| r.starts_with("move ")).collect();
+    assert!(moves.len() >= 10, "{seen:#?}");
+    assert_eq!(engine_notes, moves.len() / 2, "{records:#?}");
+    // The PGN names the engine and its level, and reads back as a legal game.
+    assert!(pgn.contains("[Black \"Stockfish"), "{pgn}");
+    assert!(pgn.contains("level 1\"]"), "{pgn}");
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    let replayed = game.to_game().expect("every move legal");
+    assert_eq!(replayed.moves().len(), moves.len());
+    // Each of the engine's moves was announced: after the player's move's line, another.
+    assert!(seen.iter().any(|l| l.starts_with("the engine plays")));
+}
+
+#[test]
+fn the_engine_plays_white_on_the_clock_and_both_clocks_are_charged() {
+    let mut g = Game::start(
+        &stockfish(),
+        &[
+            "--engine-side",
+            "white",
+            "--level",
+            "2",
+            "--control",
+            "5m+2s",
+            "--auto-press",
+            "0",
+        ],
+    );
+    // The engine opens; the player answers with the first legal move each time.
+    let mut pos = Position::new();
+    for round in 0..4 {
+        let journaled = wait_moves(&g.dir, 2 * round + 1);
+        let reply = journaled.get(2 * round).expect("the engine moved");
+        let r = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| uci(&pos, m) == *reply)
+            .unwrap();
+        pos = pos.play(&r).unwrap();
+        let m = pos.legal_moves()[0];
+        g.type_line(&uci(&pos, &m));
+        pos = pos.play(&m).unwrap();
+        wait_moves(&g.dir, 2 * round + 2);
+    }
+    wait_moves(&g.dir, 9);
+    let (seen, records, pgn) = g.quit();
+    let white_presses = records
+        .iter()
+        .filter(|r| r.starts_with("press ") && r.ends_with("white"))
+        .count();
+    assert!(white_presses >= 4, "{records:#?}\n{seen:#?}");
+    // Both sides' clocks in the PGN: the engine's too.
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    let clocks = game
+        .main
+        .moves
+        .iter()
+        .filter(|m| m.comments.iter().any(|c| c.clock.is_some()))
+        .count();
+    assert!(clocks >= 8, "{pgn}");
+    assert!(pgn.contains("[White \"Stockfish"), "{pgn}");
+}
+
+#[test]
+fn hint_eval_threats_and_takeback_against_the_engine() {
+    let mut g = Game::start(&stockfish(), &["--engine-side", "black"]);
+    g.expect(|l| l.starts_with("the engine plays"), "naming the engine");
+    g.type_line("hint");
+    g.expect(|l| l.starts_with("hint: "), "with the hint");
+    g.type_line("eval");
+    g.expect(
+        |l| l.starts_with("the position is about equal") || l.starts_with("White is"),
+        "with the evaluation",
+    );
+    g.type_line("e2e4");
+    wait_moves(&g.dir, 2);
+    g.type_line("threats");
+    g.expect(
+        |l| l.starts_with("the opponent threatens: ") || l.starts_with("no threat"),
+        "with the threat",
+    );
+    g.type_line("takeback");
+    g.expect(
+        |l| l.contains("the engine agrees to the take-back"),
+        "agreeing",
+    );
+    let (seen, records, _) = g.quit();
+    for help in ["help hint ", "help eval ", "help threats "] {
+        assert!(
+            records.iter().any(|r| r.contains(help)),
+            "{help}: {records:#?}"
+        );
+    }
+    assert!(
+        records
+            .iter()
+            .any(|r| r.starts_with("takeback-answer ") && r.ends_with("black accept")),
+        "{records:#?}\n{seen:#?}"
+    );
+}
+
+#[test]
+fn help_is_off_without_an_engine_and_when_refused() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "play",
+        "--no-audio",
+        "--lang",
+        "de",
+        "--control",
+        "none",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, "Bewertung\nTipp\nquit\n".as_bytes());
+    let lines = common_play::lines_of(&out);
+    let off = lines
+        .iter()
+        .filter(|l| l.starts_with("die Hilfe der Engine ist in dieser Partie aus"))
+        .count();
+    assert_eq!(off, 2, "{lines:#?}");
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start(&engine, &["--no-help"]);
+    g.type_line("eval");
+    g.expect(|l| l.starts_with("the engine's help is off"), "refusing");
+    let (_, records, _) = g.quit();
+    assert!(!records.iter().any(|r| r.contains("help ")), "{records:#?}");
+}
+
+/// The fixed game the fake engine knows: the player's moves as White.
+const WHITE: [&str; 5] = ["e2e4", "g1f3", "f1c4", "b1c3", "d2d3"];
+
+/// Plays the fixed game against a fake engine that misbehaves as `mode` says; the game must
+/// reach all ten moves and say `fault`.
+fn survives(mode: &str, lang: &str, fault: &str) -> Vec<String> {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    let arg = match mode {
+        "crash-after" => "2".to_string(),
+        _ => state.display().to_string(),
+    };
+    let engine = fake_engine(home.path(), mode, &arg);
+    let mut g = Game::start_in(home, &engine, &["--lang", lang]);
+    for (i, m) in WHITE.iter().enumerate() {
+        g.type_line(m);
+        let journaled = wait_moves(&g.dir, 2 * i + 2);
+        assert_eq!(journaled.len(), 2 * i + 2, "{mode}: {:#?}", g.seen);
+    }
+    let (seen, records, _) = g.quit();
+    let all = moves_of(&records);
+    assert_eq!(
+        all,
+        ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "b1c3", "g8f6", "d2d3", "d7d6"],
+        "{mode}"
+    );
+    assert!(
+        seen.iter().any(|l| l.contains(fault)),
+        "{mode}: no {fault:?} in {seen:#?}"
+    );
+    seen
+}
+
+fn moves_of(records: &[String]) -> Vec<String> {
+    records
+        .iter()
+        .filter_map(|r| r.strip_prefix("move "))
+        .map(|r| r.split(' ').nth(1).unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn an_engine_that_crashes_is_started_again_with_the_game() {
+    let seen = survives("crash-after", "en", "the engine stopped");
+    assert!(seen
+        .iter()
+        .any(|l| l.starts_with("the engine failed; vichess starts it again")));
+}
+
+#[test]
+fn an_engine_that_hangs_is_stopped_and_started_again() {
+    survives("hang-once", "en", "the engine did not answer in time");
+}
+
+#[test]
+fn an_illegal_engine_move_is_refused_and_the_engine_asked_again() {
+    survives("illegal-once", "en", "the engine's move is illegal: a1a8");
+}
+
+#[test]
+fn garbage_from_the_engine_is_said_in_the_games_language() {
+    survives(
+        "garbage-once",
+        "de",
+        "die Antwort der Engine ist kein Zug: bestmove banana",
+    );
+}
+
+#[test]
+fn an_engine_that_floods_is_stopped() {
+    survives("flood-once", "uk", "рушій друкує без кінця");
+}
+
+#[test]
+fn a_missing_engine_is_said_and_its_moves_are_typed() {
+    let mut g = Game::start("/nonexistent/engine", &[]);
+    g.expect(|l| l.contains("the engine cannot be started"), "saying so");
+    g.type_line("e4");
+    g.expect(
+        |l| l.starts_with("the engine failed three times"),
+        "giving up",
+    );
+    g.type_line("e5");
+    g.expect(|l| l == "e5", "taking Black's typed move");
+    let (_, records, _) = g.quit();
+    assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
+}
+
+#[test]
+fn on_the_simulated_pegboard_the_engines_move_stands_before_the_players_clock_starts() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start_in(home, &engine, &["--board", "sim", "--control", "5m"]);
+    g.expect(|l| l.starts_with("the engine plays"), "naming the engine");
+    g.type_line("sim e4");
+    g.expect(|l| l == "e4", "the player's move from the board");
+    g.type_line("press");
+    g.expect(|l| l == "e5", "the engine's move announced");
+    g.expect(
+        |l| l.starts_with("move completed: Black; clock running: White"),
+        "the engine's clock pressed once its move stands on the board",
+    );
+    let (seen, records, _) = g.quit();
+    // The engine's move, then the board put right by the simulated hands, then the press.
+    let at = |what: &str| seen.iter().position(|l| l.starts_with(what));
+    assert!(at("e5") < at("position correct"), "{seen:#?}");
+    assert!(
+        at("position correct") < at("move completed: Black"),
+        "{seen:#?}"
+    );
+    let black_move = records.iter().position(|r| r.ends_with(" e7e5")).unwrap();
+    let black_press = records
+        .iter()
+        .position(|r| r.starts_with("press ") && r.ends_with(" black"))
+        .unwrap();
+    assert!(black_move < black_press, "{records:#?}");
+    assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
+}
+
+#[test]
+fn review_names_the_turning_point_and_writes_the_evaluations() {
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("scholar.pgn");
+    std::fs::write(
+        &game,
+        "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n",
+    )
+    .unwrap();
+    let args = [
+        "review",
+        game.to_str().unwrap(),
+        "--depth",
+        "6",
+        "--lang",
+        "de",
+        "--engine",
+        &stockfish(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, b"");
+    let lines = common_play::lines_of(&out);
+    let blunder =
+        "Zug 3, Springer Felix sechs war ein grober Fehler: er lässt ein Matt zu; besser war ";
+    assert!(lines.iter().any(|l| l.starts_with(blunder)), "{lines:#?}");
+    // The mate itself is no mistake.
+    assert!(lines.iter().all(|l| !l.starts_with("Zug 4")), "{lines:#?}");
+    assert!(lines.last().unwrap().starts_with("Partie gespeichert: "));
+    let reviewed = std::fs::read_to_string(home.path().join("scholar-review.pgn"))
+        .unwrap()
+        .replace('\n', " ");
+    assert!(reviewed.contains("[%eval #1]"), "{reviewed}");
+    assert!(reviewed.contains("[%eval #0]"), "{reviewed}");
+    let evals = reviewed.matches("[%eval ").count();
+    assert_eq!(evals, 7, "{reviewed}");
+    // Progress on standard error: every ten positions (none in a seven-move game).
+    assert!(String::from_utf8_lossy(&out.stderr).is_empty());
+}
+
+#[test]
+fn a_longer_review_shows_its_progress() {
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("lopez.pgn");
+    std::fs::write(
+        &game,
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 *\n",
+    )
+    .unwrap();
+    let out_pgn = home.path().join("out.pgn");
+    let args = [
+        "review",
+        game.to_str().unwrap(),
+        "--depth",
+        "4",
+        "--lang",
+        "uk",
+        "--out",
+        out_pgn.to_str().unwrap(),
+        "--engine",
+        &stockfish(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, b"");
+    let lines = common_play::lines_of(&out);
+    assert!(lines.last().unwrap().contains("out.pgn"), "{lines:#?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "аналіз, хід 10/12"
+    );
+    let reviewed = std::fs::read_to_string(&out_pgn).unwrap();
+    assert_eq!(reviewed.matches("[%eval").count(), 12, "{reviewed}");
+}
+
+#[test]
+fn the_configuration_names_the_engine_and_is_checked_key_by_key() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let config = home.path().join("engine.toml");
+    std::fs::write(
+        &config,
+        format!("[engine]\nprogram = \"{engine}\"\nside = \"white\"\nlevel = 3\n"),
+    )
+    .unwrap();
+    let cfg = config.to_str().unwrap().to_string();
+    let mut g = Game::start_in(home, "", &["--config", &cfg]);
+    g.expect(
+        |l| l == "the engine plays: White; Fake Engine 1, 3/8",
+        "the configured engine",
+    );
+    g.quit();
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("bad.toml");
+    std::fs::write(&config, "[engine]\nlevel = 9\nside = \"red\"\n").unwrap();
+    let args = ["config", "check", config.to_str().unwrap()];
+    let out = common_play::run_piped(home.path(), &args, b"");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("line 2: key \"level\" in [engine]: 9 is out of range"),
+        "{text}"
+    );
+    assert!(text.contains("the levels go from 1 to 8"), "{text}");
+    assert!(text.contains("line 3: key \"side\" in [engine]"), "{text}");
+}
+
+#[test]
+fn after_a_crash_of_vichess_the_resumed_game_goes_on_against_the_engine() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let dir = home.path().join("games");
+    let mut g = Game::start_in(home, &engine, &[]);
+    for (i, m) in WHITE[..2].iter().enumerate() {
+        g.type_line(m);
+        assert_eq!(
+            wait_moves(&g.dir, 2 * i + 2).len(),
+            2 * i + 2,
+            "{:#?}",
+            g.seen
+        );
+    }
+    // vichess dies without a word; the journal keeps the game.
+    g.child.kill().unwrap();
+    g.child.wait().unwrap();
+    let args = [
+        "--no-audio",
+        "--game-dir",
+        dir.to_str().unwrap(),
+        "--resume",
+        "--engine",
+        &engine,
+        "--think",
+        "20",
+        "--lang",
+        "en",
+    ];
+    let (mut child, mut stdin, lines) = common_play::spawn_play(g._home.path(), &args);
+    writeln!(stdin, "f1c4").unwrap();
+    let journaled = wait_moves(&dir, 6);
+    writeln!(stdin, "quit").unwrap();
+    let mut seen = Vec::new();
+    until(&lines, &mut seen, |l| l.starts_with("game saved"));
+    child.wait().unwrap();
+    // The engine was started again with the whole game, and answered in it.
+    assert_eq!(
+        journaled,
+        ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"],
+        "{seen:#?}"
+    );
+}
+
+#[test]
+fn review_at_the_end_of_a_game_against_the_engine_is_said_and_saved() {
+    let mut g = Game::start(&stockfish(), &["--engine-side", "black", "--lang", "ru"]);
+    g.type_line("e2e4");
+    wait_moves(&g.dir, 2);
+    g.type_line("resign white");
+    g.type_line("да");
+    g.type_line("анализ");
+    g.expect(
+        |l| l.starts_with("партия сохранена: ") && l.ends_with("-review.pgn"),
+        "the reviewed game saved",
+    );
+    let dir = g.dir.clone();
+    let reviewed = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().ends_with("-review.pgn"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .unwrap();
+    assert_eq!(reviewed.matches("[%eval").count(), 2, "{reviewed}");
+    let (seen, _, _) = g.quit();
+    assert!(
+        seen.iter()
+            .any(|l| l.starts_with("переломных моментов нет") || l.starts_with("ход 1,")),
+        "{seen:#?}"
+    );
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""A misbehaving UCI engine for vichess's tests (tests/engine_faults.rs).
+
+It plays Black's replies of one fixed game, 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Nc3 Nf6
+5. d3 d6 6. O-O O-O, chosen by how many moves the `position` command lists, and misbehaves
+as its first argument says:
+
+  good            always answers
+  crash-after N   exits (status 3) on its N+1st `go`
+  hang-once       the first process to be asked never answers; later ones do
+  illegal-once    the first answer is a move that is not legal (a1a8)
+  garbage-once    the first search prints garbage and `bestmove banana`
+  flood-once      the first search prints lines without end
+
+"-once" modes remember in the folder given as the second argument that they misbehaved.
+"""
+import os
+import sys
+import time
+
+REPLIES = ["e7e5", "b8c6", "f8c5", "g8f6", "d7d6", "e8g8"]
+
+
+def say(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def first_time(state):
+    mark = os.path.join(state, "misbehaved")
+    if os.path.exists(mark):
+        return False
+    open(mark, "w").close()
+    return True
+
+
+def main():
+    mode = sys.argv[1] if len(sys.argv) > 1 else "good"
+    arg = sys.argv[2] if len(sys.argv) > 2 else "."
+    moves = []
+    searches = 0
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "uci":
+            say("id name Fake Engine 1")
+            say("option name Skill Level type spin default 20 min 0 max 20")
+            say("uciok")
+        elif words[0] == "isready":
+            say("readyok")
+        elif words[0] == "position":
+            moves = words[words.index("moves") + 1:] if "moves" in words else []
+        elif words[0] == "go":
+            searches += 1
+            if mode == "crash-after" and searches > int(arg):
+                sys.exit(3)
+            if mode == "hang-once" and first_time(arg):
+                while True:
+                    time.sleep(1)
+            if mode == "illegal-once" and first_time(arg):
+                say("bestmove a1a8")
+                continue
+            if mode == "garbage-once" and first_time(arg):
+                say("\x00\x01 hello \xff")
+                say("bestmove banana")
+                continue
+            if mode == "flood-once" and first_time(arg):
+                try:
+                    while True:
+                        say("info string flooding " + "x" * 100)
+                except BrokenPipeError:
+                    sys.exit(0)
+            reply = REPLIES[min(len(moves) // 2, len(REPLIES) - 1)]
+            say("info depth 1 score cp -20 pv " + reply)
+            say("bestmove " + reply)
+        elif words[0] == "quit":
+            return
+
+
+main()

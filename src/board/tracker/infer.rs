@@ -55,6 +55,12 @@ impl Activity {
         });
     }
 
+    /// A lift and placement on `sq` that a full reading showed never happened.
+    pub fn forget(&mut self, sq: Square) {
+        self.lifted[sq.index() as usize] = None;
+        self.placed[sq.index() as usize] = None;
+    }
+
     pub fn lifted(&self, sq: Square) -> Option<Stamp> {
         self.lifted[sq.index() as usize]
     }

@@ -309,6 +309,10 @@ pub struct Tracker {
     confirm_by_reading: bool,
     /// The board's state now comes from a full reading, not from change reports since.
     verified: bool,
+    /// Touches seen only in change reports not yet confirmed by a full reading (with
+    /// `confirm_by_reading`): a flipped bit in an update can empty a square nobody touched,
+    /// so a touch counts (and is said) only once a reading shows the man gone from its hole.
+    unconfirmed_touches: Vec<Square>,
     /// Another board is connected: with an owner set, this board reports only its owner's
     /// moves, and what it shows on the other side's turn is a copy to be checked (finding 4).
     two_boards: bool,
@@ -346,6 +350,7 @@ impl Tracker {
             throttle: Throttle::new(config.repeat_ms),
             confirm_by_reading: false,
             verified: false,
+            unconfirmed_touches: Vec::new(),
             two_boards: false,
             reports_doubted: false,
             capture_asked_at: None,
@@ -456,7 +461,8 @@ impl Tracker {
             }
             SensorEvent::Snapshot(reading) => {
                 self.reports_doubted |= self.kind == BoardKind::OccupancyOnly;
-                placed = self.apply_reading(reading, now_ms, &mut out)
+                placed = self.apply_reading(reading, now_ms, &mut out);
+                self.confirm_touches(&mut out);
             }
             SensorEvent::Lifted(square) => self.lift(square, now_ms, &mut out),
             SensorEvent::Placed { square, sensed } => {
@@ -726,6 +732,16 @@ impl Tracker {
         {
             return;
         }
+        if self.confirm_by_reading && !self.verified {
+            if !self.unconfirmed_touches.contains(&sq) {
+                self.unconfirmed_touches.push(sq);
+            }
+            return;
+        }
+        self.confirm_touch(sq, piece, out);
+    }
+
+    fn confirm_touch(&mut self, sq: Square, piece: Piece, out: &mut Vec<TrackerEvent>) {
         self.touched.set(sq);
         self.touches.push(Touch::Man(sq));
         out.push(TrackerEvent::Touched {
@@ -733,6 +749,22 @@ impl Tracker {
             piece,
             own: piece.color == self.expected.turn(),
         });
+    }
+
+    /// A full reading arrived: a touch seen only in change reports counts if the reading
+    /// shows its man gone from its hole (lifted, moved, or taken); otherwise the report was
+    /// wrong, and what it made the tracker think was lifted there is forgotten.
+    fn confirm_touches(&mut self, out: &mut Vec<TrackerEvent>) {
+        for sq in mem::take(&mut self.unconfirmed_touches) {
+            let Some(piece) = self.expected.piece_at(sq) else {
+                continue;
+            };
+            if self.sensed.get(sq).agrees_with(Some(piece)) {
+                self.activity.forget(sq);
+            } else if !self.touched.contains(sq) {
+                self.confirm_touch(sq, piece, out);
+            }
+        }
     }
 
     // ---- what the board shows -------------------------------------------------------------
@@ -954,6 +986,7 @@ impl Tracker {
 
     fn new_turn(&mut self) {
         self.touches.clear();
+        self.unconfirmed_touches.clear();
         self.touched = Bitboard::EMPTY;
         self.activity = Activity::default();
         self.unsynced = Bitboard::EMPTY;

@@ -253,3 +253,138 @@ fn a_dgt_touch_seen_only_in_a_flipped_update_is_no_touch() {
         r.tracked
     );
 }
+
+/// `vichess board monitor` with its output read by a thread, as lines.
+struct Monitor {
+    child: std::process::Child,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Monitor {
+    fn spawn(board: &str) -> Monitor {
+        use std::io::BufRead;
+        let home = std::env::temp_dir();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .args(["board", "monitor", "--board", board, "--seconds", "20"])
+            .env("HOME", &home)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("vichess runs");
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(out).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Monitor {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    fn take(&mut self) {
+        self.seen.extend(self.lines.try_iter());
+    }
+
+    fn stop(mut self) -> Vec<String> {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            use std::io::Read;
+            let _ = e.read_to_string(&mut err);
+        }
+        self.take();
+        if !err.trim().is_empty() {
+            self.seen.push(format!("stderr: {err}"));
+        }
+        self.seen
+    }
+}
+
+/// Serves an emulated board on a pty while the monitor reads it, until `done` or 10 s.
+fn serve_until(board: &mut PtyBoard, m: &mut Monitor, done: impl Fn(&[String]) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done(&m.seen) && Instant::now() < deadline {
+        board.serve().unwrap();
+        m.take();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Finding 3: `board monitor` took the moves from DGT updates without the dump that confirms
+/// them (`play` waits for it): a flipped update printed `move: Nh3`, then took it back. Both
+/// now open the board on one path.
+#[test]
+fn board_monitor_waits_for_the_dgt_dump_as_play_does() {
+    let mut board = PtyBoard::new(Emulator::new(Protocol::Dgt, Board::new())).unwrap();
+    let mut m = Monitor::spawn(&format!("dgt:{}", board.path()));
+    serve_until(&mut board, &mut m, |s| {
+        s.iter().any(|l| l.contains("connected"))
+    });
+    board.serve_for(Duration::from_millis(600)).unwrap();
+    board.act(Action::Lift(Square::G1)).unwrap();
+    board.serve_for(Duration::from_millis(60)).unwrap();
+    let mut update = board
+        .emulator
+        .act(Action::Place(Square::F3, Role::Knight.of(Color::White)));
+    update[3] ^= 0x02; // f3 (a8 index 45) becomes h3 (47)
+    board.write(&update).unwrap();
+    serve_until(&mut board, &mut m, |s| {
+        s.iter().any(|l| l.starts_with("move:"))
+    });
+    board.serve_for(Duration::from_millis(600)).unwrap();
+    let seen = m.stop();
+    let moves: Vec<&String> = seen
+        .iter()
+        .filter(|l| l.starts_with("move:") || l.starts_with("take-back:"))
+        .collect();
+    assert_eq!(moves, ["move: Nf3"], "{seen:#?}");
+}
+
+/// Finding 3: `board monitor` refused `chessnut:` although `play` takes it.
+#[cfg(feature = "hidraw")]
+#[test]
+fn board_monitor_reads_a_chessnut_board() {
+    use serialport::{SerialPort, TTYPort};
+    use std::io::Write;
+    use vichess::board::codec::chessnut;
+    let (mut master, slave) = TTYPort::pair().expect("a pseudo-terminal pair");
+    master.set_timeout(Duration::from_secs(5)).unwrap();
+    let path = slave.name().unwrap();
+    let _raw = serialport::new(&path, 38_400).open_native().unwrap();
+    let mut m = Monitor::spawn(&format!("chessnut:{path}"));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !m.seen.iter().any(|l| l.contains("connected")) && Instant::now() < deadline {
+        m.take();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let mut board = Board::new();
+    let mut report = |board: &Board| {
+        for _ in 0..2 {
+            master.write_all(&chessnut::encode_report(board)).unwrap();
+            master.flush().unwrap();
+            std::thread::sleep(Duration::from_millis(60));
+        }
+    };
+    report(&board);
+    let pawn = board.remove_piece_at(Square::E2).unwrap();
+    report(&board);
+    board.set_piece_at(Square::E4, pawn);
+    report(&board);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !m.seen.iter().any(|l| l.starts_with("move:")) && Instant::now() < deadline {
+        m.take();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let seen = m.stop();
+    assert!(seen.iter().any(|l| l == "move: e4"), "{seen:#?}");
+}

@@ -388,3 +388,49 @@ fn board_monitor_reads_a_chessnut_board() {
     let seen = m.stop();
     assert!(seen.iter().any(|l| l == "move: e4"), "{seen:#?}");
 }
+
+/// Finding 5: a Certabo board in a game from a FEN is never calibrated (its men are not on
+/// their start squares), so it reads occupancy only. Lifting the a7 pawn, with a man on b8,
+/// looked like a7xb8 already made (b8 reads "occupied", which agrees with any man) and asked
+/// for the promotion piece before anything was placed. The capture counts only once b8 has
+/// been emptied and filled again, as on a pegboard.
+#[test]
+fn an_uncalibrated_certabo_asks_for_the_promotion_only_when_it_is_made() {
+    let fen = "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
+    let board = PtyBoard::new(Emulator::new(Protocol::Certabo, *pos.board())).expect("a pty");
+    let mut r = Rig::new(board, pos.clone());
+    r.read_once();
+    let asked = |r: &Rig| {
+        r.tracked
+            .iter()
+            .filter(|e| matches!(e, TrackerEvent::PromotionAsked { .. }))
+            .count()
+    };
+    r.act(Action::Lift(Square::A7), 700);
+    assert_eq!(
+        asked(&r),
+        0,
+        "asked with the pawn in the hand: {:?}",
+        r.tracked
+    );
+    r.act(Action::Lift(Square::B8), 300);
+    r.act(Action::Place(Square::B8, Role::Queen.of(Color::White)), 300);
+    r.until(3, "the promotion asked", |r| asked(r) == 1);
+    assert!(r.tracked.contains(&TrackerEvent::PromotionAsked {
+        from: Square::A7,
+        to: Square::B8
+    }));
+    let out = r.tracker.choose_promotion(Role::Queen);
+    r.tracked.extend(out);
+    r.pump(Duration::from_millis(1_000));
+    let promoted = parse_move(&pos, "axb8=Q").unwrap();
+    assert_eq!(r.made(), [promoted], "{:?}", r.tracked);
+    assert!(
+        !r.tracked
+            .iter()
+            .any(|e| matches!(e, TrackerEvent::TakeBack { .. })),
+        "{:?}",
+        r.tracked
+    );
+}

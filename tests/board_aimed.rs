@@ -434,3 +434,56 @@ fn an_uncalibrated_certabo_asks_for_the_promotion_only_when_it_is_made() {
         r.tracked
     );
 }
+
+/// Finding 7: two boards, the VI player's pegboard (White) and the sighted player's. The
+/// pegboard shows a wrong copy of Black's move (...d5) while the game has ...e5 from the
+/// other board. The guidance named no man and only half the fix ("remove the man from d5");
+/// it now says the whole fix, man by man: the pawn back to d7, then e7 to e5.
+#[test]
+fn a_wrong_copy_on_the_pegboard_is_put_right_man_by_man() {
+    use vichess::board::tracker::Fix;
+    let mut r = Rig::plain(Protocol::Pegboard);
+    r.tracker.set_owner(Some(Color::White));
+    r.tracker.set_two_boards(true);
+    r.read_once();
+    r.play("e4");
+    let bp = Role::Pawn.of(Color::Black);
+    r.act(Action::Lift(Square::D7), 100);
+    r.act(Action::Place(Square::D5, bp), 100);
+    let after = r.tracker.expected().clone();
+    let e5 = parse_move(&after, "e5").unwrap();
+    let now = r.start.elapsed().as_millis() as u64;
+    let out = r.tracker.game_advanced(after.play(&e5).unwrap(), now);
+    r.tracked.extend(out);
+    r.until(6, "guidance", |r| {
+        r.tracked
+            .iter()
+            .any(|e| matches!(e, TrackerEvent::Guidance { .. }))
+    });
+    let fixes = r
+        .tracked
+        .iter()
+        .find_map(|e| match e {
+            TrackerEvent::Guidance { fixes } => Some(fixes.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        fixes,
+        [
+            Fix::Move {
+                piece: bp,
+                from: Square::D5,
+                to: Square::D7
+            },
+            Fix::Move {
+                piece: bp,
+                from: Square::E7,
+                to: Square::E5
+            },
+        ],
+        "{:?}",
+        r.tracked
+    );
+    assert_eq!(r.sans(), ["e4"]);
+}

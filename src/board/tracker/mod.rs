@@ -46,7 +46,7 @@ mod orientation;
 pub mod script;
 mod two_boards;
 
-pub use guidance::{differences, fixes, Difference, Fix, Throttle};
+pub use guidance::{differences, fixes, fixes_known, Difference, Fix, Throttle};
 pub use infer::{could_travel_further, reading_of};
 pub use orientation::Orientation;
 pub use two_boards::{agreed_prefix, compare, TwoBoards, Which};
@@ -1042,7 +1042,13 @@ impl Tracker {
                 differences: differences(self.expected.board(), &self.sensed),
             });
         }
-        let fixes = fixes(&self.guidance_target(), &self.sensed);
+        // The placement the board last showed names the men it cannot tell apart: before the
+        // game moved on without it, the position then; otherwise the game's.
+        let reference = match self.history.last() {
+            Some((before, _)) if !self.showed_last_move => *before.board(),
+            _ => *self.expected.board(),
+        };
+        let fixes = fixes_known(&self.guidance_target(), &self.sensed, &reference);
         if let Some(&first) = fixes.first() {
             if self.throttle.allow(first, now_ms) {
                 out.push(TrackerEvent::Guidance { fixes });

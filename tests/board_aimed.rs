@@ -91,8 +91,8 @@ impl Rig {
         while !done(self) {
             assert!(
                 Instant::now() < deadline,
-                "no {what} within {secs} s; link {:?}; tracker {:?}",
-                self.log,
+                "no {what} within {secs} s; {} link events; tracker {:?}",
+                self.log.len(),
                 self.tracked
             );
             self.pump(Duration::from_millis(20));
@@ -486,4 +486,52 @@ fn a_wrong_copy_on_the_pegboard_is_put_right_man_by_man() {
         r.tracked
     );
     assert_eq!(r.sans(), ["e4"]);
+}
+
+/// Finding 6: a Certabo board sends a whole reading every 200 ms, so the reply begun 100 ms
+/// after Bb5 (the a7 pawn lifted) reaches vichess in the same reading as the bishop landing
+/// (the link passes a Certabo reading once the next frame agrees, so Bb5 alone never counts):
+/// neither Bb5 nor anything else, and the guidance undid the correct move ("move the white
+/// bishop from b5 to f1"). A reading that shows one legal move and, besides, only men of the
+/// side to reply lifted is that move, and the lifts are the reply's touches.
+#[test]
+fn a_certabo_reading_with_a_move_and_the_reply_begun_keeps_both() {
+    let board = PtyBoard::new(Emulator::new(Protocol::Certabo, Board::new())).expect("a pty");
+    let mut r = Rig::new(board, Position::new());
+    r.read_once();
+    for m in ["e4", "e5", "Nf3", "Nc6"] {
+        r.play(m);
+    }
+    // The hand's actions between two of the board's readings: only the streamed reading
+    // after them reaches the line.
+    r.board.act(Action::Lift(Square::F1)).unwrap();
+    r.pump(Duration::from_millis(250));
+    let _ = r
+        .board
+        .emulator
+        .act(Action::Place(Square::B5, Role::Bishop.of(Color::White)));
+    let _ = r.board.emulator.act(Action::Lift(Square::A7));
+    // Black thinks with the pawn in the hand: the readings that show it agree and count.
+    r.pump(Duration::from_millis(700));
+    r.act(Action::Place(Square::A6, Role::Pawn.of(Color::Black)), 40);
+    r.until(3, "a6", |r| r.made().len() == 6);
+    r.pump(Duration::from_millis(3_500));
+    assert_eq!(r.sans(), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert!(
+        !r.tracked.iter().any(|e| matches!(
+            e,
+            TrackerEvent::Mismatch { .. } | TrackerEvent::Guidance { .. }
+        )),
+        "{:?}",
+        r.tracked
+    );
+    assert!(
+        r.tracked.contains(&TrackerEvent::Touched {
+            square: Square::A7,
+            piece: Role::Pawn.of(Color::Black),
+            own: true
+        }),
+        "{:?}",
+        r.tracked
+    );
 }

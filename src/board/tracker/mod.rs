@@ -868,7 +868,66 @@ impl Tracker {
             Shows::Correction(m) => {
                 self.pending = Some((Pending::Correction(m), now_ms + self.config.settle_ms))
             }
-            Shows::Nothing => self.unexplained = true,
+            Shows::Nothing => match self.move_with_reply_begun() {
+                Some((m, lifted)) if !self.copies_the_other_side() => {
+                    self.reply_begun(m, &lifted, out)
+                }
+                _ => self.unexplained = true,
+            },
+        }
+    }
+
+    /// A full reading that shows one legal move made and, besides, only men of the side to
+    /// reply lifted: a board that reads the whole board now and then (a Certabo every 200 ms)
+    /// saw the move's man land and the reply begun in one reading. Returns the move and the
+    /// squares lifted for the reply.
+    fn move_with_reply_begun(&self) -> Option<(Move, Vec<Square>)> {
+        if !self.verified || self.kind != BoardKind::IdentifiesPieces {
+            return None;
+        }
+        let mut found = None;
+        for m in self.expected.legal_moves() {
+            let mut after = self.expected.clone();
+            after.play_unchecked(&m);
+            let replier = after.turn();
+            let mut lifted = Vec::new();
+            let fits = Square::all().all(|sq| {
+                let (sensed, there) = (self.sensed.get(sq), after.piece_at(sq));
+                if sensed.agrees_with(there) {
+                    return true;
+                }
+                let lift = !sensed.is_occupied() && there.is_some_and(|p| p.color == replier);
+                if lift {
+                    lifted.push(sq);
+                }
+                lift
+            });
+            if fits && !lifted.is_empty() && !lifted.contains(&m.to()) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((m, lifted));
+            }
+        }
+        found
+    }
+
+    /// Makes `m`, then counts the lifts of the reply's men as the reply's touches (not as
+    /// touches of the mover's turn, which they looked like while `m` was not yet seen).
+    fn reply_begun(&mut self, m: Move, lifted: &[Square], out: &mut Vec<TrackerEvent>) {
+        out.retain(|e| {
+            !matches!(e, TrackerEvent::Touched { square, own: false, .. } if lifted.contains(square))
+        });
+        self.touches
+            .retain(|t| !matches!(t, Touch::Man(sq) if lifted.contains(sq)));
+        for &sq in lifted {
+            self.touched.clear(sq);
+        }
+        self.make(m, out);
+        for &sq in lifted {
+            if let Some(piece) = self.expected.piece_at(sq) {
+                self.note_touch(sq, Sensed::Piece(piece), out);
+            }
         }
     }
 

@@ -464,6 +464,9 @@ pub struct BoardSection {
     pub rook_first: RookFirstSetting,
     /// With `lenient`: how long a rook on its castling square waits for the king.
     pub castle_wait_ms: u64,
+    /// Light the squares to put right (the opponent's move to copy, a mismatch) on boards
+    /// that have lights (ChessLink, Certabo, Chessnut).
+    pub leds: bool,
 }
 
 impl Default for BoardSection {
@@ -482,6 +485,7 @@ impl Default for BoardSection {
             in_hand_ms: t.in_hand_ms,
             rook_first: RookFirstSetting::Law,
             castle_wait_ms: t.castle_wait_ms,
+            leds: true,
         }
     }
 }

@@ -110,6 +110,8 @@ pub struct Connected {
     pub role: BoardRole,
     _link: Linked,
     hands: Option<serial::Hands>,
+    /// The board's lights, when it has them and they are on: which board, what was shown.
+    leds: Option<(crate::board::leds::LedBoard, Option<crate::rules::Bitboard>)>,
 }
 
 /// The link a board runs on; kept only so it lives as long as the board.
@@ -149,6 +151,15 @@ impl Connected {
 
     /// No board to set up: nothing to copy.
     pub fn copy_to(&mut self, _position: &Position) {}
+
+    /// No board, no lights.
+    pub fn set_leds(&mut self, _on: bool) {}
+
+    /// No board, no lights.
+    pub fn lights_unknown(&mut self) {}
+
+    /// No board, no lights.
+    pub fn show(&mut self, _squares: crate::rules::Bitboard) {}
 
     /// No simulated hands without the serial link they play through.
     pub fn simulate_move(
@@ -235,9 +246,49 @@ impl Connected {
                 role,
                 _link: Linked::Serial(link),
                 hands,
+                leds: match protocol {
+                    Protocol::ChessLink => Some((crate::board::leds::LedBoard::ChessLink, None)),
+                    Protocol::Certabo => Some((crate::board::leds::LedBoard::Certabo, None)),
+                    Protocol::Dgt | Protocol::Pegboard => None,
+                },
             },
             tracker,
         )))
+    }
+
+    /// `[board] leds = false`: the board's lights stay off.
+    pub fn set_leds(&mut self, on: bool) {
+        if !on {
+            self.leds = None;
+        }
+    }
+
+    /// The board (re)connected: whatever it shows now is unknown, so the next call of
+    /// [`Connected::show`] sends its lights again.
+    pub fn lights_unknown(&mut self) {
+        if let Some((_, shown)) = &mut self.leds {
+            *shown = None;
+        }
+    }
+
+    /// Lights `squares` (in the board's own orientation) on a board that has lights; sent
+    /// only when they change.
+    pub fn show(&mut self, squares: crate::rules::Bitboard) {
+        let Some((board, shown)) = &mut self.leds else {
+            return;
+        };
+        if *shown == Some(squares) {
+            return;
+        }
+        *shown = Some(squares);
+        let bytes = crate::board::leds::encode(*board, squares);
+        match &self._link {
+            Linked::Serial(link) => {
+                link.send(crate::board::link::port::LinkCommand::Write(bytes));
+            }
+            #[cfg(all(feature = "hidraw", unix))]
+            Linked::Hid(link) => link.write(bytes),
+        }
     }
 
     /// The game moved on without this board: simulated hands put the board right.
@@ -332,6 +383,7 @@ fn open_chessnut<T: From<Heard> + Send + 'static>(
             role,
             _link: Linked::Hid(link),
             hands: None,
+            leds: Some((crate::board::leds::LedBoard::Chessnut, None)),
         },
         tracker,
     )))

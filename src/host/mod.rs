@@ -15,6 +15,7 @@ pub mod boards;
 mod braille_line;
 pub mod config_words;
 pub mod interrupt;
+mod leds;
 mod lock;
 mod open;
 pub mod pads;
@@ -359,6 +360,7 @@ impl Host {
                 Carried::Now(o) => quit |= self.carry_out(o)?,
             }
         }
+        leds::show(&self.table, &mut self.boards);
         for n in self.voice.notices() {
             writeln!(self.out, "{n}")?;
         }
@@ -401,6 +403,9 @@ impl Host {
                 return Ok(());
             }
             LinkEvent::Connected { path } => {
+                for b in self.boards.iter_mut().filter(|b| b.role == role) {
+                    b.lights_unknown();
+                }
                 let text = format!(
                     "{}: {}",
                     board_name(pack, role),

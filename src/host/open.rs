@@ -128,6 +128,8 @@ impl Host {
             if let Some((b, tracker)) =
                 Connected::open(spec, role, &position, owner, config.board.tracker(), &tx)?
             {
+                let mut b = b;
+                b.set_leds(config.board.leds);
                 table.add_board(role, tracker);
                 boards.push(b);
             }

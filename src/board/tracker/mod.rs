@@ -406,6 +406,18 @@ impl Tracker {
         self.owner = owner;
     }
 
+    /// The squares a board with lights should show, in the game's orientation: while the
+    /// board has to catch up with a move made elsewhere (the opponent's move to copy), or a
+    /// mismatch has been said, the squares where it differs from the game; otherwise none
+    /// (a man lifted in the player's own move is no news to light up).
+    pub fn squares_to_show(&self) -> Bitboard {
+        if self.unsynced.any() || self.mismatch_said.is_some() {
+            self.differing_squares()
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
     /// This turn's touches, in order.
     pub fn touches(&self) -> &[Touch] {
         &self.touches

@@ -253,3 +253,41 @@ fn chessnut_lights_show_the_move_to_copy() {
     writeln!(stdin, "quit").unwrap();
     let _ = child.wait();
 }
+
+/// The tactile clock on the pegboard's own motor (issue 26, item 3): with `[board] buzz = true`
+/// the opponent's press is felt as the protocol's buzz line, in the configured rumble pattern.
+#[test]
+fn a_pegboard_buzzes_when_the_opponent_has_moved() {
+    use vichess::input::SessionCue;
+    let home = temp_dir("buzz");
+    let mut g = Game::start(
+        &home,
+        Protocol::Pegboard,
+        Some("[board]\nbuzz = true\n[gamepad]\nenabled = false\nrumble_opponent_moved_ms = [300, 100, 300]\n"),
+    );
+    g.until("connection", |g| {
+        g.seen.iter().any(|l| l.contains("Brett verbunden"))
+    });
+    g.serve(Duration::from_millis(1200));
+    g.type_line("start");
+    g.hand(Action::Lift(Square::E2));
+    g.hand(Action::Place(Square::E4, Role::Pawn.of(Color::White)));
+    g.said("Eva vier");
+    g.type_line("press");
+    g.serve(Duration::from_millis(300));
+    let moved = vec![300u16, 100, 300];
+    let before = g.board.emulator.buzzes().to_vec();
+    assert!(
+        !before.contains(&moved),
+        "the player's own press: {before:?}"
+    );
+    g.type_line("e5");
+    g.said("Eva fünf");
+    g.type_line("press");
+    let want = moved.clone();
+    g.until("the opponent-moved buzz", move |g| {
+        g.board.emulator.buzzes().contains(&want)
+    });
+    let _ = SessionCue::OpponentMoved;
+    g.quit();
+}

@@ -467,6 +467,9 @@ pub struct BoardSection {
     /// Light the squares to put right (the opponent's move to copy, a mismatch) on boards
     /// that have lights (ChessLink, Certabo, Chessnut).
     pub leds: bool,
+    /// A pegboard with a vibration motor buzzes the tactile clock's cues (the `[gamepad]`
+    /// rumble patterns) through the protocol's buzz line; off unless asked, like rumble.
+    pub buzz: bool,
 }
 
 impl Default for BoardSection {
@@ -486,6 +489,7 @@ impl Default for BoardSection {
             rook_first: RookFirstSetting::Law,
             castle_wait_ms: t.castle_wait_ms,
             leds: true,
+            buzz: false,
         }
     }
 }

@@ -459,6 +459,9 @@ impl Host {
                 if let Some(tx) = &self.cues {
                     let _ = tx.send(cue);
                 }
+                for b in &mut self.boards {
+                    b.feel(cue);
+                }
             }
             Output::BoardAdvanced { board, position } => {
                 for b in self.boards.iter_mut().filter(|b| b.role == board) {

@@ -138,7 +138,18 @@ impl Host {
             true => Some(pads::start(&config, tx.clone())?),
             false => None,
         };
-        if let (Some(own), Some(_)) = (args.side, &cues) {
+        // The tactile clock on a pegboard's own motor: the gamepad's patterns, buzzed.
+        let mut buzzing = false;
+        if config.board.buzz {
+            let patterns = config
+                .gamepad
+                .rumble()
+                .map_err(|e| anyhow::anyhow!("the rumble patterns in the configuration: {e}"))?;
+            for b in &mut boards {
+                buzzing |= b.set_buzz(Some(patterns.clone()));
+            }
+        }
+        if let (Some(own), true) = (args.side, cues.is_some() || buzzing) {
             let alarm_ms =
                 (config.clock.low_time_alarm_s > 0).then_some(config.clock.low_time_alarm_s * 1000);
             table.feel_cues(own, alarm_ms);

@@ -33,6 +33,8 @@ pub struct Emulator {
     led_pattern: [u8; 81],
     /// Bytes of a Certabo LED frame not yet complete.
     certabo_leds: Vec<u8>,
+    /// The buzz patterns the host sent a pegboard, in order.
+    buzzes: Vec<Vec<u16>>,
 }
 
 impl Emulator {
@@ -54,6 +56,7 @@ impl Emulator {
             lights: crate::rules::Bitboard::EMPTY,
             led_pattern: [0; 81],
             certabo_leds: Vec::new(),
+            buzzes: Vec::new(),
         }
     }
 
@@ -232,6 +235,10 @@ impl Emulator {
             Protocol::Pegboard => {
                 for cmd in self.peg_host.feed(bytes) {
                     let e = match cmd {
+                        pegboard::HostCommand::Buzz(ms) => {
+                            self.buzzes.push(ms);
+                            continue;
+                        }
                         pegboard::HostCommand::Hello => pegboard::Event::Hello {
                             version: pegboard::VERSION,
                             name: "vichess simulator".into(),
@@ -318,6 +325,11 @@ impl Emulator {
             },
             _ => Vec::new(),
         }
+    }
+
+    /// The buzz patterns a pegboard was sent, in order (on, off, on, … in milliseconds).
+    pub fn buzzes(&self) -> &[Vec<u16>] {
+        &self.buzzes
     }
 
     /// Do the board's lights show exactly `squares` (in the board's own numbering)? A

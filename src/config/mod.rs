@@ -17,9 +17,9 @@ pub use check::{Complaint, ConfigError, Kind};
 pub use locale::{locale_language, locale_setting, LanguageSource, LOCALE_VARS};
 pub use paths::{display_path, user_config_path, user_config_path_from};
 pub use sections::{
-    AudioSection, BandSetting, BoardProtocol, BoardSection, ClockSection, Config, Destination,
-    GameSection, GamepadSection, OutputChannel, ResumeClock, RookFirstSetting, SpeechOutput,
-    SpeechSection, SupervisionSetting, COMMANDS, UNBOUND,
+    AudioSection, BandSetting, BoardProtocol, BoardSection, ClockSection, ClockSourceSetting,
+    Config, Destination, GameSection, GamepadSection, OutputChannel, ResumeClock, RookFirstSetting,
+    SpeechOutput, SpeechSection, SupervisionSetting, COMMANDS, UNBOUND,
 };
 
 use std::path::Path;

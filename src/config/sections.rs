@@ -343,6 +343,20 @@ pub struct ClockSection {
     pub blitz_penalty_minutes: u64,
     /// The event announced Guidelines III (III.1): III.5 draw claims may be made.
     pub guidelines_iii: bool,
+    /// Which clock is the truth: vichess's own, or the physical clock plugged into the board
+    /// (a DGT 3000 on a DGT board), whose lever is then the press.
+    pub source: ClockSourceSetting,
+}
+
+/// `[clock] source`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClockSourceSetting {
+    /// vichess's own clock.
+    #[default]
+    Vichess,
+    /// The physical clock on the board: its lever completes a move.
+    Board,
 }
 
 impl Default for ClockSection {
@@ -354,6 +368,7 @@ impl Default for ClockSection {
             low_time_alarm_s: 120,
             blitz_penalty_minutes: 1,
             guidelines_iii: false,
+            source: ClockSourceSetting::Vichess,
         }
     }
 }

@@ -13,6 +13,7 @@
 
 pub mod boards;
 mod braille_line;
+pub mod clock_source;
 pub mod config_words;
 pub mod interrupt;
 mod leds;
@@ -199,6 +200,8 @@ pub struct Host {
     rx: Receiver<Arrival>,
     tx: Sender<Arrival>,
     resumed: bool,
+    /// `[clock] source = "board"`: the physical clock's lever is the press.
+    lever: Option<clock_source::Lever>,
     _lock: GameLock,
 }
 
@@ -347,6 +350,7 @@ impl Host {
                 self.tell(&text)?;
             }
         }
+        self.press_from_lever(now);
         let mut quit = false;
         while let Some(output) = self.table.poll_output() {
             match self.record.carry(output) {
@@ -369,6 +373,20 @@ impl Host {
             true => self.finish(),
             false => Turn::Going { line },
         })
+    }
+
+    /// A lever press waiting for its move completes it once vichess has the move (and has
+    /// announced it: the announcement is queued before the press).
+    fn press_from_lever(&mut self, now: crate::session::Stamp) {
+        let Some(lever) = &mut self.lever else {
+            return;
+        };
+        if lever.waiting_since().is_some()
+            && self.table.session().state().unpressed().is_some()
+            && lever.take_press(now)
+        {
+            self.table.handle(Input::Command(Command::Press), now);
+        }
     }
 
     /// The simulated pegboard's hands play `mv` (`sim e4`).
@@ -421,7 +439,13 @@ impl Host {
                 );
                 return self.tell(&text);
             }
-            LinkEvent::Clock(_) | LinkEvent::ClockAck(_) => return Ok(()),
+            LinkEvent::Clock(t) => {
+                if let Some(lever) = &mut self.lever {
+                    lever.reading(&t, now);
+                }
+                return Ok(());
+            }
+            LinkEvent::ClockAck(_) => return Ok(()),
             LinkEvent::Resynchronised => (Word::BoardReadAgain, String::new()),
             LinkEvent::Info(s) => (Word::BoardSaysItIs, s),
             LinkEvent::BoardError(s) => (Word::BoardReports, s),

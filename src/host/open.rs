@@ -194,6 +194,8 @@ impl Host {
             pgn_path,
             deferred: Vec::new(),
             first: true,
+            lever: (config.clock.source == crate::config::ClockSourceSetting::Board)
+                .then(clock_source::Lever::default),
             rx,
             tx,
             resumed: args.resume,

@@ -90,7 +90,7 @@ impl Game {
 
     fn said(&mut self, line: &str) {
         let line = line.to_owned();
-        self.until(&line.clone(), move |g| g.seen.iter().any(|l| *l == line));
+        self.until(&line.clone(), move |g| g.seen.contains(&line));
     }
 
     fn lit(&mut self, squares: &[Square]) {

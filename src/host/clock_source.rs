@@ -36,10 +36,9 @@ impl Lever {
 
     /// A press is waiting for its move (seen within the last few seconds).
     pub fn take_press(&mut self, now: Stamp) -> bool {
-        match self.pressed_at.take() {
-            Some(at) if now.as_millis() <= at.as_millis() + PRESS_WAITS_MS => true,
-            _ => false,
-        }
+        self.pressed_at
+            .take()
+            .is_some_and(|at| now.as_millis() <= at.as_millis() + PRESS_WAITS_MS)
     }
 
     /// When the waiting press was seen, if one waits.

@@ -9,6 +9,13 @@
 //! The move is a knight's (Nf3 and back in a cycle), so the tracker never waits for a man that
 //! could slide on: the figure is the machinery, not a settle delay.
 //!
+//! - `lever`: `[clock] source = "board"`, from the DGT 3000's reading that shows the lever
+//!   pressed (written by the emulated DGT board on a pty) to the press journaled and announced
+//!   by the driver (`Table`), through the link thread and `host::clock_source::Lever`. Printed
+//!   as p50 / p95 over 200 presses, with the pty knight move above measured again in the same
+//!   run as the reference, and their ratio (a slower machine shifts both). The clock's own
+//!   report period comes on top: the board passes a lever change as soon as the clock sends it.
+//!
 //! `cargo bench --bench board_latency`
 #![cfg_attr(not(unix), allow(unused_imports))]
 
@@ -208,6 +215,144 @@ fn over_pty(c: &mut Criterion) {
     g.finish();
 }
 
+/// The lever's path: a DGT board with a DGT 3000 on a pty, the link, the lever, the driver.
+#[cfg(unix)]
+fn lever_presses(n: usize) -> Vec<Duration> {
+    use vichess::board::codec::dgt::{self, ClockSide, ClockTimes, Hms, SideTime};
+    use vichess::host::clock_source::Lever;
+    use vichess::rules::clock::TimeControl;
+    use vichess::session::{Command, Input, Output, Session, SessionConfig, Stamp, Table};
+    let reading = |turn| {
+        let side = SideTime {
+            time: Hms {
+                hours: 0,
+                minutes: 15,
+                seconds: 0,
+            },
+            ..Default::default()
+        };
+        ClockTimes {
+            left: side,
+            right: side,
+            running: true,
+            turn: Some(turn),
+            ..Default::default()
+        }
+    };
+    let pos = Position::new();
+    let mut board = PtyBoard::new(Emulator::new(Protocol::Dgt, *pos.board())).expect("a pty");
+    let (_link, events) = Link::spawn(
+        Protocol::Dgt,
+        Target::Path(board.path().to_owned()),
+        Timing::default(),
+    );
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !matches!(events.try_recv(), Ok(LinkEvent::Sensor(_))) {
+        assert!(Instant::now() < deadline, "no DGT reading");
+        board.serve().unwrap();
+    }
+    board.serve_for(Duration::from_millis(100)).unwrap();
+    while events.try_recv().is_ok() {}
+    let pack = vichess::voice::Pack::builtin("en").expect("the English pack");
+    let control = TimeControl::parse_any("15+10").unwrap();
+    let start = Instant::now();
+    let now = || Stamp::from_millis(start.elapsed().as_millis() as u64);
+    // A new game every eight moves: the knights' cycle would repeat the position five times
+    // (9.6.1), and a game that ended takes no press.
+    let new_game = || {
+        let mut table = Table::new(Session::new(
+            SessionConfig::default(),
+            pack.clone(),
+            pos.clone(),
+            Some(control.clone()),
+        ));
+        table.handle(Input::Line("start".into()), now());
+        while table.poll_output().is_some() {}
+        table
+    };
+    let mut table = new_game();
+    let mut lever = Lever::default();
+    let mut out = Vec::new();
+    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut turn = ClockSide::Left;
+    board.write(&dgt::encode_bwtime(&reading(turn))).unwrap();
+    for i in 0..n {
+        if i > 0 && i % 8 == 0 {
+            table = new_game();
+        }
+        table.handle(Input::Line(cycle[i % 4].into()), now());
+        while table.poll_output().is_some() {}
+        board.serve().unwrap();
+        while let Ok(ev) = events.try_recv() {
+            if let LinkEvent::Clock(t) = ev {
+                lever.reading(&t, now());
+            }
+        }
+        turn = if turn == ClockSide::Left {
+            ClockSide::Right
+        } else {
+            ClockSide::Left
+        };
+        board.write(&dgt::encode_bwtime(&reading(turn))).unwrap();
+        let t0 = Instant::now();
+        let deadline = t0 + Duration::from_secs(2);
+        'press: loop {
+            assert!(Instant::now() < deadline, "no lever reading for press {i}");
+            match events.recv_timeout(Duration::from_millis(20)) {
+                Ok(LinkEvent::Clock(t)) => {
+                    if lever.reading(&t, now())
+                        && table.session().state().unpressed().is_some()
+                        && lever.take_press(now())
+                    {
+                        table.handle(Input::Command(Command::Press), now());
+                        while let Some(o) = table.poll_output() {
+                            if matches!(&o, Output::Journal(l) if l.starts_with("press")) {
+                                out.push(t0.elapsed());
+                                break 'press;
+                            }
+                        }
+                        panic!("a press that was not journaled");
+                    }
+                }
+                Ok(_) => {}
+                // Quiet: the board answers the link's watchdog, as a real one does (its
+                // 5 ms read wait is then not counted in the press).
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => board.serve().unwrap(),
+                Err(e) => panic!("the link stopped: {e}"),
+            }
+        }
+    }
+    out
+}
+
+#[cfg(unix)]
+fn percentiles(mut d: Vec<Duration>) -> (Duration, Duration) {
+    d.sort();
+    (d[d.len() / 2], d[d.len() * 95 / 100])
+}
+
+/// The lever's latency and the reference knight move, from one run.
+#[cfg(unix)]
+fn lever_report() {
+    const N: usize = 200;
+    let lever = percentiles(lever_presses(N));
+    let mut rig = PtyRig::new(Protocol::Dgt);
+    let reference = percentiles((0..N).map(|_| rig.one_move()).collect());
+    println!(
+        "lever press -> press journaled and announced: p50 {:?}, p95 {:?}",
+        lever.0, lever.1
+    );
+    println!(
+        "reference, DGT knight move over the pty -> MoveMade: p50 {:?}, p95 {:?}",
+        reference.0, reference.1
+    );
+    println!(
+        "ratio lever / reference: p50 {:.2}, p95 {:.2}",
+        lever.0.as_secs_f64() / reference.0.as_secs_f64(),
+        lever.1.as_secs_f64() / reference.1.as_secs_f64()
+    );
+}
+
 fn main() {
     let mut c = Criterion::default()
         .sample_size(30)
@@ -218,4 +363,6 @@ fn main() {
     #[cfg(unix)]
     over_pty(&mut c);
     c.final_summary();
+    #[cfg(unix)]
+    lever_report();
 }

@@ -17,7 +17,13 @@ bool seen[64];                       // what the last scan read
 unsigned long since[64];             // when `seen` last changed (millis)
 uint8_t seq = 0;                     // line number, wraps after 255
 unsigned long lastLine = 0;
-char in[24];
+char in[64];                         // a buzz line is the longest: z and 8 durations
+// Optional tactile clock: a 3 V coin vibration motor switched by an NPN transistor (or a
+// logic-level MOSFET) from this pin, with a flyback diode across the motor. -1: none.
+const int8_t BUZZ_PIN = 8;
+uint16_t buzz[8];                    // on, off, on, ... in ms, from the last z line
+uint8_t buzzLen = 0, buzzAt = 0;
+unsigned long buzzSince = 0;
 uint8_t inLen = 0;
 bool inLine = false;
 bool quiet = true;                   // no change reports until the first reading is taken
@@ -77,7 +83,30 @@ void scan() {
   }
 }
 
-// Reads host lines: $h*68, $s*73, $p*70.
+// Starts a buzz pattern from "z,300,100,300" (checksum already checked). Never blocks: the
+// pattern plays out in buzzTick() while the board keeps scanning.
+void startBuzz(char *fields) {
+  buzzLen = 0;
+  for (char *p = strtok(fields, ","); p && buzzLen < 8; p = strtok(NULL, ",")) {
+    unsigned long ms = strtoul(p, NULL, 10);
+    if (ms < 1 || ms > 2000) { buzzLen = 0; sendLine('E', "2,bad buzz"); return; }
+    buzz[buzzLen++] = ms;
+  }
+  buzzAt = 0;
+  buzzSince = millis();
+  if (BUZZ_PIN >= 0 && buzzLen) digitalWrite(BUZZ_PIN, HIGH);
+}
+
+// Steps through the pattern: even entries on, odd entries off; off at the end.
+void buzzTick() {
+  if (BUZZ_PIN < 0 || buzzAt >= buzzLen) return;
+  if (millis() - buzzSince < buzz[buzzAt]) return;
+  buzzSince = millis();
+  buzzAt++;
+  digitalWrite(BUZZ_PIN, (buzzAt < buzzLen && buzzAt % 2 == 0) ? HIGH : LOW);
+}
+
+// Reads host lines: $h*68, $s*73, $p*70, and $z,ON,OFF,...*CC (no answer).
 void readHost() {
   while (Serial.available()) {
     char ch = Serial.read();
@@ -99,12 +128,14 @@ void readHost() {
     if (strcmp(in, "h") == 0) sendLine('H', "1,O,reed pegboard");
     else if (strcmp(in, "s") == 0) sendSnapshot();
     else if (strcmp(in, "p") == 0) sendLine('B', "");
+    else if (strncmp(in, "z,", 2) == 0) startBuzz(in + 2);
     else sendLine('E', "2,unknown command");
   }
 }
 
 void setup() {
   Serial.begin(115200);
+  if (BUZZ_PIN >= 0) { pinMode(BUZZ_PIN, OUTPUT); digitalWrite(BUZZ_PIN, LOW); }
   for (uint8_t i = 0; i < 8; i++) {
     pinMode(ROW_PINS[i], OUTPUT);
     digitalWrite(ROW_PINS[i], HIGH);
@@ -121,6 +152,7 @@ void setup() {
 
 void loop() {
   readHost();
+  buzzTick();
   scan();
   if (millis() - lastLine >= 1000) sendLine('B', "");
 }

@@ -114,13 +114,16 @@ mod play_on_a_chessnut {
         }
 
         /// What the board reports after a hand moved a man: one report, in one write, as
-        /// a hidraw read returns it; then a pause, so no two reports share a read.
+        /// a hidraw read returns it, then a pause, so no two reports share a read; twice, as
+        /// the board repeats its reading (a placement counts once a second report confirms it).
         fn report(&mut self) {
-            self.master
-                .write_all(&chessnut::encode_report(&self.board))
-                .unwrap();
-            self.master.flush().unwrap();
-            std::thread::sleep(Duration::from_millis(120));
+            for _ in 0..2 {
+                self.master
+                    .write_all(&chessnut::encode_report(&self.board))
+                    .unwrap();
+                self.master.flush().unwrap();
+                std::thread::sleep(Duration::from_millis(60));
+            }
         }
 
         fn lift(&mut self, sq: Square) {

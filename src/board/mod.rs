@@ -6,6 +6,7 @@
 //! codec and nothing else.
 
 pub mod codec;
+pub mod leds;
 pub mod link;
 pub mod sensor;
 pub mod sim;

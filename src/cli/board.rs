@@ -14,12 +14,12 @@ use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use vichess::board::codec::Protocol;
-use vichess::board::link::port::{Link, Target};
-use vichess::board::link::{LinkEvent, Timing};
+use vichess::board::link::LinkEvent;
 #[cfg(unix)]
 use vichess::board::sim::pty::PtyBoard;
 use vichess::board::sim::{actions, touch, Emulator, Hands};
-use vichess::board::tracker::{BoardKind, Config, RookFirst, Tracker, TrackerEvent};
+use vichess::board::tracker::{Config, RookFirst, TrackerEvent};
+use vichess::host::boards::{BoardSpec, Connected, Heard};
 use vichess::rules::notation::{parse_move, san};
 use vichess::rules::{Position, Role, Square};
 
@@ -65,10 +65,11 @@ pub struct SimArgs {
 
 #[derive(Args, Debug)]
 pub struct MonitorArgs {
-    /// PROTOCOL:PATH, e.g. dgt:/dev/ttyUSB0, chesslink:/dev/ttyACM0, pegboard:/dev/ttyUSB1;
-    /// PROTOCOL alone (or PROTOCOL:auto) looks for the board among the USB serial ports.
-    #[arg(long, value_parser = parse_board)]
-    board: (Protocol, Target),
+    /// PROTOCOL:PATH, e.g. dgt:/dev/ttyUSB0, chesslink:/dev/ttyACM0, pegboard:/dev/ttyUSB1,
+    /// chessnut:/dev/hidraw0; PROTOCOL alone (or PROTOCOL:auto) looks for the board among the
+    /// USB devices. The same as `play --board`, and read the same way.
+    #[arg(long)]
+    board: BoardSpec,
     #[command(flatten)]
     start: StartArgs,
     /// Accept castling done rook first (casual play; the touch-move breach is still reported).
@@ -77,19 +78,6 @@ pub struct MonitorArgs {
     /// Stop after this many seconds (default: run until interrupted).
     #[arg(long)]
     seconds: Option<f64>,
-}
-
-fn parse_board(s: &str) -> Result<(Protocol, Target), String> {
-    let (proto, path) = match s.split_once(':') {
-        Some((p, path)) => (p, path),
-        None => (s, "auto"),
-    };
-    let protocol: Protocol = proto.parse()?;
-    let target = match path {
-        "" | "auto" => Target::Auto,
-        p => Target::Path(p.to_owned()),
-    };
-    Ok((protocol, target))
 }
 
 pub fn run(cmd: BoardCommand) -> anyhow::Result<ExitCode> {
@@ -210,13 +198,6 @@ fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn kind_of(protocol: Protocol) -> BoardKind {
-    match protocol {
-        Protocol::Dgt | Protocol::ChessLink | Protocol::Certabo => BoardKind::IdentifiesPieces,
-        Protocol::Pegboard => BoardKind::OccupancyOnly,
-    }
-}
-
 /// Turns tracker events into lines, keeping the positions needed to write SAN.
 struct Printer {
     /// Positions before each move made, for SAN and take-backs.
@@ -286,7 +267,6 @@ impl Printer {
 }
 
 fn monitor(args: MonitorArgs) -> anyhow::Result<ExitCode> {
-    let (protocol, target) = args.board;
     let start = args.start.position()?;
     let config = Config {
         rook_first: if args.lenient_castling {
@@ -296,12 +276,24 @@ fn monitor(args: MonitorArgs) -> anyhow::Result<ExitCode> {
         },
         ..Config::default()
     };
-    let mut tracker = Tracker::with_config(start.clone(), kind_of(protocol), config);
+    // The board is opened as `play` opens it (the same link, the same tracker settings, a
+    // DGT board's moves decided on the dump that confirms each update).
+    let (to, events) = mpsc::channel::<Heard>();
+    let Some((board, mut tracker)) = Connected::open(
+        &args.board,
+        vichess::session::BoardRole::Pegboard,
+        &start,
+        None,
+        config,
+        &to,
+    )?
+    else {
+        bail!("board monitor needs a board: give --board PROTOCOL:PATH, e.g. dgt:/dev/ttyUSB0");
+    };
     let mut printer = Printer {
         before: Vec::new(),
         now: start,
     };
-    let (link, events) = Link::spawn(protocol, target, Timing::default());
     let typed = stdin_lines();
     let began = Instant::now();
     let now = || began.elapsed().as_millis() as u64;
@@ -314,7 +306,7 @@ fn monitor(args: MonitorArgs) -> anyhow::Result<ExitCode> {
         }
         let mut tracked = Vec::new();
         match events.recv_timeout(Duration::from_millis(50)) {
-            Ok(ev) => {
+            Ok(Heard { event: ev, .. }) => {
                 match &ev {
                     // Sensor traffic is shown through what the tracker makes of it.
                     LinkEvent::Sensor(_) => {}
@@ -352,6 +344,6 @@ fn monitor(args: MonitorArgs) -> anyhow::Result<ExitCode> {
         }
         out.flush()?;
     }
-    link.stop();
+    drop(board);
     Ok(ExitCode::SUCCESS)
 }

@@ -18,10 +18,10 @@ pub use check::{Complaint, ConfigError, Fault, Kind};
 pub use locale::{locale_language, locale_setting, LanguageSource, LOCALE_VARS};
 pub use paths::{display_path, user_config_path, user_config_path_from};
 pub use sections::{
-    AudioSection, BandSetting, BoardProtocol, BoardSection, ClockSection, Config, Destination,
-    EngineSection, GameSection, GamepadSection, OutputChannel, ResumeClock, RookFirstSetting,
-    SpeechOutput, SpeechSection, SupervisionSetting, WindowSection, COMMANDS, UNBOUND,
-    WINDOW_THEMES,
+    AudioSection, BandSetting, BoardProtocol, BoardSection, ClockSection, ClockSourceSetting,
+    Config, Destination, EngineSection, GameSection, GamepadSection, OutputChannel, ResumeClock,
+    RookFirstSetting, SpeechOutput, SpeechSection, SupervisionSetting, WindowSection, COMMANDS,
+    UNBOUND, WINDOW_THEMES,
 };
 
 pub use words::{error_line, file_name};

@@ -516,6 +516,20 @@ pub struct ClockSection {
     pub blitz_penalty_minutes: u64,
     /// The event announced Guidelines III (III.1): III.5 draw claims may be made.
     pub guidelines_iii: bool,
+    /// Which clock is the truth: vichess's own, or the physical clock plugged into the board
+    /// (a DGT 3000 on a DGT board), whose lever is then the press.
+    pub source: ClockSourceSetting,
+}
+
+/// `[clock] source`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClockSourceSetting {
+    /// vichess's own clock.
+    #[default]
+    Vichess,
+    /// The physical clock on the board: its lever completes a move.
+    Board,
 }
 
 impl Default for ClockSection {
@@ -527,6 +541,7 @@ impl Default for ClockSection {
             low_time_alarm_s: 120,
             blitz_penalty_minutes: 1,
             guidelines_iii: false,
+            source: ClockSourceSetting::Vichess,
         }
     }
 }
@@ -637,6 +652,12 @@ pub struct BoardSection {
     pub rook_first: RookFirstSetting,
     /// With `lenient`: how long a rook on its castling square waits for the king.
     pub castle_wait_ms: u64,
+    /// Light the squares to put right (the opponent's move to copy, a mismatch) on boards
+    /// that have lights (ChessLink, Certabo, Chessnut).
+    pub leds: bool,
+    /// A pegboard with a vibration motor buzzes the tactile clock's cues (the `[gamepad]`
+    /// rumble patterns) through the protocol's buzz line; off unless asked, like rumble.
+    pub buzz: bool,
 }
 
 impl Default for BoardSection {
@@ -655,6 +676,8 @@ impl Default for BoardSection {
             in_hand_ms: t.in_hand_ms,
             rook_first: RookFirstSetting::Law,
             castle_wait_ms: t.castle_wait_ms,
+            leds: true,
+            buzz: false,
         }
     }
 }

@@ -110,6 +110,12 @@ pub struct Connected {
     pub role: BoardRole,
     _link: Linked,
     hands: Option<serial::Hands>,
+    /// The board's lights, when it has them and they are on: which board, what was shown.
+    leds: Option<(crate::board::leds::LedBoard, Option<crate::rules::Bitboard>)>,
+    /// A pegboard: it can carry a vibration motor (the protocol's buzz line).
+    pegboard: bool,
+    /// The tactile clock's patterns, when `[board] buzz` is on and this is a pegboard.
+    buzz: Option<crate::input::Rumble>,
 }
 
 /// The link a board runs on; kept only so it lives as long as the board.
@@ -149,6 +155,23 @@ impl Connected {
 
     /// No board to set up: nothing to copy.
     pub fn copy_to(&mut self, _position: &Position) {}
+
+    /// No board, no lights.
+    pub fn set_leds(&mut self, _on: bool) {}
+
+    /// No board, no motor.
+    pub fn set_buzz(&mut self, _patterns: Option<crate::input::Rumble>) -> bool {
+        false
+    }
+
+    /// No board, no motor.
+    pub fn feel(&mut self, _cue: crate::input::SessionCue) {}
+
+    /// No board, no lights.
+    pub fn lights_unknown(&mut self) {}
+
+    /// No board, no lights.
+    pub fn show(&mut self, _squares: crate::rules::Bitboard) {}
 
     /// No simulated hands without the serial link they play through.
     pub fn simulate_move(
@@ -235,9 +258,83 @@ impl Connected {
                 role,
                 _link: Linked::Serial(link),
                 hands,
+                leds: match protocol {
+                    Protocol::ChessLink => Some((crate::board::leds::LedBoard::ChessLink, None)),
+                    Protocol::Certabo => Some((crate::board::leds::LedBoard::Certabo, None)),
+                    Protocol::Dgt | Protocol::Pegboard => None,
+                },
+                pegboard: protocol == Protocol::Pegboard,
+                buzz: None,
             },
             tracker,
         )))
+    }
+
+    /// `[board] buzz = true`: a pegboard buzzes these patterns for the tactile clock's cues.
+    /// Returns whether this board will (it is a pegboard).
+    pub fn set_buzz(&mut self, patterns: Option<crate::input::Rumble>) -> bool {
+        self.buzz = patterns.filter(|_| self.pegboard);
+        self.buzz.is_some()
+    }
+
+    /// A tactile clock cue: a pegboard with `[board] buzz` on runs its motor in the cue's
+    /// pattern (the gamepad's rumble pattern for the same cue).
+    pub fn feel(&mut self, cue: crate::input::SessionCue) {
+        let Some(rumble) = &self.buzz else {
+            return;
+        };
+        let mut ms: Vec<u16> = Vec::new();
+        for p in &rumble.pattern(cue).pulses {
+            ms.push(p.on_ms.min(2000) as u16);
+            ms.push(p.off_ms.min(2000) as u16);
+        }
+        while ms.last() == Some(&0) {
+            ms.pop();
+        }
+        if ms.is_empty() {
+            return;
+        }
+        let line = crate::board::codec::pegboard::encode_host(
+            crate::board::codec::pegboard::HostCommand::Buzz(ms),
+        );
+        if let Linked::Serial(link) = &self._link {
+            link.send(crate::board::link::port::LinkCommand::Write(line));
+        }
+    }
+
+    /// `[board] leds = false`: the board's lights stay off.
+    pub fn set_leds(&mut self, on: bool) {
+        if !on {
+            self.leds = None;
+        }
+    }
+
+    /// The board (re)connected: whatever it shows now is unknown, so the next call of
+    /// [`Connected::show`] sends its lights again.
+    pub fn lights_unknown(&mut self) {
+        if let Some((_, shown)) = &mut self.leds {
+            *shown = None;
+        }
+    }
+
+    /// Lights `squares` (in the board's own orientation) on a board that has lights; sent
+    /// only when they change.
+    pub fn show(&mut self, squares: crate::rules::Bitboard) {
+        let Some((board, shown)) = &mut self.leds else {
+            return;
+        };
+        if *shown == Some(squares) {
+            return;
+        }
+        *shown = Some(squares);
+        let bytes = crate::board::leds::encode(*board, squares);
+        match &self._link {
+            Linked::Serial(link) => {
+                link.send(crate::board::link::port::LinkCommand::Write(bytes));
+            }
+            #[cfg(all(feature = "hidraw", unix))]
+            Linked::Hid(link) => link.write(bytes),
+        }
     }
 
     /// The game moved on without this board: simulated hands put the board right.
@@ -332,6 +429,9 @@ fn open_chessnut<T: From<Heard> + Send + 'static>(
             role,
             _link: Linked::Hid(link),
             hands: None,
+            leds: Some((crate::board::leds::LedBoard::Chessnut, None)),
+            pegboard: false,
+            buzz: None,
         },
         tracker,
     )))

@@ -13,8 +13,10 @@
 
 pub mod boards;
 mod braille_line;
+pub mod clock_source;
 mod engine;
 pub mod interrupt;
+mod leds;
 mod lock;
 mod open;
 pub mod pads;
@@ -207,6 +209,8 @@ pub struct Host {
     resumed: bool,
     /// The engine playing one side, if one does.
     engine: Option<engine::Seat>,
+    /// `[clock] source = "board"`: the physical clock's lever is the press.
+    lever: Option<clock_source::Lever>,
     _lock: GameLock,
 }
 
@@ -365,6 +369,7 @@ impl Host {
             }
         }
         self.engine_answers(now);
+        self.press_from_lever(now);
         let mut quit = false;
         while let Some(output) = self.table.poll_output() {
             match self.record.carry(output) {
@@ -378,6 +383,7 @@ impl Host {
                 Carried::Now(o) => quit |= self.carry_out(o)?,
             }
         }
+        leds::show(&self.table, &mut self.boards);
         for n in self.voice.notices() {
             writeln!(self.out, "{n}")?;
         }
@@ -389,6 +395,20 @@ impl Host {
             true => self.finish(),
             false => Turn::Going { line },
         })
+    }
+
+    /// A lever press waiting for its move completes it once vichess has the move (and has
+    /// announced it: the announcement is queued before the press).
+    fn press_from_lever(&mut self, now: crate::session::Stamp) {
+        let Some(lever) = &mut self.lever else {
+            return;
+        };
+        if lever.waiting_since().is_some()
+            && self.table.session().state().unpressed().is_some()
+            && lever.take_press(now)
+        {
+            self.table.handle(Input::Command(Command::Press), now);
+        }
     }
 
     /// The simulated pegboard's hands play `mv` (`sim e4`).
@@ -423,6 +443,9 @@ impl Host {
                 return Ok(());
             }
             LinkEvent::Connected { path } => {
+                for b in self.boards.iter_mut().filter(|b| b.role == role) {
+                    b.lights_unknown();
+                }
                 let text = format!(
                     "{}: {}",
                     board_name(pack, role),
@@ -438,7 +461,13 @@ impl Host {
                 );
                 return self.tell(&text);
             }
-            LinkEvent::Clock(_) | LinkEvent::ClockAck(_) => return Ok(()),
+            LinkEvent::Clock(t) => {
+                if let Some(lever) = &mut self.lever {
+                    lever.reading(&t, now);
+                }
+                return Ok(());
+            }
+            LinkEvent::ClockAck(_) => return Ok(()),
             LinkEvent::Resynchronised => (Word::BoardReadAgain, String::new()),
             LinkEvent::Info(s) => (Word::BoardSaysItIs, s),
             LinkEvent::BoardError(s) => (Word::BoardReports, s),
@@ -475,6 +504,9 @@ impl Host {
             Output::Cue(cue) => {
                 if let Some(tx) = &self.cues {
                     let _ = tx.send(cue);
+                }
+                for b in &mut self.boards {
+                    b.feel(cue);
                 }
             }
             Output::BoardAdvanced { board, position } => {

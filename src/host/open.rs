@@ -134,6 +134,8 @@ impl Host {
             if let Some((b, tracker)) =
                 Connected::open(spec, role, &position, owner, config.board.tracker(), &tx)?
             {
+                let mut b = b;
+                b.set_leds(config.board.leds);
                 table.add_board(role, tracker);
                 boards.push(b);
             }
@@ -142,7 +144,18 @@ impl Host {
             true => Some(pads::start(&config, tx.clone())?),
             false => None,
         };
-        if let (Some(own), Some(_)) = (side, &cues) {
+        // The tactile clock on a pegboard's own motor: the gamepad's patterns, buzzed.
+        let mut buzzing = false;
+        if config.board.buzz {
+            let patterns = config
+                .gamepad
+                .rumble()
+                .map_err(|e| anyhow::anyhow!("the rumble patterns in the configuration: {e}"))?;
+            for b in &mut boards {
+                buzzing |= b.set_buzz(Some(patterns.clone()));
+            }
+        }
+        if let (Some(own), true) = (side, cues.is_some() || buzzing) {
             let alarm_ms =
                 (config.clock.low_time_alarm_s > 0).then_some(config.clock.low_time_alarm_s * 1000);
             table.feel_cues(own, alarm_ms);
@@ -187,6 +200,8 @@ impl Host {
             pgn_path,
             deferred: Vec::new(),
             first: true,
+            lever: (config.clock.source == crate::config::ClockSourceSetting::Board)
+                .then(clock_source::Lever::default),
             rx,
             tx,
             resumed: args.resume,

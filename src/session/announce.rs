@@ -278,6 +278,21 @@ impl Session {
         }
     }
 
+    /// The first steps of a fix, at most two: a wrong copy of a move (a man on the wrong
+    /// square, the right one still at home) is put right in two whole steps, and saying both
+    /// at once spares the player a wait between them; a longer list would be too much to hold,
+    /// and the rest follows once the board has changed.
+    pub(super) fn fixes_phrase(&self, fixes: &[Fix]) -> Phrase {
+        let mut p = Vec::new();
+        for (i, fix) in fixes.iter().take(2).enumerate() {
+            if i > 0 {
+                p.push(SEMICOLON);
+            }
+            p.extend(self.fix_phrase(*fix));
+        }
+        p
+    }
+
     pub(super) fn fix_phrase(&self, fix: Fix) -> Phrase {
         let g = self.pack.grammar();
         match fix {

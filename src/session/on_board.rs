@@ -98,8 +98,8 @@ impl Session {
                 }
             }
             (BoardRole::Pegboard, TrackerEvent::Guidance { fixes }) => {
-                if let Some(fix) = fixes.first() {
-                    let p = self.fix_phrase(*fix);
+                if !fixes.is_empty() {
+                    let p = self.fixes_phrase(&fixes);
                     self.out.say(&self.pack, Audience::Player, p);
                 }
             }
@@ -153,9 +153,9 @@ impl Session {
                 self.out.say(&self.pack, Audience::Player, p);
             }
             (BoardRole::Sighted, TrackerEvent::Guidance { fixes }) => {
-                if let Some(fix) = fixes.first() {
+                if !fixes.is_empty() {
                     let mut p = vec![Token::Word(Word::SecondBoard), COLON];
-                    p.extend(self.fix_phrase(*fix));
+                    p.extend(self.fixes_phrase(&fixes));
                     self.out.say(&self.pack, Audience::Player, p);
                 }
             }

@@ -101,9 +101,20 @@ pub fn encode_report(board: &Board) -> Vec<u8> {
 
 /// Turns the stream of reports into readings worth passing on: the board repeats its reading,
 /// and only a change is news.
+///
+/// A report has no checksum, and a misread RFID tag looks exactly like a bit flipped on the
+/// way: one report can show a knight where a queen stands, and a knight may well have been
+/// captured earlier, so counting men does not catch it. A reading that shows a man on a
+/// square where the last reading passed on did not show that man (a placement, a promotion
+/// piece, a capture) could decide another legal move, so it is passed on only once the next
+/// report shows the same (the board repeats its reading several times a second; the cost is
+/// one report period on each placement). A reading where men only leave squares is passed on
+/// at once: a lift is a touch, and nothing is decided on it.
 #[derive(Debug, Clone, Default)]
 pub struct Decoder {
     last: Option<Snapshot>,
+    /// A reading with a man newly shown on some square, waiting for the next report.
+    held: Option<Snapshot>,
 }
 
 impl Decoder {
@@ -112,16 +123,34 @@ impl Decoder {
         Decoder::default()
     }
 
-    /// One input report: the reading when it is new, `Ok(None)` otherwise.
+    /// One input report: the reading when it is new (and, if it shows a man placed, confirmed
+    /// by a second report), `Ok(None)` otherwise.
     pub fn feed(&mut self, report: &[u8]) -> Result<Option<Snapshot>, String> {
-        match decode_report(report)? {
-            Some(s) if self.last != Some(s) => {
+        let Some(s) = decode_report(report)? else {
+            return Ok(None);
+        };
+        if self.last == Some(s) {
+            self.held = None;
+            return Ok(None);
+        }
+        let confirmed = self.held == Some(s);
+        match self.last {
+            Some(last) if !confirmed && placed(&last, &s) => {
+                self.held = Some(s);
+                Ok(None)
+            }
+            _ => {
+                self.held = None;
                 self.last = Some(s);
                 Ok(Some(s))
             }
-            _ => Ok(None),
         }
     }
+}
+
+/// Does `after` show a man on some square where `before` showed none, or another man?
+fn placed(before: &Snapshot, after: &Snapshot) -> bool {
+    Square::all().any(|sq| after.get(sq).is_occupied() && after.get(sq) != before.get(sq))
 }
 
 #[cfg(test)]
@@ -137,5 +166,41 @@ mod tests {
         assert_eq!(s, Snapshot::from_board(&Board::new()));
         assert_eq!(decode_report(&[0x2A, 1, 2]), Ok(None));
         assert!(decode_report(&[0x01, 0x24, 0xFF]).is_err());
+    }
+
+    #[test]
+    fn a_man_that_appears_waits_for_the_next_report() {
+        let mut d = Decoder::new();
+        let start = Board::new();
+        assert!(d.feed(&encode_report(&start)).unwrap().is_some());
+        let mut moved = start;
+        let pawn = moved.remove_piece_at(Square::E2).unwrap();
+        assert!(
+            d.feed(&encode_report(&moved)).unwrap().is_some(),
+            "a lift at once"
+        );
+        moved.set_piece_at(Square::E4, pawn);
+        assert_eq!(
+            d.feed(&encode_report(&moved)),
+            Ok(None),
+            "a placement waits"
+        );
+        assert!(
+            d.feed(&encode_report(&moved)).unwrap().is_some(),
+            "then it is news"
+        );
+        let mut misread = moved;
+        misread.set_piece_at(Square::E4, Role::Queen.of(Color::White));
+        assert_eq!(d.feed(&encode_report(&misread)), Ok(None), "held");
+        assert_eq!(
+            d.feed(&encode_report(&moved)),
+            Ok(None),
+            "the misread was news"
+        );
+        assert!(d.feed(&encode_report(&misread)).unwrap().is_none());
+        assert!(
+            d.feed(&encode_report(&misread)).unwrap().is_some(),
+            "confirmed"
+        );
     }
 }

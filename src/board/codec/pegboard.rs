@@ -61,7 +61,7 @@ pub struct BoardLine {
 }
 
 /// A request from the host.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HostCommand {
     /// `h`: answer with a hello line.
     Hello,
@@ -69,7 +69,13 @@ pub enum HostCommand {
     Snapshot,
     /// `p`: answer with a heartbeat line.
     Ping,
+    /// `z`: run the vibration motor (a tactile clock): on, off, on, … in milliseconds, at
+    /// most [`MAX_BUZZ`] numbers of 1 to 2000 each. No answer.
+    Buzz(Vec<u16>),
 }
+
+/// The most on/off durations one buzz line carries.
+pub const MAX_BUZZ: usize = 8;
 
 fn seal(body: &str) -> Vec<u8> {
     let cs = body.bytes().fold(0u8, |x, b| x ^ b);
@@ -82,13 +88,21 @@ fn seal(body: &str) -> Vec<u8> {
     out
 }
 
-/// The bytes for `cmd` on the wire: `$`, the letter, checksum, newline.
+/// The bytes for `cmd` on the wire: `$`, the letter (and a buzz's durations), checksum,
+/// newline. A buzz is cut to [`MAX_BUZZ`] durations, each kept within 1-2000 ms.
 pub fn encode_host(cmd: HostCommand) -> Vec<u8> {
-    seal(match cmd {
-        HostCommand::Hello => "h",
-        HostCommand::Snapshot => "s",
-        HostCommand::Ping => "p",
-    })
+    match cmd {
+        HostCommand::Hello => seal("h"),
+        HostCommand::Snapshot => seal("s"),
+        HostCommand::Ping => seal("p"),
+        HostCommand::Buzz(ms) => {
+            let mut body = String::from("z");
+            for d in ms.iter().take(MAX_BUZZ) {
+                body.push_str(&format!(",{}", d.clamp(&1, &2000)));
+            }
+            seal(&body)
+        }
+    }
 }
 
 fn sensed_char(s: Sensed) -> char {
@@ -353,6 +367,21 @@ fn parse_snapshot(text: &str) -> Result<Snapshot, String> {
     Ok(s)
 }
 
+/// `z,ON,OFF,…*CS`: a buzz line with a good checksum and 1-8 durations of 1-2000 ms.
+fn buzz_line(line: &[u8]) -> Option<HostCommand> {
+    let star = line.iter().rposition(|&b| b == b'*')?;
+    let (body, cs) = (&line[..star], &line[star + 1..]);
+    if parse_hex2(cs)? != body.iter().fold(0u8, |x, b| x ^ b) {
+        return None;
+    }
+    let text = std::str::from_utf8(body).ok()?.strip_prefix("z,")?;
+    let ms: Vec<u16> = text
+        .split(',')
+        .map(|n| n.parse().ok().filter(|d| (1..=2000).contains(d)))
+        .collect::<Option<_>>()?;
+    (ms.len() <= MAX_BUZZ).then_some(HostCommand::Buzz(ms))
+}
+
 /// Splits the host's byte stream into commands (the board side, for the simulator).
 #[derive(Debug, Clone, Default)]
 pub struct HostDecoder {
@@ -376,6 +405,8 @@ impl HostDecoder {
                                 _ => {}
                             }
                         }
+                    } else if let Some(buzz) = buzz_line(line) {
+                        out.push(buzz);
                     }
                     self.line = None;
                 }
@@ -385,5 +416,24 @@ impl HostDecoder {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_buzz_line_round_trips_and_a_bad_one_is_ignored() {
+        let line = encode_host(HostCommand::Buzz(vec![300, 100, 300]));
+        assert!(line.starts_with(b"$z,300,100,300*"), "{line:?}");
+        let mut d = HostDecoder::default();
+        assert_eq!(d.feed(&line), [HostCommand::Buzz(vec![300, 100, 300])]);
+        assert!(
+            d.feed(b"$z,300,0*00\n").is_empty(),
+            "a zero duration, a bad checksum"
+        );
+        let long = encode_host(HostCommand::Buzz(vec![5000; 12]));
+        assert_eq!(d.feed(&long), [HostCommand::Buzz(vec![2000; 8])]);
     }
 }

@@ -40,6 +40,8 @@ pub enum Target {
 /// A running Chessnut link; dropping it stops the thread at its next report or retry.
 pub struct HidLink {
     stop: Arc<AtomicBool>,
+    /// The open device, for output reports (the board's lights); `None` while it is away.
+    writer: Arc<std::sync::Mutex<Option<File>>>,
 }
 
 impl HidLink {
@@ -48,11 +50,24 @@ impl HidLink {
     pub fn spawn(target: Target) -> io::Result<(HidLink, Receiver<LinkEvent>)> {
         let (tx, rx) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
+        let writer = Arc::new(std::sync::Mutex::new(None));
+        let (flag, w) = (stop.clone(), writer.clone());
         std::thread::Builder::new()
             .name("Chessnut board link".into())
-            .spawn(move || run(target, &flag, &tx))?;
-        Ok((HidLink { stop }, rx))
+            .spawn(move || run(target, &flag, &w, &tx))?;
+        Ok((HidLink { stop, writer }, rx))
+    }
+
+    /// Sends an output report (the lights); dropped while the board is away, since the
+    /// lights are sent again after it reconnects.
+    pub fn write(&self, report: Vec<u8>) {
+        if let Ok(mut w) = self.writer.lock() {
+            if let Some(f) = w.as_mut() {
+                if f.write_all(&report).is_err() {
+                    *w = None;
+                }
+            }
+        }
     }
 }
 
@@ -62,7 +77,12 @@ impl Drop for HidLink {
     }
 }
 
-fn run(target: Target, stop: &AtomicBool, tx: &Sender<LinkEvent>) {
+fn run(
+    target: Target,
+    stop: &AtomicBool,
+    writer: &std::sync::Mutex<Option<File>>,
+    tx: &Sender<LinkEvent>,
+) {
     let mut failing = false;
     while !stop.load(Ordering::Relaxed) {
         let opened = match &target {
@@ -79,6 +99,9 @@ fn run(target: Target, stop: &AtomicBool, tx: &Sender<LinkEvent>) {
         let reason = match opened {
             Ok((path, file)) => {
                 failing = false;
+                if let Ok(mut w) = writer.lock() {
+                    *w = file.try_clone().ok();
+                }
                 if tx.send(LinkEvent::Connected { path }).is_err() {
                     return;
                 }
@@ -89,6 +112,9 @@ fn run(target: Target, stop: &AtomicBool, tx: &Sender<LinkEvent>) {
             }
             Err(e) => e.to_string(),
         };
+        if let Ok(mut w) = writer.lock() {
+            *w = None;
+        }
         // Said once per outage, as the serial links do.
         if !std::mem::replace(&mut failing, true)
             && tx.send(LinkEvent::Disconnected { reason }).is_err()

@@ -27,6 +27,14 @@ pub struct Emulator {
     /// ChessLink as some boards and emulators in the field speak it: no parity bits, a
     /// checksum below 0x10 as one digit, and a `t` answer to the reset command.
     quirks: bool,
+    /// The squares the host lit last (Certabo), in the board's own numbering.
+    lights: crate::rules::Bitboard,
+    /// The corner LEDs the host lit last (ChessLink).
+    led_pattern: [u8; 81],
+    /// Bytes of a Certabo LED frame not yet complete.
+    certabo_leds: Vec<u8>,
+    /// The buzz patterns the host sent a pegboard, in order.
+    buzzes: Vec<Vec<u16>>,
 }
 
 impl Emulator {
@@ -45,6 +53,10 @@ impl Emulator {
             clock: None,
             rotated: false,
             quirks: false,
+            lights: crate::rules::Bitboard::EMPTY,
+            led_pattern: [0; 81],
+            certabo_leds: Vec::new(),
+            buzzes: Vec::new(),
         }
     }
 
@@ -142,8 +154,15 @@ impl Emulator {
     pub fn on_host_bytes(&mut self, bytes: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();
         match self.protocol {
-            // A Certabo board takes no commands; it streams its readings.
-            Protocol::Certabo => {}
+            // A Certabo board streams its readings; what it takes is 8-byte LED frames.
+            Protocol::Certabo => {
+                self.certabo_leds.extend_from_slice(bytes);
+                while self.certabo_leds.len() >= 8 {
+                    let frame: Vec<u8> = self.certabo_leds.drain(..8).collect();
+                    let frame: [u8; 8] = frame.try_into().expect("8 bytes");
+                    self.lights = crate::board::leds::certabo_squares(&frame);
+                }
+            }
             Protocol::Dgt => {
                 for cmd in self.dgt_host.feed(bytes) {
                     use dgt::Command as C;
@@ -182,8 +201,14 @@ impl Emulator {
                     use chesslink::{Command as C, Reply as R};
                     let reply = match cmd {
                         C::Status => Some(R::Status(self.reading())),
-                        C::Leds { .. } => Some(R::LedsDone),
-                        C::LedsOff => Some(R::LedsOff),
+                        C::Leds { pattern, .. } => {
+                            self.led_pattern = pattern;
+                            Some(R::LedsDone)
+                        }
+                        C::LedsOff => {
+                            self.led_pattern = [0; 81];
+                            Some(R::LedsOff)
+                        }
                         C::Reset => self.quirks.then_some(R::ResetDone),
                         C::Version => Some(R::Version { major: 1, minor: 6 }),
                         C::WriteEeprom { address, value } => {
@@ -210,6 +235,10 @@ impl Emulator {
             Protocol::Pegboard => {
                 for cmd in self.peg_host.feed(bytes) {
                     let e = match cmd {
+                        pegboard::HostCommand::Buzz(ms) => {
+                            self.buzzes.push(ms);
+                            continue;
+                        }
                         pegboard::HostCommand::Hello => pegboard::Event::Hello {
                             version: pegboard::VERSION,
                             name: "vichess simulator".into(),
@@ -295,6 +324,23 @@ impl Emulator {
                 None => Vec::new(),
             },
             _ => Vec::new(),
+        }
+    }
+
+    /// The buzz patterns a pegboard was sent, in order (on, off, on, … in milliseconds).
+    pub fn buzzes(&self) -> &[Vec<u16>] {
+        &self.buzzes
+    }
+
+    /// Do the board's lights show exactly `squares` (in the board's own numbering)? A
+    /// ChessLink board lights corners, so its pattern is compared, not read back.
+    pub fn shows_lights(&self, squares: crate::rules::Bitboard) -> bool {
+        match self.protocol {
+            Protocol::ChessLink => {
+                self.led_pattern == crate::board::leds::chesslink_pattern(squares)
+            }
+            Protocol::Certabo => self.lights == squares,
+            _ => squares.is_empty(),
         }
     }
 

@@ -114,22 +114,65 @@ pub fn differences(target: &Board, sensed: &Snapshot) -> Vec<Difference> {
 /// sensor shows it is that man (or, on an occupancy-only board, when there is exactly one
 /// of each, so the pairing cannot be wrong about which man it is).
 pub fn fixes(target: &Board, sensed: &Snapshot) -> Vec<Fix> {
+    pair(target, sensed, &[None; 64])
+}
+
+/// Like [`fixes`], for a board that cannot name its men, knowing the placement it last showed
+/// (`reference`): a man that stayed on its square is the man that stood there, and a man on a
+/// square that was empty is the one man that left a square since (when only one kind of man
+/// did). Named so, a wrong copy is put right in whole steps that say which man goes where
+/// ("move the black pawn from d5 to d7", then "from e7 to e5"), not "remove the man from d5".
+pub fn fixes_known(target: &Board, sensed: &Snapshot, reference: &Board) -> Vec<Fix> {
+    let mut named = *sensed;
+    let mut origin = [None; 64];
+    for d in differences(target, sensed) {
+        let Sensed::Occupied { color } = d.sensed else {
+            continue;
+        };
+        let fits = |p: Piece| color.is_none_or(|c| c == p.color);
+        if let Some(p) = reference.piece_at(d.square).filter(|&p| fits(p)) {
+            named.set(d.square, Sensed::Piece(p));
+            continue;
+        }
+        let left: Vec<(Square, Piece)> = reference
+            .pieces()
+            .filter(|&(sq, p)| fits(p) && !sensed.get(sq).is_occupied())
+            .collect();
+        if let Some(&(from, p)) = left.first() {
+            if left.iter().all(|&(_, q)| q == p) {
+                named.set(d.square, Sensed::Piece(p));
+                if left.len() == 1 {
+                    origin[d.square.index() as usize] = Some(from);
+                }
+            }
+        }
+    }
+    pair(target, &named, &origin)
+}
+
+/// Pairs men standing wrong with the squares they belong on, a man's own origin first.
+fn pair(target: &Board, sensed: &Snapshot, origin: &[Option<Square>; 64]) -> Vec<Fix> {
     let diffs = differences(target, sensed);
     let extra: Vec<&Difference> = diffs.iter().filter(|d| d.sensed.is_occupied()).collect();
     let mut missing: Vec<(Piece, Square)> = diffs
         .iter()
         .filter_map(|d| d.expected.map(|p| (p, d.square)))
         .collect();
-    let blind = extra
-        .iter()
-        .all(|d| matches!(d.sensed, Sensed::Occupied { color: None }));
-    let may_pair = !blind || (extra.len() == 1 && missing.len() == 1);
+    // A man the sensor cannot name is paired only when there is one of each, so the pairing
+    // cannot be wrong about which man it is.
+    let one_each = extra.len() == 1 && missing.len() == 1;
 
     let mut out = Vec::new();
     for d in &extra {
-        let partner = missing.iter().position(|&(piece, square)| {
+        let may_pair = one_each || !matches!(d.sensed, Sensed::Occupied { color: None });
+        let fits = |&(piece, square): &(Piece, Square)| {
             may_pair && square != d.square && d.sensed.agrees_with(Some(piece))
-        });
+        };
+        let home = origin[d.square.index() as usize];
+        let partner = missing
+            .iter()
+            .position(|m| fits(m) && Some(m.1) == home)
+            .or_else(|| missing.iter().position(fits));
         match partner {
             Some(i) => {
                 let (piece, to) = missing.remove(i);

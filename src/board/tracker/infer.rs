@@ -55,6 +55,12 @@ impl Activity {
         });
     }
 
+    /// A lift and placement on `sq` that a full reading showed never happened.
+    pub fn forget(&mut self, sq: Square) {
+        self.lifted[sq.index() as usize] = None;
+        self.placed[sq.index() as usize] = None;
+    }
+
     pub fn lifted(&self, sq: Square) -> Option<Stamp> {
         self.lifted[sq.index() as usize]
     }
@@ -114,8 +120,12 @@ pub(super) fn shows_move(
     if !agrees(sensed, after) {
         return false;
     }
-    // A capture onto an occupied square is invisible to occupancy alone.
-    let hidden_capture = kind == BoardKind::OccupancyOnly && m.is_capture() && !m.is_en_passant();
+    // A capture onto an occupied square is invisible to occupancy alone: on an occupancy-only
+    // board, and on a board that cannot name the man now on the target square (a Certabo
+    // not calibrated, in a game from a FEN) the target must have been emptied and filled.
+    let unnamed = sensed.get(m.to()) == Sensed::Occupied { color: None };
+    let hidden_capture =
+        (kind == BoardKind::OccupancyOnly || unnamed) && m.is_capture() && !m.is_en_passant();
     !hidden_capture || activity.swapped_after(m.to(), m.from(), window_ms)
 }
 

@@ -46,7 +46,7 @@ mod orientation;
 pub mod script;
 mod two_boards;
 
-pub use guidance::{differences, fixes, Difference, Fix, Throttle};
+pub use guidance::{differences, fixes, fixes_known, Difference, Fix, Throttle};
 pub use infer::{could_travel_further, reading_of};
 pub use orientation::Orientation;
 pub use two_boards::{agreed_prefix, compare, TwoBoards, Which};
@@ -309,6 +309,10 @@ pub struct Tracker {
     confirm_by_reading: bool,
     /// The board's state now comes from a full reading, not from change reports since.
     verified: bool,
+    /// Touches seen only in change reports not yet confirmed by a full reading (with
+    /// `confirm_by_reading`): a flipped bit in an update can empty a square nobody touched,
+    /// so a touch counts (and is said) only once a reading shows the man gone from its hole.
+    unconfirmed_touches: Vec<Square>,
     /// Another board is connected: with an owner set, this board reports only its owner's
     /// moves, and what it shows on the other side's turn is a copy to be checked (finding 4).
     two_boards: bool,
@@ -346,6 +350,7 @@ impl Tracker {
             throttle: Throttle::new(config.repeat_ms),
             confirm_by_reading: false,
             verified: false,
+            unconfirmed_touches: Vec::new(),
             two_boards: false,
             reports_doubted: false,
             capture_asked_at: None,
@@ -399,6 +404,18 @@ impl Tracker {
     /// [`Tracker::game_advanced`]. `None` (the default): every lift of a man in its hole counts.
     pub fn set_owner(&mut self, owner: Option<Color>) {
         self.owner = owner;
+    }
+
+    /// The squares a board with lights should show, in the game's orientation: while the
+    /// board has to catch up with a move made elsewhere (the opponent's move to copy), or a
+    /// mismatch has been said, the squares where it differs from the game; otherwise none
+    /// (a man lifted in the player's own move is no news to light up).
+    pub fn squares_to_show(&self) -> Bitboard {
+        if self.unsynced.any() || self.mismatch_said.is_some() {
+            self.differing_squares()
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// This turn's touches, in order.
@@ -456,7 +473,8 @@ impl Tracker {
             }
             SensorEvent::Snapshot(reading) => {
                 self.reports_doubted |= self.kind == BoardKind::OccupancyOnly;
-                placed = self.apply_reading(reading, now_ms, &mut out)
+                placed = self.apply_reading(reading, now_ms, &mut out);
+                self.confirm_touches(&mut out);
             }
             SensorEvent::Lifted(square) => self.lift(square, now_ms, &mut out),
             SensorEvent::Placed { square, sensed } => {
@@ -726,6 +744,16 @@ impl Tracker {
         {
             return;
         }
+        if self.confirm_by_reading && !self.verified {
+            if !self.unconfirmed_touches.contains(&sq) {
+                self.unconfirmed_touches.push(sq);
+            }
+            return;
+        }
+        self.confirm_touch(sq, piece, out);
+    }
+
+    fn confirm_touch(&mut self, sq: Square, piece: Piece, out: &mut Vec<TrackerEvent>) {
         self.touched.set(sq);
         self.touches.push(Touch::Man(sq));
         out.push(TrackerEvent::Touched {
@@ -733,6 +761,22 @@ impl Tracker {
             piece,
             own: piece.color == self.expected.turn(),
         });
+    }
+
+    /// A full reading arrived: a touch seen only in change reports counts if the reading
+    /// shows its man gone from its hole (lifted, moved, or taken); otherwise the report was
+    /// wrong, and what it made the tracker think was lifted there is forgotten.
+    fn confirm_touches(&mut self, out: &mut Vec<TrackerEvent>) {
+        for sq in mem::take(&mut self.unconfirmed_touches) {
+            let Some(piece) = self.expected.piece_at(sq) else {
+                continue;
+            };
+            if self.sensed.get(sq).agrees_with(Some(piece)) {
+                self.activity.forget(sq);
+            } else if !self.touched.contains(sq) {
+                self.confirm_touch(sq, piece, out);
+            }
+        }
     }
 
     // ---- what the board shows -------------------------------------------------------------
@@ -836,7 +880,66 @@ impl Tracker {
             Shows::Correction(m) => {
                 self.pending = Some((Pending::Correction(m), now_ms + self.config.settle_ms))
             }
-            Shows::Nothing => self.unexplained = true,
+            Shows::Nothing => match self.move_with_reply_begun() {
+                Some((m, lifted)) if !self.copies_the_other_side() => {
+                    self.reply_begun(m, &lifted, out)
+                }
+                _ => self.unexplained = true,
+            },
+        }
+    }
+
+    /// A full reading that shows one legal move made and, besides, only men of the side to
+    /// reply lifted: a board that reads the whole board now and then (a Certabo every 200 ms)
+    /// saw the move's man land and the reply begun in one reading. Returns the move and the
+    /// squares lifted for the reply.
+    fn move_with_reply_begun(&self) -> Option<(Move, Vec<Square>)> {
+        if !self.verified || self.kind != BoardKind::IdentifiesPieces {
+            return None;
+        }
+        let mut found = None;
+        for m in self.expected.legal_moves() {
+            let mut after = self.expected.clone();
+            after.play_unchecked(&m);
+            let replier = after.turn();
+            let mut lifted = Vec::new();
+            let fits = Square::all().all(|sq| {
+                let (sensed, there) = (self.sensed.get(sq), after.piece_at(sq));
+                if sensed.agrees_with(there) {
+                    return true;
+                }
+                let lift = !sensed.is_occupied() && there.is_some_and(|p| p.color == replier);
+                if lift {
+                    lifted.push(sq);
+                }
+                lift
+            });
+            if fits && !lifted.is_empty() && !lifted.contains(&m.to()) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((m, lifted));
+            }
+        }
+        found
+    }
+
+    /// Makes `m`, then counts the lifts of the reply's men as the reply's touches (not as
+    /// touches of the mover's turn, which they looked like while `m` was not yet seen).
+    fn reply_begun(&mut self, m: Move, lifted: &[Square], out: &mut Vec<TrackerEvent>) {
+        out.retain(|e| {
+            !matches!(e, TrackerEvent::Touched { square, own: false, .. } if lifted.contains(square))
+        });
+        self.touches
+            .retain(|t| !matches!(t, Touch::Man(sq) if lifted.contains(sq)));
+        for &sq in lifted {
+            self.touched.clear(sq);
+        }
+        self.make(m, out);
+        for &sq in lifted {
+            if let Some(piece) = self.expected.piece_at(sq) {
+                self.note_touch(sq, Sensed::Piece(piece), out);
+            }
         }
     }
 
@@ -954,6 +1057,7 @@ impl Tracker {
 
     fn new_turn(&mut self) {
         self.touches.clear();
+        self.unconfirmed_touches.clear();
         self.touched = Bitboard::EMPTY;
         self.activity = Activity::default();
         self.unsynced = Bitboard::EMPTY;
@@ -1009,7 +1113,13 @@ impl Tracker {
                 differences: differences(self.expected.board(), &self.sensed),
             });
         }
-        let fixes = fixes(&self.guidance_target(), &self.sensed);
+        // The placement the board last showed names the men it cannot tell apart: before the
+        // game moved on without it, the position then; otherwise the game's.
+        let reference = match self.history.last() {
+            Some((before, _)) if !self.showed_last_move => *before.board(),
+            _ => *self.expected.board(),
+        };
+        let fixes = fixes_known(&self.guidance_target(), &self.sensed, &reference);
         if let Some(&first) = fixes.first() {
             if self.throttle.allow(first, now_ms) {
                 out.push(TrackerEvent::Guidance { fixes });

@@ -570,12 +570,14 @@ fn the_configuration_names_the_engine_and_is_checked_key_by_key() {
     let home = tempfile::tempdir().unwrap();
     let config = home.path().join("bad.toml");
     std::fs::write(&config, "[engine]\nlevel = 9\nside = \"red\"\n").unwrap();
-    let args = ["config", "check", config.to_str().unwrap()];
+    let args = ["config", "check", config.to_str().unwrap(), "--lang", "en"];
     let out = common_play::run_piped(home.path(), &args, b"");
     let text =
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(
-        text.contains("line 2: key \"level\" in [engine]: 9 is out of range"),
+        text.contains(
+            "line 2: key \"level\" in [engine]: the value is out of range (9 is out of range"
+        ),
         "{text}"
     );
     assert!(text.contains("the levels go from 1 to 8"), "{text}");

@@ -5,6 +5,9 @@
 #[path = "common/play.rs"]
 mod common_play;
 
+#[path = "common/game_journal.rs"]
+mod common_journal;
+
 use std::path::{Path, PathBuf};
 
 /// Moves, read-outs, refusals, a correction and a take-back: the kinds of line a game has.
@@ -108,30 +111,7 @@ impl std::io::Write for Screen {
     }
 }
 
-/// The journal's records without their times (the second field), header line dropped.
-fn untimed_journal(games: &Path) -> Vec<String> {
-    let journal = std::fs::read_dir(games)
-        .expect("game folder")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|x| x == "journal"))
-        .expect("a journal");
-    vichess::journal::read(&journal)
-        .expect("journal reads")
-        .entries
-        .into_iter()
-        .map(|e| {
-            let mut words: Vec<&str> = e.payload.split(' ').collect();
-            if words.len() > 1 {
-                words.remove(1);
-            }
-            // The wall clock read once per run: the only record two runs cannot share.
-            if words[0] == "anchor" {
-                words.truncate(1);
-            }
-            words.join(" ")
-        })
-        .collect()
-}
+use common_journal::untimed_records as untimed_journal;
 
 /// Issue 25: the library's game host is what `play` runs, so a front end that opens a
 /// `Host` and hands it lines (as the window does for clicks) journals and prints exactly

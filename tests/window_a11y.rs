@@ -11,6 +11,9 @@
 #[path = "common/play.rs"]
 mod common_play;
 
+#[path = "common/game_journal.rs"]
+mod common_journal;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -220,23 +223,9 @@ kill $pid; wait $pid || true
 /// The journal's records without their times, the wall-clock anchor and the way the run ended
 /// (a window closed by the test, a console that read its last line).
 fn records(games: &Path) -> Vec<String> {
-    let journal = std::fs::read_dir(games)
-        .expect("game folder")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|x| x == "journal"))
-        .expect("a journal");
-    vichess::journal::read(&journal)
-        .expect("journal reads")
-        .entries
+    common_journal::untimed_records(games)
         .into_iter()
-        .map(|e| {
-            let mut words: Vec<&str> = e.payload.split(' ').collect();
-            if words.len() > 1 {
-                words.remove(1);
-            }
-            words.join(" ")
-        })
-        .filter(|r| !r.starts_with("anchor") && !r.starts_with("end"))
+        .filter(|r| r != "anchor" && !r.starts_with("end"))
         .collect()
 }
 

@@ -366,3 +366,65 @@ kill $pid; wait $pid || true
         }
     }
 }
+
+/// The promotion chooser (an assistant recording an under-promotion by clicks): after the
+/// pawn and its square, four buttons named with the game's men; the knight chosen is the
+/// knight journaled, as `e8=S` typed in `play` would be.
+#[test]
+fn a_promotion_is_chosen_by_its_named_button() {
+    let dir = home("promote");
+    let games = dir.join("games");
+    in_a11y_session(
+        &dir,
+        &format!(
+            r#"
+"$VICHESS" window --no-audio --lang de --control none --fen "k7/4P3/8/8/8/8/8/4K3 w - - 0 1" --game-dir {g} >out.txt 2>err.txt &
+pid=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "e7," sleep 0.3 press "e8," sleep 0.5 dump chooser.jsonl press "♞" sleep 1
+kill $pid; wait $pid || true
+"#,
+            g = games.display()
+        ),
+    );
+    let chooser = nodes(&dir.join("chooser.jsonl"));
+    for man in ["Dame", "Turm", "Läufer", "Springer"] {
+        assert!(
+            chooser
+                .iter()
+                .any(|n| n.role == "push button" && n.name.ends_with(man)),
+            "no button for {man}: {chooser:#?}"
+        );
+    }
+    let played = records(&games);
+    assert!(played.iter().any(|r| r == "move e7e8n"), "{played:#?}");
+    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
+    assert!(out.lines().any(|l| l.contains("Springer")), "{out}");
+}
+
+/// A question the game asks (a resignation is asked back) gets two named buttons; the one for
+/// yes answers it as `ja` typed would, and the game ends as it does in `play`.
+#[test]
+fn a_question_is_answered_by_its_named_button() {
+    let dir = home("question");
+    let games = dir.join("games");
+    in_a11y_session(
+        &dir,
+        &format!(
+            r#"
+"$VICHESS" window --no-audio --lang de --control none --game-dir {g} --lines "resign white" >out.txt 2>err.txt &
+pid=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "Ja" sleep 1.5
+kill $pid 2>/dev/null; wait $pid || true
+"#,
+            g = games.display()
+        ),
+    );
+    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
+    let asked = out
+        .lines()
+        .position(|l| l == "Weiß gibt auf, ja oder nein?");
+    let ended = out.lines().position(|l| l == "Ergebnis 0-1");
+    assert!(asked.is_some() && ended > asked, "{out}");
+    let played = records(&games);
+    assert!(played.iter().any(|r| r == "resign white"), "{played:#?}");
+}

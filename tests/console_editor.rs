@@ -187,11 +187,27 @@ impl Terminal {
         screen(&self.seen.lock().unwrap())
     }
 
-    /// Waits (10 s at most) until a row satisfies `what`.
+    /// Waits (30 s at most: a hang guard, not a speed test; a busy machine can take seconds)
+    /// until a row satisfies `what`.
     fn wait_for(&self, why: &str, what: impl Fn(&str) -> bool) {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + Duration::from_secs(30);
         while !self.rows().iter().any(|r| what(r)) {
             assert!(Instant::now() < deadline, "no {why}: {:?}", self.rows());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits (30 s at most, a hang guard) until the line editor has the terminal in raw mode.
+    fn wait_until_raw(&self) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !stty(&self.path, &["-a"])
+            .split_whitespace()
+            .any(|flag| flag == "-isig")
+        {
+            assert!(
+                Instant::now() < deadline,
+                "the editor never took the terminal"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -207,9 +223,9 @@ impl Terminal {
         }
     }
 
-    /// Waits (10 s at most) for vichess to end.
+    /// Waits (30 s at most, a hang guard) for vichess to end.
     fn wait_end(&mut self) -> std::process::ExitStatus {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             if let Some(status) = self.child.0.try_wait().unwrap() {
                 return status;
@@ -282,6 +298,11 @@ fn ctrl_c_while_typing_ends_the_game_as_an_interrupt_and_restores_the_terminal()
     t.wait_for("greeting", |r| r.contains("White to move"));
     t.type_slowly("e4\r");
     t.wait_for("the move announced", |r| r == "e4");
+    // Ctrl-C is a key only while the editor holds the terminal raw. Between two lines the
+    // terminal is cooked and turns it into SIGINT for the terminal's foreground group, which
+    // a test's pseudo-terminal has none of (in a shell vichess is that group, and the signal
+    // ends the game the same way): wait for the editor to take the terminal again.
+    t.wait_until_raw();
     t.type_slowly("knig\u{3}");
     let status = t.wait_end();
     assert!(status.success(), "{status:?}");

@@ -428,3 +428,74 @@ kill $pid 2>/dev/null; wait $pid || true
     let played = records(&games);
     assert!(played.iter().any(|r| r == "resign white"), "{played:#?}");
 }
+
+/// A whole game recorded by clicks through the tree, clock presses included, with the
+/// simulated pegboard beside it copying each move: it ends in mate, announced and journaled
+/// exactly as the same moves typed in `play` with the same board.
+#[test]
+fn a_whole_game_is_played_by_clicks_with_the_pegboard_beside_it() {
+    let dir = home("whole");
+    let games = dir.join("games");
+    let click = |from: &str, to: &str, side: &str| {
+        format!(
+            r#"press "{from}," sleep 0.3 press "{to}," sleep 1.2 press "Uhr drücken: {side}" sleep 1.2"#
+        )
+    };
+    let clicks = [
+        click("f2", "f3", "Weiß"),
+        click("e7", "e5", "Schwarz"),
+        click("g2", "g4", "Weiß"),
+        r#"press "d8," sleep 0.3 press "h4," sleep 2"#.to_string(),
+    ]
+    .join(" ");
+    in_a11y_session(
+        &dir,
+        &format!(
+            r#"
+"$VICHESS" window --no-audio --lang de --control none --board sim --game-dir {g} >out.txt 2>err.txt &
+pid=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," sleep 1 {clicks} dump end.jsonl
+kill $pid; wait $pid || true
+"#,
+            g = games.display()
+        ),
+    );
+    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
+    assert!(out.lines().any(|l| l.contains("Matt")), "{out}");
+    assert!(out.lines().any(|l| l == "Ergebnis 0-1"), "{out}");
+    let end = nodes(&dir.join("end.jsonl"));
+    assert!(
+        end.iter()
+            .any(|n| n.name.starts_with("h4, ") && n.name.contains("schwarze Dame")),
+        "{end:#?}"
+    );
+
+    let typed = home("whole-typed");
+    let typed_games = typed.join("games");
+    let out = common_play::run_piped(
+        &typed,
+        &[
+            "play",
+            "--no-audio",
+            "--lang",
+            "de",
+            "--control",
+            "none",
+            "--game-dir",
+            typed_games.to_str().unwrap(),
+        ],
+        b"f3\npress\ne5\npress\ng4\npress\nDh4\nquit\n",
+    );
+    assert!(out.status.success());
+    let moves = |records: Vec<String>| -> Vec<String> {
+        records
+            .into_iter()
+            .filter(|r| {
+                r.starts_with("move ") || r.starts_with("press ") || r.starts_with("result")
+            })
+            .collect()
+    };
+    let (clicked, typed) = (moves(records(&games)), moves(records(&typed_games)));
+    assert_eq!(clicked, typed);
+    assert!(clicked.iter().any(|r| r == "move d8h4"), "{clicked:#?}");
+}

@@ -220,6 +220,26 @@ kill $pid; wait $pid || true
     );
 }
 
+/// The same game typed into `vichess play` (German, no clock) in a home of its own; returns
+/// its game folder.
+fn typed_in_play(name: &str, stdin: &[u8]) -> PathBuf {
+    let typed = home(name);
+    let games = typed.join("games");
+    let args = [
+        "play",
+        "--no-audio",
+        "--lang",
+        "de",
+        "--control",
+        "none",
+        "--game-dir",
+    ];
+    let args: Vec<&str> = args.into_iter().chain([games.to_str().unwrap()]).collect();
+    let out = common_play::run_piped(&typed, &args, stdin);
+    assert!(out.status.success(), "{out:?}");
+    games
+}
+
 /// The journal's records without their times, the wall-clock anchor and the way the run ended
 /// (a window closed by the test, a console that read its last line).
 fn records(games: &Path) -> Vec<String> {
@@ -265,23 +285,7 @@ kill $pid; wait $pid || true
         "announcements heard: {announced:#?}"
     );
 
-    let typed = home("press-typed");
-    let typed_games = typed.join("games");
-    let out = common_play::run_piped(
-        &typed,
-        &[
-            "play",
-            "--no-audio",
-            "--lang",
-            "de",
-            "--control",
-            "none",
-            "--game-dir",
-            typed_games.to_str().unwrap(),
-        ],
-        b"e4\npress\nquit\n",
-    );
-    assert!(out.status.success());
+    let typed_games = typed_in_play("press-typed", b"e4\npress\nquit\n");
     let (clicked, typed) = (records(&games), records(&typed_games));
     assert_eq!(clicked, typed);
     assert!(clicked.iter().any(|r| r == "move e2e4"), "{clicked:#?}");
@@ -470,23 +474,10 @@ kill $pid; wait $pid || true
         "{end:#?}"
     );
 
-    let typed = home("whole-typed");
-    let typed_games = typed.join("games");
-    let out = common_play::run_piped(
-        &typed,
-        &[
-            "play",
-            "--no-audio",
-            "--lang",
-            "de",
-            "--control",
-            "none",
-            "--game-dir",
-            typed_games.to_str().unwrap(),
-        ],
+    let typed_games = typed_in_play(
+        "whole-typed",
         b"f3\npress\ne5\npress\ng4\npress\nDh4\nquit\n",
     );
-    assert!(out.status.success());
     let moves = |records: Vec<String>| -> Vec<String> {
         records
             .into_iter()

@@ -17,6 +17,8 @@
 //!   sensor changes into touches and moves, the serial link, and simulated boards.
 //! - [`braille`]: braille scoresheets (BRF and Unicode braille through liblouis), reading
 //!   braille notation, and the BrlAPI client codec for braille displays.
+//! - [`listen`]: voice input: what a recogniser heard, and the one rule that decides whether
+//!   it is taken, asked back, or not understood.
 //! - [`journal`]: the append-only, checksummed game journal a game is resumed from.
 //! - [`config`]: the layered TOML configuration, checked key by key.
 //! - [`safe_file`]: every file vichess writes, written the safe way (temporary file, fsync,
@@ -41,6 +43,7 @@ pub mod engine;
 pub mod host;
 pub mod input;
 pub mod journal;
+pub mod listen;
 pub mod pgn;
 pub mod phrase;
 pub mod safe_file;

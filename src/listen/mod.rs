@@ -1,0 +1,11 @@
+//! Voice input (issue 28): a move or a command heard from the player, checked by the rules
+//! before it counts. A recogniser (an [`Ear`]) only proposes readings of one utterance; what
+//! vichess does with them is decided here, in one place for `vichess hear`, `play --listen`
+//! and any other front end, so a misheard word can never become a wrong move: below the
+//! confidence floor nothing is taken, and when the two best readings are close the player
+//! is asked which one was meant (Appendix D.2.8: a wrong announcement is put right before
+//! the clock starts).
+
+pub mod heard;
+
+pub use heard::{verdict, Ear, EarError, Guess, Hearing, Meaning, Verdict, VerdictRule};

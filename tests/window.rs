@@ -23,6 +23,19 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Where the screenshots go: the test's own folder, so a test run leaves the working tree as
+/// it was (the clocks in a shot differ from run to run), or docs/screenshots/ when
+/// `VICHESS_UPDATE_SCREENSHOTS=1` asks for the documentation's pictures to be renewed.
+fn shots_dir(home: &Path) -> PathBuf {
+    let dir = if std::env::var_os("VICHESS_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1") {
+        repo().join("docs/screenshots")
+    } else {
+        home.join("shots")
+    };
+    std::fs::create_dir_all(&dir).expect("the screenshots' folder");
+    dir
+}
+
 /// Runs `script` (bash) under a private Xvfb screen, `vichess` as `$VICHESS`, with a private
 /// home; panics (fails the test) when Xvfb cannot be started.
 fn under_xvfb(home: &Path, script: &str) -> Output {
@@ -180,12 +193,11 @@ const THEMES: &[ThemeCase] = &[
 
 /// Each theme's screenshot after a few moves: the board fills most of the window, its
 /// squares alternate, and in the high-contrast themes the squares and the men meet 7:1.
-/// The PNGs are written to docs/screenshots/ for the documentation.
+/// The documentation's pictures are these shots (see [`shots_dir`]).
 #[test]
 fn every_theme_draws_a_large_high_contrast_board() {
     let dir = home("themes");
-    let shots = repo().join("docs/screenshots");
-    std::fs::create_dir_all(&shots).expect("docs/screenshots");
+    let shots = shots_dir(&dir);
     let mut script = String::new();
     for t in THEMES {
         script.push_str(&format!(
@@ -272,21 +284,38 @@ fn every_theme_draws_a_large_high_contrast_board() {
     }
 }
 
-/// With the simulated pegboard left behind (the assistant types the VI player's e4), the
-/// board's reading is drawn beside the game's board, the differing squares crossed.
+/// A pegboard left behind (the assistant types the VI player's e4 and nobody moves the
+/// pawn): the board's reading is drawn beside the game's board, the differing squares
+/// crossed. The pegboard is an emulator this test serves on a pseudo-terminal, so nothing
+/// copies the move onto it behind the test's back (`--board sim`'s hands would).
+#[cfg(all(unix, feature = "serial"))]
 #[test]
 fn a_board_that_differs_is_drawn_beside_the_game() {
+    use vichess::board::codec::Protocol;
+    use vichess::board::sim::{pty::PtyBoard, Emulator};
     let dir = home("differs");
-    let shot = repo().join("docs/screenshots/window-board-differs.png");
-    under_xvfb(
-        &dir,
-        &format!(
-            "\"$VICHESS\" window --no-audio --lang en --board sim --control none \
-             --game-dir games --size 1200x800 --lines 'e4' --wait-for 'read again' \
-             --screenshot '{}' > out.txt\n",
-            shot.display()
-        ),
+    let shot = shots_dir(&dir).join("window-board-differs.png");
+    let mut board = PtyBoard::new(Emulator::new(
+        Protocol::Pegboard,
+        vichess::rules::Board::new(),
+    ))
+    .expect("a pty");
+    let script = format!(
+        "\"$VICHESS\" window --no-audio --lang en --board 'pegboard:{}' --control none \
+         --game-dir games --size 1200x800 --lines 'e4' --wait-for 'read again' \
+         --screenshot '{}' > out.txt\n",
+        board.path(),
+        shot.display()
     );
+    let window = {
+        let dir = dir.clone();
+        std::thread::spawn(move || under_xvfb(&dir, &script))
+    };
+    while !window.is_finished() {
+        board.serve().expect("the pty serves");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    window.join().expect("the window's run");
     let img = Image::read(&shot);
     let navy = [0x00, 0x00, 0x80];
     let (_, _, x1, _) = board_box(&img, navy);

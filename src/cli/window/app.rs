@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use vichess::host::View;
 use vichess::host::{Arrival, GameSettings};
 use vichess::phrase::Language;
 use vichess::voice::Pack;
@@ -407,8 +408,15 @@ impl WindowApp {
     }
 
     /// The side panel: a question's answers, the typed line, the sensor board when it
-    /// differs, the scoresheet and the announcements.
-    fn side(&mut self, ui: &mut egui::Ui, w: &Words, lines: &[String]) -> Option<String> {
+    /// differs, the scoresheet and the announcements. `view` is the frame's one copy of the
+    /// game, so the side panel never shows a later moment than the board beside it.
+    fn side(
+        &mut self,
+        ui: &mut egui::Ui,
+        w: &Words,
+        lines: &[String],
+        view: Option<&(View, Instant)>,
+    ) -> Option<String> {
         let mut line = None;
         let f = self.prefs.font_size;
         if lines.last().is_some_and(|l| l.trim_end().ends_with('?')) {
@@ -440,8 +448,7 @@ impl WindowApp {
         if let Some(note) = &self.note {
             ui.label(RichText::new(note).strong());
         }
-        let view = lock(&self.shared).view.clone();
-        if let Some((view, _)) = &view {
+        if let Some((view, _)) = view {
             for b in view.boards.iter().filter(|b| !b.mismatched.is_empty()) {
                 ui.label(RichText::new(w.board_reads).strong());
                 let side = (ui.available_width() * 0.6).min(f * 12.0);
@@ -697,7 +704,7 @@ impl eframe::App for WindowApp {
                     if wide {
                         out.extend(clocks(ui, true));
                     }
-                    out.extend(self.side(ui, w, &lines));
+                    out.extend(self.side(ui, w, &lines, view.as_ref()));
                 });
         }
         egui::CentralPanel::default().show(ctx, |ui| {

@@ -20,6 +20,10 @@ const PANEL_LINES: usize = 200;
 /// polite live region.
 pub fn panel(ui: &mut egui::Ui, lines: &[String], words: &Words, font: f32) {
     let heading = ui.label(RichText::new(words.announcements).size(font * 1.1).strong());
+    // A gap and a rule under the heading: the oldest line in view is often cut by the
+    // scrolling, and without them its remains read as part of the heading.
+    ui.add_space(font * 0.3);
+    ui.separator();
     egui::ScrollArea::vertical()
         .id_salt("announcements")
         .stick_to_bottom(true)

@@ -15,18 +15,26 @@ use super::Arrival;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
-/// Where an interruption goes: the game loop's input channel.
-static LOOP: OnceLock<Sender<Arrival>> = OnceLock::new();
+/// Where an interruption goes: the input channel of the game open now. A window that starts
+/// a new game or resumes another replaces it, so a signal after that still ends the game on
+/// screen (not the one already closed).
+static LOOP: Mutex<Option<Sender<Arrival>>> = Mutex::new(None);
+/// The signals are watched by one thread for the whole process, however many games it opens.
+static WATCHING: OnceLock<()> = OnceLock::new();
 /// Set once an interruption has been asked for.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Catches SIGTERM, SIGHUP and SIGINT from now on and passes them to the game loop behind
 /// `tx`. From then on Ctrl-C no longer kills vichess outright: it saves and leaves.
 pub(super) fn watch(tx: &Sender<Arrival>) -> std::io::Result<()> {
-    let _ = LOOP.set(tx.clone());
+    *LOOP.lock().unwrap_or_else(|e| e.into_inner()) = Some(tx.clone());
+    if WATCHING.get().is_some() {
+        return Ok(());
+    }
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    let _ = WATCHING.set(());
     std::thread::spawn(move || {
         for signal in signals.forever() {
             interrupt(name(signal));
@@ -40,7 +48,7 @@ pub(super) fn watch(tx: &Sender<Arrival>) -> std::io::Result<()> {
 /// to call from any thread, and more than once (the loop leaves at the first).
 pub fn interrupt(cause: &str) {
     INTERRUPTED.store(true, Ordering::SeqCst);
-    if let Some(tx) = LOOP.get() {
+    if let Some(tx) = LOOP.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
         let _ = tx.send(Arrival::Interrupted(cause.to_string()));
     }
 }

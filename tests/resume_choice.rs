@@ -425,3 +425,21 @@ fn a_journal_of_a_newer_format_is_not_called_damaged_and_left_as_it_is() {
         assert_eq!(std::fs::read_to_string(&journal).unwrap(), written);
     }
 }
+
+/// A game opened and left before its first move (the window opens one at start, a player
+/// types `quit` at once) gives `current-game` back: the resume continues the game with moves.
+/// A game with a move keeps it, so a real new game is still the one resumed.
+#[test]
+fn a_game_left_before_its_first_move_leaves_the_resume_to_the_game_before() {
+    let home = tempfile::tempdir().unwrap();
+    play(home.path(), &["--white", "Played"], "e4\nquit\n");
+    play(home.path(), &["--white", "Empty"], "quit\n");
+    let out = play(home.path(), &["--resume"], "moves\nquit\n");
+    assert!(out.iter().any(|l| l == "1. e4"), "{out:?}");
+    // Nor is the empty game named among the unfinished ones.
+    assert!(!out.iter().any(|l| l.contains("Empty")), "{out:?}");
+    play(home.path(), &["--white", "Later"], "d4\nquit\n");
+    let out = play(home.path(), &["--resume"], "moves\nquit\n");
+    assert!(out.iter().any(|l| l == "1. d4"), "{out:?}");
+    assert!(!out.iter().any(|l| l == "1. e4"), "{out:?}");
+}

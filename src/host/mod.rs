@@ -207,6 +207,10 @@ pub struct Host {
     rx: Receiver<Arrival>,
     tx: Sender<Arrival>,
     resumed: bool,
+    /// A new game's folder and the game its `current-game` named before this one took it
+    /// over: a game left before its first move gives the name back, so "resume" continues
+    /// the game the player was playing, not one opened and left at once.
+    replaced_current: Option<(PathBuf, String)>,
     /// The engine playing one side, if one does.
     engine: Option<engine::Seat>,
     /// `[clock] source = "board"`: the physical clock's lever is the press.
@@ -392,7 +396,10 @@ impl Host {
         }
         self.out.flush()?;
         Ok(match quit {
-            true => self.finish(),
+            true => {
+                self.give_back_current_game();
+                self.finish()
+            }
             false => Turn::Going { line },
         })
     }
@@ -549,6 +556,25 @@ impl Host {
             Output::SpeechRate(hundredths) => self.voice.set_speed(hundredths),
         }
         Ok(false)
+    }
+
+    /// A new game left before its first move: the folder's `current-game` names again the
+    /// game it named before (when that journal is still there), so `--resume` and the
+    /// window's Resume go back to the game with moves. The empty game's files stay.
+    fn give_back_current_game(&mut self) {
+        let Some((dir, previous)) = self.replaced_current.take() else {
+            return;
+        };
+        if !self.table.session().state().game().moves().is_empty() {
+            return;
+        }
+        let name = previous.trim();
+        if name.contains(['/', '\\']) || !dir.join(name).exists() {
+            return;
+        }
+        // Best effort: if it cannot be written, `current-game` names the empty game, which
+        // resumes as it was left (nothing is lost either way).
+        let _ = record::save_file(&dir.join(open::CURRENT_GAME), &format!("{name}\n"));
     }
 
     /// Lets queued speech finish before the program leaves.

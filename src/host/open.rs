@@ -97,6 +97,12 @@ impl Host {
             let detail = format!("{}: {e:#}", dir.display());
             anyhow!("{}", line_in(&pack, Word::CannotMakeGameFolder, &detail))
         })?;
+        let replaced_current = match args.resume {
+            true => None,
+            false => std::fs::read_to_string(dir.join(CURRENT_GAME))
+                .ok()
+                .map(|name| (dir.clone(), name)),
+        };
         let (mut session, journal, lock, mut notes) =
             open_game(&args, &dir, settings, pack.clone(), &config)?;
         let now = (pack.language(), pack.name().to_string());
@@ -205,6 +211,7 @@ impl Host {
             rx,
             tx,
             resumed: args.resume,
+            replaced_current,
             engine: None,
             _lock: lock,
         };
@@ -540,7 +547,7 @@ fn stamp(ms: u64) -> String {
 
 /// The file in a game folder naming the game last started there: `--resume` continues that
 /// game, not whichever journal was touched last.
-const CURRENT_GAME: &str = "current-game";
+pub(super) const CURRENT_GAME: &str = "current-game";
 
 /// The game to resume: the one named in the folder's `current-game` file, or, when that is
 /// missing (a folder from an older vichess), the journal written last, said so in the note.

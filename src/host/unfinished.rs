@@ -42,6 +42,13 @@ pub fn unfinished_games(dir: &Path, current: &Path, pack: &Pack) -> Option<Strin
         if state.ending().is_some_and(|e| e.score != "*") {
             continue;
         }
+        // A game opened and left before its first move, from the usual start, holds nothing
+        // to go back to (the window opens one each time it starts): naming it is noise. A
+        // game set up from a position is named even then: the set-up is the work.
+        if state.game().moves().is_empty() && *state.game().start() == crate::rules::Position::new()
+        {
+            continue;
+        }
         // A side without a name is called by its colour, as in the journal's file name.
         let name_of = |side: Color| {
             let tag = side.fold("White", "Black");

@@ -490,3 +490,71 @@ kill $pid; wait $pid || true
     assert_eq!(clicked, typed);
     assert!(clicked.iter().any(|r| r == "move d8h4"), "{clicked:#?}");
 }
+
+/// The Game menu's New game and Resume, activated through the tree as a screen reader does:
+/// the menu closes after each (egui closes it only on a pointer click), New game leaves the
+/// game played so far saved and unfinished and starts another, and Resume goes back to the
+/// game with moves, not to the empty one just opened, without a note about flags the
+/// window was started with.
+#[test]
+fn new_game_and_resume_from_the_game_menu() {
+    let dir = home("menu");
+    let games = dir.join("games");
+    in_a11y_session(
+        &dir,
+        &format!(
+            r#"
+"$VICHESS" window --no-audio --lang de --control none --game-dir {g} --lines "e4;press;e5;press" >out.txt 2>err.txt &
+pid=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "Partie" sleep 0.5 press "Neue Partie" sleep 2 press "Partie" sleep 0.5 press "Letzte Partie fortsetzen" sleep 2
+kill -TERM $pid; wait $pid || true
+"#,
+            g = games.display()
+        ),
+    );
+    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    let greeting = |l: &&str| l.starts_with("ohne Uhr; Weiß am Zug");
+    let greetings: Vec<usize> = (0..lines.len()).filter(|&i| greeting(&lines[i])).collect();
+    assert_eq!(
+        greetings.len(),
+        2,
+        "the first game's and the new one's: {out}"
+    );
+    assert!(
+        lines[..greetings[1]]
+            .iter()
+            .any(|l| l.starts_with("Partie gespeichert: ")),
+        "the first game saved before the second began: {out}"
+    );
+    let resumed = lines
+        .iter()
+        .position(|l| *l == "die Partie wird fortgesetzt: Weiß – Schwarz")
+        .unwrap_or_else(|| panic!("no resume: {out}"));
+    let after = &lines[resumed..];
+    assert!(after.contains(&"ein Zug; Weiß am Zug"), "{out}");
+    assert!(!after.iter().any(|l| l.contains("nicht beachtet")), "{out}");
+    // The empty game is not listed as unfinished.
+    assert!(
+        !after.iter().any(|l| l.starts_with("unbeendete Partien")),
+        "{out}"
+    );
+    // A signal after the games changed still reaches the game on screen: it is saved and
+    // journaled as interrupted, and the window leaves (the test's `wait` returned).
+    assert!(
+        after.contains(&"die Partie wurde unterbrochen (SIGTERM)"),
+        "{out}"
+    );
+    let current = std::fs::read_to_string(games.join("current-game")).unwrap();
+    let journal = games.join(current.trim());
+    let records: Vec<String> = vichess::journal::read(&journal)
+        .expect("the resumed game's journal")
+        .entries
+        .into_iter()
+        .map(|e| e.payload)
+        .collect();
+    assert!(
+        records.iter().any(|r| r.contains("interrupted SIGTERM")),
+        "{records:#?}"
+    );
+}

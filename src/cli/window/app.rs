@@ -337,12 +337,18 @@ impl WindowApp {
     fn menus(&mut self, ui: &mut egui::Ui, w: &Words, lang: Language) -> Option<String> {
         let mut line = None;
         egui::MenuBar::new().ui(ui, |ui| {
+            // An item activated through the accessibility tree or the keyboard does not
+            // close egui's menu (only a pointer click does), so a screen-reader user would
+            // find it still open and close it with the next activation of its title.
             ui.menu_button(w.game, |ui| {
+                let mut acted = false;
                 if ui.button(w.new_game).clicked() {
                     self.start_again(false);
+                    acted = true;
                 }
                 if ui.button(w.resume).clicked() {
                     self.start_again(true);
+                    acted = true;
                 }
                 if ui
                     .add(egui::Button::new(w.save).shortcut_text("Ctrl+S"))
@@ -358,6 +364,9 @@ impl WindowApp {
                     .clicked()
                 {
                     line = Some("quit".to_string());
+                }
+                if acted || line.is_some() {
+                    ui.close();
                 }
             });
             ui.menu_button(w.commands, |ui| {
@@ -379,6 +388,9 @@ impl WindowApp {
                         }
                     }
                 });
+                if line.is_some() {
+                    ui.close();
+                }
             });
             ui.menu_button(w.view, |ui| {
                 ui.label(RichText::new(w.theme).strong());
@@ -566,6 +578,16 @@ impl WindowApp {
         let mut settings = self.restart.settings.clone();
         settings.resume = resume;
         settings.resume_finished = false;
+        if resume {
+            // The window's own start-up flags are not the player's wish for the game resumed:
+            // left in, the resume would say they are ignored.
+            settings.control = None;
+            settings.white = None;
+            settings.black = None;
+            settings.event = None;
+            settings.site = None;
+            settings.round = None;
+        }
         match game::start(
             settings,
             Vec::new(),

@@ -672,3 +672,57 @@ fn the_first_mark_after_the_clock_starts_is_called() {
         );
     }
 }
+
+/// Issue 26, finding 2: the hand has let go for good when the player presses the clock. A
+/// slider put on e3 (it could have slid on to d4, so the move waits for the board to stay
+/// still) is made by the press itself, then completed, typed or on a button; before, the press
+/// found no move to complete and the move came unpressed a moment later.
+#[test]
+fn a_press_before_a_slider_settled_makes_and_completes_its_move() {
+    for press in [
+        Input::Line("press".into()),
+        Input::Button(InputCommand::Press),
+    ] {
+        let start = Position::new();
+        let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
+        tracker.set_owner(Some(Color::White));
+        let config = SessionConfig {
+            vi_side: Some(Color::White),
+            ..SessionConfig::default()
+        };
+        let mut table = Table::new(session(config, Some("5400+30")));
+        table.add_board(BoardRole::Pegboard, tracker);
+        table.handle(
+            sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()))),
+            ms(0),
+        );
+        table.handle(sensor(SensorEvent::Lifted(Square::E2)), ms(1_000));
+        table.handle(sensor(placed(Square::E3)), ms(1_200));
+        let waiting = drain(&mut table);
+        assert!(
+            !printed(&waiting).contains(&"Eva drei".to_string()),
+            "{waiting:?}"
+        );
+        table.handle(press.clone(), ms(1_300));
+        let out = drain(&mut table);
+        let journal: Vec<&str> = out
+            .iter()
+            .filter_map(|o| match o {
+                Output::Journal(l) => Some(l.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            journal,
+            ["move 1300 e2e3", "press 1300 white"],
+            "{press:?}: {out:?}"
+        );
+        let said = printed(&out);
+        assert_eq!(
+            said.first().map(String::as_str),
+            Some("Eva drei"),
+            "{said:?}"
+        );
+        assert!(!said.iter().any(|l| l.starts_with("kein Zug")), "{said:?}");
+    }
+}

@@ -410,6 +410,13 @@ impl Host {
         let Some(lever) = &mut self.lever else {
             return;
         };
+        if lever.waiting_since().is_some() && self.table.session().state().unpressed().is_none() {
+            // The lever is the hand letting go: a man still settling is its move.
+            self.table.settle(now);
+        }
+        let Some(lever) = &mut self.lever else {
+            return;
+        };
         if lever.waiting_since().is_some()
             && self.table.session().state().unpressed().is_some()
             && lever.take_press(now)

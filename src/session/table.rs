@@ -192,6 +192,9 @@ impl Table {
     /// One input at `now`; its outputs wait in [`Table::poll_output`].
     pub fn handle(&mut self, input: Input, now: Stamp) {
         self.last_now = self.last_now.max(now);
+        if is_press(&input) {
+            self.settle(now);
+        }
         match input {
             Input::Line(line) => self.events.push_back(Event::Line(line)),
             Input::Command(c) => self.events.push_back(Event::Command(c)),
@@ -206,6 +209,23 @@ impl Table {
                     );
                 }
             }
+        }
+        self.run(now);
+    }
+
+    /// The hand has let go for good (a press, typed, on a button or on the clock's lever):
+    /// a board's move still waiting to settle (a man that could have slid on) is decided
+    /// now, so the press completes it instead of finding no move to complete.
+    pub fn settle(&mut self, now: Stamp) {
+        self.last_now = self.last_now.max(now);
+        for (board, tracker) in &mut self.boards {
+            let board = *board;
+            let found = tracker.settle();
+            self.events.extend(
+                found
+                    .into_iter()
+                    .map(|event| Event::Tracker { board, event }),
+            );
         }
         self.run(now);
     }
@@ -330,5 +350,18 @@ impl Table {
                 }
             }
         }
+    }
+}
+
+/// Is this input a press of the clock (which ends a board's wait for a man to settle)?
+fn is_press(input: &Input) -> bool {
+    match input {
+        Input::Line(line) => matches!(super::command::parse(line), Ok(Some(Command::Press))),
+        Input::Command(c) => *c == Command::Press,
+        Input::Button(b) => matches!(
+            b,
+            InputCommand::Press | InputCommand::PressWhite | InputCommand::PressBlack
+        ),
+        Input::Sensor { .. } => false,
     }
 }

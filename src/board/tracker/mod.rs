@@ -83,7 +83,10 @@ pub enum RookFirst {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Config {
     /// A move whose man could still travel further is made once the board has been still
-    /// this long (about 250 for USB boards, 500 for Bluetooth, less in time trouble).
+    /// this long: the hand has let go for good. A hand sliding a man stops on squares on the
+    /// way (0.3 s is common), and a stop taken for the move would be said, recorded, and with
+    /// an automatic press completed, before the man goes on; so the default is twice that.
+    /// The press and a lift elsewhere end the wait sooner ([`Tracker::settle`]).
     pub settle_ms: u64,
     /// An unexplained position must stand this long before it is reported.
     pub mismatch_ms: u64,
@@ -105,7 +108,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            settle_ms: 250,
+            settle_ms: 600,
             mismatch_ms: 3_000,
             follow_up_ms: 1_000,
             repeat_ms: 15_000,
@@ -552,6 +555,17 @@ impl Tracker {
             }
         }
         self.check_mismatch(now_ms, &mut out);
+        out
+    }
+
+    /// The hand has let go for good (the player pressed the clock): a move waiting for the
+    /// board to stay still (a man that could have slid on, a take-back) is decided now,
+    /// before the press, instead of at the end of the settle time.
+    pub fn settle(&mut self) -> Vec<TrackerEvent> {
+        let mut out = Vec::new();
+        if let Some((pending, _)) = self.pending.take() {
+            self.fire(pending, &mut out);
+        }
         out
     }
 

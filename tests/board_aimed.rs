@@ -618,3 +618,52 @@ fn a_slid_bishop_is_said_only_where_it_stops_without_auto_press() {
 fn a_slid_bishop_is_said_only_where_it_stops_with_auto_press_at_once() {
     a_slid_bishop_is_said_only_where_it_stops(true);
 }
+
+/// Castling begun with the rook (Art. 4.4.2: the rook touched first, so no castling on that
+/// side, and 4.7: the rook released on f1 is a rook move), by a hand that lifts the king a
+/// moment after releasing the rook. Returns the record. `between_readings`: the rook's landing
+/// and the king's lift fall between two of a Certabo board's readings, so no reading shows
+/// the rook on f1 with the king still on e1.
+fn castling_rook_first(protocol: Protocol) -> (Vec<String>, Vec<TrackerEvent>) {
+    let board = PtyBoard::new(Emulator::new(protocol, Board::new())).expect("a pty");
+    let mut r = Rig::new(board, Position::new());
+    r.read_once();
+    for m in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"] {
+        r.play(m);
+    }
+    let (rook, king) = (Role::Rook.of(Color::White), Role::King.of(Color::White));
+    r.act(Action::Lift(Square::H1), 300);
+    if protocol == Protocol::Certabo {
+        // Between two readings: only the reading after both reaches the line.
+        let _ = r.board.emulator.act(Action::Place(Square::F1, rook));
+        let _ = r.board.emulator.act(Action::Lift(Square::E1));
+        r.pump(Duration::from_millis(700));
+    } else {
+        r.act(Action::Place(Square::F1, rook), 300);
+        r.act(Action::Lift(Square::E1), 300);
+    }
+    r.act(Action::Place(Square::G1, king), 1_500);
+    (r.sans(), r.tracked)
+}
+
+/// Finding 6: strict castling (the Laws' rook-first ruling) with the rook moved first gave
+/// `O-O` and a touch-move note on a Certabo board, whose 200 ms readings never showed the
+/// rook on f1 with the king still home, where a DGT board gave `Rf1`. Both give `Rf1`: a
+/// reading with the castling rook released on its square and only the king lifted besides is
+/// the rook move, and the king then stands where no move put it.
+#[test]
+fn castling_rook_first_is_the_rook_move_on_certabo_as_on_dgt() {
+    let (dgt, dgt_events) = castling_rook_first(Protocol::Dgt);
+    let (certabo, certabo_events) = castling_rook_first(Protocol::Certabo);
+    let want = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "Rf1"];
+    assert_eq!(dgt, want, "DGT: {dgt_events:?}");
+    assert_eq!(certabo, want, "Certabo: {certabo_events:?}");
+    for events in [&dgt_events, &certabo_events] {
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, TrackerEvent::TouchMoveBreach { .. })),
+            "{events:?}"
+        );
+    }
+}

@@ -894,6 +894,14 @@ impl Tracker {
             Shows::Correction(m) => {
                 self.pending = Some((Pending::Correction(m), now_ms + self.config.settle_ms))
             }
+            Shows::Nothing if self.rook_released_king_lifted().is_some() => {
+                // 4.4.2 and 4.7: the rook touched first and released on its square is a rook
+                // move; a reading that came only once the king was in the hand (a Certabo
+                // board reads every 200 ms) rules the same as a board that saw the rook land.
+                if let Some(m) = self.rook_released_king_lifted() {
+                    self.make(m, out);
+                }
+            }
             Shows::Nothing => match self.move_with_reply_begun() {
                 Some((m, lifted)) if !self.copies_the_other_side() => {
                     self.reply_begun(m, &lifted, out)
@@ -936,6 +944,35 @@ impl Tracker {
             }
         }
         found
+    }
+
+    /// By the Laws' rook-first ruling: a full reading showing the castling rook released on
+    /// its castling square and, besides, only the king lifted. Returns that rook move.
+    fn rook_released_king_lifted(&self) -> Option<Move> {
+        if !self.verified || self.config.rook_first != RookFirst::Law {
+            return None;
+        }
+        self.expected.legal_moves().into_iter().find_map(|c| {
+            let side = c.castling_side()?;
+            let king = c.from();
+            let rook_to = Square::from_coords(side.rook_to_file(), king.rank());
+            let m = self
+                .expected
+                .legal_moves_from(c.to())
+                .into_iter()
+                .find(|m| m.to() == rook_to && !m.is_capture())?;
+            let mut after = self.expected.clone();
+            after.play_unchecked(&m);
+            let fits = Square::all().all(|sq| {
+                let sensed = self.sensed.get(sq);
+                if sq == king {
+                    !sensed.is_occupied()
+                } else {
+                    sensed.agrees_with(after.piece_at(sq))
+                }
+            });
+            fits.then_some(m)
+        })
     }
 
     /// Makes `m`, then counts the lifts of the reply's men as the reply's touches (not as

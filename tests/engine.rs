@@ -234,7 +234,10 @@ fn a_game_against_stockfish_at_level_1_through_play() {
     assert_eq!(engine_notes, moves.len() / 2, "{records:#?}");
     // The PGN names the engine and its level, and reads back as a legal game.
     assert!(pgn.contains("[Black \"Stockfish"), "{pgn}");
-    assert!(pgn.contains("level 1\"]"), "{pgn}");
+    // In no language: the level as "1/8" after the engine's own name, and the seat a program.
+    assert!(pgn.contains(" (1/8)\"]"), "{pgn}");
+    assert!(pgn.contains("[BlackType \"program\"]"), "{pgn}");
+    assert!(!pgn.contains("level"), "{pgn}");
     let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
     let replayed = game.to_game().expect("every move legal");
     assert_eq!(replayed.moves().len(), moves.len());
@@ -356,7 +359,12 @@ fn help_is_off_without_an_engine_and_when_refused() {
     g.type_line("eval");
     g.expect(|l| l.starts_with("the engine's help is off"), "refusing");
     let (_, records, _) = g.quit();
-    assert!(!records.iter().any(|r| r.contains("help ")), "{records:#?}");
+    assert!(
+        !records
+            .iter()
+            .any(|r| r.starts_with("note ") && r.contains(" help ")),
+        "{records:#?}"
+    );
 }
 
 /// The fixed game the fake engine knows: the player's moves as White.
@@ -563,7 +571,7 @@ fn the_configuration_names_the_engine_and_is_checked_key_by_key() {
     let cfg = config.to_str().unwrap().to_string();
     let mut g = Game::start_in(home, "", &["--config", &cfg]);
     g.expect(
-        |l| l == "the engine plays: White; Fake Engine 1, 3/8",
+        |l| l == "the engine plays: White; Fake Engine 1, level 3",
         "the configured engine",
     );
     g.quit();
@@ -656,4 +664,211 @@ fn review_at_the_end_of_a_game_against_the_engine_is_said_and_saved() {
             .any(|l| l.starts_with("переломных моментов нет") || l.starts_with("ход 1,")),
         "{seen:#?}"
     );
+}
+
+/// `vichess report --lang LANG JOURNAL`: the report's text.
+fn report(journal: &Path, lang: &str) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["report", "--lang", lang])
+        .arg(journal)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_resume_brings_the_journaled_engine_back_without_engine_and_the_report_names_it() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let dir = home.path().join("games");
+    let mut g = Game::start_in(home, &engine, &["--level", "2"]);
+    for (i, m) in WHITE[..2].iter().enumerate() {
+        g.type_line(m);
+        assert_eq!(
+            wait_moves(&g.dir, 2 * i + 2).len(),
+            2 * i + 2,
+            "{:#?}",
+            g.seen
+        );
+    }
+    // The seat is in the journal from the game's first records on.
+    let seat = records(&dir)
+        .into_iter()
+        .find(|r| r.starts_with("engine "))
+        .expect("the engine seat journaled");
+    assert!(
+        seat.ends_with(&format!(" black level 2 think 20 help {engine}")),
+        "{seat}"
+    );
+    g.child.kill().unwrap();
+    g.child.wait().unwrap();
+    // No --engine, no --think: the journal has them.
+    let args = [
+        "--no-audio",
+        "--game-dir",
+        dir.to_str().unwrap(),
+        "--resume",
+        "--lang",
+        "en",
+    ];
+    let (mut child, mut stdin, lines) = common_play::spawn_play(g._home.path(), &args);
+    let mut seen = Vec::new();
+    assert!(
+        until(&lines, &mut seen, |l| l
+            == "the engine is back at the table: Black, level 2"),
+        "{seen:#?}"
+    );
+    writeln!(stdin, "f1c4").unwrap();
+    let journaled = wait_moves(&dir, 6);
+    writeln!(stdin, "quit").unwrap();
+    until(&lines, &mut seen, |l| l.starts_with("game saved"));
+    child.wait().unwrap();
+    assert_eq!(
+        journaled,
+        ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"],
+        "{seen:#?}"
+    );
+    // Journaled once: the resume found the same seat.
+    let seats = records(&dir)
+        .iter()
+        .filter(|r| r.starts_with("engine "))
+        .count();
+    assert_eq!(seats, 1);
+    let text = report(&journal(&dir).unwrap(), "de");
+    assert!(
+        text.contains(&format!("die Engine spielt: Schwarz, Stufe 2 ({engine})")),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_greeting_names_the_engines_side_and_level_before_the_first_move() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start_in(home, &engine, &["--level", "3", "--lang", "de"]);
+    g.expect(
+        |l| l == "die Engine spielt: Schwarz; Fake Engine 1, Stufe 3",
+        "the engine's own name, its level in the game's words",
+    );
+    // The first line to name the engine is the greeting, with its side and level in words.
+    let first = g
+        .seen
+        .iter()
+        .find(|l| l.contains("die Engine spielt"))
+        .unwrap();
+    assert!(
+        first.contains("die Engine spielt: Schwarz, Stufe 3;") && first.contains("„hilfe“"),
+        "{first}"
+    );
+    g.type_line("e2e4");
+    wait_moves(&g.dir, 2);
+    let (seen, _, pgn) = g.quit();
+    assert!(
+        pgn.contains("[Black \"Fake Engine 1 (3/8)\"]"),
+        "{pgn}\n{seen:#?}"
+    );
+    assert!(!pgn.contains("Stufe"), "{pgn}");
+}
+
+#[test]
+fn a_rating_goes_in_the_sides_elo_tag() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start_in(home, &engine, &["--elo", "1500", "--engine-side", "white"]);
+    g.expect(
+        |l| l == "the engine plays: White; Fake Engine 1, Elo 1500",
+        "the engine with its rating",
+    );
+    wait_moves(&g.dir, 1);
+    let (_, _, pgn) = g.quit();
+    for tag in [
+        "[White \"Fake Engine 1\"]",
+        "[WhiteElo \"1500\"]",
+        "[WhiteType \"program\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag}: {pgn}");
+    }
+}
+
+#[test]
+fn help_is_off_in_an_arbiters_game_and_says_why_in_the_games_language() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start_in(
+        home,
+        &engine,
+        &["--event", "Vereinsmeisterschaft", "--lang", "de"],
+    );
+    g.type_line("Tipp");
+    g.expect(
+        |l| l.starts_with("die Hilfe der Engine ist in einer Partie mit Schiedsrichter aus"),
+        "refusing the hint",
+    );
+    g.type_line("e2e4");
+    wait_moves(&g.dir, 2);
+    // A take-back is asked, not granted by the engine.
+    g.type_line("zurück");
+    g.type_line("Bewertung");
+    g.expect(
+        |l| l.starts_with("die Hilfe der Engine ist in einer Partie mit Schiedsrichter aus"),
+        "refusing the evaluation",
+    );
+    let (seen, records, _) = g.quit();
+    assert!(
+        !records
+            .iter()
+            .any(|r| r.starts_with("note ") && r.contains(" help ")),
+        "{records:#?}"
+    );
+    assert!(
+        !records
+            .iter()
+            .any(|r| r.starts_with("takeback-answer ") && r.ends_with(" accept")),
+        "{records:#?}\n{seen:#?}"
+    );
+    assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
+}
+
+#[test]
+fn the_help_words_are_commands_help_lists_and_did_you_mean_knows_in_every_language() {
+    use vichess::phrase::token::{Token, Word};
+    use vichess::session::{Event, Session, SessionConfig, Stamp};
+    use vichess::voice::Pack;
+    for (lang, hint, typo, game_line) in [
+        ("en", "hint", "hitn", "help board:"),
+        ("de", "tipp", "tpip", "hilfe brett:"),
+        ("uk", "підказка", "підкаазка", "допомога дошка:"),
+        ("ru", "подсказка", "подсказак", "помощь доска:"),
+        ("hy", "հուշում", "հուշումմ", "օգնություն տախտակ:"),
+    ] {
+        let pack = Pack::builtin(lang).unwrap();
+        let mut s = Session::new(
+            SessionConfig::default(),
+            pack.clone(),
+            Position::new(),
+            None,
+        );
+        let lines = |effects: Vec<vichess::session::Effect>| -> Vec<String> {
+            effects
+                .into_iter()
+                .filter_map(|e| match e {
+                    vichess::session::Effect::Print(l) => Some(l),
+                    _ => None,
+                })
+                .collect()
+        };
+        let help = lines(s.handle(Event::Line("help".into()), Stamp::from_millis(0)));
+        let game = help.iter().find(|l| l.starts_with(game_line)).unwrap();
+        assert!(game.contains(hint), "{lang}: {game}");
+        // Without an engine: refused in the game's words, never read as a move.
+        let said = lines(s.handle(Event::Line(hint.into()), Stamp::from_millis(1)));
+        let off = pack.text(&[Token::Word(Word::EngineHelpOff)]);
+        assert!(said.iter().any(|l| *l == off), "{lang}: {said:#?}");
+        let typed = lines(s.handle(Event::Line(typo.into()), Stamp::from_millis(2)));
+        assert!(
+            typed.iter().any(|l| l.contains(hint)),
+            "{lang}: {typo} -> {typed:#?}"
+        );
+    }
 }

@@ -8,7 +8,8 @@
 use super::{line_in, Arrival, Host};
 use crate::engine::level::Strength;
 use crate::engine::uci::{Command, Go, Heard, Listener, Outcome, MAX_LINE};
-use crate::engine::words::{eval_phrase, help_command, white_view, Help};
+use crate::engine::words::{eval_phrase, strength_text, white_view, EngineAsk, Help};
+pub use crate::engine::EngineSpec;
 use crate::phrase::grammar::COLON;
 use crate::phrase::token::{Token, Word};
 use crate::rules::notation::uci;
@@ -19,22 +20,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::{Duration, Instant};
-
-/// Which engine plays which side, how strongly, and whether it helps the player.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EngineSpec {
-    /// The engine's program: a path, or a name looked up on `PATH` (`stockfish` also in
-    /// /usr/games, where Debian puts it).
-    pub program: String,
-    /// The side it plays.
-    pub side: Color,
-    /// How strongly.
-    pub strength: Strength,
-    /// A fixed think time per move in milliseconds, overriding the level's.
-    pub think_ms: Option<u64>,
-    /// `hint`, `eval`, `threats` and take-backs without asking.
-    pub helps: bool,
-}
 
 /// How long an engine may take beyond its think time before it counts as hung; and how
 /// long it may take to start.
@@ -576,19 +561,16 @@ fn position_command(game: &crate::rules::game::Game) -> Command {
 }
 
 impl Host {
-    /// A line the engine seat answers instead of the session (`hint`, `eval`, `threats`);
-    /// `false` when the line is not one of them.
-    pub(super) fn engine_line(&mut self, text: &str) -> anyhow::Result<bool> {
-        if crate::engine::words::is_review(text) && self.table.session().state().is_over() {
-            return self.review_here().map(|()| true);
-        }
-        let Some(help) = help_command(text) else {
-            return Ok(false);
+    /// The session's ask of the engine seat (`hint`, `eval`, `threats`, `review`), which the
+    /// session has allowed.
+    pub(super) fn engine_ask(&mut self, ask: EngineAsk) -> anyhow::Result<()> {
+        let help = match ask {
+            EngineAsk::Review => return self.review_here(),
+            EngineAsk::Help(help) => help,
         };
-        let Some(seat) = self.engine.as_mut().filter(|s| s.spec.helps && !s.given_up) else {
+        let Some(seat) = self.engine.as_mut().filter(|s| !s.given_up) else {
             let line = self.pack.text(&[Token::Word(Word::EngineHelpOff)]);
-            self.tell(&line)?;
-            return Ok(true);
+            return self.tell(&line);
         };
         let game = self.table.session().state().game();
         let key = game_key(game);
@@ -610,7 +592,7 @@ impl Host {
                     self.table.seat(now, |s, now| {
                         ((), s.engine_help("threats none", phrase, now))
                     });
-                    return Ok(true);
+                    return Ok(());
                 }
             }
         }
@@ -620,7 +602,7 @@ impl Host {
         };
         let white = pos.turn() == Color::White;
         seat.ask(Kind::Help(help), &command, key, go, white);
-        Ok(true)
+        Ok(())
     }
 
     /// `review` at the end of a game against the engine: the turning points said and
@@ -684,7 +666,14 @@ impl Host {
         match news {
             EngineNews::Ready(name) => {
                 let name: String = name.chars().filter(|c| !c.is_control()).take(80).collect();
-                seat.name = format!("{name}, {}", seat.spec.strength.tag());
+                let strength = seat.spec.strength;
+                // The PGN's tags in no language: the engine's own name with its level as
+                // "3/8", or its rating as the side's Elo tag, and the side's Type "program"
+                // (docs/guide-player.md says why).
+                seat.name = match strength {
+                    Strength::Level(_) => format!("{name} ({})", strength.short()),
+                    Strength::Elo(_) => name.clone(),
+                };
                 let side = seat.spec.side;
                 if !seat.named {
                     seat.named = true;
@@ -695,12 +684,16 @@ impl Host {
                     };
                     let value = seat.name.clone();
                     self.table.set_tag(tag, &value);
+                    self.table.set_tag(&format!("{tag}Type"), "program");
+                    if let Strength::Elo(e) = strength {
+                        self.table.set_tag(&format!("{tag}Elo"), &e.to_string());
+                    }
                 }
                 let said = format!(
                     "{}: {}; {name}, {}",
                     self.pack.text(&[Token::Word(Word::EngineReady)]),
                     self.pack.text(&[Token::Side(side)]),
-                    seat.spec.strength.short()
+                    strength_text(&self.pack, strength)
                 );
                 self.tell(&said)?;
             }
@@ -842,7 +835,8 @@ impl Host {
         };
         let side = seat.spec.side;
         let state = self.table.session().state();
-        if seat.spec.helps && state.takeback_request() == Some(!side) {
+        let helps = self.table.session().engine_helps().is_ok();
+        if helps && state.takeback_request() == Some(!side) {
             seat.asked.clear();
             seat.awaiting = None;
             self.table

@@ -872,3 +872,113 @@ fn the_help_words_are_commands_help_lists_and_did_you_mean_knows_in_every_langua
         );
     }
 }
+
+#[test]
+fn a_takeback_against_the_thinking_engine_is_done_only_after_it_stopped() {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    let engine = fake_engine(home.path(), "slow", state.to_str().unwrap());
+    let mut g = Game::start_in(home, &engine, &[]);
+    g.expect(|l| l.starts_with("the engine plays"), "naming the engine");
+    g.type_line("e2e4");
+    g.expect(|l| l == "e4", "the player's move");
+    // The engine thinks (five seconds unless stopped); the player takes the move back.
+    g.type_line("takeback");
+    g.expect(
+        |l| l.contains("the engine agrees to the take-back"),
+        "agreeing",
+    );
+    // By the time it agrees, the engine has been told to stop and has answered.
+    assert!(state.join("stopped").exists(), "{:#?}", g.seen);
+    let at = |seen: &[String], what: &str| seen.iter().position(|l| l.contains(what));
+    let (seen, records, pgn) = g.quit();
+    let asked = at(&seen, "asks to take back")
+        .or(at(&seen, "take back"))
+        .unwrap();
+    let agreed = at(&seen, "the engine agrees").unwrap();
+    assert!(asked < agreed, "{seen:#?}");
+    // Its move for the game as it was is never played.
+    assert_eq!(moves_of(&records), ["e2e4"], "{records:#?}");
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    assert!(game.main.moves.is_empty(), "{pgn}");
+}
+
+#[test]
+fn a_chess960_game_tells_the_engine_so() {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    let engine = fake_engine(home.path(), "log", state.to_str().unwrap());
+    let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+    let mut g = Game::start_in(home, &engine, &["--fen", fen, "--chess960"]);
+    g.type_line("e2e4");
+    assert_eq!(wait_moves(&g.dir, 2), ["e2e4", "e7e5"], "{:#?}", g.seen);
+    // Read before `quit`, which removes the game's folder with the engine's.
+    let options = std::fs::read_to_string(state.join("options")).unwrap_or_default();
+    g.quit();
+    assert!(
+        options
+            .lines()
+            .any(|l| l == "setoption name UCI_Chess960 value true"),
+        "{options}"
+    );
+}
+
+#[test]
+fn a_chess960_game_against_stockfish_castles_as_the_rules_say() {
+    // White can castle short at once: the king on f1, the rook on h1, g1 empty after Ng1 moves.
+    let fen = "nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1";
+    let mut g = Game::start(
+        &stockfish(),
+        &[
+            "--fen",
+            fen,
+            "--chess960",
+            "--engine-side",
+            "black",
+            "--level",
+            "2",
+        ],
+    );
+    let start = Position::from_fen(fen, vichess::rules::CastlingMode::Chess960)
+        .expect("a Chess960 position");
+    let mut pos = start;
+    for round in 0..4 {
+        let m = pos.legal_moves()[0];
+        g.type_line(&uci(&pos, &m));
+        pos = pos.play(&m).unwrap();
+        let journaled = wait_moves(&g.dir, 2 * round + 2);
+        let reply = journaled
+            .get(2 * round + 1)
+            .unwrap_or_else(|| panic!("{:#?}", g.seen));
+        let r = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| uci(&pos, m) == *reply)
+            .expect("the engine's move is legal in the Chess960 game");
+        pos = pos.play(&r).unwrap();
+    }
+    let (_, _, pgn) = g.quit();
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    assert_eq!(
+        game.to_game().expect("every move legal").moves().len(),
+        8,
+        "{pgn}"
+    );
+}
+
+#[test]
+fn a_few_moves_against_stockfish_at_full_strength() {
+    let mut g = Game::start(&stockfish(), &["--engine-side", "black", "--level", "8"]);
+    g.expect(
+        |l| l.starts_with("the engine plays: Black; Stockfish") && l.ends_with("level 8"),
+        "naming the engine at full strength",
+    );
+    let pos = play_white(&mut g, 3, false);
+    let (_, records, pgn) = g.quit();
+    assert_eq!(moves_of(&records).len(), 6, "{records:#?}");
+    assert!(pgn.contains(" (8/8)\"]"), "{pgn}");
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    assert_eq!(game.to_game().unwrap().position().fen(), pos.fen());
+}

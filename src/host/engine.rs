@@ -106,6 +106,8 @@ pub enum Msg {
     Eof(u64),
     /// Stop the engine (its move was refused); it starts again on the next request.
     Restart,
+    /// Stop the search under way (a take-back): the engine answers at once.
+    Stop,
     /// Leave.
     Quit,
 }
@@ -341,6 +343,9 @@ impl Server {
                     return Err((Fault::Crashed, String::new()));
                 }
                 Ok(Msg::Restart) => return Err((Fault::Crashed, String::new())),
+                Ok(Msg::Stop) => {
+                    self.send(&Command::Stop);
+                }
                 Ok(_) => {}
             }
         }
@@ -443,6 +448,8 @@ pub(super) struct Seat {
     board: bool,
     /// The engine's move waits to stand on the board.
     awaiting: Option<Color>,
+    /// The engine was told to stop thinking for a take-back: it agrees once it has.
+    stopping: bool,
     /// When the last `bestmove` was read, for the overhead measured by `tests` and benches.
     pub(super) last_bestmove: Option<Instant>,
 }
@@ -497,6 +504,7 @@ impl Seat {
             named,
             board,
             awaiting: None,
+            stopping: false,
             last_bestmove: None,
         })
     }
@@ -704,6 +712,10 @@ impl Host {
                 };
                 let (_, kind, key) = seat.asked.remove(i);
                 seat.last_bestmove = Some(at);
+                // Stopped for a take-back: its move is no answer.
+                if seat.stopping && kind == Kind::Move {
+                    return Ok(());
+                }
                 let game = self.table.session().state().game();
                 // A search for a position the game has left (a take-back) is no answer.
                 if game_key(game) != key {
@@ -836,7 +848,20 @@ impl Host {
         let side = seat.spec.side;
         let state = self.table.session().state();
         let helps = self.table.session().engine_helps().is_ok();
+        if state.takeback_request() != Some(!side) {
+            seat.stopping = false;
+        }
         if helps && state.takeback_request() == Some(!side) {
+            // The engine agrees only once it has stopped thinking: a take-back said done
+            // while its search runs would be followed by a move for the game as it was.
+            if seat.asked.iter().any(|(_, k, _)| *k == Kind::Move) {
+                if !seat.stopping {
+                    seat.stopping = true;
+                    let _ = seat.tx.send(Msg::Stop);
+                }
+                return;
+            }
+            seat.stopping = false;
             seat.asked.clear();
             seat.awaiting = None;
             self.table

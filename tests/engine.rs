@@ -982,3 +982,32 @@ fn a_few_moves_against_stockfish_at_full_strength() {
     let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
     assert_eq!(game.to_game().unwrap().position().fen(), pos.fen());
 }
+
+#[test]
+fn review_at_the_end_runs_beside_the_game_and_review_again_stops_it() {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    // The engine thinks five seconds on each position of the review unless stopped.
+    let engine = fake_engine(home.path(), "slow", state.to_str().unwrap());
+    let mut g = Game::start_in(home, &engine, &[]);
+    g.type_line("resign white");
+    g.type_line("yes");
+    g.type_line("review");
+    g.expect(
+        |l| l.starts_with("the review runs while the game waits"),
+        "starting",
+    );
+    // The game answers at once while the engine looks at the game.
+    g.type_line("moves");
+    g.type_line("review");
+    g.expect(|l| l == "the review is stopped", "stopping it");
+    let (seen, _, _) = g.quit();
+    let at = |what: &str| seen.iter().position(|l| l.starts_with(what)).unwrap();
+    let (started, stopped) = (at("the review runs"), at("the review is stopped"));
+    assert!(stopped > started + 1, "{seen:#?}");
+    assert!(
+        !seen.iter().any(|l| l.ends_with("-review.pgn")),
+        "{seen:#?}"
+    );
+}

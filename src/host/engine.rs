@@ -72,6 +72,15 @@ pub enum EngineNews {
         /// When its `bestmove` was read (for the benchmark of what follows).
         at: Instant,
     },
+    /// The review of the game just ended has looked at `done` positions of `all`.
+    Reviewing {
+        /// Positions looked at.
+        done: usize,
+        /// All of them.
+        all: usize,
+    },
+    /// The review ended: the turning points and the game with its evaluations, or why not.
+    Reviewed(Result<(Vec<String>, crate::pgn::PgnGame), String>),
     /// Something went wrong; the engine is stopped and starts again on the next request.
     Fault {
         /// What.
@@ -450,6 +459,8 @@ pub(super) struct Seat {
     awaiting: Option<Color>,
     /// The engine was told to stop thinking for a take-back: it agrees once it has.
     stopping: bool,
+    /// A review runs in the background: set to stop it.
+    review: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// When the last `bestmove` was read, for the overhead measured by `tests` and benches.
     pub(super) last_bestmove: Option<Instant>,
 }
@@ -505,6 +516,7 @@ impl Seat {
             board,
             awaiting: None,
             stopping: false,
+            review: None,
             last_bestmove: None,
         })
     }
@@ -540,6 +552,9 @@ impl Seat {
 
 impl Drop for Seat {
     fn drop(&mut self) {
+        if let Some(stop) = &self.review {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         let _ = self.tx.send(Msg::Quit);
         if let Some(t) = self.thread.take() {
             let _ = t.join();
@@ -613,29 +628,54 @@ impl Host {
         Ok(())
     }
 
-    /// `review` at the end of a game against the engine: the turning points said and
-    /// printed, the game with its evaluations saved beside its PGN (`…-review.pgn`).
+    /// `review` at the end of a game against the engine: the engine looks at the game in a
+    /// thread of its own, so the game goes on answering (progress lines come as it goes);
+    /// `review` again stops it. The turning points are said and printed, and the game with
+    /// its evaluations saved beside its PGN (`…-review.pgn`).
     fn review_here(&mut self) -> anyhow::Result<()> {
-        let Some(seat) = self.engine.as_ref() else {
+        let Some(seat) = self.engine.as_mut() else {
             let line = self.pack.text(&[Token::Word(Word::EngineHelpOff)]);
             return self.tell(&line);
         };
+        if let Some(stop) = seat.review.take() {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            let line = self.pack.text(&[Token::Word(Word::ReviewStopped)]);
+            return self.tell(&line);
+        }
         let program = seat.spec.program.clone();
         let pgn_text = self.table.session().pgn();
         let Some(Ok(pgn)) = crate::pgn::read_game(&pgn_text) else {
             return Ok(());
         };
-        let reviewing = self.pack.text(&[Token::Word(Word::Reviewing)]);
-        let mut progress = Vec::new();
-        let reviewed = super::review::review_game(&pgn, &program, 10, &self.pack, |d, all| {
-            if d % 20 == 0 && d > 0 {
-                progress.push(format!("{reviewing} {d}/{all}"));
-            }
-        });
-        for p in progress {
-            writeln!(self.out, "{p}")?;
-        }
-        match reviewed {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        seat.review = Some(stop.clone());
+        let (to, pack) = (self.tx.clone(), self.pack.clone());
+        std::thread::Builder::new()
+            .name("review".into())
+            .spawn(move || {
+                let progress = |done: usize, all: usize| {
+                    if done % 20 == 0 && done > 0 {
+                        let news = EngineNews::Reviewing { done, all };
+                        let _ = to.send(Arrival::Engine(news));
+                    }
+                };
+                let reviewed =
+                    super::review::review_game_until(&pgn, &program, 10, &pack, progress, &stop);
+                if !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let news = EngineNews::Reviewed(reviewed.map_err(|e| format!("{e:#}")));
+                    let _ = to.send(Arrival::Engine(news));
+                }
+            })?;
+        let line = self.pack.text(&[Token::Word(Word::ReviewStarted)]);
+        self.tell(&line)
+    }
+
+    /// The review's end: its lines said and printed, the annotated game saved.
+    fn reviewed(
+        &mut self,
+        result: Result<(Vec<String>, crate::pgn::PgnGame), String>,
+    ) -> anyhow::Result<()> {
+        match result {
             Ok((lines, annotated)) => {
                 for line in lines {
                     self.tell(&crate::text::printable(&line))?;
@@ -653,13 +693,13 @@ impl Host {
                         self.pack.text(&[Token::Word(Word::Saved)]),
                         target.display()
                     ),
-                    Err(e) => line_in(&self.pack, Word::CannotSave, &format!("{e}")),
+                    Err(e) => line_in(&self.pack, Word::CannotSave, &format!("{e:#}")),
                 };
                 writeln!(self.out, "{line}")?;
             }
             Err(e) => {
                 let what = self.pack.text(&[Token::Word(Word::EngineMissing)]);
-                let line = format!("{what}: {}", crate::text::printable(&format!("{e:#}")));
+                let line = format!("{what}: {}", crate::text::printable(&e));
                 self.tell(&line)?;
             }
         }
@@ -706,6 +746,14 @@ impl Host {
                 self.tell(&said)?;
             }
             EngineNews::Fault { fault, detail } => self.engine_fault(fault, &detail)?,
+            EngineNews::Reviewing { done, all } => {
+                let reviewing = self.pack.text(&[Token::Word(Word::Reviewing)]);
+                writeln!(self.out, "{reviewing} {done}/{all}")?;
+            }
+            EngineNews::Reviewed(result) => {
+                seat.review = None;
+                self.reviewed(result)?;
+            }
             EngineNews::Done { id, outcome, at } => {
                 let Some(i) = seat.asked.iter().position(|(a, ..)| *a == id) else {
                     return Ok(());

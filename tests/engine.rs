@@ -234,7 +234,10 @@ fn a_game_against_stockfish_at_level_1_through_play() {
     assert_eq!(engine_notes, moves.len() / 2, "{records:#?}");
     // The PGN names the engine and its level, and reads back as a legal game.
     assert!(pgn.contains("[Black \"Stockfish"), "{pgn}");
-    assert!(pgn.contains("level 1\"]"), "{pgn}");
+    // In no language: the level as "1/8" after the engine's own name, and the seat a program.
+    assert!(pgn.contains(" (1/8)\"]"), "{pgn}");
+    assert!(pgn.contains("[BlackType \"program\"]"), "{pgn}");
+    assert!(!pgn.contains("level"), "{pgn}");
     let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
     let replayed = game.to_game().expect("every move legal");
     assert_eq!(replayed.moves().len(), moves.len());
@@ -356,7 +359,12 @@ fn help_is_off_without_an_engine_and_when_refused() {
     g.type_line("eval");
     g.expect(|l| l.starts_with("the engine's help is off"), "refusing");
     let (_, records, _) = g.quit();
-    assert!(!records.iter().any(|r| r.contains("help ")), "{records:#?}");
+    assert!(
+        !records
+            .iter()
+            .any(|r| r.starts_with("note ") && r.contains(" help ")),
+        "{records:#?}"
+    );
 }
 
 /// The fixed game the fake engine knows: the player's moves as White.
@@ -563,7 +571,7 @@ fn the_configuration_names_the_engine_and_is_checked_key_by_key() {
     let cfg = config.to_str().unwrap().to_string();
     let mut g = Game::start_in(home, "", &["--config", &cfg]);
     g.expect(
-        |l| l == "the engine plays: White; Fake Engine 1, 3/8",
+        |l| l == "the engine plays: White; Fake Engine 1, level 3",
         "the configured engine",
     );
     g.quit();
@@ -654,6 +662,352 @@ fn review_at_the_end_of_a_game_against_the_engine_is_said_and_saved() {
     assert!(
         seen.iter()
             .any(|l| l.starts_with("переломных моментов нет") || l.starts_with("ход 1,")),
+        "{seen:#?}"
+    );
+}
+
+/// `vichess report --lang LANG JOURNAL`: the report's text.
+fn report(journal: &Path, lang: &str) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["report", "--lang", lang])
+        .arg(journal)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_resume_brings_the_journaled_engine_back_without_engine_and_the_report_names_it() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let dir = home.path().join("games");
+    let mut g = Game::start_in(home, &engine, &["--level", "2"]);
+    for (i, m) in WHITE[..2].iter().enumerate() {
+        g.type_line(m);
+        assert_eq!(
+            wait_moves(&g.dir, 2 * i + 2).len(),
+            2 * i + 2,
+            "{:#?}",
+            g.seen
+        );
+    }
+    // The seat is in the journal from the game's first records on.
+    let seat = records(&dir)
+        .into_iter()
+        .find(|r| r.starts_with("engine "))
+        .expect("the engine seat journaled");
+    assert!(
+        seat.ends_with(&format!(" black level 2 think 20 help {engine}")),
+        "{seat}"
+    );
+    g.child.kill().unwrap();
+    g.child.wait().unwrap();
+    // No --engine, no --think: the journal has them.
+    let args = [
+        "--no-audio",
+        "--game-dir",
+        dir.to_str().unwrap(),
+        "--resume",
+        "--lang",
+        "en",
+    ];
+    let (mut child, mut stdin, lines) = common_play::spawn_play(g._home.path(), &args);
+    let mut seen = Vec::new();
+    assert!(
+        until(&lines, &mut seen, |l| l
+            == "the engine is back at the table: Black, level 2"),
+        "{seen:#?}"
+    );
+    writeln!(stdin, "f1c4").unwrap();
+    let journaled = wait_moves(&dir, 6);
+    writeln!(stdin, "quit").unwrap();
+    until(&lines, &mut seen, |l| l.starts_with("game saved"));
+    child.wait().unwrap();
+    assert_eq!(
+        journaled,
+        ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"],
+        "{seen:#?}"
+    );
+    // Journaled once: the resume found the same seat.
+    let seats = records(&dir)
+        .iter()
+        .filter(|r| r.starts_with("engine "))
+        .count();
+    assert_eq!(seats, 1);
+    let text = report(&journal(&dir).unwrap(), "de");
+    assert!(
+        text.contains(&format!("die Engine spielt: Schwarz, Stufe 2 ({engine})")),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_greeting_names_the_engines_side_and_level_before_the_first_move() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start_in(home, &engine, &["--level", "3", "--lang", "de"]);
+    g.expect(
+        |l| l == "die Engine spielt: Schwarz; Fake Engine 1, Stufe 3",
+        "the engine's own name, its level in the game's words",
+    );
+    // The first line to name the engine is the greeting, with its side and level in words.
+    let first = g
+        .seen
+        .iter()
+        .find(|l| l.contains("die Engine spielt"))
+        .unwrap();
+    assert!(
+        first.contains("die Engine spielt: Schwarz, Stufe 3;") && first.contains("„hilfe“"),
+        "{first}"
+    );
+    g.type_line("e2e4");
+    wait_moves(&g.dir, 2);
+    let (seen, _, pgn) = g.quit();
+    assert!(
+        pgn.contains("[Black \"Fake Engine 1 (3/8)\"]"),
+        "{pgn}\n{seen:#?}"
+    );
+    assert!(!pgn.contains("Stufe"), "{pgn}");
+}
+
+#[test]
+fn a_rating_goes_in_the_sides_elo_tag() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start_in(home, &engine, &["--elo", "1500", "--engine-side", "white"]);
+    g.expect(
+        |l| l == "the engine plays: White; Fake Engine 1, Elo 1500",
+        "the engine with its rating",
+    );
+    wait_moves(&g.dir, 1);
+    let (_, _, pgn) = g.quit();
+    for tag in [
+        "[White \"Fake Engine 1\"]",
+        "[WhiteElo \"1500\"]",
+        "[WhiteType \"program\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag}: {pgn}");
+    }
+}
+
+#[test]
+fn help_is_off_in_an_arbiters_game_and_says_why_in_the_games_language() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start_in(
+        home,
+        &engine,
+        &["--event", "Vereinsmeisterschaft", "--lang", "de"],
+    );
+    g.type_line("Tipp");
+    g.expect(
+        |l| l.starts_with("die Hilfe der Engine ist in einer Partie mit Schiedsrichter aus"),
+        "refusing the hint",
+    );
+    g.type_line("e2e4");
+    wait_moves(&g.dir, 2);
+    // A take-back is asked, not granted by the engine.
+    g.type_line("zurück");
+    g.type_line("Bewertung");
+    g.expect(
+        |l| l.starts_with("die Hilfe der Engine ist in einer Partie mit Schiedsrichter aus"),
+        "refusing the evaluation",
+    );
+    let (seen, records, _) = g.quit();
+    assert!(
+        !records
+            .iter()
+            .any(|r| r.starts_with("note ") && r.contains(" help ")),
+        "{records:#?}"
+    );
+    assert!(
+        !records
+            .iter()
+            .any(|r| r.starts_with("takeback-answer ") && r.ends_with(" accept")),
+        "{records:#?}\n{seen:#?}"
+    );
+    assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
+}
+
+#[test]
+fn the_help_words_are_commands_help_lists_and_did_you_mean_knows_in_every_language() {
+    use vichess::phrase::token::{Token, Word};
+    use vichess::session::{Event, Session, SessionConfig, Stamp};
+    use vichess::voice::Pack;
+    for (lang, hint, typo, game_line) in [
+        ("en", "hint", "hitn", "help board:"),
+        ("de", "tipp", "tpip", "hilfe brett:"),
+        ("uk", "підказка", "підкаазка", "допомога дошка:"),
+        ("ru", "подсказка", "подсказак", "помощь доска:"),
+        ("hy", "հուշում", "հուշումմ", "օգնություն տախտակ:"),
+    ] {
+        let pack = Pack::builtin(lang).unwrap();
+        let mut s = Session::new(
+            SessionConfig::default(),
+            pack.clone(),
+            Position::new(),
+            None,
+        );
+        let lines = |effects: Vec<vichess::session::Effect>| -> Vec<String> {
+            effects
+                .into_iter()
+                .filter_map(|e| match e {
+                    vichess::session::Effect::Print(l) => Some(l),
+                    _ => None,
+                })
+                .collect()
+        };
+        let help = lines(s.handle(Event::Line("help".into()), Stamp::from_millis(0)));
+        let game = help.iter().find(|l| l.starts_with(game_line)).unwrap();
+        assert!(game.contains(hint), "{lang}: {game}");
+        // Without an engine: refused in the game's words, never read as a move.
+        let said = lines(s.handle(Event::Line(hint.into()), Stamp::from_millis(1)));
+        let off = pack.text(&[Token::Word(Word::EngineHelpOff)]);
+        assert!(said.iter().any(|l| *l == off), "{lang}: {said:#?}");
+        let typed = lines(s.handle(Event::Line(typo.into()), Stamp::from_millis(2)));
+        assert!(
+            typed.iter().any(|l| l.contains(hint)),
+            "{lang}: {typo} -> {typed:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_takeback_against_the_thinking_engine_is_done_only_after_it_stopped() {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    let engine = fake_engine(home.path(), "slow", state.to_str().unwrap());
+    let mut g = Game::start_in(home, &engine, &[]);
+    g.expect(|l| l.starts_with("the engine plays"), "naming the engine");
+    g.type_line("e2e4");
+    g.expect(|l| l == "e4", "the player's move");
+    // The engine thinks (five seconds unless stopped); the player takes the move back.
+    g.type_line("takeback");
+    g.expect(
+        |l| l.contains("the engine agrees to the take-back"),
+        "agreeing",
+    );
+    // By the time it agrees, the engine has been told to stop and has answered.
+    assert!(state.join("stopped").exists(), "{:#?}", g.seen);
+    let at = |seen: &[String], what: &str| seen.iter().position(|l| l.contains(what));
+    let (seen, records, pgn) = g.quit();
+    let asked = at(&seen, "asks to take back")
+        .or(at(&seen, "take back"))
+        .unwrap();
+    let agreed = at(&seen, "the engine agrees").unwrap();
+    assert!(asked < agreed, "{seen:#?}");
+    // Its move for the game as it was is never played.
+    assert_eq!(moves_of(&records), ["e2e4"], "{records:#?}");
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    assert!(game.main.moves.is_empty(), "{pgn}");
+}
+
+#[test]
+fn a_chess960_game_tells_the_engine_so() {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    let engine = fake_engine(home.path(), "log", state.to_str().unwrap());
+    let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+    let mut g = Game::start_in(home, &engine, &["--fen", fen, "--chess960"]);
+    g.type_line("e2e4");
+    assert_eq!(wait_moves(&g.dir, 2), ["e2e4", "e7e5"], "{:#?}", g.seen);
+    // Read before `quit`, which removes the game's folder with the engine's.
+    let options = std::fs::read_to_string(state.join("options")).unwrap_or_default();
+    g.quit();
+    assert!(
+        options
+            .lines()
+            .any(|l| l == "setoption name UCI_Chess960 value true"),
+        "{options}"
+    );
+}
+
+#[test]
+fn a_chess960_game_against_stockfish_castles_as_the_rules_say() {
+    // White can castle short at once: the king on f1, the rook on h1, g1 empty after Ng1 moves.
+    let fen = "nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1";
+    let mut g = Game::start(
+        &stockfish(),
+        &[
+            "--fen",
+            fen,
+            "--chess960",
+            "--engine-side",
+            "black",
+            "--level",
+            "2",
+        ],
+    );
+    let start = Position::from_fen(fen, vichess::rules::CastlingMode::Chess960)
+        .expect("a Chess960 position");
+    let mut pos = start;
+    for round in 0..4 {
+        let m = pos.legal_moves()[0];
+        g.type_line(&uci(&pos, &m));
+        pos = pos.play(&m).unwrap();
+        let journaled = wait_moves(&g.dir, 2 * round + 2);
+        let reply = journaled
+            .get(2 * round + 1)
+            .unwrap_or_else(|| panic!("{:#?}", g.seen));
+        let r = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| uci(&pos, m) == *reply)
+            .expect("the engine's move is legal in the Chess960 game");
+        pos = pos.play(&r).unwrap();
+    }
+    let (_, _, pgn) = g.quit();
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    assert_eq!(
+        game.to_game().expect("every move legal").moves().len(),
+        8,
+        "{pgn}"
+    );
+}
+
+#[test]
+fn a_few_moves_against_stockfish_at_full_strength() {
+    let mut g = Game::start(&stockfish(), &["--engine-side", "black", "--level", "8"]);
+    g.expect(
+        |l| l.starts_with("the engine plays: Black; Stockfish") && l.ends_with("level 8"),
+        "naming the engine at full strength",
+    );
+    let pos = play_white(&mut g, 3, false);
+    let (_, records, pgn) = g.quit();
+    assert_eq!(moves_of(&records).len(), 6, "{records:#?}");
+    assert!(pgn.contains(" (8/8)\"]"), "{pgn}");
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    assert_eq!(game.to_game().unwrap().position().fen(), pos.fen());
+}
+
+#[test]
+fn review_at_the_end_runs_beside_the_game_and_review_again_stops_it() {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    // The engine thinks five seconds on each position of the review unless stopped.
+    let engine = fake_engine(home.path(), "slow", state.to_str().unwrap());
+    let mut g = Game::start_in(home, &engine, &[]);
+    g.type_line("resign white");
+    g.type_line("yes");
+    g.type_line("review");
+    g.expect(
+        |l| l.starts_with("the review runs while the game waits"),
+        "starting",
+    );
+    // The game answers at once while the engine looks at the game.
+    g.type_line("moves");
+    g.type_line("review");
+    g.expect(|l| l == "the review is stopped", "stopping it");
+    let (seen, _, _) = g.quit();
+    let at = |what: &str| seen.iter().position(|l| l.starts_with(what)).unwrap();
+    let (started, stopped) = (at("the review runs"), at("the review is stopped"));
+    assert!(stopped > started + 1, "{seen:#?}");
+    assert!(
+        !seen.iter().any(|l| l.ends_with("-review.pgn")),
         "{seen:#?}"
     );
 }

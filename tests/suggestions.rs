@@ -55,6 +55,7 @@ fn help_words(pack: &Pack) -> Vec<String> {
         Word::HelpQuit,
         Word::HelpArbiter,
         Word::HelpShortcuts,
+        Word::HelpEngine,
     ]
     .into_iter()
     .flat_map(|w| {

@@ -214,6 +214,7 @@ impl Demo {
                 | Output::BoardAdvanced { .. }
                 | Output::SavePgn { .. }
                 | Output::SpeechRate(_)
+                | Output::Engine(_)
                 | Output::Quit => {}
             }
         }

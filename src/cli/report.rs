@@ -153,6 +153,14 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             })
         ),
         Record::Tag { name, value, .. } => format!("{}: {value}", tag_label(pack, name)),
+        // The engine seat: who plays which side, how strongly, and which program.
+        Record::Engine { spec, .. } => format!(
+            "{}: {}, {} ({})",
+            w(Word::EngineReady),
+            side(spec.side),
+            vichess::engine::words::strength_text(pack, spec.strength),
+            spec.program
+        ),
         Record::Interrupted { signal, .. } => format!("{} ({signal})", w(Word::GameInterrupted)),
         Record::Rules { .. } => rules_words(pack, happened),
         Record::Move { .. } | Record::Correct { .. } => String::new(),

@@ -1,6 +1,7 @@
 //! What an engine's numbers mean, in the game's words: an evaluation as a player says it
 //! ("White is better by about a pawn", "Black mates in three moves"), how much a move cost in a
-//! review, and the help commands (`hint`, `eval`, `threats`) in every language vichess speaks.
+//! review, and what the help commands (`hint`, `eval`, `threats`, read by the session's
+//! command table in every language vichess speaks) ask of the engine.
 
 use super::uci::Score;
 use crate::phrase::token::{Phrase, Token, Word};
@@ -17,6 +18,18 @@ pub enum Help {
     Threats,
 }
 
+/// What the game asks of the engine seat besides its moves: a help, or the review of the
+/// game just ended. The session's command table reads the words (`hint`, `eval`,
+/// `threats`, `review` in every language) and decides whether help is allowed; the host
+/// asks the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineAsk {
+    /// A help while practising.
+    Help(Help),
+    /// The review at the end of the game; asked again while one runs, it stops it.
+    Review,
+}
+
 impl Help {
     /// The journal's word for it.
     pub fn word(self) -> &'static str {
@@ -28,57 +41,16 @@ impl Help {
     }
 }
 
-/// Each help's words: English, German, Ukrainian, Russian, Armenian (any is understood in
-/// any game, as the session's commands are).
-const HELP_WORDS: [(Help, [&str; 6]); 3] = [
-    (
-        Help::Hint,
-        [
-            "hint",
-            "tipp",
-            "hinweis",
-            "підказка",
-            "подсказка",
-            "հուշում",
-        ],
-    ),
-    (
-        Help::Eval,
-        [
-            "eval",
-            "bewertung",
-            "оцінка",
-            "оценка",
-            "գնահատական",
-            "evaluation",
-        ],
-    ),
-    (
-        Help::Threats,
-        [
-            "threats",
-            "drohung",
-            "загроза",
-            "угроза",
-            "սպառնալիք",
-            "threat",
-        ],
-    ),
-];
-
-/// The help a typed line asks for, if it is one of theirs.
-pub fn help_command(line: &str) -> Option<Help> {
-    let word = line.trim().to_lowercase();
-    HELP_WORDS
-        .iter()
-        .find(|(_, words)| words.contains(&word.as_str()))
-        .map(|(h, _)| *h)
-}
-
-/// Whether a typed line asks for the review of the game just ended, in any language.
-pub fn is_review(line: &str) -> bool {
-    let word = line.trim().to_lowercase();
-    ["review", "analyse", "аналіз", "анализ", "վերլուծություն"].contains(&word.as_str())
+/// The engine's strength in `pack`'s words: "level 3", "Stufe 3", "Elo 1500".
+pub fn strength_text(
+    pack: &crate::voice::Pack,
+    strength: crate::engine::level::Strength,
+) -> String {
+    use crate::engine::level::Strength;
+    match strength {
+        Strength::Level(n) => format!("{} {n}", pack.text(&[Token::Word(Word::EngineLevel)])),
+        Strength::Elo(e) => format!("Elo {e}"),
+    }
 }
 
 /// A score from the side to move's point of view, from White's.
@@ -197,13 +169,21 @@ mod tests {
     }
 
     #[test]
-    fn help_is_asked_for_in_every_language() {
-        assert_eq!(help_command(" Hint "), Some(Help::Hint));
-        assert_eq!(help_command("Bewertung"), Some(Help::Eval));
-        assert_eq!(help_command("угроза"), Some(Help::Threats));
-        assert_eq!(help_command("հուշում"), Some(Help::Hint));
-        assert_eq!(help_command("e4"), None);
-        assert!(is_review("Analyse") && is_review("анализ") && !is_review("eval"));
+    fn help_is_asked_for_in_every_language_through_the_command_table() {
+        use crate::session::{parse_command as parse, Command};
+        let help = |line: &str| match parse(line) {
+            Ok(Some(Command::EngineHelp(h))) => Some(h),
+            _ => None,
+        };
+        assert_eq!(help(" Hint "), Some(Help::Hint));
+        assert_eq!(help("Bewertung"), Some(Help::Eval));
+        assert_eq!(help("угроза"), Some(Help::Threats));
+        assert_eq!(help("հուշում"), Some(Help::Hint));
+        assert_eq!(help("hinweis"), Some(Help::Hint));
+        assert_eq!(help("e4"), None);
+        for review in ["Analyse", "анализ", "review", "վերլուծություն"] {
+            assert_eq!(parse(review), Ok(Some(Command::Review)), "{review}");
+        }
     }
 
     #[test]

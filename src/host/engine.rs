@@ -8,7 +8,8 @@
 use super::{line_in, Arrival, Host};
 use crate::engine::level::Strength;
 use crate::engine::uci::{Command, Go, Heard, Listener, Outcome, MAX_LINE};
-use crate::engine::words::{eval_phrase, help_command, white_view, Help};
+use crate::engine::words::{eval_phrase, strength_text, white_view, EngineAsk, Help};
+pub use crate::engine::EngineSpec;
 use crate::phrase::grammar::COLON;
 use crate::phrase::token::{Token, Word};
 use crate::rules::notation::uci;
@@ -19,22 +20,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::{Duration, Instant};
-
-/// Which engine plays which side, how strongly, and whether it helps the player.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EngineSpec {
-    /// The engine's program: a path, or a name looked up on `PATH` (`stockfish` also in
-    /// /usr/games, where Debian puts it).
-    pub program: String,
-    /// The side it plays.
-    pub side: Color,
-    /// How strongly.
-    pub strength: Strength,
-    /// A fixed think time per move in milliseconds, overriding the level's.
-    pub think_ms: Option<u64>,
-    /// `hint`, `eval`, `threats` and take-backs without asking.
-    pub helps: bool,
-}
 
 /// How long an engine may take beyond its think time before it counts as hung; and how
 /// long it may take to start.
@@ -87,6 +72,15 @@ pub enum EngineNews {
         /// When its `bestmove` was read (for the benchmark of what follows).
         at: Instant,
     },
+    /// The review of the game just ended has looked at `done` positions of `all`.
+    Reviewing {
+        /// Positions looked at.
+        done: usize,
+        /// All of them.
+        all: usize,
+    },
+    /// The review ended: the turning points and the game with its evaluations, or why not.
+    Reviewed(Result<(Vec<String>, crate::pgn::PgnGame), String>),
     /// Something went wrong; the engine is stopped and starts again on the next request.
     Fault {
         /// What.
@@ -121,6 +115,8 @@ pub enum Msg {
     Eof(u64),
     /// Stop the engine (its move was refused); it starts again on the next request.
     Restart,
+    /// Stop the search under way (a take-back): the engine answers at once.
+    Stop,
     /// Leave.
     Quit,
 }
@@ -356,6 +352,9 @@ impl Server {
                     return Err((Fault::Crashed, String::new()));
                 }
                 Ok(Msg::Restart) => return Err((Fault::Crashed, String::new())),
+                Ok(Msg::Stop) => {
+                    self.send(&Command::Stop);
+                }
                 Ok(_) => {}
             }
         }
@@ -458,6 +457,10 @@ pub(super) struct Seat {
     board: bool,
     /// The engine's move waits to stand on the board.
     awaiting: Option<Color>,
+    /// The engine was told to stop thinking for a take-back: it agrees once it has.
+    stopping: bool,
+    /// A review runs in the background: set to stop it.
+    review: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// When the last `bestmove` was read, for the overhead measured by `tests` and benches.
     pub(super) last_bestmove: Option<Instant>,
 }
@@ -512,6 +515,8 @@ impl Seat {
             named,
             board,
             awaiting: None,
+            stopping: false,
+            review: None,
             last_bestmove: None,
         })
     }
@@ -547,6 +552,9 @@ impl Seat {
 
 impl Drop for Seat {
     fn drop(&mut self) {
+        if let Some(stop) = &self.review {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         let _ = self.tx.send(Msg::Quit);
         if let Some(t) = self.thread.take() {
             let _ = t.join();
@@ -576,19 +584,16 @@ fn position_command(game: &crate::rules::game::Game) -> Command {
 }
 
 impl Host {
-    /// A line the engine seat answers instead of the session (`hint`, `eval`, `threats`);
-    /// `false` when the line is not one of them.
-    pub(super) fn engine_line(&mut self, text: &str) -> anyhow::Result<bool> {
-        if crate::engine::words::is_review(text) && self.table.session().state().is_over() {
-            return self.review_here().map(|()| true);
-        }
-        let Some(help) = help_command(text) else {
-            return Ok(false);
+    /// The session's ask of the engine seat (`hint`, `eval`, `threats`, `review`), which the
+    /// session has allowed.
+    pub(super) fn engine_ask(&mut self, ask: EngineAsk) -> anyhow::Result<()> {
+        let help = match ask {
+            EngineAsk::Review => return self.review_here(),
+            EngineAsk::Help(help) => help,
         };
-        let Some(seat) = self.engine.as_mut().filter(|s| s.spec.helps && !s.given_up) else {
+        let Some(seat) = self.engine.as_mut().filter(|s| !s.given_up) else {
             let line = self.pack.text(&[Token::Word(Word::EngineHelpOff)]);
-            self.tell(&line)?;
-            return Ok(true);
+            return self.tell(&line);
         };
         let game = self.table.session().state().game();
         let key = game_key(game);
@@ -610,7 +615,7 @@ impl Host {
                     self.table.seat(now, |s, now| {
                         ((), s.engine_help("threats none", phrase, now))
                     });
-                    return Ok(true);
+                    return Ok(());
                 }
             }
         }
@@ -620,32 +625,57 @@ impl Host {
         };
         let white = pos.turn() == Color::White;
         seat.ask(Kind::Help(help), &command, key, go, white);
-        Ok(true)
+        Ok(())
     }
 
-    /// `review` at the end of a game against the engine: the turning points said and
-    /// printed, the game with its evaluations saved beside its PGN (`…-review.pgn`).
+    /// `review` at the end of a game against the engine: the engine looks at the game in a
+    /// thread of its own, so the game goes on answering (progress lines come as it goes);
+    /// `review` again stops it. The turning points are said and printed, and the game with
+    /// its evaluations saved beside its PGN (`…-review.pgn`).
     fn review_here(&mut self) -> anyhow::Result<()> {
-        let Some(seat) = self.engine.as_ref() else {
+        let Some(seat) = self.engine.as_mut() else {
             let line = self.pack.text(&[Token::Word(Word::EngineHelpOff)]);
             return self.tell(&line);
         };
+        if let Some(stop) = seat.review.take() {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            let line = self.pack.text(&[Token::Word(Word::ReviewStopped)]);
+            return self.tell(&line);
+        }
         let program = seat.spec.program.clone();
         let pgn_text = self.table.session().pgn();
         let Some(Ok(pgn)) = crate::pgn::read_game(&pgn_text) else {
             return Ok(());
         };
-        let reviewing = self.pack.text(&[Token::Word(Word::Reviewing)]);
-        let mut progress = Vec::new();
-        let reviewed = super::review::review_game(&pgn, &program, 10, &self.pack, |d, all| {
-            if d % 20 == 0 && d > 0 {
-                progress.push(format!("{reviewing} {d}/{all}"));
-            }
-        });
-        for p in progress {
-            writeln!(self.out, "{p}")?;
-        }
-        match reviewed {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        seat.review = Some(stop.clone());
+        let (to, pack) = (self.tx.clone(), self.pack.clone());
+        std::thread::Builder::new()
+            .name("review".into())
+            .spawn(move || {
+                let progress = |done: usize, all: usize| {
+                    if done % 20 == 0 && done > 0 {
+                        let news = EngineNews::Reviewing { done, all };
+                        let _ = to.send(Arrival::Engine(news));
+                    }
+                };
+                let reviewed =
+                    super::review::review_game_until(&pgn, &program, 10, &pack, progress, &stop);
+                if !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let news = EngineNews::Reviewed(reviewed.map_err(|e| format!("{e:#}")));
+                    let _ = to.send(Arrival::Engine(news));
+                }
+            })?;
+        let line = self.pack.text(&[Token::Word(Word::ReviewStarted)]);
+        self.tell(&line)
+    }
+
+    /// The review's end: its lines said and printed, the annotated game saved.
+    fn reviewed(
+        &mut self,
+        result: Result<(Vec<String>, crate::pgn::PgnGame), String>,
+    ) -> anyhow::Result<()> {
+        match result {
             Ok((lines, annotated)) => {
                 for line in lines {
                     self.tell(&crate::text::printable(&line))?;
@@ -663,13 +693,13 @@ impl Host {
                         self.pack.text(&[Token::Word(Word::Saved)]),
                         target.display()
                     ),
-                    Err(e) => line_in(&self.pack, Word::CannotSave, &format!("{e}")),
+                    Err(e) => line_in(&self.pack, Word::CannotSave, &format!("{e:#}")),
                 };
                 writeln!(self.out, "{line}")?;
             }
             Err(e) => {
                 let what = self.pack.text(&[Token::Word(Word::EngineMissing)]);
-                let line = format!("{what}: {}", crate::text::printable(&format!("{e:#}")));
+                let line = format!("{what}: {}", crate::text::printable(&e));
                 self.tell(&line)?;
             }
         }
@@ -684,7 +714,14 @@ impl Host {
         match news {
             EngineNews::Ready(name) => {
                 let name: String = name.chars().filter(|c| !c.is_control()).take(80).collect();
-                seat.name = format!("{name}, {}", seat.spec.strength.tag());
+                let strength = seat.spec.strength;
+                // The PGN's tags in no language: the engine's own name with its level as
+                // "3/8", or its rating as the side's Elo tag, and the side's Type "program"
+                // (docs/guide-player.md says why).
+                seat.name = match strength {
+                    Strength::Level(_) => format!("{name} ({})", strength.short()),
+                    Strength::Elo(_) => name.clone(),
+                };
                 let side = seat.spec.side;
                 if !seat.named {
                     seat.named = true;
@@ -695,22 +732,38 @@ impl Host {
                     };
                     let value = seat.name.clone();
                     self.table.set_tag(tag, &value);
+                    self.table.set_tag(&format!("{tag}Type"), "program");
+                    if let Strength::Elo(e) = strength {
+                        self.table.set_tag(&format!("{tag}Elo"), &e.to_string());
+                    }
                 }
                 let said = format!(
                     "{}: {}; {name}, {}",
                     self.pack.text(&[Token::Word(Word::EngineReady)]),
                     self.pack.text(&[Token::Side(side)]),
-                    seat.spec.strength.short()
+                    strength_text(&self.pack, strength)
                 );
                 self.tell(&said)?;
             }
             EngineNews::Fault { fault, detail } => self.engine_fault(fault, &detail)?,
+            EngineNews::Reviewing { done, all } => {
+                let reviewing = self.pack.text(&[Token::Word(Word::Reviewing)]);
+                writeln!(self.out, "{reviewing} {done}/{all}")?;
+            }
+            EngineNews::Reviewed(result) => {
+                seat.review = None;
+                self.reviewed(result)?;
+            }
             EngineNews::Done { id, outcome, at } => {
                 let Some(i) = seat.asked.iter().position(|(a, ..)| *a == id) else {
                     return Ok(());
                 };
                 let (_, kind, key) = seat.asked.remove(i);
                 seat.last_bestmove = Some(at);
+                // Stopped for a take-back: its move is no answer.
+                if seat.stopping && kind == Kind::Move {
+                    return Ok(());
+                }
                 let game = self.table.session().state().game();
                 // A search for a position the game has left (a take-back) is no answer.
                 if game_key(game) != key {
@@ -842,7 +895,21 @@ impl Host {
         };
         let side = seat.spec.side;
         let state = self.table.session().state();
-        if seat.spec.helps && state.takeback_request() == Some(!side) {
+        let helps = self.table.session().engine_helps().is_ok();
+        if state.takeback_request() != Some(!side) {
+            seat.stopping = false;
+        }
+        if helps && state.takeback_request() == Some(!side) {
+            // The engine agrees only once it has stopped thinking: a take-back said done
+            // while its search runs would be followed by a move for the game as it was.
+            if seat.asked.iter().any(|(_, k, _)| *k == Kind::Move) {
+                if !seat.stopping {
+                    seat.stopping = true;
+                    let _ = seat.tx.send(Msg::Stop);
+                }
+                return;
+            }
+            seat.stopping = false;
             seat.asked.clear();
             seat.awaiting = None;
             self.table

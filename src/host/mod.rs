@@ -357,7 +357,6 @@ impl Host {
                     let answer = self.simulate(mv.trim());
                     writeln!(self.out, "{}", sim_line(&self.pack, answer))?;
                 }
-                None if self.engine_line(&text)? => {}
                 None => self.table.handle(Input::Line(text), now),
             },
             Some(Arrival::Engine(news)) => self.engine_news(news, now)?,
@@ -561,6 +560,7 @@ impl Host {
             }
             Output::Quit => return Ok(true),
             Output::SpeechRate(hundredths) => self.voice.set_speed(hundredths),
+            Output::Engine(ask) => self.engine_ask(ask)?,
         }
         Ok(false)
     }

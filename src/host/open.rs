@@ -215,7 +215,24 @@ impl Host {
             engine: None,
             _lock: lock,
         };
-        if let Some(spec) = args.engine.clone().or_else(|| configured_engine(&config)) {
+        // The engine seat: the command line's, else the resumed game's journaled one (said),
+        // else the configuration's.
+        let journaled_engine = host.table.session().engine().cloned();
+        let spec = args
+            .engine
+            .clone()
+            .or(journaled_engine)
+            .or_else(|| configured_engine(&config));
+        if let Some(spec) = spec {
+            host.table.set_engine(spec.clone());
+            if args.resume {
+                notes.push(format!(
+                    "{}: {}, {}",
+                    pack.text(&[Token::Word(Word::EngineBack)]),
+                    pack.text(&[Token::Side(spec.side)]),
+                    crate::engine::words::strength_text(&pack, spec.strength)
+                ));
+            }
             let tag = match spec.side {
                 Color::White => "White",
                 Color::Black => "Black",

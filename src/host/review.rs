@@ -123,7 +123,21 @@ pub fn review_game(
     program: &str,
     depth: u32,
     pack: &Pack,
+    progress: impl FnMut(usize, usize),
+) -> anyhow::Result<(Vec<String>, PgnGame)> {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    review_game_until(pgn, program, depth, pack, progress, &never)
+}
+
+/// [`review_game`] that gives up between two positions once `stop` is set: `review` typed
+/// again while the review of a game just ended runs in the background.
+pub fn review_game_until(
+    pgn: &PgnGame,
+    program: &str,
+    depth: u32,
+    pack: &Pack,
     mut progress: impl FnMut(usize, usize),
+    stop: &std::sync::atomic::AtomicBool,
 ) -> anyhow::Result<(Vec<String>, PgnGame)> {
     let game = pgn
         .to_game()
@@ -133,6 +147,9 @@ pub fn review_game(
     let mut analyst = Analyst::start(program)?;
     let mut judged = Vec::with_capacity(positions.len());
     for (i, pos) in positions.iter().enumerate() {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            bail!("the review was stopped");
+        }
         progress(i, positions.len() - 1);
         judged.push(analyst.judge(pos, depth)?);
     }

@@ -811,6 +811,16 @@ words! {
     Reviewing = "reviewing",
     /// The game topic's line on the engine's help and the review.
     HelpEngine = "help-engine",
+    /// The engine's level, before its number: "level 3" (the PGN keeps "3/8", in no language).
+    EngineLevel = "engine-level",
+    /// `hint`, `eval`, `threats` asked in an arbiter's game: help is for practice.
+    EngineHelpRated = "engine-help-rated",
+    /// A resumed game against the engine: the engine plays again; its side and level follow.
+    EngineBack = "engine-back",
+    /// `review` at a game's end runs in the background, and how to stop it.
+    ReviewStarted = "review-started",
+    /// `review` typed again while one runs.
+    ReviewStopped = "review-stopped",
 }
 
 const FILE_IDS: [&str; 8] = [

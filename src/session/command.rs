@@ -148,6 +148,10 @@ pub enum Command {
     Faster,
     /// Speak slower by one step.
     Slower,
+    /// The engine's help while practising (`hint`, `eval`, `threats`, issue 27).
+    EngineHelp(crate::engine::words::Help),
+    /// The engine's review of the game just ended (issue 27).
+    Review,
     /// Not a command: a move in any notation.
     Move(String),
     // --- issue 15: board read-outs (parsed in `ask.rs`) ---
@@ -186,6 +190,7 @@ pub const HELP: &[&str] = &[
     "save <file.pgn>: save the game; <file.brf> or <file.brl>: the scoresheet in braille",
     "quit: save and leave",
     "faster, slower: change the speaking rate",
+    "hint, eval, threats: the engine's best move, the position in words, the opponent's threat (practice against the engine); review: the turning points once the game has ended",
     "short forms: l the last move; s e or s 4 a file or rank; c the last capture; o the opponent; p N where pieces stand; clocks: both clocks; my: your men; abort: end a game before its first move; a slash before a command, as in Tornelo: /resign, /draw, /undo (a take-back request), /last, /clocks, /my, /turn",
     "arbiter undo|open, arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>, arbiter restore <move> white|black, arbiter accept|reject|postpone [time]",
 ];
@@ -255,6 +260,22 @@ pub const COMMAND_WORDS: &[(&str, [&str; 4])] = &[
     ("clocks", ["uhren", "годинники", "часы", "ժամացույցներ"]),
     ("abort", ["abbrechen", "перервати", "прервать", "ընդհատել"]),
     ("my", ["meine", "мої", "мои", "իմ"]),
+    // --- issue 27: the engine's help while practising, and its review ---
+    ("hint", ["tipp", "підказка", "подсказка", "հուշում"]),
+    ("eval", ["bewertung", "оцінка", "оценка", "գնահատական"]),
+    ("threats", ["drohung", "загроза", "угроза", "սպառնալիք"]),
+    ("review", ["analyse", "аналіз", "анализ", "վերլուծություն"]),
+];
+
+/// Other words players use for the engine's help: each is read as the command after it.
+const HELP_ALIASES: &[(&str, &str)] = &[
+    ("hinweis", "hint"),
+    ("evaluation", "eval"),
+    ("threat", "threats"),
+    ("drohungen", "threats"),
+    ("загрози", "threats"),
+    ("угрозы", "threats"),
+    ("analysis", "review"),
 ];
 
 /// Leaving, in words besides `quit` and each language's own in [`COMMAND_WORDS`]: what an
@@ -290,6 +311,12 @@ fn english_command(word: &str) -> Option<&'static str> {
         .iter()
         .find(|(en, others)| *en == w || others.contains(&w.as_str()))
         .map(|(en, _)| *en)
+        .or_else(|| {
+            HELP_ALIASES
+                .iter()
+                .find(|(alias, _)| *alias == w)
+                .map(|(_, en)| *en)
+        })
 }
 
 /// The command words a player of `lang` is offered: the language's own, then English.
@@ -528,6 +555,10 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
         }
         "start" => Command::Start,
         "faster" => Command::Faster,
+        "hint" => Command::EngineHelp(crate::engine::words::Help::Hint),
+        "eval" => Command::EngineHelp(crate::engine::words::Help::Eval),
+        "threats" => Command::EngineHelp(crate::engine::words::Help::Threats),
+        "review" => Command::Review,
         "slower" => Command::Slower,
         "press" => Command::Press,
         "pause" => Command::Pause,

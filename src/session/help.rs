@@ -143,7 +143,11 @@ fn topic_of(command: &str) -> Option<HelpTopic> {
         "help" => return None,
         "last" | "moves" | "correct" | "takeback" | "repeat" => HelpTopic::Moves,
         "time" | "clocks" | "count" | "start" | "press" | "pause" => HelpTopic::Clock,
-        "board" | "where" | "rank" | "file" | "square" | "my" => HelpTopic::Board,
+        // The engine's help asks about the position, as the board's questions do (its
+        // line is in the game topic, with the review: the board topic is long already).
+        "board" | "where" | "rank" | "file" | "square" | "my" | "hint" | "eval" | "threats" => {
+            HelpTopic::Board
+        }
         "illegal" | "arbiter" | "open" => HelpTopic::Arbiter,
         _ => HelpTopic::Game,
     })

@@ -168,6 +168,9 @@ pub enum Effect {
     /// Speak at this rate from now on, in hundredths (100 = the pack's normal pace): the
     /// player said `faster` or `slower`, or a resumed game had changed it.
     SpeechRate(u32),
+    /// Ask the engine seat for a help or the review (issue 27): the session has checked it
+    /// is allowed.
+    Engine(crate::engine::words::EngineAsk),
 }
 
 /// A journal that cannot be replayed.
@@ -228,6 +231,10 @@ pub struct Session {
     pending_tags: Vec<(String, String)>,
     /// The game's language and pack to journal with the next event ([`Session::journal_language`]).
     pending_language: bool,
+    /// The engine seat (issue 27), journaled or given; [`Session::set_engine`].
+    engine: Option<crate::engine::EngineSpec>,
+    /// The engine seat is to be journaled with the next event.
+    pending_engine: bool,
     /// A resumed game's VI side changed by `--side`, to journal with the next event, and
     /// the side the journal had until now (said with the new one).
     pending_side: Option<(Color, Option<Color>)>,
@@ -306,6 +313,8 @@ impl Session {
             last_journaled: 0,
             pending_tags: Vec::new(),
             pending_language: false,
+            engine: None,
+            pending_engine: false,
             pending_side: None,
             ended_cleanly: false,
             interrupted_by: None,
@@ -373,6 +382,7 @@ impl Session {
             }
             _ => {}
         }
+        session.engine = record::journaled_engine(lines);
         session.begun = true;
         session.resumed = true;
         Ok(session)
@@ -401,6 +411,48 @@ impl Session {
     /// so a resume and the report speak the game's language (issue 24, item 8).
     pub fn journal_language(&mut self) {
         self.pending_language = true;
+    }
+
+    /// The engine seat of this game (issue 27): journaled with the next event when it is
+    /// new or differs from the journal's, so a resume and the report know it.
+    pub fn set_engine(&mut self, spec: crate::engine::EngineSpec) {
+        if self.engine.as_ref() != Some(&spec) {
+            self.pending_engine = true;
+        }
+        self.engine = Some(spec);
+    }
+
+    /// The engine seat, given or journaled.
+    pub fn engine(&self) -> Option<&crate::engine::EngineSpec> {
+        self.engine.as_ref()
+    }
+
+    /// Whether the engine may help the player (`hint`, `eval`, `threats`, a take-back
+    /// without asking); else the words that say why not. Help is for practice: never in a
+    /// tournament game, which the arbiter's settings of the game name by its event or round
+    /// (`--event`, `--round`, `[game]`), nor once an arbiter has acted in it.
+    pub fn engine_helps(&self) -> Result<(), Word> {
+        let Some(spec) = &self.engine else {
+            return Err(Word::EngineHelpOff);
+        };
+        if self.rated() {
+            return Err(Word::EngineHelpRated);
+        }
+        match spec.helps {
+            true => Ok(()),
+            false => Err(Word::EngineHelpOff),
+        }
+    }
+
+    /// A game under an arbiter: it names an event or a round, or an arbiter's command is in
+    /// its record.
+    fn rated(&self) -> bool {
+        let named = self
+            .pending_tags
+            .iter()
+            .chain(self.state.tags())
+            .any(|(n, v)| (n == "Event" || n == "Round") && !v.trim().is_empty() && v != "?");
+        named || self.state.arbiter_acted()
     }
 
     /// The game as it stands.
@@ -501,6 +553,15 @@ impl Session {
                 p
             }
         };
+        if let Some(spec) = &self.engine {
+            // Who the engine plays and how strongly, before the first move (issue 27).
+            parts.push(format!(
+                "{}: {}, {}",
+                text(&[Token::Word(Word::EngineReady)]),
+                text(&[Token::Side(spec.side)]),
+                crate::engine::words::strength_text(&self.pack, spec.strength)
+            ));
+        }
         parts.push(text(&control));
         let rules = rules_phrase(self.config.arbiter_present, self.config.supervision);
         if !rules.is_empty() {
@@ -639,6 +700,11 @@ impl Session {
         }
         for (name, value) in std::mem::take(&mut self.pending_tags) {
             self.commit(Record::Tag { at, name, value });
+        }
+        if std::mem::take(&mut self.pending_engine) {
+            if let Some(spec) = self.engine.clone() {
+                self.commit(Record::Engine { at, spec });
+            }
         }
         if std::mem::take(&mut self.pending_language) {
             self.commit(Record::Language {

@@ -181,6 +181,25 @@ impl Session {
                 }
             }
             Command::Adjourn(side, sealed) => self.adjourn(side, sealed, at),
+            Command::EngineHelp(help) => match self.engine_helps() {
+                Ok(()) => self
+                    .out
+                    .push(Effect::Engine(crate::engine::words::EngineAsk::Help(help))),
+                Err(why) => self.out.refuse(&self.pack, vec![Token::Word(why)]),
+            },
+            // The review needs an engine and a game that has ended; it is no help during
+            // play, so an arbiter's game may have it afterwards too.
+            Command::Review => match (&self.engine, self.state.is_over()) {
+                (Some(_), true) => self
+                    .out
+                    .push(Effect::Engine(crate::engine::words::EngineAsk::Review)),
+                (Some(_), false) => self
+                    .out
+                    .refuse(&self.pack, vec![Token::Word(Word::HelpEngine)]),
+                (None, _) => self
+                    .out
+                    .refuse(&self.pack, vec![Token::Word(Word::EngineHelpOff)]),
+            },
             Command::Faster => self.change_speed(true, at),
             Command::Slower => self.change_speed(false, at),
             Command::Save(path) => {

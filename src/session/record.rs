@@ -276,6 +276,15 @@ pub enum Record {
         /// The VI player's side.
         side: Color,
     },
+    /// The engine seat (issue 27): which engine plays which side, how strongly, and whether
+    /// it helps. A setting of the game, journaled when it begins and whenever `--engine`
+    /// changes it on a resume, so a resume brings the engine back without `--engine`.
+    Engine {
+        /// Session time in milliseconds.
+        at: u64,
+        /// The seat.
+        spec: crate::engine::EngineSpec,
+    },
 }
 
 /// The speaking rate's bounds, in hundredths: the configuration's 0.5-3.0.
@@ -344,7 +353,8 @@ impl Record {
             | Record::Anchor { at, .. }
             | Record::Speed { at, .. }
             | Record::Language { at, .. }
-            | Record::Side { at, .. } => at,
+            | Record::Side { at, .. }
+            | Record::Engine { at, .. } => at,
         }
     }
 
@@ -596,6 +606,12 @@ impl Record {
                 at,
                 side: color(fields.first())?,
             },
+            "engine" => Record::Engine {
+                at,
+                spec: crate::engine::EngineSpec::from_record_fields(rest).ok_or_else(|| {
+                    err("the engine is not a side, a level or rating, a think time, help and a program")
+                })?,
+            },
             _ => return Err(err("unknown record")),
         })
     }
@@ -704,6 +720,7 @@ impl fmt::Display for Record {
             }
             Record::Language { at, code, pack } => write!(f, "language {at} {code} {pack}"),
             Record::Side { at, side: s } => write!(f, "side {at} {}", side(*s)),
+            Record::Engine { at, spec } => write!(f, "engine {at} {}", spec.record_fields()),
         }
     }
 }
@@ -717,6 +734,18 @@ pub fn journaled_side(lines: &[String]) -> Option<Color> {
         .rev()
         .find_map(|(i, line)| match Record::parse(i + 1, line) {
             Ok(Record::Side { side, .. }) => Some(side),
+            _ => None,
+        })
+}
+
+/// The engine seat as the game's journal last recorded it; `None` in a game without one.
+pub fn journaled_engine(lines: &[String]) -> Option<crate::engine::EngineSpec> {
+    lines
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, line)| match Record::parse(i + 1, line) {
+            Ok(Record::Engine { spec, .. }) => Some(spec),
             _ => None,
         })
 }
@@ -870,6 +899,16 @@ mod tests {
                 at: 34,
                 side: Color::Black,
             },
+            Record::Engine {
+                at: 35,
+                spec: crate::engine::EngineSpec {
+                    program: "/usr/games/stockfish".into(),
+                    side: Color::White,
+                    strength: crate::engine::level::Strength::Elo(1500),
+                    think_ms: None,
+                    helps: false,
+                },
+            },
             Record::Tag {
                 at: 26,
                 name: "White".into(),
@@ -892,6 +931,7 @@ mod tests {
         assert!(Record::parse(2, "language 9 fr fr").is_err());
         assert!(Record::parse(2, "language 9 ru").is_err());
         assert!(Record::parse(2, "side 9 green").is_err());
+        assert!(Record::parse(2, "engine 9 black level 3").is_err());
         assert!(Record::parse(2, "speed 9 fast").is_err());
         assert!(Record::parse(3, "move x e2e4")
             .unwrap_err()

@@ -343,7 +343,7 @@ pub fn suggestion(pos: &Position, text: &str, pack: &Pack, lang: Lang) -> Option
 /// "save", a draw, a claim or a press: the player might type the offer as it stands.
 const HARMLESS: &[&str] = &[
     "help", "time", "count", "last", "moves", "board", "where", "rank", "file", "square", "repeat",
-    "faster", "slower", "clocks",
+    "faster", "slower", "clocks", "hint", "eval", "threats", "review",
 ];
 
 /// The harmless command words in the game's own language only (English in English games):

@@ -280,6 +280,9 @@ pub struct State {
     /// The speaking rate the player chose during the game, in hundredths; `None` while the
     /// configured one holds.
     speech_rate: Option<u32>,
+    /// An arbiter has acted in the game (a time adjustment, an illegal move recorded, a
+    /// restored position, a ruling): it is no practice game (issue 27).
+    arbiter_acted: bool,
 }
 
 /// Two states are equal when every fact a ruling depends on is: what a resume must restore.
@@ -432,7 +435,14 @@ impl State {
             before_end: None,
             move_ended: None,
             speech_rate: None,
+            arbiter_acted: false,
         }
+    }
+
+    /// Whether this is an arbiter's game: the event announced Guidelines III, or an
+    /// arbiter has acted in it (see the field). Practice help stays off in it (issue 27).
+    pub fn arbiter_acted(&self) -> bool {
+        self.arbiter_acted || self.guidelines_iii
     }
 
     /// Says whether the event announced Guidelines III (a setting, not a record: it holds
@@ -807,7 +817,8 @@ impl State {
             | Record::Tag { .. }
             | Record::Speed { .. }
             | Record::Language { .. }
-            | Record::Side { .. } => None,
+            | Record::Side { .. }
+            | Record::Engine { .. } => None,
             _ if was_over => None,
             _ => Some(Box::new(self.clone())),
         };
@@ -827,6 +838,15 @@ impl State {
         let request = self.takeback_request.take();
         if matches!(
             rec,
+            Record::Adjust { .. }
+                | Record::Restore { .. }
+                | Record::Ruling { .. }
+                | Record::Illegal { .. }
+        ) {
+            self.arbiter_acted = true;
+        }
+        if matches!(
+            rec,
             Record::Checkpoint { .. }
                 | Record::Pause { .. }
                 | Record::Anchor { .. }
@@ -837,6 +857,7 @@ impl State {
                 | Record::Interrupted { .. }
                 | Record::Language { .. }
                 | Record::Side { .. }
+                | Record::Engine { .. }
         ) {
             self.takeback_request = request;
         }
@@ -1171,7 +1192,8 @@ impl State {
             Record::End { .. }
             | Record::Interrupted { .. }
             | Record::Language { .. }
-            | Record::Side { .. } => {}
+            | Record::Side { .. }
+            | Record::Engine { .. } => {}
             Record::Speed { hundredths, .. } => {
                 if !(super::record::RATE_MIN..=super::record::RATE_MAX).contains(hundredths) {
                     return Err(word(Word::ReasonNotUnderstood));

@@ -102,6 +102,8 @@ pub enum Output {
     Quit,
     /// Speak at this rate from now on, in hundredths (100 = the pack's normal pace).
     SpeechRate(u32),
+    /// Ask the engine seat for a help or the review (issue 27).
+    Engine(crate::engine::words::EngineAsk),
 }
 
 /// What a clock display shows.
@@ -284,6 +286,11 @@ impl Table {
         r
     }
 
+    /// The game's engine seat (see [`Session::set_engine`]).
+    pub fn set_engine(&mut self, spec: crate::engine::EngineSpec) {
+        self.session.set_engine(spec);
+    }
+
     /// Names a PGN tag of the game (see [`Session::set_tag`]).
     pub fn set_tag(&mut self, name: &str, value: &str) {
         self.session.set_tag(name, value);
@@ -333,6 +340,7 @@ impl Table {
                 }
                 Effect::Quit => self.outputs.push_back(Output::Quit),
                 Effect::SpeechRate(r) => self.outputs.push_back(Output::SpeechRate(r)),
+                Effect::Engine(a) => self.outputs.push_back(Output::Engine(a)),
                 Effect::BoardSync { position } => {
                     for (board, tracker) in &mut self.boards {
                         let board = *board;

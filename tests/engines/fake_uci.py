@@ -11,10 +11,15 @@ as its first argument says:
   illegal-once    the first answer is a move that is not legal (a1a8)
   garbage-once    the first search prints garbage and `bestmove banana`
   flood-once      the first search prints lines without end
+  slow            thinks five seconds unless told to `stop`: then it writes the file
+                  `stopped` in the folder given as the second argument and answers
+  log             like good, and offers UCI_Chess960; every `setoption` it is sent is
+                  written to the file `options` in the folder given as the second argument
 
 "-once" modes remember in the folder given as the second argument that they misbehaved.
 """
 import os
+import select
 import sys
 import time
 
@@ -34,21 +39,50 @@ def first_time(state):
     return True
 
 
+class Lines:
+    """Standard input line by line, with a timeout (unbuffered, so `select` sees it all)."""
+
+    def __init__(self):
+        self.buf = b""
+
+    def next(self, timeout=None):
+        while b"\n" not in self.buf:
+            if timeout is not None:
+                ready, _, _ = select.select([0], [], [], timeout)
+                if not ready:
+                    return None
+            chunk = os.read(0, 4096)
+            if not chunk:
+                return ""
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode("utf-8", "replace") + "\n"
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "good"
     arg = sys.argv[2] if len(sys.argv) > 2 else "."
     moves = []
     searches = 0
-    for line in sys.stdin:
+    lines = Lines()
+    while True:
+        line = lines.next()
+        if line == "":
+            return
         words = line.split()
         if not words:
             continue
         if words[0] == "uci":
             say("id name Fake Engine 1")
             say("option name Skill Level type spin default 20 min 0 max 20")
+            if mode == "log":
+                say("option name UCI_Chess960 type check default false")
             say("uciok")
         elif words[0] == "isready":
             say("readyok")
+        elif words[0] == "setoption" and mode == "log":
+            with open(os.path.join(arg, "options"), "a") as f:
+                f.write(line.strip() + "\n")
         elif words[0] == "position":
             moves = words[words.index("moves") + 1:] if "moves" in words else []
         elif words[0] == "go":
@@ -71,6 +105,15 @@ def main():
                         say("info string flooding " + "x" * 100)
                 except BrokenPipeError:
                     sys.exit(0)
+            if mode == "slow":
+                end = time.time() + 5
+                while time.time() < end:
+                    heard = lines.next(max(0.0, end - time.time()))
+                    if heard is None or heard == "":
+                        break
+                    if heard.split()[:1] == ["stop"]:
+                        open(os.path.join(arg, "stopped"), "w").close()
+                        break
             reply = REPLIES[min(len(moves) // 2, len(REPLIES) - 1)]
             say("info depth 1 score cp -20 pv " + reply)
             say("bestmove " + reply)

@@ -291,7 +291,6 @@ fn the_report_is_in_the_games_language() {
         plain,
         format!(
             "Schiedsrichterbericht: Anna - Bert\n\
-             Turnier: ?; Runde: ?\n\
              Protokoll: {file}\n\
              0:00:00  Partiebeginn; Bedenkzeit: 900+10; Ausgangsstellung: \
              rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
@@ -331,7 +330,6 @@ fn the_report_is_in_the_games_language() {
         plain,
         format!(
             "Отчёт арбитра: Anna - Bert\n\
-             турнир: ?; тур: ?\n\
              журнал: {file}\n\
              0:00:00  начало партии; контроль времени: 900+10; начальная позиция: \
              rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\

@@ -428,7 +428,7 @@ fn a_certabo_board_asks_to_be_calibrated_until_the_men_stand_on_their_start_squa
         0,
         "calibration request",
         5,
-        |e| matches!(e, LinkEvent::Info(s) if s.contains("to calibrate")),
+        |e| matches!(e, LinkEvent::Info(s) if s.to_string().contains("to calibrate")),
     );
     let from = rig.log.len();
     rig.hands(&[Action::Place(Square::G1, knight)]);
@@ -436,7 +436,7 @@ fn a_certabo_board_asks_to_be_calibrated_until_the_men_stand_on_their_start_squa
         from,
         "calibration",
         5,
-        |e| matches!(e, LinkEvent::Info(s) if s.contains("calibrated")),
+        |e| matches!(e, LinkEvent::Info(s) if s.to_string().contains("calibrated")),
     );
     rig.pump(Duration::from_millis(300));
     assert!(rig.made().is_empty(), "{:?}", rig.tracked);
@@ -444,7 +444,7 @@ fn a_certabo_board_asks_to_be_calibrated_until_the_men_stand_on_their_start_squa
     let asked = rig
         .log
         .iter()
-        .filter(|e| matches!(e, LinkEvent::Info(s) if s.contains("to calibrate")))
+        .filter(|e| matches!(e, LinkEvent::Info(s) if s.to_string().contains("to calibrate")))
         .count();
     assert_eq!(asked, 1, "said once: {:?}", rig.log);
 }

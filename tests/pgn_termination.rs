@@ -120,7 +120,9 @@ fn a_flag_is_a_time_forfeit_whether_it_wins_or_draws() {
     let (tag, moves) = ending_of(&s);
     assert_eq!(tag, "time forfeit");
     assert!(
-        moves.ends_with("{Zeitüberschreitung Weiß, Schwarz gewinnt, Reklamation: Schwarz} 0-1"),
+        moves.ends_with(
+            "{Zeitüberschreitung Weiß, Schwarz gewinnt, auf Reklamation von Schwarz} 0-1"
+        ),
         "{moves}"
     );
 
@@ -137,7 +139,7 @@ fn a_flag_is_a_time_forfeit_whether_it_wins_or_draws() {
     assert_eq!(tag, "time forfeit");
     assert_eq!(
         moves,
-        "{у белых упал флажок, ничья, требование: чёрные} 1/2-1/2"
+        "{у белых упал флажок, ничья, по требованию чёрных} 1/2-1/2"
     );
 }
 

@@ -299,12 +299,30 @@ fn the_simulated_pegboard_plays_and_copies_moves() {
     );
     g.expect(|l| l == "Springer Felix drei", "Nf3");
     g.type_line("sim Dh5");
+    // The hands' no says why, in the words a typed move's refusal uses (play-test item 16).
     g.expect(
-        |l| l == "die simulierten Hände können das nicht spielen (Dh5)",
-        "a refused simulated move",
+        |l| {
+            l.strip_prefix("die simulierten Hände können das nicht spielen (Dh5): ")
+                .is_some_and(|why| !why.is_empty())
+        },
+        "a refused simulated move, with its reason",
     );
+    // `sim` alone and `sim hilfe`: how to use it.
+    let usage = "sim und ein Zug, etwa sim e4: die simulierten Hände spielen ihn auf dem \
+                 simulierten Brett, geschrieben wie ein getippter Zug";
+    g.type_line("sim");
+    g.expect(|l| l == usage, "the usage of sim");
+    g.type_line("sim hilfe");
+    g.expect(|l| l == usage, "the usage of sim, asked for");
     let out = g.quit();
     assert!(out.iter().all(|l| !l.contains("regelwidriger")), "{out:?}");
+    // The board's hello in the game's words, its name as it sends it (play-test item 13).
+    assert!(
+        out.iter().any(|l| l.ends_with(
+            "(pegboard „vichess simulator“, Protokollversion 1, erkennt nur besetzte Felder)"
+        )),
+        "{out:?}"
+    );
 }
 
 #[path = "common/pulse.rs"]

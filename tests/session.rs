@@ -347,7 +347,9 @@ fn claims_with_an_intended_move_are_judged_and_a_wrong_one_costs_time() {
     let out = run(&mut s, 20_000, &["claim threefold black Nh5", "ja"]);
     let lines = printed(&out);
     assert!(
-        lines.iter().any(|l| l == "Reklamation abgelehnt: Schwarz"),
+        lines.iter().any(|l| l
+            == "Reklamation abgelehnt: Schwarz; so oft stand die Stellung nach Nf6-h5 auf dem \
+                Brett: 1 (nach dem 4. Zug von Schwarz); nötig sind drei"),
         "{lines:?}"
     );
     // White got the penalty and Black's written move was played (9.5.3).
@@ -1312,7 +1314,7 @@ fn a_capture_typed_onto_an_empty_square_is_refused_with_the_move_meant() {
         (
             "hy",
             "Ձxf3",
-            "վերցնելու խաղաքար չկա՝ f3; գուցե նկատի ունեիք «Ձf3»?",
+            "վերցնելու խաղաքար չկա՝ f3; գուցե նկատի ունեի՞ք «Ձf3»",
         ),
     ] {
         let mut s = Session::new(

@@ -227,7 +227,8 @@ fn a_claim_says_who_claimed_and_costs_nothing_until_confirmed() {
         assert!(journal(&out).iter().all(|l| !l.starts_with("claim")));
         let out = send(&mut t, 5_000, yes);
         assert_eq!(journal(&out)[0], "claim 5000 white threefold", "{p}");
-        // The rejection names the claimant, and Black got the penalty time (9.5.3).
+        // The rejection names the claimant and says why, and Black got the penalty time
+        // (9.5.3).
         let rejected = words(
             p,
             &[
@@ -236,7 +237,12 @@ fn a_claim_says_who_claimed_and_costs_nothing_until_confirmed() {
                 Token::Side(Color::White),
             ],
         );
-        assert!(printed(&out).contains(&rejected), "{p}: {out:?}");
+        assert!(
+            printed(&out)
+                .iter()
+                .any(|l| l.starts_with(&format!("{rejected}; "))),
+            "{p}: {out:?}"
+        );
         let after = t.clock_reading(Stamp::from_millis(5_000)).unwrap();
         assert!(after.black.time > before.black.time, "{p}");
     }
@@ -694,14 +700,7 @@ fn a_correct_claim_says_who_claimed() {
         );
         let out = script(&mut t, 10_000, &["claim threefold black Ng8", yes]);
         let result = printed(&out);
-        let who = words(
-            p,
-            &[
-                Token::Word(Word::Claimant),
-                Token::Punct(vichess::phrase::token::Punct::Colon),
-                Token::Side(Color::Black),
-            ],
-        );
+        let who = words(p, &[Token::Word(Word::ClaimedByBlack)]);
         assert!(result.iter().any(|l| l.ends_with(&who)), "{p}: {result:?}");
         assert_eq!(t.session().state().ending().unwrap().score, "1/2-1/2");
     }

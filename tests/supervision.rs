@@ -84,7 +84,7 @@ fn without_an_arbiter_a_iii_5_claim_ends_the_game() {
     assert!(
         printed(&out).contains(
             &"the game ends, the designated arbiter decides (III.6); the claimant writes down \
-              the final position, the opponent verifies it, claimant: White"
+              the final position, the opponent verifies it, claimed by White"
                 .to_string()
         ),
         "{:?}",

@@ -213,7 +213,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             }
             Happening::IncrementRuled { agrees: true, .. } => w(Word::ReportIncrementGranted),
             Happening::IncrementRuled { agrees: false, .. } => w(Word::ReportIncrementRefused),
-            Happening::PenaltyTime { to, ms } => {
+            Happening::PenaltyTime { to, ms, .. } => {
                 format!("{}: {} +{} (7.5.5)", w(Word::Penalty), side(*to), hms(*ms))
             }
             Happening::IllegalMove { by, count } => {
@@ -222,16 +222,21 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             Happening::TimeAdjusted { side: s, left, .. } => {
                 format!("{}: {} {}", side(*s), w(Word::ReportTimeLeft), hms(*left))
             }
-            Happening::ClaimRejected { words, penalty, .. } => match penalty {
-                Some((to, ms)) => format!(
-                    "{}: {words}; {}: {} +{}",
-                    w(Word::ReportClaimRejected),
-                    w(Word::Penalty),
-                    side(*to),
-                    hms(*ms)
-                ),
-                None => format!("{}: {words}", w(Word::ReportClaimRejected)),
-            },
+            Happening::ClaimRejected {
+                verdict, penalty, ..
+            } => {
+                let words = vichess::session::claim_verdict_words(pack, verdict);
+                match penalty {
+                    Some((to, ms, _)) => format!(
+                        "{}: {words}; {}: {} +{}",
+                        w(Word::ReportClaimRejected),
+                        w(Word::Penalty),
+                        side(*to),
+                        hms(*ms)
+                    ),
+                    None => format!("{}: {words}", w(Word::ReportClaimRejected)),
+                }
+            }
             Happening::Ended { ending, .. } => {
                 format!("{}: {}", w(Word::ReportEnds), result_line(pack, ending))
             }
@@ -440,30 +445,32 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     // every line is escaped on its way out, so none can drive the arbiter's terminal.
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
 
+    // PGN's "?" is no value: a reader would hear "question mark". A side without a name
+    // is named by its colour; an unknown event or round is left out.
     let tag = |name: &str| {
         state
             .tags()
             .iter()
-            .find(|(n, _)| n == name)
+            .find(|(n, v)| n == name && !v.trim().is_empty() && v.trim() != "?")
             .map(|(_, v)| v.clone())
-            .unwrap_or_else(|| "?".into())
     };
     let word = |word| w(&pack, word);
+    let player =
+        |name: &str, side: Color| tag(name).unwrap_or_else(|| pack.text(&[Token::Side(side)]));
     writeln!(
         out,
         "{}: {} - {}",
         word(Word::ReportTitle),
-        tag("White"),
-        tag("Black")
+        player("White", Color::White),
+        player("Black", Color::Black)
     )?;
-    writeln!(
-        out,
-        "{}: {}; {}: {}",
-        word(Word::ReportEvent),
-        tag("Event"),
-        word(Word::ReportRound),
-        tag("Round")
-    )?;
+    let event: Vec<String> = [("Event", Word::ReportEvent), ("Round", Word::ReportRound)]
+        .into_iter()
+        .filter_map(|(name, label)| tag(name).map(|v| format!("{}: {v}", word(label))))
+        .collect();
+    if !event.is_empty() {
+        writeln!(out, "{}", event.join("; "))?;
+    }
     writeln!(out, "{}: {}", word(Word::Journal), path.display())?;
     if let Some(torn) = &read.torn {
         writeln!(

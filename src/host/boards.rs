@@ -91,8 +91,10 @@ pub enum SimAnswer {
     NoBoard,
     /// The hands are still copying the last move onto the board.
     Busy,
-    /// The move, as typed, cannot be played there.
-    Cannot(String),
+    /// The move, as typed, cannot be played there, and the rules core's reason.
+    Cannot(String, crate::rules::notation::MoveError),
+    /// `sim` with no move, or asking for help: how to use it.
+    Usage,
 }
 
 /// What the game loop hears from a board.
@@ -365,11 +367,12 @@ impl Connected {
         if *pos.board() != h.board {
             return SimAnswer::Busy;
         }
-        let m = match crate::rules::notation::parse_move_in(&pos, text, lang)
-            .or_else(|_| crate::rules::notation::parse_move(&pos, text))
-        {
+        let m = match crate::rules::notation::parse_move_in(&pos, text, lang) {
             Ok(m) => m,
-            Err(_) => return SimAnswer::Cannot(text.to_owned()),
+            Err(e) => match crate::rules::notation::parse_move(&pos, text) {
+                Ok(m) => m,
+                Err(_) => return SimAnswer::Cannot(text.to_owned(), e),
+            },
         };
         let actions = crate::board::sim::actions(&pos, &m, Default::default());
         for a in &actions {

@@ -351,10 +351,16 @@ impl Host {
         }
         match arrival {
             None => self.table.handle_timeout(now),
-            Some(Arrival::Line(text)) => match text.trim().strip_prefix("sim ") {
+            Some(Arrival::Line(text)) => match sim_words(&text) {
                 // The simulated hands, not the game: `sim e4` plays e4 on the pegboard.
                 Some(mv) => {
-                    let answer = self.simulate(mv.trim());
+                    let mut answer = self.simulate(mv);
+                    // `sim` alone or `sim help`: how to use it, where there are hands.
+                    if (mv.is_empty() || is_help_word(mv))
+                        && !matches!(answer, boards::SimAnswer::NoBoard)
+                    {
+                        answer = boards::SimAnswer::Usage;
+                    }
                     writeln!(self.out, "{}", sim_line(&self.pack, answer))?;
                 }
                 None => self.table.handle(Input::Line(text), now),
@@ -482,7 +488,7 @@ impl Host {
             }
             LinkEvent::ClockAck(_) => return Ok(()),
             LinkEvent::Resynchronised => (Word::BoardReadAgain, String::new()),
-            LinkEvent::Info(s) => (Word::BoardSaysItIs, s),
+            LinkEvent::Info(info) => (Word::BoardSaysItIs, words::board_info(pack, &info)),
             LinkEvent::BoardError(s) => (Word::BoardReports, s),
             LinkEvent::Garbled(e) => (Word::BoardGarbled, e.to_string()),
             LinkEvent::ClockFailed(s) => (Word::BoardClockFailed, s),
@@ -606,4 +612,22 @@ impl Host {
         self.voice.finish();
         Ok(Turn::Ended { status: 1 })
     }
+}
+
+/// The words after `sim` ("" for `sim` alone); `None` for a line that is not for the hands.
+fn sim_words(line: &str) -> Option<&str> {
+    let line = line.trim();
+    match line.strip_prefix("sim") {
+        Some("") => Some(""),
+        Some(rest) if rest.starts_with(char::is_whitespace) => Some(rest.trim()),
+        _ => None,
+    }
+}
+
+/// `help` in any of the game's languages, as `sim help` asks it.
+fn is_help_word(word: &str) -> bool {
+    matches!(
+        word.to_lowercase().as_str(),
+        "help" | "hilfe" | "допомога" | "помощь" | "օգնություն" | "?"
+    )
 }

@@ -155,8 +155,16 @@ pub(super) fn sim_line(pack: &Pack, answer: boards::SimAnswer) -> String {
         SimAnswer::Plays(m) => format!("{}: {m}", words(&[Token::Word(Word::SimPlays)])),
         SimAnswer::NoBoard => words(&[Token::Word(Word::SimNoBoard)]),
         SimAnswer::Busy => words(&[Token::Word(Word::SimBusy)]),
-        // Not the game's refusal of an illegal move (no 7.5 here): just the hands' no.
-        SimAnswer::Cannot(m) => format!("{} ({m})", words(&[Token::Word(Word::SimCannot)])),
+        // Not the game's refusal of an illegal move (no 7.5 here): the hands' no, and why,
+        // in the words a typed move's refusal uses; text that is no move gets the usage.
+        SimAnswer::Cannot(m, e) => {
+            let cannot = format!("{} ({m})", words(&[Token::Word(Word::SimCannot)]));
+            match crate::session::move_error_words(pack, &e) {
+                Some(why) => format!("{cannot}: {why}"),
+                None => format!("{cannot}; {}", words(&[Token::Word(Word::SimUsage)])),
+            }
+        }
+        SimAnswer::Usage => words(&[Token::Word(Word::SimUsage)]),
     }
 }
 
@@ -311,5 +319,52 @@ mod tests {
             }
             assert!(!unwritten_line(&p, record).starts_with("unwritten:") || name == "en");
         }
+    }
+}
+
+/// What a board says about itself, in the game's words; its own name and trademark stay as
+/// the board sends them (the play-test's item 13).
+pub(super) fn board_info(pack: &Pack, info: &crate::board::codec::BoardInfo) -> String {
+    use crate::board::codec::BoardInfo;
+    let fill = |word: Word, places: &[(&str, String)]| {
+        let mut text = pack.text(&[Token::Word(word)]);
+        for (name, value) in places {
+            text = text.replace(&format!("{{{name}}}"), value);
+        }
+        text
+    };
+    match info {
+        BoardInfo::Pegboard {
+            version,
+            name,
+            colour,
+        } => format!(
+            "pegboard {}, {}, {}",
+            pack.language().quote(name),
+            fill(Word::BoardInfoProtocol, &[("version", version.to_string())]),
+            fill(
+                if *colour {
+                    Word::BoardInfoColours
+                } else {
+                    Word::BoardInfoOccupancy
+                },
+                &[]
+            )
+        ),
+        BoardInfo::Version {
+            board,
+            major,
+            minor,
+        } => fill(
+            Word::BoardInfoVersion,
+            &[
+                ("board", board.to_string()),
+                ("version", format!("{major}.{minor}")),
+            ],
+        ),
+        BoardInfo::Serial(s) => fill(Word::BoardInfoSerial, &[("serial", s.clone())]),
+        BoardInfo::Trademark(s) => s.clone(),
+        BoardInfo::CertaboCalibrated => fill(Word::BoardInfoCalibrated, &[]),
+        BoardInfo::CertaboNeedsCalibration => fill(Word::BoardInfoCalibrate, &[]),
     }
 }

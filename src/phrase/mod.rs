@@ -67,6 +67,15 @@ impl Language {
         }
     }
 
+    /// `line` as a question: Armenian marks the question on its stressed word (the pack's
+    /// `ունեի՞ք`), so the line gets no Latin question mark at its end; the others end in "?".
+    pub fn question(self, line: &str) -> String {
+        match self {
+            Language::Hy => line.to_string(),
+            _ => format!("{line}?"),
+        }
+    }
+
     /// The language's name in its own words, so whoever reads a list of languages finds
     /// their own whatever the list's language: "Deutsch", "українська".
     pub const fn own_name(self) -> &'static str {

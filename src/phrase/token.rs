@@ -821,6 +821,34 @@ words! {
     ReviewStarted = "review-started",
     /// `review` typed again while one runs.
     ReviewStopped = "review-stopped",
+    /// Who claimed, after a claim's result: "по требованию белых" (the side's own case).
+    ClaimedByWhite = "claimed-by-white",
+    ClaimedByBlack = "claimed-by-black",
+    /// Why a draw claim was refused (9.2, 9.3), with places filled from the rules core's
+    /// verdict: `{position}`, `{count}`, `{when}`, `{n}`, `{move}`.
+    ClaimWhyRepetition = "claim-why-repetition",
+    ClaimWhyThisPosition = "claim-why-this-position",
+    ClaimWhyPositionAfter = "claim-why-position-after",
+    ClaimWhyAtStart = "claim-why-at-start",
+    ClaimWhyAfterWhite = "claim-why-after-white",
+    ClaimWhyAfterBlack = "claim-why-after-black",
+    ClaimWhyNever = "claim-why-never",
+    ClaimWhyFifty = "claim-why-fifty",
+    ClaimWhyAfter = "claim-why-after",
+    ClaimWhyIllegalMove = "claim-why-illegal-move",
+    ClaimWhyGameOver = "claim-why-game-over",
+    /// A yes or no typed when no question is open.
+    NoQuestionOpen = "no-question-open",
+    /// What a board says about itself (`{version}`, `{board}`, `{serial}` filled in).
+    BoardInfoProtocol = "board-info-protocol",
+    BoardInfoColours = "board-info-colours",
+    BoardInfoOccupancy = "board-info-occupancy",
+    BoardInfoVersion = "board-info-version",
+    BoardInfoSerial = "board-info-serial",
+    BoardInfoCalibrated = "board-info-calibrated",
+    BoardInfoCalibrate = "board-info-calibrate",
+    /// `sim` alone: how the simulated hands are told a move.
+    SimUsage = "sim-usage",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -105,18 +105,21 @@ impl Session {
                 Audience::Public,
                 vec![Token::Word(Word::DrawDeclined), COLON, Token::Side(by)],
             ),
-            Happening::ClaimRejected { by, words, penalty } => {
-                self.out.say(
-                    &self.pack,
-                    Audience::Public,
-                    vec![Token::Word(Word::ClaimRejected), COLON, Token::Side(by)],
-                );
-                if self.pack.language() == crate::phrase::Language::En {
-                    self.out.print(&format!("claim {words}"));
-                }
-                if let Some((to, ms)) = penalty {
+            Happening::ClaimRejected {
+                by,
+                verdict,
+                penalty,
+            } => {
+                // "claim rejected: Black; this position has stood …": who, and why.
+                let who =
+                    self.pack
+                        .text(&[Token::Word(Word::ClaimRejected), COLON, Token::Side(by)]);
+                let why = super::why::claim_verdict_words(&self.pack, &verdict);
+                self.out
+                    .say_text(Audience::Public, &format!("{who}; {why}"));
+                if let Some((to, ms, left)) = penalty {
                     self.out
-                        .say(&self.pack, Audience::Public, time_added_phrase(to, ms));
+                        .say(&self.pack, Audience::Public, time_added_total(to, ms, left));
                 }
             }
             Happening::Ended { ending, phrase } => {
@@ -180,9 +183,9 @@ impl Session {
             ),
             // Said in the opening line; journaled for the resume and the report.
             Happening::Rules { .. } => {}
-            Happening::PenaltyTime { to, ms } => {
+            Happening::PenaltyTime { to, ms, left } => {
                 self.out
-                    .say(&self.pack, Audience::Public, time_added_phrase(to, ms));
+                    .say(&self.pack, Audience::Public, time_added_total(to, ms, left));
             }
             Happening::Restored { mover } => {
                 self.out.say(
@@ -316,4 +319,12 @@ impl Session {
             ],
         }
     }
+}
+
+/// "time added: Black, one minute; Black: seven minutes": a penalty's time and the total it
+/// makes, as the arbiter's own time add says both (the play-test's item 20).
+fn time_added_total(side: crate::rules::Color, ms: u64, left: u64) -> Phrase {
+    let mut phrase = time_added_phrase(side, ms);
+    phrase.extend([SEMICOLON, Token::Side(side), COLON, Token::Duration(left)]);
+    phrase
 }

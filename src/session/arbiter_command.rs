@@ -146,9 +146,23 @@ fn sub_word(w: &str) -> Option<&'static str> {
         "open" | "öffnen" | "oeffnen" | "відкрити" | "открыть" | "բացել" => {
             "open"
         }
-        "takeback" | "zurück" | "zurueck" | "повернути" | "вернуть" | "հետկանչ" => {
-            "takeback"
-        }
+        // The words players use for it: "Zurücknahme", "повернення", "возврат".
+        "takeback"
+        | "take-back"
+        | "zurück"
+        | "zurueck"
+        | "zurücknahme"
+        | "zuruecknahme"
+        | "zurücknehmen"
+        | "zuruecknehmen"
+        | "rücknahme"
+        | "ruecknahme"
+        | "повернути"
+        | "повернення"
+        | "вернуть"
+        | "возврат"
+        | "հետկանչ"
+        | "հետ" => "takeback",
         "restore" | "wiederherstellen" | "відновити" | "восстановить" | "վերականգնել" => {
             "restore"
         }

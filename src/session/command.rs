@@ -47,20 +47,28 @@ impl ClaimWhat {
         }
     }
 
-    /// Reads a claim word, with synonyms (`repetition`, `50`, `time`); `None` for anything else.
+    /// Reads a claim word, with synonyms (`repetition`, `50`, `time`, the usual words of each
+    /// language: `Flagge`, `Fallblättchen`, `триразове`); `None` for anything else.
     pub fn from_word(w: &str) -> Option<ClaimWhat> {
-        match w.to_ascii_lowercase().as_str() {
+        match w.to_lowercase().as_str() {
             "threefold"
             | "repetition"
             | "3"
             | "dreifach"
+            | "wiederholung"
             | "трикратне"
+            | "триразове"
+            | "повторення"
             | "троекратное"
+            | "трёхкратное"
+            | "трехкратное"
+            | "повторение"
             | "եռակի" => Some(ClaimWhat::Threefold),
             "fifty" | "50" | "fünfzig" | "fuenfzig" | "п'ятдесят" | "пятьдесят" | "հիսուն" => {
                 Some(ClaimWhat::Fifty)
             }
-            "flag" | "time" | "blättchen" | "zeit" | "прапорець" | "флажок" | "դրոշակ" => {
+            "flag" | "time" | "blättchen" | "blaettchen" | "fallblättchen" | "fallblaettchen"
+            | "flagge" | "zeit" | "прапорець" | "флажок" | "флаг" | "դրոշակ" => {
                 Some(ClaimWhat::Flag)
             }
             "quickplay" | "iii.5" | "endspurt" | "завершення" | "завершение" | "ավարտ" => {

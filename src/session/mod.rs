@@ -89,7 +89,7 @@ pub use time::{MonotonicClock, Stamp, UtcTime};
 pub fn command_table() -> &'static [(&'static str, [&'static str; 4])] {
     command::COMMAND_WORDS
 }
-pub use why::move_error_words;
+pub use why::{claim_verdict_words, move_error_words};
 
 pub use crate::audio::route::Audience;
 use crate::board::tracker::TrackerEvent;

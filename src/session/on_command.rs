@@ -416,11 +416,25 @@ impl Session {
     /// the nearest command word or legal move, never "illegal move" (Art. 7.5 is for moves
     /// the rules forbid).
     fn not_understood(&mut self, text: &str) {
+        // A yes or no with nothing asked: say so, rather than guess at a command.
+        let word = text
+            .trim()
+            .trim_end_matches(['.', '!'])
+            .trim()
+            .to_lowercase();
+        if super::command::is_no(text) || super::command::YES_WORDS.contains(&word.as_str()) {
+            return self
+                .out
+                .refuse(&self.pack, vec![Token::Word(Word::NoQuestionOpen)]);
+        }
         let mut phrase = vec![Token::Word(Word::ReasonNotUnderstood)];
         if let Some(hint) = self.nearest(text) {
             phrase.extend([COMMA, Token::Word(Word::DidYouMean)]);
             let hint = self.pack.language().quote(&hint);
-            let line = format!("{} {hint}?", self.pack.text(&phrase));
+            let line = self
+                .pack
+                .language()
+                .question(&format!("{} {hint}", self.pack.text(&phrase)));
             return self.out.say_text(Audience::Player, &line);
         }
         self.out.refuse(&self.pack, phrase);

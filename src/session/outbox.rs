@@ -92,7 +92,9 @@ impl Outbox {
                 Token::Word(Word::DidYouMean),
             ];
             let hint = pack.language().quote(&san_in(pos, mv, lang));
-            let line = format!("{} {hint}?", pack.text(&phrase));
+            let line = pack
+                .language()
+                .question(&format!("{} {hint}", pack.text(&phrase)));
             return self.say_text(Audience::Player, &line);
         }
         let mut phrase = move_refused(e);

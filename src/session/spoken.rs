@@ -321,9 +321,17 @@ pub fn suggestion(pos: &Position, text: &str, pack: &Pack, lang: Lang) -> Option
     // How far a candidate may be: half the length of what it is compared with, 1 to 3.
     let limit = |s: &str| (s.chars().count() / 2).clamp(1, 3);
     let mut best: Option<(usize, String)> = None;
+    // And fewer than half the letters may differ: "nein" is no typo of "zeit", nor "աաաա"
+    // of "արագ", though each is two letters away.
+    let close = |d: usize, cand: &str, against: &str| {
+        d * 2 < cand.chars().count().max(against.chars().count())
+    };
     let mut consider = |cand: String, against: &str| {
         let d = distance(against, &cand.to_lowercase());
-        if d <= limit(against) && best.as_ref().is_none_or(|(bd, _)| d < *bd) {
+        if d <= limit(against)
+            && close(d, &cand, against)
+            && best.as_ref().is_none_or(|(bd, _)| d < *bd)
+        {
             best = Some((d, cand));
         }
     };

@@ -25,7 +25,7 @@ use crate::rules::clock::GameType;
 use crate::rules::clock::{
     Adjustment, Bonus, Clock, ClockEvent, ClockState, Millis, Period, QuickplayBonus, TimeControl,
 };
-use crate::rules::game::{ClaimKind, Game};
+use crate::rules::game::{ClaimKind, ClaimVerdict, Game};
 use crate::rules::notation::parse_move;
 use crate::rules::{Color, Move, Piece, Position, Square};
 
@@ -114,10 +114,11 @@ pub enum Happening {
     ClaimRejected {
         /// The side that claimed.
         by: Color,
-        /// Why the claim fails, as the arbiter would say it.
-        words: String,
-        /// The side that got time for the wrong claim, and how much.
-        penalty: Option<(Color, Millis)>,
+        /// Why the claim fails: the rules core's counted evidence, put in the game's
+        /// words where it is said (`claim_verdict_words`).
+        verdict: ClaimVerdict,
+        /// The side that got time for the wrong claim, how much, and its time after it.
+        penalty: Option<(Color, Millis, Millis)>,
     },
     /// The game is over (or stopped for the arbiter); `phrase` is what is announced.
     Ended {
@@ -178,6 +179,8 @@ pub enum Happening {
         to: Color,
         /// How much, in milliseconds.
         ms: Millis,
+        /// `to`'s time after it, so the players hear what the clock now says.
+        left: Millis,
     },
     /// The arbiter restored an earlier position; `mover` is on move.
     Restored {
@@ -318,9 +321,13 @@ fn sided(w: Word, side: Color) -> Phrase {
     vec![Token::Word(w), COLON, Token::Side(side)]
 }
 
-/// ", claimant: White": who claimed, after a claim's result (issue 11, finding 5).
-fn claimant(by: Color) -> [Token; 4] {
-    [COMMA, Token::Word(Word::Claimant), COLON, Token::Side(by)]
+/// ", claimed by White": who claimed, after a claim's result (issue 11, finding 5), one
+/// word per side so each language puts the side in its own case ("по требованию белых").
+fn claimant(by: Color) -> [Token; 2] {
+    [
+        COMMA,
+        Token::Word(by.fold(Word::ClaimedByWhite, Word::ClaimedByBlack)),
+    ]
 }
 
 /// The side whose clock runs, and its time left.
@@ -1561,8 +1568,13 @@ impl State {
                             .penalty(by, "arbiter", "illegal move (7.5.5)", at)
                             .map_err(|_| word(Word::ClockRefuses))?;
                         let added = clock.penalty_time();
+                        let left = clock.remaining(to, at);
                         out.push(Happening::Clock(events));
-                        out.push(Happening::PenaltyTime { to, ms: added });
+                        out.push(Happening::PenaltyTime {
+                            to,
+                            ms: added,
+                            left,
+                        });
                     }
                 }
                 ref r @ Ruling::Result { outcome, .. } => {
@@ -1722,12 +1734,12 @@ impl State {
             let events = clock
                 .penalty(by, "arbiter", "incorrect claim (9.5.3)", at)
                 .map_err(|_| word(Word::ClockRefuses))?;
-            penalty = Some((!by, clock.penalty_time()));
+            penalty = Some((!by, clock.penalty_time(), clock.remaining(!by, at)));
             out.push(Happening::Clock(events));
         }
         out.push(Happening::ClaimRejected {
             by,
-            words: verdict.to_string(),
+            verdict: verdict.clone(),
             penalty,
         });
         // 9.5.3: the written move must be played.

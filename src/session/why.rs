@@ -5,8 +5,9 @@
 //! always in the form a label takes, so no language has to inflect them.
 
 use crate::phrase::token::{Token, Word};
+use crate::rules::game::{ClaimVerdict, Occurrence};
 use crate::rules::notation::{CastlingRefusal, MoveError};
-use crate::rules::{CastlingSide, Color, Piece, Role};
+use crate::rules::{CastlingSide, Color, Move, Piece, Role};
 use crate::voice::Pack;
 
 /// The detailed reason for a refused move, in `pack`'s words, to print after the short
@@ -165,5 +166,77 @@ fn castling_words(pack: &Pack, reason: &CastlingRefusal) -> String {
         CastlingRefusal::LandsOn { square, attacker } => {
             fill(Word::WhyCastleLandsOn, &[("square", square.to_string())]) + &attacked(attacker)
         }
+    }
+}
+
+/// Why an arbiter refused a draw claim (9.2, 9.3), in `pack`'s words: the rules core's
+/// verdict carries the counted evidence, this puts it into the game's sentences, said live
+/// and written in the report in the game's language (the play-test's item 3).
+pub fn claim_verdict_words(pack: &Pack, verdict: &ClaimVerdict) -> String {
+    let fill = |word: Word, places: &[(&str, String)]| {
+        let mut text = pack.text(&[Token::Word(word)]);
+        for (name, value) in places {
+            text = text.replace(&format!("{{{name}}}"), value);
+        }
+        text
+    };
+    let when = |o: &Occurrence| match o.after {
+        None => fill(Word::ClaimWhyAtStart, &[]),
+        Some((n, side)) => fill(
+            side.fold(Word::ClaimWhyAfterWhite, Word::ClaimWhyAfterBlack),
+            &[("n", n.to_string())],
+        ),
+    };
+    let repetition = |intended: &Option<Move>, occurrences: &[Occurrence]| {
+        let position = match intended {
+            Some(m) => fill(Word::ClaimWhyPositionAfter, &[("move", m.to_string())]),
+            None => fill(Word::ClaimWhyThisPosition, &[]),
+        };
+        let list: Vec<String> = occurrences.iter().map(&when).collect();
+        let list = if list.is_empty() {
+            fill(Word::ClaimWhyNever, &[])
+        } else {
+            list.join(", ")
+        };
+        fill(
+            Word::ClaimWhyRepetition,
+            &[
+                ("position", position),
+                ("count", occurrences.len().to_string()),
+                ("when", list),
+            ],
+        )
+    };
+    let fifty = |intended: &Option<Move>, plies: u32| {
+        let count = fill(Word::ClaimWhyFifty, &[("count", plies.to_string())]);
+        match intended {
+            Some(m) => format!(
+                "{}, {count}",
+                fill(Word::ClaimWhyAfter, &[("move", m.to_string())])
+            ),
+            None => count,
+        }
+    };
+    match verdict {
+        ClaimVerdict::RepetitionCorrect {
+            intended,
+            occurrences,
+        }
+        | ClaimVerdict::RepetitionIncorrect {
+            intended,
+            occurrences,
+        } => repetition(intended, occurrences),
+        ClaimVerdict::FiftyMovesCorrect {
+            intended,
+            quiet_plies,
+        }
+        | ClaimVerdict::FiftyMovesIncorrect {
+            intended,
+            quiet_plies,
+        } => fifty(intended, *quiet_plies),
+        ClaimVerdict::IllegalIntendedMove(m) => {
+            fill(Word::ClaimWhyIllegalMove, &[("move", m.to_string())])
+        }
+        ClaimVerdict::GameOver(_) => fill(Word::ClaimWhyGameOver, &[]),
     }
 }

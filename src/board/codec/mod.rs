@@ -195,7 +195,7 @@ pub enum BoardMessage {
     /// The board answered a watchdog request or sent a heartbeat: the link is alive.
     Alive,
     /// Identification: version, serial number, board name.
-    Info(String),
+    Info(BoardInfo),
     /// The board itself reported a fault (pegboard error line).
     BoardError(String),
     /// We threw away a garbled frame.
@@ -291,12 +291,12 @@ impl BoardCodec {
                     Ok(certabo::Frame::Reading(s)) => {
                         Some(BoardMessage::Sensor(SensorEvent::Snapshot(s)))
                     }
-                    Ok(certabo::Frame::Calibrated) => Some(BoardMessage::Info(
-                        "Certabo calibrated: the 32 men on their start squares are known".into(),
-                    )),
-                    Ok(certabo::Frame::NeedsCalibration) => Some(BoardMessage::Info(
-                        "Certabo: put all 32 men on their start squares once, to calibrate".into(),
-                    )),
+                    Ok(certabo::Frame::Calibrated) => {
+                        Some(BoardMessage::Info(BoardInfo::CertaboCalibrated))
+                    }
+                    Ok(certabo::Frame::NeedsCalibration) => {
+                        Some(BoardMessage::Info(BoardInfo::CertaboNeedsCalibration))
+                    }
                 },
             };
             if let Some(out) = out {
@@ -384,11 +384,13 @@ fn dgt_message(m: dgt::Message, filter: &mut dgt::ClockFilter) -> Option<BoardMe
             None => BoardMessage::Alive,
         },
         M::Clock(dgt::BwTime::Ack(a)) => BoardMessage::ClockAck(a),
-        M::Version { major, minor } => {
-            BoardMessage::Info(format!("DGT board version {major}.{minor}"))
-        }
-        M::SerialNumber(s) => BoardMessage::Info(format!("DGT board serial number {s}")),
-        M::Trademark(s) => BoardMessage::Info(s),
+        M::Version { major, minor } => BoardMessage::Info(BoardInfo::Version {
+            board: "DGT",
+            major,
+            minor,
+        }),
+        M::SerialNumber(s) => BoardMessage::Info(BoardInfo::Serial(s)),
+        M::Trademark(s) => BoardMessage::Info(BoardInfo::Trademark(s)),
         M::Battery(_) | M::Other { .. } => return None,
     })
 }
@@ -397,11 +399,79 @@ fn chesslink_message(m: chesslink::Reply) -> Option<BoardMessage> {
     use chesslink::Reply as R;
     Some(match m {
         R::Status(s) => BoardMessage::Sensor(SensorEvent::Snapshot(s)),
-        R::Version { major, minor } => {
-            BoardMessage::Info(format!("ChessLink board version {major}.{minor}"))
-        }
+        R::Version { major, minor } => BoardMessage::Info(BoardInfo::Version {
+            board: "ChessLink",
+            major,
+            minor,
+        }),
         R::LedsDone | R::LedsOff | R::ResetDone | R::Eeprom { .. } => return None,
     })
+}
+
+/// What a board says about itself. The values, not sentences: the host says them in the
+/// game's words (the board's own name and trademark as the board sends them); `Display` is
+/// the English of the logs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardInfo {
+    /// A pegboard's hello: its protocol version, name, and whether it sees colours.
+    Pegboard {
+        /// The protocol version it speaks.
+        version: u8,
+        /// The name it gives itself.
+        name: String,
+        /// The sensors tell white from black, not only occupancy.
+        colour: bool,
+    },
+    /// A board's firmware version ("DGT", "ChessLink").
+    Version {
+        /// The kind of board.
+        board: &'static str,
+        /// Major version number.
+        major: u8,
+        /// Minor version number.
+        minor: u8,
+    },
+    /// A DGT board's serial number.
+    Serial(String),
+    /// A DGT board's trademark text, as it sends it.
+    Trademark(String),
+    /// A Certabo board has learnt its men from the start position.
+    CertaboCalibrated,
+    /// A Certabo board needs the start position once to learn its men.
+    CertaboNeedsCalibration,
+}
+
+impl fmt::Display for BoardInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardInfo::Pegboard {
+                version,
+                name,
+                colour,
+            } => write!(
+                f,
+                "pegboard {name:?}, protocol version {version}, {}",
+                if *colour {
+                    "sees colours"
+                } else {
+                    "occupancy only"
+                }
+            ),
+            BoardInfo::Version {
+                board,
+                major,
+                minor,
+            } => write!(f, "{board} board version {major}.{minor}"),
+            BoardInfo::Serial(s) => write!(f, "DGT board serial number {s}"),
+            BoardInfo::Trademark(s) => f.write_str(s),
+            BoardInfo::CertaboCalibrated => {
+                f.write_str("Certabo calibrated: the 32 men on their start squares are known")
+            }
+            BoardInfo::CertaboNeedsCalibration => {
+                f.write_str("Certabo: put all 32 men on their start squares once, to calibrate")
+            }
+        }
+    }
 }
 
 fn pegboard_message(m: pegboard::BoardLine) -> Option<BoardMessage> {
@@ -411,14 +481,11 @@ fn pegboard_message(m: pegboard::BoardLine) -> Option<BoardMessage> {
             version,
             name,
             colour,
-        } => BoardMessage::Info(format!(
-            "pegboard {name:?}, protocol version {version}, {}",
-            if colour {
-                "sees colours"
-            } else {
-                "occupancy only"
-            }
-        )),
+        } => BoardMessage::Info(BoardInfo::Pegboard {
+            version,
+            name,
+            colour,
+        }),
         E::Snapshot(s) => BoardMessage::Sensor(SensorEvent::Snapshot(s)),
         E::Lifted(sq) => BoardMessage::Sensor(SensorEvent::Lifted(sq)),
         E::Placed { square, color } => BoardMessage::Sensor(SensorEvent::Placed {

@@ -40,7 +40,7 @@ pub enum LinkEvent {
     /// A clock command was never confirmed.
     ClockFailed(String),
     /// Identification (version, serial number, name), reported once per connection.
-    Info(String),
+    Info(crate::board::codec::BoardInfo),
     /// The board reported a fault of its own.
     BoardError(String),
     /// A garbled frame was dropped (a full reading has been requested).

@@ -100,7 +100,7 @@ pub struct Supervisor {
     failing: bool,
     clock: ClockSender,
     /// Identification already reported on this connection (watchdog replies repeat it).
-    told: Vec<String>,
+    told: Vec<crate::board::codec::BoardInfo>,
 }
 
 impl Supervisor {

@@ -1,14 +1,18 @@
-//! The clock on the board as the source of truth (issue 26, item 1): `[clock] source =
-//! "board"` with a DGT 3000 on an emulated DGT board behind a real pseudo-terminal. A press of
-//! the clock's lever (seen in the board's clock readings as the other side's clock starting)
-//! completes the move vichess has announced; with vichess as the source it does not.
+//! The clock on the board (issue 26, item 1): a DGT 3000 on an emulated DGT board behind a
+//! real pseudo-terminal. With `[clock] source = "board"` its lever is the press, `time` says
+//! its times, a drift from vichess's clock is noted for the arbiter, and a clock pulled out
+//! is said once and vichess counts on; with `source = "vichess"` its lever presses nothing and
+//! its display is set to vichess's times, each command sent again when its acknowledgement
+//! is lost.
 
 #![cfg(all(unix, feature = "serial"))]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
-use vichess::board::codec::dgt::{ClockSide, ClockTimes, Hms, SideTime};
+use vichess::board::codec::dgt::{ClockCommand, ClockSide, ClockTimes, Hms, SideTime};
 use vichess::board::codec::Protocol;
 use vichess::board::sim::pty::PtyBoard;
 use vichess::board::sim::{Action, Emulator};
@@ -24,102 +28,175 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn clock(white: u8, black: u8, running: ClockSide) -> ClockTimes {
-    let side = |minutes| SideTime {
-        time: Hms {
-            hours: 0,
-            minutes,
-            seconds: 0,
-        },
+fn hms(minutes: u8, seconds: u8) -> Hms {
+    Hms {
+        hours: 0,
+        minutes,
+        seconds,
+    }
+}
+
+/// A reading: White's time on the left, Black's on the right, `running` counting (`None`:
+/// stopped).
+fn reading(white: Hms, black: Hms, running: Option<ClockSide>) -> ClockTimes {
+    let side = |time| SideTime {
+        time,
         ..Default::default()
     };
     ClockTimes {
         left: side(white),
         right: side(black),
-        running: true,
-        turn: Some(running),
+        running: running.is_some(),
+        turn: running,
         ..Default::default()
     }
 }
 
-/// Plays 1.e4 on the board, then presses the lever; returns the journal's press lines.
-fn lever_after_e4(home: &Path, source: &str) -> Vec<String> {
-    let dir = home.join("config").join("vichess");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("config.toml"),
-        format!("[clock]\nsource = \"{source}\"\n"),
-    )
-    .unwrap();
-    let emulator =
-        Emulator::new(Protocol::Dgt, Board::new()).with_clock(clock(15, 15, ClockSide::Left));
-    let mut board = PtyBoard::new(emulator).expect("a pty");
-    let games = home.join("games");
-    let arg = format!("dgt:{}", board.path());
-    let (mut child, mut stdin, lines) = play::spawn_play(
-        home,
-        &[
-            "--no-audio",
-            "--side",
-            "white",
-            "--control",
-            "15+10",
-            "--game-dir",
-            games.to_str().unwrap(),
-            "--board",
-            &arg,
-        ],
-    );
-    let mut seen: Vec<String> = Vec::new();
-    let mut serve = |board: &mut PtyBoard, seen: &mut Vec<String>, d: Duration| {
+fn clock(white: u8, black: u8, running: ClockSide) -> ClockTimes {
+    reading(hms(white, 0), hms(black, 0), Some(running))
+}
+
+/// `vichess play` at 15+10 as White on an emulated DGT board with a DGT 3000 showing `first`.
+struct Game {
+    home: PathBuf,
+    games: PathBuf,
+    board: PtyBoard,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Game {
+    fn start(
+        home: &Path,
+        source: &str,
+        first: ClockTimes,
+        faults: impl FnOnce(&mut Emulator),
+    ) -> Game {
+        let dir = home.join("config").join("vichess");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("config.toml"),
+            format!("[clock]\nsource = \"{source}\"\n"),
+        )
+        .unwrap();
+        let mut emulator = Emulator::new(Protocol::Dgt, Board::new()).with_clock(first);
+        faults(&mut emulator);
+        let board = PtyBoard::new(emulator).expect("a pty");
+        let games = home.join("games");
+        let arg = format!("dgt:{}", board.path());
+        let (child, stdin, lines) = play::spawn_play(
+            home,
+            &[
+                "--no-audio",
+                "--side",
+                "white",
+                "--control",
+                "15+10",
+                "--game-dir",
+                games.to_str().unwrap(),
+                "--board",
+                &arg,
+            ],
+        );
+        let mut game = Game {
+            home: home.to_path_buf(),
+            games,
+            board,
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        };
+        let connected = format!("Brett verbunden ({})", game.board.path());
+        game.wait(&connected);
+        game
+    }
+
+    /// Serves the board for `d`, collecting vichess's lines.
+    fn serve(&mut self, d: Duration) {
         let until = Instant::now() + d;
         while Instant::now() < until {
-            board.serve().unwrap();
-            seen.extend(lines.try_iter());
+            self.board.serve().unwrap();
+            self.seen.extend(self.lines.try_iter());
             std::thread::sleep(Duration::from_millis(2));
         }
-    };
-    let wait = |board: &mut PtyBoard,
-                seen: &mut Vec<String>,
-                serve: &mut dyn FnMut(&mut PtyBoard, &mut Vec<String>, Duration),
-                what: &str| {
-        let deadline = Instant::now() + Duration::from_secs(12);
-        while !seen.iter().any(|l| l.ends_with(what)) {
-            assert!(Instant::now() < deadline, "no {what:?}: {seen:#?}");
-            serve(board, seen, Duration::from_millis(20));
-        }
-    };
-    let connected = format!("Brett verbunden ({})", board.path());
-    wait(&mut board, &mut seen, &mut serve, &connected);
-    serve(&mut board, &mut seen, Duration::from_millis(1200));
-    writeln!(stdin, "start").unwrap();
-    board.act(Action::Lift(Square::E2)).unwrap();
-    serve(&mut board, &mut seen, Duration::from_millis(150));
-    board
-        .act(Action::Place(Square::E4, Role::Pawn.of(Color::White)))
-        .unwrap();
-    wait(&mut board, &mut seen, &mut serve, "Eva vier");
-    // White presses the lever: Black's clock (the right side) runs.
-    board.emulator.set_clock(clock(15, 15, ClockSide::Right));
-    serve(&mut board, &mut seen, Duration::from_millis(2500));
-    writeln!(stdin, "quit").unwrap();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while child.try_wait().unwrap().is_none() {
-        assert!(Instant::now() < deadline, "vichess did not quit");
-        serve(&mut board, &mut seen, Duration::from_millis(20));
     }
-    let journal = std::fs::read_dir(&games)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .find(|e| e.path().extension().is_some_and(|x| x == "journal"))
-        .map(|e| std::fs::read_to_string(e.path()).unwrap())
-        .expect("the game's journal");
-    // Journal lines are "number checksum record ...".
+
+    /// Serves until a line ends with `what`; returns that line.
+    fn wait(&mut self, what: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(12);
+        loop {
+            if let Some(l) = self.seen.iter().find(|l| l.ends_with(what)) {
+                return l.clone();
+            }
+            assert!(Instant::now() < deadline, "no {what:?}: {:#?}", self.seen);
+            self.serve(Duration::from_millis(20));
+        }
+    }
+
+    /// Types `line` and returns the lines that come in the next moment.
+    fn ask(&mut self, line: &str) -> Vec<String> {
+        let from = self.seen.len();
+        writeln!(self.stdin, "{line}").unwrap();
+        self.serve(Duration::from_millis(400));
+        self.seen[from..].to_vec()
+    }
+
+    fn count(&self, what: &str) -> usize {
+        self.seen.iter().filter(|l| l.contains(what)).count()
+    }
+
+    fn play_e4(&mut self) {
+        self.board.act(Action::Lift(Square::E2)).unwrap();
+        self.serve(Duration::from_millis(150));
+        self.board
+            .act(Action::Place(Square::E4, Role::Pawn.of(Color::White)))
+            .unwrap();
+        self.wait("Eva vier");
+    }
+
+    /// Quits and returns the journal.
+    fn quit(mut self) -> (String, PathBuf) {
+        writeln!(self.stdin, "quit").unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.child.try_wait().unwrap().is_none() {
+            assert!(Instant::now() < deadline, "vichess did not quit");
+            self.serve(Duration::from_millis(20));
+        }
+        let path = std::fs::read_dir(&self.games)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|x| x == "journal"))
+            .expect("the game's journal");
+        (std::fs::read_to_string(&path).unwrap(), path)
+    }
+}
+
+/// Journal lines of one kind ("number checksum record ...").
+fn records(journal: &str, kind: &str) -> Vec<String> {
     journal
         .lines()
-        .filter(|l| l.split_whitespace().nth(2) == Some("press"))
+        .filter(|l| l.split_whitespace().nth(2) == Some(kind))
         .map(str::to_owned)
         .collect()
+}
+
+/// Plays 1.e4 on the board, then presses the lever; returns the journal's press lines.
+fn lever_after_e4(home: &Path, source: &str) -> Vec<String> {
+    let mut game = Game::start(home, source, clock(15, 15, ClockSide::Left), |_| {});
+    game.serve(Duration::from_millis(1200));
+    writeln!(game.stdin, "start").unwrap();
+    game.play_e4();
+    // White presses the lever: Black's clock (the right side) runs.
+    game.board
+        .emulator
+        .set_clock(clock(15, 15, ClockSide::Right));
+    game.serve(Duration::from_millis(2500));
+    let (journal, _) = game.quit();
+    records(&journal, "press")
 }
 
 #[test]
@@ -135,4 +212,122 @@ fn with_vichess_as_the_source_the_lever_presses_nothing() {
     let home = temp_dir("vichess");
     let presses = lever_after_e4(&home, "vichess");
     assert!(presses.is_empty(), "{presses:?}");
+}
+
+#[test]
+fn time_says_the_board_clocks_times() {
+    let home = temp_dir("time");
+    let shown = reading(hms(12, 34), hms(9, 5), None);
+    let mut game = Game::start(&home, "board", shown, |_| {});
+    game.serve(Duration::from_millis(1200));
+    let said = game.ask("time");
+    assert!(
+        said.iter().any(|l| l
+            == "Die Uhr am Brett: Weiß: zwölf Minuten vierunddreißig Sekunden; Schwarz: neun Minuten fünf Sekunden"),
+        "{said:#?}"
+    );
+    game.quit();
+}
+
+#[test]
+fn a_clock_that_drifts_by_three_seconds_is_noted_for_the_arbiter() {
+    let home = temp_dir("drift");
+    // Before the start vichess's clock has 15:00 for each; the board's shows 14:57 for White.
+    let shown = reading(hms(14, 57), hms(15, 0), None);
+    let mut game = Game::start(&home, "board", shown, |_| {});
+    game.serve(Duration::from_millis(2500));
+    let printed = "Hinweis für den Schiedsrichter: die Uhr am Brett weicht von der Zeit in vichess ab: Weiß 0:14:57, vichess 0:15:00";
+    assert_eq!(game.count(printed), 1, "{:#?}", game.seen);
+    // Noted, not mended: vichess's clock still has 15:00 for White.
+    writeln!(game.stdin, "start").unwrap();
+    let home_ = game.home.clone();
+    let (journal, path) = game.quit();
+    let notes = records(&journal, "note");
+    assert_eq!(notes.len(), 1, "{journal}");
+    assert!(
+        notes[0].ends_with("note 0 board clock: white 0:14:57, vichess 0:15:00")
+            || notes[0].contains("board clock: white 0:14:57, vichess 0:15:00"),
+        "{notes:?}"
+    );
+    assert!(records(&journal, "adjust").is_empty(), "{journal}");
+    let out = play::run_piped(
+        &home_,
+        &["report", "--lang", "de", path.to_str().unwrap()],
+        b"",
+    );
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert!(
+        report.contains("Hinweis für den Schiedsrichter: die Uhr am Brett weicht von der Zeit in vichess ab: Weiß 0:14:57, vichess 0:15:00"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_clock_pulled_out_is_said_once_and_vichess_counts_on() {
+    let home = temp_dir("unplugged");
+    let mut game = Game::start(&home, "board", clock(15, 15, ClockSide::Left), |_| {});
+    game.serve(Duration::from_millis(1200));
+    writeln!(game.stdin, "start").unwrap();
+    game.serve(Duration::from_millis(300));
+    game.board.emulator.unplug_clock();
+    let silent = "Die Uhr am Brett antwortet nicht mehr; vichess zählt die Zeit selbst weiter";
+    game.wait(silent);
+    game.serve(Duration::from_millis(3000));
+    assert_eq!(game.count(silent), 1, "{:#?}", game.seen);
+    // vichess's own clock answers `time` now, and the game goes on.
+    let said = game.ask("time");
+    assert!(
+        said.iter().any(|l| l.starts_with("Weiß: vierzehn Minuten")),
+        "{said:#?}"
+    );
+    game.play_e4();
+    let back = "Die Uhr am Brett antwortet wieder; ihre Zeiten gelten";
+    game.board
+        .emulator
+        .set_clock(clock(15, 15, ClockSide::Right));
+    game.wait(back);
+    game.serve(Duration::from_millis(1500));
+    assert_eq!(game.count(back), 1, "{:#?}", game.seen);
+    assert_eq!(game.count(silent), 1, "{:#?}", game.seen);
+    let (journal, _) = game.quit();
+    assert_eq!(records(&journal, "move").len(), 1, "{journal}");
+}
+
+#[test]
+fn with_vichess_as_the_source_the_display_shows_vichess_times() {
+    let home = temp_dir("display");
+    let shown = reading(hms(0, 0), hms(0, 0), None);
+    // The first command's acknowledgement is lost: it must be sent again.
+    let mut game = Game::start(&home, "vichess", shown, |e| e.drop_clock_acks(1));
+    game.serve(Duration::from_millis(1200));
+    writeln!(game.stdin, "start").unwrap();
+    game.play_e4();
+    writeln!(game.stdin, "press").unwrap();
+    // The resend comes after two seconds without an acknowledgement.
+    game.serve(Duration::from_millis(3500));
+    let sent: Vec<ClockCommand> = game.board.emulator.clock_commands().to_vec();
+    let set = |run| ClockCommand::SetAndRun {
+        left: hms(15, 0),
+        right: hms(15, 0),
+        run,
+    };
+    assert!(sent.len() >= 4, "{sent:#?}");
+    assert_eq!(sent[0], set(None), "{sent:#?}");
+    assert_eq!(
+        sent[1],
+        set(None),
+        "sent again when not acknowledged: {sent:#?}"
+    );
+    assert_eq!(sent[2], set(Some(ClockSide::Left)), "{sent:#?}");
+    let (times, text) = game.board.emulator.clock_display();
+    let times = times.expect("a clock");
+    assert_eq!(text, None);
+    assert_eq!(times.turn, Some(ClockSide::Right), "{times:?}");
+    assert!(times.running);
+    // White's 15:00, less the moment the move took, plus the 10 s increment.
+    let white = times.left.time.total_seconds();
+    assert!((900..=910).contains(&white), "{times:?}");
+    assert_eq!(times.right.time, hms(15, 0));
+    game.quit();
 }

@@ -1324,3 +1324,35 @@ fn questions_after_a_promotion_name_the_new_piece() {
         }
     }
 }
+
+/// Issue 26: with the clock on the board as the truth, `time` says its times, named as the
+/// board clock's, in each pack's words; without a reading it says vichess's own.
+#[test]
+fn the_board_clocks_times_are_said_in_each_packs_words() {
+    use vichess::phrase::token::{Token, Word};
+    for pack in PACKS {
+        let mut s = game(pack, None, false, &[]);
+        let own = ask(&mut s, "time");
+        s.set_board_times(Some((754_000, 545_000)));
+        let board = ask(&mut s, "time");
+        let words = Pack::builtin(pack).unwrap();
+        let name = words.text(&[Token::Word(Word::BoardClock)]).to_lowercase();
+        assert_eq!(board.len(), 1, "{pack}: {board:?}");
+        assert!(
+            board[0].to_lowercase().starts_with(&name),
+            "{pack}: {board:?}"
+        );
+        let twelve = words.text(&[Token::Duration(754_000)]);
+        assert!(
+            board[0].contains(&twelve),
+            "{pack}: {board:?} lacks {twelve}"
+        );
+        assert_ne!(board, own, "{pack}");
+        s.set_board_times(None);
+        assert_eq!(
+            ask(&mut s, "time"),
+            own,
+            "{pack}: vichess's own clock again"
+        );
+    }
+}

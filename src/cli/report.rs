@@ -320,6 +320,20 @@ fn note_line(pack: &Pack, text: &str) -> String {
             Token::Rank(square.rank()),
         ]);
     }
+    if let Some(drift) = text.strip_prefix(vichess::session::DRIFT_NOTE) {
+        // "white 0:14:57, vichess 0:15:00": the side in words, the times as written.
+        let (name, rest) = drift.split_once(' ').unwrap_or((drift, ""));
+        let who = match name {
+            "white" => side(pack, Color::White),
+            "black" => side(pack, Color::Black),
+            other => other.to_string(),
+        };
+        return format!(
+            "{}: {}: {who} {rest}",
+            w(pack, Word::NoteForArbiter),
+            w(pack, Word::BoardClockDiffers)
+        );
+    }
     if let Some(said) = engine_note(pack, text) {
         return said;
     }

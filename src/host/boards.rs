@@ -118,6 +118,8 @@ pub struct Connected {
     pegboard: bool,
     /// The tactile clock's patterns, when `[board] buzz` is on and this is a pegboard.
     buzz: Option<crate::input::Rumble>,
+    /// A DGT board: a DGT 3000 plugged into it takes clock commands through it.
+    dgt: bool,
 }
 
 /// The link a board runs on; kept only so it lives as long as the board.
@@ -171,6 +173,12 @@ impl Connected {
 
     /// No board, no lights.
     pub fn lights_unknown(&mut self) {}
+
+    /// No board, no clock.
+    pub fn clock(&mut self, _cmd: crate::board::codec::dgt::ClockCommand) {}
+
+    /// No board, no clock.
+    pub fn ask_clock(&mut self) {}
 
     /// No board, no lights.
     pub fn show(&mut self, _squares: crate::rules::Bitboard) {}
@@ -267,6 +275,7 @@ impl Connected {
                 },
                 pegboard: protocol == Protocol::Pegboard,
                 buzz: None,
+                dgt: protocol == Protocol::Dgt,
             },
             tracker,
         )))
@@ -301,6 +310,24 @@ impl Connected {
         );
         if let Linked::Serial(link) = &self._link {
             link.send(crate::board::link::port::LinkCommand::Write(line));
+        }
+    }
+
+    /// A command for the DGT 3000 on a DGT board (nothing on other boards): the link sends
+    /// one at a time, each after the last one's acknowledgement, and sends again one not
+    /// acknowledged.
+    pub fn clock(&mut self, cmd: crate::board::codec::dgt::ClockCommand) {
+        if let (true, Linked::Serial(link)) = (self.dgt, &self._link) {
+            link.send(crate::board::link::port::LinkCommand::Clock(cmd));
+        }
+    }
+
+    /// Asks a DGT board for its clock's reading now (the clock has gone quiet).
+    pub fn ask_clock(&mut self) {
+        if let (true, Linked::Serial(link)) = (self.dgt, &self._link) {
+            let bytes =
+                crate::board::codec::dgt::encode(crate::board::codec::dgt::Command::SendClock);
+            link.send(crate::board::link::port::LinkCommand::Write(bytes));
         }
     }
 
@@ -435,6 +462,7 @@ fn open_chessnut<T: From<Heard> + Send + 'static>(
             leds: Some((crate::board::leds::LedBoard::Chessnut, None)),
             pegboard: false,
             buzz: None,
+            dgt: false,
         },
         tracker,
     )))

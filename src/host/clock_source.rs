@@ -1,6 +1,6 @@
 //! `[clock] source = "board"`: the physical clock on the DGT board (a DGT 3000) is the truth,
-//! and its lever is the press. (Its times are not yet said by `time`, a drift from vichess's
-//! model is not yet noted, and a clock that stops answering is not yet said: issue 26.) The clock's readings come with the board's link events; this
+//! and its lever is the press. (Its times, a drift from vichess's clock and its silence are
+//! `host::board_clock`'s.) The clock's readings come with the board's link events; this
 //! decides, from the side whose clock runs, when the lever was pressed, and keeps a press that
 //! came before vichess had the move (the dump that confirms a DGT update can come a moment
 //! after the lever) until the move is there, so the D.2.3-4 order stays: the move is

@@ -11,8 +11,10 @@
 //! (journal lines appended and fsync'd first, then the printed lines, the speech and the
 //! rumble). Time is monotonic ([`MonotonicClock`]); the wall clock is read once.
 
+pub mod board_clock;
 pub mod boards;
 mod braille_line;
+pub mod clock_display;
 pub mod clock_source;
 mod engine;
 pub mod interrupt;
@@ -215,6 +217,10 @@ pub struct Host {
     engine: Option<engine::Seat>,
     /// `[clock] source = "board"`: the physical clock's lever is the press.
     lever: Option<clock_source::Lever>,
+    /// `[clock] source = "board"`: the physical clock's times, its drift, its silence.
+    board_clock: Option<board_clock::BoardClock>,
+    /// `[clock] source = "vichess"`: vichess's times on a DGT 3000's display.
+    display: Option<clock_display::ClockDisplay>,
     _lock: GameLock,
 }
 
@@ -278,7 +284,13 @@ impl Host {
         let due = match self.record.is_failing() {
             _ if std::mem::take(&mut self.first) => Some(self.clock.now()),
             true => Some(self.clock.now().after(RETRY_MS)),
-            false => self.table.poll_timeout(),
+            false => {
+                let clock = self.board_clock.as_ref().and_then(|c| c.deadline());
+                match (self.table.poll_timeout(), clock) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                }
+            }
         };
         let arrival = match due {
             Some(due) => match self.rx.recv_timeout(self.clock.until(due)) {
@@ -379,6 +391,7 @@ impl Host {
         }
         self.engine_answers(now);
         self.press_from_lever(now);
+        self.board_clock_quiet(now)?;
         let mut quit = false;
         while let Some(output) = self.table.poll_output() {
             match self.record.carry(output) {
@@ -393,6 +406,7 @@ impl Host {
             }
         }
         leds::show(&self.table, &mut self.boards);
+        self.drive_display(now);
         for n in self.voice.notices() {
             writeln!(self.out, "{n}")?;
         }
@@ -427,6 +441,61 @@ impl Host {
             && lever.take_press(now)
         {
             self.table.handle(Input::Command(Command::Press), now);
+        }
+    }
+
+    /// The board's clock gone quiet: asked for a reading, then said to be gone.
+    fn board_clock_quiet(&mut self, now: crate::session::Stamp) -> anyhow::Result<()> {
+        let Some(news) = self.board_clock.as_mut().and_then(|c| c.poll(now)) else {
+            return Ok(());
+        };
+        self.board_clock_news(news, now)
+    }
+
+    /// Carries out what the board's clock came to: one line when it goes and when it comes
+    /// back, a note for the arbiter on a drift, a request when it is quiet.
+    fn board_clock_news(
+        &mut self,
+        news: board_clock::ClockNews,
+        now: crate::session::Stamp,
+    ) -> anyhow::Result<()> {
+        use board_clock::ClockNews;
+        match news {
+            ClockNews::Ask => {
+                for b in &mut self.boards {
+                    b.ask_clock();
+                }
+            }
+            ClockNews::Silent => {
+                self.table.set_board_times(None);
+                let text = line_in(&self.pack, Word::BoardClockSilent, "");
+                self.tell(&text)?;
+            }
+            ClockNews::Back => {
+                let text = line_in(&self.pack, Word::BoardClockBack, "");
+                self.tell(&text)?;
+            }
+            ClockNews::Drift {
+                side,
+                board_ms,
+                model_ms,
+            } => self.table.seat(now, |s, now| {
+                ((), s.board_clock_drift(side, board_ms, model_ms, now))
+            }),
+        }
+        Ok(())
+    }
+
+    /// `[clock] source = "vichess"`: the DGT 3000 is told vichess's times when they must
+    /// change on its display.
+    fn drive_display(&mut self, now: crate::session::Stamp) {
+        let Some(display) = &mut self.display else {
+            return;
+        };
+        if let Some(cmd) = display.update(self.table.clock_reading(now)) {
+            for b in &mut self.boards {
+                b.clock(cmd);
+            }
         }
     }
 
@@ -483,6 +552,19 @@ impl Host {
             LinkEvent::Clock(t) => {
                 if let Some(lever) = &mut self.lever {
                     lever.reading(&t, now);
+                }
+                if let Some(display) = self.display.as_mut().filter(|_| !t.no_clock && !t.all_zero)
+                {
+                    display.heard();
+                }
+                let model = self.table.clock_reading(now);
+                let Some(clock) = &mut self.board_clock else {
+                    return Ok(());
+                };
+                let news = clock.reading(&t, now, model);
+                self.table.set_board_times(clock.times());
+                for n in news {
+                    self.board_clock_news(n, now)?;
                 }
                 return Ok(());
             }

@@ -208,6 +208,10 @@ impl Host {
             first: true,
             lever: (config.clock.source == crate::config::ClockSourceSetting::Board)
                 .then(clock_source::Lever::default),
+            board_clock: (config.clock.source == crate::config::ClockSourceSetting::Board)
+                .then(board_clock::BoardClock::default),
+            display: (config.clock.source == crate::config::ClockSourceSetting::Vichess)
+                .then(clock_display::ClockDisplay::default),
             rx,
             tx,
             resumed: args.resume,

@@ -697,6 +697,14 @@ words! {
     SoundCannotPlay = "sound-cannot-play",
     /// A board's clock did not confirm a command; the link's words follow.
     BoardClockFailed = "board-clock-failed",
+    /// `[clock] source = "board"` (issue 26): the clock on the board, before its times.
+    BoardClock = "board-clock",
+    /// A note for the arbiter: the board's clock and vichess's differ by more than a second.
+    BoardClockDiffers = "board-clock-differs",
+    /// The board's clock stopped answering; vichess's own clock counts on.
+    BoardClockSilent = "board-clock-silent",
+    /// The board's clock answers again; its times count again.
+    BoardClockBack = "board-clock-back",
     /// The configuration checker's framing, said by `play` in the game's language, and the
     /// refusal of an unknown `--lang` (issue 24, item 12). `config-in-section` holds
     /// `{section}`, `config-did-you-mean` `{key}`.

@@ -44,6 +44,7 @@
 //! ```
 
 mod announce;
+mod board_clock;
 mod arbiter_command;
 mod ask;
 mod command;
@@ -70,6 +71,7 @@ mod timing;
 mod why;
 
 pub use arbiter_command::{ArbiterCommand, QuickplayAnswer, TimeChange};
+pub use board_clock::DRIFT_NOTE;
 pub use ask::{Men, Readout, Step};
 pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
@@ -252,6 +254,9 @@ pub struct Session {
     /// The record last handed out to be saved at the game's own path: quitting after the
     /// game ended saves (and says "saved") only if something changed since.
     saved_pgn: Option<String>,
+    /// `[clock] source = "board"`: the board clock's latest times (White's, Black's, in
+    /// milliseconds), which `time` says; `None` while there is none or it stopped answering.
+    board_times: Option<(u64, u64)>,
 }
 
 /// The notation language of a pack's language (piece letters for SAN, braille sheets).
@@ -324,6 +329,7 @@ impl Session {
             dpad_cursor: false,
             pending_move: None,
             saved_pgn: None,
+            board_times: None,
             config,
         }
     }

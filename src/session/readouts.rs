@@ -16,6 +16,14 @@ impl Session {
             None => self
                 .out
                 .refuse(&self.pack, vec![Token::Word(Word::NoClock)]),
+            // The physical clock is the truth while it answers (issue 26): its times, named
+            // as its, so the player knows which clock spoke.
+            Some(_) if self.board_times.is_some() => {
+                let (w, b) = self.board_times.unwrap_or_default();
+                let mut p = vec![Token::Word(Word::BoardClock), COLON];
+                p.extend(clock_phrase(w, b));
+                self.out.say(&self.pack, Audience::Player, p);
+            }
             Some(clock) => {
                 let (w, b) = (
                     clock.remaining(Color::White, at),

@@ -291,6 +291,11 @@ impl Table {
         self.session.set_engine(spec);
     }
 
+    /// The board clock's latest times for `time` (see [`Session::set_board_times`]).
+    pub fn set_board_times(&mut self, times: Option<(u64, u64)>) {
+        self.session.set_board_times(times);
+    }
+
     /// Names a PGN tag of the game (see [`Session::set_tag`]).
     pub fn set_tag(&mut self, name: &str, value: &str) {
         self.session.set_tag(name, value);

@@ -35,6 +35,12 @@ pub struct Emulator {
     certabo_leds: Vec<u8>,
     /// The buzz patterns the host sent a pegboard, in order.
     buzzes: Vec<Vec<u16>>,
+    /// Every clock command the host sent through a DGT board, in order (resends included).
+    clock_commands: Vec<dgt::ClockCommand>,
+    /// Fault: this many clock commands are carried out but not acknowledged.
+    drop_acks: u32,
+    /// The text a DGT 3000 shows instead of the times, until `End` or set-and-run.
+    clock_text: Option<String>,
 }
 
 impl Emulator {
@@ -57,6 +63,9 @@ impl Emulator {
             led_pattern: [0; 81],
             certabo_leds: Vec::new(),
             buzzes: Vec::new(),
+            clock_commands: Vec::new(),
+            drop_acks: 0,
+            clock_text: None,
         }
     }
 
@@ -179,16 +188,30 @@ impl Emulator {
                             });
                             out.extend(dgt::encode_bwtime(&t));
                         }
+                        // An unplugged clock neither obeys nor acknowledges.
+                        C::Clock(_) if self.clock.is_none() => {}
                         C::Clock(c) => {
-                            if let dgt::ClockCommand::SetAndRun { left, right, run } = c {
-                                let mut t = self.clock.unwrap_or_default();
-                                t.left.time = left;
-                                t.right.time = right;
-                                t.turn = run;
-                                t.running = run.is_some();
-                                self.clock = Some(t);
+                            self.clock_commands.push(c);
+                            match c {
+                                dgt::ClockCommand::SetAndRun { left, right, run } => {
+                                    let mut t = self.clock.unwrap_or_default();
+                                    t.left.time = left;
+                                    t.right.time = right;
+                                    t.turn = run;
+                                    t.running = run.is_some();
+                                    self.clock = Some(t);
+                                    self.clock_text = None;
+                                }
+                                dgt::ClockCommand::Ascii { text, .. } => {
+                                    let text = String::from_utf8_lossy(&text);
+                                    self.clock_text = Some(text.trim_end().to_string());
+                                }
+                                dgt::ClockCommand::End => self.clock_text = None,
+                                dgt::ClockCommand::Beep { .. } | dgt::ClockCommand::Version => {}
                             }
-                            if self.clock.is_some() {
+                            if self.drop_acks > 0 {
+                                self.drop_acks -= 1;
+                            } else {
                                 out.extend(dgt::encode_ack(dgt::ClockAck([0x10, c.code(), 0, 0])));
                             }
                         }
@@ -347,5 +370,27 @@ impl Emulator {
     /// Sets the DGT clock's reading (the simulated clock ticking).
     pub fn set_clock(&mut self, t: dgt::ClockTimes) {
         self.clock = Some(t);
+    }
+
+    /// The DGT clock is pulled out of the board: no more readings, no acknowledgements, and
+    /// asked for its times the board says it has no clock.
+    pub fn unplug_clock(&mut self) {
+        self.clock = None;
+    }
+
+    /// Fault: the next `n` clock commands are carried out but their acknowledgements lost.
+    pub fn drop_clock_acks(&mut self, n: u32) {
+        self.drop_acks = n;
+    }
+
+    /// Every clock command the host sent, in order, resends included.
+    pub fn clock_commands(&self) -> &[dgt::ClockCommand] {
+        &self.clock_commands
+    }
+
+    /// What the DGT clock's display shows: its times and running side (`None`: no clock),
+    /// and the text it shows instead of them, if any.
+    pub fn clock_display(&self) -> (Option<dgt::ClockTimes>, Option<&str>) {
+        (self.clock, self.clock_text.as_deref())
     }
 }

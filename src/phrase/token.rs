@@ -811,6 +811,15 @@ words! {
     Reviewing = "reviewing",
     /// The game topic's line on the engine's help and the review.
     HelpEngine = "help-engine",
+    /// A move typed for the engine's side: "the computer plays this side: Black".
+    EnginePlaysSide = "engine-plays-side",
+    /// ... and the player's own move waits for its press.
+    PressYourClockFirst = "press-your-clock-first",
+    /// ... and the engine is finding its move.
+    EngineThinking = "engine-thinking",
+    /// The engine answers a draw offer at once, by its evaluation.
+    EngineDeclinesDraw = "engine-declines-draw",
+    EngineAcceptsDraw = "engine-accepts-draw",
 }
 
 const FILE_IDS: [&str; 8] = [

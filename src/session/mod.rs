@@ -245,6 +245,8 @@ pub struct Session {
     /// The record last handed out to be saved at the game's own path: quitting after the
     /// game ended saves (and says "saved") only if something changed since.
     saved_pgn: Option<String>,
+    /// The side the engine seat plays while it plays ([`Session::set_computer`]).
+    computer: Option<Color>,
 }
 
 /// The notation language of a pack's language (piece letters for SAN, braille sheets).
@@ -315,6 +317,7 @@ impl Session {
             dpad_cursor: false,
             pending_move: None,
             saved_pgn: None,
+            computer: None,
             config,
         }
     }
@@ -394,6 +397,12 @@ impl Session {
             self.pending_tags
                 .push((name.to_string(), value.to_string()));
         }
+    }
+
+    /// The engine seat plays `side` (`None`: nobody, or an engine that gave up, whose
+    /// moves the player types). Not journaled: the host sets it again on each start.
+    pub fn set_computer(&mut self, side: Option<Color>) {
+        self.computer = side;
     }
 
     /// Journals the game's language and voice pack (this session's pack) with the next

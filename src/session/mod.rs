@@ -861,8 +861,9 @@ pub fn replay_journal(
 /// Gives the time-call tracker each side's time at `at` as its starting point.
 fn seed_calls(calls: &mut CallTracker, state: &State, at: u64) {
     if let Some(clock) = state.clock() {
+        let start = clock.control().period(0).time;
         for side in [crate::rules::Color::White, crate::rules::Color::Black] {
-            calls.feed(side, clock.remaining(side, at));
+            calls.seed(side, clock.remaining(side, at), start);
         }
     }
 }

@@ -1126,3 +1126,41 @@ fn controls_with_explicit_units_mean_what_they_say() {
     );
     assert!(TimeControl::parse_any("1h30").is_err());
 }
+
+#[test]
+fn an_increment_does_not_call_a_mark_again() {
+    // 90+30: White's clock runs below 90:00, the increment lifts it to 90:10, and running
+    // down across 90:00 again is no call ("one hour thirty minutes" after each move).
+    let mut tracker = CallTracker::default();
+    assert!(tracker.feed(White, 90 * MIN).is_empty());
+    assert!(tracker.feed(White, 89 * MIN + 40 * SEC).is_empty());
+    assert!(tracker.feed(White, 90 * MIN + 10 * SEC).is_empty());
+    assert!(tracker.feed(White, 89 * MIN + 50 * SEC).is_empty());
+    // Nor "one minute" after a +3 s increment at 58 s; the next marks are said.
+    assert!(tracker.feed(White, 58 * SEC).is_empty());
+    assert!(tracker.feed(White, 61 * SEC).is_empty());
+    assert!(tracker.feed(White, 59 * SEC).is_empty());
+    assert_eq!(
+        tracker.feed(White, 49 * SEC),
+        vec![Call::Remaining(50 * SEC)]
+    );
+    // A new period (a whole interval and more) arms the marks again.
+    assert_eq!(tracker.feed(White, 5 * SEC), vec![Call::Remaining(5 * SEC)]);
+    assert!(tracker.feed(White, 30 * MIN + 5 * SEC).is_empty());
+    assert_eq!(
+        tracker.feed(White, 29 * MIN + 59 * SEC),
+        vec![Call::Remaining(30 * MIN)]
+    );
+}
+
+#[test]
+fn a_resumed_game_does_not_call_its_starting_time() {
+    // Resumed at 90:20 (after an increment) in a game that began with 90:00.
+    let mut tracker = CallTracker::default();
+    tracker.seed(White, 90 * MIN + 20 * SEC, 90 * MIN);
+    assert!(tracker.feed(White, 89 * MIN + 5 * SEC).is_empty());
+    assert_eq!(
+        tracker.feed(White, 79 * MIN + 59 * SEC),
+        vec![Call::Remaining(80 * MIN)]
+    );
+}

@@ -461,6 +461,8 @@ pub(super) struct Seat {
     stopping: bool,
     /// A review runs in the background: set to stop it.
     review: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// The engine's evaluation with its last move, from its own side (for a draw offer).
+    last_score: Option<crate::engine::uci::Score>,
     /// When the last `bestmove` was read, for the overhead measured by `tests` and benches.
     pub(super) last_bestmove: Option<Instant>,
 }
@@ -517,6 +519,7 @@ impl Seat {
             awaiting: None,
             stopping: false,
             review: None,
+            last_score: None,
             last_bestmove: None,
         })
     }
@@ -559,6 +562,18 @@ impl Drop for Seat {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
+    }
+}
+
+/// Whether the engine takes a draw, by its evaluation with its last move: only when it
+/// stands clearly worse (two pawns or more, or mated). Without an evaluation yet (it has not
+/// moved) it plays on, as a player would at the start.
+fn accepts_draw(score: Option<crate::engine::uci::Score>) -> bool {
+    use crate::engine::uci::Score;
+    match score {
+        Some(Score::Centipawns(cp)) => cp <= -200,
+        Some(Score::Mate(m)) => m < 0,
+        None => false,
     }
 }
 
@@ -793,6 +808,7 @@ impl Host {
         }
         let (by, press) = (seat.name.clone(), !seat.board);
         let side = seat.spec.side;
+        seat.last_score = outcome.score;
         let moved = self
             .table
             .seat(now, |s, now| match s.engine_move(&best, &by, press, now) {
@@ -881,6 +897,8 @@ impl Host {
                 seat.given_up = true;
                 let _ = seat.tx.send(Msg::Restart);
             }
+            // Its moves are the player's to type from now on.
+            self.table.set_computer(None);
             let line = self.pack.text(&[Token::Word(Word::EngineGaveUp)]);
             self.tell(&line)?;
         }
@@ -914,6 +932,12 @@ impl Host {
             seat.awaiting = None;
             self.table
                 .seat(now, |s, now| ((), s.engine_accepts_takeback(side, now)));
+            return;
+        }
+        if !seat.given_up && state.offer() == Some(!side) && !state.is_over() {
+            let accept = accepts_draw(seat.last_score);
+            self.table
+                .seat(now, |s, now| ((), s.engine_answers_draw(side, accept, now)));
             return;
         }
         let Some(waiting) = seat.awaiting else {

@@ -245,6 +245,7 @@ impl Host {
             let chess960 = host.table.session().position().castling_mode()
                 == crate::rules::CastlingMode::Chess960;
             let board = host.table.tracker(BoardRole::Pegboard).is_some();
+            host.table.set_computer(Some(spec.side));
             let seat = engine::Seat::start(spec, chess960, named, board, host.tx.clone())?;
             host.engine = Some(seat);
         }

@@ -857,6 +857,15 @@ words! {
     BoardInfoCalibrate = "board-info-calibrate",
     /// `sim` alone: how the simulated hands are told a move.
     SimUsage = "sim-usage",
+    /// A move typed for the engine's side: "the computer plays this side: Black".
+    EnginePlaysSide = "engine-plays-side",
+    /// ... and the player's own move waits for its press.
+    PressYourClockFirst = "press-your-clock-first",
+    /// ... and the engine is finding its move.
+    EngineThinking = "engine-thinking",
+    /// The engine answers a draw offer at once, by its evaluation.
+    EngineDeclinesDraw = "engine-declines-draw",
+    EngineAcceptsDraw = "engine-accepts-draw",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -39,6 +39,9 @@ impl Session {
             // Refused or not understood as usual.
             return false;
         };
+        if self.computer_on_move() {
+            return true;
+        }
         let mut p = move_phrase_with(&pos, &m, self.config.announce);
         p.extend([SEMICOLON, Token::Word(Word::ConfirmMove)]);
         self.tell(p);

@@ -3,6 +3,7 @@
 //! a resume replays them like any other. The host runs the engine; the session only checks
 //! what it answers against the rules.
 
+use super::command::DrawAction;
 use super::confirm::Confirm;
 use super::record::Record;
 use super::{Effect, Session, Stamp};
@@ -70,6 +71,31 @@ impl Session {
                 at,
                 by: side,
                 accept: true,
+            });
+        }
+        self.out.take()
+    }
+
+    /// The player's draw offer answered by the engine (`side`) at once, as a player at the
+    /// board would, rather than by playing on (which declines it only with its next move):
+    /// accepted when `accept` (the host decides from the engine's evaluation), and said why.
+    pub fn engine_answers_draw(&mut self, side: Color, accept: bool, now: Stamp) -> Vec<Effect> {
+        let at = self.start_event(now);
+        if self.state.offer() == Some(!side) && !self.state.is_over() {
+            let word = match accept {
+                true => Word::EngineAcceptsDraw,
+                false => Word::EngineDeclinesDraw,
+            };
+            self.out
+                .say(&self.pack, Audience::Public, vec![Token::Word(word)]);
+            let action = match accept {
+                true => DrawAction::Accept,
+                false => DrawAction::Decline,
+            };
+            self.commit(Record::Draw {
+                at,
+                by: side,
+                action,
             });
         }
         self.out.take()

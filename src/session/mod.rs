@@ -257,6 +257,8 @@ pub struct Session {
     /// `[clock] source = "board"`: the board clock's latest times (White's, Black's, in
     /// milliseconds), which `time` says; `None` while there is none or it stopped answering.
     board_times: Option<(u64, u64)>,
+    /// The side the engine seat plays while it plays ([`Session::set_computer`]).
+    computer: Option<Color>,
 }
 
 /// The notation language of a pack's language (piece letters for SAN, braille sheets).
@@ -330,6 +332,7 @@ impl Session {
             pending_move: None,
             saved_pgn: None,
             board_times: None,
+            computer: None,
             config,
         }
     }
@@ -410,6 +413,12 @@ impl Session {
             self.pending_tags
                 .push((name.to_string(), value.to_string()));
         }
+    }
+
+    /// The engine seat plays `side` (`None`: nobody, or an engine that gave up, whose
+    /// moves the player types). Not journaled: the host sets it again on each start.
+    pub fn set_computer(&mut self, side: Option<Color>) {
+        self.computer = side;
     }
 
     /// Journals the game's language and voice pack (this session's pack) with the next
@@ -924,8 +933,9 @@ pub fn replay_journal(
 /// Gives the time-call tracker each side's time at `at` as its starting point.
 fn seed_calls(calls: &mut CallTracker, state: &State, at: u64) {
     if let Some(clock) = state.clock() {
+        let start = clock.control().period(0).time;
         for side in [crate::rules::Color::White, crate::rules::Color::Black] {
-            calls.feed(side, clock.remaining(side, at));
+            calls.seed(side, clock.remaining(side, at), start);
         }
     }
 }

@@ -404,12 +404,40 @@ impl Session {
             let why = self.state.over_phrase(e);
             return self.out.refuse(&self.pack, why);
         }
+        if self.computer_on_move() {
+            return;
+        }
         let pos = self.position().clone();
         match spoken::parse_any(&pos, text, self.lang) {
             Ok(m) => self.make(m, at),
             Err(MoveError::Syntax(_) | MoveError::Empty) => self.not_understood(text),
             Err(e) => self.out.refuse_move(&self.pack, &pos, self.lang, &e),
         }
+    }
+
+    /// A move typed for the side the engine plays is refused, and nothing changes (it is
+    /// said why). Not pressed on the player's behalf instead: in a practice game the press
+    /// is still the player's own act that completes the move (Appendix D, D.2), and until it
+    /// the player may correct it; those who want it pressed for them have `auto_press`.
+    /// Without this the engine's move was the player's, and its clock ran for the wrong side.
+    pub(super) fn computer_on_move(&mut self) -> bool {
+        let side = self.position().turn();
+        if self.computer != Some(side) || self.state.is_over() {
+            return false;
+        }
+        let next = match self.state.unpressed() {
+            Some(own) if own != side => Word::PressYourClockFirst,
+            _ => Word::EngineThinking,
+        };
+        let phrase = vec![
+            Token::Word(Word::EnginePlaysSide),
+            COLON,
+            Token::Side(side),
+            SEMICOLON,
+            Token::Word(next),
+        ];
+        self.out.refuse(&self.pack, phrase);
+        true
     }
 
     /// Input that is neither a command nor a move (issue 11, item 6): "not understood", and

@@ -296,6 +296,11 @@ impl Table {
         self.session.set_board_times(times);
     }
 
+    /// The side the engine seat plays (see [`Session::set_computer`]).
+    pub fn set_computer(&mut self, side: Option<crate::rules::Color>) {
+        self.session.set_computer(side);
+    }
+
     /// Names a PGN tag of the game (see [`Session::set_tag`]).
     pub fn set_tag(&mut self, name: &str, value: &str) {
         self.session.set_tag(name, value);

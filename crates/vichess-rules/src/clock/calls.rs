@@ -56,6 +56,14 @@ impl CallSchedule {
         None
     }
 
+    /// The interval of the band that holds `remaining` (0 when no band does).
+    fn every_at(&self, remaining: Millis) -> Millis {
+        self.bands
+            .iter()
+            .find(|b| remaining <= b.up_to)
+            .map_or(0, |b| b.every)
+    }
+
     /// Whether a call is due at exactly this remaining time.
     pub fn is_mark(&self, remaining: Millis) -> bool {
         remaining > 0 && self.lowest_mark(remaining, remaining.saturating_add(1)) == Some(remaining)
@@ -163,6 +171,11 @@ pub struct CallTracker {
     /// The settings the calls follow; the caller may change them mid-game.
     pub policy: CallPolicy,
     last: [Option<Millis>; 2],
+    /// Each side's lowest time since its marks were last armed: a mark at or above it was
+    /// passed already. An increment lifts the time back over a mark for a moment (90:00 of
+    /// a 90+30 game after each move), and running down across it again is no news, so it
+    /// is not said again; a lift of a whole interval or more (a new period) arms them anew.
+    low: [Option<Millis>; 2],
 }
 
 impl CallTracker {
@@ -171,14 +184,35 @@ impl CallTracker {
         CallTracker {
             policy,
             last: [None; 2],
+            low: [None; 2],
         }
+    }
+
+    /// Sets `side`'s starting point at `remaining`, in a game that began with `start` on
+    /// the clock: a resumed game's marks between the two were passed already (each said
+    /// then, or the start itself), unless a new period lifted the time past them.
+    pub fn seed(&mut self, side: Color, remaining: Millis, start: Millis) {
+        let i = side.index();
+        self.last[i] = Some(remaining);
+        let armed = remaining < start.saturating_add(self.policy.schedule.every_at(start));
+        self.low[i] = Some(if armed {
+            start.min(remaining)
+        } else {
+            remaining
+        });
     }
 
     /// Feeds `side`'s remaining time; the first reading only sets the starting point.
     pub fn feed(&mut self, side: Color, remaining: Millis) -> Vec<Call> {
-        let prev = self.last[side.index()].replace(remaining);
+        let i = side.index();
+        let prev = self.last[i].replace(remaining);
+        let low = match self.low[i] {
+            Some(low) if remaining < low.saturating_add(self.policy.schedule.every_at(low)) => low,
+            _ => remaining,
+        };
+        self.low[i] = Some(low.min(remaining));
         match prev {
-            Some(prev) => self.policy.due_calls(prev, remaining),
+            Some(prev) => self.policy.due_calls(prev.min(low), remaining),
             None => Vec::new(),
         }
     }

@@ -34,13 +34,13 @@ pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
 /// How the acceptance falls with the per-frame gap between the phone loop's path score and
 /// the grammar's (PocketSphinx's score units a frame): one half at `GAP_HALF`, falling from
 /// 1 to 0 over a few `GAP_SLOPE`s around it. Tuned on the closed loop (docs/performance.md,
-/// "Voice input"): misheard moves had gaps from 6.7 up, most right ones below 6.5.
-const GAP_HALF: f64 = 6.0;
+/// "Voice input"): misheard moves had gaps from 4.8 up, most right ones below 3.
+const GAP_HALF: f64 = 3.0;
 const GAP_SLOPE: f64 = 0.5;
 
 /// How a lead in path score over the best rival becomes a share: at a lead of `LEAD_SCALE`
 /// the best reading has 73 % of the acceptance (a logistic curve), at three times it 95 %.
-const LEAD_SCALE: f64 = 60.0;
+const LEAD_SCALE: f64 = 250.0;
 
 /// The measurements behind one hearing, for the closed loop and the log.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -223,7 +223,10 @@ impl Ear for SphinxEar {
         // The best reading's share against its rival, by how much better its path scores.
         let lead = rival
             .as_ref()
-            .map_or(f64::INFINITY, |(_, _, s)| f64::from(g.score - s));
+            .map_or(f64::INFINITY, |(_, _, s)| f64::from(g.score - s))
+            // A rival that scores better than the full grammar's best (the beam pruned it
+            // there) is a tie: ask.
+            .max(0.0);
         self.last.lead = lead;
         let share = 1.0 / (1.0 + (-lead / LEAD_SCALE).exp());
         let mut guesses: Vec<Guess> = best

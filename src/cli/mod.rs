@@ -8,6 +8,8 @@ mod clock;
 mod clock_run;
 mod config_check;
 mod demo;
+#[cfg(feature = "listen")]
+mod hear;
 mod manual;
 mod moves;
 mod perft;
@@ -106,6 +108,27 @@ enum Command {
         /// The moves, in order (SAN, long algebraic or UCI, in any supported language).
         #[arg(allow_hyphen_values = true)]
         moves: Vec<String>,
+    },
+    /// Recognise a move or command spoken in a WAV recording, as `play --listen` hears it:
+    /// prints the move (its announcement and SAN) with the confidence, the question
+    /// between two moves, or "not understood", in the game's language.
+    #[cfg(feature = "listen")]
+    Hear {
+        /// The recording (WAV, any sample rate; several channels are mixed down).
+        file: PathBuf,
+        /// The position the move is heard in (FEN); default the starting position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// The game's language: de, en, uk, ru or hy (German hears both the Appendix D
+        /// names and the letters).
+        #[arg(long, default_value = "de")]
+        lang: vichess::phrase::Language,
+        /// Also print the heard move in UCI ("uci g1f3"), or "ask" or "none", for scripts.
+        #[arg(long)]
+        uci: bool,
+        /// Print the recognition time and the recogniser's measurements on standard error.
+        #[arg(long)]
+        timing: bool,
     },
     /// Play moves and print each as announced, in a voice pack's words (default: de-fide).
     Announce {
@@ -307,6 +330,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             &moves,
         ),
         Command::Voices { check } => voices::run(check),
+        #[cfg(feature = "listen")]
+        Command::Hear {
+            file,
+            fen,
+            lang,
+            uci,
+            timing,
+        } => hear::run(&file, fen.as_deref(), lang, uci, timing),
         Command::Clock {
             command: ClockCommand::Simulate { control, seconds },
         } => clock::simulate(&control, &seconds),

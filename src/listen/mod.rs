@@ -6,6 +6,9 @@
 //! is asked which one was meant (Appendix D.2.8: a wrong announcement is put right before
 //! the clock starts).
 
+pub mod grammar;
 pub mod heard;
+#[cfg(feature = "listen")]
+pub mod sphinx;
 
 pub use heard::{verdict, Ear, EarError, Guess, Hearing, Meaning, Verdict, VerdictRule};

@@ -74,7 +74,8 @@ pub use arbiter_command::{ArbiterCommand, QuickplayAnswer, TimeChange};
 pub use board_clock::DRIFT_NOTE;
 pub use ask::{Men, Readout, Step};
 pub use command::{
-    parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction, HELP,
+    parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction,
+    COMMAND_WORDS, HELP,
 };
 pub use config::{Downtime, SessionConfig};
 pub use help::HelpTopic;

@@ -1,0 +1,247 @@
+//! `vichess hear FILE.wav [--fen FEN] [--lang L]`: one recorded utterance through the
+//! recogniser and `listen::verdict`, and what vichess would do with it, in the game's
+//! language: the move (SAN in the language's letters, and its announcement) with the
+//! confidence, the question between two moves, or "not understood".
+
+use super::text::Escaped;
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+use vichess::audio::wav;
+use vichess::listen::sphinx::SphinxEar;
+use vichess::listen::{verdict, Ear, Guess, Meaning, Verdict, VerdictRule};
+use vichess::phrase::announce::move_phrase;
+use vichess::phrase::Language;
+use vichess::rules::notation::{san_in, uci, Lang};
+use vichess::rules::{CastlingMode, Position};
+use vichess::voice::{Pack, DEFAULT_PACK};
+
+/// The lines of `hear`, in each language.
+struct Lines {
+    heard: &'static str,
+    command: &'static str,
+    confidence: &'static str,
+    or: &'static str,
+    not_understood: &'static str,
+    no_file: &'static str,
+    not_wav: &'static str,
+    bad_fen: &'static str,
+    no_model: &'static str,
+}
+
+fn lines(lang: Language) -> Lines {
+    match lang {
+        Language::De => Lines {
+            heard: "Gehört",
+            command: "Befehl",
+            confidence: "Sicherheit",
+            or: "oder",
+            not_understood: "Nicht verstanden.",
+            no_file: "Die Datei gibt es nicht",
+            not_wav: "Die Datei ist keine lesbare WAV-Aufnahme",
+            bad_fen: "Die Stellung (--fen) ist ungültig",
+            no_model: "Die Spracherkennung kann nicht starten",
+        },
+        Language::En => Lines {
+            heard: "Heard",
+            command: "command",
+            confidence: "confidence",
+            or: "or",
+            not_understood: "Not understood.",
+            no_file: "There is no such file",
+            not_wav: "The file is not a readable WAV recording",
+            bad_fen: "The position (--fen) is not valid",
+            no_model: "Speech recognition cannot start",
+        },
+        Language::Uk => Lines {
+            heard: "Почуто",
+            command: "команда",
+            confidence: "впевненість",
+            or: "чи",
+            not_understood: "Не зрозуміло.",
+            no_file: "Такого файлу немає",
+            not_wav: "Файл не є придатним записом WAV",
+            bad_fen: "Позиція (--fen) недійсна",
+            no_model: "Розпізнавання мовлення не може запуститися",
+        },
+        Language::Ru => Lines {
+            heard: "Услышано",
+            command: "команда",
+            confidence: "уверенность",
+            or: "или",
+            not_understood: "Не понято.",
+            no_file: "Такого файла нет",
+            not_wav: "Файл не является читаемой записью WAV",
+            bad_fen: "Позиция (--fen) недействительна",
+            no_model: "Распознавание речи не может запуститься",
+        },
+        Language::Hy => Lines {
+            heard: "Լսվեց",
+            command: "հրաման",
+            confidence: "վստահություն",
+            or: "թե",
+            not_understood: "Չհասկացվեց։",
+            no_file: "Այդպիսի ֆայլ չկա",
+            not_wav: "Ֆայլը ընթեռնելի WAV ձայնագրություն չէ",
+            bad_fen: "Դիրքը (--fen) անվավեր է",
+            no_model: "Խոսքի ճանաչումը չի կարող սկսվել",
+        },
+    }
+}
+
+/// The pack whose words print a heard move: the language's Appendix D pack for German.
+fn display_pack(lang: Language) -> Pack {
+    let name = match lang {
+        Language::De => DEFAULT_PACK,
+        other => other.code(),
+    };
+    Pack::open(name)
+        .or_else(|_| Pack::builtin(name))
+        .expect("every language has a built-in pack")
+}
+
+/// What a reading is called on screen: the move as announced and its SAN, or the command.
+fn describe(g: &Guess, pos: &Position, pack: &Pack, lang: Language, l: &Lines) -> String {
+    match &g.meaning {
+        Meaning::Move(m) => {
+            let letters = Lang::from_code(lang.code()).unwrap_or(Lang::En);
+            format!(
+                "{} ({})",
+                pack.text(&move_phrase(pos, m)),
+                san_in(pos, m, letters)
+            )
+        }
+        Meaning::Command(k) => format!("{} „{}“ ({k})", l.command, g.phrase),
+    }
+}
+
+/// Runs `hear`. `uci` adds the move in UCI on a line of its own, for scripts; `timing`
+/// prints the recognition time (from the end of the recording to the verdict) on stderr.
+pub fn run(
+    file: &Path,
+    fen: Option<&str>,
+    lang: Language,
+    uci_line: bool,
+    timing: bool,
+) -> anyhow::Result<ExitCode> {
+    let l = lines(lang);
+    let mut out = Escaped::new(std::io::stdout().lock());
+    let pos = match fen {
+        None => Position::new(),
+        Some(f) => match Position::from_fen(f, CastlingMode::Standard) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("{}: {f:?}: {e}", l.bad_fen);
+                return Ok(ExitCode::from(2));
+            }
+        },
+    };
+    if !file.exists() {
+        eprintln!("{}: {}", l.no_file, file.display());
+        return Ok(ExitCode::from(2));
+    }
+    let pcm = match wav::read(file) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{}: {} ({e})", l.not_wav, file.display());
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let samples: Vec<i16> = pcm.samples.iter().map(|&s| wav::to_i16(s)).collect();
+    let mut ear = match SphinxEar::new() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("{}: {e:?}", l.no_model);
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let started = Instant::now();
+    let hearing = match ear.hear(&samples, pcm.rate, &pos, lang) {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("{}: {e:?}", l.no_model);
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let v = verdict(&hearing, VerdictRule::default());
+    let elapsed = started.elapsed();
+    if timing {
+        let d = &ear.last;
+        eprintln!(
+            "recognised in {} ms; words {:?}, gap {:.3}, acceptance {:.3}, lead {:.0}, frames {}, readings {:?}",
+            elapsed.as_millis(),
+            d.words,
+            d.gap,
+            d.acceptance,
+            d.lead,
+            d.frames,
+            hearing
+                .guesses
+                .iter()
+                .map(|g| (g.phrase.as_str(), g.confidence))
+                .collect::<Vec<_>>()
+        );
+    }
+    let pack = display_pack(lang);
+    match v {
+        Verdict::Take(g) => {
+            writeln!(
+                out,
+                "{}: {}, {} {} %",
+                l.heard,
+                describe(&g, &pos, &pack, lang, &l),
+                l.confidence,
+                (g.confidence * 100.0).round()
+            )?;
+            if uci_line {
+                if let Meaning::Move(m) = &g.meaning {
+                    writeln!(out, "uci {}", uci(&pos, m))?;
+                }
+            }
+        }
+        Verdict::Ask(a, b) => {
+            let say = |g: &Guess| match &g.meaning {
+                Meaning::Move(m) => pack.text(&move_phrase(&pos, m)),
+                Meaning::Command(_) => describe(g, &pos, &pack, lang, &l),
+            };
+            writeln!(out, "{} {} {}?", say(&a), l.or, say(&b))?;
+            if uci_line {
+                writeln!(out, "ask")?;
+            }
+        }
+        Verdict::NotUnderstood => {
+            writeln!(out, "{}", l.not_understood)?;
+            if uci_line {
+                writeln!(out, "none")?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_every_line() {
+        for lang in Language::ALL {
+            let l = lines(lang);
+            for s in [
+                l.heard,
+                l.command,
+                l.confidence,
+                l.or,
+                l.not_understood,
+                l.no_file,
+                l.not_wav,
+                l.bad_fen,
+                l.no_model,
+            ] {
+                assert!(!s.trim().is_empty(), "{lang:?}");
+            }
+        }
+        assert_ne!(lines(Language::De).or, lines(Language::En).or);
+    }
+}

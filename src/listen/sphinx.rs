@@ -1,0 +1,251 @@
+//! The [`Ear`] over PocketSphinx (Debian's 0.8 with its en-us model): a JSGF grammar of the
+//! position's legal moves ([`super::grammar`]), the pronunciation dictionary kept in the
+//! repository (`assets/listen/vichess.dict`, the Appendix D words first, written in the
+//! en-us model's phones), and a confidence built from two yardsticks:
+//!
+//! - the **phone loop**: the same samples decoded as any sequence of phones (a JSGF loop
+//!   of one-phone words, as the 0.8 allphone search took a minute an utterance). Speech that
+//!   is really one of the grammar's phrases scores nearly as well through the grammar as
+//!   through the free phone loop; anything else (another move, a word outside the grammar,
+//!   noise) scores much worse through the grammar, because it is forced into words that
+//!   were not said. The per-frame gap is turned into the acceptance 0..1;
+//! - the **best rival**: the utterance decoded again through the grammar without the best
+//!   reading's move. The best reading gets its share of the acceptance by how far its path
+//!   score leads the rival's, so two moves the recogniser cannot tell apart both come out
+//!   close, and `verdict` asks. (The 0.8 n-best list and lattice posterior of a grammar
+//!   search were no use: the posterior is always 1, the n-best scores all but equal.)
+
+use super::grammar::{pack_names, Heard};
+use super::heard::{Ear, EarError, Guess, Hearing, Meaning};
+use crate::audio::resample::resample;
+use crate::phrase::Language;
+use crate::rules::Position;
+use crate::voice::Pack;
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use vichess_sphinx::{Decoder, SAMPLE_RATE};
+
+/// The pronunciation dictionary, compiled in so the program never looks for it.
+pub const DICTIONARY: &str = include_str!("../../assets/listen/vichess.dict");
+
+/// Where Debian's `pocketsphinx-en-us` puts the acoustic model.
+pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
+
+/// How the acceptance falls with the per-frame gap between the phone loop's path score and
+/// the grammar's (PocketSphinx's score units a frame): one half at `GAP_HALF`, falling from
+/// 1 to 0 over a few `GAP_SLOPE`s around it. Tuned on the closed loop (docs/performance.md,
+/// "Voice input"): misheard moves had gaps from 4.8 up, most right ones below 3.
+const GAP_HALF: f64 = 3.0;
+const GAP_SLOPE: f64 = 0.5;
+
+/// How a lead in path score over the best rival becomes a share: at a lead of `LEAD_SCALE`
+/// the best reading has 73 % of the acceptance (a logistic curve), at three times it 95 %.
+const LEAD_SCALE: f64 = 250.0;
+
+/// The measurements behind one hearing, for the closed loop and the log.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Detail {
+    /// The grammar search's best words.
+    pub words: Option<String>,
+    /// Frames decoded.
+    pub frames: i32,
+    /// Phone-loop path score minus grammar path score, score units a frame (mostly ≥ 0:
+    /// the loop is free to follow the sounds).
+    pub gap: f64,
+    /// The acceptance made from the gap.
+    pub acceptance: f64,
+    /// The best reading's path score minus the best rival's (∞ without a rival).
+    pub lead: f64,
+}
+
+/// PocketSphinx with vichess's grammar and dictionary.
+pub struct SphinxEar {
+    decoder: Decoder,
+    known: HashSet<String>,
+    packs: HashMap<Language, Vec<Pack>>,
+    /// The last hearing's measurements.
+    pub last: Detail,
+}
+
+impl SphinxEar {
+    /// Loads the en-us model with the compiled-in dictionary, and the voice packs of every
+    /// language (their words make the grammar).
+    pub fn new() -> Result<SphinxEar, EarError> {
+        SphinxEar::with_model(MODEL_DIR)
+    }
+
+    /// The same with the acoustic model folder `hmm`.
+    pub fn with_model(hmm: &str) -> Result<SphinxEar, EarError> {
+        if !std::path::Path::new(hmm).join("mdef").is_file() {
+            return Err(EarError::Model(format!(
+                "{hmm}: no acoustic model there (install pocketsphinx-en-us)"
+            )));
+        }
+        let dict = write_dictionary().map_err(EarError::Model)?;
+        let decoder = Decoder::new(hmm, &dict.to_string_lossy(), &[]);
+        let _ = std::fs::remove_file(&dict);
+        let mut decoder = decoder.map_err(|e| EarError::Model(e.0))?;
+        decoder
+            .set_jsgf("phones", &phone_loop())
+            .map_err(|e| EarError::Model(e.0))?;
+        let known = DICTIONARY
+            .lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .map(|w| w.split('(').next().unwrap_or(w).to_string())
+            .collect();
+        let mut packs: HashMap<Language, Vec<Pack>> = HashMap::new();
+        for lang in Language::ALL {
+            for name in pack_names(lang) {
+                let pack = Pack::open(name)
+                    .or_else(|_| Pack::builtin(name))
+                    .map_err(|e| EarError::Model(e.to_string()))?;
+                packs.entry(lang).or_default().push(pack);
+            }
+        }
+        Ok(SphinxEar {
+            decoder,
+            known,
+            packs,
+            last: Detail::default(),
+        })
+    }
+
+    /// What can be heard in `position` in `language`.
+    pub fn grammar(&self, position: &Position, language: Language) -> Heard {
+        let packs: Vec<&Pack> = self
+            .packs
+            .get(&language)
+            .map(|v| v.iter().collect())
+            .unwrap_or_default();
+        Heard::build(position, &packs, language, &|w| self.known.contains(w))
+    }
+}
+
+/// The en-us model's phones (without silence, which the decoder adds between words itself).
+pub const PHONES: [&str; 39] = [
+    "AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH",
+    "IH", "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH", "UH",
+    "UW", "V", "W", "Y", "Z", "ZH",
+];
+
+/// The yardstick: any sequence of phones, each phone a one-phone word `ph_aa` .. `ph_zh`.
+fn phone_loop() -> String {
+    let words: Vec<String> = PHONES
+        .iter()
+        .map(|p| format!("ph_{}", p.to_lowercase()))
+        .collect();
+    format!(
+        "#JSGF V1.0;\ngrammar phones;\npublic <loop> = ( {} )+ ;\n",
+        words.join(" | ")
+    )
+}
+
+/// The dictionary as a private temporary file, as PocketSphinx reads it only from a path:
+/// the repository's words and the phone loop's one-phone words.
+fn write_dictionary() -> Result<PathBuf, String> {
+    let path = std::env::temp_dir().join(format!(
+        "vichess-{}-{:?}.dict",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let mut text = DICTIONARY.to_string();
+    for p in PHONES {
+        text.push_str(&format!("ph_{} {p}\n", p.to_lowercase()));
+    }
+    std::fs::write(&path, text)
+        .map_err(|e| format!("cannot write the dictionary to {}: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// The acceptance for a per-frame gap: near 1 for a small gap, one half at `GAP_HALF`.
+pub fn acceptance(gap: f64) -> f64 {
+    1.0 / (1.0 + ((gap - GAP_HALF) / GAP_SLOPE).exp())
+}
+
+impl Ear for SphinxEar {
+    fn hear(
+        &mut self,
+        samples: &[i16],
+        sample_rate: u32,
+        position: &Position,
+        language: Language,
+    ) -> Result<Hearing, EarError> {
+        let pcm: Vec<i16> = if sample_rate == SAMPLE_RATE {
+            samples.to_vec()
+        } else {
+            let f: Vec<f32> = samples.iter().map(|&s| f32::from(s) / 32768.0).collect();
+            resample(&f, sample_rate, SAMPLE_RATE)
+                .into_iter()
+                .map(crate::audio::wav::to_i16)
+                .collect()
+        };
+        self.last = Detail::default();
+        let mut heard = self.grammar(position, language);
+        if heard.phrases.is_empty() {
+            return Ok(Hearing::default());
+        }
+        let failed = |e: vichess_sphinx::SphinxError| EarError::Failed(e.0);
+        self.decoder
+            .set_jsgf("moves", &heard.jsgf())
+            .map_err(failed)?;
+        let g = self.decoder.decode("moves", &pcm).map_err(failed)?;
+        self.last.words = g.hyp.clone();
+        self.last.frames = g.frames;
+        let Some(best_words) = g.hyp.clone() else {
+            return Ok(Hearing::default());
+        };
+        let best: Vec<Meaning> = heard.meanings(&best_words).to_vec();
+        if best.is_empty() {
+            return Ok(Hearing::default());
+        }
+        let p = self.decoder.decode("phones", &pcm).map_err(failed)?;
+        let frames = f64::from(g.frames.max(1));
+        let gap = f64::from(p.score - g.score) / frames;
+        let accept = acceptance(gap);
+        self.last.gap = gap;
+        self.last.acceptance = accept;
+        // The best rival: the grammar without the best reading's meanings.
+        heard
+            .phrases
+            .retain(|_, ms| ms.iter().all(|m| !best.contains(m)));
+        let rival = if heard.phrases.is_empty() {
+            None
+        } else {
+            self.decoder
+                .set_jsgf("rivals", &heard.jsgf())
+                .map_err(failed)?;
+            let r = self.decoder.decode("rivals", &pcm).map_err(failed)?;
+            r.hyp.and_then(|w| {
+                let ms = heard.meanings(&w).to_vec();
+                (!ms.is_empty()).then_some((w, ms, r.score))
+            })
+        };
+        // The best reading's share against its rival, by how much better its path scores.
+        let lead = rival
+            .as_ref()
+            .map_or(f64::INFINITY, |(_, _, s)| f64::from(g.score - s))
+            // A rival that scores better than the full grammar's best (the beam pruned it
+            // there) is a tie: ask.
+            .max(0.0);
+        self.last.lead = lead;
+        let share = 1.0 / (1.0 + (-lead / LEAD_SCALE).exp());
+        let mut guesses: Vec<Guess> = best
+            .into_iter()
+            .map(|meaning| Guess {
+                meaning,
+                phrase: best_words.clone(),
+                confidence: (accept * share) as f32,
+            })
+            .collect();
+        if let Some((words, meanings, _)) = rival {
+            for meaning in meanings {
+                guesses.push(Guess {
+                    meaning,
+                    phrase: words.clone(),
+                    confidence: (accept * (1.0 - share)) as f32,
+                });
+            }
+        }
+        Ok(Hearing { guesses })
+    }
+}

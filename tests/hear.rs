@@ -1,0 +1,180 @@
+//! `vichess hear` (issue 28): announcements rendered by `vichess announce --wav` are heard
+//! back as exactly the move announced; a phrase for a move that is illegal in the position,
+//! silence and noise are "not understood", never a move; bad input gets a clear message in
+//! the game's language. Needs PocketSphinx's en-us model (scripts/setup installs it).
+#![cfg(feature = "listen")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn vichess(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(args)
+        .output()
+        .expect("vichess runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Renders `mv` played from `fen` in `pack`'s voice to `dir/name.wav`; the printed line.
+fn render(dir: &Path, name: &str, pack: &str, fen: &str, mv: &str) -> (PathBuf, String) {
+    let path = dir.join(format!("{name}.wav"));
+    let out = vichess(&[
+        "announce",
+        "--fen",
+        fen,
+        "--voice",
+        pack,
+        "--wav",
+        path.to_str().unwrap(),
+        mv,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (path, stdout(&out).trim().to_string())
+}
+
+fn hear(path: &Path, fen: &str, lang: &str) -> String {
+    let out = vichess(&[
+        "hear",
+        path.to_str().unwrap(),
+        "--fen",
+        fen,
+        "--lang",
+        lang,
+        "--uci",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout(&out)
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const ITALIAN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 4";
+const CAPTURE: &str = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
+
+#[test]
+fn announced_moves_come_back_exactly_in_de_fide_and_en() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("de-fide", "de", START, "Nf3", "g1f3", "Springer Felix drei"),
+        ("de-fide", "de", ITALIAN, "O-O", "e1g1", "Kurze Rochade"),
+        (
+            "de-fide",
+            "de",
+            CAPTURE,
+            "exd5",
+            "e4d5",
+            "Eva schlägt David fünf",
+        ),
+        ("en", "en", START, "e4", "e2e4", "e4"),
+        ("en", "en", ITALIAN, "Nc3", "b1c3", "knight c3"),
+    ];
+    for (i, (pack, lang, fen, san, uci, line)) in cases.iter().enumerate() {
+        let (path, printed) = render(dir.path(), &format!("m{i}"), pack, fen, san);
+        assert_eq!(&printed, line);
+        let out = hear(&path, fen, lang);
+        assert!(
+            out.lines().any(|l| l == format!("uci {uci}")),
+            "{pack} {san}: {out}"
+        );
+        let first = out.lines().next().unwrap();
+        let heard = if *lang == "de" {
+            "Gehört: "
+        } else {
+            "Heard: "
+        };
+        assert!(first.starts_with(heard), "{first}");
+        assert!(first.contains(line), "the move as announced: {first}");
+    }
+}
+
+#[test]
+fn an_illegal_move_silence_and_noise_are_not_understood() {
+    let dir = tempfile::tempdir().unwrap();
+    // "Springer Felix sechs" is Black's Nf6 after 1.e4; heard in the start position, where
+    // White is to move and no knight can reach f6, it must be refused.
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let (illegal, _) = render(dir.path(), "nf6", "de-fide", after_e4, "Nf6");
+    let out = hear(&illegal, START, "de");
+    assert_eq!(out, "Nicht verstanden.\nnone\n");
+
+    let rate = 16_000;
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let silence = dir.path().join("silence.wav");
+    let mut w = hound::WavWriter::create(&silence, spec).unwrap();
+    for _ in 0..rate * 3 / 2 {
+        w.write_sample(0i16).unwrap();
+    }
+    w.finalize().unwrap();
+    // White noise from a fixed linear congruential sequence, at a speaking level.
+    let noise = dir.path().join("noise.wav");
+    let mut w = hound::WavWriter::create(&noise, spec).unwrap();
+    let mut x: u32 = 28;
+    for _ in 0..rate * 3 / 2 {
+        x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        w.write_sample(((x >> 16) as i16) / 4).unwrap();
+    }
+    w.finalize().unwrap();
+    for (path, lang, line) in [
+        (&silence, "de", "Nicht verstanden."),
+        (&noise, "de", "Nicht verstanden."),
+        (&noise, "en", "Not understood."),
+    ] {
+        let out = hear(path, START, lang);
+        assert_eq!(out, format!("{line}\nnone\n"), "{}", path.display());
+    }
+}
+
+#[test]
+fn bad_input_is_named_in_the_games_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.wav");
+    let out = vichess(&["hear", missing.to_str().unwrap(), "--lang", "de"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Die Datei gibt es nicht") && err.contains("missing.wav"),
+        "{err}"
+    );
+
+    let text = dir.path().join("notes.wav");
+    std::fs::write(&text, "not a recording").unwrap();
+    let out = vichess(&["hear", text.to_str().unwrap(), "--lang", "ru"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Файл не является читаемой записью WAV"),
+        "{err}"
+    );
+
+    let (clip, _) = render(dir.path(), "e4", "en", START, "e4");
+    let out = vichess(&[
+        "hear",
+        clip.to_str().unwrap(),
+        "--fen",
+        "8/8/8 w - - 0 1",
+        "--lang",
+        "en",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("The position (--fen) is not valid") && err.contains("8/8/8"),
+        "{err}"
+    );
+    assert!(stdout(&out).is_empty());
+}

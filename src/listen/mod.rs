@@ -6,6 +6,10 @@
 //! is asked which one was meant (Appendix D.2.8: a wrong announcement is put right before
 //! the clock starts).
 
+#[cfg(feature = "audio")]
+pub mod capture;
+pub mod ear;
 pub mod heard;
 
+pub use ear::open_ear;
 pub use heard::{verdict, Ear, EarError, Guess, Hearing, Meaning, Verdict, VerdictRule};

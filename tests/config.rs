@@ -288,7 +288,7 @@ fn a_bad_value_is_named() {
     );
     assert_eq!(
         message("[gamepad.buttons]\nSouth = \"pres\"\n"),
-        "~/.config/vichess/config.toml, line 2: button \"South\": there is no command \"pres\" (did you mean \"press\"?); the commands are press-white, press-black, press, time, count, last, moves-back, moves-forward, pause, repeat, cursor-mode, cursor-up, cursor-down, cursor-left, cursor-right, faster, slower, or \"none\""
+        "~/.config/vichess/config.toml, line 2: button \"South\": there is no command \"pres\" (did you mean \"press\"?); the commands are press-white, press-black, press, time, count, last, moves-back, moves-forward, pause, repeat, cursor-mode, cursor-up, cursor-down, cursor-left, cursor-right, faster, slower, talk, or \"none\""
     );
 }
 

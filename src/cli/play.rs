@@ -5,6 +5,7 @@
 
 mod console;
 mod line_editor;
+mod listening;
 
 use super::StartArgs;
 use std::path::PathBuf;
@@ -115,6 +116,16 @@ pub struct PlayArgs {
     /// No help from the engine (`hint`, `eval`, `threats`, take-backs without asking).
     #[arg(long, requires = "engine")]
     pub(super) no_help: bool,
+    /// Voice input: moves and commands said into the default microphone. Press F5 (or the
+    /// gamepad's talk button: the right stick pressed in, by default), say the move, press
+    /// again; an utterance ends by itself after 8 seconds. A sure move is taken like a typed
+    /// one; two close readings are asked about ("Sf3 or Sh3?": answer first, second, the
+    /// move, or no); with a sensor board, a heard move the board does not show is said back.
+    #[arg(long)]
+    pub(super) listen: bool,
+    /// One WAV file heard as an utterance at the start, instead of the microphone (tests).
+    #[arg(long, value_name = "FILE.wav", hide = true)]
+    pub(super) listen_from: Option<PathBuf>,
 }
 
 /// A tag given on the command line, at most a console line long (4 KiB): it is journaled as
@@ -185,6 +196,7 @@ impl PlayArgs {
 /// (unless `--no-audio`, or a screen reader speaks).
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let quiet = args.no_audio;
+    let (listen, listen_from) = (args.listen, args.listen_from.clone());
     let settings = args.settings()?;
     // At a terminal, a line editor that prints the game's lines above the line being typed
     // (issue 24, item 9); piped input keeps the plain reader.
@@ -207,9 +219,18 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             return Err(stopped.error);
         }
     };
+    let mut editor = editor;
+    let position = match listen || listen_from.is_some() {
+        true => listening::start(&mut host, listen_from.as_deref(), editor.as_mut()),
+        false => None,
+    };
     let ready = read_lines(&host, editor);
     loop {
-        match host.turn() {
+        let turn = host.turn();
+        if let Some(p) = &position {
+            *p.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = host.position();
+        }
+        match turn {
             Ok(Turn::Going { line }) => {
                 // A typed line was handled: the editor may take the terminal again (it
                 // waits, so that what a line sets off, "quit" above all, is printed before

@@ -19,6 +19,7 @@ pub mod clock_source;
 mod engine;
 pub mod interrupt;
 mod leds;
+mod listening;
 mod lock;
 mod open;
 pub mod pads;
@@ -123,6 +124,9 @@ pub enum Arrival {
     Interrupted(String),
     /// The engine seat's news: its move, its help, or a fault.
     Engine(EngineNews),
+    /// What a recogniser heard in one utterance (issue 28, `play --listen`): taken like a
+    /// typed line when it is sure, asked about when two readings are close.
+    Heard(crate::listen::Hearing),
 }
 
 impl From<Heard> for Arrival {
@@ -203,6 +207,8 @@ pub struct Host {
     pgn_path: PathBuf,
     /// Sensor readings that came while the journal could not be written, played after.
     deferred: Vec<(BoardRole, crate::board::SensorEvent)>,
+    /// Voice input: an open question between two readings, a heard move awaiting the board.
+    listening: listening::Listening,
     /// The first turn handles no input: a new game's opening records are written and a
     /// resumed game says where it stands at once, not at the first key.
     first: bool,
@@ -339,6 +345,7 @@ impl Host {
                         Some(Arrival::Pad(PadNews::Command(c))) => {
                             Some(button_line(&self.pack, *c))
                         }
+                        Some(Arrival::Heard(h)) => h.guesses.first().map(|g| g.phrase.clone()),
                         Some(Arrival::Board(Heard {
                             role,
                             event: LinkEvent::Sensor(e),
@@ -363,6 +370,7 @@ impl Host {
         }
         match arrival {
             None => self.table.handle_timeout(now),
+            Some(Arrival::Line(text)) if self.typed_answer(&text, now)? => {}
             Some(Arrival::Line(text)) => match sim_words(&text) {
                 // The simulated hands, not the game: `sim e4` plays e4 on the pegboard.
                 Some(mv) => {
@@ -377,8 +385,16 @@ impl Host {
                 }
                 None => self.table.handle(Input::Line(text), now),
             },
+            Some(Arrival::Heard(hearing)) => self.heard(hearing, now)?,
             Some(Arrival::Engine(news)) => self.engine_news(news, now)?,
-            Some(Arrival::Board(Heard { role, event })) => self.board_event(role, event, now)?,
+            Some(Arrival::Board(Heard { role, event })) => {
+                let plies = self.table.session().state().game().ply_count();
+                self.board_event(role, event, now)?;
+                self.board_moved(plies, now)?;
+            }
+            Some(Arrival::Pad(PadNews::Command(c))) if listening::is_talk(c) => {
+                self.talk_pressed()?
+            }
             Some(Arrival::Pad(PadNews::Command(c))) => self.table.handle(Input::Button(c), now),
             Some(Arrival::Interrupted(signal)) => self
                 .table

@@ -205,6 +205,7 @@ impl Host {
             clock,
             pgn_path,
             deferred: Vec::new(),
+            listening: Default::default(),
             first: true,
             lever: (config.clock.source == crate::config::ClockSourceSetting::Board)
                 .then(clock_source::Lever::default),

@@ -47,11 +47,14 @@ pub enum InputCommand {
     Faster,
     /// Speak slower by one step.
     Slower,
+    /// Push-to-talk (issue 28, `play --listen`): the first press starts listening, the next
+    /// ends the utterance and hands it to the recogniser.
+    Talk,
 }
 
 impl InputCommand {
     /// Every command, in the order they are listed to the player.
-    pub const ALL: [InputCommand; 17] = [
+    pub const ALL: [InputCommand; 18] = [
         InputCommand::PressWhite,
         InputCommand::PressBlack,
         InputCommand::Press,
@@ -69,6 +72,7 @@ impl InputCommand {
         InputCommand::CursorRight,
         InputCommand::Faster,
         InputCommand::Slower,
+        InputCommand::Talk,
     ];
 
     /// The configuration name, such as `press-white`.
@@ -91,6 +95,7 @@ impl InputCommand {
             InputCommand::CursorRight => "cursor-right",
             InputCommand::Faster => "faster",
             InputCommand::Slower => "slower",
+            InputCommand::Talk => "talk",
         }
     }
 
@@ -114,6 +119,7 @@ impl InputCommand {
             InputCommand::CursorRight => Word::ButtonCursorRight,
             InputCommand::Faster => Word::ButtonFaster,
             InputCommand::Slower => Word::ButtonSlower,
+            InputCommand::Talk => Word::ButtonTalk,
         }
     }
 

@@ -297,6 +297,8 @@ pub const DEFAULT_GAMEPAD_BUTTONS: &[(&str, &str)] = &[
     ("Start", "pause"),
     ("LeftTrigger", "press-white"),
     ("RightTrigger", "press-black"),
+    // Issue 28: push-to-talk for `play --listen`.
+    ("RightThumb", "talk"),
 ];
 
 impl Mapping {

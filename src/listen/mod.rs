@@ -6,9 +6,13 @@
 //! is asked which one was meant (Appendix D.2.8: a wrong announcement is put right before
 //! the clock starts).
 
+#[cfg(feature = "audio")]
+pub mod capture;
+pub mod ear;
 pub mod grammar;
 pub mod heard;
 #[cfg(feature = "listen")]
 pub mod sphinx;
 
+pub use ear::open_ear;
 pub use heard::{verdict, Ear, EarError, Guess, Hearing, Meaning, Verdict, VerdictRule};

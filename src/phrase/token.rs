@@ -866,6 +866,28 @@ words! {
     /// The engine answers a draw offer at once, by its evaluation.
     EngineDeclinesDraw = "engine-declines-draw",
     EngineAcceptsDraw = "engine-accepts-draw",
+    // --- issue 28: voice input in a game (text only, no clips) ---
+    /// Before what the recogniser heard, when it disagrees with the board (D.2.8).
+    Heard = "heard",
+    /// Between the two moves vichess could not choose between: "Sf3 or Sd2?".
+    HeardOr = "heard-or",
+    /// The answers to that question: the first move, the second.
+    HeardFirst = "heard-first",
+    HeardSecond = "heard-second",
+    /// Before the move the board shows, when it is not the one heard.
+    HeardBoardShows = "heard-board-shows",
+    /// After a heard move the board does not show yet: what to do.
+    HeardBoardNotYet = "heard-board-not-yet",
+    /// `play --listen` without a recogniser, or a device that cannot record: the reason follows.
+    ListenOff = "listen-off",
+    /// The reason when this vichess has no recogniser built in.
+    ListenNoRecogniser = "listen-no-recogniser",
+    /// `play --listen`'s start line: how to talk.
+    ListenOn = "listen-on",
+    /// A recording or the recogniser failed on one utterance; the reason follows.
+    ListenFailed = "listen-failed",
+    /// The gamepad's push-to-talk button.
+    ButtonTalk = "button-talk",
 }
 
 const FILE_IDS: [&str; 8] = [

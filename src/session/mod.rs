@@ -54,6 +54,7 @@ mod confirm_move;
 mod cues;
 mod cursor;
 mod engine_seat;
+mod heard;
 mod help;
 mod on_board;
 mod on_button;
@@ -78,6 +79,7 @@ pub use command::{
     COMMAND_WORDS, HELP,
 };
 pub use config::{Downtime, SessionConfig};
+pub use heard::is_no;
 pub use help::HelpTopic;
 pub use pgn_end::finish_pgn;
 pub use record::{journaled_language, Record, RecordError, MAX_RECORD_MS};

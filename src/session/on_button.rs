@@ -45,6 +45,8 @@ impl Session {
             InputCommand::Repeat => self.command(Command::Repeat, at),
             InputCommand::Faster => self.command(Command::Faster, at),
             InputCommand::Slower => self.command(Command::Slower, at),
+            // Push-to-talk is the host's (it starts and stops the recording).
+            InputCommand::Talk => {}
             InputCommand::CursorMode
             | InputCommand::CursorUp
             | InputCommand::CursorDown

@@ -118,7 +118,40 @@ pub fn open() -> rustyline::Result<(LineEditor, Screen, TerminalGuard)> {
     ))
 }
 
+/// The console's push-to-talk key (`play --listen`): F5, which rustyline reads as one key
+/// on every terminal and no screen reader takes for itself.
+pub const TALK_KEY: &str = "F5";
+
+/// F5 in the editor: a press sent to the recording thread; the line being typed stays.
+struct TalkKey(std::sync::Mutex<std::sync::mpsc::Sender<()>>);
+
+impl rustyline::ConditionalEventHandler for TalkKey {
+    fn handle(
+        &self,
+        _evt: &rustyline::Event,
+        _n: rustyline::RepeatCount,
+        _positive: bool,
+        _ctx: &rustyline::EventContext,
+    ) -> Option<rustyline::Cmd> {
+        let _ = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .send(());
+        Some(rustyline::Cmd::Noop)
+    }
+}
+
 impl LineEditor {
+    /// Binds the push-to-talk key ([`TALK_KEY`]): each press goes to `to`.
+    pub fn talk_key(&mut self, to: std::sync::mpsc::Sender<()>) {
+        use rustyline::{EventHandler, KeyCode, KeyEvent, Modifiers};
+        self.editor.bind_sequence(
+            KeyEvent(KeyCode::F(5), Modifiers::NONE),
+            EventHandler::Conditional(Box::new(TalkKey(std::sync::Mutex::new(to)))),
+        );
+    }
+
     /// Waits for the next line.
     pub fn read(&mut self) -> Typed {
         // No prompt: a screen reader would read it before every line.

@@ -1,0 +1,264 @@
+//! The microphone for `play --listen`: the default input device through cpal, mixed to mono
+//! and kept only while the player holds the floor (push-to-talk), then converted to the
+//! 16 kHz, 16-bit samples a recogniser takes. Nothing is recorded between utterances: the
+//! stream runs, but its samples are dropped unless a recording is open.
+
+use crate::audio::resample::resample;
+use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
+use cpal::{FromSample, Sample, SampleFormat, SizedSample};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The rate a recogniser takes.
+pub const RATE: u32 = 16_000;
+
+/// The longest utterance, in milliseconds: a move or a command is said in a few seconds, and
+/// a talk key left on must not record the whole game.
+pub const MAX_MS: u64 = 8_000;
+
+/// Why the microphone cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum CaptureError {
+    /// The sound system offers no input device.
+    #[error("there is no input device (microphone) on this computer")]
+    NoDevice,
+    /// The device exists but could not be set up or started.
+    #[error("the input device \"{name}\" cannot record: {reason}")]
+    Unavailable {
+        /// The device's name as the sound system gives it.
+        name: String,
+        /// What went wrong, as the sound system said it.
+        reason: String,
+    },
+}
+
+/// What the stream's callback shares with the game's side.
+struct Shared {
+    recording: AtomicBool,
+    /// Mono samples of the open recording, at the device's rate.
+    samples: Mutex<Vec<f32>>,
+    /// The longest recording in frames at the device's rate.
+    max_frames: usize,
+    /// What the sound system reported, if anything.
+    error: Mutex<Option<String>>,
+}
+
+/// The open input device, its stream running.
+pub struct Capture {
+    _stream: cpal::Stream,
+    shared: Arc<Shared>,
+    rate: u32,
+    name: String,
+}
+
+impl Capture {
+    /// Opens the default input device; a recording stops by itself after `max_ms`.
+    pub fn open_default(max_ms: u64) -> Result<Capture, CaptureError> {
+        let host = cpal::default_host();
+        let device = host.default_input_device().ok_or(CaptureError::NoDevice)?;
+        let name = device
+            .description()
+            .map(|d| d.name().to_string())
+            .unwrap_or_else(|_| device.to_string());
+        let unavailable = |reason: String| CaptureError::Unavailable {
+            name: name.clone(),
+            reason,
+        };
+        let supported = device
+            .default_input_config()
+            .map_err(|e| unavailable(e.to_string()))?;
+        let config = supported.config();
+        let rate = config.sample_rate;
+        let shared = Arc::new(Shared {
+            recording: AtomicBool::new(false),
+            samples: Mutex::new(Vec::new()),
+            max_frames: (u64::from(rate) * max_ms / 1000) as usize,
+            error: Mutex::new(None),
+        });
+        let stream = match supported.sample_format() {
+            SampleFormat::F32 => build::<f32>(&device, &config, &shared),
+            SampleFormat::I16 => build::<i16>(&device, &config, &shared),
+            SampleFormat::I32 => build::<i32>(&device, &config, &shared),
+            SampleFormat::U16 => build::<u16>(&device, &config, &shared),
+            other => Err(format!("its sample format {other:?} is not supported")),
+        }
+        .map_err(&unavailable)?;
+        stream.play().map_err(|e| unavailable(e.to_string()))?;
+        Ok(Capture {
+            _stream: stream,
+            shared,
+            rate,
+            name,
+        })
+    }
+
+    /// The device's name as the sound system gives it.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The device's own rate (before conversion to [`RATE`]).
+    pub fn device_rate(&self) -> u32 {
+        self.rate
+    }
+
+    /// Opens a recording (the talk key went down): what came before is dropped.
+    pub fn start(&self) {
+        self.shared
+            .samples
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        self.shared.recording.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the open recording has reached its longest.
+    pub fn is_full(&self) -> bool {
+        self.shared
+            .samples
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+            >= self.shared.max_frames
+    }
+
+    /// Whether a recording is open.
+    pub fn is_recording(&self) -> bool {
+        self.shared.recording.load(Ordering::SeqCst)
+    }
+
+    /// Closes the recording: its samples, mono, 16-bit, at [`RATE`].
+    pub fn stop(&self) -> Vec<i16> {
+        self.shared.recording.store(false, Ordering::SeqCst);
+        let mono = std::mem::take(
+            &mut *self
+                .shared
+                .samples
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+        );
+        to_16k(&mono, self.rate)
+    }
+
+    /// What the sound system reported since the last call, if anything.
+    pub fn take_error(&self) -> Option<String> {
+        self.shared
+            .error
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    }
+}
+
+/// Mono samples at `rate` as a recogniser takes them: 16 kHz, 16-bit.
+pub fn to_16k(mono: &[f32], rate: u32) -> Vec<i16> {
+    resample(mono, rate, RATE)
+        .into_iter()
+        .map(crate::audio::wav::to_i16)
+        .collect()
+}
+
+/// Mixes interleaved frames of `channels` to mono.
+fn mix<T>(data: &[T], channels: usize, out: &mut Vec<f32>, room: usize)
+where
+    T: SizedSample,
+    f32: FromSample<T>,
+{
+    let channels = channels.max(1);
+    for frame in data.chunks(channels).take(room) {
+        let sum: f32 = frame.iter().map(|&s| f32::from_sample(s)).sum();
+        out.push(sum / frame.len() as f32);
+    }
+}
+
+fn build<T>(
+    device: &cpal::Device,
+    config: &cpal::StreamConfig,
+    shared: &Arc<Shared>,
+) -> Result<cpal::Stream, String>
+where
+    T: SizedSample,
+    f32: FromSample<T>,
+{
+    let data_side = Arc::clone(shared);
+    let error_side = Arc::clone(shared);
+    let channels = usize::from(config.channels);
+    device
+        .build_input_stream::<T, _, _>(
+            *config,
+            move |data: &[T], _| {
+                if !data_side.recording.load(Ordering::Relaxed) {
+                    return;
+                }
+                // A lock the game's side holds only to swap the buffer: never for long.
+                let mut samples = data_side
+                    .samples
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                let room = data_side.max_frames.saturating_sub(samples.len());
+                mix(data, channels, &mut samples, room);
+            },
+            move |e: cpal::Error| {
+                if e.kind() == cpal::ErrorKind::Xrun {
+                    return;
+                }
+                *error_side
+                    .error
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner) = Some(e.to_string());
+            },
+            None,
+        )
+        .map_err(|e| e.to_string())
+}
+
+/// Push-to-talk: what a press of the talk key means, given whether a recording is open. The
+/// first press starts an utterance; the next, or its reaching [`MAX_MS`], ends it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Talk {
+    /// Open a recording.
+    Start,
+    /// Close it and hear it.
+    Stop,
+}
+
+/// The talk key was pressed while a recording was open (`recording`) or not.
+pub fn on_press(recording: bool) -> Talk {
+    match recording {
+        true => Talk::Stop,
+        false => Talk::Start,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_are_mixed_to_mono_and_cut_at_the_room_left() {
+        let mut out = Vec::new();
+        mix(&[0.5f32, -0.5, 1.0, 0.0, 0.25, 0.25], 2, &mut out, 2);
+        assert_eq!(out, [0.0, 0.5]);
+        let mut out = Vec::new();
+        mix(&[i16::MAX, i16::MAX], 1, &mut out, 10);
+        assert_eq!(out.len(), 2);
+        assert!(out[0] > 0.99);
+    }
+
+    #[test]
+    fn a_recording_at_48_khz_becomes_16_khz_of_the_same_length() {
+        let tone: Vec<f32> = (0..48_000)
+            .map(|i| 0.5 * (i as f32 * 440.0 * std::f32::consts::TAU / 48_000.0).sin())
+            .collect();
+        let out = to_16k(&tone, 48_000);
+        assert_eq!(out.len(), 16_000);
+        let peak = out.iter().map(|s| s.unsigned_abs()).max().unwrap();
+        assert!((15_000..=17_500).contains(&peak), "{peak}");
+    }
+
+    #[test]
+    fn the_talk_key_starts_then_ends_an_utterance() {
+        assert_eq!(on_press(false), Talk::Start);
+        assert_eq!(on_press(true), Talk::Stop);
+    }
+}

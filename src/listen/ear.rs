@@ -1,0 +1,96 @@
+//! The recogniser a game listens with, and one utterance through it as the game takes it.
+
+use super::{Ear, EarError};
+use crate::host::Arrival;
+use crate::phrase::token::{Token, Word};
+use crate::phrase::Language;
+use crate::rules::Position;
+use crate::voice::Pack;
+
+/// What [`open_ear`] says when this vichess has no recogniser built in.
+pub const NO_RECOGNISER: &str = "no speech recogniser is built into this vichess";
+
+/// The recogniser for `language`. This build has none: the game says so and goes on
+/// without listening.
+pub fn open_ear(language: Language) -> Result<Box<dyn Ear + Send>, EarError> {
+    let _ = language;
+    Err(EarError::Model(NO_RECOGNISER.to_string()))
+}
+
+/// One utterance (mono samples at `rate`) through `ear`, heard in `position`: the hearing
+/// for the game, or, when the recogniser fails, the line that says so in `pack`'s language.
+pub fn arrival(
+    ear: &mut dyn Ear,
+    samples: &[i16],
+    rate: u32,
+    position: &Position,
+    pack: &Pack,
+) -> Arrival {
+    match ear.hear(samples, rate, position, pack.language()) {
+        Ok(hearing) => Arrival::Heard(hearing),
+        Err(e) => Arrival::Notice(failed_line(pack, &e)),
+    }
+}
+
+/// Why nothing listens, in the game's language: "keine Spracheingabe (dieses vichess wurde
+/// ohne Spracherkenner gebaut)"; a model's own reason (a path, a file's fault) as it is.
+pub fn unavailable_line(pack: &Pack, e: &EarError) -> String {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    let why = match e {
+        EarError::Model(m) if m == NO_RECOGNISER => w(Word::ListenNoRecogniser),
+        EarError::Model(m) | EarError::Failed(m) => crate::text::printable(m),
+    };
+    format!("{} ({why})", w(Word::ListenOff))
+}
+
+/// One utterance the recogniser or the recording failed on: "Spracheingabe gestört
+/// (REASON)".
+pub fn failed_line(pack: &Pack, e: &EarError) -> String {
+    let why = match e {
+        EarError::Model(m) | EarError::Failed(m) => crate::text::printable(m),
+    };
+    format!("{} ({why})", pack.text(&[Token::Word(Word::ListenFailed)]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_a_recogniser_the_game_says_so_in_its_language() {
+        let e = open_ear(Language::De)
+            .err()
+            .expect("no recogniser in this build");
+        let said = |name: &str| unavailable_line(&Pack::builtin(name).unwrap(), &e);
+        assert_eq!(
+            said("de"),
+            "keine Spracheingabe (dieses vichess wurde ohne Spracherkenner gebaut)"
+        );
+        assert_eq!(said("de-fide"), said("de"));
+        assert_eq!(
+            said("en"),
+            "no voice input (this vichess was built without a speech recogniser)"
+        );
+        assert_eq!(
+            said("uk"),
+            "голосового введення немає (цей vichess зібрано без розпізнавача мовлення)"
+        );
+        assert_eq!(
+            said("ru"),
+            "голосового ввода нет (этот vichess собран без распознавателя речи)"
+        );
+        assert_eq!(
+            said("hy"),
+            "ձայնային մուտք չկա (այս vichess-ը կառուցված է առանց խոսքի ճանաչողի)"
+        );
+        let failed = failed_line(
+            &Pack::builtin("ru").unwrap(),
+            &EarError::Failed("decoder\u{7} error".into()),
+        );
+        assert!(
+            failed.starts_with("голосовой ввод не удался (decoder"),
+            "{failed}"
+        );
+        assert!(!failed.contains('\u{7}'), "{failed}");
+    }
+}

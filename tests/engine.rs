@@ -825,80 +825,6 @@ fn help_is_off_in_an_arbiters_game_and_says_why_in_the_games_language() {
         !records
             .iter()
             .any(|r| r.starts_with("takeback-answer ") && r.ends_with(" accept")),
-#[test]
-fn a_move_typed_for_the_engines_side_is_refused_and_nothing_changes() {
-    let mut g = Game::start(
-        &stockfish(),
-        &[
-            "--engine-side",
-            "black",
-            "--level",
-            "1",
-            "--lang",
-            "ru",
-            "--control",
-            "5+3",
-        ],
-    );
-    g.expect(|l| l.starts_with("движок играет"), "naming the engine");
-    g.type_line("e4");
-    g.expect(|l| l == "е четыре", "announcing e4");
-    // Black is the engine's: the player's unpressed e4 leaves e5 to nobody at the console.
-    g.type_line("e5");
-    g.expect(
-        |l| l.starts_with("за эту сторону играет движок"),
-        "refusing the move",
-    );
-    assert_eq!(
-        g.seen.last().unwrap(),
-        "за эту сторону играет движок: чёрные; сначала нажмите свои часы"
-    );
-    assert_eq!(moves(&g.dir), ["e2e4"], "{:#?}", g.seen);
-    g.type_line("нажать");
-    let journaled = wait_moves(&g.dir, 2);
-    assert_eq!(journaled.len(), 2, "{:#?}", g.seen);
-    let (seen, records, _) = g.quit();
-    // The engine's move is its own: a note of the engine's before the second move.
-    let second = records
-        .iter()
-        .position(|r| r.starts_with("move ") && !r.contains("e2e4"))
-        .unwrap();
-    assert!(
-        records[..second]
-            .iter()
-            .any(|r| r.starts_with("note ") && r.contains("engine Stockfish")),
-        "{records:#?}\n{seen:#?}"
-    );
-}
-
-#[test]
-fn the_engine_answers_a_draw_offer_at_once() {
-    let home = tempfile::tempdir().unwrap();
-    let engine = fake_engine(home.path(), "good", ".");
-    let mut g = Game::start_in(home, &engine, &["--lang", "uk"]);
-    g.type_line("e2e4");
-    assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
-    g.type_line("нічия");
-    // Answered before the player's next move, with the engine's reason.
-    g.expect(
-        |l| l.starts_with("рушій відхиляє нічию"),
-        "the engine's answer",
-    );
-    assert_eq!(
-        g.seen.last().unwrap(),
-        "рушій відхиляє нічию: його позиція не гірша"
-    );
-    g.expect(
-        |l| l.starts_with("пропозицію нічиєї відхилено"),
-        "the offer declined",
-    );
-    let (seen, records, _) = g.quit();
-    let offer = records
-        .iter()
-        .position(|r| r.starts_with("draw ") && r.ends_with("white offer"))
-        .expect("the offer journaled");
-    assert!(
-        records[offer + 1].starts_with("draw ") && records[offer + 1].ends_with("black decline"),
         "{records:#?}\n{seen:#?}"
     );
     assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
@@ -1084,4 +1010,83 @@ fn review_at_the_end_runs_beside_the_game_and_review_again_stops_it() {
         !seen.iter().any(|l| l.ends_with("-review.pgn")),
         "{seen:#?}"
     );
+}
+
+#[test]
+fn a_move_typed_for_the_engines_side_is_refused_and_nothing_changes() {
+    let mut g = Game::start(
+        &stockfish(),
+        &[
+            "--engine-side",
+            "black",
+            "--level",
+            "1",
+            "--lang",
+            "ru",
+            "--control",
+            "5+3",
+        ],
+    );
+    g.expect(|l| l.starts_with("движок играет"), "naming the engine");
+    g.type_line("e4");
+    g.expect(|l| l == "е четыре", "announcing e4");
+    // Black is the engine's: the player's unpressed e4 leaves e5 to nobody at the console.
+    g.type_line("e5");
+    g.expect(
+        |l| l.starts_with("за эту сторону играет движок"),
+        "refusing the move",
+    );
+    assert_eq!(
+        g.seen.last().unwrap(),
+        "за эту сторону играет движок: чёрные; сначала нажмите свои часы"
+    );
+    assert_eq!(moves(&g.dir), ["e2e4"], "{:#?}", g.seen);
+    g.type_line("нажать");
+    let journaled = wait_moves(&g.dir, 2);
+    assert_eq!(journaled.len(), 2, "{:#?}", g.seen);
+    let (seen, records, _) = g.quit();
+    // The engine's move is its own: a note of the engine's before the second move.
+    let second = records
+        .iter()
+        .position(|r| r.starts_with("move ") && !r.contains("e2e4"))
+        .unwrap();
+    assert!(
+        records[..second]
+            .iter()
+            .any(|r| r.starts_with("note ") && r.contains("engine Stockfish")),
+        "{records:#?}\n{seen:#?}"
+    );
+}
+
+#[test]
+fn the_engine_answers_a_draw_offer_at_once() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start_in(home, &engine, &["--lang", "uk"]);
+    g.type_line("e2e4");
+    assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
+    g.type_line("нічия");
+    // Answered before the player's next move, with the engine's reason.
+    g.expect(
+        |l| l.starts_with("рушій відхиляє нічию"),
+        "the engine's answer",
+    );
+    assert_eq!(
+        g.seen.last().unwrap(),
+        "рушій відхиляє нічию: його позиція не гірша"
+    );
+    g.expect(
+        |l| l.starts_with("пропозицію нічиєї відхилено"),
+        "the offer declined",
+    );
+    let (seen, records, _) = g.quit();
+    let offer = records
+        .iter()
+        .position(|r| r.starts_with("draw ") && r.ends_with("white offer"))
+        .expect("the offer journaled");
+    assert!(
+        records[offer + 1].starts_with("draw ") && records[offer + 1].ends_with("black decline"),
+        "{records:#?}\n{seen:#?}"
+    );
+    assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
 }

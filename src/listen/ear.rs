@@ -10,10 +10,15 @@ use crate::voice::Pack;
 /// What [`open_ear`] says when this vichess has no recogniser built in.
 pub const NO_RECOGNISER: &str = "no speech recogniser is built into this vichess";
 
-/// The recogniser for `language`. This build has none: the game says so and goes on
-/// without listening.
+/// The recogniser for `language`: PocketSphinx with the grammar of each position's legal
+/// moves (feature `listen`). A build without it says so and the game goes on typed.
 pub fn open_ear(language: Language) -> Result<Box<dyn Ear + Send>, EarError> {
     let _ = language;
+    #[cfg(feature = "listen")]
+    {
+        Ok(Box::new(super::sphinx::SphinxEar::new()?))
+    }
+    #[cfg(not(feature = "listen"))]
     Err(EarError::Model(NO_RECOGNISER.to_string()))
 }
 
@@ -58,9 +63,7 @@ mod tests {
 
     #[test]
     fn without_a_recogniser_the_game_says_so_in_its_language() {
-        let e = open_ear(Language::De)
-            .err()
-            .expect("no recogniser in this build");
+        let e = EarError::Model(NO_RECOGNISER.to_string());
         let said = |name: &str| unavailable_line(&Pack::builtin(name).unwrap(), &e);
         assert_eq!(
             said("de"),

@@ -224,7 +224,11 @@ mod tests {
     #[test]
     fn capture_check_and_en_passant_words_are_optional() {
         // White e5 pawn can take d6 en passant; Black king on e7 ... keep it simple: exd6 e.p.
-        let pos = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
+        let pos = Position::from_fen(
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+            crate::rules::CastlingMode::Standard,
+        )
+        .unwrap();
         let h = heard(&pos, Language::En);
         let ep = Meaning::Move(find(&pos, Square::E5, Square::D6));
         for words in [
@@ -235,7 +239,11 @@ mod tests {
         ] {
             assert_eq!(h.meanings(words), std::slice::from_ref(&ep), "{words}");
         }
-        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+        let pos = Position::from_fen(
+            "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+            crate::rules::CastlingMode::Standard,
+        )
+        .unwrap();
         let h = heard(&pos, Language::En);
         let check = Meaning::Move(find(&pos, Square::A1, Square::A8));
         assert_eq!(

@@ -44,9 +44,9 @@
 //! ```
 
 mod announce;
-mod board_clock;
 mod arbiter_command;
 mod ask;
+mod board_clock;
 mod command;
 mod config;
 mod confirm;
@@ -72,8 +72,8 @@ mod timing;
 mod why;
 
 pub use arbiter_command::{ArbiterCommand, QuickplayAnswer, TimeChange};
-pub use board_clock::DRIFT_NOTE;
 pub use ask::{Men, Readout, Step};
+pub use board_clock::DRIFT_NOTE;
 pub use command::{
     parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction,
     COMMAND_WORDS, HELP,

@@ -118,10 +118,6 @@ pub fn open() -> rustyline::Result<(LineEditor, Screen, TerminalGuard)> {
     ))
 }
 
-/// The console's push-to-talk key (`play --listen`): F5, which rustyline reads as one key
-/// on every terminal and no screen reader takes for itself.
-pub const TALK_KEY: &str = "F5";
-
 /// F5 in the editor: a press sent to the recording thread; the line being typed stays.
 struct TalkKey(std::sync::Mutex<std::sync::mpsc::Sender<()>>);
 
@@ -143,7 +139,8 @@ impl rustyline::ConditionalEventHandler for TalkKey {
 }
 
 impl LineEditor {
-    /// Binds the push-to-talk key ([`TALK_KEY`]): each press goes to `to`.
+    /// Binds the push-to-talk key, F5 (rustyline reads it as one key on every terminal and no
+    /// screen reader takes it for itself): each press goes to `to`.
     pub fn talk_key(&mut self, to: std::sync::mpsc::Sender<()>) {
         use rustyline::{EventHandler, KeyCode, KeyEvent, Modifiers};
         self.editor.bind_sequence(

@@ -223,7 +223,7 @@ fn time_says_the_board_clocks_times() {
     let said = game.ask("time");
     assert!(
         said.iter().any(|l| l
-            == "Die Uhr am Brett: Weiß: zwölf Minuten vierunddreißig Sekunden; Schwarz: neun Minuten fünf Sekunden"),
+            == "die Uhr am Brett: Weiß: zwölf Minuten vierunddreißig Sekunden; Schwarz: neun Minuten fünf Sekunden"),
         "{said:#?}"
     );
     game.quit();
@@ -271,7 +271,7 @@ fn a_clock_pulled_out_is_said_once_and_vichess_counts_on() {
     writeln!(game.stdin, "start").unwrap();
     game.serve(Duration::from_millis(300));
     game.board.emulator.unplug_clock();
-    let silent = "Die Uhr am Brett antwortet nicht mehr; vichess zählt die Zeit selbst weiter";
+    let silent = "die Uhr am Brett antwortet nicht mehr; vichess zählt die Zeit selbst weiter";
     game.wait(silent);
     game.serve(Duration::from_millis(3000));
     assert_eq!(game.count(silent), 1, "{:#?}", game.seen);
@@ -282,7 +282,7 @@ fn a_clock_pulled_out_is_said_once_and_vichess_counts_on() {
         "{said:#?}"
     );
     game.play_e4();
-    let back = "Die Uhr am Brett antwortet wieder; ihre Zeiten gelten";
+    let back = "die Uhr am Brett antwortet wieder; ihre Zeiten gelten";
     game.board
         .emulator
         .set_clock(clock(15, 15, ClockSide::Right));
@@ -297,7 +297,9 @@ fn a_clock_pulled_out_is_said_once_and_vichess_counts_on() {
 #[test]
 fn with_vichess_as_the_source_the_display_shows_vichess_times() {
     let home = temp_dir("display");
-    let shown = reading(hms(0, 0), hms(0, 0), None);
+    // A DGT 3000 just switched on shows its own setting (an all-zero reading is what a
+    // board without a clock sends, and drives nothing).
+    let shown = reading(hms(5, 0), hms(5, 0), None);
     // The first command's acknowledgement is lost: it must be sent again.
     let mut game = Game::start(&home, "vichess", shown, |e| e.drop_clock_acks(1));
     game.serve(Duration::from_millis(1200));

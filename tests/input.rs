@@ -61,7 +61,8 @@ fn command_names_are_exactly_the_configuration_words() {
             "cursor-left",
             "cursor-right",
             "faster",
-            "slower"
+            "slower",
+            "talk"
         ]
     );
     for c in InputCommand::ALL {

@@ -85,12 +85,8 @@ fn an_utterance_is_recorded_from_the_default_source_as_16_khz_mono() {
     let middle = &got[(first + 10) * window..(first + 40) * window];
     let level = rms(middle);
     assert!((0.25..=0.5).contains(&level), "tone RMS {level}");
-    // Silence before and after it.
-    assert!(
-        first >= 5,
-        "the recording starts before the tone: {first} windows"
-    );
-    assert!(rms(&got[..(first - 2) * window]) < 0.01, "silence before");
+    // Silence after it. (Before it there may be none to record: the null sink's monitor
+    // is suspended, and delivers no samples, until something plays into the sink.)
     let last = loud.iter().rposition(|&l| l).unwrap();
     assert!(loud.len() - last > 5, "silence after the tone");
     assert!(rms(&got[(last + 3) * window..]) < 0.01, "silence after");

@@ -164,6 +164,7 @@ fn path(from: Square, to: Square) -> Vec<Square> {
 fn run_game(start: usize, choices: &[u16], kind: BoardKind, rotated: bool, seed: u64) -> Vec<Move> {
     let mut rng = Rng(seed);
     let config = Config::default();
+    let settle_ms = config.settle_ms;
     let mut pos = Position::from_fen(STARTS[start], CastlingMode::Standard).unwrap();
     let mut tracker = Tracker::with_config(pos.clone(), kind, config);
     let turn = |sq: Square| if rotated { sq.rotate() } else { sq };
@@ -237,7 +238,8 @@ fn run_game(start: usize, choices: &[u16], kind: BoardKind, rotated: bool, seed:
                 }
             }
         }
-        for _ in 0..8 {
+        // The hand is off for good: past the settle time, the move is decided.
+        for _ in 0..(settle_ms / 50 + 2) {
             now += 50;
             events.extend(tracker.tick(now));
         }

@@ -33,6 +33,7 @@ pub const COMMANDS: &[&str] = &[
     "cursor-right",
     "faster",
     "slower",
+    "talk",
 ];
 
 /// Bound to this, a button does nothing (it undoes a default binding).

@@ -669,7 +669,7 @@ impl Host {
             .name("review".into())
             .spawn(move || {
                 let progress = |done: usize, all: usize| {
-                    if done % 20 == 0 && done > 0 {
+                    if done.is_multiple_of(20) && done > 0 {
                         let news = EngineNews::Reviewing { done, all };
                         let _ = to.send(Arrival::Engine(news));
                     }

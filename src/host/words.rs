@@ -187,6 +187,53 @@ pub(super) fn board_name(pack: &Pack, role: BoardRole) -> String {
     pack.text(&[Token::Word(word)])
 }
 
+/// What a board says about itself, in the game's words; its own name and trademark stay as
+/// the board sends them (the play-test's item 13).
+pub(super) fn board_info(pack: &Pack, info: &crate::board::codec::BoardInfo) -> String {
+    use crate::board::codec::BoardInfo;
+    let fill = |word: Word, places: &[(&str, String)]| {
+        let mut text = pack.text(&[Token::Word(word)]);
+        for (name, value) in places {
+            text = text.replace(&format!("{{{name}}}"), value);
+        }
+        text
+    };
+    match info {
+        BoardInfo::Pegboard {
+            version,
+            name,
+            colour,
+        } => format!(
+            "pegboard {}, {}, {}",
+            pack.language().quote(name),
+            fill(Word::BoardInfoProtocol, &[("version", version.to_string())]),
+            fill(
+                if *colour {
+                    Word::BoardInfoColours
+                } else {
+                    Word::BoardInfoOccupancy
+                },
+                &[]
+            )
+        ),
+        BoardInfo::Version {
+            board,
+            major,
+            minor,
+        } => fill(
+            Word::BoardInfoVersion,
+            &[
+                ("board", board.to_string()),
+                ("version", format!("{major}.{minor}")),
+            ],
+        ),
+        BoardInfo::Serial(s) => fill(Word::BoardInfoSerial, &[("serial", s.clone())]),
+        BoardInfo::Trademark(s) => s.clone(),
+        BoardInfo::CertaboCalibrated => fill(Word::BoardInfoCalibrated, &[]),
+        BoardInfo::CertaboNeedsCalibration => fill(Word::BoardInfoCalibrate, &[]),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,52 +366,5 @@ mod tests {
             }
             assert!(!unwritten_line(&p, record).starts_with("unwritten:") || name == "en");
         }
-    }
-}
-
-/// What a board says about itself, in the game's words; its own name and trademark stay as
-/// the board sends them (the play-test's item 13).
-pub(super) fn board_info(pack: &Pack, info: &crate::board::codec::BoardInfo) -> String {
-    use crate::board::codec::BoardInfo;
-    let fill = |word: Word, places: &[(&str, String)]| {
-        let mut text = pack.text(&[Token::Word(word)]);
-        for (name, value) in places {
-            text = text.replace(&format!("{{{name}}}"), value);
-        }
-        text
-    };
-    match info {
-        BoardInfo::Pegboard {
-            version,
-            name,
-            colour,
-        } => format!(
-            "pegboard {}, {}, {}",
-            pack.language().quote(name),
-            fill(Word::BoardInfoProtocol, &[("version", version.to_string())]),
-            fill(
-                if *colour {
-                    Word::BoardInfoColours
-                } else {
-                    Word::BoardInfoOccupancy
-                },
-                &[]
-            )
-        ),
-        BoardInfo::Version {
-            board,
-            major,
-            minor,
-        } => fill(
-            Word::BoardInfoVersion,
-            &[
-                ("board", board.to_string()),
-                ("version", format!("{major}.{minor}")),
-            ],
-        ),
-        BoardInfo::Serial(s) => fill(Word::BoardInfoSerial, &[("serial", s.clone())]),
-        BoardInfo::Trademark(s) => s.clone(),
-        BoardInfo::CertaboCalibrated => fill(Word::BoardInfoCalibrated, &[]),
-        BoardInfo::CertaboNeedsCalibration => fill(Word::BoardInfoCalibrate, &[]),
     }
 }

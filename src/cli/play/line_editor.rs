@@ -119,8 +119,10 @@ pub fn open() -> rustyline::Result<(LineEditor, Screen, TerminalGuard)> {
 }
 
 /// F5 in the editor: a press sent to the recording thread; the line being typed stays.
+#[cfg(feature = "audio")]
 struct TalkKey(std::sync::Mutex<std::sync::mpsc::Sender<()>>);
 
+#[cfg(feature = "audio")]
 impl rustyline::ConditionalEventHandler for TalkKey {
     fn handle(
         &self,
@@ -141,6 +143,7 @@ impl rustyline::ConditionalEventHandler for TalkKey {
 impl LineEditor {
     /// Binds the push-to-talk key, F5 (rustyline reads it as one key on every terminal and no
     /// screen reader takes it for itself): each press goes to `to`.
+    #[cfg(feature = "audio")]
     pub fn talk_key(&mut self, to: std::sync::mpsc::Sender<()>) {
         use rustyline::{EventHandler, KeyCode, KeyEvent, Modifiers};
         self.editor.bind_sequence(

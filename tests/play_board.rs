@@ -344,6 +344,8 @@ fn play_speaks_the_announcement_on_the_sound_device() {
     let pulse = pulse::Pulse::start();
     let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
         .arg("play")
+        // The language named: the greeting then skips why it chose one, and is over sooner.
+        .args(["--lang", "de"])
         .args(["--control", "15+10"])
         .args(["--game-dir", home.join("games").to_str().unwrap()])
         .env("HOME", &home)

@@ -84,7 +84,13 @@ fn start_up_errors_are_in_the_language_asked_for() {
         std::fs::create_dir_all(&games).unwrap();
         let bad = home.path().join("bad.toml");
         std::fs::write(&bad, "[game]\ncontrol = \"90+30\"\n").unwrap();
-        for args in [vec!["--resume"], vec!["--control", "soon"]] {
+        for args in [
+            vec!["--resume"],
+            vec!["--control", "soon"],
+            vec!["--control", "40/"],
+            vec!["--control", "40/90m,"],
+            vec!["--voice", "nosuch"],
+        ] {
             let mut all = vec![
                 "play",
                 "--no-audio",
@@ -97,8 +103,7 @@ fn start_up_errors_are_in_the_language_asked_for() {
             let out = common_play::run_piped(home.path(), &all, b"");
             assert!(!out.status.success(), "{lang} {args:?}");
             let err = String::from_utf8_lossy(&out.stderr);
-            // The time control's own complaint names what it read; the line is the game's.
-            let err = err.split(" (--control soon").next().unwrap().to_string();
+            // Why, as well as what: the time control's and the voice pack's reasons too.
             assert_no_english(lang, &err, home.path());
         }
     }
@@ -602,4 +607,41 @@ fn an_unknown_lang_is_refused_in_the_configured_language() {
         assert!(err.contains(word), "{word:?} missing:\n{err}");
     }
     assert!(!err.contains("not a language"), "{err}");
+}
+
+/// What is wrong with a time control or a voice pack is said, not only that something is:
+/// where in the text, the part quoted in the language's marks, and the packs there are.
+#[test]
+fn a_bad_time_control_or_voice_pack_says_where_and_why() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let run = |lang: &str, args: &[&str]| {
+        let mut all = vec!["play", "--no-audio", "--lang", lang, "--game-dir"];
+        all.push(games.to_str().unwrap());
+        all.extend(args);
+        let out = common_play::run_piped(home.path(), &all, b"");
+        assert!(!out.status.success(), "{lang} {args:?}");
+        String::from_utf8_lossy(&out.stderr).trim_end().to_string()
+    };
+    assert_eq!(
+        run("de", &["--control", "5x"]),
+        "vichess: die Bedenkzeit ist nicht lesbar (--control 5x: Zeichen 1: „5x“ ist keine Zahl (Sekunden))"
+    );
+    assert_eq!(
+        run("ru", &["--control", "90+x"]),
+        "vichess: контроль времени не удаётся прочитать (--control 90+x: символ 4: «x» не число (секунды))"
+    );
+    assert_eq!(
+        run("en", &["--control", "40/"]),
+        "vichess: the time control cannot be read (--control 40/: character 4: a number is missing (seconds))"
+    );
+    let err = run("uk", &["--voice", "nosuch"]);
+    assert!(
+        err.starts_with("vichess: такого голосу немає («nosuch»; шукали в: "),
+        "{err}"
+    );
+    assert!(
+        err.contains("; є такі голоси: ") && err.contains("de-fide"),
+        "{err}"
+    );
 }

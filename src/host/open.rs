@@ -84,11 +84,17 @@ impl Host {
             .ok()
             .or(words.take());
         // A journaled pack that is no longer installed: the language's own pack speaks.
-        let pack =
-            configured_pack(&config, voice_name.as_deref()).or_else(|e| match args.voice {
+        let pack = configured_pack(&config, voice_name.as_deref())
+            .or_else(|e| match args.voice {
                 None if journaled.is_some() => configured_pack(&config, None),
                 _ => Err(e),
-            })?;
+            })
+            .map_err(
+                |e| match words.as_ref().and_then(|w| pack_not_found_line(w, &e)) {
+                    Some(line) => anyhow!("{line}"),
+                    None => anyhow!(e),
+                },
+            )?;
         *words = Some(pack.clone());
         // No game folder yet, and none given: the first game after installing, which says
         // where things are (with --game-dir the user has just said where games go).
@@ -434,7 +440,7 @@ fn open_game(
     let control = match args.control.as_deref() {
         Some("none") | Some("-") => None,
         Some(c) => Some(TimeControl::parse_any(c).map_err(|e| {
-            let detail = format!("--control {c}: {e}");
+            let detail = format!("--control {c}: {}", control_error_line(&pack, &e));
             anyhow!("{}", line_in(&pack, Word::ControlUnreadable, &detail))
         })?),
         None => Some(config.game.time_control()),

@@ -689,6 +689,44 @@ words! {
     /// The game's lock file opened but cannot be locked.
     LockCannotLock = "lock-cannot-lock",
     ControlUnreadable = "control-unreadable",
+    /// Where a time control cannot be read: the character's number follows.
+    ControlAtCharacter = "control-at-character",
+    /// Nothing was written for the time control.
+    ControlEmpty = "control-empty",
+    /// A number is missing; its unit follows in brackets.
+    ControlMissing = "control-missing",
+    /// The quoted text is not a number; its unit follows in brackets.
+    ControlNotANumber = "control-not-a-number",
+    /// The quoted number is too large for a clock.
+    ControlTooLarge = "control-too-large",
+    /// A period of zero moves, which would never end.
+    ControlZeroMoves = "control-zero-moves",
+    /// The control gives no time at all.
+    ControlNoTime = "control-no-time",
+    /// A sandclock control, which vichess does not run.
+    ControlSandclock = "control-sandclock",
+    /// A period after one for the rest of the game, which could never start.
+    ControlAfterRest = "control-after-rest",
+    /// Text that is part of no time control.
+    ControlUnexpected = "control-unexpected",
+    /// `-` where a timed control is needed.
+    ControlUntimed = "control-untimed",
+    /// `?` where a timed control is needed.
+    ControlUnknown = "control-unknown",
+    /// A time without a unit beside times with units; how to write one follows.
+    ControlNoUnit = "control-no-unit",
+    /// The unit a number of a time control was expected in.
+    UnitSeconds = "unit-seconds",
+    /// The unit a number of a time control was expected in.
+    UnitMinutes = "unit-minutes",
+    /// The unit a number of a time control was expected in.
+    UnitMoves = "unit-moves",
+    /// A voice pack named on the command line or in the configuration is in no folder searched; its name, the folders and the packs there follow.
+    VoicePackNotFound = "voice-pack-not-found",
+    /// Before the folders searched for something.
+    SearchedIn = "searched-in",
+    /// Before the voice packs that are there.
+    PacksFound = "packs-found",
     /// Why there is no sound (`audio::device::DeviceError`), after [`Word::NoSound`].
     SoundNoDevice = "sound-no-device",
     /// The configured device is not there; its name and the devices there are follow.

@@ -181,6 +181,11 @@ impl Session {
                 }
             }
             Command::Adjourn(side, sealed) => self.adjourn(side, sealed, at),
+            // A hint is for the player's own move: with the engine's side on move (the
+            // player's move made, the clock not yet pressed, or the engine thinking) it would
+            // be the engine's move, so it is refused saying why, as a move typed then is.
+            Command::EngineHelp(crate::engine::words::Help::Hint)
+                if self.engine_helps().is_ok() && self.computer_on_move() => {}
             Command::EngineHelp(help) => match self.engine_helps() {
                 Ok(()) => self
                     .out

@@ -1222,6 +1222,36 @@ fn review_without_a_sound_device_says_so_in_the_games_language_and_prints_all_th
     assert_eq!(quiet.len() + 1, lines.len(), "{quiet:#?}\n{lines:#?}");
 }
 
+#[test]
+fn a_takeback_against_the_engine_says_the_clocks_line_once() {
+    let mut g = Game::start(
+        &stockfish(),
+        &[
+            "--engine-side",
+            "black",
+            "--level",
+            "1",
+            "--control",
+            "5m+2s",
+            "--auto-press",
+            "0",
+            "--lang",
+            "ru",
+        ],
+    );
+    g.type_line("e2e4");
+    assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
+    g.type_line("вернуть");
+    g.expect(|l| l.contains("движок согласен вернуть ход"), "agreeing");
+    let (seen, records, _) = g.quit();
+    // Both moves are taken back and named; the arbiter's line on the clocks (7.1) once.
+    let clocks = seen
+        .iter()
+        .filter(|l| l.starts_with("часы уже были нажаты"))
+        .count();
+    assert_eq!(clocks, 1, "{seen:#?}\n{records:#?}");
+}
+
 /// The `[%eval]` comments of a reviewed game, in order.
 fn evals(pgn: &str) -> Vec<String> {
     // The writer wraps long lines, between "[%eval" and its value too.

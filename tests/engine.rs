@@ -1252,6 +1252,27 @@ fn a_takeback_against_the_engine_says_the_clocks_line_once() {
     assert_eq!(clocks, 1, "{seen:#?}\n{records:#?}");
 }
 
+#[test]
+fn help_asked_while_the_engine_thinks_and_then_quit_is_said_to_be_unanswered() {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    // The engine thinks five seconds on its move; the helps wait behind it.
+    let engine = fake_engine(home.path(), "slow", state.to_str().unwrap());
+    let mut g = Game::start_in(home, &engine, &["--lang", "de"]);
+    g.expect(|l| l.starts_with("die Engine spielt"), "naming the engine");
+    g.type_line("e2e4");
+    assert_eq!(wait_moves(&g.dir, 1).len(), 1, "{:#?}", g.seen);
+    g.type_line("tipp");
+    g.type_line("bewertung");
+    let (seen, _, _) = g.quit();
+    assert!(
+        seen.iter().any(|l| l
+            == "nicht beantwortet: die Partie endete, während die Engine noch rechnete (tipp, bewertung)"),
+        "{seen:#?}"
+    );
+}
+
 /// The `[%eval]` comments of a reviewed game, in order.
 fn evals(pgn: &str) -> Vec<String> {
     // The writer wraps long lines, between "[%eval" and its value too.

@@ -720,6 +720,29 @@ impl Host {
         Ok(())
     }
 
+    /// Leaving: the helps asked and not answered yet (they wait behind the engine's move)
+    /// are named, so a player who typed `hint` and then `quit` knows it was dropped, not
+    /// forgotten.
+    pub(super) fn engine_unanswered(&mut self) -> anyhow::Result<()> {
+        let Some(seat) = self.engine.as_mut() else {
+            return Ok(());
+        };
+        let lang = self.pack.language();
+        let dropped: Vec<&str> = seat
+            .asked
+            .drain(..)
+            .filter_map(|(_, kind, _)| match kind {
+                Kind::Help(h) => Some(crate::session::command_word(lang, h.word())),
+                Kind::Move => None,
+            })
+            .collect();
+        if dropped.is_empty() {
+            return Ok(());
+        }
+        let line = line_in(&self.pack, Word::EngineHelpUnanswered, &dropped.join(", "));
+        self.tell(&line)
+    }
+
     /// The engine thread's news.
     pub(super) fn engine_news(&mut self, news: EngineNews, now: Stamp) -> anyhow::Result<()> {
         let Some(seat) = self.engine.as_mut() else {

@@ -430,6 +430,10 @@ impl Host {
             self.engine_asks(now);
         }
         self.out.flush()?;
+        if quit {
+            self.engine_unanswered()?;
+            self.out.flush()?;
+        }
         Ok(match quit {
             true => {
                 self.give_back_current_game();

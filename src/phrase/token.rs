@@ -834,6 +834,9 @@ words! {
     ReviewStopped = "review-stopped",
     /// `vichess review --wav FILE`: the spoken review is in the file named after it.
     ReviewRecorded = "review-recorded",
+    /// Leaving while `hint`, `eval` or `threats` wait behind the engine's move: they were
+    /// not answered (the help words follow).
+    EngineHelpUnanswered = "engine-help-unanswered",
     /// Who claimed, after a claim's result: "по требованию белых" (the side's own case).
     ClaimedByWhite = "claimed-by-white",
     ClaimedByBlack = "claimed-by-black",

@@ -119,7 +119,7 @@ pub fn full_move_done(positions: &[Position], i: usize) -> Option<(u32, u32)> {
 /// The review's progress line every [`PROGRESS_EVERY`] full moves, in `pack`'s words:
 /// "reviewing, move 10 of 40"; `None` between them and at the end (the turning points follow).
 pub fn progress_line(pack: &Pack, done: u32, all: u32) -> Option<String> {
-    (done % PROGRESS_EVERY == 0 && done < all).then(|| {
+    (done.is_multiple_of(PROGRESS_EVERY) && done < all).then(|| {
         pack.text(&[Token::Word(Word::Reviewing)])
             .replace("{n}", &done.to_string())
             .replace("{all}", &all.to_string())

@@ -192,7 +192,9 @@ fn review(depth: u32) {
     let t1 = Instant::now();
     let mut work = 0;
     for _ in 0..100 {
-        work += black_box(turning_points(&positions, &moves, &judged, &pack)).len();
+        for line in turning_points(&positions, &moves, &judged) {
+            work += black_box(pack.text(&line)).len();
+        }
         for (p, j) in positions.iter().zip(&judged) {
             work += black_box(eval_comment(p, j)).len();
         }

@@ -505,11 +505,12 @@ fn review_names_the_turning_point_and_writes_the_evaluations() {
         "de",
         "--engine",
         &stockfish(),
+        "--no-audio",
     ];
     let out = common_play::run_piped(home.path(), &args, b"");
     let lines = common_play::lines_of(&out);
     let blunder =
-        "Zug 3, Springer Felix sechs war ein grober Fehler: er lässt ein Matt zu; besser war ";
+        "Zug 3, Schwarz: Springer Felix sechs war ein grober Fehler: er lässt ein Matt zu; besser war ";
     assert!(lines.iter().any(|l| l.starts_with(blunder)), "{lines:#?}");
     // The mate itself is no mistake.
     assert!(lines.iter().all(|l| !l.starts_with("Zug 4")), "{lines:#?}");
@@ -521,7 +522,7 @@ fn review_names_the_turning_point_and_writes_the_evaluations() {
     assert!(reviewed.contains("[%eval #0]"), "{reviewed}");
     let evals = reviewed.matches("[%eval ").count();
     assert_eq!(evals, 7, "{reviewed}");
-    // Progress on standard error: every ten positions (none in a seven-move game).
+    // Progress on standard error: every five full moves (none in a four-move game).
     assert!(String::from_utf8_lossy(&out.stderr).is_empty());
 }
 
@@ -546,13 +547,14 @@ fn a_longer_review_shows_its_progress() {
         out_pgn.to_str().unwrap(),
         "--engine",
         &stockfish(),
+        "--no-audio",
     ];
     let out = common_play::run_piped(home.path(), &args, b"");
     let lines = common_play::lines_of(&out);
     assert!(lines.last().unwrap().contains("out.pgn"), "{lines:#?}");
     assert_eq!(
         String::from_utf8_lossy(&out.stderr).trim(),
-        "аналіз, хід 10/12"
+        "аналіз, хід 5 з 6"
     );
     let reviewed = std::fs::read_to_string(&out_pgn).unwrap();
     assert_eq!(reviewed.matches("[%eval").count(), 12, "{reviewed}");
@@ -1098,4 +1100,264 @@ fn the_engine_answers_a_draw_offer_at_once() {
         "{records:#?}\n{seen:#?}"
     );
     assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
+}
+
+/// The stretches of sound in `pcm`, apart by at least `gap_s` of silence (20 ms windows
+/// below -40 dB of the loudest), each as its start and end in seconds.
+fn sounding(pcm: &vichess::audio::Pcm, gap_s: f64) -> Vec<(f64, f64)> {
+    let rate = f64::from(pcm.rate);
+    let window = (rate * 0.02) as usize;
+    let peak = pcm.samples.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+    let mut out: Vec<(f64, f64)> = Vec::new();
+    for (k, w) in pcm.samples.chunks(window).enumerate() {
+        let loud = w.iter().fold(0.0f32, |m, v| m.max(v.abs())) > peak * 0.01;
+        if !loud {
+            continue;
+        }
+        let (start, end) = (k as f64 * 0.02, (k + 1) as f64 * 0.02);
+        match out.last_mut() {
+            Some(last) if start - last.1 < gap_s => last.1 = end,
+            _ => out.push((start, end)),
+        }
+    }
+    out
+}
+
+#[test]
+fn review_speaks_its_turning_points_into_a_wav_one_stretch_of_sound_each() {
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("queen.pgn");
+    // 2...Qh4?? loses the queen to the knight; 3. Nc3?? lets it go.
+    std::fs::write(&game, "1. e4 e5 2. Nf3 Qh4 3. Nc3 Qf6 *\n").unwrap();
+    let wav = home.path().join("review.wav");
+    let args = [
+        "review",
+        game.to_str().unwrap(),
+        "--depth",
+        "8",
+        "--lang",
+        "en",
+        "--engine",
+        &stockfish(),
+        "--wav",
+        wav.to_str().unwrap(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, b"");
+    let lines = common_play::lines_of(&out);
+    let points: Vec<&String> = lines.iter().filter(|l| l.starts_with("move ")).collect();
+    assert!(points.len() >= 2, "{lines:#?}");
+    assert!(
+        points[0].starts_with(
+            "move 2, Black: queen h4 was a blunder: it costs about a piece; better was "
+        ),
+        "{lines:#?}"
+    );
+    assert!(
+        points[1].starts_with("move 3, White: knight c3 was a blunder: ")
+            && points[1].ends_with("; better was knight takes h4"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == &format!("the spoken review is saved: {}", wav.display())),
+        "{lines:#?}"
+    );
+    let pcm = vichess::audio::wav::read(&wav).unwrap();
+    let seconds = pcm.samples.len() as f64 / f64::from(pcm.rate);
+    // Two lines of about fifteen words each: several seconds, not a click and not a minute.
+    assert!((4.0..60.0).contains(&seconds), "{seconds} s");
+    let rms = (pcm
+        .samples
+        .iter()
+        .map(|v| f64::from(*v).powi(2))
+        .sum::<f64>()
+        / pcm.samples.len() as f64)
+        .sqrt();
+    let dbfs = 20.0 * rms.log10();
+    assert!((-40.0..-6.0).contains(&dbfs), "level {dbfs:.1} dBFS");
+    // One stretch of sound per line said, apart by the pause between lines.
+    let stretches = sounding(&pcm, 0.8);
+    assert_eq!(stretches.len(), points.len(), "{stretches:?}");
+}
+
+#[test]
+fn review_without_a_sound_device_says_so_in_the_games_language_and_prints_all_the_same() {
+    let home = tempfile::tempdir().unwrap();
+    let game = home.path().join("scholar.pgn");
+    std::fs::write(&game, "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["review", game.to_str().unwrap(), "--depth", "6"])
+        .args(["--lang", "ru", "--engine", &stockfish()])
+        .current_dir(home.path())
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("XDG_RUNTIME_DIR", home.path())
+        .env("PULSE_SERVER", "unix:/nonexistent/pulse/native")
+        .env("ALSA_CARD", "vichess-no-such-card")
+        .output()
+        .unwrap();
+    let lines = common_play::lines_of(&out);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("ход 3, чёрные: конь эф шесть был грубой ошибкой")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("звука нет: каждое объявление только печатается (")),
+        "{lines:#?}"
+    );
+    assert!(lines.last().unwrap().starts_with("партия сохранена: "));
+    // With --no-audio nothing is said about sound at all.
+    let args = [
+        "review",
+        game.to_str().unwrap(),
+        "--depth",
+        "6",
+        "--lang",
+        "ru",
+        "--engine",
+        &stockfish(),
+        "--no-audio",
+    ];
+    let quiet = common_play::lines_of(&common_play::run_piped(home.path(), &args, b""));
+    assert!(
+        quiet.iter().all(|l| !l.starts_with("звука нет")),
+        "{quiet:#?}"
+    );
+    assert_eq!(quiet.len() + 1, lines.len(), "{quiet:#?}\n{lines:#?}");
+}
+
+#[test]
+fn a_takeback_against_the_engine_says_the_clocks_line_once() {
+    let mut g = Game::start(
+        &stockfish(),
+        &[
+            "--engine-side",
+            "black",
+            "--level",
+            "1",
+            "--control",
+            "5m+2s",
+            "--auto-press",
+            "0",
+            "--lang",
+            "ru",
+        ],
+    );
+    g.type_line("e2e4");
+    assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
+    g.type_line("вернуть");
+    g.expect(|l| l.contains("движок согласен вернуть ход"), "agreeing");
+    let (seen, records, _) = g.quit();
+    // Both moves are taken back and named; the arbiter's line on the clocks (7.1) once.
+    let clocks = seen
+        .iter()
+        .filter(|l| l.starts_with("часы уже были нажаты"))
+        .count();
+    assert_eq!(clocks, 1, "{seen:#?}\n{records:#?}");
+}
+
+#[test]
+fn help_asked_while_the_engine_thinks_and_then_quit_is_said_to_be_unanswered() {
+    let home = tempfile::tempdir().unwrap();
+    let state = home.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    // The engine thinks five seconds on its move; the helps wait behind it.
+    let engine = fake_engine(home.path(), "slow", state.to_str().unwrap());
+    let mut g = Game::start_in(home, &engine, &["--lang", "de"]);
+    g.expect(|l| l.starts_with("die Engine spielt"), "naming the engine");
+    g.type_line("e2e4");
+    assert_eq!(wait_moves(&g.dir, 1).len(), 1, "{:#?}", g.seen);
+    g.type_line("tipp");
+    g.type_line("bewertung");
+    let (seen, _, _) = g.quit();
+    assert!(
+        seen.iter().any(|l| l
+            == "nicht beantwortet: die Partie endete, während die Engine noch rechnete (tipp, bewertung)"),
+        "{seen:#?}"
+    );
+}
+
+/// The `[%eval]` comments of a reviewed game, in order.
+fn evals(pgn: &str) -> Vec<String> {
+    // The writer wraps long lines, between "[%eval" and its value too.
+    pgn.replace('\n', " ")
+        .split("[%eval ")
+        .skip(1)
+        .map(|rest| rest.split(']').next().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn review_in_the_game_and_vichess_review_find_the_same_turning_points() {
+    let mut g = Game::start(&stockfish(), &["--engine-side", "black", "--level", "1"]);
+    g.expect(|l| l.starts_with("the engine plays"), "naming the engine");
+    // The first legal move each time: a weak game with turning points to find.
+    play_white(&mut g, 4, false);
+    g.type_line("resign white");
+    g.type_line("yes");
+    g.type_line("review");
+    g.expect(|l| l.ends_with("-review.pgn"), "the reviewed game saved");
+    let said = g
+        .seen
+        .iter()
+        .position(|l| l.starts_with("the review runs"))
+        .unwrap();
+    let in_game: Vec<String> = g.seen[said + 1..]
+        .iter()
+        .filter(|l| l.starts_with("move ") || l.starts_with("no turning points"))
+        .cloned()
+        .collect();
+    assert!(!in_game.is_empty(), "{:#?}", g.seen);
+    let files: Vec<PathBuf> = std::fs::read_dir(&g.dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    let reviewed = files
+        .iter()
+        .find(|p| p.to_string_lossy().ends_with("-review.pgn"))
+        .unwrap();
+    let game = files
+        .iter()
+        .find(|p| !p.to_string_lossy().ends_with("-review.pgn"))
+        .unwrap();
+    let in_game_pgn = std::fs::read_to_string(reviewed).unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let copy = home.path().join("game.pgn");
+    std::fs::copy(game, &copy).unwrap();
+    g.quit();
+    // No --depth: `vichess review` looks as deep as `review` in the game.
+    let args = [
+        "review",
+        copy.to_str().unwrap(),
+        "--lang",
+        "en",
+        "--engine",
+        &stockfish(),
+        "--no-audio",
+    ];
+    let lines = common_play::lines_of(&common_play::run_piped(home.path(), &args, b""));
+    let outside: Vec<String> = lines
+        .iter()
+        .filter(|l| l.starts_with("move ") || l.starts_with("no turning points"))
+        .cloned()
+        .collect();
+    assert_eq!(in_game, outside, "{lines:#?}");
+    let outside_pgn = std::fs::read_to_string(home.path().join("game-review.pgn")).unwrap();
+    assert_eq!(evals(&in_game_pgn), evals(&outside_pgn));
+    // An evaluation after every move of the game.
+    let played = vichess::pgn::read_game(&std::fs::read_to_string(&copy).unwrap())
+        .unwrap()
+        .unwrap()
+        .main
+        .moves
+        .len();
+    assert!(played >= 7, "{outside_pgn}");
+    assert_eq!(evals(&outside_pgn).len(), played, "{outside_pgn}");
 }

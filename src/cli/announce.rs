@@ -83,7 +83,7 @@ pub fn run(
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(path) = wav_out {
-        let pcm = speak(&pack, &phrases, pack.sample_rate(), speed);
+        let pcm = speak(&pack, &phrases, pack.sample_rate(), speed, BETWEEN_MOVES_S);
         wav::write(path, &pcm)
             .with_context(|| format!("cannot write the recording {}", path.display()))?;
     }
@@ -93,9 +93,10 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The phrases as one recording: the pack's clips, and eSpeak NG for words without a clip,
-/// each such word named once on standard error.
-fn speak(pack: &Pack, phrases: &[Phrase], rate: u32, speed: f64) -> Pcm {
+/// The phrases as one recording, `between` seconds apart (at speed 1): the pack's clips, and
+/// eSpeak NG for words without a clip, each such word named once on standard error. The
+/// spoken review (`vichess review --wav`) is made here too.
+pub(super) fn speak(pack: &Pack, phrases: &[Phrase], rate: u32, speed: f64, between: f64) -> Pcm {
     let options = RenderOptions::speech(rate, speed, DEFAULT_GAP_MS);
     let (bank, problems) = ClipBank::load(pack, &options);
     for p in &problems {
@@ -106,7 +107,7 @@ fn speak(pack: &Pack, phrases: &[Phrase], rate: u32, speed: f64) -> Pcm {
     let mut out = Pcm::new(rate, Vec::new());
     for (i, phrase) in phrases.iter().enumerate() {
         if i > 0 {
-            out.append(&Pcm::silence(rate, BETWEEN_MOVES_S / clamp_speed(speed)));
+            out.append(&Pcm::silence(rate, between / clamp_speed(speed)));
         }
         let rendered = render(phrase, pack, &bank);
         for w in bank.take_fallbacks() {

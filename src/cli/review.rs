@@ -1,7 +1,11 @@
 //! `vichess review GAME.pgn`: the engine looks at every position of a finished game, and
 //! vichess prints the turning points in the game's language and writes the game again with
-//! the evaluations as `[%eval]` comments. Progress goes to standard error, a line every ten
-//! positions, so a long game's review is never silent.
+//! the evaluations as `[%eval]` comments. Progress goes to standard error, a line every five
+//! full moves, so a long game's review is never silent.
+//!
+//! The turning points are also spoken, as `play` speaks: the pack's clips, system speech for
+//! words without one. On the sound device by default, into a WAV file with `--wav`, not at
+//! all with `--no-audio`; with no sound device the review says so and is printed all the same.
 
 use anyhow::{anyhow, Context};
 use std::io::Write;
@@ -14,8 +18,9 @@ use vichess::voice::Pack;
 pub struct ReviewArgs {
     /// The game to review, a PGN file (its first game).
     pub pgn: PathBuf,
-    /// How many plies deep the engine looks at each position.
-    #[arg(long, default_value_t = 12)]
+    /// How many plies deep the engine looks at each position (`review` at a game's end
+    /// looks as deep).
+    #[arg(long, default_value_t = vichess::host::REVIEW_DEPTH)]
     pub depth: u32,
     /// The engine's program, or a name on PATH (also looked for in /usr/games).
     #[arg(long, default_value = "stockfish")]
@@ -26,7 +31,17 @@ pub struct ReviewArgs {
     /// Where the game with its evaluations is written (default: GAME-review.pgn beside it).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Write the spoken review to this WAV file instead of playing it.
+    #[arg(long, value_name = "FILE")]
+    pub wav: Option<PathBuf>,
+    /// Print the review only: nothing is spoken.
+    #[arg(long)]
+    pub no_audio: bool,
 }
+
+/// Silence between two spoken turning points, in seconds: longer than any pause inside one,
+/// so a listener hears where the next begins.
+const BETWEEN_LINES_S: f64 = 1.0;
 
 pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
     let language = vichess::phrase::Language::from_code(&args.lang).ok_or_else(|| {
@@ -41,18 +56,30 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
     let pgn = vichess::pgn::read_game(&text)
         .ok_or_else(|| anyhow!("{}: no game in it", args.pgn.display()))?
         .map_err(|e| anyhow!("{}: {e}", args.pgn.display()))?;
-    let reviewing = pack.text(&[Token::Word(Word::Reviewing)]);
     let mut err = std::io::stderr().lock();
     let (lines, reviewed) =
-        vichess::host::review_game(&pgn, &args.engine, args.depth, &pack, |done, all| {
-            if done % 10 == 0 && done > 0 {
-                let _ = writeln!(err, "{reviewing} {done}/{all}");
-            }
+        vichess::host::review_game(&pgn, &args.engine, args.depth, &pack, |line| {
+            let _ = writeln!(err, "{line}");
         })
         .with_context(|| args.pgn.display().to_string())?;
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
-    for line in lines {
-        writeln!(out, "{line}")?;
+    for phrase in &lines {
+        writeln!(out, "{}", pack.text(phrase))?;
+    }
+    if let Some(wav) = &args.wav {
+        let pcm = super::announce::speak(&pack, &lines, pack.sample_rate(), 1.0, BETWEEN_LINES_S);
+        vichess::audio::wav::write(wav, &pcm)
+            .with_context(|| format!("cannot write the recording {}", wav.display()))?;
+        writeln!(
+            out,
+            "{}: {}",
+            pack.text(&[Token::Word(Word::ReviewRecorded)]),
+            wav.display()
+        )?;
+    } else if !args.no_audio {
+        if let Err(why) = say(&pack, &lines) {
+            writeln!(out, "{why}")?;
+        }
     }
     let target = args.out.clone().unwrap_or_else(|| {
         let stem = args
@@ -71,4 +98,38 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
         target.display()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Speaks the turning points on the sound device as `play` speaks its lines; `Err` is the
+/// line saying, in the pack's words, why there is no sound.
+#[cfg(feature = "audio")]
+fn say(pack: &Pack, lines: &[vichess::phrase::token::Phrase]) -> Result<(), String> {
+    use super::speech_out::Speakers;
+    use vichess::audio::{Audience, Routing};
+    use vichess::voice::render::DEFAULT_GAP_MS;
+    let no_sound = |why: String| format!("{} ({why})", pack.text(&[Token::Word(Word::NoSound)]));
+    let mut speakers = Speakers::open_at(&Routing::default(), pack, 1.0, DEFAULT_GAP_MS)
+        .map_err(|e| no_sound(vichess::audio::said::device_why(pack, &e)))?;
+    for (i, phrase) in lines.iter().enumerate() {
+        if i > 0 {
+            speakers.pause(Audience::Player, BETWEEN_LINES_S);
+        }
+        speakers.say(Audience::Player, phrase, &pack.text(phrase));
+    }
+    speakers.wait(std::time::Duration::from_secs(30 + 10 * lines.len() as u64));
+    // The queue is handed over; give the device time to sound its last buffer.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    for n in speakers.take_notices() {
+        eprintln!("{n}");
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "audio"))]
+fn say(pack: &Pack, _lines: &[vichess::phrase::token::Phrase]) -> Result<(), String> {
+    let why = pack.text(&[Token::Word(Word::SoundNotBuilt)]);
+    Err(format!(
+        "{} ({why})",
+        pack.text(&[Token::Word(Word::NoSound)])
+    ))
 }

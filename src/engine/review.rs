@@ -5,7 +5,8 @@
 use super::uci::Score;
 use super::words::{centipawns, judged};
 use crate::phrase::announce::move_phrase;
-use crate::phrase::token::{Token, Word};
+use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
+use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::notation::uci;
 use crate::rules::{Move, Position};
 use crate::voice::Pack;
@@ -52,13 +53,15 @@ pub fn eval_comment(pos: &Position, j: &Judgement) -> String {
 }
 
 /// The turning points of a game whose positions are `positions` (the start, then after each
-/// of `moves`), each judged: one line each in the pack's words.
+/// of `moves`), each judged: one phrase each, printed with [`Pack::text`] and spoken from
+/// the pack's clips. Each names the full move's number and whose move it was, since a
+/// listener cannot see which half of the move is meant: "Zug 14, Weiß: Springer Felix drei
+/// war ein Fehler: er kostet etwa einen Bauern; besser war Läufer David drei".
 pub fn turning_points(
     positions: &[Position],
     moves: &[Move],
     judged_positions: &[Judgement],
-    pack: &Pack,
-) -> Vec<String> {
+) -> Vec<Phrase> {
     let mut lines = Vec::new();
     for (i, m) in moves.iter().enumerate() {
         let (Some(before), Some(after)) = (judged_positions.get(i), judged_positions.get(i + 1))
@@ -72,33 +75,59 @@ pub fn turning_points(
         let Some((verdict, cost)) = judged(was, now) else {
             continue;
         };
-        let played = pack.text(&move_phrase(pos, m));
-        let mut line = format!(
-            "{} {}, {played} {}: {}",
-            pack.text(&[Token::Word(Word::ReviewMove)]),
-            pos.fullmoves(),
-            pack.text(&[Token::Word(verdict)]),
-            pack.text(&[Token::Word(cost)]),
-        );
+        let mut line = vec![
+            Token::Word(Word::ReviewMove),
+            Token::Number(pos.fullmoves()),
+            COMMA,
+            Token::Side(pos.turn()),
+            COLON,
+        ];
+        line.extend(move_phrase(pos, m));
+        line.extend([Token::Word(verdict), COLON, Token::Word(cost)]);
         let better = before.best.as_deref().and_then(|b| {
             pos.legal_moves()
                 .into_iter()
                 .find(|x| uci(pos, x) == b && x != m)
         });
         if let Some(b) = better {
-            line.push_str(&format!(
-                "; {} {}",
-                pack.text(&[Token::Word(Word::BetterWas)]),
-                pack.text(&move_phrase(pos, &b))
-            ));
+            line.extend([SEMICOLON, Token::Word(Word::BetterWas)]);
+            line.extend(move_phrase(pos, &b));
         }
         lines.push(line);
     }
     if lines.is_empty() {
-        lines.push(pack.text(&[Token::Word(Word::ReviewNone)]));
+        lines.push(vec![Token::Word(Word::ReviewNone)]);
     }
     lines
 }
+
+/// The full moves of a game whose positions are `positions`, as a review counts them for its
+/// progress: after judging position `i` (`i` plies into the game), the number of the full
+/// move just completed, when one was (Black's half judged, or the game's last half), and
+/// the number of the game's last move. A game begun from a position counts from its move
+/// number, as its record does.
+pub fn full_move_done(positions: &[Position], i: usize) -> Option<(u32, u32)> {
+    let plies = positions.len().checked_sub(1)?;
+    if i == 0 || i > plies {
+        return None;
+    }
+    let moved = &positions[i - 1];
+    let last = positions[plies - 1].fullmoves();
+    (moved.turn() == crate::rules::Color::Black || i == plies).then_some((moved.fullmoves(), last))
+}
+
+/// The review's progress line every [`PROGRESS_EVERY`] full moves, in `pack`'s words:
+/// "reviewing, move 10 of 40"; `None` between them and at the end (the turning points follow).
+pub fn progress_line(pack: &Pack, done: u32, all: u32) -> Option<String> {
+    (done.is_multiple_of(PROGRESS_EVERY) && done < all).then(|| {
+        pack.text(&[Token::Word(Word::Reviewing)])
+            .replace("{n}", &done.to_string())
+            .replace("{all}", &all.to_string())
+    })
+}
+
+/// How many full moves apart the progress lines of a review are.
+pub const PROGRESS_EVERY: u32 = 5;
 
 #[cfg(test)]
 mod tests {
@@ -127,9 +156,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_move_that_allows_mate_is_named_with_the_better_one() {
-        // 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7#
+    /// 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7#, judged as an engine would.
+    fn scholars_mate() -> (Vec<Position>, Vec<Move>, Vec<Judgement>) {
         let (positions, moves) = play(&["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]);
         let judged = vec![
             j(Score::Centipawns(30), Some("e2e4")),
@@ -141,21 +169,109 @@ mod tests {
             j(Score::Mate(1), Some("h5f7")),
             terminal(&positions[7]).unwrap(),
         ];
-        let de = Pack::builtin("de-fide").unwrap();
-        let lines = turning_points(&positions, &moves, &judged, &de);
-        assert_eq!(
-            lines,
-            ["Zug 3, Springer Felix sechs war ein grober Fehler: er lässt ein Matt zu; besser war Gustav sechs"]
-        );
-        let en = Pack::builtin("en").unwrap();
-        let lines = turning_points(&positions, &moves, &judged, &en);
-        assert_eq!(
-            lines,
-            ["move 3, knight f6 was a blunder: it allows a mate; better was g6"]
-        );
+        (positions, moves, judged)
+    }
+
+    #[test]
+    fn a_move_that_allows_mate_is_named_with_the_side_and_the_better_one_in_every_language() {
+        let (positions, moves, judged) = scholars_mate();
+        let lines = turning_points(&positions, &moves, &judged);
+        assert_eq!(lines.len(), 1);
+        for (lang, said) in [
+            (
+                "de-fide",
+                "Zug 3, Schwarz: Springer Felix sechs war ein grober Fehler: er lässt ein Matt zu; besser war Gustav sechs",
+            ),
+            (
+                "de",
+                "Zug 3, Schwarz: Springer f6 war ein grober Fehler: er lässt ein Matt zu; besser war g6",
+            ),
+            (
+                "en",
+                "move 3, Black: knight f6 was a blunder: it allows a mate; better was g6",
+            ),
+            (
+                "ru",
+                "ход 3, чёрные: конь эф шесть был грубой ошибкой: он допускает мат; лучше было же шесть",
+            ),
+            (
+                "uk",
+                "хід 3, чорні: кінь еф шість був грубою помилкою: він дозволяє мат; краще було же шість",
+            ),
+            (
+                "hy",
+                "քայլ 3, սևերը: ձի f6 կոպիտ սխալ էր: այն թույլ է տալիս մատ; ավելի լավ էր g6",
+            ),
+        ] {
+            let pack = Pack::builtin(lang).unwrap();
+            assert_eq!(pack.text(&lines[0]), said, "{lang}");
+        }
         assert_eq!(eval_comment(&positions[6], &judged[6]), "[%eval #1]");
         assert_eq!(eval_comment(&positions[5], &judged[5]), "[%eval 0.40]");
         assert_eq!(eval_comment(&positions[7], &judged[7]), "[%eval #0]");
+    }
+
+    #[test]
+    fn whites_move_is_named_as_whites_with_its_full_move_number() {
+        // 1. e4 e5 2. Qh5 Nc6 3. Qxf7+?? (the queen is lost to the king).
+        let (positions, moves) = play(&["e2e4", "e7e5", "d1h5", "b8c6", "h5f7"]);
+        let judged = vec![
+            j(Score::Centipawns(30), Some("e2e4")),
+            j(Score::Centipawns(-30), Some("e7e5")),
+            j(Score::Centipawns(0), Some("g1f3")),
+            j(Score::Centipawns(0), Some("b8c6")),
+            j(Score::Centipawns(10), Some("f1c4")),
+            j(Score::Centipawns(800), Some("e8f7")),
+        ];
+        let lines = turning_points(&positions, &moves, &judged);
+        let en = Pack::builtin("en").unwrap();
+        assert_eq!(
+            en.text(&lines[0]),
+            "move 3, White: queen takes f7, check was a blunder: it costs about a piece; better was bishop c4"
+        );
+        let de = Pack::builtin("de").unwrap();
+        assert!(
+            de.text(&lines[0])
+                .starts_with("Zug 3, Weiß: Dame schlägt f7"),
+            "{}",
+            de.text(&lines[0])
+        );
+    }
+
+    #[test]
+    fn progress_counts_full_moves_in_every_language() {
+        let (positions, _) = play(&[
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1",
+            "b7b5",
+        ]);
+        // After each position judged: the full move completed, if one was, of six.
+        let done: Vec<Option<(u32, u32)>> = (0..positions.len())
+            .map(|i| full_move_done(&positions, i))
+            .collect();
+        assert_eq!(done[0], None);
+        assert_eq!(done[1], None);
+        assert_eq!(done[2], Some((1, 6)));
+        assert_eq!(done[10], Some((5, 6)));
+        assert_eq!(done[12], Some((6, 6)));
+        for (lang, said) in [
+            ("en", "reviewing, move 5 of 6"),
+            ("de", "Analyse, Zug 5 von 6"),
+            ("de-fide", "Analyse, Zug 5 von 6"),
+            ("ru", "анализ, ход 5 из 6"),
+            ("uk", "аналіз, хід 5 з 6"),
+            ("hy", "վերլուծություն, քայլ 5՝ 6-ից"),
+        ] {
+            let pack = Pack::builtin(lang).unwrap();
+            let lines: Vec<String> = done
+                .iter()
+                .flatten()
+                .filter_map(|&(n, all)| progress_line(&pack, n, all))
+                .collect();
+            assert_eq!(lines, [said], "{lang}");
+        }
+        // A game that ends on White's move completes its last move there.
+        let (short, _) = play(&["e2e4", "e7e5", "g1f3"]);
+        assert_eq!(full_move_done(&short, 3), Some((2, 2)));
     }
 
     #[test]
@@ -167,9 +283,11 @@ mod tests {
             j(Score::Centipawns(30), Some("g1f3")),
         ];
         let ru = Pack::builtin("ru").unwrap();
+        let lines = turning_points(&positions, &moves, &judged);
+        assert_eq!(lines.len(), 1);
         assert_eq!(
-            turning_points(&positions, &moves, &judged, &ru),
-            ["переломных моментов нет: ни один ход не потерял много"]
+            ru.text(&lines[0]),
+            "переломных моментов нет: ни один ход не потерял много"
         );
     }
 }

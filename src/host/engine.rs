@@ -72,15 +72,11 @@ pub enum EngineNews {
         /// When its `bestmove` was read (for the benchmark of what follows).
         at: Instant,
     },
-    /// The review of the game just ended has looked at `done` positions of `all`.
-    Reviewing {
-        /// Positions looked at.
-        done: usize,
-        /// All of them.
-        all: usize,
-    },
+    /// The review of the game just ended is under way: its progress line, in the game's
+    /// words ("reviewing, move 10 of 40").
+    Reviewing(String),
     /// The review ended: the turning points and the game with its evaluations, or why not.
-    Reviewed(Result<(Vec<String>, crate::pgn::PgnGame), String>),
+    Reviewed(Result<(Vec<crate::phrase::token::Phrase>, crate::pgn::PgnGame), String>),
     /// Something went wrong; the engine is stopped and starts again on the next request.
     Fault {
         /// What.
@@ -668,14 +664,13 @@ impl Host {
         std::thread::Builder::new()
             .name("review".into())
             .spawn(move || {
-                let progress = |done: usize, all: usize| {
-                    if done.is_multiple_of(20) && done > 0 {
-                        let news = EngineNews::Reviewing { done, all };
-                        let _ = to.send(Arrival::Engine(news));
-                    }
+                let progress = |line: String| {
+                    let _ = to.send(Arrival::Engine(EngineNews::Reviewing(line)));
                 };
+                // The same path and depth as `vichess review`: both find the same points.
+                let depth = super::review::REVIEW_DEPTH;
                 let reviewed =
-                    super::review::review_game_until(&pgn, &program, 10, &pack, progress, &stop);
+                    super::review::review_game_until(&pgn, &program, depth, &pack, progress, &stop);
                 if !stop.load(std::sync::atomic::Ordering::Relaxed) {
                     let news = EngineNews::Reviewed(reviewed.map_err(|e| format!("{e:#}")));
                     let _ = to.send(Arrival::Engine(news));
@@ -688,12 +683,16 @@ impl Host {
     /// The review's end: its lines said and printed, the annotated game saved.
     fn reviewed(
         &mut self,
-        result: Result<(Vec<String>, crate::pgn::PgnGame), String>,
+        result: Result<(Vec<crate::phrase::token::Phrase>, crate::pgn::PgnGame), String>,
     ) -> anyhow::Result<()> {
         match result {
             Ok((lines, annotated)) => {
-                for line in lines {
-                    self.tell(&crate::text::printable(&line))?;
+                // Said from the pack's clips where it has them, as `vichess review` says them.
+                for phrase in lines {
+                    let text = self.pack.text(&phrase);
+                    writeln!(self.out, "{}", crate::text::printable(&text))?;
+                    self.voice
+                        .say(crate::session::Audience::Player, &phrase, &text);
                 }
                 let stem = self
                     .pgn_path
@@ -719,6 +718,29 @@ impl Host {
             }
         }
         Ok(())
+    }
+
+    /// Leaving: the helps asked and not answered yet (they wait behind the engine's move)
+    /// are named, so a player who typed `hint` and then `quit` knows it was dropped, not
+    /// forgotten.
+    pub(super) fn engine_unanswered(&mut self) -> anyhow::Result<()> {
+        let Some(seat) = self.engine.as_mut() else {
+            return Ok(());
+        };
+        let lang = self.pack.language();
+        let dropped: Vec<&str> = seat
+            .asked
+            .drain(..)
+            .filter_map(|(_, kind, _)| match kind {
+                Kind::Help(h) => Some(crate::session::command_word(lang, h.word())),
+                Kind::Move => None,
+            })
+            .collect();
+        if dropped.is_empty() {
+            return Ok(());
+        }
+        let line = line_in(&self.pack, Word::EngineHelpUnanswered, &dropped.join(", "));
+        self.tell(&line)
     }
 
     /// The engine thread's news.
@@ -761,10 +783,7 @@ impl Host {
                 self.tell(&said)?;
             }
             EngineNews::Fault { fault, detail } => self.engine_fault(fault, &detail)?,
-            EngineNews::Reviewing { done, all } => {
-                let reviewing = self.pack.text(&[Token::Word(Word::Reviewing)]);
-                writeln!(self.out, "{reviewing} {done}/{all}")?;
-            }
+            EngineNews::Reviewing(line) => writeln!(self.out, "{line}")?,
             EngineNews::Reviewed(result) => {
                 seat.review = None;
                 self.reviewed(result)?;

@@ -35,7 +35,7 @@ pub use boards::{BoardSpec, SimAnswer};
 pub use braille_line::socket_path as braille_socket_path;
 pub use engine::{find_program, EngineNews, EngineSpec, Fault};
 pub use record::save_file;
-pub use review::review_game;
+pub use review::{review_game, REVIEW_DEPTH};
 pub use view::{BoardView, View};
 
 use crate::board::link::LinkEvent;
@@ -430,6 +430,10 @@ impl Host {
             self.engine_asks(now);
         }
         self.out.flush()?;
+        if quit {
+            self.engine_unanswered()?;
+            self.out.flush()?;
+        }
         Ok(match quit {
             true => {
                 self.give_back_current_game();

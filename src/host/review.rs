@@ -1,9 +1,15 @@
 //! A game reviewed by an engine in the foreground (issue 27): `vichess review` and `review`
-//! typed at the end of a game against the engine. One search at a time, each timed out.
+//! typed at the end of a game against the engine, through this one path with the same
+//! settings, so both find the same turning points in the same game. One search at a time,
+//! each timed out; searches are bounded by depth, never by time, so a review is the same
+//! on a slow machine and a fast one.
 
-use crate::engine::review::{eval_comment, terminal, turning_points, Judgement};
+use crate::engine::review::{
+    eval_comment, full_move_done, progress_line, terminal, turning_points, Judgement,
+};
 use crate::engine::uci::{Command, Go, Heard, Listener, Score};
 use crate::pgn::{Comment, PgnGame};
+use crate::phrase::token::Phrase;
 use crate::rules::Position;
 use crate::voice::Pack;
 use anyhow::{anyhow, bail, Context};
@@ -14,6 +20,21 @@ use std::time::{Duration, Instant};
 
 /// How long one position may take at any depth before the engine counts as hung.
 const POSITION_MS: u64 = 60_000;
+
+/// How many plies deep the engine looks at each position, unless `vichess review --depth`
+/// says otherwise; `review` at a game's end uses it too.
+pub const REVIEW_DEPTH: u32 = 12;
+
+/// The engine's settings for a review, sent before the first search: one thread and a
+/// fixed table, so the same game at the same depth gets the same judgements every time
+/// (more threads search in an order that varies from run to run).
+fn review_options() -> [Command; 2] {
+    let set = |name: &str, value: &str| Command::SetOption {
+        name: name.into(),
+        value: Some(value.into()),
+    };
+    [set("Threads", "1"), set("Hash", "16")]
+}
 
 /// An engine run in the foreground, one search at a time.
 struct Analyst {
@@ -52,6 +73,14 @@ impl Analyst {
         };
         a.send(&Command::Uci)?;
         a.wait(|h| matches!(h, Heard::UciOk))?;
+        for o in review_options() {
+            let known =
+                matches!(&o, Command::SetOption { name, .. } if a.listener.has_option(name));
+            if known {
+                a.send(&o)?;
+            }
+        }
+        a.send(&Command::NewGame)?;
         a.send(&Command::IsReady)?;
         a.wait(|h| matches!(h, Heard::ReadyOk))?;
         Ok(a)
@@ -115,16 +144,16 @@ impl Drop for Analyst {
     }
 }
 
-/// Reviews `pgn`'s main line with `program` at `depth`: the turning points in `pack`'s words,
-/// and the game with an `[%eval]` comment after each move. `progress` hears how many
-/// positions are done of how many.
+/// Reviews `pgn`'s main line with `program` at `depth`: the turning points as phrases in
+/// `pack`'s words, and the game with an `[%eval]` comment after each move. `progress` is
+/// handed a line in `pack`'s words every few full moves ("reviewing, move 10 of 40").
 pub fn review_game(
     pgn: &PgnGame,
     program: &str,
     depth: u32,
     pack: &Pack,
-    progress: impl FnMut(usize, usize),
-) -> anyhow::Result<(Vec<String>, PgnGame)> {
+    progress: impl FnMut(String),
+) -> anyhow::Result<(Vec<Phrase>, PgnGame)> {
     let never = std::sync::atomic::AtomicBool::new(false);
     review_game_until(pgn, program, depth, pack, progress, &never)
 }
@@ -136,9 +165,9 @@ pub fn review_game_until(
     program: &str,
     depth: u32,
     pack: &Pack,
-    mut progress: impl FnMut(usize, usize),
+    mut progress: impl FnMut(String),
     stop: &std::sync::atomic::AtomicBool,
-) -> anyhow::Result<(Vec<String>, PgnGame)> {
+) -> anyhow::Result<(Vec<Phrase>, PgnGame)> {
     let game = pgn
         .to_game()
         .map_err(|(ply, e)| anyhow!("move {}: {e}", ply + 1))?;
@@ -150,11 +179,15 @@ pub fn review_game_until(
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             bail!("the review was stopped");
         }
-        progress(i, positions.len() - 1);
         judged.push(analyst.judge(pos, depth)?);
+        if let Some(line) =
+            full_move_done(&positions, i).and_then(|(done, all)| progress_line(pack, done, all))
+        {
+            progress(line);
+        }
     }
     drop(analyst);
-    let lines = turning_points(&positions, &moves, &judged, pack);
+    let lines = turning_points(&positions, &moves, &judged);
     let mut out = pgn.clone();
     for (i, m) in out.main.moves.iter_mut().enumerate() {
         if let (Some(pos), Some(j)) = (positions.get(i + 1), judged.get(i + 1)) {

@@ -49,6 +49,9 @@ pub enum Token {
     Duration(u64),
     /// A number of moves, said in words with the noun ("zwölf Züge").
     Count(u32),
+    /// A bare number, printed in digits and said in words ("Zug 14": "Zug vierzehn"): a
+    /// move's number in a review line.
+    Number(u32),
     /// Punctuation of the printed line; a short pause when spoken.
     Punct(Punct),
 }
@@ -853,7 +856,7 @@ words! {
     CostsWin = "costs-win",
     BetterWas = "better-was",
     ReviewNone = "review-none",
-    /// Progress of `vichess review`: moves looked at so far, of all.
+    /// Progress of a review: "{n}" full moves looked at so far, of "{all}".
     Reviewing = "reviewing",
     /// The game topic's line on the engine's help and the review.
     HelpEngine = "help-engine",
@@ -867,6 +870,11 @@ words! {
     ReviewStarted = "review-started",
     /// `review` typed again while one runs.
     ReviewStopped = "review-stopped",
+    /// `vichess review --wav FILE`: the spoken review is in the file named after it.
+    ReviewRecorded = "review-recorded",
+    /// Leaving while `hint`, `eval` or `threats` wait behind the engine's move: they were
+    /// not answered (the help words follow).
+    EngineHelpUnanswered = "engine-help-unanswered",
     /// Who claimed, after a claim's result: "по требованию белых" (the side's own case).
     ClaimedByWhite = "claimed-by-white",
     ClaimedByBlack = "claimed-by-black",
@@ -1011,6 +1019,7 @@ impl Token {
             Token::Word(w) => w.id(),
             Token::Duration(_) => "(duration)",
             Token::Count(_) => "(count)",
+            Token::Number(_) => "(number)",
             Token::Punct(_) => "(punctuation)",
         }
     }
@@ -1070,7 +1079,10 @@ impl Token {
 
     /// Does a manifest hold this token (as opposed to a duration, count or punctuation)?
     pub fn is_vocabulary(&self) -> bool {
-        !matches!(self, Token::Duration(_) | Token::Count(_) | Token::Punct(_))
+        !matches!(
+            self,
+            Token::Duration(_) | Token::Count(_) | Token::Number(_) | Token::Punct(_)
+        )
     }
 
     /// The token a pack falls back to when it lacks this one.

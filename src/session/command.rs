@@ -327,6 +327,22 @@ fn english_command(word: &str) -> Option<&'static str> {
         })
 }
 
+/// The word a player of `lang` types for the English command `en` ("hint" is "подсказка"
+/// in Russian); `en` itself in English or when the table has no such command.
+pub fn command_word(lang: Language, en: &str) -> &str {
+    let i = match lang {
+        Language::En => return en,
+        Language::De => 0,
+        Language::Uk => 1,
+        Language::Ru => 2,
+        Language::Hy => 3,
+    };
+    COMMAND_WORDS
+        .iter()
+        .find(|(w, _)| *w == en)
+        .map_or(en, |(_, o)| o[i])
+}
+
 /// The command words a player of `lang` is offered: the language's own, then English.
 pub fn command_words(lang: Language) -> Vec<&'static str> {
     let i = match lang {

@@ -75,8 +75,8 @@ pub use arbiter_command::{ArbiterCommand, QuickplayAnswer, TimeChange};
 pub use ask::{Men, Readout, Step};
 pub use board_clock::DRIFT_NOTE;
 pub use command::{
-    parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError, DrawAction,
-    COMMAND_WORDS, HELP,
+    command_word, parse as parse_command, role as parse_role, ClaimWhat, Command, CommandError,
+    DrawAction, COMMAND_WORDS, HELP,
 };
 pub use config::{Downtime, SessionConfig};
 pub use heard::is_no;
@@ -860,7 +860,21 @@ impl Session {
                 self.state = next;
                 self.last_journaled = rec.at();
                 self.out.push(Effect::Journal(rec.to_string()));
-                for h in happenings {
+                // Two moves taken back at once (a take-back against the engine) are each
+                // named, but the arbiter's line on the clocks (7.1) is said once, after both.
+                let last_pressed = happenings.iter().rposition(|h| {
+                    matches!(
+                        h,
+                        Happening::TakenBack {
+                            completed: true,
+                            ..
+                        }
+                    )
+                });
+                for (i, mut h) in happenings.into_iter().enumerate() {
+                    if let Happening::TakenBack { completed, .. } = &mut h {
+                        *completed &= Some(i) == last_pressed;
+                    }
                     self.announce(h, rec.at());
                 }
                 if decided && !self.state.is_over() {

@@ -741,6 +741,7 @@ impl Pack {
                 Cow::Owned(say_duration(ms, self.language, SayOptions::default()))
             }
             Token::Count(n) => Cow::Owned(say_move_count(n, self.language)),
+            Token::Number(n) => Cow::Owned(n.to_string()),
             Token::Punct(p) => Cow::Borrowed(p.mark()),
             _ => match self.entry(token) {
                 Some(e) => Cow::Borrowed(&e.word),

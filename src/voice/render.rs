@@ -613,8 +613,14 @@ pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
         said_whole = whole.is_some();
         let clip = match token {
             _ if whole.is_some() => whole,
-            Token::Duration(_) | Token::Count(_) => {
-                number = bank.number_words(&pack.word(token));
+            Token::Duration(_) | Token::Count(_) | Token::Number(_) => {
+                let words = match token {
+                    Token::Number(n) => {
+                        crate::phrase::number::counting(u64::from(n), pack.language()).into()
+                    }
+                    _ => pack.word(token),
+                };
+                number = bank.number_words(&words);
                 match &number {
                     Ok(samples) => Some(samples.as_slice()),
                     Err(missing) => {

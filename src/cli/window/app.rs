@@ -734,8 +734,27 @@ impl eframe::App for WindowApp {
                 }
             }
         }
-        // The dialog first: while it is open, its keys are its own (Space chooses a side,
-        // Enter is OK, Escape Cancel), and the game behind it gets none.
+        // The game's keys, while the dialog is closed: when it is open, its keys are its own
+        // (Space chooses a side, Enter is OK, Escape Cancel), and the game behind it gets none.
+        if self.computer.is_none() {
+            // Space presses the clock of the side that moved, unless a text field has the keys.
+            if !ctx.wants_keyboard_input()
+                && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
+            {
+                out.push("press".into());
+            }
+            for (mods, key, line) in KEYS {
+                if ctx.input_mut(|i| i.consume_key(*mods, *key)) {
+                    out.push(line.to_string());
+                }
+            }
+            // Opened by its key, the dialog is drawn in this very frame.
+            if ctx.input_mut(|i| i.consume_key(COMPUTER_KEY.0, COMPUTER_KEY.1)) {
+                self.open_computer(engine.as_ref());
+            }
+        }
+        // Before the menus: opened from the menu, the dialog is drawn from the next frame
+        // on, so the Enter that chose the menu item is not taken for its OK.
         if let Some(choice) = self.computer.as_mut() {
             let fallback;
             let words_pack = match &pack {
@@ -754,22 +773,6 @@ impl eframe::App for WindowApp {
                 }
                 Some(Answer::Cancel) => self.computer = None,
                 None => {}
-            }
-        } else {
-            // Space presses the clock of the side that moved, unless a text field has the keys.
-            if !ctx.wants_keyboard_input()
-                && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
-            {
-                out.push("press".into());
-            }
-            for (mods, key, line) in KEYS {
-                if ctx.input_mut(|i| i.consume_key(*mods, *key)) {
-                    out.push(line.to_string());
-                }
-            }
-            if ctx.input_mut(|i| i.consume_key(COMPUTER_KEY.0, COMPUTER_KEY.1)) {
-                self.open_computer(engine.as_ref());
-                ctx.request_repaint();
             }
         }
         egui::TopBottomPanel::top("menus").show(ctx, |ui| {

@@ -111,11 +111,13 @@ pub fn show(ctx: &egui::Context, choice: &mut Choice, w: &Words, pack: &Pack) ->
                 .show_value(false)
                 .text(w.level(choice.level)),
         );
-        if resp.gained_focus() {
-            // egui lets the slider keep the arrow keys from a frame after it has the focus:
-            // that frame is drawn now, so the first arrow after Tab moves the level, not the
-            // focus.
-            ui.ctx().request_repaint();
+        // egui lets a slider keep the left and right arrows only from its second frame with
+        // the focus: an arrow pressed at once after Tab would move the level and the focus
+        // both. The focus stays.
+        let arrow = ui
+            .input(|i| i.key_pressed(egui::Key::ArrowLeft) || i.key_pressed(egui::Key::ArrowRight));
+        if resp.has_focus() && arrow {
+            ui.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
         }
         if level != choice.level {
             choice.level = level;

@@ -559,9 +559,9 @@ kill -TERM $pid; wait $pid || true
     );
 }
 
-/// The records of the journal in `games` whose game an engine plays (the window's first
-/// game, left by the dialog's OK, has none).
-fn engine_journal(games: &Path) -> Vec<String> {
+/// The records of the one journal in `games` whose game the engine seat `fields` plays, as
+/// `play --engine` journals it (`engine … black level 1 think - help stockfish`).
+fn engine_journal(games: &Path, fields: &str) -> Vec<String> {
     let mut found: Vec<Vec<String>> = std::fs::read_dir(games)
         .expect("game folder")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -574,7 +574,11 @@ fn engine_journal(games: &Path) -> Vec<String> {
                 .map(|e| e.payload)
                 .collect::<Vec<String>>()
         })
-        .filter(|records| records.iter().any(|r| r.starts_with("engine ")))
+        .filter(|records| {
+            records
+                .iter()
+                .any(|r| r.starts_with("engine ") && r.ends_with(fields))
+        })
         .collect();
     assert_eq!(found.len(), 1, "one game against the engine: {found:#?}");
     found.remove(0)
@@ -631,7 +635,7 @@ kill -TERM $pid; wait $pid || true
     assert!(named(&help, "push button", "Bewertung F10"), "{help:#?}");
 
     let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
-    let records = engine_journal(&games);
+    let records = engine_journal(&games, " black level 1 think - help stockfish");
     let has = |what: &str| records.iter().any(|r| r.contains(what));
     assert!(
         records
@@ -650,9 +654,11 @@ kill -TERM $pid; wait $pid || true
     assert!(out.lines().any(|l| l.starts_with("Tipp: ")), "{out}");
 }
 
-/// The same dialog in Ukrainian: every control named in Ukrainian; in an arbiter's game
-/// (`--event`) the game against the computer starts, and its Підказка is refused with the
-/// console's reason.
+/// The same dialog in Ukrainian, over a window started against the engine as White: every
+/// control named in Ukrainian; in an arbiter's game (`--event`) the game against the
+/// computer as Black starts, and its Підказка is refused with the console's reason; after a
+/// move each, Resume brings that game back with the engine as Black, as its journal says,
+/// not as the window's `--engine-side` said.
 #[test]
 fn the_computer_dialog_in_ukrainian_and_no_help_in_an_arbiters_game() {
     let dir = home("computer-uk");
@@ -661,9 +667,10 @@ fn the_computer_dialog_in_ukrainian_and_no_help_in_an_arbiters_game() {
         &dir,
         &format!(
             r#"
-"$VICHESS" window --no-audio --lang uk --control none --event Open --game-dir {g} >out.txt 2>err.txt &
+"$VICHESS" window --no-audio --lang uk --control none --event Open --game-dir {g} \
+    --engine stockfish --engine-side white --level 1 >out.txt 2>err.txt &
 pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "Партія" sleep 0.5 press "Грати проти комп’ютера" sleep 1 dump dialog.jsonl press "Гаразд" sleep 2 press "Партія" sleep 0.5 press "Підказка" sleep 1
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "Партія" sleep 0.5 press "Грати проти комп’ютера" sleep 1 press "Комп’ютер грає: Чорні" sleep 0.3 dump dialog.jsonl press "Гаразд" sleep 2 press "Партія" sleep 0.5 press "Підказка" sleep 0.5 press "e2," sleep 0.3 press "e4," sleep 2 press "Партія" sleep 0.5 press "Продовжити останню партію" sleep 2
 kill -TERM $pid; wait $pid || true
 "#,
             g = games.display()
@@ -684,7 +691,7 @@ kill -TERM $pid; wait $pid || true
     let pack = vichess::voice::Pack::builtin("uk").expect("pack");
     use vichess::phrase::token::{Token, Word};
     let reason = pack.text(&[Token::Word(Word::EngineHelpRated)]);
-    let records = engine_journal(&games);
+    let records = engine_journal(&games, " black level 1 think - help stockfish");
     assert!(
         records
             .iter()
@@ -696,4 +703,11 @@ kill -TERM $pid; wait $pid || true
         out.lines().any(|l| l.starts_with(&reason)),
         "{reason:?} not said: {out}"
     );
+    assert!(
+        records.iter().filter(|r| r.starts_with("move ")).count() >= 2,
+        "a move and the engine's reply: {records:#?}"
+    );
+    let back = pack.text(&[Token::Word(Word::EngineBack)]);
+    let said: Vec<&str> = out.lines().filter(|l| l.starts_with(&back)).collect();
+    assert_eq!(said, [format!("{back}: чорні, рівень 1")], "{out}");
 }

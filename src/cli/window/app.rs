@@ -632,7 +632,11 @@ impl WindowApp {
         settings.resume_finished = false;
         if resume {
             // The window's own start-up flags are not the player's wish for the game resumed:
-            // left in, the resume would say they are ignored.
+            // left in, the resume would say they are ignored, or (the side, the engine seat)
+            // replace what its journal holds: a game begun from the computer dialog comes
+            // back with the side and level chosen there, not the window's `--engine-side`.
+            settings.side = None;
+            settings.engine = None;
             settings.control = None;
             settings.white = None;
             settings.black = None;

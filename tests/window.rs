@@ -653,3 +653,185 @@ fn a_game_begun_in_play_is_resumed_in_the_window() {
     let text = std::fs::read_to_string(&pgn[0]).expect("pgn");
     assert!(text.contains("1. e4 e5 2. Nf3 Nc6"), "{text}");
 }
+
+/// Each journal in `games`, its records without their times (as [`journal_lines`]).
+fn all_journals(games: &Path) -> Vec<Vec<String>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(games)
+        .unwrap_or_else(|e| panic!("{}: {e}", games.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "journal"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).expect("journal");
+            text.lines().map(strip_time).collect()
+        })
+        .collect()
+}
+
+/// The records a game begins with (up to its first move), without the run's own.
+fn opening_records(journal: &[String]) -> Vec<String> {
+    journal
+        .iter()
+        .take_while(|l| !l.contains(" move ") && !l.contains(" tag ") && !l.contains(" note "))
+        .filter(|l| !l.contains(" anchor") && !l.contains("vichess-journal") && !l.contains(" end"))
+        .cloned()
+        .collect()
+}
+
+/// Playing against the computer chosen in the window by keys alone (issue 27): Ctrl+Shift+N
+/// opens the dialog on the engine's side, Tab goes to the level, Left twice takes the level 3
+/// of the game on screen down to 1, Enter starts; the game on screen is left as New game
+/// leaves it, and the new one begins exactly as `play --engine stockfish --engine-side
+/// black --level 1` begins. A move typed in the line field gets Stockfish's reply, journaled
+/// and announced like any move.
+#[test]
+fn a_game_against_the_computer_is_chosen_by_keys_and_the_engine_replies() {
+    let dir = home("computer");
+    let games = dir.join("window-games");
+    let script = format!(
+        r#"
+"$VICHESS" window --no-audio --lang en --control none --game-dir '{games}' --size 1000x800 \
+    --engine stockfish --engine-side white --level 3 \
+    --geometry geometry.txt > window-out.txt 2> window-err.txt &
+pid=$!
+for i in $(seq 200); do [ -s geometry.txt ] && break; sleep 0.05; done
+wid=$(xdotool search --sync --name '^vichess$' | head -1)
+sleep 0.5
+xdotool windowfocus --sync "$wid" || true
+# Keys the window missed while still being mapped on a busy machine are given again, after
+# Escape has closed a dialog half done.
+for try in 1 2 3; do
+  xdotool key Escape; sleep 0.2
+  xdotool key ctrl+shift+n; sleep 0.4
+  # The focus is on the engine's side (White, as in the game on screen): Black instead.
+  xdotool key Tab; sleep 0.2; xdotool key space; sleep 0.2
+  xdotool key Tab; sleep 0.15
+  for k in Left Left Return; do xdotool key $k; sleep 0.15; done
+  for i in $(seq 60); do grep -q 'engine [0-9]* black' '{games}'/*.journal 2>/dev/null && break 2; sleep 0.05; done
+done
+sleep 0.5
+xdotool type --delay 50 e4; xdotool key Return
+replied() {{
+  for f in '{games}'/*.journal; do
+    grep -q 'black level 1' "$f" && [ "$(grep -c ' move ' "$f")" -ge 2 ] && return 0
+  done
+  return 1
+}}
+for i in $(seq 200); do replied && break; sleep 0.05; done
+# The engine's help by its keys, with the focus still in the line field.
+xdotool key F9; sleep 0.5; xdotool key F10
+for i in $(seq 100); do grep -q 'help eval' '{games}'/*.journal 2>/dev/null && break; sleep 0.05; done
+sleep 0.2
+kill -TERM $pid
+wait $pid || true
+"#,
+        games = games.display()
+    );
+    under_xvfb(&dir, &script);
+    let out = std::fs::read_to_string(dir.join("window-out.txt")).expect("output");
+    let journals = all_journals(&games);
+    // The window's own game first (the journals' names are their start times); a try the
+    // window missed may have left one more game like it.
+    let first = journals
+        .first()
+        .filter(|j| {
+            j.iter()
+                .any(|l| l.ends_with("engine white level 3 think - help stockfish"))
+        })
+        .expect("the game the window opened with");
+    assert!(
+        first.iter().any(|l| l.contains(" end ")),
+        "the first game left as New game leaves it: {first:?}"
+    );
+    let second = journals
+        .iter()
+        .find(|j| {
+            j.iter()
+                .any(|l| l.ends_with("engine black level 1 think - help stockfish"))
+        })
+        .unwrap_or_else(|| panic!("no game against the engine at level 1: {journals:?}\n{out}"));
+    let play_games = played(
+        &dir,
+        "quit\n",
+        &[
+            "--lang",
+            "en",
+            "--control",
+            "none",
+            "--engine",
+            "stockfish",
+            "--engine-side",
+            "black",
+            "--level",
+            "1",
+        ],
+    );
+    let play = journal_lines(&play_games);
+    assert_eq!(
+        project(&opening_records(second)),
+        project(&opening_records(&play)),
+        "the computer's game begins as play's: {out}"
+    );
+    let moves: Vec<&String> = second.iter().filter(|l| l.contains(" move ")).collect();
+    assert!(
+        moves.len() >= 2 && moves[0].ends_with("move e2e4"),
+        "the typed move and the engine's reply: {second:?}\n{out}"
+    );
+    assert!(
+        second
+            .iter()
+            .any(|l| l.contains(" note ") && l.contains("engine Stockfish")),
+        "{second:?}"
+    );
+    // Announced like any move: after e4, its line, the line `play` prints for the same move
+    // typed.
+    let reply = moves[1].rsplit(' ').next().expect("the reply");
+    let typed = common_play::run_piped(
+        &dir,
+        &[
+            "play",
+            "--no-audio",
+            "--lang",
+            "en",
+            "--control",
+            "none",
+            "--game-dir",
+            "typed",
+        ],
+        format!("e2e4\n{reply}\n").as_bytes(),
+    );
+    let typed = common_play::lines_of(&typed);
+    let lines: Vec<&str> = out.lines().collect();
+    let e4 = lines
+        .iter()
+        .rposition(|l| *l == "e4")
+        .unwrap_or_else(|| panic!("e4 not announced: {out}"));
+    // The line that names the engine comes once it has started: before the move or after.
+    let naming = |l: &&str| l.starts_with("the engine plays: Black; Stockfish");
+    let greeted = lines
+        .iter()
+        .rposition(|l| l.starts_with("your colour: White; the engine plays: Black, level 1"))
+        .unwrap_or_else(|| panic!("the computer's game's greeting: {out}"));
+    assert!(lines[greeted..].iter().any(naming), "{out}");
+    let said = lines[e4 + 1..]
+        .iter()
+        .find(|l| !naming(l))
+        .unwrap_or_else(|| panic!("no reply announced: {out}"));
+    assert!(
+        typed.iter().any(|l| l == *said),
+        "the reply {reply} announced as {said:?}, typed in play: {typed:?}"
+    );
+    // F9 and F10: the console's `hint` and `eval`, said and journaled as there.
+    assert!(
+        second.iter().any(|l| l.contains(" note help hint ")),
+        "{second:?}"
+    );
+    assert!(
+        second.iter().any(|l| l.contains(" note help eval ")),
+        "{second:?}"
+    );
+    assert!(lines[e4..].iter().any(|l| l.starts_with("hint: ")), "{out}");
+}

@@ -558,3 +558,156 @@ kill -TERM $pid; wait $pid || true
         "{records:#?}"
     );
 }
+
+/// The records of the one journal in `games` whose game the engine seat `fields` plays, as
+/// `play --engine` journals it (`engine … black level 1 think - help stockfish`).
+fn engine_journal(games: &Path, fields: &str) -> Vec<String> {
+    let mut found: Vec<Vec<String>> = std::fs::read_dir(games)
+        .expect("game folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "journal"))
+        .map(|p| {
+            vichess::journal::read(&p)
+                .expect("journal reads")
+                .entries
+                .into_iter()
+                .map(|e| e.payload)
+                .collect::<Vec<String>>()
+        })
+        .filter(|records| {
+            records
+                .iter()
+                .any(|r| r.starts_with("engine ") && r.ends_with(fields))
+        })
+        .collect();
+    assert_eq!(found.len(), 1, "one game against the engine: {found:#?}");
+    found.remove(0)
+}
+
+/// "Gegen den Computer spielen…" from the Game menu, as a screen-reader user reaches it: the
+/// menu offers no engine help in a game without an engine; the dialog's controls are named
+/// whole in German (the side each radio button gives the computer, the level "Stufe 1 von
+/// 8", OK and Abbrechen); OK starts the game against Stockfish at level 1 as `play --engine
+/// stockfish` begins it; a move made through the tree gets the engine's reply, journaled;
+/// and the menu's Tipp then says what `tipp` says at the console.
+#[test]
+fn a_game_against_the_computer_from_the_game_menu_in_german() {
+    let dir = home("computer-de");
+    let games = dir.join("games");
+    in_a11y_session(
+        &dir,
+        &format!(
+            r#"
+"$VICHESS" window --no-audio --lang de --control none --game-dir {g} >out.txt 2>err.txt &
+pid=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "Partie" sleep 0.5 dump menu.jsonl press "Gegen den Computer spielen" sleep 1 dump dialog.jsonl press "OK" sleep 2 press "e2," sleep 0.3 press "e4," sleep 2 press "Partie" sleep 0.5 dump help.jsonl press "Tipp" sleep 1.5
+kill -TERM $pid; wait $pid || true
+"#,
+            g = games.display()
+        ),
+    );
+    let menu = nodes(&dir.join("menu.jsonl"));
+    // A menu item's name ends with its key, when it has one ("Tipp F9").
+    let named = |tree: &[Node], role: &str, name: &str| {
+        tree.iter()
+            .any(|n| n.role == role && (n.name == name || n.name.starts_with(&format!("{name} "))))
+    };
+    assert!(
+        named(&menu, "push button", "Gegen den Computer spielen…"),
+        "{menu:#?}"
+    );
+    assert!(!named(&menu, "push button", "Tipp"), "{menu:#?}");
+    let dialog = nodes(&dir.join("dialog.jsonl"));
+    for (role, name) in [
+        ("radio button", "Der Computer spielt: Weiß"),
+        ("radio button", "Der Computer spielt: Schwarz"),
+        ("slider", "Stufe 1 von 8"),
+        ("push button", "OK"),
+        ("push button", "Abbrechen"),
+    ] {
+        assert!(
+            named(&dialog, role, name),
+            "no {role} {name:?}: {dialog:#?}"
+        );
+    }
+    let help = nodes(&dir.join("help.jsonl"));
+    assert!(named(&help, "push button", "Tipp F9"), "{help:#?}");
+    assert!(named(&help, "push button", "Bewertung F10"), "{help:#?}");
+
+    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
+    let records = engine_journal(&games, " black level 1 think - help stockfish");
+    let has = |what: &str| records.iter().any(|r| r.contains(what));
+    assert!(
+        records
+            .iter()
+            .any(|r| r.starts_with("engine ")
+                && r.ends_with(" black level 1 think - help stockfish")),
+        "as `play --engine stockfish --engine-side black --level 1` writes it: {records:#?}"
+    );
+    let moves: Vec<&String> = records.iter().filter(|r| r.starts_with("move ")).collect();
+    assert!(
+        moves.len() >= 2 && moves[0].ends_with(" e2e4"),
+        "the move and the engine's reply: {records:#?}\n{out}"
+    );
+    assert!(has("note") && has("engine Stockfish"), "{records:#?}");
+    assert!(has("help hint"), "{records:#?}");
+    assert!(out.lines().any(|l| l.starts_with("Tipp: ")), "{out}");
+}
+
+/// The same dialog in Ukrainian, over a window started against the engine as White: every
+/// control named in Ukrainian; in an arbiter's game (`--event`) the game against the
+/// computer as Black starts, and its Підказка is refused with the console's reason; after a
+/// move each, Resume brings that game back with the engine as Black, as its journal says,
+/// not as the window's `--engine-side` said.
+#[test]
+fn the_computer_dialog_in_ukrainian_and_no_help_in_an_arbiters_game() {
+    let dir = home("computer-uk");
+    let games = dir.join("games");
+    in_a11y_session(
+        &dir,
+        &format!(
+            r#"
+"$VICHESS" window --no-audio --lang uk --control none --event Open --game-dir {g} \
+    --engine stockfish --engine-side white --level 1 >out.txt 2>err.txt &
+pid=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "Партія" sleep 0.5 press "Грати проти комп’ютера" sleep 1 press "Комп’ютер грає: Чорні" sleep 0.3 dump dialog.jsonl press "Гаразд" sleep 2 press "Партія" sleep 0.5 press "Підказка" sleep 0.5 press "e2," sleep 0.3 press "e4," sleep 2 press "Партія" sleep 0.5 press "Продовжити останню партію" sleep 2
+kill -TERM $pid; wait $pid || true
+"#,
+            g = games.display()
+        ),
+    );
+    let dialog = nodes(&dir.join("dialog.jsonl"));
+    let named = |role: &str, name: &str| dialog.iter().any(|n| n.role == role && n.name == name);
+    for (role, name) in [
+        ("radio button", "Комп’ютер грає: Білі"),
+        ("radio button", "Комп’ютер грає: Чорні"),
+        ("slider", "Рівень 1 з 8"),
+        ("push button", "Гаразд"),
+        ("push button", "Скасувати"),
+    ] {
+        assert!(named(role, name), "no {role} {name:?}: {dialog:#?}");
+    }
+    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
+    let pack = vichess::voice::Pack::builtin("uk").expect("pack");
+    use vichess::phrase::token::{Token, Word};
+    let reason = pack.text(&[Token::Word(Word::EngineHelpRated)]);
+    let records = engine_journal(&games, " black level 1 think - help stockfish");
+    assert!(
+        records
+            .iter()
+            .any(|r| r.starts_with("engine ")
+                && r.ends_with(" black level 1 think - help stockfish")),
+        "{records:#?}"
+    );
+    assert!(
+        out.lines().any(|l| l.starts_with(&reason)),
+        "{reason:?} not said: {out}"
+    );
+    assert!(
+        records.iter().filter(|r| r.starts_with("move ")).count() >= 2,
+        "a move and the engine's reply: {records:#?}"
+    );
+    let back = pack.text(&[Token::Word(Word::EngineBack)]);
+    let said: Vec<&str> = out.lines().filter(|l| l.starts_with(&back)).collect();
+    assert_eq!(said, [format!("{back}: чорні, рівень 1")], "{out}");
+}

@@ -34,6 +34,9 @@ pub struct View {
     pub boards: Vec<BoardView>,
     /// The game's language: names of squares and men in the window are in it.
     pub language: Language,
+    /// The engine seat, when a chess engine plays one side: the window offers its help
+    /// (hint, evaluation) then, and starts the next game against it as this one's.
+    pub engine: Option<crate::engine::EngineSpec>,
 }
 
 /// One connected board as the front ends show it.
@@ -94,6 +97,7 @@ impl View {
             offer: state.offer(),
             boards,
             language: session.pack().language(),
+            engine: session.engine().cloned(),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! second window, and the testing hooks (scripted lines, screenshots, the frame benchmark).
 
 use super::board::{self, BoardState, Look};
+use super::computer::{self, Answer, Choice};
 use super::game::{self, lock, SharedGame};
 use super::theme::{Theme, ThemeName};
 use super::words::{words, Words};
@@ -13,7 +14,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use vichess::host::View;
-use vichess::host::{Arrival, GameSettings};
+use vichess::host::{Arrival, EngineSpec, GameSettings};
 use vichess::phrase::Language;
 use vichess::voice::Pack;
 
@@ -52,7 +53,8 @@ const DEMO: &[&str] = &[
     "sim Nd5#",
 ];
 
-/// The console commands on keys: the question keys of a talking clock, and the files.
+/// The console commands on keys: the question keys of a talking clock, the engine's help,
+/// and the files. They work while the line field has the focus too (none of them types).
 const KEYS: &[(egui::Modifiers, egui::Key, &str)] = &[
     (egui::Modifiers::NONE, egui::Key::F1, "help"),
     (egui::Modifiers::NONE, egui::Key::F2, "time"),
@@ -62,9 +64,17 @@ const KEYS: &[(egui::Modifiers, egui::Key, &str)] = &[
     (egui::Modifiers::NONE, egui::Key::F6, "board"),
     (egui::Modifiers::NONE, egui::Key::F7, "repeat"),
     (egui::Modifiers::NONE, egui::Key::F8, "pause"),
+    (egui::Modifiers::NONE, egui::Key::F9, "hint"),
+    (egui::Modifiers::NONE, egui::Key::F10, "eval"),
     (egui::Modifiers::COMMAND, egui::Key::S, "save"),
     (egui::Modifiers::COMMAND, egui::Key::Q, "quit"),
 ];
+
+/// The key that opens the dialog for a game against the computer.
+const COMPUTER_KEY: (egui::Modifiers, egui::Key) = (
+    egui::Modifiers::COMMAND.plus(egui::Modifiers::SHIFT),
+    egui::Key::N,
+);
 
 /// The key that gives `command`, as the menu shows it.
 fn key_of(command: &str) -> Option<String> {
@@ -141,6 +151,12 @@ struct WindowApp {
     appendix_d: Option<Pack>,
     note: Option<String>,
     restart: Restart,
+    /// The dialog for a game against the computer, while it is open.
+    computer: Option<Choice>,
+    /// Frames left in which the line field asks for the focus (a game just started from the
+    /// dialog: from the next frame, so the Enter that closed it is not taken for the field's,
+    /// and again until the closed dialog no longer holds the focus in its layer).
+    focus_line: u8,
 }
 
 /// Opens the game and the window; returns when both are closed.
@@ -238,6 +254,8 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
                 closing: false,
                 appendix_d: Pack::builtin("de-fide").ok(),
                 note: None,
+                computer: None,
+                focus_line: 0,
                 prefs,
             };
             app.style(&cc.egui_ctx);
@@ -334,7 +352,13 @@ impl WindowApp {
     }
 
     /// The menus: every console command, the game's files, the view.
-    fn menus(&mut self, ui: &mut egui::Ui, w: &Words, lang: Language) -> Option<String> {
+    fn menus(
+        &mut self,
+        ui: &mut egui::Ui,
+        w: &Words,
+        lang: Language,
+        engine: Option<&EngineSpec>,
+    ) -> Option<String> {
         let mut line = None;
         egui::MenuBar::new().ui(ui, |ui| {
             // An item activated through the accessibility tree or the keyboard does not
@@ -343,12 +367,31 @@ impl WindowApp {
             ui.menu_button(w.game, |ui| {
                 let mut acted = false;
                 if ui.button(w.new_game).clicked() {
-                    self.start_again(false);
+                    self.start_again(false, None);
                     acted = true;
                 }
                 if ui.button(w.resume).clicked() {
-                    self.start_again(true);
+                    self.start_again(true, None);
                     acted = true;
+                }
+                let computer = egui::Button::new(w.against_computer).shortcut_text("Ctrl+Shift+N");
+                if ui.add(computer).clicked() {
+                    self.open_computer(engine);
+                    ui.ctx().request_repaint();
+                    acted = true;
+                }
+                // The engine's help, in a game against it (in any other the console's words
+                // for them, and their keys, say why there is none).
+                if engine.is_some() {
+                    for (label, command) in [(w.hint, "hint"), (w.evaluation, "eval")] {
+                        let mut button = egui::Button::new(label);
+                        if let Some(key) = key_of(command) {
+                            button = button.shortcut_text(key);
+                        }
+                        if ui.add(button).clicked() {
+                            line = Some(command.to_string());
+                        }
+                    }
                 }
                 if ui
                     .add(egui::Button::new(w.save).shortcut_text("Ctrl+S"))
@@ -562,10 +605,19 @@ impl WindowApp {
         }
     }
 
+    /// Opens the dialog for a game against the computer, over the game on screen (its engine
+    /// seat, else the one the window was started with, gives the dialog's first choice).
+    fn open_computer(&mut self, engine: Option<&EngineSpec>) {
+        let seat = engine.or(self.restart.settings.engine.as_ref());
+        self.computer = Some(Choice::over(seat));
+    }
+
     /// New game (`resume` false) or Resume: the game now is left as `quit` leaves it (saved,
-    /// journaled, to be resumed), then another is opened with the same settings; a game that
-    /// cannot open says why and the window stays with the old one's record on screen.
-    fn start_again(&mut self, resume: bool) {
+    /// journaled, to be resumed), then another is opened with the same settings, or against
+    /// the `engine` seat the dialog chose (as `play --engine` opens it: the player takes the
+    /// other side); a game that cannot open says why and the window stays with the old one's
+    /// record on screen.
+    fn start_again(&mut self, resume: bool, engine: Option<EngineSpec>) {
         let handle = {
             let mut c = self
                 .restart
@@ -580,13 +632,21 @@ impl WindowApp {
         settings.resume_finished = false;
         if resume {
             // The window's own start-up flags are not the player's wish for the game resumed:
-            // left in, the resume would say they are ignored.
+            // left in, the resume would say they are ignored, or (the side, the engine seat)
+            // replace what its journal holds: a game begun from the computer dialog comes
+            // back with the side and level chosen there, not the window's `--engine-side`.
+            settings.side = None;
+            settings.engine = None;
             settings.control = None;
             settings.white = None;
             settings.black = None;
             settings.event = None;
             settings.site = None;
             settings.round = None;
+        }
+        if let Some(spec) = engine {
+            settings.side = Some(!spec.side);
+            settings.engine = Some(spec);
         }
         match game::start(
             settings,
@@ -666,21 +726,61 @@ impl eframe::App for WindowApp {
         // the root node unnamed; the title bar's text is not part of the tree).
         ctx.accesskit_node_builder(egui::accesskit_root_id(), |root| root.set_label("vichess"));
         let mut out: Vec<String> = Vec::new();
-        // Space presses the clock of the side that moved, unless a text field has the keys.
-        if !ctx.wants_keyboard_input()
-            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
-        {
-            out.push("press".into());
+        let engine = view.as_ref().and_then(|(v, _)| v.engine.clone());
+        if self.focus_line > 0 {
+            let field = egui::Id::new("vichess-line");
+            match ctx.memory(|m| m.has_focus(field)) {
+                true => self.focus_line = 0,
+                false => {
+                    self.focus_line -= 1;
+                    ctx.memory_mut(|m| m.request_focus(field));
+                    ctx.request_repaint();
+                }
+            }
         }
-        if !ctx.wants_keyboard_input() {
+        // The game's keys, while the dialog is closed: when it is open, its keys are its own
+        // (Space chooses a side, Enter is OK, Escape Cancel), and the game behind it gets none.
+        if self.computer.is_none() {
+            // Space presses the clock of the side that moved, unless a text field has the keys.
+            if !ctx.wants_keyboard_input()
+                && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
+            {
+                out.push("press".into());
+            }
             for (mods, key, line) in KEYS {
                 if ctx.input_mut(|i| i.consume_key(*mods, *key)) {
                     out.push(line.to_string());
                 }
             }
+            // Opened by its key, the dialog is drawn in this very frame.
+            if ctx.input_mut(|i| i.consume_key(COMPUTER_KEY.0, COMPUTER_KEY.1)) {
+                self.open_computer(engine.as_ref());
+            }
+        }
+        // Before the menus: opened from the menu, the dialog is drawn from the next frame
+        // on, so the Enter that chose the menu item is not taken for its OK.
+        if let Some(choice) = self.computer.as_mut() {
+            let fallback;
+            let words_pack = match &pack {
+                Some(p) => p,
+                None => {
+                    fallback = Pack::builtin("en").expect("the built-in English pack");
+                    &fallback
+                }
+            };
+            match computer::show(ctx, choice, w, words_pack) {
+                Some(Answer::Play(spec)) => {
+                    self.computer = None;
+                    self.start_again(false, Some(spec));
+                    self.focus_line = 5;
+                    ctx.request_repaint();
+                }
+                Some(Answer::Cancel) => self.computer = None,
+                None => {}
+            }
         }
         egui::TopBottomPanel::top("menus").show(ctx, |ui| {
-            out.extend(self.menus(ui, w, lang));
+            out.extend(self.menus(ui, w, lang, engine.as_ref()));
         });
         // A wide window keeps the clocks at the top of the side panel, the board the whole
         // height; a narrow one in a strip above the board. Zoomed so far that the side panel

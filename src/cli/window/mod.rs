@@ -7,13 +7,14 @@
 //!
 //! Modules, one job each: `app` (the frame: panels, menus, keys), `board` (the 64 squares,
 //! drawn and clicked), `theme` (colours and sizes), `panel` (clocks and the scoresheet),
-//! `display` (the large-text display and its second window), `access` (the names screen
-//! readers read), `game` (the host thread), `shot` (screenshots), `words` (the window's own
+//! `display` (the large-text display and its second window), `computer` (the dialog that
+//! starts a game against the engine), `access` (the names screen readers read), `game` (the host thread), `shot` (screenshots), `words` (the window's own
 //! words in the game's language).
 
 mod access;
 mod app;
 mod board;
+mod computer;
 mod display;
 mod game;
 mod panel;

@@ -40,6 +40,25 @@ pub struct Words {
     pub chosen: &'static str,
     pub can_go: &'static str,
     pub differs: &'static str,
+    /// The Game menu's item that opens the dialog (issue 27), and the dialog's heading.
+    pub against_computer: &'static str,
+    pub computer_title: &'static str,
+    /// Before a side, in the dialog: "The computer plays: Black".
+    pub computer_plays: &'static str,
+    /// The engine's level as the slider says it, `{n}` the level: "Level 3 of 8".
+    pub level_of: &'static str,
+    pub ok: &'static str,
+    pub cancel: &'static str,
+    /// The engine's help in the Game menu: the console's `hint` and `eval`.
+    pub hint: &'static str,
+    pub evaluation: &'static str,
+}
+
+impl Words {
+    /// The level as a screen reader and the dialog say it: "Stufe 3 von 8".
+    pub fn level(&self, n: u8) -> String {
+        self.level_of.replace("{n}", &n.to_string())
+    }
 }
 
 /// The window's words in `lang`.
@@ -86,6 +105,14 @@ static EN: Words = Words {
     black_on_yellow: "Black on yellow",
     white_on_black: "White on black",
     custom: "My colours",
+    against_computer: "Play against the computer…",
+    computer_title: "Play against the computer",
+    computer_plays: "The computer plays",
+    level_of: "Level {n} of 8",
+    ok: "OK",
+    cancel: "Cancel",
+    hint: "Hint",
+    evaluation: "Evaluation",
 };
 
 static DE: Words = Words {
@@ -121,6 +148,14 @@ static DE: Words = Words {
     black_on_yellow: "Schwarz auf Gelb",
     white_on_black: "Weiß auf Schwarz",
     custom: "Eigene Farben",
+    against_computer: "Gegen den Computer spielen…",
+    computer_title: "Gegen den Computer spielen",
+    computer_plays: "Der Computer spielt",
+    level_of: "Stufe {n} von 8",
+    ok: "OK",
+    cancel: "Abbrechen",
+    hint: "Tipp",
+    evaluation: "Bewertung",
 };
 
 static UK: Words = Words {
@@ -156,6 +191,14 @@ static UK: Words = Words {
     black_on_yellow: "Чорне на жовтому",
     white_on_black: "Біле на чорному",
     custom: "Мої кольори",
+    against_computer: "Грати проти комп’ютера…",
+    computer_title: "Грати проти комп’ютера",
+    computer_plays: "Комп’ютер грає",
+    level_of: "Рівень {n} з 8",
+    ok: "Гаразд",
+    cancel: "Скасувати",
+    hint: "Підказка",
+    evaluation: "Оцінка позиції",
 };
 
 static RU: Words = Words {
@@ -191,6 +234,14 @@ static RU: Words = Words {
     black_on_yellow: "Чёрное на жёлтом",
     white_on_black: "Белое на чёрном",
     custom: "Мои цвета",
+    against_computer: "Играть против компьютера…",
+    computer_title: "Играть против компьютера",
+    computer_plays: "Компьютер играет",
+    level_of: "Уровень {n} из 8",
+    ok: "ОК",
+    cancel: "Отмена",
+    hint: "Подсказка",
+    evaluation: "Оценка позиции",
 };
 
 static HY: Words = Words {
@@ -226,6 +277,14 @@ static HY: Words = Words {
     black_on_yellow: "Սև՝ դեղինի վրա",
     white_on_black: "Սպիտակ՝ սևի վրա",
     custom: "Իմ գույները",
+    against_computer: "Խաղալ համակարգչի դեմ…",
+    computer_title: "Խաղալ համակարգչի դեմ",
+    computer_plays: "Համակարգիչը խաղում է",
+    level_of: "Մակարդակ {n}՝ 8-ից",
+    ok: "Լավ",
+    cancel: "Չեղարկել",
+    hint: "Հուշում",
+    evaluation: "Դիրքի գնահատական",
 };
 
 #[cfg(test)]
@@ -245,5 +304,22 @@ mod tests {
         }
         assert!(words(Language::De).zoom_in.contains('ö'));
         assert!(words(Language::Ru).black_on_yellow.contains('ё'));
+    }
+
+    /// The engine's level is named whole in every language, the number in its place.
+    #[test]
+    fn the_level_is_named_with_its_number() {
+        assert_eq!(words(Language::De).level(3), "Stufe 3 von 8");
+        assert_eq!(words(Language::En).level(8), "Level 8 of 8");
+        assert_eq!(words(Language::Uk).level(1), "Рівень 1 з 8");
+        assert_eq!(words(Language::Ru).level(2), "Уровень 2 из 8");
+        assert_eq!(words(Language::Hy).level(5), "Մակարդակ 5՝ 8-ից");
+        for lang in [Language::De, Language::Uk, Language::Ru, Language::Hy] {
+            let w = words(lang);
+            assert_ne!(w.against_computer, EN.against_computer, "{lang:?}");
+            assert_ne!(w.cancel, EN.cancel, "{lang:?}");
+            assert_ne!(w.hint, EN.hint, "{lang:?}");
+            assert!(w.against_computer.ends_with('…'), "{lang:?}");
+        }
     }
 }

@@ -1069,6 +1069,18 @@ fn the_arbiter_restores_an_earlier_position_and_a_resume_keeps_it() {
             "arbiter restore 2 white",
         ],
     );
+    // Asked first, naming the move as typed: a mistyped number would strike other moves.
+    assert_eq!(
+        printed(&out).last().map(String::as_str),
+        Some("the arbiter restores an earlier position: move 2, White, yes or no?"),
+        "{:?}",
+        printed(&out)
+    );
+    let mut records = journal(&out);
+    assert!(records.iter().all(|r| !r.starts_with("restore")));
+    assert_eq!(s.state().game().ply_count(), 4);
+    let out = run(&mut s, 9_000, &["yes"]);
+    records.extend(journal(&out));
     assert!(
         printed(&out).contains(&"position restored; White to move".to_string()),
         "{:?}",
@@ -1082,11 +1094,10 @@ fn the_arbiter_restores_an_earlier_position_and_a_resume_keeps_it() {
         (clock.moves(Color::White), clock.moves(Color::Black)),
         (1, 1)
     );
-    let records = journal(&out);
-    assert!(records.iter().any(|r| r == "restore 8000 2"), "{records:?}");
+    assert!(records.iter().any(|r| r == "restore 9000 2"), "{records:?}");
 
     // A move that was never played cannot be gone back to; nothing changes.
-    let out = run(&mut s, 9_000, &["arbiter restore 5 black"]);
+    let out = run(&mut s, 10_000, &["arbiter restore 5 black"]);
     assert!(journal(&out).is_empty());
     assert_eq!(s.state().game().ply_count(), 2);
 
@@ -1234,8 +1245,8 @@ fn the_arbiter_restores_or_undoes_a_game_a_wrong_mating_move_ended() {
             .into_iter()
             .skip(1),
     );
-    let out = run(&mut s, 9_000, &["arbiter restore 2 black"]);
-    assert_eq!(journal(&out), ["restore 9000 3"], "{:?}", printed(&out));
+    let out = run(&mut s, 9_000, &["arbiter restore 2 black", "yes"]);
+    assert_eq!(journal(&out), ["restore 10000 3"], "{:?}", printed(&out));
     lines.extend(journal(&out));
     assert_eq!(s.state().ending(), None);
     assert_eq!(s.position(), &pos_after(&["f3", "e5", "g4"]));

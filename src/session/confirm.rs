@@ -31,6 +31,15 @@ pub(super) enum Confirm {
     },
     Open,
     Undo,
+    /// The arbiter's restore of the position before `side`'s move `number` (7.4, 7.5.1),
+    /// which strikes every move after it from the game (the journal keeps them): asked first,
+    /// as undo is, since a mistyped number strikes the wrong moves.
+    Restore {
+        /// The ply restored to, counted from the game's start.
+        ply: usize,
+        number: u32,
+        side: Color,
+    },
     /// The opponent's answer to a journaled take-back request (issue 24, item 6): `yes`
     /// accepts; anything else declines, and the refusal is journaled too.
     TakebackAnswer(Color),
@@ -62,6 +71,7 @@ impl Confirm {
             },
             Confirm::Open => Record::Open { at },
             Confirm::Undo => Record::Undo { at },
+            Confirm::Restore { ply, .. } => Record::Restore { at, ply: *ply },
             Confirm::TakebackAnswer(by) => Record::TakebackAnswer {
                 at,
                 by: *by,
@@ -101,6 +111,20 @@ impl Confirm {
                 p.extend(mv.iter().copied());
                 p.extend([COMMA, Token::Word(Word::YesOrNo)]);
                 return p;
+            }
+            // "the arbiter restores an earlier position: move 12, White, yes or no?", the
+            // move as the arbiter typed it.
+            Confirm::Restore { number, side, .. } => {
+                return vec![
+                    Token::Word(Word::ReportRestore),
+                    COLON,
+                    Token::Word(Word::ReviewMove),
+                    Token::Number(*number),
+                    COMMA,
+                    Token::Side(*side),
+                    COMMA,
+                    Token::Word(Word::YesOrNo),
+                ]
             }
             Confirm::Abort => (None, Word::AbortQuestion),
             Confirm::Resign(by) => (Some(*by), Word::ResignsQuestion),

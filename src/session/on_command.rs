@@ -158,9 +158,7 @@ impl Session {
                     + i64::from(side == Color::Black)
                     - i64::from(start.turn() == Color::Black);
                 match usize::try_from(from_start) {
-                    Ok(ply) => {
-                        self.commit(Record::Restore { at, ply });
-                    }
+                    Ok(ply) => self.ask(Confirm::Restore { ply, number, side }, at),
                     Err(_) => self
                         .out
                         .refuse(&self.pack, vec![Token::Word(Word::NothingToRestore)]),

@@ -18,8 +18,6 @@ const CHOICES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
 pub(super) struct Asked {
     /// The board whose tracker waits for the answer.
     board: BoardRole,
-    /// The promotion square.
-    to: Square,
     /// The game's position when it was asked: a move made since (typed, or on another
     /// board) has answered it.
     position: Position,
@@ -30,7 +28,6 @@ impl Session {
     pub(super) fn ask_promotion(&mut self, board: BoardRole, to: Square) {
         self.promotion = Some(Asked {
             board,
-            to,
             position: self.position().clone(),
         });
         let which = self.fill(Word::PromotionWhich, &[("to", to.to_string())]);

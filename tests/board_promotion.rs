@@ -98,6 +98,9 @@ fn a_pegboard_promotion_answered_s_in_german_is_a_knight() {
     g.serve(Duration::from_millis(300));
     g.type_line("moves");
     g.expect(|l| l == "es wurde noch kein Zug gespielt", "no move yet");
+    // A one-letter command is no answer, and no wrong one: it is carried out.
+    g.type_line("o");
+    g.expect(|l| l.starts_with("Gegner: Schwarz"), "the opponent");
     g.type_line("s");
     g.expect(|l| l == "Bella eins Springer", "the move announced");
     g.type_line("moves");

@@ -2,8 +2,9 @@
 //! pegboard or a DGT board sees only that b1 is occupied, D.2.1): the tracker asks, the
 //! session puts the question in the game's language, and the player's answer, one piece
 //! letter of the game's notation (`S` for Springer, `К` for конь) or the piece's name, goes
-//! back to that board's tracker, which makes the move with that piece. Anything else of one
-//! letter is refused with the letters that answer, and the question stays open.
+//! back to that board's tracker, which makes the move with that piece. Any other single
+//! letter that is no command is refused with the letters that answer, and the question
+//! stays open.
 
 use super::{BoardRole, Effect, Session};
 use crate::audio::route::Audience;
@@ -64,7 +65,18 @@ impl Session {
                 self.out.push(Effect::ChoosePromotion { board, role });
                 true
             }
-            None if text.chars().count() == 1 && text.chars().all(char::is_alphabetic) => {
+            // One letter that is no piece: refused, unless it asks about the game (`o` for
+            // the opponent, lichess's `l` for the last move), which is answered as usual.
+            // `n`, `q` and the like are no answers here, and neither no nor quit.
+            None if text.chars().count() == 1
+                && text.chars().all(char::is_alphabetic)
+                && !matches!(
+                    super::command::parse(text),
+                    Ok(Some(
+                        super::command::Command::Readout(_) | super::command::Command::Last(_)
+                    ))
+                ) =>
+            {
                 let quoted = self.pack.language().quote(text);
                 let refused = self.fill(Word::PromotionNotAPiece, &[("text", quoted)]);
                 let line = format!("{refused}; {}", self.promotion_choices());

@@ -7,7 +7,7 @@
 #![cfg(all(unix, feature = "serial"))]
 
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use vichess::board::codec::Protocol;
 use vichess::board::sim::pty::PtyBoard;
 use vichess::board::sim::{Action, Emulator};
@@ -114,21 +114,7 @@ fn chessnut_lights_show_the_move_to_copy() {
     let path = slave.name().unwrap();
     let _raw = serialport::new(&path, 38_400).open_native().unwrap();
     let arg = format!("chessnut:{path}");
-    let games = home.join("games");
-    let (mut child, mut stdin, lines) = play::spawn_play(
-        &home,
-        &[
-            "--no-audio",
-            "--side",
-            "white",
-            "--control",
-            "15+10",
-            "--game-dir",
-            games.to_str().unwrap(),
-            "--board",
-            &arg,
-        ],
-    );
+    let mut g = Game::start(&home, &["--board", &arg], None, None);
     let mut request = [0u8; 3];
     master.read_exact(&mut request).unwrap();
     assert_eq!(request.to_vec(), chessnut::realtime_request());
@@ -141,20 +127,15 @@ fn chessnut_lights_show_the_move_to_copy() {
         }
     };
     report(&board);
-    writeln!(stdin, "start").unwrap();
+    g.type_line("start");
     let pawn = board.remove_piece_at(Square::E2).unwrap();
     report(&board);
     board.set_piece_at(Square::E4, pawn);
     report(&board);
-    let mut seen = Vec::new();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !seen.iter().any(|l: &String| l == "Eva vier") {
-        assert!(Instant::now() < deadline, "no e4: {seen:?}");
-        seen.extend(lines.recv_timeout(Duration::from_millis(50)).ok());
-    }
-    writeln!(stdin, "press").unwrap();
-    writeln!(stdin, "e5").unwrap();
-    writeln!(stdin, "press").unwrap();
+    g.said("Eva vier");
+    g.type_line("press");
+    g.type_line("e5");
+    g.type_line("press");
     let want = encode(
         LedBoard::Chessnut,
         [Square::E7, Square::E5].into_iter().collect(),
@@ -167,8 +148,7 @@ fn chessnut_lights_show_the_move_to_copy() {
             .expect("the lights' report within 10 s");
         got.extend_from_slice(&buf[..n]);
     }
-    writeln!(stdin, "quit").unwrap();
-    let _ = child.wait();
+    g.quit();
 }
 
 /// The tactile clock on the pegboard's own motor (issue 26, item 3): with `[board] buzz = true`

@@ -8,147 +8,17 @@
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 use vichess::board::codec::Protocol;
-use vichess::board::link::port::{Link, Target as PortTarget};
-use vichess::board::link::{LinkEvent, Timing};
+use vichess::board::link::LinkEvent;
 use vichess::board::sim::pty::PtyBoard;
-use vichess::board::sim::{actions, Action, Emulator, Style};
+use vichess::board::sim::{Action, Emulator};
 use vichess::board::tracker::{BoardKind, Tracker, TrackerEvent};
-use vichess::board::SensorEvent;
-use vichess::rules::notation::{parse_move, san};
-use vichess::rules::{Board, CastlingMode, Color, Move, Position, Role, Square};
+use vichess::rules::notation::parse_move;
+use vichess::rules::{Board, CastlingMode, Color, Position, Role, Square};
 
-/// An emulated board on a pty, vichess's serial link and a tracker reading it.
-struct Rig {
-    board: PtyBoard,
-    _link: Link,
-    events: Receiver<LinkEvent>,
-    tracker: Tracker,
-    start: Instant,
-    log: Vec<LinkEvent>,
-    tracked: Vec<TrackerEvent>,
-}
+#[path = "common/board_rig.rs"]
+mod board_rig;
 
-impl Rig {
-    fn new(board: PtyBoard, position: Position) -> Rig {
-        let protocol = board.emulator.protocol();
-        let (link, events) = Link::spawn(
-            protocol,
-            PortTarget::Path(board.path().into()),
-            Timing {
-                retry_ms: 300,
-                probe_ms: 1000,
-                dead_ms: 3500,
-            },
-        );
-        let kind = match protocol {
-            Protocol::Pegboard => BoardKind::OccupancyOnly,
-            _ => BoardKind::IdentifiesPieces,
-        };
-        let mut tracker = Tracker::new(position, kind);
-        tracker.confirm_by_reading(protocol == Protocol::Dgt);
-        Rig {
-            board,
-            _link: link,
-            events,
-            tracker,
-            start: Instant::now(),
-            log: Vec::new(),
-            tracked: Vec::new(),
-        }
-    }
-
-    fn plain(protocol: Protocol) -> Rig {
-        let board = PtyBoard::new(Emulator::new(protocol, Board::new())).expect("a pty");
-        Rig::new(board, Position::new())
-    }
-
-    fn pump(&mut self, d: Duration) {
-        let until = Instant::now() + d;
-        loop {
-            self.board
-                .serve()
-                .expect("the simulated board keeps working");
-            while let Ok(ev) = self.events.try_recv() {
-                if let LinkEvent::Sensor(e) = ev {
-                    let out = self
-                        .tracker
-                        .handle(e, self.start.elapsed().as_millis() as u64);
-                    self.tracked.extend(out);
-                }
-                self.log.push(ev);
-            }
-            let out = self.tracker.tick(self.start.elapsed().as_millis() as u64);
-            self.tracked.extend(out);
-            if Instant::now() >= until {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-
-    fn until(&mut self, secs: u64, what: &str, done: impl Fn(&Rig) -> bool) {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        while !done(self) {
-            assert!(
-                Instant::now() < deadline,
-                "no {what} within {secs} s; {} link events; tracker {:?}",
-                self.log.len(),
-                self.tracked
-            );
-            self.pump(Duration::from_millis(20));
-        }
-    }
-
-    fn read_once(&mut self) {
-        self.until(6, "full reading", |r| {
-            r.log
-                .iter()
-                .any(|e| matches!(e, LinkEvent::Sensor(SensorEvent::Snapshot(_))))
-        });
-        self.pump(Duration::from_millis(100));
-    }
-
-    fn made(&self) -> Vec<Move> {
-        made(&self.tracked)
-    }
-
-    fn act(&mut self, a: Action, pause_ms: u64) {
-        self.board.act(a).expect("the pty takes the bytes");
-        self.pump(Duration::from_millis(pause_ms));
-    }
-
-    fn play(&mut self, text: &str) -> Move {
-        let pos = self.tracker.expected().clone();
-        let m = parse_move(&pos, text).unwrap();
-        let n = self.made().len();
-        for a in actions(&pos, &m, Style::default()) {
-            self.act(a, 40);
-        }
-        self.until(5, text, |r| r.made().len() > n);
-        assert_eq!(self.made()[n], m, "{text}");
-        m
-    }
-
-    fn sans(&self) -> Vec<String> {
-        let mut pos = Position::new();
-        let mut out = Vec::new();
-        for m in self.made() {
-            out.push(san(&pos, &m));
-            pos = pos.play(&m).unwrap();
-        }
-        out
-    }
-}
-
-fn made(events: &[TrackerEvent]) -> Vec<Move> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            TrackerEvent::MoveMade { mv } => Some(*mv),
-            _ => None,
-        })
-        .collect()
-}
+use board_rig::{made, Rig};
 
 /// Finding 1: a Chessnut report has no checksum, and the one report that shows the new queen
 /// on a8 has a8's nibble read as a knight. The board repeats its reading, and only the

@@ -308,6 +308,12 @@ fn with_vichess_as_the_source_the_display_shows_vichess_times() {
     writeln!(game.stdin, "press").unwrap();
     // The resend comes after two seconds without an acknowledgement.
     game.serve(Duration::from_millis(3500));
+    // The move's text gives way to the times three seconds after the move.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while game.board.emulator.clock_display().1.is_some() {
+        assert!(Instant::now() < deadline, "the move's text stays");
+        game.serve(Duration::from_millis(20));
+    }
     let sent: Vec<ClockCommand> = game.board.emulator.clock_commands().to_vec();
     let set = |run| ClockCommand::SetAndRun {
         left: hms(15, 0),
@@ -332,4 +338,83 @@ fn with_vichess_as_the_source_the_display_shows_vichess_times() {
     assert!((900..=910).contains(&white), "{times:?}");
     assert_eq!(times.right.time, hms(15, 0));
     game.quit();
+}
+
+/// The last move on the DGT 3000's display (issue 26, item 1, `source = "vichess"`): after
+/// each move the display shows it as text (the ASCII command), in the game's letters, and
+/// then END brings the times back. The text's acknowledgement is lost once: the command is
+/// sent again, and the press that came meanwhile waits behind it (one command in flight).
+#[test]
+fn with_vichess_as_the_source_the_display_shows_the_last_move() {
+    let home = temp_dir("display-move");
+    let mut game = Game::start(
+        &home,
+        "vichess",
+        reading(hms(5, 0), hms(5, 0), None),
+        |_| {},
+    );
+    game.serve(Duration::from_millis(1200));
+    writeln!(game.stdin, "start").unwrap();
+    game.serve(Duration::from_millis(600));
+    let before = game.board.emulator.clock_commands().len();
+    // The next acknowledgement, the move's text's, is lost.
+    game.board.emulator.drop_clock_acks(1);
+    game.play_e4();
+    writeln!(game.stdin, "press").unwrap();
+    // Every text the display showed meanwhile, in order, each once.
+    let mut shown: Vec<Option<String>> = Vec::new();
+    watch(&mut game, &mut shown, 5_500);
+    let e4: Vec<ClockCommand> = game.board.emulator.clock_commands()[before..].to_vec();
+    let text = |s: &str| ClockCommand::text(s, 0);
+    let words: Vec<&ClockCommand> = e4
+        .iter()
+        .filter(|c| !matches!(c, ClockCommand::SetAndRun { .. }))
+        .collect();
+    assert_eq!(
+        words,
+        [&text("e4"), &text("e4"), &text("e4"), &ClockCommand::End],
+        "the text, sent again without its acknowledgement, shown again after the press's \
+         set-and-run, then END: {e4:#?}"
+    );
+    assert!(
+        e4.iter().any(|c| matches!(
+            c,
+            ClockCommand::SetAndRun {
+                run: Some(ClockSide::Right),
+                ..
+            }
+        )),
+        "the press: {e4:#?}"
+    );
+    assert!(shown.contains(&Some("e4".into())), "{shown:?}");
+    assert_eq!(shown.last(), Some(&None), "the times again: {shown:?}");
+    let (times, _) = game.board.emulator.clock_display();
+    assert_eq!(times.expect("a clock").turn, Some(ClockSide::Right));
+    // Black's knight, in the game's (German) letters.
+    let before = game.board.emulator.clock_commands().len();
+    game.board.act(Action::Lift(Square::G8)).unwrap();
+    game.serve(Duration::from_millis(150));
+    game.board
+        .act(Action::Place(Square::F6, Role::Knight.of(Color::Black)))
+        .unwrap();
+    game.wait("Springer Felix sechs");
+    watch(&mut game, &mut shown, 600);
+    assert!(
+        game.board.emulator.clock_commands()[before..].contains(&text("Sf6")),
+        "{:#?}",
+        &game.board.emulator.clock_commands()[before..]
+    );
+    assert_eq!(game.board.emulator.clock_display().1, Some("Sf6"));
+    game.quit();
+}
+
+/// Serves the board for `ms`, noting each change of the text on the clock's display.
+fn watch(game: &mut Game, shown: &mut Vec<Option<String>>, ms: u64) {
+    for _ in 0..ms / 20 {
+        game.serve(Duration::from_millis(20));
+        let text = game.board.emulator.clock_display().1.map(str::to_owned);
+        if shown.last() != Some(&text) {
+            shown.push(text);
+        }
+    }
 }

@@ -3,154 +3,18 @@
 
 #![cfg(feature = "serial")]
 
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 use vichess::board::codec::Protocol;
-use vichess::board::link::port::{Link, Target};
-use vichess::board::link::{LinkEvent, Timing};
+use vichess::board::link::LinkEvent;
 use vichess::board::sim::pty::PtyBoard;
-use vichess::board::sim::{actions, Action, Emulator, Fault, Faults, Style};
-use vichess::board::tracker::{BoardKind, Tracker, TrackerEvent};
-use vichess::board::SensorEvent;
-use vichess::rules::notation::{parse_move, san};
-use vichess::rules::{Board, Color, Move, Position, Role, Square};
+use vichess::board::sim::{Action, Emulator, Fault, Faults};
+use vichess::board::tracker::TrackerEvent;
+use vichess::rules::{Board, Color, Position, Role, Square};
 
-struct Rig {
-    board: PtyBoard,
-    _link: Link,
-    events: Receiver<LinkEvent>,
-    tracker: Tracker,
-    start: Instant,
-    log: Vec<LinkEvent>,
-    tracked: Vec<TrackerEvent>,
-    /// The board ignores the host until then (restarting after DTR).
-    deaf_until: Option<Instant>,
-}
+#[path = "common/board_rig.rs"]
+mod board_rig;
 
-fn kind(p: Protocol) -> BoardKind {
-    match p {
-        Protocol::Pegboard => BoardKind::OccupancyOnly,
-        _ => BoardKind::IdentifiesPieces,
-    }
-}
-
-impl Rig {
-    fn new(board: PtyBoard) -> Rig {
-        let protocol = board.emulator.protocol();
-        let (link, events) = Link::spawn(
-            protocol,
-            Target::Path(board.path().into()),
-            Timing {
-                retry_ms: 300,
-                probe_ms: 1000,
-                dead_ms: 3500,
-            },
-        );
-        let mut tracker = Tracker::new(Position::new(), kind(protocol));
-        tracker.confirm_by_reading(protocol == Protocol::Dgt);
-        Rig {
-            board,
-            _link: link,
-            events,
-            tracker,
-            start: Instant::now(),
-            log: Vec::new(),
-            tracked: Vec::new(),
-            deaf_until: None,
-        }
-    }
-
-    fn plain(protocol: Protocol) -> Rig {
-        Rig::new(PtyBoard::new(Emulator::new(protocol, Board::new())).expect("a pty"))
-    }
-
-    fn pump(&mut self, d: Duration) {
-        let until = Instant::now() + d;
-        loop {
-            match self.deaf_until {
-                Some(t) if Instant::now() < t => self.board.ignore_host().expect("the pty"),
-                _ => self
-                    .board
-                    .serve()
-                    .expect("the simulated board keeps working"),
-            }
-            while let Ok(ev) = self.events.try_recv() {
-                if let LinkEvent::Sensor(e) = ev {
-                    let out = self
-                        .tracker
-                        .handle(e, self.start.elapsed().as_millis() as u64);
-                    self.tracked.extend(out);
-                }
-                self.log.push(ev);
-            }
-            let out = self.tracker.tick(self.start.elapsed().as_millis() as u64);
-            self.tracked.extend(out);
-            if Instant::now() >= until {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-
-    fn until(&mut self, secs: u64, what: &str, done: impl Fn(&Rig) -> bool) {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        while !done(self) {
-            assert!(
-                Instant::now() < deadline,
-                "no {what} within {secs} s; link {:?}; tracker {:?}",
-                self.log,
-                self.tracked
-            );
-            self.pump(Duration::from_millis(20));
-        }
-    }
-
-    fn read_once(&mut self) {
-        self.until(6, "full reading", |r| {
-            r.log
-                .iter()
-                .any(|e| matches!(e, LinkEvent::Sensor(SensorEvent::Snapshot(_))))
-        });
-        self.pump(Duration::from_millis(100));
-    }
-
-    fn made(&self) -> Vec<Move> {
-        self.tracked
-            .iter()
-            .filter_map(|e| match e {
-                TrackerEvent::MoveMade { mv } => Some(*mv),
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn act(&mut self, a: Action, pause_ms: u64) {
-        self.board.act(a).expect("the pty takes the bytes");
-        self.pump(Duration::from_millis(pause_ms));
-    }
-
-    fn play(&mut self, text: &str) -> Move {
-        let pos = self.tracker.expected().clone();
-        let m = parse_move(&pos, text).unwrap();
-        let n = self.made().len();
-        for a in actions(&pos, &m, Style::default()) {
-            self.act(a, 40);
-        }
-        self.until(5, text, |r| r.made().len() > n);
-        assert_eq!(self.made()[n], m, "{text}");
-        m
-    }
-
-    fn sans(&self) -> Vec<String> {
-        let mut pos = Position::new();
-        let mut out = Vec::new();
-        for m in self.made() {
-            out.push(san(&pos, &m));
-            pos = pos.play(&m).unwrap();
-        }
-        out
-    }
-}
+use board_rig::Rig;
 
 /// Finding 1: an Arduino resets when the port opens and misses the handshake, so the
 /// snapshot request is lost; the link asks again, and a line lost later is recovered too.
@@ -231,7 +95,7 @@ fn repeated_pegboard_lines_cause_no_resync_storm() {
     let board = PtyBoard::new(Emulator::new(Protocol::Pegboard, Board::new()))
         .expect("a pty")
         .with_faults(Faults::new(Fault::Repeat, 6));
-    let mut r = Rig::new(board);
+    let mut r = Rig::new(board, Position::new());
     r.read_once();
     for m in ["e4", "e5", "Nf3", "Nc6", "Bb5"] {
         r.play(m);
@@ -254,7 +118,7 @@ fn repeated_pegboard_lines_cause_no_resync_storm() {
 fn an_occupancy_pegboard_turned_round_is_read_from_the_first_lift() {
     let board = PtyBoard::new(Emulator::new(Protocol::Pegboard, Board::new()).with_rotation(true))
         .expect("a pty");
-    let mut r = Rig::new(board);
+    let mut r = Rig::new(board, Position::new());
     r.read_once();
     for m in ["e4", "c5", "Nf3"] {
         r.play(m);
@@ -268,7 +132,7 @@ fn an_occupancy_pegboard_turned_round_is_read_from_the_first_lift() {
 fn a_board_connected_empty_then_set_up_turned_round_is_read_the_right_way() {
     let board = PtyBoard::new(Emulator::new(Protocol::Dgt, Board::empty()).with_rotation(true))
         .expect("a pty");
-    let mut r = Rig::new(board);
+    let mut r = Rig::new(board, Position::new());
     r.read_once();
     for (sq, p) in Board::new().pieces() {
         r.act(Action::Place(sq, p), 5);
@@ -290,7 +154,7 @@ fn a_board_connected_empty_then_set_up_turned_round_is_read_the_right_way() {
 fn a_loosely_spoken_chesslink_board_is_read() {
     let board = PtyBoard::new(Emulator::new(Protocol::ChessLink, Board::new()).with_quirks(true))
         .expect("a pty");
-    let mut r = Rig::new(board);
+    let mut r = Rig::new(board, Position::new());
     r.read_once();
     for m in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"] {
         r.play(m);

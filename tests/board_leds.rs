@@ -7,10 +7,7 @@
 #![cfg(all(unix, feature = "serial"))]
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use vichess::board::codec::Protocol;
 use vichess::board::sim::pty::PtyBoard;
 use vichess::board::sim::{Action, Emulator};
@@ -19,114 +16,39 @@ use vichess::rules::{Bitboard, Board, Color, Role, Square};
 #[path = "common/play.rs"]
 mod play;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vichess-leds-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+#[path = "common/board_game.rs"]
+mod board_game;
+
+use board_game::Game;
+
+/// `vichess play` on an emulated `protocol` board, with `config` as its configuration, once
+/// the board is connected and read.
+fn start(name: &str, protocol: Protocol, config: Option<&str>) -> Game {
+    let home = board_game::temp_dir("leds", name);
+    if let Some(text) = config {
+        board_game::write_config(&home, text);
+    }
+    let board = PtyBoard::new(Emulator::new(protocol, Board::new())).expect("a pty");
+    let mut g = Game::on_board(&home, board, &[]);
+    g.connected();
+    g
 }
 
-struct Game {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-    board: PtyBoard,
+/// The board's emulator, whose lights and buzzes the tests read.
+fn emulator(g: &Game) -> &Emulator {
+    &g.board.as_ref().expect("a board").emulator
 }
 
-impl Game {
-    fn start(home: &Path, protocol: Protocol, config: Option<&str>) -> Game {
-        if let Some(text) = config {
-            let dir = home.join("config").join("vichess");
-            std::fs::create_dir_all(&dir).unwrap();
-            std::fs::write(dir.join("config.toml"), text).unwrap();
-        }
-        let board = PtyBoard::new(Emulator::new(protocol, Board::new())).expect("a pty");
-        let arg = format!("{}:{}", protocol.name(), board.path());
-        let games = home.join("games");
-        let (child, stdin, lines) = play::spawn_play(
-            home,
-            &[
-                "--no-audio",
-                "--side",
-                "white",
-                "--control",
-                "15+10",
-                "--game-dir",
-                games.to_str().unwrap(),
-                "--board",
-                &arg,
-            ],
-        );
-        Game {
-            child,
-            stdin,
-            lines,
-            seen: Vec::new(),
-            board,
-        }
-    }
-
-    fn serve(&mut self, d: Duration) {
-        let until = Instant::now() + d;
-        while Instant::now() < until {
-            self.board.serve().expect("the pty serves");
-            self.seen.extend(self.lines.try_iter());
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-
-    fn until(&mut self, label: &str, done: impl Fn(&Game) -> bool) {
-        let deadline = Instant::now() + Duration::from_secs(12);
-        while !done(self) {
-            assert!(
-                Instant::now() < deadline,
-                "no {label}; vichess said:\n{}",
-                self.seen.join("\n")
-            );
-            self.serve(Duration::from_millis(20));
-        }
-    }
-
-    fn said(&mut self, line: &str) {
-        let line = line.to_owned();
-        self.until(&line.clone(), move |g| g.seen.contains(&line));
-    }
-
-    fn lit(&mut self, squares: &[Square]) {
-        let want: Bitboard = squares.iter().copied().collect();
-        self.until(&format!("lights on {squares:?}"), move |g| {
-            g.board.emulator.shows_lights(want)
-        });
-    }
-
-    fn hand(&mut self, a: Action) {
-        self.board.act(a).unwrap();
-        self.serve(Duration::from_millis(150));
-    }
-
-    fn type_line(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn quit(mut self) {
-        self.type_line("quit");
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while self.child.try_wait().unwrap().is_none() {
-            assert!(Instant::now() < deadline, "vichess did not quit");
-            self.serve(Duration::from_millis(20));
-        }
-    }
+/// Waits until the board shows exactly the lights on `squares`.
+fn lit(g: &mut Game, squares: &[Square]) {
+    let want: Bitboard = squares.iter().copied().collect();
+    g.until(&format!("lights on {squares:?}"), move |g| {
+        emulator(g).shows_lights(want)
+    });
 }
 
 fn lights_show_the_move_to_copy_and_the_fix(protocol: Protocol) {
-    let home = temp_dir(protocol.name());
-    let mut g = Game::start(&home, protocol, None);
-    g.until("connection", |g| {
-        g.seen.iter().any(|l| l.contains("Brett verbunden"))
-    });
-    g.serve(Duration::from_millis(1200));
+    let mut g = start(protocol.name(), protocol, None);
     g.type_line("start");
     g.hand(Action::Lift(Square::E2));
     g.hand(Action::Place(Square::E4, Role::Pawn.of(Color::White)));
@@ -136,18 +58,18 @@ fn lights_show_the_move_to_copy_and_the_fix(protocol: Protocol) {
     g.type_line("e5");
     g.said("Eva fünf");
     g.type_line("press");
-    g.lit(&[Square::E7, Square::E5]);
+    lit(&mut g, &[Square::E7, Square::E5]);
     g.hand(Action::Lift(Square::E7));
     g.hand(Action::Place(Square::E5, Role::Pawn.of(Color::Black)));
-    g.lit(&[]);
+    lit(&mut g, &[]);
     // The knight put on a square it cannot reach: once the mismatch is said, both squares
     // to put right are lit; they go out when the knight is back.
     g.hand(Action::Lift(Square::G1));
     g.hand(Action::Place(Square::G3, Role::Knight.of(Color::White)));
-    g.lit(&[Square::G1, Square::G3]);
+    lit(&mut g, &[Square::G1, Square::G3]);
     g.hand(Action::Lift(Square::G3));
     g.hand(Action::Place(Square::G1, Role::Knight.of(Color::White)));
-    g.lit(&[]);
+    lit(&mut g, &[]);
     g.quit();
 }
 
@@ -164,12 +86,7 @@ fn certabo_lights_show_the_move_to_copy_and_the_fix() {
 /// `[board] leds = false`: the move to copy lights nothing.
 #[test]
 fn lights_off_in_the_configuration_stay_off() {
-    let home = temp_dir("off");
-    let mut g = Game::start(&home, Protocol::ChessLink, Some("[board]\nleds = false\n"));
-    g.until("connection", |g| {
-        g.seen.iter().any(|l| l.contains("Brett verbunden"))
-    });
-    g.serve(Duration::from_millis(1200));
+    let mut g = start("off", Protocol::ChessLink, Some("[board]\nleds = false\n"));
     g.type_line("start");
     g.hand(Action::Lift(Square::E2));
     g.hand(Action::Place(Square::E4, Role::Pawn.of(Color::White)));
@@ -178,7 +95,7 @@ fn lights_off_in_the_configuration_stay_off() {
     g.type_line("e5");
     g.said("Eva fünf");
     g.serve(Duration::from_millis(800));
-    assert!(g.board.emulator.shows_lights(Bitboard::EMPTY));
+    assert!(emulator(&g).shows_lights(Bitboard::EMPTY));
     g.quit();
 }
 
@@ -191,27 +108,13 @@ fn chessnut_lights_show_the_move_to_copy() {
     use std::io::Read;
     use vichess::board::codec::chessnut;
     use vichess::board::leds::{encode, LedBoard};
-    let home = temp_dir("chessnut");
+    let home = board_game::temp_dir("leds", "chessnut");
     let (mut master, slave) = TTYPort::pair().expect("a pseudo-terminal pair");
     master.set_timeout(Duration::from_secs(10)).unwrap();
     let path = slave.name().unwrap();
     let _raw = serialport::new(&path, 38_400).open_native().unwrap();
     let arg = format!("chessnut:{path}");
-    let games = home.join("games");
-    let (mut child, mut stdin, lines) = play::spawn_play(
-        &home,
-        &[
-            "--no-audio",
-            "--side",
-            "white",
-            "--control",
-            "15+10",
-            "--game-dir",
-            games.to_str().unwrap(),
-            "--board",
-            &arg,
-        ],
-    );
+    let mut g = Game::start(&home, &["--board", &arg], None, None);
     let mut request = [0u8; 3];
     master.read_exact(&mut request).unwrap();
     assert_eq!(request.to_vec(), chessnut::realtime_request());
@@ -224,20 +127,15 @@ fn chessnut_lights_show_the_move_to_copy() {
         }
     };
     report(&board);
-    writeln!(stdin, "start").unwrap();
+    g.type_line("start");
     let pawn = board.remove_piece_at(Square::E2).unwrap();
     report(&board);
     board.set_piece_at(Square::E4, pawn);
     report(&board);
-    let mut seen = Vec::new();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !seen.iter().any(|l: &String| l == "Eva vier") {
-        assert!(Instant::now() < deadline, "no e4: {seen:?}");
-        seen.extend(lines.recv_timeout(Duration::from_millis(50)).ok());
-    }
-    writeln!(stdin, "press").unwrap();
-    writeln!(stdin, "e5").unwrap();
-    writeln!(stdin, "press").unwrap();
+    g.said("Eva vier");
+    g.type_line("press");
+    g.type_line("e5");
+    g.type_line("press");
     let want = encode(
         LedBoard::Chessnut,
         [Square::E7, Square::E5].into_iter().collect(),
@@ -250,8 +148,7 @@ fn chessnut_lights_show_the_move_to_copy() {
             .expect("the lights' report within 10 s");
         got.extend_from_slice(&buf[..n]);
     }
-    writeln!(stdin, "quit").unwrap();
-    let _ = child.wait();
+    g.quit();
 }
 
 /// The tactile clock on the pegboard's own motor (issue 26, item 3): with `[board] buzz = true`
@@ -259,16 +156,11 @@ fn chessnut_lights_show_the_move_to_copy() {
 #[test]
 fn a_pegboard_buzzes_when_the_opponent_has_moved() {
     use vichess::input::SessionCue;
-    let home = temp_dir("buzz");
-    let mut g = Game::start(
-        &home,
+    let mut g = start(
+        "buzz",
         Protocol::Pegboard,
         Some("[board]\nbuzz = true\n[gamepad]\nenabled = false\nrumble_opponent_moved_ms = [300, 100, 300]\n"),
     );
-    g.until("connection", |g| {
-        g.seen.iter().any(|l| l.contains("Brett verbunden"))
-    });
-    g.serve(Duration::from_millis(1200));
     g.type_line("start");
     g.hand(Action::Lift(Square::E2));
     g.hand(Action::Place(Square::E4, Role::Pawn.of(Color::White)));
@@ -276,7 +168,7 @@ fn a_pegboard_buzzes_when_the_opponent_has_moved() {
     g.type_line("press");
     g.serve(Duration::from_millis(300));
     let moved = vec![300u16, 100, 300];
-    let before = g.board.emulator.buzzes().to_vec();
+    let before = emulator(&g).buzzes().to_vec();
     assert!(
         !before.contains(&moved),
         "the player's own press: {before:?}"
@@ -286,7 +178,7 @@ fn a_pegboard_buzzes_when_the_opponent_has_moved() {
     g.type_line("press");
     let want = moved.clone();
     g.until("the opponent-moved buzz", move |g| {
-        g.board.emulator.buzzes().contains(&want)
+        emulator(g).buzzes().contains(&want)
     });
     let _ = SessionCue::OpponentMoved;
     g.quit();

@@ -292,6 +292,12 @@ impl Host {
             true => Some(self.clock.now().after(RETRY_MS)),
             false => {
                 let clock = self.board_clock.as_ref().and_then(|c| c.deadline());
+                // The last move's text on the DGT 3000 gives way to the times in time.
+                let text = self.display.as_ref().and_then(|d| d.deadline());
+                let clock = match (clock, text.map(crate::session::Stamp::from_millis)) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
                 match (self.table.poll_timeout(), clock) {
                     (Some(a), Some(b)) => Some(a.min(b)),
                     (a, b) => a.or(b),
@@ -512,7 +518,10 @@ impl Host {
         let Some(display) = &mut self.display else {
             return;
         };
-        if let Some(cmd) = display.update(self.table.clock_reading(now)) {
+        let lang = crate::session::notation_lang(self.pack.language());
+        let game = self.table.session().state().game();
+        let reading = self.table.clock_reading(now);
+        for cmd in display.update(reading, game, lang, now.as_millis()) {
             for b in &mut self.boards {
                 b.clock(cmd);
             }

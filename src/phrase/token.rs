@@ -651,6 +651,13 @@ words! {
     WhyCastlingLong = "why-castling-long",
     WhyPromotionMissing = "why-promotion-missing",
     WhyBadPromotion = "why-bad-promotion",
+    /// A board that cannot see the promotion piece asks for it: "which piece replaces the
+    /// pawn on {to}", then `PromotionAnswer` and the game's letters.
+    PromotionWhich = "promotion-which",
+    /// "answer", before the letters and names of the promotion pieces.
+    PromotionAnswer = "promotion-answer",
+    /// One letter that answers no promotion question: "{text} is no piece a pawn becomes".
+    PromotionNotAPiece = "promotion-not-a-piece",
     WhyNotLastRank = "why-not-last-rank",
     WhyNotAPawn = "why-not-a-pawn",
     WhyCastleKingMoved = "why-castle-king-moved",

@@ -61,6 +61,7 @@ mod on_button;
 mod on_command;
 mod outbox;
 mod pgn_end;
+mod promotion;
 mod readouts;
 mod record;
 mod settings;
@@ -176,6 +177,14 @@ pub enum Effect {
     /// Ask the engine seat for a help or the review (issue 27): the session has checked it
     /// is allowed.
     Engine(crate::engine::words::EngineAsk),
+    /// The player named the promotion piece a board asked for: call
+    /// `Tracker::choose_promotion(role)` on that board's tracker ([`Table`] does).
+    ChoosePromotion {
+        /// The board that asked.
+        board: BoardRole,
+        /// The piece named.
+        role: crate::rules::Role,
+    },
 }
 
 /// A journal that cannot be replayed.
@@ -260,6 +269,8 @@ pub struct Session {
     /// `[clock] source = "board"`: the board clock's latest times (White's, Black's, in
     /// milliseconds), which `time` says; `None` while there is none or it stopped answering.
     board_times: Option<(u64, u64)>,
+    /// A board's promotion question, waiting for the piece (see `promotion`).
+    promotion: Option<promotion::Asked>,
     /// The side the engine seat plays while it plays ([`Session::set_computer`]).
     computer: Option<Color>,
 }
@@ -335,6 +346,7 @@ impl Session {
             pending_move: None,
             saved_pgn: None,
             board_times: None,
+            promotion: None,
             computer: None,
             config,
         }
@@ -653,6 +665,7 @@ impl Session {
         match event {
             Event::Line(line) if self.answer(Some(&line), at) => {}
             Event::Line(line) if self.confirm_line(&line, at) => {}
+            Event::Line(line) if self.promotion_answer(&line) => {}
             Event::Line(line) => match command::parse(&line) {
                 Ok(Some(cmd)) => self.command(cmd, at),
                 Ok(None) => {}

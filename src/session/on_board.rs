@@ -117,16 +117,7 @@ impl Session {
                     vec![Token::Word(Word::PositionCorrect)],
                 );
             }
-            (_, TrackerEvent::PromotionAsked { from, to }) => {
-                self.out.say(
-                    &self.pack,
-                    Audience::Player,
-                    vec![Token::Word(Word::ReasonPromotionMissing)],
-                );
-                if self.pack.language() == crate::phrase::Language::En {
-                    self.out.print(&format!("which piece replaces the pawn from {from} on {to}? type the move with the piece, like {to}=Q"));
-                }
-            }
+            (_, TrackerEvent::PromotionAsked { to, .. }) => self.ask_promotion(board, to),
             (_, TrackerEvent::MoveAmbiguous { candidates }) => {
                 self.out.say(
                     &self.pack,

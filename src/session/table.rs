@@ -351,6 +351,16 @@ impl Table {
                 Effect::Quit => self.outputs.push_back(Output::Quit),
                 Effect::SpeechRate(r) => self.outputs.push_back(Output::SpeechRate(r)),
                 Effect::Engine(a) => self.outputs.push_back(Output::Engine(a)),
+                Effect::ChoosePromotion { board, role } => {
+                    if let Some((_, tracker)) = self.boards.iter_mut().find(|(r, _)| *r == board) {
+                        let found = tracker.choose_promotion(role);
+                        self.events.extend(
+                            found
+                                .into_iter()
+                                .map(|event| Event::Tracker { board, event }),
+                        );
+                    }
+                }
                 Effect::BoardSync { position } => {
                     for (board, tracker) in &mut self.boards {
                         let board = *board;

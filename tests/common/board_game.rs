@@ -147,10 +147,12 @@ impl Game {
         }
     }
 
-    /// Waits for the board's connection line, then serves it until it has been read.
+    /// Waits for the board's connection line (it names the board's port, in any language),
+    /// then serves it until it has been read.
     pub fn connected(&mut self) {
-        self.until("connection", |g| {
-            g.seen.iter().any(|l| l.contains("Brett verbunden"))
+        let port = format!("({})", self.board.as_ref().expect("a board").path());
+        self.until("connection", move |g| {
+            g.seen.iter().any(|l| l.contains(&port))
         });
         self.serve(Duration::from_millis(1200));
     }

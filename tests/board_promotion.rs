@@ -1,0 +1,163 @@
+//! Issue 26, fault 6(ii): a promotion on a board that cannot tell which piece stands on the
+//! promotion square (the pegboard, a DGT board without piece recognition), played through
+//! `vichess play` on an emulated pegboard behind a real pseudo-terminal. The tracker asks for
+//! the piece; in `play` the answer went nowhere (`n` was "not understood", nothing called
+//! `Tracker::choose_promotion`), so the move stayed open and an audit saw Black's `b1=N`,
+//! answered `n`, end as `b1=Q`. The question is now put in the game's language, its answer
+//! is the game's own letter for the piece, and the move is recorded with that piece.
+
+#![cfg(all(unix, feature = "serial"))]
+
+use std::time::Duration;
+use vichess::board::codec::Protocol;
+use vichess::board::sim::pty::PtyBoard;
+use vichess::board::sim::{Action, Emulator};
+use vichess::rules::{CastlingMode, Color, Position, Role, Square};
+
+#[path = "common/play.rs"]
+mod play;
+
+#[path = "common/board_game.rs"]
+mod board_game;
+
+/// Black to move, the b2 pawn one step from promoting on b1 (the h-pawns keep the game
+/// alive after a knight promotion).
+const FEN: &str = "4k3/7p/8/8/8/8/1p5P/4K3 b - - 0 1";
+
+/// `vichess play --lang LANG` from [`FEN`] on an emulated pegboard, its clock started.
+fn start(name: &str, lang: &str) -> (std::path::PathBuf, board_game::Game) {
+    let home = board_game::temp_dir("promotion", name);
+    let pos = Position::from_fen(FEN, CastlingMode::Standard).unwrap();
+    let board = PtyBoard::new(Emulator::new(Protocol::Pegboard, *pos.board())).expect("a pty");
+    let arg = format!("{},normal", board_game::board_arg(&board));
+    let mut g = board_game::Game::start(
+        &home,
+        &["--board", &arg, "--fen", FEN, "--lang", lang],
+        Some(board),
+        None,
+    );
+    g.connected();
+    g.type_line("start");
+    (home, g)
+}
+
+/// Black's pawn lifted from b2 and a knight put on b1.
+fn promote_on_b1(g: &mut board_game::Game) {
+    g.hand(Action::Lift(Square::B2));
+    g.hand(Action::Place(Square::B1, Role::Knight.of(Color::Black)));
+}
+
+/// The game's journal and PGN, once vichess has quit.
+fn journal_and_pgn(home: &std::path::Path) -> (String, String) {
+    let mut journal = String::new();
+    let mut pgn = String::new();
+    for entry in std::fs::read_dir(home.join("games")).unwrap() {
+        let path = entry.unwrap().path();
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("pgn") => pgn = std::fs::read_to_string(&path).unwrap(),
+            Some("journal") => journal = std::fs::read_to_string(&path).unwrap(),
+            _ => {}
+        }
+    }
+    (journal, pgn)
+}
+
+/// Asserts the game has exactly Black's b1=N: in the journal (UCI b2b1n) and the PGN.
+fn knight_recorded(home: &std::path::Path, out: &[String]) {
+    let (journal, pgn) = journal_and_pgn(home);
+    assert!(
+        journal.contains("b2b1n"),
+        "journal:\n{journal}\nsaid:\n{out:#?}"
+    );
+    assert!(!journal.contains("b2b1q"), "journal:\n{journal}");
+    assert!(pgn.contains("1... b1=N"), "PGN:\n{pgn}\nsaid:\n{out:#?}");
+    assert!(!pgn.contains("b1=Q"), "PGN:\n{pgn}");
+}
+
+/// German, the default: the question names the German letters, `n` (the English knight) is
+/// refused with the letters that answer and changes nothing, `S` (Springer) makes b1=N.
+#[test]
+fn a_pegboard_promotion_answered_s_in_german_is_a_knight() {
+    let (home, mut g) = start("de", "de");
+    promote_on_b1(&mut g);
+    g.expect(
+        |l| {
+            l == "welche Figur ersetzt den Bauern auf b1? \
+                  antworte D (Dame), T (Turm), L (Läufer) oder S (Springer)"
+        },
+        "the question in German",
+    );
+    g.type_line("n");
+    g.expect(
+        |l| {
+            l == "„n“ ist keine Figur, zu der ein Bauer werden kann; \
+                  antworte D (Dame), T (Turm), L (Läufer) oder S (Springer)"
+        },
+        "the refusal of n",
+    );
+    g.serve(Duration::from_millis(300));
+    g.type_line("moves");
+    g.expect(|l| l == "es wurde noch kein Zug gespielt", "no move yet");
+    // A one-letter command is no answer, and no wrong one: it is carried out.
+    g.type_line("o");
+    g.expect(|l| l.starts_with("Gegner: Schwarz"), "the opponent");
+    g.type_line("s");
+    g.expect(|l| l == "Bella eins Springer", "the move announced");
+    g.type_line("moves");
+    g.expect(|l| l == "1... b1S", "the scoresheet with b1S");
+    let out = g.quit();
+    knight_recorded(&home, &out);
+}
+
+/// English: `n` is the knight. The answer comes while the board does not show the move (the
+/// knight lifted off b1 again after the question): it is kept, and the move is made with
+/// the knight once the board shows it.
+#[test]
+fn a_pegboard_promotion_answered_before_the_board_settles_is_a_knight() {
+    let (home, mut g) = start("en", "en");
+    promote_on_b1(&mut g);
+    g.expect(
+        |l| {
+            l == "which piece replaces the pawn on b1? \
+                  answer Q (queen), R (rook), B (bishop) or N (knight)"
+        },
+        "the question in English",
+    );
+    g.hand(Action::Lift(Square::B1));
+    g.type_line("n");
+    g.serve(Duration::from_millis(400));
+    g.hand(Action::Place(Square::B1, Role::Knight.of(Color::Black)));
+    g.expect(|l| l.contains("knight"), "the move announced");
+    g.type_line("moves");
+    g.expect(
+        |l| l.contains("b1=N") || l.contains("b1N"),
+        "the scoresheet with b1=N",
+    );
+    let out = g.quit();
+    knight_recorded(&home, &out);
+}
+
+/// Russian: the question names Ф, Л, С, К; a Latin `q` is refused in Russian, and the
+/// Cyrillic `к` (конь), typed after the board has been still, is the knight.
+#[test]
+fn a_pegboard_promotion_answered_k_in_russian_is_a_knight() {
+    let (home, mut g) = start("ru", "ru");
+    promote_on_b1(&mut g);
+    g.expect(
+        |l| {
+            l == "какая фигура заменяет пешку на b1? \
+                  ответьте Ф (ферзь), Л (ладья), С (слон) или К (конь)"
+        },
+        "the question in Russian",
+    );
+    g.serve(Duration::from_millis(800));
+    g.type_line("q");
+    g.expect(
+        |l| l.starts_with("«q» — не фигура, в которую может превратиться пешка; ответьте Ф"),
+        "the refusal of q",
+    );
+    g.type_line("к");
+    g.expect(|l| l == "бэ один конь", "the move announced");
+    let out = g.quit();
+    knight_recorded(&home, &out);
+}

@@ -25,9 +25,10 @@ pub struct ReviewArgs {
     /// The engine's program, or a name on PATH (also looked for in /usr/games).
     #[arg(long, default_value = "stockfish")]
     pub engine: String,
-    /// The review's language: de, en, uk, ru or hy.
-    #[arg(long, default_value = "en")]
-    pub lang: String,
+    /// The review's language: de, en, uk, ru or hy (default: the game's own, from its journal
+    /// beside the PGN; else the configuration's or the system locale's, as `play` takes it).
+    #[arg(long)]
+    pub lang: Option<String>,
     /// Where the game with its evaluations is written (default: GAME-review.pgn beside it).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -44,13 +45,22 @@ pub struct ReviewArgs {
 const BETWEEN_LINES_S: f64 = 1.0;
 
 pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
-    let language = vichess::phrase::Language::from_code(&args.lang).ok_or_else(|| {
-        anyhow!(
-            "{:?} is not a language vichess speaks (de, en, uk, ru, hy)",
-            args.lang
-        )
-    })?;
-    let pack = Pack::builtin(vichess::session::language_pack(language))?;
+    let language = match &args.lang {
+        Some(code) => vichess::phrase::Language::from_code(code).ok_or_else(|| {
+            anyhow!("{code:?} is not a language vichess speaks (de, en, uk, ru, hy)")
+        })?,
+        None => own_language(&args.pgn),
+    };
+    // The installed pack, whose clips speak the review; its words alone (built in) when it
+    // cannot be opened, and system speech says everything.
+    let name = vichess::session::language_pack(language);
+    let pack = match Pack::open(name) {
+        Ok(pack) => pack,
+        Err(e) => {
+            eprintln!("{e}");
+            Pack::builtin(name)?
+        }
+    };
     let text = std::fs::read_to_string(&args.pgn)
         .with_context(|| format!("cannot read {}", args.pgn.display()))?;
     let pgn = vichess::pgn::read_game(&text)
@@ -132,4 +142,20 @@ fn say(pack: &Pack, _lines: &[vichess::phrase::token::Phrase]) -> Result<(), Str
         "{} ({why})",
         pack.text(&[Token::Word(Word::NoSound)])
     ))
+}
+
+/// The game's own language: its journal's (a game vichess recorded keeps one beside its PGN),
+/// else the configuration's or the system locale's, else English.
+fn own_language(pgn: &std::path::Path) -> vichess::phrase::Language {
+    let journaled = vichess::journal::read(&pgn.with_extension("journal"))
+        .ok()
+        .and_then(|read| {
+            let lines: Vec<String> = read.entries.iter().map(|e| e.payload.clone()).collect();
+            vichess::session::journaled_language(&lines).map(|(language, _)| language)
+        });
+    journaled.unwrap_or_else(|| {
+        vichess::config::load(None)
+            .map(|c| c.first_language(|name| std::env::var(name).ok()).0)
+            .unwrap_or(vichess::phrase::Language::En)
+    })
 }

@@ -179,11 +179,19 @@ impl Session {
                 }
             }
             Command::Adjourn(side, sealed) => self.adjourn(side, sealed, at),
-            // A hint is for the player's own move: with the engine's side on move (the
-            // player's move made, the clock not yet pressed, or the engine thinking) it would
-            // be the engine's move, so it is refused saying why, as a move typed then is.
+            // A hint is for the player's own move: after it is made and before the press, the
+            // engine's side is on move and a hint would be the engine's move, so it is refused
+            // saying why, as a move typed then is. While the engine thinks (in a game without a
+            // clock it starts at once), the hint waits for the player's turn.
             Command::EngineHelp(crate::engine::words::Help::Hint)
-                if self.engine_helps().is_ok() && self.computer_on_move() => {}
+                if self.engine_helps().is_ok()
+                    && self.state.clock().is_some()
+                    && self.computer == Some(self.position().turn())
+                    && self
+                        .state
+                        .unpressed()
+                        .is_some_and(|own| own != self.position().turn())
+                    && self.computer_on_move() => {}
             Command::EngineHelp(help) => match self.engine_helps() {
                 Ok(()) => self
                     .out

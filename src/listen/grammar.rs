@@ -37,13 +37,17 @@ pub fn pack_names(language: Language) -> &'static [&'static str] {
 }
 
 /// The packs of `language` whose file names the en-us model cannot tell apart: the German
-/// letters ("ah", "beh", "zeh", "deh", "eh", "eff", "geh", "hah": most one or two phones
-/// apart, and an English model hears German vowels and stops loosely; the closed loop heard
-/// them as each other). Their phrases stay in the grammar, so letter speech lands on them
-/// rather than on another move's words, but a reading with such a word is never taken.
+/// letters ("ah", "beh", "zeh", "deh", "eh", "eff", "geh", "hah") and the Armenian ones
+/// ("ա", "բե", "ցե", "դե", "է", "էֆ", "գե", "աշ"): most one or two phones apart, and an
+/// English model hears their vowels and stops loosely; the closed loop heard them as each
+/// other (German "König f7" as "König geh sieben", Armenian "h4" as "ա չորս"). Their phrases
+/// stay in the grammar, so letter speech lands on them rather than on another move's words,
+/// but a reading with such a word is never taken. (The Russian and Ukrainian letters are
+/// alike, but the closed loop heard none of them as another move.)
 pub fn doubtful_packs(language: Language) -> &'static [&'static str] {
     match language {
         Language::De => &["de"],
+        Language::Hy => &["hy"],
         _ => &[],
     }
 }
@@ -262,6 +266,11 @@ mod tests {
         }
         assert!(!doubtful.contains("eva") && !doubtful.contains("drei"));
         assert!(doubtful_words(Language::En, &[&Pack::builtin("en").unwrap()]).is_empty());
+        let hy = doubtful_words(Language::Hy, &[&Pack::builtin("hy").unwrap()]);
+        assert!(
+            hy.contains("ա") && hy.contains("աշ") && hy.len() == 8,
+            "{hy:?}"
+        );
         assert_eq!(h.meanings("zeit"), &[Meaning::Command("time".into())]);
         assert!(h.jsgf().contains("( springer felix drei )"));
     }

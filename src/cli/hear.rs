@@ -156,6 +156,14 @@ pub fn run(
             return Ok(ExitCode::from(2));
         }
     };
+    // As in a game, the grammar is compiled when the utterance opens, before speech ends:
+    // the time measured is from the end of the recording to the verdict.
+    let prepare_started = Instant::now();
+    if let Err(e) = ear.prepare(&pos, lang) {
+        eprintln!("{}: {e:?}", l.no_model);
+        return Ok(ExitCode::from(2));
+    }
+    let prepared = prepare_started.elapsed();
     let started = Instant::now();
     let hearing = match ear.hear(&samples, pcm.rate, &pos, lang) {
         Ok(h) => h,
@@ -169,17 +177,30 @@ pub fn run(
     if timing {
         let d = &ear.last;
         eprintln!(
-            "recognised in {} ms; words {:?}, gap {:.3}, acceptance {:.3}, lead {:.0}, frames {}, readings {:?}",
+            "recognised in {} ms (grammar {} ms before; decode {} ms, phone loop {} ms, \
+             rival {} ms); words {:?}, gap {:.3}, acceptance {:.3}, lead {:.0}, doubtful {}, \
+             frames {}, readings {:?}",
             elapsed.as_millis(),
+            prepared.as_millis(),
+            d.ms[1],
+            d.ms[2],
+            d.ms[3],
             d.words,
             d.gap,
             d.acceptance,
             d.lead,
+            d.doubtful,
             d.frames,
             hearing
                 .guesses
                 .iter()
-                .map(|g| (g.phrase.as_str(), g.confidence))
+                .map(|g| {
+                    let what = match &g.meaning {
+                        Meaning::Move(m) => uci(&pos, m),
+                        Meaning::Command(k) => k.clone(),
+                    };
+                    (g.phrase.as_str(), what, g.confidence)
+                })
                 .collect::<Vec<_>>()
         );
     }

@@ -36,6 +36,44 @@ pub fn pack_names(language: Language) -> &'static [&'static str] {
     }
 }
 
+/// The packs of `language` whose file names the en-us model cannot tell apart: the German
+/// letters ("ah", "beh", "zeh", "deh", "eh", "eff", "geh", "hah") and the Armenian ones
+/// ("ա", "բե", "ցե", "դե", "է", "էֆ", "գե", "աշ"): most one or two phones apart, and an
+/// English model hears their vowels and stops loosely; the closed loop heard them as each
+/// other (German "König f7" as "König geh sieben", Armenian "h4" as "ա չորս"). Their phrases
+/// stay in the grammar, so letter speech lands on them rather than on another move's words,
+/// but a reading with such a word is never taken. (The Russian and Ukrainian letters are
+/// alike, but the closed loop heard none of them as another move.)
+pub fn doubtful_packs(language: Language) -> &'static [&'static str] {
+    match language {
+        Language::De => &["de"],
+        Language::Hy => &["hy"],
+        _ => &[],
+    }
+}
+
+/// The words of `packs` that [`doubtful_packs`] marks: their file names, as the grammar
+/// spells them, less any word a trusted pack of `all` also uses for a file.
+pub fn doubtful_words(language: Language, all: &[&Pack]) -> HashSet<String> {
+    let files = |p: &Pack| -> Vec<String> {
+        crate::rules::File::ALL
+            .iter()
+            .map(|f| p.say(Token::File(*f)).to_lowercase())
+            .collect()
+    };
+    let doubtful = doubtful_packs(language);
+    let trusted: HashSet<String> = all
+        .iter()
+        .filter(|p| !doubtful.contains(&p.name()))
+        .flat_map(|p| files(p))
+        .collect();
+    all.iter()
+        .filter(|p| doubtful.contains(&p.name()))
+        .flat_map(|p| files(p))
+        .filter(|w| !trusted.contains(w))
+        .collect()
+}
+
 /// Everything that can be heard in one position: each word sequence and what it means (a
 /// sequence two moves share keeps both, so the player is asked).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -217,6 +255,22 @@ mod tests {
         // Illegal here: never in the grammar.
         assert!(h.meanings("springer felix sechs").is_empty());
         assert!(h.meanings("eva fuenf").is_empty());
+        let packs: Vec<Pack> = pack_names(Language::De)
+            .iter()
+            .map(|n| Pack::builtin(n).unwrap())
+            .collect();
+        let refs: Vec<&Pack> = packs.iter().collect();
+        let doubtful = doubtful_words(Language::De, &refs);
+        for w in ["ah", "beh", "zeh", "deh", "eh", "eff", "geh", "hah"] {
+            assert!(doubtful.contains(w), "{w}");
+        }
+        assert!(!doubtful.contains("eva") && !doubtful.contains("drei"));
+        assert!(doubtful_words(Language::En, &[&Pack::builtin("en").unwrap()]).is_empty());
+        let hy = doubtful_words(Language::Hy, &[&Pack::builtin("hy").unwrap()]);
+        assert!(
+            hy.contains("ա") && hy.contains("աշ") && hy.len() == 8,
+            "{hy:?}"
+        );
         assert_eq!(h.meanings("zeit"), &[Meaning::Command("time".into())]);
         assert!(h.jsgf().contains("( springer felix drei )"));
     }

@@ -42,6 +42,15 @@ pub trait Ear {
         position: &Position,
         language: Language,
     ) -> Result<Hearing, EarError>;
+
+    /// Gets ready to hear in `position` (builds and compiles its grammar), so that work is
+    /// done while the player speaks, not after: a front end calls this when an utterance
+    /// opens. [`Ear::hear`] in the same position then only decodes. Optional: an ear that
+    /// needs no preparation does nothing.
+    fn prepare(&mut self, position: &Position, language: Language) -> Result<(), EarError> {
+        let _ = (position, language);
+        Ok(())
+    }
 }
 
 /// Why a recogniser could not listen at all (not "did not understand": that is an empty or

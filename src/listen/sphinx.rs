@@ -14,8 +14,19 @@
 //!   score leads the rival's, so two moves the recogniser cannot tell apart both come out
 //!   close, and `verdict` asks. (The 0.8 n-best list and lattice posterior of a grammar
 //!   search were no use: the posterior is always 1, the n-best scores all but equal.)
+//!
+//! What is not decoded: the grammar is built and compiled once per position
+//! ([`Ear::prepare`], called when an utterance opens, so not after speech ends); the rival
+//! only when the acceptance could still reach the verdict's floor (below it the hearing is
+//! "not understood" whatever the rival says).
+//!
+//! Words the en-us model cannot tell apart, the German letter names ("beh", "deh", "geh",
+//! "eh": one phone apart, and an English model hears German vowels and stops loosely), are
+//! in the grammar, so letter speech lands on its own phrase rather than on another move's,
+//! but a reading with one of them is never taken: the best rival gets the same confidence
+//! (`verdict` asks) or, with none, it stays below the floor ([`grammar::doubtful_words`]).
 
-use super::grammar::{pack_names, Heard};
+use super::grammar::{self, pack_names, Heard};
 use super::heard::{Ear, EarError, Guess, Hearing, Meaning};
 use crate::audio::resample::resample;
 use crate::phrase::Language;
@@ -23,6 +34,7 @@ use crate::rules::Position;
 use crate::voice::Pack;
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
+use std::time::Instant;
 use vichess_sphinx::{Decoder, SAMPLE_RATE};
 
 /// The pronunciation dictionary, compiled in so the program never looks for it.
@@ -33,14 +45,22 @@ pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
 
 /// How the acceptance falls with the per-frame gap between the phone loop's path score and
 /// the grammar's (PocketSphinx's score units a frame): one half at `GAP_HALF`, falling from
-/// 1 to 0 over a few `GAP_SLOPE`s around it. Tuned on the closed loop (docs/performance.md,
-/// "Voice input"): misheard moves had gaps from 4.8 up, most right ones below 3.
-const GAP_HALF: f64 = 3.0;
+/// 1 to 0 over a few `GAP_SLOPE`s around it. Set on the closed loop (docs/performance.md,
+/// "Voice input"): the first runs took 3 (wrong moves had had gaps from 4.8 up), but German
+/// letter speech that the grammar read as another move's Appendix D words ("b schlägt c4"
+/// as "Eva vier", "Läufer d3" as "Läufer Eva zwei") came with gaps of 0.5 to 1.0, so only
+/// readings the grammar explains about as well as the free phone loop are accepted; right
+/// readings with gaps between 0.5 and 3 are refused for it (never a wrong move first).
+const GAP_HALF: f64 = 0.5;
 const GAP_SLOPE: f64 = 0.5;
 
 /// How a lead in path score over the best rival becomes a share: at a lead of `LEAD_SCALE`
-/// the best reading has 73 % of the acceptance (a logistic curve), at three times it 95 %.
-const LEAD_SCALE: f64 = 250.0;
+/// the best reading has 73 % of the acceptance (a logistic curve), and it needs a lead of
+/// about 0.4 `LEAD_SCALE` to be 0.2 ahead, as `verdict` asks. Set on the closed loop
+/// (docs/performance.md, "Voice input"): at 250, English clips were taken as another move
+/// with leads of 425 to 591 ("h4" as "ay four" at 10 dB, eSpeak NG's "knight b6" as "bee
+/// six", "rook takes a6" as the command "moves"); at 1500 none is.
+const LEAD_SCALE: f64 = 1500.0;
 
 /// The measurements behind one hearing, for the closed loop and the log.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -54,15 +74,35 @@ pub struct Detail {
     pub gap: f64,
     /// The acceptance made from the gap.
     pub acceptance: f64,
-    /// The best reading's path score minus the best rival's (∞ without a rival).
+    /// The best reading's path score minus the best rival's (∞ without a rival, or when
+    /// the rival was not decoded).
     pub lead: f64,
+    /// The best reading has a word the model cannot tell apart from another.
+    pub doubtful: bool,
+    /// Milliseconds spent building and compiling the grammar (0 when it was prepared
+    /// before), in the grammar decode, the phone loop and the rival's decode.
+    pub ms: [u128; 4],
 }
+
+/// A position's grammar, compiled into the decoder as the search `moves`.
+struct Prepared {
+    fen: String,
+    language: Language,
+    heard: Heard,
+}
+
+/// Below this acceptance no reading can reach the verdict's floor, so the rival is not
+/// decoded: `VerdictRule::default().floor`.
+const NO_RIVAL_BELOW: f64 = 0.5;
 
 /// PocketSphinx with vichess's grammar and dictionary.
 pub struct SphinxEar {
     decoder: Decoder,
     known: HashSet<String>,
     packs: HashMap<Language, Vec<Pack>>,
+    /// Each language's words that never make a reading taken ([`grammar::doubtful_words`]).
+    doubtful: HashMap<Language, HashSet<String>>,
+    prepared: Option<Prepared>,
     /// The last hearing's measurements.
     pub last: Detail,
 }
@@ -102,10 +142,19 @@ impl SphinxEar {
                 packs.entry(lang).or_default().push(pack);
             }
         }
+        let doubtful = packs
+            .iter()
+            .map(|(lang, ps)| {
+                let refs: Vec<&Pack> = ps.iter().collect();
+                (*lang, grammar::doubtful_words(*lang, &refs))
+            })
+            .collect();
         Ok(SphinxEar {
             decoder,
+            doubtful,
             known,
             packs,
+            prepared: None,
             last: Detail::default(),
         })
     }
@@ -163,6 +212,27 @@ pub fn acceptance(gap: f64) -> f64 {
 }
 
 impl Ear for SphinxEar {
+    fn prepare(&mut self, position: &Position, language: Language) -> Result<(), EarError> {
+        let fen = position.fen();
+        if matches!(&self.prepared, Some(p) if p.fen == fen && p.language == language) {
+            return Ok(());
+        }
+        self.prepared = None;
+        let heard = self.grammar(position, language);
+        let failed = |e: vichess_sphinx::SphinxError| EarError::Failed(e.0);
+        if !heard.phrases.is_empty() {
+            self.decoder
+                .set_jsgf("moves", &heard.jsgf())
+                .map_err(failed)?;
+        }
+        self.prepared = Some(Prepared {
+            fen,
+            language,
+            heard,
+        });
+        Ok(())
+    }
+
     fn hear(
         &mut self,
         samples: &[i16],
@@ -180,15 +250,34 @@ impl Ear for SphinxEar {
                 .collect()
         };
         self.last = Detail::default();
-        let mut heard = self.grammar(position, language);
+        let clock = Instant::now();
+        self.prepare(position, language)?;
+        self.last.ms[0] = clock.elapsed().as_millis();
+        let Some(prepared) = self.prepared.take() else {
+            return Ok(Hearing::default());
+        };
+        let hearing = self.decode(&pcm, &prepared.heard, language);
+        self.prepared = Some(prepared);
+        hearing
+    }
+}
+
+impl SphinxEar {
+    /// One utterance through the prepared grammar, the phone loop and, when it can matter,
+    /// the grammar without the best reading's move.
+    fn decode(
+        &mut self,
+        pcm: &[i16],
+        heard: &Heard,
+        language: Language,
+    ) -> Result<Hearing, EarError> {
         if heard.phrases.is_empty() {
             return Ok(Hearing::default());
         }
         let failed = |e: vichess_sphinx::SphinxError| EarError::Failed(e.0);
-        self.decoder
-            .set_jsgf("moves", &heard.jsgf())
-            .map_err(failed)?;
-        let g = self.decoder.decode("moves", &pcm).map_err(failed)?;
+        let clock = Instant::now();
+        let g = self.decoder.decode("moves", pcm).map_err(failed)?;
+        self.last.ms[1] = clock.elapsed().as_millis();
         self.last.words = g.hyp.clone();
         self.last.frames = g.frames;
         let Some(best_words) = g.hyp.clone() else {
@@ -198,25 +287,35 @@ impl Ear for SphinxEar {
         if best.is_empty() {
             return Ok(Hearing::default());
         }
-        let p = self.decoder.decode("phones", &pcm).map_err(failed)?;
+        let clock = Instant::now();
+        let p = self.decoder.decode("phones", pcm).map_err(failed)?;
+        self.last.ms[2] = clock.elapsed().as_millis();
         let frames = f64::from(g.frames.max(1));
         let gap = f64::from(p.score - g.score) / frames;
         let accept = acceptance(gap);
         self.last.gap = gap;
         self.last.acceptance = accept;
+        let doubtful_words = self.doubtful.get(&language);
+        let doubtful = best_words
+            .split_whitespace()
+            .any(|w| doubtful_words.is_some_and(|d| d.contains(w)));
+        self.last.doubtful = doubtful;
         // The best rival: the grammar without the best reading's meanings.
-        heard
+        let mut rivals = heard.clone();
+        rivals
             .phrases
             .retain(|_, ms| ms.iter().all(|m| !best.contains(m)));
-        let rival = if heard.phrases.is_empty() {
+        let rival = if rivals.phrases.is_empty() || accept < NO_RIVAL_BELOW {
             None
         } else {
+            let clock = Instant::now();
             self.decoder
-                .set_jsgf("rivals", &heard.jsgf())
+                .set_jsgf("rivals", &rivals.jsgf())
                 .map_err(failed)?;
-            let r = self.decoder.decode("rivals", &pcm).map_err(failed)?;
+            let r = self.decoder.decode("rivals", pcm).map_err(failed)?;
+            self.last.ms[3] += clock.elapsed().as_millis();
             r.hyp.and_then(|w| {
-                let ms = heard.meanings(&w).to_vec();
+                let ms = rivals.meanings(&w).to_vec();
                 (!ms.is_empty()).then_some((w, ms, r.score))
             })
         };
@@ -228,7 +327,16 @@ impl Ear for SphinxEar {
             // there) is a tie: ask.
             .max(0.0);
         self.last.lead = lead;
-        let share = 1.0 / (1.0 + (-lead / LEAD_SCALE).exp());
+        let share = if doubtful {
+            // Never taken: a tie with the rival, or under the floor without one.
+            if rival.is_some() {
+                0.5
+            } else {
+                0.49
+            }
+        } else {
+            1.0 / (1.0 + (-lead / LEAD_SCALE).exp())
+        };
         let mut guesses: Vec<Guess> = best
             .into_iter()
             .map(|meaning| Guess {

@@ -94,6 +94,12 @@ fn device(
                     Ok(()) => match on_press(capture.is_recording()) {
                         Talk::Start => {
                             capture.start();
+                            // The grammar is compiled while the player speaks.
+                            let pos = heard_in
+                                .lock()
+                                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                                .clone();
+                            let _ = ear.prepare(&pos, pack.language());
                             false
                         }
                         Talk::Stop => true,

@@ -234,6 +234,57 @@ pub(super) fn board_info(pack: &Pack, info: &crate::board::codec::BoardInfo) -> 
     }
 }
 
+/// Why a written time control cannot be read, in the game's words: where (the character's
+/// number, counted from 1) and what was wrong, the bad part quoted in the language's marks.
+/// The caller names the whole text.
+pub(super) fn control_error_line(pack: &Pack, e: &crate::rules::clock::ControlError) -> String {
+    use crate::rules::clock::ControlErrorKind as Kind;
+    let w = |word| pack.text(&[Token::Word(word)]);
+    let language = pack.language();
+    let quoted = language.quote(&e.text);
+    let unit = |unit: &str| match unit {
+        "minutes" => w(Word::UnitMinutes),
+        "moves" => w(Word::UnitMoves),
+        _ => w(Word::UnitSeconds),
+    };
+    let reason = match &e.kind {
+        Kind::Empty => w(Word::ControlEmpty),
+        Kind::Missing(u) => format!("{} ({})", w(Word::ControlMissing), unit(u)),
+        Kind::NotANumber(u) => format!("{quoted} {} ({})", w(Word::ControlNotANumber), unit(u)),
+        Kind::TooLarge => format!("{quoted} {}", w(Word::ControlTooLarge)),
+        Kind::ZeroMoves => format!("{quoted}: {}", w(Word::ControlZeroMoves)),
+        Kind::NoTime => format!("{quoted} {}", w(Word::ControlNoTime)),
+        Kind::Sandclock => format!("{quoted}: {}", w(Word::ControlSandclock)),
+        Kind::AfterRestOfGame => format!("{quoted} {}", w(Word::ControlAfterRest)),
+        Kind::Unexpected => format!("{quoted} {}", w(Word::ControlUnexpected)),
+        Kind::Untimed => w(Word::ControlUntimed),
+        Kind::Unknown => w(Word::ControlUnknown),
+        Kind::NoUnit => format!("{quoted} {}", w(Word::ControlNoUnit)),
+    };
+    format!("{} {}: {reason}", w(Word::ControlAtCharacter), e.at)
+}
+
+/// A voice pack that is in no folder searched, in the game's words: the name, the folders
+/// and the packs there. `None` for any other fault of a pack, and with no voices folder at
+/// all: the library's own line says those.
+pub(super) fn pack_not_found_line(pack: &Pack, e: &crate::voice::ManifestError) -> Option<String> {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    match e {
+        crate::voice::ManifestError::NotFound {
+            pack: name,
+            searched,
+            known,
+        } if known != "none" => Some(format!(
+            "{} ({}; {}: {searched}; {}: {known})",
+            w(Word::VoicePackNotFound),
+            pack.language().quote(name),
+            w(Word::SearchedIn),
+            w(Word::PacksFound)
+        )),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,56 +417,5 @@ mod tests {
             }
             assert!(!unwritten_line(&p, record).starts_with("unwritten:") || name == "en");
         }
-    }
-}
-
-/// Why a written time control cannot be read, in the game's words: where (the character's
-/// number, counted from 1) and what was wrong, the bad part quoted in the language's marks.
-/// The caller names the whole text.
-pub(super) fn control_error_line(pack: &Pack, e: &crate::rules::clock::ControlError) -> String {
-    use crate::rules::clock::ControlErrorKind as Kind;
-    let w = |word| pack.text(&[Token::Word(word)]);
-    let language = pack.language();
-    let quoted = language.quote(&e.text);
-    let unit = |unit: &str| match unit {
-        "minutes" => w(Word::UnitMinutes),
-        "moves" => w(Word::UnitMoves),
-        _ => w(Word::UnitSeconds),
-    };
-    let reason = match &e.kind {
-        Kind::Empty => w(Word::ControlEmpty),
-        Kind::Missing(u) => format!("{} ({})", w(Word::ControlMissing), unit(u)),
-        Kind::NotANumber(u) => format!("{quoted} {} ({})", w(Word::ControlNotANumber), unit(u)),
-        Kind::TooLarge => format!("{quoted} {}", w(Word::ControlTooLarge)),
-        Kind::ZeroMoves => format!("{quoted}: {}", w(Word::ControlZeroMoves)),
-        Kind::NoTime => format!("{quoted} {}", w(Word::ControlNoTime)),
-        Kind::Sandclock => format!("{quoted}: {}", w(Word::ControlSandclock)),
-        Kind::AfterRestOfGame => format!("{quoted} {}", w(Word::ControlAfterRest)),
-        Kind::Unexpected => format!("{quoted} {}", w(Word::ControlUnexpected)),
-        Kind::Untimed => w(Word::ControlUntimed),
-        Kind::Unknown => w(Word::ControlUnknown),
-        Kind::NoUnit => format!("{quoted} {}", w(Word::ControlNoUnit)),
-    };
-    format!("{} {}: {reason}", w(Word::ControlAtCharacter), e.at)
-}
-
-/// A voice pack that is in no folder searched, in the game's words: the name, the folders
-/// and the packs there. `None` for any other fault of a pack, and with no voices folder at
-/// all: the library's own line says those.
-pub(super) fn pack_not_found_line(pack: &Pack, e: &crate::voice::ManifestError) -> Option<String> {
-    let w = |word| pack.text(&[Token::Word(word)]);
-    match e {
-        crate::voice::ManifestError::NotFound {
-            pack: name,
-            searched,
-            known,
-        } if known != "none" => Some(format!(
-            "{} ({}; {}: {searched}; {}: {known})",
-            w(Word::VoicePackNotFound),
-            pack.language().quote(name),
-            w(Word::SearchedIn),
-            w(Word::PacksFound)
-        )),
-        _ => None,
     }
 }

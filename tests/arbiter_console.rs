@@ -79,7 +79,7 @@ fn arbiter_time_and_notes_are_said_journaled_and_in_the_report() {
         "Black plays 1... e5",
         "the arbiter adds time: White, 0:02:00; White: time left 0:17",
         "the arbiter sets the time: Black, 0:04:30; Black: time left 0:04:30",
-        "the arbiter records an illegal move: White; White: illegal move number 1; penalty: Black +0:01:00 (7.5.5)",
+        "the arbiter records an illegal move: White; White: illegal move number 1; time added: Black +0:01:00 (7.5.5)",
         "arbiter's note: the clock fell off the table",
         "White plays 2. Nf3",
         "Black resigns; the game ends: 1-0",
@@ -100,7 +100,10 @@ fn arbiter_time_and_notes_are_said_journaled_and_in_the_report() {
         flat.contains("1... e5") || flat.contains("1. e4 e5 {"),
         "{pgn}"
     );
-    assert!(flat.contains("penalty: Black +0:01:00 (7.5.5)}"), "{pgn}");
+    assert!(
+        flat.contains("time added: Black +0:01:00 (7.5.5)}"),
+        "{pgn}"
+    );
 }
 
 #[test]
@@ -303,7 +306,7 @@ fn the_report_is_in_the_games_language() {
              0:00:07 (2026.11.24 16:00:07 UTC)  der Schiedsrichter gibt Zeit hinzu: Weiß, \
              0:02:00; Weiß: Restzeit 0:17:08\n\
              0:00:08 (2026.11.24 16:00:08 UTC)  der Schiedsrichter verzeichnet einen \
-             regelwidrigen Zug: Weiß; Weiß: regelwidriger Zug Nummer 1; Zeitstrafe: Schwarz \
+             regelwidrigen Zug: Weiß; Weiß: regelwidriger Zug Nummer 1; Zeitgutschrift: Schwarz \
              +0:01:00 (7.5.5)\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  Schwarz bietet Remis an\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  Weiß lehnt das Remisangebot ab\n\
@@ -342,7 +345,7 @@ fn the_report_is_in_the_games_language() {
              0:00:07 (2026.11.24 16:00:07 UTC)  арбитр добавляет время: белые, 0:02:00; \
              белые: осталось 0:17:08\n\
              0:00:08 (2026.11.24 16:00:08 UTC)  арбитр фиксирует невозможный ход: белые; \
-             белые: невозможный ход номер 1; штраф: чёрные +0:01:00 (7.5.5)\n\
+             белые: невозможный ход номер 1; добавлено время: чёрные +0:01:00 (7.5.5)\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  чёрные предлагают ничью\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  белые отклоняют предложение ничьей\n\
              0:00:10 (2026.11.24 16:00:10 UTC)  белые играют 2. Nf3\n\

@@ -214,7 +214,14 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
             Happening::IncrementRuled { agrees: true, .. } => w(Word::ReportIncrementGranted),
             Happening::IncrementRuled { agrees: false, .. } => w(Word::ReportIncrementRefused),
             Happening::PenaltyTime { to, ms, .. } => {
-                format!("{}: {} +{} (7.5.5)", w(Word::Penalty), side(*to), hms(*ms))
+                // Time given to the opponent, not taken from the offender: "penalty: Black"
+                // read as Black being penalised.
+                format!(
+                    "{}: {} +{} (7.5.5)",
+                    w(Word::TimeAdded),
+                    side(*to),
+                    hms(*ms)
+                )
             }
             Happening::IllegalMove { by, count } => {
                 format!("{}: {} {count}", side(*by), w(Word::ReportIllegalNumber))
@@ -230,7 +237,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
                     Some((to, ms, _)) => format!(
                         "{}: {words}; {}: {} +{}",
                         w(Word::ReportClaimRejected),
-                        w(Word::Penalty),
+                        w(Word::TimeAdded),
                         side(*to),
                         hms(*ms)
                     ),

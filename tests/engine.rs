@@ -1201,7 +1201,7 @@ fn review_without_a_sound_device_says_so_in_the_games_language_and_prints_all_th
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("ход 3, чёрные: конь эф шесть был грубой ошибкой")),
+            .any(|l| l.starts_with("ход 3, чёрные: конь эф шесть — грубая ошибка")),
         "{lines:#?}"
     );
     assert!(

@@ -191,3 +191,28 @@ fn a_draw_declined_by_moving_is_reported() {
         "{moves}"
     );
 }
+
+/// The game's PGN named instead of its journal (an easy slip: both sit side by side) gives
+/// the same report, made from the journal beside it.
+#[test]
+fn the_pgn_named_instead_of_the_journal_gives_the_journals_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let from_journal = report_of(
+        dir.path(),
+        "5400",
+        &["move 1000 e2e4", "press 2000 white", "move 3000 e7e5"],
+    );
+    let pgn = dir.path().join("game.pgn");
+    std::fs::write(&pgn, "[Event \"?\"]\n\n1. e4 e5 *\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["report", "--lang", "en"])
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), from_journal);
+}

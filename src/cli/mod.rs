@@ -213,7 +213,8 @@ enum Command {
     /// The arbiter's report of a game: every move, ruling, penalty, claim, touch, note and
     /// clock correction in order, then the game as PGN with them as comments.
     Report {
-        /// The game's journal (the .journal file in the game folder).
+        /// The game's journal (the .journal file in the game folder; its .pgn beside it will
+        /// do: the journal of the same name is read).
         journal: PathBuf,
         /// The report's language: de, en, uk, ru or hy (default: the game's own, as its
         /// journal records it, else the configuration's or the locale's, as `play` takes it).

@@ -445,6 +445,16 @@ fn report_language(lang: Option<&str>, lines: &[String]) -> anyhow::Result<Langu
 }
 
 pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
+    // The game's PGN named instead of its journal: vichess keeps the journal beside it, under
+    // the same name, and the report is made from that (a PGN has no rulings or clock record).
+    let beside = path.with_extension("journal");
+    let path = match path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+    {
+        true if beside.is_file() => beside.as_path(),
+        _ => path,
+    };
     let read = vichess::journal::read(path);
     let lines: Vec<String> = match &read {
         Ok(read) => read.entries.iter().map(|e| e.payload.clone()).collect(),

@@ -123,7 +123,18 @@ struct Terminal {
     path: String,
     seen: Arc<Mutex<Vec<u8>>>,
     child: Running,
+    /// Held open for the test's whole life: when vichess exits and the last slave descriptor
+    /// closes, Linux may drop output the reader thread has not yet taken (seen on a loaded CI
+    /// machine as a missing last line), so the test keeps one open itself.
+    _slave: TTYPort,
+    stop: Arc<std::sync::atomic::AtomicBool>,
     _home: tempfile::TempDir,
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl Terminal {
@@ -162,9 +173,11 @@ impl Terminal {
         let mut reader = master.try_clone_native().unwrap();
         reader.set_timeout(Duration::from_millis(50)).unwrap();
         let sink = seen.clone();
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = stop.clone();
         std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
-            loop {
+            while !stopped.load(std::sync::atomic::Ordering::Relaxed) {
                 match reader.read(&mut buf) {
                     Ok(0) => break,
                     Ok(n) => sink.lock().unwrap().extend_from_slice(&buf[..n]),
@@ -178,6 +191,8 @@ impl Terminal {
             path,
             seen,
             child: Running(child),
+            _slave: slave,
+            stop,
             _home: home,
         };
         (t, before)

@@ -62,14 +62,25 @@ fn clock_run_in_a_terminal_acts_on_a_key_without_enter_and_restores_the_terminal
         }
     });
     let first = rx
-        .recv_timeout(Duration::from_secs(10))
+        .recv_timeout(Duration::from_secs(30))
         .expect("the key list");
     assert!(first.starts_with("keys"), "{first}");
-    // Wait until the terminal is switched, then one key, no Enter.
-    std::thread::sleep(Duration::from_millis(300));
+    // Wait until the terminal is switched (30 s at most: a hang guard, since a loaded machine
+    // can take seconds), then one key, no Enter.
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while !stty(&path, &["-a"])
+        .split_whitespace()
+        .any(|flag| flag == "-icanon")
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the clock never took the terminal"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     master.write_all(b"b").unwrap();
     let line = rx
-        .recv_timeout(Duration::from_secs(3))
+        .recv_timeout(Duration::from_secs(30))
         .expect("the key acted without Enter");
     assert_eq!(line, "clock started");
     master.write_all(b"q").unwrap();

@@ -1,5 +1,6 @@
 //! DGT e-board serial protocol (single-board mode), and the DGT XL / 3000 clock relayed
-//! through the board. Facts: `/work/shared/docs/board-protocols.md` section 1.
+//! through the board. Facts: DGT's published protocol header (`dgtbrd.h`, the board's messages and
+//! the clock messages it relays), as public projects such as picochess use it.
 //!
 //! Board to host: `0x80 | id`, a 14-bit total length in two 7-bit bytes, then data bytes with
 //! the top bit clear. So any byte with the top bit set starts a new message: a partial message

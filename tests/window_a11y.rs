@@ -58,6 +58,26 @@ fn in_a11y_session(home: &Path, script: &str) -> String {
     stdout
 }
 
+/// Starts `vichess window --no-audio ARGS --game-dir DIR/games` in an accessibility session,
+/// waits until its 64 squares are in the tree, runs the probe's `steps` (presses, sleeps,
+/// dumps into DIR), then ends the window as a desktop does, by SIGTERM. Returns what the
+/// window printed: every line it said, in order.
+fn window_probed(dir: &Path, args: &str, steps: &str) -> String {
+    in_a11y_session(
+        dir,
+        &format!(
+            r#"
+"$VICHESS" window --no-audio {args} --game-dir {g} >out.txt 2>err.txt &
+pid=$!
+"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," {steps}
+kill -TERM $pid 2>/dev/null || true; wait $pid || true
+"#,
+            g = dir.join("games").display()
+        ),
+    );
+    std::fs::read_to_string(dir.join("out.txt")).expect("what the window printed")
+}
+
 /// One node of the tree as the probe wrote it.
 #[derive(Debug)]
 struct Node {
@@ -115,18 +135,10 @@ const RANKS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
 #[test]
 fn the_squares_buttons_and_scoresheet_reach_a_screen_reader_in_the_games_words() {
     let dir = home("tree-de");
-    let games = dir.join("games");
-    in_a11y_session(
+    window_probed(
         &dir,
-        &format!(
-            r#"
-"$VICHESS" window --no-audio --lang de --control 5m --game-dir {g} --lines "e4;press;e5;press" >out.txt 2>err.txt &
-pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," sleep 1 dump tree.jsonl
-kill $pid; wait $pid || true
-"#,
-            g = games.display()
-        ),
+        r#"--lang de --control 5m --lines "e4;press;e5;press""#,
+        r#"sleep 1 dump tree.jsonl"#,
     );
     let tree = nodes(&dir.join("tree.jsonl"));
     let board = squares(&tree, &FILES, &RANKS);
@@ -183,18 +195,10 @@ kill $pid; wait $pid || true
 #[test]
 fn the_squares_are_named_in_russian_in_a_russian_game() {
     let dir = home("tree-ru");
-    let games = dir.join("games");
-    in_a11y_session(
+    window_probed(
         &dir,
-        &format!(
-            r#"
-"$VICHESS" window --no-audio --lang ru --control none --game-dir {g} --lines "e4;press" >out.txt 2>err.txt &
-pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," sleep 1 dump tree.jsonl
-kill $pid; wait $pid || true
-"#,
-            g = games.display()
-        ),
+        r#"--lang ru --control none --lines "e4;press""#,
+        r#"sleep 1 dump tree.jsonl"#,
     );
     let tree = nodes(&dir.join("tree.jsonl"));
     let board = squares(&tree, &FILES, &RANKS);
@@ -315,18 +319,10 @@ fn every_node_in(lang: &str) {
     let pack = lang;
     {
         let dir = home(&format!("lang-{lang}"));
-        let games = dir.join("games");
-        in_a11y_session(
+        window_probed(
             &dir,
-            &format!(
-                r#"
-"$VICHESS" window --no-audio --lang {lang} --control 5m --game-dir {g} --lines "e4;press" >out.txt 2>err.txt &
-pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," sleep 1 dump tree.jsonl
-kill $pid; wait $pid || true
-"#,
-                g = games.display()
-            ),
+            &format!(r#"--lang {lang} --control 5m --lines "e4;press""#),
+            r#"sleep 1 dump tree.jsonl"#,
         );
         let tree = nodes(&dir.join("tree.jsonl"));
         let words = vichess::voice::Pack::builtin(pack).expect("pack");
@@ -378,17 +374,10 @@ kill $pid; wait $pid || true
 fn a_promotion_is_chosen_by_its_named_button() {
     let dir = home("promote");
     let games = dir.join("games");
-    in_a11y_session(
+    let out = window_probed(
         &dir,
-        &format!(
-            r#"
-"$VICHESS" window --no-audio --lang de --control none --fen "k7/4P3/8/8/8/8/8/4K3 w - - 0 1" --game-dir {g} >out.txt 2>err.txt &
-pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "e7," sleep 0.3 press "e8," sleep 0.5 dump chooser.jsonl press "♞" sleep 1
-kill $pid; wait $pid || true
-"#,
-            g = games.display()
-        ),
+        r#"--lang de --control none --fen "k7/4P3/8/8/8/8/8/4K3 w - - 0 1""#,
+        r#"press "e7," sleep 0.3 press "e8," sleep 0.5 dump chooser.jsonl press "♞" sleep 1"#,
     );
     let chooser = nodes(&dir.join("chooser.jsonl"));
     for man in ["Dame", "Turm", "Läufer", "Springer"] {
@@ -401,7 +390,6 @@ kill $pid; wait $pid || true
     }
     let played = records(&games);
     assert!(played.iter().any(|r| r == "move e7e8n"), "{played:#?}");
-    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
     assert!(out.lines().any(|l| l.contains("Springer")), "{out}");
 }
 
@@ -411,19 +399,11 @@ kill $pid; wait $pid || true
 fn a_question_is_answered_by_its_named_button() {
     let dir = home("question");
     let games = dir.join("games");
-    in_a11y_session(
+    let out = window_probed(
         &dir,
-        &format!(
-            r#"
-"$VICHESS" window --no-audio --lang de --control none --game-dir {g} --lines "resign white" >out.txt 2>err.txt &
-pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "Ja" sleep 1.5
-kill $pid 2>/dev/null; wait $pid || true
-"#,
-            g = games.display()
-        ),
+        r#"--lang de --control none --lines "resign white""#,
+        r#"press "Ja" sleep 1.5"#,
     );
-    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
     let asked = out
         .lines()
         .position(|l| l == "Weiß gibt auf, ja oder nein?");
@@ -452,19 +432,11 @@ fn a_whole_game_is_played_by_clicks_with_the_pegboard_beside_it() {
         r#"press "d8," sleep 0.3 press "h4," sleep 2"#.to_string(),
     ]
     .join(" ");
-    in_a11y_session(
+    let out = window_probed(
         &dir,
-        &format!(
-            r#"
-"$VICHESS" window --no-audio --lang de --control none --board sim --game-dir {g} >out.txt 2>err.txt &
-pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," sleep 1 {clicks} dump end.jsonl
-kill $pid; wait $pid || true
-"#,
-            g = games.display()
-        ),
+        r#"--lang de --control none --board sim"#,
+        &format!(r#"sleep 1 {clicks} dump end.jsonl"#),
     );
-    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
     assert!(out.lines().any(|l| l.contains("Matt")), "{out}");
     assert!(out.lines().any(|l| l == "Ergebnis 0-1"), "{out}");
     let end = nodes(&dir.join("end.jsonl"));
@@ -500,19 +472,11 @@ kill $pid; wait $pid || true
 fn new_game_and_resume_from_the_game_menu() {
     let dir = home("menu");
     let games = dir.join("games");
-    in_a11y_session(
+    let out = window_probed(
         &dir,
-        &format!(
-            r#"
-"$VICHESS" window --no-audio --lang de --control none --game-dir {g} --lines "e4;press;e5;press" >out.txt 2>err.txt &
-pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "Partie" sleep 0.5 press "Neue Partie" sleep 2 press "Partie" sleep 0.5 press "Letzte Partie fortsetzen" sleep 2
-kill -TERM $pid; wait $pid || true
-"#,
-            g = games.display()
-        ),
+        r#"--lang de --control none --lines "e4;press;e5;press""#,
+        r#"press "Partie" sleep 0.5 press "Neue Partie" sleep 2 press "Partie" sleep 0.5 press "Letzte Partie fortsetzen" sleep 2"#,
     );
-    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
     let lines: Vec<&str> = out.lines().collect();
     let greeting = |l: &&str| l.starts_with("ohne Uhr; Weiß am Zug");
     let greetings: Vec<usize> = (0..lines.len()).filter(|&i| greeting(&lines[i])).collect();
@@ -594,17 +558,10 @@ fn engine_journal(games: &Path, fields: &str) -> Vec<String> {
 fn a_game_against_the_computer_from_the_game_menu_in_german() {
     let dir = home("computer-de");
     let games = dir.join("games");
-    in_a11y_session(
+    let out = window_probed(
         &dir,
-        &format!(
-            r#"
-"$VICHESS" window --no-audio --lang de --control none --game-dir {g} >out.txt 2>err.txt &
-pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "Partie" sleep 0.5 dump menu.jsonl press "Gegen den Computer spielen" sleep 1 dump dialog.jsonl press "OK" sleep 2 press "e2," sleep 0.3 press "e4," sleep 2 press "Partie" sleep 0.5 dump help.jsonl press "Tipp" sleep 1.5
-kill -TERM $pid; wait $pid || true
-"#,
-            g = games.display()
-        ),
+        r#"--lang de --control none"#,
+        r#"press "Partie" sleep 0.5 dump menu.jsonl press "Gegen den Computer spielen" sleep 1 dump dialog.jsonl press "OK" sleep 2 press "e2," sleep 0.3 press "e4," sleep 2 press "Partie" sleep 0.5 dump help.jsonl press "Tipp" sleep 1.5"#,
     );
     let menu = nodes(&dir.join("menu.jsonl"));
     // A menu item's name ends with its key, when it has one ("Tipp F9").
@@ -634,7 +591,6 @@ kill -TERM $pid; wait $pid || true
     assert!(named(&help, "push button", "Tipp F9"), "{help:#?}");
     assert!(named(&help, "push button", "Bewertung F10"), "{help:#?}");
 
-    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
     let records = engine_journal(&games, " black level 1 think - help stockfish");
     let has = |what: &str| records.iter().any(|r| r.contains(what));
     assert!(
@@ -663,18 +619,10 @@ kill -TERM $pid; wait $pid || true
 fn the_computer_dialog_in_ukrainian_and_no_help_in_an_arbiters_game() {
     let dir = home("computer-uk");
     let games = dir.join("games");
-    in_a11y_session(
+    let out = window_probed(
         &dir,
-        &format!(
-            r#"
-"$VICHESS" window --no-audio --lang uk --control none --event Open --game-dir {g} \
-    --engine stockfish --engine-side white --level 1 >out.txt 2>err.txt &
-pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," press "Партія" sleep 0.5 press "Грати проти комп’ютера" sleep 1 press "Комп’ютер грає: Чорні" sleep 0.3 dump dialog.jsonl press "Гаразд" sleep 2 press "Партія" sleep 0.5 press "Підказка" sleep 0.5 press "e2," sleep 0.3 press "e4," sleep 2 press "Партія" sleep 0.5 press "Продовжити останню партію" sleep 2
-kill -TERM $pid; wait $pid || true
-"#,
-            g = games.display()
-        ),
+        r#"--lang uk --control none --event Open --engine stockfish --engine-side white --level 1"#,
+        r#"press "Партія" sleep 0.5 press "Грати проти комп’ютера" sleep 1 press "Комп’ютер грає: Чорні" sleep 0.3 dump dialog.jsonl press "Гаразд" sleep 2 press "Партія" sleep 0.5 press "Підказка" sleep 0.5 press "e2," sleep 0.3 press "e4," sleep 2 press "Партія" sleep 0.5 press "Продовжити останню партію" sleep 2"#,
     );
     let dialog = nodes(&dir.join("dialog.jsonl"));
     let named = |role: &str, name: &str| dialog.iter().any(|n| n.role == role && n.name == name);
@@ -687,7 +635,6 @@ kill -TERM $pid; wait $pid || true
     ] {
         assert!(named(role, name), "no {role} {name:?}: {dialog:#?}");
     }
-    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap();
     let pack = vichess::voice::Pack::builtin("uk").expect("pack");
     use vichess::phrase::token::{Token, Word};
     let reason = pack.text(&[Token::Word(Word::EngineHelpRated)]);

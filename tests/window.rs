@@ -491,6 +491,35 @@ fn lines_typed_in_the_window_are_journaled_as_in_play() {
         .any(|l| l.contains("g8f6") || l.contains("Nf6") || l.contains("Sf6")));
 }
 
+/// Runs `vichess window --no-audio ARGS --game-dir DIR/window-games` at 1000x800 under Xvfb,
+/// waits for it to write where its board is (`$X $Y $S`: the board's corner and a square's
+/// size) and to be mapped (`$wid`), gives it half a second to draw, then runs `steps` (bash,
+/// driving it with xdotool; the game folder is `$games`) and ends it as a desktop does, by
+/// SIGTERM. Returns what the window printed (every line it said, in order) and its game
+/// folder.
+fn window_driven(dir: &Path, args: &str, steps: &str) -> (String, PathBuf) {
+    let games = dir.join("window-games");
+    let script = format!(
+        r#"
+games='{games}'
+"$VICHESS" window --no-audio {args} --game-dir "$games" --size 1000x800 \
+    --geometry geometry.txt > window-out.txt 2> window-err.txt &
+pid=$!
+for i in $(seq 200); do [ -s geometry.txt ] && break; sleep 0.05; done
+read X Y S < geometry.txt
+wid=$(xdotool search --sync --name '^vichess$' | head -1)
+sleep 0.5
+{steps}
+kill -TERM $pid
+wait $pid || true
+"#,
+        games = games.display()
+    );
+    under_xvfb(dir, &script);
+    let out = std::fs::read_to_string(dir.join("window-out.txt")).expect("what the window printed");
+    (out, games)
+}
+
 /// The record lines that must agree between two runs of the same game: everything but the
 /// lines that name the run itself (its start time, the program).
 fn project(lines: &[String]) -> Vec<String> {
@@ -506,32 +535,21 @@ fn project(lines: &[String]) -> Vec<String> {
 #[test]
 fn a_move_made_by_clicks_is_journaled_as_the_typed_move() {
     let dir = home("clicks");
-    let games = dir.join("window-games");
-    let script = format!(
+    let (out, games) = window_driven(
+        &dir,
+        r#"--control none"#,
         r#"
-"$VICHESS" window --no-audio --control none --game-dir '{games}' --size 1000x800 \
-    --geometry geometry.txt > window-out.txt 2> window-err.txt &
-pid=$!
-for i in $(seq 200); do [ -s geometry.txt ] && break; sleep 0.05; done
-read X Y S < geometry.txt
-wid=$(xdotool search --sync --name '^vichess$' | head -1)
-sleep 0.5
-click() {{ xdotool mousemove --window "$wid" "$1" "$2" click 1; sleep 0.3; }}
+click() { xdotool mousemove --window "$wid" "$1" "$2" click 1; sleep 0.3; }
 # e2 then e4: file e is the fifth column, rank 2 the seventh row from the top. A click the
 # window missed while it was still being mapped on a busy machine is clicked again.
 for try in 1 2 3; do
   click $((X + 4*S + S/2)) $((Y + 6*S + S/2))
   click $((X + 4*S + S/2)) $((Y + 4*S + S/2))
-  for i in $(seq 40); do grep -q e2e4 '{games}'/*.journal 2>/dev/null && break 2; sleep 0.05; done
+  for i in $(seq 40); do grep -q e2e4 "$games"/*.journal 2>/dev/null && break 2; sleep 0.05; done
 done
 sleep 0.2
-kill -TERM $pid
-wait $pid || true
 "#,
-        games = games.display()
     );
-    under_xvfb(&dir, &script);
-    let out = std::fs::read_to_string(dir.join("window-out.txt")).expect("window output");
     let window = journal_lines(&games);
     // The same move typed in play, ended the same way.
     let play_games = dir.join("played");
@@ -584,16 +602,10 @@ wait $pid || true
 #[test]
 fn arrow_keys_move_over_the_squares_and_enter_moves() {
     let dir = home("keys");
-    let games = dir.join("window-games");
-    let script = format!(
+    let (out, games) = window_driven(
+        &dir,
+        r#"--lang en --control none"#,
         r#"
-"$VICHESS" window --no-audio --lang en --control none --game-dir '{games}' --size 1000x800 \
-    --geometry geometry.txt > window-out.txt 2> window-err.txt &
-pid=$!
-for i in $(seq 200); do [ -s geometry.txt ] && break; sleep 0.05; done
-read X Y S < geometry.txt
-wid=$(xdotool search --sync --name '^vichess$' | head -1)
-sleep 0.5
 xdotool windowfocus --sync "$wid" || true
 # Keys or a click the window missed while still being mapped on a busy machine are given
 # again, after Escape has let go of whatever was chosen.
@@ -602,20 +614,15 @@ for try in 1 2 3; do
   xdotool mousemove --window "$wid" $((X + 4*S + S/2)) $((Y + 6*S + S/2)) click 1
   sleep 0.3
   for k in Up Up Return; do xdotool key $k; sleep 0.2; done
-  for i in $(seq 40); do grep -q e2e4 '{games}'/*.journal 2>/dev/null && break 2; sleep 0.05; done
+  for i in $(seq 40); do grep -q e2e4 "$games"/*.journal 2>/dev/null && break 2; sleep 0.05; done
 done
-kill -TERM $pid
-wait $pid || true
 "#,
-        games = games.display()
     );
-    under_xvfb(&dir, &script);
     let journal = journal_lines(&games);
     assert!(
         journal.iter().any(|l| l.ends_with("move e2e4")),
         "e2e4 played by the keys: {journal:?}"
     );
-    let out = std::fs::read_to_string(dir.join("window-out.txt")).expect("output");
     assert!(out.lines().any(|l| l == "e4"), "announced: {out}");
 }
 
@@ -690,16 +697,10 @@ fn opening_records(journal: &[String]) -> Vec<String> {
 #[test]
 fn a_game_against_the_computer_is_chosen_by_keys_and_the_engine_replies() {
     let dir = home("computer");
-    let games = dir.join("window-games");
-    let script = format!(
+    let (out, games) = window_driven(
+        &dir,
+        r#"--lang en --control none --engine stockfish --engine-side white --level 3"#,
         r#"
-"$VICHESS" window --no-audio --lang en --control none --game-dir '{games}' --size 1000x800 \
-    --engine stockfish --engine-side white --level 3 \
-    --geometry geometry.txt > window-out.txt 2> window-err.txt &
-pid=$!
-for i in $(seq 200); do [ -s geometry.txt ] && break; sleep 0.05; done
-wid=$(xdotool search --sync --name '^vichess$' | head -1)
-sleep 0.5
 xdotool windowfocus --sync "$wid" || true
 # Keys the window missed while still being mapped on a busy machine are given again, after
 # Escape has closed a dialog half done.
@@ -710,28 +711,23 @@ for try in 1 2 3; do
   xdotool key Tab; sleep 0.2; xdotool key space; sleep 0.2
   xdotool key Tab; sleep 0.15
   for k in Left Left Return; do xdotool key $k; sleep 0.15; done
-  for i in $(seq 60); do grep -q 'engine [0-9]* black' '{games}'/*.journal 2>/dev/null && break 2; sleep 0.05; done
+  for i in $(seq 60); do grep -q 'engine [0-9]* black' "$games"/*.journal 2>/dev/null && break 2; sleep 0.05; done
 done
 sleep 0.5
 xdotool type --delay 50 e4; xdotool key Return
-replied() {{
-  for f in '{games}'/*.journal; do
+replied() {
+  for f in "$games"/*.journal; do
     grep -q 'black level 1' "$f" && [ "$(grep -c ' move ' "$f")" -ge 2 ] && return 0
   done
   return 1
-}}
+}
 for i in $(seq 200); do replied && break; sleep 0.05; done
 # The engine's help by its keys, with the focus still in the line field.
 xdotool key F9; sleep 0.5; xdotool key F10
-for i in $(seq 100); do grep -q 'help eval' '{games}'/*.journal 2>/dev/null && break; sleep 0.05; done
+for i in $(seq 100); do grep -q 'help eval' "$games"/*.journal 2>/dev/null && break; sleep 0.05; done
 sleep 0.2
-kill -TERM $pid
-wait $pid || true
 "#,
-        games = games.display()
     );
-    under_xvfb(&dir, &script);
-    let out = std::fs::read_to_string(dir.join("window-out.txt")).expect("output");
     let journals = all_journals(&games);
     // The window's own game first (the journals' names are their start times); a try the
     // window missed may have left one more game like it.

@@ -18,12 +18,10 @@ fn main() -> ExitCode {
         // The reader went away (`vichess moves | head -1`): it has what it wanted, so this
         // is no error, and saying anything would only reach a closed pipe or confuse.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        // Printed already, before it was said aloud (`play`'s fatal errors).
+        Err(err) if err.is::<cli::Printed>() => ExitCode::from(2),
         Err(err) => {
-            // One plain line, no colour: it may be read by a screen reader or a braille display.
-            // Each line made safe on its own: the lines of a multi-line error stay lines.
-            let text = format!("{err:#}");
-            let lines: Vec<String> = text.lines().map(cli::text::printable).collect();
-            eprintln!("vichess: {}", lines.join("\n"));
+            cli::print_error(&err);
             ExitCode::from(2)
         }
     }

@@ -299,6 +299,29 @@ pub fn window_wanted() -> bool {
     false
 }
 
+/// Prints a command's error as one plain line, no colour: it may be read by a screen reader or
+/// a braille display. Each line is made safe on its own: the lines of a multi-line error stay
+/// lines.
+pub fn print_error(err: &anyhow::Error) {
+    let text = format!("{err:#}");
+    let lines: Vec<String> = text.lines().map(text::printable).collect();
+    eprintln!("vichess: {}", lines.join("\n"));
+}
+
+/// An error already printed with [`print_error`]: `play` prints a fatal error before it says it
+/// aloud, since system speech may take seconds or never answer, and the printed line must not
+/// wait for it.
+#[derive(Debug)]
+pub struct Printed;
+
+impl std::fmt::Display for Printed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the error was printed")
+    }
+}
+
+impl std::error::Error for Printed {}
+
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Perft {

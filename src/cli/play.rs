@@ -214,10 +214,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     };
     let mut host = match Host::open(settings, Box::new(screen)) {
         Ok(host) => host,
-        Err(stopped) => {
-            stopped.say(quiet);
-            return Err(stopped.error);
-        }
+        Err(stopped) => return Err(print_then_say(*stopped, quiet)),
     };
     let mut editor = editor;
     let position = match listen || listen_from.is_some() {
@@ -241,12 +238,17 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             }
             Ok(Turn::Ended { status }) => return Ok(ExitCode::from(status)),
             Err(e) => {
-                let stopped = host.stopped(e);
-                stopped.say(quiet);
-                return Err(stopped.error);
+                return Err(print_then_say(host.stopped(e), quiet));
             }
         }
     }
+}
+
+/// Prints why the game stopped, then says it: the line comes at once, whatever speech does.
+fn print_then_say(stopped: vichess::host::Stopped, quiet: bool) -> anyhow::Error {
+    super::print_error(&stopped.error);
+    stopped.say(quiet);
+    anyhow::Error::new(super::Printed)
 }
 
 /// Starts the thread that reads standard input (through the editor when there is one) and

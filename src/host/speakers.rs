@@ -507,4 +507,36 @@ mod tests {
             );
         }
     }
+
+    /// A speech-dispatcher that never answers is named as such in each language, with the
+    /// way out, and no English is left in the others.
+    #[test]
+    fn a_speech_engine_that_does_not_answer_is_said_in_each_language() {
+        let said = |name: &str| {
+            notice(
+                &crate::speech::SpeechError::NoAnswer,
+                &Pack::builtin(name).unwrap(),
+            )
+        };
+        assert_eq!(
+            said("de"),
+            "Hinweis: die Sprachausgabe des Systems ist nicht verfügbar: speech-dispatcher \
+             antwortet nicht (hängt es? „killall speech-dispatcher“ beendet es); Wörter ohne \
+             Sprachaufnahme werden angezeigt, aber nicht gesprochen; bitte speech-dispatcher \
+             installieren, um sie zu hören"
+        );
+        for (name, word) in [
+            ("en", "does not answer"),
+            ("ru", "не отвечает"),
+            ("uk", "не відповідає"),
+            ("hy", "չի պատասխանում"),
+        ] {
+            let line = said(name);
+            assert!(line.contains(word), "{name}: {line}");
+            assert!(line.contains("killall speech-dispatcher"), "{name}: {line}");
+            if name != "en" {
+                assert!(!line.contains("answer"), "{name}: {line}");
+            }
+        }
+    }
 }

@@ -479,6 +479,7 @@ words! {
     SpeechCannotTell = "speech-cannot-tell",
     /// The engine took words and never said them: no working sound output.
     SpeechSilent = "speech-silent",
+    SpeechNoAnswer = "speech-no-answer",
     EspeakCannotRun = "espeak-cannot-run",
     /// eSpeak NG could not say some words (its complaint follows in brackets).
     EspeakFailed = "espeak-failed",

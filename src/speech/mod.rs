@@ -46,6 +46,13 @@ pub enum SpeechError {
          say them: it has no working sound output (is a sound server such as PulseAudio running?)"
     )]
     Silent,
+    /// The engine was reached but never answered (a speech-dispatcher that hangs): vichess
+    /// stops waiting rather than hang with it.
+    #[error(
+        "system speech is not available: speech-dispatcher does not answer (is it stuck? \
+         `killall speech-dispatcher` ends it)"
+    )]
+    NoAnswer,
     /// `espeak-ng` (words without a clip in a recording) cannot be run: the system's reason.
     #[error("system speech is not available: cannot run espeak-ng: {0}")]
     NoEspeak(String),
@@ -151,6 +158,7 @@ pub fn notice(e: &SpeechError, pack: &Pack) -> String {
         SpeechError::NotBuilt => (false, Some(Word::SpeechNotBuilt), ""),
         SpeechError::CannotTell => (false, Some(Word::SpeechCannotTell), ""),
         SpeechError::Silent => (false, Some(Word::SpeechSilent), ""),
+        SpeechError::NoAnswer => (false, Some(Word::SpeechNoAnswer), ""),
         SpeechError::NoEspeak(why) => (false, Some(Word::EspeakCannotRun), why.as_str()),
         SpeechError::EspeakFailed(why) => (true, Some(Word::EspeakFailed), why.as_str()),
         SpeechError::WorkerStopped => return w(Word::SpeechWorkerStopped),

@@ -12,6 +12,28 @@ use std::time::{Duration, Instant};
 /// sound output (it accepts words without a sound server and says so only in its own log).
 const START_LIMIT: Duration = Duration::from_secs(4);
 
+/// How long connecting to the engine may take. Speech-dispatcher's client library waits
+/// without limit for the daemon's first answer, so a stuck daemon would hang the game (or a
+/// fatal error's last words) for ever; a daemon that has to be started first answers within
+/// a second or two even on a loaded machine.
+const OPEN_LIMIT: Duration = Duration::from_secs(15);
+
+/// Connects to the system's engine in a thread of its own, waiting [`OPEN_LIMIT`] at most; a
+/// connection that never answers is left to its thread.
+fn connect() -> Result<tts::Tts, SpeechError> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("vichess-speech-connect".into())
+        .spawn(move || {
+            let _ = tx.send(tts::Tts::default());
+        })
+        .map_err(|e| SpeechError::CannotStart(e.to_string()))?;
+    match rx.recv_timeout(OPEN_LIMIT) {
+        Ok(opened) => opened.map_err(|e| SpeechError::CannotStart(e.to_string())),
+        Err(_) => Err(SpeechError::NoAnswer),
+    }
+}
+
 /// A [`Speaker`] that tracks when the engine begins and ends each utterance, so waiting on it
 /// detects an engine that accepts words but is heard nowhere.
 pub struct SystemSpeech {
@@ -40,7 +62,7 @@ impl SystemSpeech {
     /// Connects to the system's speech engine, picks a voice for `language` when the engine
     /// lists one, and sets the rate to `speed` times normal (0.5..=2.0).
     pub fn open(language: Language, speed: f64) -> Result<SystemSpeech, SpeechError> {
-        let mut tts = tts::Tts::default().map_err(|e| SpeechError::CannotStart(e.to_string()))?;
+        let mut tts = connect()?;
         if tts.supported_features().voice {
             if let Ok(voices) = tts.voices() {
                 let wanted = language.code();

@@ -227,3 +227,33 @@ fn a_megabyte_tag_is_laid_out_whole_on_pages_of_the_right_width() {
     let xs = doc.chars().filter(|&c| c == '⠭').count();
     assert_eq!(xs, 1_000_000);
 }
+
+/// A record cut off before its result (a file copied while it was still being written) is
+/// still written out, braille and dictated alike, but never without a word: the warning names
+/// the file and the line where it ends.
+#[test]
+fn a_record_cut_off_before_its_result_is_written_with_a_warning() {
+    let text = std::fs::read_to_string(common::test_data(GAME)).unwrap();
+    let cut = &text[..text.find(" 5. ").expect("move 5")];
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("cut.pgn");
+    std::fs::write(&pgn, cut).unwrap();
+    for (flag, out) in [("--braille", "cut.brf"), ("--audio", "cut.wav")] {
+        let run = Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .arg("scoresheet")
+            .arg(&pgn)
+            .arg(flag)
+            .arg(dir.path().join(out))
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{flag}: {run:?}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        let warning = format!("vichess: warning: {}: line ", pgn.display());
+        assert!(
+            err.lines().any(|l| l.starts_with(&warning)
+                && l.contains("the file ends before this game's result")),
+            "{flag}: {err}"
+        );
+        assert!(dir.path().join(out).exists(), "{flag}: nothing written");
+    }
+}

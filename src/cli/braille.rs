@@ -55,11 +55,7 @@ impl BrailleArgs {
 #[cfg(feature = "braille")]
 pub fn run(game: &Path, args: &BrailleArgs) -> anyhow::Result<ExitCode> {
     let sheet = args.sheet()?;
-    let record = match super::pgn_check::first_game(game)? {
-        Some(Ok(g)) => g,
-        Some(Err(e)) => bail!("{}: {e}", game.display()),
-        None => bail!("{} holds no game", game.display()),
-    };
+    let record = super::pgn_check::first_game_warned(game)?;
     println!("{}", write_sheet(&record, &sheet)?);
     Ok(ExitCode::SUCCESS)
 }

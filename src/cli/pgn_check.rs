@@ -51,6 +51,26 @@ pub fn first_game(path: &Path) -> anyhow::Result<Option<Result<PgnGame, vichess:
         .with_context(|| format!("cannot read the game file {}", path.display()))
 }
 
+/// The first game of the file at `path` for a command that writes it out (a scoresheet):
+/// refused when the file holds no game or a bad one; its warnings (above all a record cut off
+/// before its result) printed first, with the file named, so a truncated record is never
+/// embossed or dictated without a word.
+pub fn first_game_warned(path: &Path) -> anyhow::Result<PgnGame> {
+    let game = match first_game(path)? {
+        Some(Ok(g)) => g,
+        Some(Err(e)) => anyhow::bail!("{}: {e}", path.display()),
+        None => anyhow::bail!("{} holds no game", path.display()),
+    };
+    for w in &game.warnings {
+        eprintln!(
+            "vichess: warning: {}: {}",
+            path.display(),
+            super::text::visible(w)
+        );
+    }
+    Ok(game)
+}
+
 /// One game's line. A record that plays on after the Laws ended the game (a mate, stalemate,
 /// dead position, fivefold repetition or 75 moves; 5.2.2, 9.6) is reported with the result at
 /// the ply where it ended, and the rest named in a warning as moves played after the end.

@@ -5,7 +5,7 @@
 //! word has no clip, and each such word is named once, so a complete pack needs no speech
 //! engine at all.
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -19,11 +19,7 @@ use vichess::voice::{Pack, DEFAULT_PACK};
 
 pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow::Result<ExitCode> {
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
-    let game_record = match super::pgn_check::first_game(game)? {
-        Some(Ok(g)) => g,
-        Some(Err(e)) => bail!("{}: {e}", game.display()),
-        None => bail!("{} holds no game", game.display()),
-    };
+    let game_record = super::pgn_check::first_game_warned(game)?;
     let pack = Pack::open(voice.unwrap_or(DEFAULT_PACK))?;
     // The clips' own rate: nothing is resampled, and the file stays small.
     let options = RenderOptions::speech(pack.sample_rate(), speed, DEFAULT_GAP_MS);

@@ -491,7 +491,7 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
     let home = tempfile::tempdir().unwrap();
     let bad = home.path().join("bad.toml");
     let path = bad.to_str().unwrap();
-    let cases: [(&str, [(&str, &str); 3]); 6] = [
+    let cases: [(&str, [(&str, &str); 3]); 8] = [
         (
             "[game\n",
             [
@@ -519,17 +519,33 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
         (
             "[speech]\nspeed = 9\n",
             [
-                ("de", "Zeile 2: Schlüssel „speed“ in [speech]: der Wert liegt außerhalb des erlaubten Bereichs (9 is out of range"),
-                ("ru", "строка 2: ключ «speed» в [speech]: значение вне допустимого диапазона (9 is out of range"),
-                ("hy", "տող 2: բանալի «speed» [speech] բաժնում: արժեքը թույլատրելի սահմաններից դուրս է (9 is out of range"),
+                ("de", "Zeile 2: Schlüssel „speed“ in [speech]: der Wert liegt außerhalb des erlaubten Bereichs (9; erlaubt: 0.5 bis 3.0)"),
+                ("ru", "строка 2: ключ «speed» в [speech]: значение вне допустимого диапазона (9; допустимо: от 0.5 до 3.0)"),
+                ("hy", "տող 2: բանալի «speed» [speech] բաժնում: արժեքը թույլատրելի սահմաններից դուրս է (9; թույլատրելի է՝ 0.5-ից 3.0)"),
             ],
         ),
         (
             "[game]\nlanguage = \"fr\"\n",
             [
-                ("de", "Zeile 2: Schlüssel „language“ in [game]: keine Sprache, die vichess spricht (\"fr\""),
-                ("uk", "рядок 2: ключ «language» у [game]: цією мовою vichess не розмовляє (\"fr\""),
-                ("hy", "տող 2: բանալի «language» [game] բաժնում: vichess-ն այս լեզվով չի խոսում (\"fr\""),
+                ("de", "Zeile 2: Schlüssel „language“ in [game]: keine Sprache, die vichess spricht („fr“; de (Deutsch), en (English)"),
+                ("uk", "рядок 2: ключ «language» у [game]: цією мовою vichess не розмовляє («fr»; de (Deutsch)"),
+                ("hy", "տող 2: բանալի «language» [game] բաժնում: vichess-ն այս լեզվով չի խոսում («fr»; de (Deutsch)"),
+            ],
+        ),
+        (
+            "[speech]\npack = \"xx\"\noutput = \"loud\"\n",
+            [
+                ("de", "Zeile 2: Schlüssel „pack“ in [speech]: diese Stimme gibt es nicht („xx“; "),
+                ("ru", "строка 2: ключ «pack» в [speech]: такого голоса нет («xx»; есть такие голоса: de-fide, "),
+                ("uk", "рядок 2: ключ «pack» у [speech]: такого голосу немає («xx»; "),
+            ],
+        ),
+        (
+            "[speech]\noutput = \"loud\"\n",
+            [
+                ("de", "Zeile 2: Schlüssel „output“ in [speech]: "),
+                ("ru", "строка 2: ключ «output» в [speech]: не одно из значений, которые принимает этот ключ («loud»; clips, screen-reader, both)"),
+                ("hy", "տող 2: բանալի «output» [speech] բաժնում: "),
             ],
         ),
         (
@@ -555,8 +571,16 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
                 first.contains(line),
                 "{lang} {text:?}: {line:?} missing:\n{said}"
             );
-            // The line's own words come before the brackets; only toml's may be English.
-            let own = first.split(" (").next().unwrap();
+            // The line's own words come before the brackets; only toml's may be English,
+            // and the ranges, names and choices vichess retells are in the language too.
+            let own = match text.contains("speed = 9")
+                || text.contains("\"fr\"")
+                || text.contains("\"xx\"")
+                || text.contains("\"loud\"")
+            {
+                true => first,
+                false => first.split(" (").next().unwrap(),
+            };
             for english in [
                 "line",
                 "column",
@@ -644,4 +668,44 @@ fn a_bad_time_control_or_voice_pack_says_where_and_why() {
         err.contains("; є такі голоси: ") && err.contains("de-fide"),
         "{err}"
     );
+}
+
+/// A configuration file with a mistake still names the language its mistakes are told in: the
+/// player who wrote `language = "ru"` and then a misspelt key hears about the key in Russian,
+/// from `play` and from `config check`, with nothing in English (the file was not usable, so
+/// before this the line fell back to English or German).
+#[test]
+fn a_broken_configuration_is_told_in_the_language_it_names() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config").join("vichess");
+    std::fs::create_dir_all(&config).unwrap();
+    for (lang, file, said) in [
+        (
+            "ru",
+            "[game]\nlanguage = \"ru\"\nlangauge = \"ru\"\n",
+            "vichess: конфигурацию нельзя использовать:",
+        ),
+        (
+            "hy",
+            "[game]\nlanguage = \"hy\"\n[speech]\nspeed = 9\n",
+            "vichess: կարգավորումը հնարավոր չէ օգտագործել:",
+        ),
+    ] {
+        std::fs::write(config.join("config.toml"), file).unwrap();
+        let play = common_play::run_piped(home.path(), &["play", "--no-audio"], b"");
+        assert_eq!(play.status.code(), Some(2), "{lang}: {play:?}");
+        let err = String::from_utf8_lossy(&play.stderr);
+        assert!(err.starts_with(said), "{lang}: {err}");
+        let check = common_play::run_piped(home.path(), &["config", "check"], b"");
+        let out = String::from_utf8_lossy(&check.stdout);
+        assert_eq!(check.status.code(), Some(1), "{lang}: {out}");
+        // The file's own names ([game], «langauge») are as written; no English around them.
+        for text in [&err, &out] {
+            for english in [
+                "line", "key", "range", "unknown", "cannot", "allowed", "error",
+            ] {
+                assert!(!text.contains(english), "{lang}: {english:?} in {text}");
+            }
+        }
+    }
 }

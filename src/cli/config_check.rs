@@ -43,11 +43,11 @@ fn words(file: Option<&Path>, lang: Option<&str>) -> anyhow::Result<Pack> {
     let language = match asked {
         Some((_, Some(language))) => language,
         _ => {
-            vichess::config::load(file)
-                .or_else(|_| vichess::config::load(None))
-                .unwrap_or_default()
-                .first_language(|name| std::env::var(name).ok())
-                .0
+            let var = |name: &str| std::env::var(name).ok();
+            match vichess::config::load(file) {
+                Ok(config) => config.first_language(var).0,
+                Err(_) => vichess::config::start_up_language(file, var),
+            }
         }
     };
     let pack = Pack::builtin(vichess::session::language_pack(language))?;

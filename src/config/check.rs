@@ -171,7 +171,7 @@ impl Fault {
             Fault::OutOfRange
         } else if r.starts_with("invalid type:") {
             Fault::WrongKind
-        } else if r.starts_with("unknown variant") {
+        } else if r.starts_with("unknown variant") || has("is not a side") {
             Fault::NotOneOf
         } else if has("is not a time control vichess can read") {
             Fault::NotTimeControl

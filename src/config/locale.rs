@@ -52,6 +52,52 @@ pub fn locale_language(value: &str) -> Option<Language> {
     Language::from_code(code)
 }
 
+/// The language the configuration files (the user's, then `config_flag`'s) name in
+/// `[game] language`, read leniently: a file with other errors, even a file that is not valid
+/// TOML, still says in which language its errors are to be told.
+pub fn named_language(config_flag: Option<&std::path::Path>) -> Option<Language> {
+    super::user_config_path()
+        .filter(|p| p.is_file())
+        .into_iter()
+        .chain(config_flag.map(std::path::Path::to_path_buf))
+        .filter_map(|path| std::fs::read_to_string(path).ok())
+        .filter_map(|text| language_in(&text))
+        .last()
+}
+
+/// `[game] language` in one file's text: through TOML when the file parses, else from the
+/// line itself (`language = "ru"` under `[game]`).
+fn language_in(text: &str) -> Option<Language> {
+    if let Ok(table) = toml::from_str::<toml::Table>(text) {
+        let code = table.get("game")?.get("language")?.as_str()?;
+        return Language::from_code(code);
+    }
+    let mut in_game = false;
+    let mut found = None;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_game = line.trim_start_matches('[').trim_end_matches(']').trim() == "game";
+        } else if let Some((key, value)) = line.split_once('=') {
+            if in_game && key.trim() == "language" {
+                let code = value.trim().trim_matches(|c| c == '"' || c == '\'');
+                found = Language::from_code(code).or(found);
+            }
+        }
+    }
+    found
+}
+
+/// The language to tell a start-up problem in before the configuration could be read whole:
+/// the one its files name, else the locale's (`var` reads the environment), else English.
+pub fn start_up_language(
+    config_flag: Option<&std::path::Path>,
+    var: impl Fn(&str) -> Option<String>,
+) -> Language {
+    named_language(config_flag)
+        .or_else(|| locale_setting(var).and_then(|(_, value)| locale_language(&value)))
+        .unwrap_or(Language::En)
+}
+
 impl Config {
     /// The game's language when the command line names none: `[game] language` from a
     /// configuration file, else the locale's (`var` reads the environment), else the
@@ -80,6 +126,22 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file whose other lines are wrong, or that is not TOML at all, still names its
+    /// language for the errors.
+    #[test]
+    fn a_broken_file_still_names_its_language() {
+        assert_eq!(
+            language_in("[game]\nlanguage = \"ru\"\nlangauge = \"ru\"\n"),
+            Some(Language::Ru)
+        );
+        assert_eq!(
+            language_in("[game]\nlanguage = \"hy\"\n[clock\nspeed = "),
+            Some(Language::Hy)
+        );
+        assert_eq!(language_in("[speech]\nlanguage = \"ru\"\n"), None);
+        assert_eq!(language_in("[game]\nlanguage = \"xx\"\n"), None);
+    }
 
     fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
         move |name| {

@@ -15,7 +15,9 @@ mod sections;
 mod words;
 
 pub use check::{Complaint, ConfigError, Fault, Kind};
-pub use locale::{locale_language, locale_setting, LanguageSource, LOCALE_VARS};
+pub use locale::{
+    locale_language, locale_setting, named_language, start_up_language, LanguageSource, LOCALE_VARS,
+};
 pub use paths::{display_path, user_config_path, user_config_path_from};
 pub use sections::{
     AudioSection, BandSetting, BoardProtocol, BoardSection, ClockSection, ClockSourceSetting,

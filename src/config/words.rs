@@ -137,7 +137,86 @@ fn said(pack: &Pack, fault: Fault, reason: &str) -> String {
         Fault::NotOneOf => Word::ConfigFaultNotOneOf,
         Fault::WrongKind => Word::ConfigFaultWrongKind,
     };
-    format!("{} ({reason})", pack.text(&[Token::Word(word)]))
+    let detail = detail(pack, fault, reason).unwrap_or_else(|| reason.to_string());
+    format!("{} ({detail})", pack.text(&[Token::Word(word)]))
+}
+
+/// The check's own reason retold in `pack`'s words where its shape is known (a value out of its
+/// range, a word not among those allowed): the value and what is allowed, the names vichess
+/// reads (codes, packs, keywords) as they are written. `None` keeps the reason as it came.
+fn detail(pack: &Pack, fault: Fault, reason: &str) -> Option<String> {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    let q = |text: &str| pack.language().quote(text);
+    let quoted = |open: char, close: char| {
+        let from = reason.find(open)? + open.len_utf8();
+        let len = reason[from..].find(close)?;
+        Some(reason[from..from + len].to_string())
+    };
+    // "X to Y" after "from " or "use ", "at most N", "at least N": the numbers as written.
+    let after = |lead: &str| {
+        let at = reason.find(lead)? + lead.len();
+        let mut words = reason[at..].split_whitespace();
+        Some((
+            words.next()?.trim_end_matches([',', ';', ':']).to_string(),
+            words,
+        ))
+    };
+    let number = |t: &str| t.parse::<f64>().is_ok().then(|| t.to_string());
+    match fault {
+        Fault::OutOfRange => {
+            let value = reason.split_whitespace().next().and_then(number);
+            let allowed = ["from ", "use "]
+                .iter()
+                .find_map(|lead| {
+                    let (low, mut rest) = after(lead)?;
+                    let high = rest.nth(1)?.trim_end_matches([',', ';', ':', ')']);
+                    Some(
+                        w(Word::ConfigAllowed)
+                            .replace("{from}", &number(&low)?)
+                            .replace("{to}", &number(high)?),
+                    )
+                })
+                .or_else(|| {
+                    let (most, _) = after("at most ")?;
+                    Some(w(Word::ConfigAtMost).replace("{n}", &number(&most)?))
+                })
+                .or_else(|| {
+                    let (least, _) = after("at least ")?;
+                    Some(w(Word::ConfigAtLeast).replace("{n}", &number(&least)?))
+                })?;
+            Some(match value {
+                Some(v) => format!("{v}; {allowed}"),
+                None => allowed,
+            })
+        }
+        Fault::NotLanguage => Some(format!(
+            "{}; {}",
+            q(&quoted('"', '"')?),
+            crate::phrase::Language::listing()
+        )),
+        Fault::NoSuchPack => {
+            let (_, rest) = reason.split_once("the packs are ")?;
+            Some(format!(
+                "{}; {}: {}",
+                q(&quoted('"', '"')?),
+                w(Word::PacksFound),
+                rest.trim()
+            ))
+        }
+        Fault::NotOneOf if reason.contains("is not a side") => {
+            Some(format!("{}; white, black", q(&quoted('"', '"')?)))
+        }
+        Fault::NotOneOf => {
+            // serde: "unknown variant `x`, expected one of `a`, `b`" or "expected `a` or `b`"
+            // (TOML's parser quotes with '"').
+            let reason = reason.replace('`', "\"");
+            let (head, expected) = reason.split_once("expected ")?;
+            let value = head.split('"').nth(1)?;
+            let options: Vec<&str> = expected.split('"').skip(1).step_by(2).collect();
+            Some(format!("{}; {}", q(value), options.join(", ")))
+        }
+        _ => None,
+    }
 }
 
 fn kind(k: Kind) -> Word {

@@ -238,13 +238,18 @@ impl Host {
     /// must hear before the first move: notes about the record, the greeting, the first-run
     /// lines. A reason it cannot is said in the language asked for.
     pub fn open(settings: GameSettings, screen: Box<dyn Write>) -> Result<Host, Box<Stopped>> {
-        // Until the configuration is read: the language named on the command line, else
-        // English; then the game's own pack as soon as it is known.
+        // Until the configuration is read: the language named on the command line, else the
+        // one the configuration names even if it has errors, else the locale's, else English;
+        // then the game's own pack as soon as it is known.
         let language = settings
             .lang
             .as_deref()
             .and_then(crate::phrase::Language::from_code)
-            .unwrap_or(crate::phrase::Language::En);
+            .unwrap_or_else(|| {
+                crate::config::start_up_language(settings.config.as_deref(), |name| {
+                    std::env::var(name).ok()
+                })
+            });
         let mut words = Pack::builtin(crate::session::language_pack(language)).ok();
         let mut speaks = true;
         Host::open_in(settings, screen, &mut words, &mut speaks).map_err(|error| {

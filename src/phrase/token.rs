@@ -738,6 +738,9 @@ words! {
     SearchedIn = "searched-in",
     /// Before the voice packs that are there.
     PacksFound = "packs-found",
+    ConfigAllowed = "config-allowed",
+    ConfigAtMost = "config-at-most",
+    ConfigAtLeast = "config-at-least",
     /// Why there is no sound (`audio::device::DeviceError`), after [`Word::NoSound`].
     SoundNoDevice = "sound-no-device",
     /// The configured device is not there; its name and the devices there are follow.

@@ -62,7 +62,7 @@ pub fn named_language(config_flag: Option<&std::path::Path>) -> Option<Language>
         .chain(config_flag.map(std::path::Path::to_path_buf))
         .filter_map(|path| std::fs::read_to_string(path).ok())
         .filter_map(|text| language_in(&text))
-        .last()
+        .next_back()
 }
 
 /// `[game] language` in one file's text: through TOML when the file parses, else from the

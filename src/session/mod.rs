@@ -271,6 +271,9 @@ pub struct Session {
     board_times: Option<(u64, u64)>,
     /// A board's promotion question, waiting for the piece (see `promotion`).
     promotion: Option<promotion::Asked>,
+    /// A pawn that can promote was lifted on a board, the piece not yet named: a piece
+    /// letter said now is the promotion piece (see `promotion`).
+    promoting: Option<promotion::Asked>,
     /// The side the engine seat plays while it plays ([`Session::set_computer`]).
     computer: Option<Color>,
 }
@@ -347,6 +350,7 @@ impl Session {
             saved_pgn: None,
             board_times: None,
             promotion: None,
+            promoting: None,
             computer: None,
             config,
         }

@@ -4,7 +4,9 @@
 //! letter of the game's notation (`S` for Springer, `К` for конь) or the piece's name, goes
 //! back to that board's tracker, which makes the move with that piece. Any other single
 //! letter that is no command is refused with the letters that answer, and the question
-//! stays open.
+//! stays open. The piece may also be named before the board shows the promotion, once a
+//! pawn that can promote has been lifted: it is said back ("promotion piece chosen:
+//! queen") and the tracker makes the promotion with it as soon as the board shows it.
 
 use super::{BoardRole, Effect, Session};
 use crate::audio::route::Audience;
@@ -40,17 +42,43 @@ impl Session {
         self.out.say_text(Audience::Player, &line);
     }
 
-    /// A typed or spoken line while the question is open: `true` when it was the answer or
-    /// a refused answer (one letter that names no promotion piece); other lines (a command,
-    /// the move typed in full) go on as usual.
-    pub(super) fn promotion_answer(&mut self, line: &str) -> bool {
-        let Some(asked) = &self.promotion else {
-            return false;
-        };
-        if asked.position != *self.position() {
-            self.promotion = None;
-            return false;
+    /// A board saw a man lifted from `square`: if it is a pawn of the side to move that can
+    /// promote from there, the piece may be named now, before the board shows the promotion
+    /// (D.2.1: the player announces the move while making it).
+    pub(super) fn pawn_lifted(&mut self, board: BoardRole, square: Square) {
+        let position = self.position();
+        let turn = position.turn();
+        let pawn = position
+            .piece_at(square)
+            .is_some_and(|p| p.role == Role::Pawn && p.color == turn);
+        let promotes = pawn
+            && position
+                .legal_moves_from(square)
+                .iter()
+                .any(|m| m.promotion().is_some());
+        if promotes && self.promotion.is_none() {
+            self.promoting = Some(Asked {
+                board,
+                position: position.clone(),
+            });
         }
+    }
+
+    /// A typed or spoken line while the question is open, or while a pawn that can promote
+    /// is in the hand: `true` when it was the answer or a refused answer (one letter that
+    /// names no promotion piece); other lines (a command, the move typed in full) go on as
+    /// usual. Named early, the piece is said back and kept for when the board shows the
+    /// promotion; naming another before then replaces it.
+    pub(super) fn promotion_answer(&mut self, line: &str) -> bool {
+        // A move made since (typed, or on another board) has answered or ended both.
+        let position = self.position().clone();
+        self.promotion = self.promotion.take().filter(|a| a.position == position);
+        self.promoting = self.promoting.take().filter(|a| a.position == position);
+        let (asked, early) = match (&self.promotion, &self.promoting) {
+            (Some(asked), _) => (asked.clone(), false),
+            (None, Some(lifted)) => (lifted.clone(), true),
+            (None, None) => return false,
+        };
         let text = line.trim();
         let folded = text.to_lowercase();
         let color = self.position().turn();
@@ -63,6 +91,11 @@ impl Session {
                 let board = asked.board;
                 self.promotion = None;
                 self.out.push(Effect::ChoosePromotion { board, role });
+                if early {
+                    let piece = self.pack.text(&[Token::Piece(role)]);
+                    let chosen = self.fill(Word::PromotionChosen, &[("piece", piece)]);
+                    self.out.say_text(Audience::Player, &chosen);
+                }
                 true
             }
             // One letter that is no piece: refused, unless it asks about the game (`o` for

@@ -8,13 +8,43 @@
 //! pawn that can promote has been lifted: it is said back ("promotion piece chosen:
 //! queen") and the tracker makes the promotion with it as soon as the board shows it.
 
-use super::{BoardRole, Effect, Session};
+use super::{notation_lang, BoardRole, Effect, Session};
 use crate::audio::route::Audience;
 use crate::phrase::token::{Token, Word};
-use crate::rules::{Position, Role, Square};
+use crate::rules::{Color, Position, Role, Square};
+use crate::voice::Pack;
 
 /// The pieces a pawn may become, in the order the question names them.
 const CHOICES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// The promotion piece `text` names in `pack`'s language: the game's letter for it (`S` for
+/// Springer, `К` for конь, `Ձ` for ձի), in either case, or its name. `color` is the
+/// promoting side's (figurine letters differ by colour). `play`'s question and `vichess
+/// board monitor` read answers through this one function.
+pub fn promotion_piece(pack: &Pack, color: Color, text: &str) -> Option<Role> {
+    let lang = notation_lang(pack.language());
+    let folded = text.trim().to_lowercase();
+    CHOICES.into_iter().find(|&r| {
+        lang.symbol(r, color).to_lowercase() == folded
+            || pack.text(&[Token::Piece(r)]).to_lowercase() == folded
+    })
+}
+
+/// The answers to a promotion question in `pack`'s language, each letter with its piece's
+/// name: `["D (Dame)", "T (Turm)", "L (Läufer)", "S (Springer)"]`.
+pub fn promotion_letters(pack: &Pack, color: Color) -> Vec<String> {
+    let lang = notation_lang(pack.language());
+    CHOICES
+        .iter()
+        .map(|&r| {
+            format!(
+                "{} ({})",
+                lang.symbol(r, color),
+                pack.text(&[Token::Piece(r)])
+            )
+        })
+        .collect()
+}
 
 /// A promotion question put to the player and not yet answered.
 #[derive(Debug, Clone)]
@@ -80,12 +110,7 @@ impl Session {
             (None, None) => return false,
         };
         let text = line.trim();
-        let folded = text.to_lowercase();
-        let color = self.position().turn();
-        let role = CHOICES.into_iter().find(|&r| {
-            self.lang.symbol(r, color).to_lowercase() == folded
-                || self.pack.text(&[Token::Piece(r)]).to_lowercase() == folded
-        });
+        let role = promotion_piece(&self.pack, self.position().turn(), text);
         match role {
             Some(role) => {
                 let board = asked.board;
@@ -122,17 +147,7 @@ impl Session {
 
     /// "answer D (Dame), T (Turm), L (Läufer) or S (Springer)", in the game's letters.
     fn promotion_choices(&self) -> String {
-        let color = self.position().turn();
-        let named: Vec<String> = CHOICES
-            .iter()
-            .map(|&r| {
-                format!(
-                    "{} ({})",
-                    self.lang.symbol(r, color),
-                    self.pack.text(&[Token::Piece(r)])
-                )
-            })
-            .collect();
+        let named = promotion_letters(&self.pack, self.position().turn());
         format!(
             "{} {}, {} {} {}",
             self.pack.text(&[Token::Word(Word::PromotionAnswer)]),

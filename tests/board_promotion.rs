@@ -265,3 +265,34 @@ fn white_knight_recorded(home: &std::path::Path, out: &[String]) {
     assert!(pgn.contains("1. b8=N"), "PGN:\n{pgn}\nsaid:\n{out:#?}");
     assert!(!pgn.contains("b8=Q"), "PGN:\n{pgn}");
 }
+
+/// Fault 6(iii): on a Certabo board in a game from a FEN (never calibrated, so it reads
+/// occupancy only), Black's b1=N answered with the knight ended as b1=Q. Through `play`, the
+/// German answer `S` records b1=N, and nothing takes it back.
+#[test]
+fn an_uncalibrated_certabo_promotion_answered_s_is_a_knight() {
+    let home = board_game::temp_dir("promotion", "certabo");
+    let pos = Position::from_fen(FEN, CastlingMode::Standard).unwrap();
+    let board = PtyBoard::new(Emulator::new(Protocol::Certabo, *pos.board())).expect("a pty");
+    let arg = board_game::board_arg(&board);
+    let mut g = board_game::Game::start(
+        &home,
+        &["--board", &arg, "--fen", FEN, "--lang", "de"],
+        Some(board),
+        None,
+    );
+    g.connected();
+    g.type_line("start");
+    promote_on_b1(&mut g);
+    g.expect(
+        |l| l.starts_with("welche Figur ersetzt den Bauern auf b1?"),
+        "the question",
+    );
+    g.type_line("S");
+    g.expect(|l| l == "Bella eins Springer", "the move announced");
+    g.serve(Duration::from_millis(1_000));
+    let out = g.quit();
+    knight_recorded(&home, &out);
+    let (journal, _) = journal_and_pgn(&home);
+    assert!(!journal.contains("takeback"), "journal:\n{journal}");
+}

@@ -133,10 +133,16 @@ struct Monitor {
 
 impl Monitor {
     fn spawn(board: &str) -> Monitor {
+        Monitor::spawn_with(board, &[])
+    }
+
+    /// `spawn` with `args` after the board (a start position, a language).
+    fn spawn_with(board: &str, args: &[&str]) -> Monitor {
         use std::io::BufRead;
         let home = std::env::temp_dir();
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
             .args(["board", "monitor", "--board", board, "--seconds", "20"])
+            .args(args)
             .env("HOME", &home)
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
@@ -162,6 +168,14 @@ impl Monitor {
 
     fn take(&mut self) {
         self.seen.extend(self.lines.try_iter());
+    }
+
+    /// A line typed on the monitor's standard input.
+    fn type_line(&mut self, line: &str) {
+        use std::io::Write;
+        let stdin = self.child.stdin.as_mut().expect("piped stdin");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
     }
 
     fn stop(mut self) -> Vec<String> {
@@ -218,6 +232,52 @@ fn board_monitor_waits_for_the_dgt_dump_as_play_does() {
         .filter(|l| l.starts_with("move:") || l.starts_with("take-back:"))
         .collect();
     assert_eq!(moves, ["move: Nf3"], "{seen:#?}");
+}
+
+/// `board monitor` read only English promotion letters (q, r, b, n), while `play` reads the
+/// game's: both now go through `vichess::session::promotion_piece`. A German monitor names
+/// D, T, L and S, takes `S` for the knight, and refuses the English `n`.
+#[test]
+fn board_monitor_reads_the_game_languages_promotion_letters() {
+    let fen = "4k3/1P5p/8/8/8/8/7P/4K3 w - - 0 1";
+    let pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
+    let mut board = PtyBoard::new(Emulator::new(Protocol::Pegboard, *pos.board())).unwrap();
+    let arg = format!("pegboard:{},normal", board.path());
+    let mut m = Monitor::spawn_with(&arg, &["--fen", fen, "--lang", "de"]);
+    serve_until(&mut board, &mut m, |s| {
+        s.iter().any(|l| l.contains("connected"))
+    });
+    board.serve_for(Duration::from_millis(300)).unwrap();
+    board.act(Action::Lift(Square::B7)).unwrap();
+    board.serve_for(Duration::from_millis(60)).unwrap();
+    board
+        .act(Action::Place(Square::B8, Role::Knight.of(Color::White)))
+        .unwrap();
+    serve_until(&mut board, &mut m, |s| {
+        s.iter().any(|l| l.starts_with("promotion:"))
+    });
+    m.type_line("n");
+    serve_until(&mut board, &mut m, |s| {
+        s.iter().any(|l| l.starts_with("cannot use"))
+    });
+    m.type_line("S");
+    serve_until(&mut board, &mut m, |s| {
+        s.iter().any(|l| l.starts_with("move:"))
+    });
+    let seen = m.stop();
+    assert!(
+        seen.iter().any(|l| {
+            l
+            == "promotion: b7 to b8; type D (Dame), T (Turm), L (Läufer) or S (Springer) and Enter"
+        }),
+        "{seen:#?}"
+    );
+    assert!(
+        seen.iter().any(|l| l.starts_with("cannot use \"n\"")),
+        "{seen:#?}"
+    );
+    let moves: Vec<&String> = seen.iter().filter(|l| l.starts_with("move:")).collect();
+    assert_eq!(moves, ["move: b8=N"], "{seen:#?}");
 }
 
 /// Finding 3: `board monitor` refused `chessnut:` although `play` takes it.

@@ -7,10 +7,7 @@
 
 #![cfg(all(unix, feature = "serial"))]
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 use vichess::board::codec::dgt::{ClockCommand, ClockSide, ClockTimes, Hms, SideTime};
 use vichess::board::codec::Protocol;
@@ -21,11 +18,13 @@ use vichess::rules::{Board, Color, Role, Square};
 #[path = "common/play.rs"]
 mod play;
 
+#[path = "common/board_game.rs"]
+mod board_game;
+
+use board_game::Game;
+
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vichess-clock-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    board_game::temp_dir("clock", name)
 }
 
 fn hms(minutes: u8, seconds: u8) -> Hms {
@@ -56,123 +55,63 @@ fn clock(white: u8, black: u8, running: ClockSide) -> ClockTimes {
     reading(hms(white, 0), hms(black, 0), Some(running))
 }
 
-/// `vichess play` at 15+10 as White on an emulated DGT board with a DGT 3000 showing `first`.
-struct Game {
-    home: PathBuf,
-    games: PathBuf,
-    board: PtyBoard,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    seen: Vec<String>,
+/// `vichess play` at 15+10 as White (the shared harness's game) with `[clock] source =
+/// SOURCE`, on an emulated DGT board with a DGT 3000 showing `first`; `faults` set up the
+/// emulator's lost acknowledgements. Returns once the board is connected and read (the
+/// harness serves it 1.2 s after the connection line).
+fn start(home: &Path, source: &str, first: ClockTimes, faults: impl FnOnce(&mut Emulator)) -> Game {
+    board_game::write_config(home, &format!("[clock]\nsource = \"{source}\"\n"));
+    let mut emulator = Emulator::new(Protocol::Dgt, Board::new()).with_clock(first);
+    faults(&mut emulator);
+    let board = PtyBoard::new(emulator).expect("a pty");
+    let connected = format!("Brett verbunden ({})", board.path());
+    let mut game = Game::on_board(home, board, &[]);
+    wait(&mut game, &connected);
+    game.connected();
+    game
 }
 
-impl Game {
-    fn start(
-        home: &Path,
-        source: &str,
-        first: ClockTimes,
-        faults: impl FnOnce(&mut Emulator),
-    ) -> Game {
-        let dir = home.join("config").join("vichess");
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("config.toml"),
-            format!("[clock]\nsource = \"{source}\"\n"),
-        )
-        .unwrap();
-        let mut emulator = Emulator::new(Protocol::Dgt, Board::new()).with_clock(first);
-        faults(&mut emulator);
-        let board = PtyBoard::new(emulator).expect("a pty");
-        let games = home.join("games");
-        let arg = format!("dgt:{}", board.path());
-        let (child, stdin, lines) = play::spawn_play(
-            home,
-            &[
-                "--no-audio",
-                "--side",
-                "white",
-                "--control",
-                "15+10",
-                "--game-dir",
-                games.to_str().unwrap(),
-                "--board",
-                &arg,
-            ],
-        );
-        let mut game = Game {
-            home: home.to_path_buf(),
-            games,
-            board,
-            child,
-            stdin,
-            lines,
-            seen: Vec::new(),
-        };
-        let connected = format!("Brett verbunden ({})", game.board.path());
-        game.wait(&connected);
-        game
-    }
+/// The emulated DGT board (and its clock).
+fn emulator(game: &mut Game) -> &mut Emulator {
+    &mut game.board.as_mut().expect("a board").emulator
+}
 
-    /// Serves the board for `d`, collecting vichess's lines.
-    fn serve(&mut self, d: Duration) {
-        let until = Instant::now() + d;
-        while Instant::now() < until {
-            self.board.serve().unwrap();
-            self.seen.extend(self.lines.try_iter());
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
+/// Serves until a line ends with `what`.
+fn wait(game: &mut Game, what: &str) {
+    let what = what.to_owned();
+    game.until(&what.clone(), move |g| {
+        g.seen.iter().any(|l| l.ends_with(&what))
+    });
+}
 
-    /// Serves until a line ends with `what`; returns that line.
-    fn wait(&mut self, what: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(12);
-        loop {
-            if let Some(l) = self.seen.iter().find(|l| l.ends_with(what)) {
-                return l.clone();
-            }
-            assert!(Instant::now() < deadline, "no {what:?}: {:#?}", self.seen);
-            self.serve(Duration::from_millis(20));
-        }
-    }
+/// Types `line` and returns the lines that come in the next moment.
+fn ask(game: &mut Game, line: &str) -> Vec<String> {
+    let from = game.seen.len();
+    game.type_line(line);
+    game.serve(Duration::from_millis(400));
+    game.seen[from..].to_vec()
+}
 
-    /// Types `line` and returns the lines that come in the next moment.
-    fn ask(&mut self, line: &str) -> Vec<String> {
-        let from = self.seen.len();
-        writeln!(self.stdin, "{line}").unwrap();
-        self.serve(Duration::from_millis(400));
-        self.seen[from..].to_vec()
-    }
+fn count(game: &Game, what: &str) -> usize {
+    game.seen.iter().filter(|l| l.contains(what)).count()
+}
 
-    fn count(&self, what: &str) -> usize {
-        self.seen.iter().filter(|l| l.contains(what)).count()
-    }
+fn play_e4(game: &mut Game) {
+    game.hand(Action::Lift(Square::E2));
+    game.hand(Action::Place(Square::E4, Role::Pawn.of(Color::White)));
+    wait(game, "Eva vier");
+}
 
-    fn play_e4(&mut self) {
-        self.board.act(Action::Lift(Square::E2)).unwrap();
-        self.serve(Duration::from_millis(150));
-        self.board
-            .act(Action::Place(Square::E4, Role::Pawn.of(Color::White)))
-            .unwrap();
-        self.wait("Eva vier");
-    }
-
-    /// Quits and returns the journal.
-    fn quit(mut self) -> (String, PathBuf) {
-        writeln!(self.stdin, "quit").unwrap();
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while self.child.try_wait().unwrap().is_none() {
-            assert!(Instant::now() < deadline, "vichess did not quit");
-            self.serve(Duration::from_millis(20));
-        }
-        let path = std::fs::read_dir(&self.games)
-            .unwrap()
-            .filter_map(|e| e.ok())
-            .map(|e| e.path())
-            .find(|p| p.extension().is_some_and(|x| x == "journal"))
-            .expect("the game's journal");
-        (std::fs::read_to_string(&path).unwrap(), path)
-    }
+/// Quits (vichess must end successfully) and returns the journal and its path.
+fn quit(game: Game, home: &Path) -> (String, PathBuf) {
+    game.quit();
+    let path = std::fs::read_dir(home.join("games"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "journal"))
+        .expect("the game's journal");
+    (std::fs::read_to_string(&path).unwrap(), path)
 }
 
 /// Journal lines of one kind ("number checksum record ...").
@@ -186,16 +125,13 @@ fn records(journal: &str, kind: &str) -> Vec<String> {
 
 /// Plays 1.e4 on the board, then presses the lever; returns the journal's press lines.
 fn lever_after_e4(home: &Path, source: &str) -> Vec<String> {
-    let mut game = Game::start(home, source, clock(15, 15, ClockSide::Left), |_| {});
-    game.serve(Duration::from_millis(1200));
-    writeln!(game.stdin, "start").unwrap();
-    game.play_e4();
+    let mut game = start(home, source, clock(15, 15, ClockSide::Left), |_| {});
+    game.type_line("start");
+    play_e4(&mut game);
     // White presses the lever: Black's clock (the right side) runs.
-    game.board
-        .emulator
-        .set_clock(clock(15, 15, ClockSide::Right));
+    emulator(&mut game).set_clock(clock(15, 15, ClockSide::Right));
     game.serve(Duration::from_millis(2500));
-    let (journal, _) = game.quit();
+    let (journal, _) = quit(game, home);
     records(&journal, "press")
 }
 
@@ -218,15 +154,14 @@ fn with_vichess_as_the_source_the_lever_presses_nothing() {
 fn time_says_the_board_clocks_times() {
     let home = temp_dir("time");
     let shown = reading(hms(12, 34), hms(9, 5), None);
-    let mut game = Game::start(&home, "board", shown, |_| {});
-    game.serve(Duration::from_millis(1200));
-    let said = game.ask("time");
+    let mut game = start(&home, "board", shown, |_| {});
+    let said = ask(&mut game, "time");
     assert!(
         said.iter().any(|l| l
             == "die Uhr am Brett: Weiß: zwölf Minuten vierunddreißig Sekunden; Schwarz: neun Minuten fünf Sekunden"),
         "{said:#?}"
     );
-    game.quit();
+    quit(game, &home);
 }
 
 #[test]
@@ -234,14 +169,13 @@ fn a_clock_that_drifts_by_three_seconds_is_noted_for_the_arbiter() {
     let home = temp_dir("drift");
     // Before the start vichess's clock has 15:00 for each; the board's shows 14:57 for White.
     let shown = reading(hms(14, 57), hms(15, 0), None);
-    let mut game = Game::start(&home, "board", shown, |_| {});
-    game.serve(Duration::from_millis(2500));
+    let mut game = start(&home, "board", shown, |_| {});
+    game.serve(Duration::from_millis(1300));
     let printed = "Hinweis für den Schiedsrichter: die Uhr am Brett weicht von der Zeit in vichess ab: Weiß 0:14:57, vichess 0:15:00";
-    assert_eq!(game.count(printed), 1, "{:#?}", game.seen);
+    assert_eq!(count(&game, printed), 1, "{:#?}", game.seen);
     // Noted, not mended: vichess's clock still has 15:00 for White.
-    writeln!(game.stdin, "start").unwrap();
-    let home_ = game.home.clone();
-    let (journal, path) = game.quit();
+    game.type_line("start");
+    let (journal, path) = quit(game, &home);
     let notes = records(&journal, "note");
     assert_eq!(notes.len(), 1, "{journal}");
     assert!(
@@ -251,7 +185,7 @@ fn a_clock_that_drifts_by_three_seconds_is_noted_for_the_arbiter() {
     );
     assert!(records(&journal, "adjust").is_empty(), "{journal}");
     let out = play::run_piped(
-        &home_,
+        &home,
         &["report", "--lang", "de", path.to_str().unwrap()],
         b"",
     );
@@ -266,31 +200,28 @@ fn a_clock_that_drifts_by_three_seconds_is_noted_for_the_arbiter() {
 #[test]
 fn a_clock_pulled_out_is_said_once_and_vichess_counts_on() {
     let home = temp_dir("unplugged");
-    let mut game = Game::start(&home, "board", clock(15, 15, ClockSide::Left), |_| {});
-    game.serve(Duration::from_millis(1200));
-    writeln!(game.stdin, "start").unwrap();
+    let mut game = start(&home, "board", clock(15, 15, ClockSide::Left), |_| {});
+    game.type_line("start");
     game.serve(Duration::from_millis(300));
-    game.board.emulator.unplug_clock();
+    emulator(&mut game).unplug_clock();
     let silent = "die Uhr am Brett antwortet nicht mehr; vichess zählt die Zeit selbst weiter";
-    game.wait(silent);
+    wait(&mut game, silent);
     game.serve(Duration::from_millis(3000));
-    assert_eq!(game.count(silent), 1, "{:#?}", game.seen);
+    assert_eq!(count(&game, silent), 1, "{:#?}", game.seen);
     // vichess's own clock answers `time` now, and the game goes on.
-    let said = game.ask("time");
+    let said = ask(&mut game, "time");
     assert!(
         said.iter().any(|l| l.starts_with("Weiß: vierzehn Minuten")),
         "{said:#?}"
     );
-    game.play_e4();
+    play_e4(&mut game);
     let back = "die Uhr am Brett antwortet wieder; ihre Zeiten gelten";
-    game.board
-        .emulator
-        .set_clock(clock(15, 15, ClockSide::Right));
-    game.wait(back);
+    emulator(&mut game).set_clock(clock(15, 15, ClockSide::Right));
+    wait(&mut game, back);
     game.serve(Duration::from_millis(1500));
-    assert_eq!(game.count(back), 1, "{:#?}", game.seen);
-    assert_eq!(game.count(silent), 1, "{:#?}", game.seen);
-    let (journal, _) = game.quit();
+    assert_eq!(count(&game, back), 1, "{:#?}", game.seen);
+    assert_eq!(count(&game, silent), 1, "{:#?}", game.seen);
+    let (journal, _) = quit(game, &home);
     assert_eq!(records(&journal, "move").len(), 1, "{journal}");
 }
 
@@ -301,20 +232,19 @@ fn with_vichess_as_the_source_the_display_shows_vichess_times() {
     // board without a clock sends, and drives nothing).
     let shown = reading(hms(5, 0), hms(5, 0), None);
     // The first command's acknowledgement is lost: it must be sent again.
-    let mut game = Game::start(&home, "vichess", shown, |e| e.drop_clock_acks(1));
-    game.serve(Duration::from_millis(1200));
-    writeln!(game.stdin, "start").unwrap();
-    game.play_e4();
-    writeln!(game.stdin, "press").unwrap();
+    let mut game = start(&home, "vichess", shown, |e| e.drop_clock_acks(1));
+    game.type_line("start");
+    play_e4(&mut game);
+    game.type_line("press");
     // The resend comes after two seconds without an acknowledgement.
     game.serve(Duration::from_millis(3500));
     // The move's text gives way to the times three seconds after the move.
     let deadline = Instant::now() + Duration::from_secs(10);
-    while game.board.emulator.clock_display().1.is_some() {
+    while emulator(&mut game).clock_display().1.is_some() {
         assert!(Instant::now() < deadline, "the move's text stays");
         game.serve(Duration::from_millis(20));
     }
-    let sent: Vec<ClockCommand> = game.board.emulator.clock_commands().to_vec();
+    let sent: Vec<ClockCommand> = emulator(&mut game).clock_commands().to_vec();
     let set = |run| ClockCommand::SetAndRun {
         left: hms(15, 0),
         right: hms(15, 0),
@@ -328,7 +258,7 @@ fn with_vichess_as_the_source_the_display_shows_vichess_times() {
         "sent again when not acknowledged: {sent:#?}"
     );
     assert_eq!(sent[2], set(Some(ClockSide::Left)), "{sent:#?}");
-    let (times, text) = game.board.emulator.clock_display();
+    let (times, text) = emulator(&mut game).clock_display();
     let times = times.expect("a clock");
     assert_eq!(text, None);
     assert_eq!(times.turn, Some(ClockSide::Right), "{times:?}");
@@ -337,7 +267,7 @@ fn with_vichess_as_the_source_the_display_shows_vichess_times() {
     let white = times.left.time.total_seconds();
     assert!((900..=910).contains(&white), "{times:?}");
     assert_eq!(times.right.time, hms(15, 0));
-    game.quit();
+    quit(game, &home);
 }
 
 /// The last move on the DGT 3000's display (issue 26, item 1, `source = "vichess"`): after
@@ -347,24 +277,23 @@ fn with_vichess_as_the_source_the_display_shows_vichess_times() {
 #[test]
 fn with_vichess_as_the_source_the_display_shows_the_last_move() {
     let home = temp_dir("display-move");
-    let mut game = Game::start(
+    let mut game = start(
         &home,
         "vichess",
         reading(hms(5, 0), hms(5, 0), None),
         |_| {},
     );
-    game.serve(Duration::from_millis(1200));
-    writeln!(game.stdin, "start").unwrap();
+    game.type_line("start");
     game.serve(Duration::from_millis(600));
-    let before = game.board.emulator.clock_commands().len();
+    let before = emulator(&mut game).clock_commands().len();
     // The next acknowledgement, the move's text's, is lost.
-    game.board.emulator.drop_clock_acks(1);
-    game.play_e4();
-    writeln!(game.stdin, "press").unwrap();
+    emulator(&mut game).drop_clock_acks(1);
+    play_e4(&mut game);
+    game.type_line("press");
     // Every text the display showed meanwhile, in order, each once.
     let mut shown: Vec<Option<String>> = Vec::new();
     watch(&mut game, &mut shown, 5_500);
-    let e4: Vec<ClockCommand> = game.board.emulator.clock_commands()[before..].to_vec();
+    let e4: Vec<ClockCommand> = emulator(&mut game).clock_commands()[before..].to_vec();
     let text = |s: &str| ClockCommand::text(s, 0);
     let words: Vec<&ClockCommand> = e4
         .iter()
@@ -388,31 +317,28 @@ fn with_vichess_as_the_source_the_display_shows_the_last_move() {
     );
     assert!(shown.contains(&Some("e4".into())), "{shown:?}");
     assert_eq!(shown.last(), Some(&None), "the times again: {shown:?}");
-    let (times, _) = game.board.emulator.clock_display();
+    let (times, _) = emulator(&mut game).clock_display();
     assert_eq!(times.expect("a clock").turn, Some(ClockSide::Right));
     // Black's knight, in the game's (German) letters.
-    let before = game.board.emulator.clock_commands().len();
-    game.board.act(Action::Lift(Square::G8)).unwrap();
-    game.serve(Duration::from_millis(150));
-    game.board
-        .act(Action::Place(Square::F6, Role::Knight.of(Color::Black)))
-        .unwrap();
-    game.wait("Springer Felix sechs");
+    let before = emulator(&mut game).clock_commands().len();
+    game.hand(Action::Lift(Square::G8));
+    game.hand(Action::Place(Square::F6, Role::Knight.of(Color::Black)));
+    wait(&mut game, "Springer Felix sechs");
     watch(&mut game, &mut shown, 600);
     assert!(
-        game.board.emulator.clock_commands()[before..].contains(&text("Sf6")),
+        emulator(&mut game).clock_commands()[before..].contains(&text("Sf6")),
         "{:#?}",
-        &game.board.emulator.clock_commands()[before..]
+        &emulator(&mut game).clock_commands()[before..]
     );
-    assert_eq!(game.board.emulator.clock_display().1, Some("Sf6"));
-    game.quit();
+    assert_eq!(emulator(&mut game).clock_display().1, Some("Sf6"));
+    quit(game, &home);
 }
 
 /// Serves the board for `ms`, noting each change of the text on the clock's display.
 fn watch(game: &mut Game, shown: &mut Vec<Option<String>>, ms: u64) {
     for _ in 0..ms / 20 {
         game.serve(Duration::from_millis(20));
-        let text = game.board.emulator.clock_display().1.map(str::to_owned);
+        let text = emulator(game).clock_display().1.map(str::to_owned);
         if shown.last() != Some(&text) {
             shown.push(text);
         }

@@ -100,7 +100,7 @@ fn lights_off_in_the_configuration_stay_off() {
 }
 
 /// A Chessnut board (behind a raw pseudo-terminal standing in for its hidraw device) gets the
-/// move to copy as its LED output report.
+/// move to copy as its LED output report, and an all-dark report once the board shows it.
 #[cfg(feature = "hidraw")]
 #[test]
 fn chessnut_lights_show_the_move_to_copy() {
@@ -119,19 +119,19 @@ fn chessnut_lights_show_the_move_to_copy() {
     master.read_exact(&mut request).unwrap();
     assert_eq!(request.to_vec(), chessnut::realtime_request());
     let mut board = Board::new();
-    let mut report = |board: &Board| {
+    let report = |master: &mut TTYPort, board: &Board| {
         for _ in 0..2 {
             master.write_all(&chessnut::encode_report(board)).unwrap();
             master.flush().unwrap();
             std::thread::sleep(Duration::from_millis(60));
         }
     };
-    report(&board);
+    report(&mut master, &board);
     g.type_line("start");
     let pawn = board.remove_piece_at(Square::E2).unwrap();
-    report(&board);
+    report(&mut master, &board);
     board.set_piece_at(Square::E4, pawn);
-    report(&board);
+    report(&mut master, &board);
     g.said("Eva vier");
     g.type_line("press");
     g.type_line("e5");
@@ -146,6 +146,19 @@ fn chessnut_lights_show_the_move_to_copy() {
         let n = master
             .read(&mut buf)
             .expect("the lights' report within 10 s");
+        got.extend_from_slice(&buf[..n]);
+    }
+    // Black's pawn copied on the board: the lights go out.
+    let pawn = board.remove_piece_at(Square::E7).unwrap();
+    report(&mut master, &board);
+    board.set_piece_at(Square::E5, pawn);
+    report(&mut master, &board);
+    let dark = encode(LedBoard::Chessnut, Bitboard::EMPTY);
+    let mut got = Vec::new();
+    while !got.windows(dark.len()).any(|w| w == dark.as_slice()) {
+        let n = master
+            .read(&mut buf)
+            .expect("the dark lights' report within 10 s");
         got.extend_from_slice(&buf[..n]);
     }
     g.quit();

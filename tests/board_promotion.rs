@@ -24,15 +24,24 @@ mod board_game;
 /// alive after a knight promotion).
 const FEN: &str = "4k3/7p/8/8/8/8/1p5P/4K3 b - - 0 1";
 
+/// White (the VI player, whose lifts are touches) to move, the b7 pawn one step from
+/// promoting on b8.
+const WHITE_FEN: &str = "4k3/1P5p/8/8/8/8/7P/4K3 w - - 0 1";
+
 /// `vichess play --lang LANG` from [`FEN`] on an emulated pegboard, its clock started.
 fn start(name: &str, lang: &str) -> (std::path::PathBuf, board_game::Game) {
+    start_from(name, lang, FEN)
+}
+
+/// `vichess play --lang LANG` from `fen` on an emulated pegboard, its clock started.
+fn start_from(name: &str, lang: &str, fen: &str) -> (std::path::PathBuf, board_game::Game) {
     let home = board_game::temp_dir("promotion", name);
-    let pos = Position::from_fen(FEN, CastlingMode::Standard).unwrap();
+    let pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
     let board = PtyBoard::new(Emulator::new(Protocol::Pegboard, *pos.board())).expect("a pty");
     let arg = format!("{},normal", board_game::board_arg(&board));
     let mut g = board_game::Game::start(
         &home,
-        &["--board", &arg, "--fen", FEN, "--lang", lang],
+        &["--board", &arg, "--fen", fen, "--lang", lang],
         Some(board),
         None,
     );
@@ -160,4 +169,130 @@ fn a_pegboard_promotion_answered_k_in_russian_is_a_knight() {
     g.expect(|l| l == "бэ один конь", "the move announced");
     let out = g.quit();
     knight_recorded(&home, &out);
+}
+
+/// Item 1 of the issue's last round: the piece named while the pawn is in the hand, before
+/// the board shows the promotion. German: a wrong letter (`K`, the king) is refused with the
+/// letters that answer and changes nothing; `D` is said back; naming again (`S`) replaces it
+/// without a touch-move note; the knight put on b8 is then the move at once, with no
+/// question, and the record says b8=N.
+#[test]
+fn a_promotion_piece_named_while_the_pawn_is_lifted_is_kept_in_german() {
+    let (home, mut g) = start_from("early-de", "de", WHITE_FEN);
+    g.hand(Action::Lift(Square::B7));
+    g.serve(Duration::from_millis(200));
+    g.type_line("K");
+    g.expect(
+        |l| {
+            l == "„K“ ist keine Figur, zu der ein Bauer werden kann; \
+                  antworte D (Dame), T (Turm), L (Läufer) oder S (Springer)"
+        },
+        "the refusal of K",
+    );
+    g.type_line("moves");
+    g.expect(|l| l == "es wurde noch kein Zug gespielt", "no move yet");
+    g.type_line("D");
+    g.expect(
+        |l| l == "Umwandlungsfigur gewählt: Dame",
+        "the queen said back",
+    );
+    g.type_line("S");
+    g.expect(
+        |l| l == "Umwandlungsfigur gewählt: Springer",
+        "the knight said back",
+    );
+    g.hand(Action::Place(Square::B8, Role::Knight.of(Color::White)));
+    g.expect(|l| l == "Bella acht Springer", "the move announced");
+    let out = g.quit();
+    assert!(
+        !out.iter().any(|l| l.starts_with("welche Figur")),
+        "no question once the piece was named:\n{out:#?}"
+    );
+    white_knight_recorded(&home, &out);
+    let (journal, _) = journal_and_pgn(&home);
+    assert!(!journal.contains("touch-move"), "journal:\n{journal}");
+}
+
+/// The same early choice in the other languages, each with its own letter for the knight and
+/// its own line said back; the knight is recorded without a question.
+#[test]
+fn a_promotion_piece_named_early_is_said_back_in_every_language() {
+    let cases = [
+        ("en", "n", "promotion piece chosen: knight", "which piece"),
+        ("uk", "К", "обрано фігуру перетворення: кінь", "яка фігура"),
+        (
+            "ru",
+            "к",
+            "выбрана фигура превращения: конь",
+            "какая фигура",
+        ),
+        (
+            "hy",
+            "Ձ",
+            "ընտրված է փոխակերպման խաղաքարը՝ ձի",
+            "ո՞ր խաղաքարն",
+        ),
+    ];
+    for (lang, letter, said, question) in cases {
+        let (home, mut g) = start_from(&format!("early-{lang}"), lang, WHITE_FEN);
+        g.hand(Action::Lift(Square::B7));
+        g.serve(Duration::from_millis(200));
+        g.type_line(letter);
+        g.expect(|l| l == said, &format!("{lang}: the knight said back"));
+        g.hand(Action::Place(Square::B8, Role::Knight.of(Color::White)));
+        g.type_line("moves");
+        g.expect(
+            |l| l.contains("b8"),
+            &format!("{lang}: the scoresheet with the promotion"),
+        );
+        let out = g.quit();
+        assert!(
+            !out.iter().any(|l| l.starts_with(question)),
+            "{lang}: no question once the piece was named:\n{out:#?}"
+        );
+        white_knight_recorded(&home, &out);
+    }
+}
+
+/// Asserts the game has exactly White's b8=N: in the journal (UCI b7b8n) and the PGN.
+fn white_knight_recorded(home: &std::path::Path, out: &[String]) {
+    let (journal, pgn) = journal_and_pgn(home);
+    assert!(
+        journal.contains("b7b8n"),
+        "journal:\n{journal}\nsaid:\n{out:#?}"
+    );
+    assert!(!journal.contains("b7b8q"), "journal:\n{journal}");
+    assert!(pgn.contains("1. b8=N"), "PGN:\n{pgn}\nsaid:\n{out:#?}");
+    assert!(!pgn.contains("b8=Q"), "PGN:\n{pgn}");
+}
+
+/// Fault 6(iii): on a Certabo board in a game from a FEN (never calibrated, so it reads
+/// occupancy only), Black's b1=N answered with the knight ended as b1=Q. Through `play`, the
+/// German answer `S` records b1=N, and nothing takes it back.
+#[test]
+fn an_uncalibrated_certabo_promotion_answered_s_is_a_knight() {
+    let home = board_game::temp_dir("promotion", "certabo");
+    let pos = Position::from_fen(FEN, CastlingMode::Standard).unwrap();
+    let board = PtyBoard::new(Emulator::new(Protocol::Certabo, *pos.board())).expect("a pty");
+    let arg = board_game::board_arg(&board);
+    let mut g = board_game::Game::start(
+        &home,
+        &["--board", &arg, "--fen", FEN, "--lang", "de"],
+        Some(board),
+        None,
+    );
+    g.connected();
+    g.type_line("start");
+    promote_on_b1(&mut g);
+    g.expect(
+        |l| l.starts_with("welche Figur ersetzt den Bauern auf b1?"),
+        "the question",
+    );
+    g.type_line("S");
+    g.expect(|l| l == "Bella eins Springer", "the move announced");
+    g.serve(Duration::from_millis(1_000));
+    let out = g.quit();
+    knight_recorded(&home, &out);
+    let (journal, _) = journal_and_pgn(&home);
+    assert!(!journal.contains("takeback"), "journal:\n{journal}");
 }

@@ -21,7 +21,8 @@ use vichess::board::sim::{actions, touch, Emulator, Hands};
 use vichess::board::tracker::{Config, RookFirst, TrackerEvent};
 use vichess::host::boards::{BoardSpec, Connected, Heard};
 use vichess::rules::notation::{parse_move, san};
-use vichess::rules::{Position, Role, Square};
+use vichess::rules::{Position, Square};
+use vichess::session::{language_pack, promotion_letters, promotion_piece};
 
 #[derive(Subcommand, Debug)]
 pub enum BoardCommand {
@@ -78,6 +79,10 @@ pub struct MonitorArgs {
     /// Stop after this many seconds (default: run until interrupted).
     #[arg(long)]
     seconds: Option<f64>,
+    /// The language of the promotion letters typed in answer (de: D, T, L, S; en: q, r, b,
+    /// n; ...), as in `play`; without it, the configuration's `[game] language`.
+    #[arg(long)]
+    lang: Option<vichess::phrase::Language>,
 }
 
 pub fn run(cmd: BoardCommand) -> anyhow::Result<ExitCode> {
@@ -203,6 +208,8 @@ struct Printer {
     /// Positions before each move made, for SAN and take-backs.
     before: Vec<Position>,
     now: Position,
+    /// The game's language, whose letters answer a promotion question.
+    pack: vichess::voice::Pack,
 }
 
 impl Printer {
@@ -224,9 +231,14 @@ impl Printer {
                     san(pos, played)
                 )]
             }
-            TrackerEvent::PromotionAsked { from, to } => vec![format!(
-                "promotion: {from} to {to}; type q, r, b or n and Enter"
-            )],
+            TrackerEvent::PromotionAsked { from, to } => {
+                let letters = promotion_letters(&self.pack, self.now.turn());
+                vec![format!(
+                    "promotion: {from} to {to}; type {} or {} and Enter",
+                    letters[..3].join(", "),
+                    letters[3]
+                )]
+            }
             TrackerEvent::MoveAmbiguous { candidates } => vec![format!(
                 "ambiguous: the board shows {}; type the move meant and Enter",
                 candidates
@@ -290,9 +302,21 @@ fn monitor(args: MonitorArgs) -> anyhow::Result<ExitCode> {
     else {
         bail!("board monitor needs a board: give --board PROTOCOL:PATH, e.g. dgt:/dev/ttyUSB0");
     };
+    let language = match args.lang {
+        Some(l) => l,
+        None => vichess::config::load(None)
+            .map_err(|errs| {
+                let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+                anyhow::anyhow!("{}", lines.join("; "))
+            })?
+            .game
+            .language(),
+    };
+    let pack = vichess::voice::Pack::builtin(language_pack(language))?;
     let mut printer = Printer {
         before: Vec::new(),
         now: start,
+        pack,
     };
     let typed = stdin_lines();
     let began = Instant::now();
@@ -321,14 +345,9 @@ fn monitor(args: MonitorArgs) -> anyhow::Result<ExitCode> {
         }
         while let Ok(line) = typed.try_recv() {
             let text = line.trim();
-            let role = match text.to_ascii_lowercase().as_str() {
-                "q" => Some(Role::Queen),
-                "r" => Some(Role::Rook),
-                "b" => Some(Role::Bishop),
-                "n" => Some(Role::Knight),
-                _ => None,
-            };
-            match role {
+            // The game's letters, read as `play` reads them.
+            let turn = tracker.expected().turn();
+            match promotion_piece(&printer.pack, turn, text) {
                 Some(r) => tracked.extend(tracker.choose_promotion(r)),
                 None => match parse_move(tracker.expected(), text) {
                     Ok(m) => tracked.extend(tracker.choose(&m)),

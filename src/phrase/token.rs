@@ -659,6 +659,9 @@ words! {
     PromotionAnswer = "promotion-answer",
     /// One letter that answers no promotion question: "{text} is no piece a pawn becomes".
     PromotionNotAPiece = "promotion-not-a-piece",
+    /// The promotion piece named while the pawn is in the hand, before the board shows the
+    /// promotion: "promotion piece chosen: {piece}".
+    PromotionChosen = "promotion-chosen",
     WhyNotLastRank = "why-not-last-rank",
     WhyNotAPawn = "why-not-a-pawn",
     WhyCastleKingMoved = "why-castle-king-moved",

@@ -83,6 +83,7 @@ pub use config::{Downtime, SessionConfig};
 pub use heard::is_no;
 pub use help::HelpTopic;
 pub use pgn_end::finish_pgn;
+pub use promotion::{promotion_letters, promotion_piece};
 pub use record::{journaled_language, Record, RecordError, MAX_RECORD_MS};
 pub use settings::{configured_pack, language_pack, rules_phrase};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
@@ -271,6 +272,9 @@ pub struct Session {
     board_times: Option<(u64, u64)>,
     /// A board's promotion question, waiting for the piece (see `promotion`).
     promotion: Option<promotion::Asked>,
+    /// A pawn that can promote was lifted on a board, the piece not yet named: a piece
+    /// letter said now is the promotion piece (see `promotion`).
+    promoting: Option<promotion::Asked>,
     /// The side the engine seat plays while it plays ([`Session::set_computer`]).
     computer: Option<Color>,
 }
@@ -347,6 +351,7 @@ impl Session {
             saved_pgn: None,
             board_times: None,
             promotion: None,
+            promoting: None,
             computer: None,
             config,
         }

@@ -13,6 +13,9 @@ use crate::phrase::token::{Token, Word};
 
 impl Session {
     pub(super) fn tracker(&mut self, board: BoardRole, event: TrackerEvent, at: u64) {
+        if let TrackerEvent::Touched { square, .. } = event {
+            self.pawn_lifted(board, square);
+        }
         match (board, event) {
             (_, TrackerEvent::MoveMade { mv }) => {
                 // A move on the board instead of an answer declines a take-back request,

@@ -4,15 +4,47 @@
 //! letter of the game's notation (`S` for Springer, `К` for конь) or the piece's name, goes
 //! back to that board's tracker, which makes the move with that piece. Any other single
 //! letter that is no command is refused with the letters that answer, and the question
-//! stays open.
+//! stays open. The piece may also be named before the board shows the promotion, once a
+//! pawn that can promote has been lifted: it is said back ("promotion piece chosen:
+//! queen") and the tracker makes the promotion with it as soon as the board shows it.
 
-use super::{BoardRole, Effect, Session};
+use super::{notation_lang, BoardRole, Effect, Session};
 use crate::audio::route::Audience;
 use crate::phrase::token::{Token, Word};
-use crate::rules::{Position, Role, Square};
+use crate::rules::{Color, Position, Role, Square};
+use crate::voice::Pack;
 
 /// The pieces a pawn may become, in the order the question names them.
 const CHOICES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// The promotion piece `text` names in `pack`'s language: the game's letter for it (`S` for
+/// Springer, `К` for конь, `Ձ` for ձի), in either case, or its name. `color` is the
+/// promoting side's (figurine letters differ by colour). `play`'s question and `vichess
+/// board monitor` read answers through this one function.
+pub fn promotion_piece(pack: &Pack, color: Color, text: &str) -> Option<Role> {
+    let lang = notation_lang(pack.language());
+    let folded = text.trim().to_lowercase();
+    CHOICES.into_iter().find(|&r| {
+        lang.symbol(r, color).to_lowercase() == folded
+            || pack.text(&[Token::Piece(r)]).to_lowercase() == folded
+    })
+}
+
+/// The answers to a promotion question in `pack`'s language, each letter with its piece's
+/// name: `["D (Dame)", "T (Turm)", "L (Läufer)", "S (Springer)"]`.
+pub fn promotion_letters(pack: &Pack, color: Color) -> Vec<String> {
+    let lang = notation_lang(pack.language());
+    CHOICES
+        .iter()
+        .map(|&r| {
+            format!(
+                "{} ({})",
+                lang.symbol(r, color),
+                pack.text(&[Token::Piece(r)])
+            )
+        })
+        .collect()
+}
 
 /// A promotion question put to the player and not yet answered.
 #[derive(Debug, Clone)]
@@ -40,29 +72,55 @@ impl Session {
         self.out.say_text(Audience::Player, &line);
     }
 
-    /// A typed or spoken line while the question is open: `true` when it was the answer or
-    /// a refused answer (one letter that names no promotion piece); other lines (a command,
-    /// the move typed in full) go on as usual.
-    pub(super) fn promotion_answer(&mut self, line: &str) -> bool {
-        let Some(asked) = &self.promotion else {
-            return false;
-        };
-        if asked.position != *self.position() {
-            self.promotion = None;
-            return false;
+    /// A board saw a man lifted from `square`: if it is a pawn of the side to move that can
+    /// promote from there, the piece may be named now, before the board shows the promotion
+    /// (D.2.1: the player announces the move while making it).
+    pub(super) fn pawn_lifted(&mut self, board: BoardRole, square: Square) {
+        let position = self.position();
+        let turn = position.turn();
+        let pawn = position
+            .piece_at(square)
+            .is_some_and(|p| p.role == Role::Pawn && p.color == turn);
+        let promotes = pawn
+            && position
+                .legal_moves_from(square)
+                .iter()
+                .any(|m| m.promotion().is_some());
+        if promotes && self.promotion.is_none() {
+            self.promoting = Some(Asked {
+                board,
+                position: position.clone(),
+            });
         }
+    }
+
+    /// A typed or spoken line while the question is open, or while a pawn that can promote
+    /// is in the hand: `true` when it was the answer or a refused answer (one letter that
+    /// names no promotion piece); other lines (a command, the move typed in full) go on as
+    /// usual. Named early, the piece is said back and kept for when the board shows the
+    /// promotion; naming another before then replaces it.
+    pub(super) fn promotion_answer(&mut self, line: &str) -> bool {
+        // A move made since (typed, or on another board) has answered or ended both.
+        let position = self.position().clone();
+        self.promotion = self.promotion.take().filter(|a| a.position == position);
+        self.promoting = self.promoting.take().filter(|a| a.position == position);
+        let (asked, early) = match (&self.promotion, &self.promoting) {
+            (Some(asked), _) => (asked.clone(), false),
+            (None, Some(lifted)) => (lifted.clone(), true),
+            (None, None) => return false,
+        };
         let text = line.trim();
-        let folded = text.to_lowercase();
-        let color = self.position().turn();
-        let role = CHOICES.into_iter().find(|&r| {
-            self.lang.symbol(r, color).to_lowercase() == folded
-                || self.pack.text(&[Token::Piece(r)]).to_lowercase() == folded
-        });
+        let role = promotion_piece(&self.pack, self.position().turn(), text);
         match role {
             Some(role) => {
                 let board = asked.board;
                 self.promotion = None;
                 self.out.push(Effect::ChoosePromotion { board, role });
+                if early {
+                    let piece = self.pack.text(&[Token::Piece(role)]);
+                    let chosen = self.fill(Word::PromotionChosen, &[("piece", piece)]);
+                    self.out.say_text(Audience::Player, &chosen);
+                }
                 true
             }
             // One letter that is no piece: refused, unless it asks about the game (`o` for
@@ -89,17 +147,7 @@ impl Session {
 
     /// "answer D (Dame), T (Turm), L (Läufer) or S (Springer)", in the game's letters.
     fn promotion_choices(&self) -> String {
-        let color = self.position().turn();
-        let named: Vec<String> = CHOICES
-            .iter()
-            .map(|&r| {
-                format!(
-                    "{} ({})",
-                    self.lang.symbol(r, color),
-                    self.pack.text(&[Token::Piece(r)])
-                )
-            })
-            .collect();
+        let named = promotion_letters(&self.pack, self.position().turn());
         format!(
             "{} {}, {} {} {}",
             self.pack.text(&[Token::Word(Word::PromotionAnswer)]),

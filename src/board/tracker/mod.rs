@@ -633,8 +633,19 @@ impl Tracker {
     /// The player named the promotion piece (D.2.1): after `PromotionAsked`, or beforehand
     /// while announcing the move. On a board that cannot see the piece, the promotion is then
     /// made as soon as the board shows it.
+    /// Named again before the board showed the promotion, the piece named last counts: a
+    /// spoken name is no touch of the piece on its square (4.4.4), so the earlier one binds
+    /// nothing.
     pub fn choose_promotion(&mut self, role: Role) -> Vec<TrackerEvent> {
-        self.named_promotion = Some(role);
+        if let Some(before) = self.named_promotion.replace(role) {
+            if let Some(i) = self
+                .touches
+                .iter()
+                .rposition(|t| *t == Touch::PromotionPiece(before))
+            {
+                self.touches.remove(i);
+            }
+        }
         self.touches.push(Touch::PromotionPiece(role));
         let mut out = Vec::new();
         if let Shows::Moves(moves) = self.classify() {

@@ -1379,3 +1379,40 @@ fn a_bishop_capture_mark_onto_an_empty_square_is_refused_but_en_passant_and_a_pl
         printed(&out)
     );
 }
+
+/// `repeat` says again all that the last answer said: after the move list, the whole list
+/// (a blind player asks for it again because it was long), not only its last line; after a
+/// move, the move.
+#[test]
+fn repeat_after_the_move_list_says_the_whole_list_again() {
+    let said = |effects: &[Effect]| -> Vec<String> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Say { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    for (pack, moves, repeat) in [
+        ("en", "moves", "repeat"),
+        ("ru", "ходы", "повторить"),
+        ("de", "züge", "wiederholen"),
+    ] {
+        let mut s = Session::new(
+            SessionConfig::default(),
+            Pack::builtin(pack).unwrap(),
+            Position::new(),
+            None,
+        );
+        run(&mut s, 0, &["e4", "e5", "Nf3"]);
+        let list = said(&run(&mut s, 10_000, &[moves]));
+        assert_eq!(list.len(), 2, "{pack}: {list:?}");
+        let again = said(&run(&mut s, 20_000, &[repeat]));
+        assert_eq!(again, list, "{pack}");
+        run(&mut s, 30_000, &["Nc6"]);
+        let moved = said(&run(&mut s, 40_000, &[repeat]));
+        assert_eq!(moved.len(), 1, "{pack}: {moved:?}");
+        assert!(!list.contains(&moved[0]), "{pack}: {moved:?}");
+    }
+}

@@ -14,17 +14,27 @@ use crate::rules::notation::{parse_move_in, san_in, Lang, MoveError};
 use crate::rules::Position;
 use crate::voice::Pack;
 
+/// One utterance: who hears it, its words, and its printed line.
+type Said = (Audience, Phrase, String);
+
 /// Effects waiting to be handed to the front end, and what was said last (for `repeat`).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Outbox {
     effects: Vec<Effect>,
     lines: LineRepeater,
-    last_said: Option<(Audience, Phrase, String)>,
+    /// What the event being handled has said so far.
+    said_now: Vec<Said>,
+    /// Everything the last event that said anything said: `repeat` after the move list says
+    /// the whole list again, not only its last line.
+    last_said: Vec<Said>,
 }
 
 impl Outbox {
-    /// Hands over everything queued so far.
+    /// Hands over everything queued so far: the end of one event.
     pub(super) fn take(&mut self) -> Vec<Effect> {
+        if !self.said_now.is_empty() {
+            self.last_said = std::mem::take(&mut self.said_now);
+        }
         std::mem::take(&mut self.effects)
     }
 
@@ -40,7 +50,7 @@ impl Outbox {
     /// Says a phrase in `pack`'s words and prints it.
     pub(super) fn say(&mut self, pack: &Pack, audience: Audience, phrase: Phrase) {
         let text = pack.text(&phrase);
-        self.last_said = Some((audience, phrase.clone(), text.clone()));
+        self.said_now.push((audience, phrase.clone(), text.clone()));
         self.effects.push(Effect::Say {
             audience,
             phrase,
@@ -52,7 +62,8 @@ impl Outbox {
     /// Says a phrase and prints `text` for it instead of the phrase's words: the scoresheet
     /// line "2. Nf3 Nc6" is read by a screen reader, its moves are spoken as announced.
     pub(super) fn say_as(&mut self, audience: Audience, phrase: Phrase, text: &str) {
-        self.last_said = Some((audience, phrase.clone(), text.to_string()));
+        self.said_now
+            .push((audience, phrase.clone(), text.to_string()));
         self.effects.push(Effect::Say {
             audience,
             phrase,
@@ -63,7 +74,7 @@ impl Outbox {
 
     /// Says and prints text that has no vocabulary words (system speech).
     pub(super) fn say_text(&mut self, audience: Audience, text: &str) {
-        self.last_said = Some((audience, Vec::new(), text.to_string()));
+        self.said_now.push((audience, Vec::new(), text.to_string()));
         self.effects.push(Effect::Say {
             audience,
             phrase: Vec::new(),
@@ -122,17 +133,21 @@ impl Outbox {
         }
     }
 
-    /// Says the last thing said again; `false` when nothing has been said yet.
+    /// Says again everything the last event said (one line, or a readout's many); `false`
+    /// when nothing has been said yet.
     pub(super) fn repeat(&mut self) -> bool {
-        let Some((audience, phrase, text)) = self.last_said.clone() else {
+        if self.last_said.is_empty() {
             return false;
-        };
-        self.effects.push(Effect::Say {
-            audience,
-            phrase,
-            text: text.clone(),
-        });
-        self.print(&text);
+        }
+        for (audience, phrase, text) in self.last_said.clone() {
+            self.said_now.push((audience, phrase.clone(), text.clone()));
+            self.effects.push(Effect::Say {
+                audience,
+                phrase,
+                text: text.clone(),
+            });
+            self.print(&text);
+        }
         true
     }
 }

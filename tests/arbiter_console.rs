@@ -258,7 +258,7 @@ fn a_iii_4_request_is_a_draw_offer_and_then_the_arbiters_increment() {
 }
 
 /// The report is written in the game's language: its headings, every line and the result in
-/// the pack's words; the moves in SAN, times as h:mm:ss, the FEN, the file and the PGN's tags
+/// the pack's words; the moves in SAN with the language's piece letters, times as h:mm:ss, the FEN, the file and the PGN's tags
 /// as they are. A journal written here with fixed times makes the whole report exact.
 #[test]
 fn the_report_is_in_the_games_language() {
@@ -310,7 +310,7 @@ fn the_report_is_in_the_games_language() {
              +0:01:00 (7.5.5)\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  Schwarz bietet Remis an\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  Weiß lehnt das Remisangebot ab\n\
-             0:00:10 (2026.11.24 16:00:10 UTC)  Weiß spielt 2. Nf3\n\
+             0:00:10 (2026.11.24 16:00:10 UTC)  Weiß spielt 2. Sf3\n\
              0:00:11 (2026.11.24 16:00:11 UTC)  Weiß drückt die Uhr\n\
              0:00:12 (2026.11.24 16:00:12 UTC)  Schwarz gibt auf; die Partie endet: 1-0 \
              (Schwarz gibt auf, Weiß gewinnt)\n\
@@ -348,7 +348,7 @@ fn the_report_is_in_the_games_language() {
              белые: невозможный ход номер 1; добавлено время: чёрные +0:01:00 (7.5.5)\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  чёрные предлагают ничью\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  белые отклоняют предложение ничьей\n\
-             0:00:10 (2026.11.24 16:00:10 UTC)  белые играют 2. Nf3\n\
+             0:00:10 (2026.11.24 16:00:10 UTC)  белые играют 2. Кf3\n\
              0:00:11 (2026.11.24 16:00:11 UTC)  белые нажали на часы\n\
              0:00:12 (2026.11.24 16:00:12 UTC)  чёрные сдались; партия окончена: 1-0 (чёрные \
              сдались, белые выиграли)\n\
@@ -360,6 +360,14 @@ fn the_report_is_in_the_games_language() {
     for lang in ["en", "uk", "hy", "de"] {
         let text = report(lang);
         assert!(!text.contains("report-"), "{lang}: {text}");
+    }
+    // The moves in the game's piece letters (Appendix C.2), as a scoresheet in it has them.
+    for (lang, said) in [
+        ("uk", "білі грають 2. Кf3\n"),
+        ("hy", "սպիտակները խաղում են 2. Ձf3\n"),
+        ("en", "White plays 2. Nf3\n"),
+    ] {
+        assert!(report(lang).contains(said), "{lang}: {}", report(lang));
     }
     assert!(report("uk").starts_with("Звіт арбітра: Anna - Bert\n"));
     assert!(report("en").starts_with("Arbiter's report: Anna - Bert\n"));

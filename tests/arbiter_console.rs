@@ -410,3 +410,92 @@ fn a_takeback_request_and_its_answers_are_in_the_report() {
     let pgn = &report[report.find("[Event").unwrap_or(0)..];
     assert!(pgn.contains("1. e4") && !pgn.contains("Nf3 "), "{report}");
 }
+
+/// 7.5.1: `arbiter restore` strikes moves from the record, so the question, the line that
+/// confirms it and the report name them, numbered as on a scoresheet, in the game's words:
+/// a mistyped number would strike other moves than the arbiter meant.
+#[test]
+fn a_restore_names_the_moves_it_strikes_in_every_language() {
+    let script = "e4\ne5\nNf3\nNc6\nBb5\narbiter restore 2 black\nyes\nquit\n";
+    for (lang, question, done, reported) in [
+        (
+            "de",
+            "der Schiedsrichter stellt eine frühere Stellung wieder her: Zug 2, Schwarz; \
+             gestrichen: 2... Springer Cesar sechs, 3. Läufer Bella fünf, ja oder nein?",
+            "Stellung wiederhergestellt; gestrichen: 2... Springer Cesar sechs, \
+             3. Läufer Bella fünf; Schwarz am Zug",
+            "der Schiedsrichter stellt eine frühere Stellung wieder her; Halbzüge: 3; \
+             gestrichen: 2... Sc6, 3. Lb5 (7.5.1)",
+        ),
+        (
+            "en",
+            "the arbiter restores an earlier position: move 2, Black; \
+             struck: 2... knight c6, 3. bishop b5, yes or no?",
+            "position restored; struck: 2... knight c6, 3. bishop b5; Black to move",
+            "the arbiter restores an earlier position; half-moves: 3; \
+             struck: 2... Nc6, 3. Bb5 (7.5.1)",
+        ),
+        (
+            "uk",
+            "арбітр відновлює попередню позицію: хід 2, чорні; \
+             викреслено: 2... кінь це шість, 3. слон бе п'ять, так чи ні?",
+            "позицію відновлено; викреслено: 2... кінь це шість, 3. слон бе п'ять; \
+             чорні ходять",
+            "арбітр відновлює попередню позицію; півходів: 3; \
+             викреслено: 2... Кc6, 3. Сb5 (7.5.1)",
+        ),
+        (
+            "ru",
+            "арбитр восстанавливает прежнюю позицию: ход 2, чёрные; \
+             вычеркнуты: 2... конь цэ шесть, 3. слон бэ пять, да или нет?",
+            "позиция восстановлена; вычеркнуты: 2... конь цэ шесть, 3. слон бэ пять; \
+             чёрные ходят",
+            "арбитр восстанавливает прежнюю позицию; полуходов: 3; \
+             вычеркнуты: 2... Кc6, 3. Сb5 (7.5.1)",
+        ),
+        (
+            "hy",
+            "մրցավարը վերականգնում է նախորդ դիրքը: քայլ 2, սևերը; \
+             ջնջված: 2... ձի c6, 3. փիղ b5, այո, թե ո՞չ",
+            "դիրքը վերականգնված է; ջնջված: 2... ձի c6, 3. փիղ b5; սևերն են քայլում",
+            "մրցավարը վերականգնում է նախորդ դիրքը; կիսաքայլեր: 3; \
+             ջնջված: 2... Ձc6, 3. Փb5 (7.5.1)",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let games = home.path().join("games");
+        let args = [
+            "--no-audio",
+            "--lang",
+            lang,
+            "--game-dir",
+            games.to_str().unwrap(),
+        ];
+        let lines = play(home.path(), &args, script);
+        assert!(lines.iter().any(|l| l == question), "{lang}: {lines:#?}");
+        assert!(lines.iter().any(|l| l == done), "{lang}: {lines:#?}");
+        let text = report(&journal_in(&games), lang);
+        assert!(text.contains(reported), "{lang}: {text}");
+    }
+    // One move struck: the singular where the language has one.
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "ru",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let lines = play(
+        home.path(),
+        &args,
+        "e4\ne5\nNf3\narbiter restore 2 white\nyes\nquit\n",
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "позиция восстановлена; вычеркнут: 2. конь эф три; белые ходят"),
+        "{lines:#?}"
+    );
+}

@@ -1069,10 +1069,14 @@ fn the_arbiter_restores_an_earlier_position_and_a_resume_keeps_it() {
             "arbiter restore 2 white",
         ],
     );
-    // Asked first, naming the move as typed: a mistyped number would strike other moves.
+    // Asked first, naming the move as typed and the moves struck: a mistyped number would
+    // strike other moves.
     assert_eq!(
         printed(&out).last().map(String::as_str),
-        Some("the arbiter restores an earlier position: move 2, White, yes or no?"),
+        Some(
+            "the arbiter restores an earlier position: move 2, White; \
+             struck: 2. knight f3, 2... knight c6, yes or no?"
+        ),
         "{:?}",
         printed(&out)
     );
@@ -1082,7 +1086,9 @@ fn the_arbiter_restores_an_earlier_position_and_a_resume_keeps_it() {
     let out = run(&mut s, 9_000, &["yes"]);
     records.extend(journal(&out));
     assert!(
-        printed(&out).contains(&"position restored; White to move".to_string()),
+        printed(&out).contains(
+            &"position restored; struck: 2. knight f3, 2... knight c6; White to move".to_string()
+        ),
         "{:?}",
         printed(&out)
     );

@@ -133,11 +133,32 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
         Record::Abort { .. } => w(Word::ReportAborted),
         Record::Undo { .. } => w(Word::ReportUndo),
         Record::Open { .. } => w(Word::ReportOpen),
-        Record::Restore { ply, .. } => format!(
-            "{}; {}: {ply} (7.5.1)",
-            w(Word::ReportRestore),
-            w(Word::ReportHalfMoves)
-        ),
+        // The moves struck too, as the record had them: a restore takes them from the PGN.
+        Record::Restore { ply, .. } => {
+            let struck = happened
+                .iter()
+                .find_map(|h| match h {
+                    Happening::Restored { struck, .. } => Some(struck.as_slice()),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            let moves: Vec<String> = struck
+                .iter()
+                .map(|(before, mv)| numbered(before, &san(before, mv)))
+                .collect();
+            let label = if moves.len() == 1 {
+                Word::ReportStruck
+            } else {
+                Word::MovesStruck
+            };
+            format!(
+                "{}; {}: {ply}; {}: {} (7.5.1)",
+                w(Word::ReportRestore),
+                w(Word::ReportHalfMoves),
+                w(label),
+                moves.join(", ")
+            )
+        }
         Record::Ruling { .. }
             if happened
                 .iter()

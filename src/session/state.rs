@@ -186,6 +186,8 @@ pub enum Happening {
     Restored {
         /// The side on move now.
         mover: Color,
+        /// The moves struck, each with the position it was played from, to name them.
+        struck: Vec<(Position, Move)>,
     },
     /// `by` asked for five seconds a move under III.4 (also a draw offer).
     IncrementRequested {
@@ -1215,6 +1217,14 @@ impl State {
         Ok(out)
     }
 
+    /// The moves played after the first `ply` plies, each with the position it was played
+    /// from: what a restore to `ply` strikes.
+    pub fn played_from(&self, ply: usize) -> Vec<(Position, Move)> {
+        let moves = self.game.moves().iter().skip(ply);
+        let before = self.game.positions().iter().skip(ply);
+        before.cloned().zip(moves.copied()).collect()
+    }
+
     /// 7.4, 7.5.1: the game goes back to the position after `ply` plies. The clocks' move
     /// counts follow and the side on move is the one whose clock runs; the times stay as
     /// they are until the arbiter sets them (7.5.1 leaves that to the arbiter's judgement).
@@ -1222,6 +1232,7 @@ impl State {
         if ply >= self.game.ply_count() {
             return Err(word(Word::NothingToRestore));
         }
+        let struck = self.played_from(ply);
         while self.game.ply_count() > ply {
             self.game.take_back();
             self.clk.pop();
@@ -1254,7 +1265,7 @@ impl State {
                 out.push(Happening::Clock(events));
             }
         }
-        out.push(Happening::Restored { mover });
+        out.push(Happening::Restored { mover, struck });
         Ok(())
     }
 

@@ -170,3 +170,55 @@ fn a_game_prints_the_reason_in_its_own_language() {
         assert!(printed.iter().any(|l| l == said), "{name}: {printed:?}");
     }
 }
+
+/// A man pinned against its king: the short line says the king would be in check (it is not
+/// in check now), and the detail names the pin, in every language.
+#[test]
+fn a_pinned_man_is_refused_with_the_right_reason_in_every_language() {
+    for (name, short, detail) in [
+        (
+            "de",
+            "regelwidriger Zug, der König stünde im Schach",
+            "nach Sb3 stünde weißer König im Schach: Springer auf d2 ist gefesselt \
+             (schwarzer Läufer auf c3)",
+        ),
+        (
+            "en",
+            "illegal move, the king would be in check",
+            "Nb3 would leave the white king in check: the knight on d2 is pinned by the black \
+             bishop on c3",
+        ),
+        (
+            "uk",
+            "неможливий хід, король опиниться під шахом",
+            "після Кb3 білий король опинився б під шахом: кінь на d2 у зв'язці (чорний слон \
+             на c3)",
+        ),
+        (
+            "ru",
+            "невозможный ход, король окажется под шахом",
+            "после Кb3 белый король оказался бы под шахом: конь на d2 в связке (чёрный слон \
+             на c3)",
+        ),
+        (
+            "hy",
+            "անկանոն քայլ, արքան շախի տակ կլիներ",
+            "Ձb3 քայլից հետո սպիտակ արքա շախի տակ կլիներ. ձի՝ d2 դաշտում, կապված է (սև փիղ՝ \
+             c3 դաշտում)",
+        ),
+    ] {
+        let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
+        let mut printed = Vec::new();
+        for line in ["e4", "e5", "d4", "Bb4+", "c3", "Bxc3+", "Nd2", "Qe7", "Nd2b3"] {
+            printed = s
+                .handle(Event::Line(line.into()), Stamp::ZERO)
+                .into_iter()
+                .filter_map(|e| match e {
+                    Effect::Print(line) => Some(line),
+                    _ => None,
+                })
+                .collect();
+        }
+        assert_eq!(printed, [short, detail], "{name}");
+    }
+}

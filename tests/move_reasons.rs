@@ -124,10 +124,30 @@ fn every_reason_is_said_in_every_language() {
                     "{name}: {english_word:?} in {said}"
                 );
             }
-            // Every square the reason names is in the sentence.
-            for sq in english.split(|c: char| !c.is_ascii_alphanumeric()) {
-                if sq.len() == 2 && sq.parse::<Square>().is_ok() {
-                    assert!(said.contains(sq), "{name}: {sq} missing in {said}");
+            // Every square the reason names is in the sentence, in Cyrillic where the pack
+            // announces moves in it ("дэ пять" as "конь дэ пять" says it).
+            let p = pack(name);
+            // (An example, "e4, Nf3 or 0-0", and the text typed are notation, not squares.)
+            let notation = matches!(e, MoveError::Empty | MoveError::DrawOfferMark { .. });
+            let san = match &e {
+                MoveError::StillInCheck { san, .. }
+                | MoveError::Pinned { san, .. }
+                | MoveError::IntoCheck { san, .. }
+                | MoveError::ExposesKing { san, .. } => san.as_str(),
+                _ => "",
+            };
+            let named = english.split(|c: char| !c.is_ascii_alphanumeric());
+            for sq in named.filter(|sq| !notation && !san.contains(sq)) {
+                if let (2, Ok(square)) = (sq.len(), sq.parse::<Square>()) {
+                    let words = if matches!(name, "uk" | "ru") {
+                        p.text(&[
+                            vichess::phrase::token::Token::File(square.file()),
+                            vichess::phrase::token::Token::Rank(square.rank()),
+                        ])
+                    } else {
+                        sq.to_string()
+                    };
+                    assert!(said.contains(&words), "{name}: {words} missing in {said}");
                 }
             }
         }
@@ -136,8 +156,9 @@ fn every_reason_is_said_in_every_language() {
     for (name, said) in [
         ("en", "no white queen can move to d5"),
         ("de", "weiße Dame kann nicht nach d5 ziehen"),
-        ("ru", "белый ферзь не может пойти на d5"),
-        ("uk", "білий ферзь не може піти на d5"),
+        ("ru", "белый ферзь не может пойти на дэ пять"),
+        ("uk", "білий ферзь не може піти на де п'ять"),
+        ("de-fide", "weiße Dame kann nicht nach d5 ziehen"),
         ("hy", "սպիտակ թագուհի՝ d5 դաշտ չի կարող գնալ"),
     ] {
         assert_eq!(move_error_words(&pack(name), no_queen).unwrap(), said);
@@ -145,16 +166,17 @@ fn every_reason_is_said_in_every_language() {
     let crosses = &every_reason()[18];
     assert_eq!(
         move_error_words(&pack("ru"), crosses).unwrap(),
-        "белые: короткая рокировка невозможна: король прошёл бы через f1, которое бьёт \
-         чёрный слон с a6"
+        "белые: короткая рокировка невозможна: король прошёл бы через эф один, которое \
+         бьёт чёрный слон с а шесть"
     );
 }
 
 #[test]
 fn a_game_prints_the_reason_in_its_own_language() {
     for (name, said) in [
-        ("ru", "белый ферзь не может пойти на d5"),
-        ("uk", "білий ферзь не може піти на d5"),
+        ("ru", "белый ферзь не может пойти на дэ пять"),
+        ("uk", "білий ферзь не може піти на де п'ять"),
+        ("de-fide", "weiße Dame kann nicht nach d5 ziehen"),
         ("de", "weiße Dame kann nicht nach d5 ziehen"),
         ("en", "no white queen can move to d5"),
     ] {
@@ -191,14 +213,14 @@ fn a_pinned_man_is_refused_with_the_right_reason_in_every_language() {
         (
             "uk",
             "неможливий хід, король опиниться під шахом",
-            "після Кb3 білий король опинився б під шахом: кінь на d2 у зв'язці (чорний слон \
-             на c3)",
+            "після Кb3 білий король опинився б під шахом: кінь на де два у зв'язці (чорний \
+             слон на це три)",
         ),
         (
             "ru",
             "невозможный ход, король окажется под шахом",
-            "после Кb3 белый король оказался бы под шахом: конь на d2 в связке (чёрный слон \
-             на c3)",
+            "после Кb3 белый король оказался бы под шахом: конь на дэ два в связке (чёрный \
+             слон на цэ три)",
         ),
         (
             "hy",
@@ -209,7 +231,9 @@ fn a_pinned_man_is_refused_with_the_right_reason_in_every_language() {
     ] {
         let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
         let mut printed = Vec::new();
-        for line in ["e4", "e5", "d4", "Bb4+", "c3", "Bxc3+", "Nd2", "Qe7", "Nd2b3"] {
+        for line in [
+            "e4", "e5", "d4", "Bb4+", "c3", "Bxc3+", "Nd2", "Qe7", "Nd2b3",
+        ] {
             printed = s
                 .handle(Event::Line(line.into()), Stamp::ZERO)
                 .into_iter()

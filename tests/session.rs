@@ -1385,3 +1385,58 @@ fn a_bishop_capture_mark_onto_an_empty_square_is_refused_but_en_passant_and_a_pl
         printed(&out)
     );
 }
+
+/// Guidelines I.1.1 and 7.5.1: a sealed move that mates ends the game when the arbiter opens
+/// it (5.1.1), and it is binding: no player may correct or take it back. But the arbiter
+/// who finds it was entered wrong (the paper scoresheet in the envelope says otherwise) can
+/// undo the result as after any mate, and the move goes with it; the right one is then
+/// played. A resume rebuilds the same game.
+#[test]
+fn a_sealed_mate_is_binding_on_the_players_but_the_arbiter_can_undo_it() {
+    let mut s = english_session("5400+30");
+    let mut lines = vec![s.begin_record()];
+    let out = run(
+        &mut s,
+        1_000,
+        &[
+            "f3",
+            "press",
+            "e5",
+            "press",
+            "g4",
+            "press",
+            "adjourn Qh4#",
+            "yes",
+            "arbiter open",
+            "yes",
+        ],
+    );
+    lines.extend(journal(&out).into_iter().skip(1));
+    assert_eq!(
+        s.state().ending().map(|e| e.score),
+        Some("0-1"),
+        "{:?}",
+        printed(&out)
+    );
+    // The sealer may not change the sealed move, nor have it taken back.
+    for line in ["correct Qg5", "takeback"] {
+        let out = run(&mut s, 2_000, &[line, "yes"]);
+        assert!(journal(&out).is_empty(), "{line}: {:?}", printed(&out));
+        assert_eq!(s.state().ending().map(|e| e.score), Some("0-1"), "{line}");
+    }
+    let out = run(&mut s, 3_000, &["arbiter undo", "yes"]);
+    lines.extend(journal(&out));
+    assert_eq!(s.state().ending(), None, "{:?}", printed(&out));
+    assert_eq!(s.state().game().ply_count(), 3, "{:?}", printed(&out));
+    assert!(
+        printed(&out).iter().any(|l| l.contains("queen h4")),
+        "the move taken back is named: {:?}",
+        printed(&out)
+    );
+    let out = run(&mut s, 4_000, &["Qg5"]);
+    lines.extend(journal(&out));
+    assert_eq!(s.state().game().ply_count(), 4, "{:?}", printed(&out));
+    let resumed = Session::resume(SessionConfig::default(), pack("en"), &lines).expect("resume");
+    assert_eq!(resumed.state().game().ply_count(), 4);
+    assert_eq!(resumed.state().ending(), None);
+}

@@ -239,6 +239,9 @@ struct MoveEnded {
     /// The ending stopped the mover's running clock: a correction starts it again, since
     /// the move is then made but not completed, as before any correction (D.2.8).
     stopped_clock: bool,
+    /// The move was the sealed one, played when the arbiter opened it: binding on the
+    /// players (Guidelines I.1.1), so only the arbiter's undo or restore withdraws it.
+    sealed: bool,
 }
 
 /// The game: record, clock, pending offer, touches, penalties, and how it ended.
@@ -550,9 +553,10 @@ impl State {
 
     /// The side whose move ended the game by itself (mate, stalemate, a dead position,
     /// 9.6) with no press since: that move can still be corrected or taken back (D.2.8),
-    /// which withdraws the result.
+    /// which withdraws the result. Not a sealed move opened: it binds the players
+    /// (Guidelines I.1.1), and only the arbiter withdraws it.
     pub fn ended_by_move(&self) -> Option<Color> {
-        self.move_ended.map(|m| m.side)
+        self.move_ended.filter(|m| !m.sealed).map(|m| m.side)
     }
 
     /// For each ply, the mover's time left once the move was completed (PGN `[%clk]`).
@@ -813,7 +817,7 @@ impl State {
         // result goes first, so the record then works as on any move not yet completed, and
         // a corrected move that ends the game again can be undone back to here.
         if let (Record::Correct { at, .. } | Record::TakeBack { at }, Some(_)) =
-            (rec, self.move_ended)
+            (rec, self.ended_by_move())
         {
             self.reopen(*at, true, &mut out)?;
             out.push(Happening::ResultWithdrawn);
@@ -887,6 +891,7 @@ impl State {
                     self.move_ended = Some(MoveEnded {
                         side,
                         stopped_clock,
+                        sealed: false,
                     });
                 }
             }
@@ -915,6 +920,7 @@ impl State {
                     self.move_ended = Some(MoveEnded {
                         side,
                         stopped_clock,
+                        sealed: false,
                     });
                 }
             }
@@ -925,7 +931,7 @@ impl State {
             Record::TakebackRequest { by, .. } => {
                 // The mover of a move that ended the game by itself may ask it back too
                 // (D.2.8, issue 24.1): the result goes only when the opponent agrees.
-                if self.move_ended.map(|m| m.side) != Some(*by) {
+                if self.ended_by_move() != Some(*by) {
                     self.check_playing()?;
                 }
                 if let Some(asker) = request {
@@ -938,8 +944,7 @@ impl State {
                 out.push(Happening::TakebackRequested { by: *by });
             }
             Record::TakebackAnswer { at, by, accept } => {
-                let ended_by_asker =
-                    request.is_some() && request == self.move_ended.map(|m| m.side);
+                let ended_by_asker = request.is_some() && request == self.ended_by_move();
                 if !ended_by_asker {
                     self.check_playing()?;
                 }
@@ -1530,7 +1535,15 @@ impl State {
                 self.touched = false;
                 out.push(Happening::Opened { before, mv });
                 self.press(sealer, at, out)?;
-                self.after_move(at, out);
+                // A sealed mate ends the game (5.1.1); the arbiter who finds the move was
+                // entered wrong can still undo it, as any mate (7.5.1).
+                if let Some(stopped_clock) = self.after_move(at, out) {
+                    self.move_ended = Some(MoveEnded {
+                        side: sealer,
+                        stopped_clock,
+                        sealed: true,
+                    });
+                }
             }
             Opening::AlreadyEnded(ruling) => {
                 let phrase = outcome_phrase(&ruling);

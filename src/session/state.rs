@@ -486,10 +486,11 @@ impl State {
     }
 
     /// The PGN `TimeControl` of the game: the control announced, and after a III.4 switch
-    /// its last period ended at the requester's move count, followed by a period of no
-    /// added time with the five seconds a move (`40/5400:1800` becomes
-    /// `40/5400:12/1800:0+5`), so the tag tells how the game was really timed. `None` for
-    /// an untimed game.
+    /// its current period ended at the requester's move count, followed by the rest of that
+    /// period with no added time and the five seconds a move (`40/5400:1800` becomes
+    /// `40/5400:12/1800:0+5`), then any periods still to come, whose time the clock still
+    /// adds, with the five seconds (`2/600:300` after one move each: `1/600:1/0+5:300+5`),
+    /// so the tag tells how the game was really timed. `None` for an untimed game.
     pub fn time_control_tag(&self) -> Option<String> {
         let control = self.clock.as_ref()?.control();
         let Some((moves, bonus)) = self.switched else {
@@ -501,13 +502,31 @@ impl State {
             .and_then(|i| control.period_end(i))
             .unwrap_or(0);
         let mut periods: Vec<Period> = (0..index).map(|i| *control.period(i)).collect();
-        let current = control.period(index);
+        let current = *control.period(index);
         let done = moves.saturating_sub(before);
-        if done > 0 {
+        // The current period's time came at its start; what is left of it runs with the
+        // five seconds.
+        let time = if done > 0 {
             periods.push(Period::moves_in(done, current.time, current.bonus));
-            periods.push(Period::rest_of_game(0, bonus));
+            0
         } else {
-            periods.push(Period::rest_of_game(current.time, bonus));
+            current.time
+        };
+        let with_bonus = |p: Period| Period { bonus, ..p };
+        match current.moves {
+            None => periods.push(Period::rest_of_game(time, bonus)),
+            Some(all) => {
+                periods.push(Period::moves_in(all - done, time, bonus));
+                // The periods still to come keep their time, which the clock still adds
+                // (a repeating last one keeps repeating), with the five seconds.
+                let written = control.periods();
+                match written.get(index + 1..) {
+                    Some(later) if !later.is_empty() => {
+                        periods.extend(later.iter().copied().map(with_bonus))
+                    }
+                    _ => periods.push(with_bonus(current)),
+                }
+            }
         }
         Some(match TimeControl::new(periods) {
             Ok(c) => c.to_string(),

@@ -258,7 +258,7 @@ fn a_iii_4_request_is_a_draw_offer_and_then_the_arbiters_increment() {
 }
 
 /// The report is written in the game's language: its headings, every line and the result in
-/// the pack's words; the moves in SAN, times as h:mm:ss, the FEN, the file and the PGN's tags
+/// the pack's words; the moves in SAN with the language's piece letters, times as h:mm:ss, the FEN, the file and the PGN's tags
 /// as they are. A journal written here with fixed times makes the whole report exact.
 #[test]
 fn the_report_is_in_the_games_language() {
@@ -310,7 +310,7 @@ fn the_report_is_in_the_games_language() {
              +0:01:00 (7.5.5)\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  Schwarz bietet Remis an\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  Weiß lehnt das Remisangebot ab\n\
-             0:00:10 (2026.11.24 16:00:10 UTC)  Weiß spielt 2. Nf3\n\
+             0:00:10 (2026.11.24 16:00:10 UTC)  Weiß spielt 2. Sf3\n\
              0:00:11 (2026.11.24 16:00:11 UTC)  Weiß drückt die Uhr\n\
              0:00:12 (2026.11.24 16:00:12 UTC)  Schwarz gibt auf; die Partie endet: 1-0 \
              (Schwarz gibt auf, Weiß gewinnt)\n\
@@ -348,7 +348,7 @@ fn the_report_is_in_the_games_language() {
              белые: невозможный ход номер 1; добавлено время: чёрные +0:01:00 (7.5.5)\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  чёрные предлагают ничью\n\
              0:00:09 (2026.11.24 16:00:09 UTC)  белые отклоняют предложение ничьей\n\
-             0:00:10 (2026.11.24 16:00:10 UTC)  белые играют 2. Nf3\n\
+             0:00:10 (2026.11.24 16:00:10 UTC)  белые играют 2. Кf3\n\
              0:00:11 (2026.11.24 16:00:11 UTC)  белые нажали на часы\n\
              0:00:12 (2026.11.24 16:00:12 UTC)  чёрные сдались; партия окончена: 1-0 (чёрные \
              сдались, белые выиграли)\n\
@@ -360,6 +360,14 @@ fn the_report_is_in_the_games_language() {
     for lang in ["en", "uk", "hy", "de"] {
         let text = report(lang);
         assert!(!text.contains("report-"), "{lang}: {text}");
+    }
+    // The moves in the game's piece letters (Appendix C.2), as a scoresheet in it has them.
+    for (lang, said) in [
+        ("uk", "білі грають 2. Кf3\n"),
+        ("hy", "սպիտակները խաղում են 2. Ձf3\n"),
+        ("en", "White plays 2. Nf3\n"),
+    ] {
+        assert!(report(lang).contains(said), "{lang}: {}", report(lang));
     }
     assert!(report("uk").starts_with("Звіт арбітра: Anna - Bert\n"));
     assert!(report("en").starts_with("Arbiter's report: Anna - Bert\n"));
@@ -401,4 +409,93 @@ fn a_takeback_request_and_its_answers_are_in_the_report() {
     // Nf3 was taken back: the PGN ends after 1... e5.
     let pgn = &report[report.find("[Event").unwrap_or(0)..];
     assert!(pgn.contains("1. e4") && !pgn.contains("Nf3 "), "{report}");
+}
+
+/// 7.5.1: `arbiter restore` strikes moves from the record, so the question, the line that
+/// confirms it and the report name them, numbered as on a scoresheet, in the game's words:
+/// a mistyped number would strike other moves than the arbiter meant.
+#[test]
+fn a_restore_names_the_moves_it_strikes_in_every_language() {
+    let script = "e4\ne5\nNf3\nNc6\nBb5\narbiter restore 2 black\nyes\nquit\n";
+    for (lang, question, done, reported) in [
+        (
+            "de",
+            "der Schiedsrichter stellt eine frühere Stellung wieder her: Zug 2, Schwarz; \
+             gestrichen: 2... Springer Cesar sechs, 3. Läufer Bella fünf, ja oder nein?",
+            "Stellung wiederhergestellt; gestrichen: 2... Springer Cesar sechs, \
+             3. Läufer Bella fünf; Schwarz am Zug",
+            "der Schiedsrichter stellt eine frühere Stellung wieder her; Halbzüge: 3; \
+             gestrichen: 2... Sc6, 3. Lb5 (7.5.1)",
+        ),
+        (
+            "en",
+            "the arbiter restores an earlier position: move 2, Black; \
+             struck: 2... knight c6, 3. bishop b5, yes or no?",
+            "position restored; struck: 2... knight c6, 3. bishop b5; Black to move",
+            "the arbiter restores an earlier position; half-moves: 3; \
+             struck: 2... Nc6, 3. Bb5 (7.5.1)",
+        ),
+        (
+            "uk",
+            "арбітр відновлює попередню позицію: хід 2, чорні; \
+             викреслено: 2... кінь це шість, 3. слон бе п'ять, так чи ні?",
+            "позицію відновлено; викреслено: 2... кінь це шість, 3. слон бе п'ять; \
+             чорні ходять",
+            "арбітр відновлює попередню позицію; півходів: 3; \
+             викреслено: 2... Кc6, 3. Сb5 (7.5.1)",
+        ),
+        (
+            "ru",
+            "арбитр восстанавливает прежнюю позицию: ход 2, чёрные; \
+             вычеркнуты: 2... конь цэ шесть, 3. слон бэ пять, да или нет?",
+            "позиция восстановлена; вычеркнуты: 2... конь цэ шесть, 3. слон бэ пять; \
+             чёрные ходят",
+            "арбитр восстанавливает прежнюю позицию; полуходов: 3; \
+             вычеркнуты: 2... Кc6, 3. Сb5 (7.5.1)",
+        ),
+        (
+            "hy",
+            "մրցավարը վերականգնում է նախորդ դիրքը: քայլ 2, սևերը; \
+             ջնջված: 2... ձի c6, 3. փիղ b5, այո, թե ո՞չ",
+            "դիրքը վերականգնված է; ջնջված: 2... ձի c6, 3. փիղ b5; սևերն են քայլում",
+            "մրցավարը վերականգնում է նախորդ դիրքը; կիսաքայլեր: 3; \
+             ջնջված: 2... Ձc6, 3. Փb5 (7.5.1)",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let games = home.path().join("games");
+        let args = [
+            "--no-audio",
+            "--lang",
+            lang,
+            "--game-dir",
+            games.to_str().unwrap(),
+        ];
+        let lines = play(home.path(), &args, script);
+        assert!(lines.iter().any(|l| l == question), "{lang}: {lines:#?}");
+        assert!(lines.iter().any(|l| l == done), "{lang}: {lines:#?}");
+        let text = report(&journal_in(&games), lang);
+        assert!(text.contains(reported), "{lang}: {text}");
+    }
+    // One move struck: the singular where the language has one.
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "ru",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let lines = play(
+        home.path(),
+        &args,
+        "e4\ne5\nNf3\narbiter restore 2 white\nyes\nquit\n",
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "позиция восстановлена; вычеркнут: 2. конь эф три; белые ходят"),
+        "{lines:#?}"
+    );
 }

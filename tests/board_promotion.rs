@@ -154,7 +154,7 @@ fn a_pegboard_promotion_answered_k_in_russian_is_a_knight() {
     promote_on_b1(&mut g);
     g.expect(
         |l| {
-            l == "какая фигура заменяет пешку на b1? \
+            l == "какая фигура заменяет пешку на бэ один? \
                   ответьте Ф (ферзь), Л (ладья), С (слон) или К (конь)"
         },
         "the question in Russian",

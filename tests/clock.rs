@@ -149,7 +149,8 @@ fn errors_point_at_the_bad_part() {
         ("0", "\"0\": at character 1, \"0\" gives no time at all"),
         ("1.2.3", "\"1.2.3\": at character 1, \"1.2.3\" is not a number of seconds"),
         ("300+0.0001", "\"300+0.0001\": at character 5, \"0.0001\" is not a number of seconds"),
-        ("300x5", "\"300x5\": at character 1, \"300x5\" is not a number of seconds"),
+        // The number is fine; the letters after it are what is wrong.
+        ("300x5", "\"300x5\": at character 4, \"x5\" is not part of a time control"),
         ("99999999999999999999", "\"99999999999999999999\": at character 1, \"99999999999999999999\" is too large for a clock"),
         // Characters, not bytes: the é is one character.
         ("40/5400+é", "\"40/5400+é\": at character 9, \"é\" is not a number of seconds"),
@@ -161,10 +162,10 @@ fn errors_point_at_the_bad_part() {
     let e = TimeControl::parse_human("90min").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "\"90min\": at character 1, \"90min\" is not a number of minutes"
+        "\"90min\": at character 3, \"min\" is not part of a time control"
     );
-    assert_eq!(e.at, 1);
-    assert_eq!(e.text, "90min");
+    assert_eq!(e.at, 3);
+    assert_eq!(e.text, "min");
 }
 
 #[test]

@@ -124,10 +124,30 @@ fn every_reason_is_said_in_every_language() {
                     "{name}: {english_word:?} in {said}"
                 );
             }
-            // Every square the reason names is in the sentence.
-            for sq in english.split(|c: char| !c.is_ascii_alphanumeric()) {
-                if sq.len() == 2 && sq.parse::<Square>().is_ok() {
-                    assert!(said.contains(sq), "{name}: {sq} missing in {said}");
+            // Every square the reason names is in the sentence, in Cyrillic where the pack
+            // announces moves in it ("дэ пять" as "конь дэ пять" says it).
+            let p = pack(name);
+            // (An example, "e4, Nf3 or 0-0", and the text typed are notation, not squares.)
+            let notation = matches!(e, MoveError::Empty | MoveError::DrawOfferMark { .. });
+            let san = match &e {
+                MoveError::StillInCheck { san, .. }
+                | MoveError::Pinned { san, .. }
+                | MoveError::IntoCheck { san, .. }
+                | MoveError::ExposesKing { san, .. } => san.as_str(),
+                _ => "",
+            };
+            let named = english.split(|c: char| !c.is_ascii_alphanumeric());
+            for sq in named.filter(|sq| !notation && !san.contains(sq)) {
+                if let (2, Ok(square)) = (sq.len(), sq.parse::<Square>()) {
+                    let words = if matches!(name, "uk" | "ru") {
+                        p.text(&[
+                            vichess::phrase::token::Token::File(square.file()),
+                            vichess::phrase::token::Token::Rank(square.rank()),
+                        ])
+                    } else {
+                        sq.to_string()
+                    };
+                    assert!(said.contains(&words), "{name}: {words} missing in {said}");
                 }
             }
         }
@@ -136,8 +156,9 @@ fn every_reason_is_said_in_every_language() {
     for (name, said) in [
         ("en", "no white queen can move to d5"),
         ("de", "weiße Dame kann nicht nach d5 ziehen"),
-        ("ru", "белый ферзь не может пойти на d5"),
-        ("uk", "білий ферзь не може піти на d5"),
+        ("ru", "белый ферзь не может пойти на дэ пять"),
+        ("uk", "білий ферзь не може піти на де п'ять"),
+        ("de-fide", "weiße Dame kann nicht nach d5 ziehen"),
         ("hy", "սպիտակ թագուհի՝ d5 դաշտ չի կարող գնալ"),
     ] {
         assert_eq!(move_error_words(&pack(name), no_queen).unwrap(), said);
@@ -145,16 +166,17 @@ fn every_reason_is_said_in_every_language() {
     let crosses = &every_reason()[18];
     assert_eq!(
         move_error_words(&pack("ru"), crosses).unwrap(),
-        "белые: короткая рокировка невозможна: король прошёл бы через f1, которое бьёт \
-         чёрный слон с a6"
+        "белые: короткая рокировка невозможна: король прошёл бы через эф один, которое \
+         бьёт чёрный слон с а шесть"
     );
 }
 
 #[test]
 fn a_game_prints_the_reason_in_its_own_language() {
     for (name, said) in [
-        ("ru", "белый ферзь не может пойти на d5"),
-        ("uk", "білий ферзь не може піти на d5"),
+        ("ru", "белый ферзь не может пойти на дэ пять"),
+        ("uk", "білий ферзь не може піти на де п'ять"),
+        ("de-fide", "weiße Dame kann nicht nach d5 ziehen"),
         ("de", "weiße Dame kann nicht nach d5 ziehen"),
         ("en", "no white queen can move to d5"),
     ] {
@@ -168,5 +190,59 @@ fn a_game_prints_the_reason_in_its_own_language() {
             })
             .collect();
         assert!(printed.iter().any(|l| l == said), "{name}: {printed:?}");
+    }
+}
+
+/// A man pinned against its king: the short line says the king would be in check (it is not
+/// in check now), and the detail names the pin, in every language.
+#[test]
+fn a_pinned_man_is_refused_with_the_right_reason_in_every_language() {
+    for (name, short, detail) in [
+        (
+            "de",
+            "regelwidriger Zug, der König stünde im Schach",
+            "nach Sb3 stünde weißer König im Schach: Springer auf d2 ist gefesselt \
+             (schwarzer Läufer auf c3)",
+        ),
+        (
+            "en",
+            "illegal move, the king would be in check",
+            "Nb3 would leave the white king in check: the knight on d2 is pinned by the black \
+             bishop on c3",
+        ),
+        (
+            "uk",
+            "неможливий хід, король опиниться під шахом",
+            "після Кb3 білий король опинився б під шахом: кінь на де два у зв'язці (чорний \
+             слон на це три)",
+        ),
+        (
+            "ru",
+            "невозможный ход, король окажется под шахом",
+            "после Кb3 белый король оказался бы под шахом: конь на дэ два в связке (чёрный \
+             слон на цэ три)",
+        ),
+        (
+            "hy",
+            "անկանոն քայլ, արքան շախի տակ կլիներ",
+            "Ձb3 քայլից հետո սպիտակ արքա շախի տակ կլիներ. ձի՝ d2 դաշտում, կապված է (սև փիղ՝ \
+             c3 դաշտում)",
+        ),
+    ] {
+        let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
+        let mut printed = Vec::new();
+        for line in [
+            "e4", "e5", "d4", "Bb4+", "c3", "Bxc3+", "Nd2", "Qe7", "Nd2b3",
+        ] {
+            printed = s
+                .handle(Event::Line(line.into()), Stamp::ZERO)
+                .into_iter()
+                .filter_map(|e| match e {
+                    Effect::Print(line) => Some(line),
+                    _ => None,
+                })
+                .collect();
+        }
+        assert_eq!(printed, [short, detail], "{name}");
     }
 }

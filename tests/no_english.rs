@@ -649,7 +649,7 @@ fn a_bad_time_control_or_voice_pack_says_where_and_why() {
     };
     assert_eq!(
         run("de", &["--control", "5x"]),
-        "vichess: die Bedenkzeit ist nicht lesbar (--control 5x: Zeichen 1: „5x“ ist keine Zahl (Sekunden))"
+        "vichess: die Bedenkzeit ist nicht lesbar (--control 5x: Zeichen 2: „x“ gehört zu keiner Bedenkzeit)"
     );
     assert_eq!(
         run("ru", &["--control", "90+x"]),
@@ -708,4 +708,54 @@ fn a_broken_configuration_is_told_in_the_language_it_names() {
             }
         }
     }
+/// The error points at the character that is wrong, not at the start of its number, and a
+/// bare number under 180 is read in minutes (the poster syntax), so the error names minutes.
+#[test]
+fn a_bad_time_control_points_at_the_bad_character_in_the_unit_it_is_read_in() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let run = |lang: &str, control: &str| {
+        let all = [
+            "play",
+            "--no-audio",
+            "--lang",
+            lang,
+            "--game-dir",
+            games.to_str().unwrap(),
+            "--control",
+            control,
+        ];
+        let out = common_play::run_piped(home.path(), &all, b"");
+        assert!(!out.status.success(), "{lang} {control}");
+        let err = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
+        let (_, detail) = err.split_once(&format!("--control {control}: ")).unwrap();
+        detail.trim_end_matches(')').to_string()
+    };
+    for (lang, said) in [
+        ("de", "Zeichen 3: „x“ gehört zu keiner Bedenkzeit"),
+        ("en", "character 3: \"x\" is not part of a time control"),
+        ("uk", "символ 3: «x» не є частиною контролю часу"),
+        ("ru", "символ 3: «x» не является частью контроля времени"),
+        ("hy", "նիշ 3: «x» ժամանակի հսկողության մաս չէ"),
+    ] {
+        assert_eq!(run(lang, "90x+30"), said, "{lang}");
+    }
+    // Ninety is under 180: minutes, as `90+30` would be read.
+    for (lang, said) in [
+        ("de", "Zeichen 4: „5.5.5“ ist keine Zahl (Minuten"),
+        ("en", "character 4: \"5.5.5\" is not a number (minutes"),
+        ("uk", "символ 4: «5.5.5» не є числом (хвилини"),
+        ("ru", "символ 4: «5.5.5» не число (минуты"),
+    ] {
+        assert_eq!(run(lang, "40/5.5.5"), said, "{lang}");
+    }
+    // 5400 is seconds (PGN); a unit written elsewhere points at the bad part all the same.
+    assert_eq!(
+        run("en", "5400x"),
+        "character 5: \"x\" is not part of a time control"
+    );
+    assert_eq!(
+        run("en", "90m+x"),
+        "character 5: \"x\" is not a number (seconds"
+    );
 }

@@ -1356,3 +1356,71 @@ fn the_board_clocks_times_are_said_in_each_packs_words() {
         );
     }
 }
+
+/// The short form `p` takes the game's own piece letters too (Appendix C.2), their case
+/// naming the side as a Latin letter's does, and `help` shows the game's letters.
+#[test]
+fn the_short_form_takes_the_games_piece_letters() {
+    for (pack, lines, said) in [
+        (
+            "ru",
+            ["p К", "p кр", "p Л", "p п"],
+            [
+                "белые: кони бэ один и же один",
+                "чёрные: король е восемь",
+                "белые: ладьи а один и аш один",
+                "чёрные: пешки а семь, бэ семь, цэ семь, дэ семь, е семь, эф семь, же семь \
+                 и аш семь",
+            ],
+        ),
+        (
+            "uk",
+            ["p К", "p Кр", "p т", "p С"],
+            [
+                "білі: коні бе один і же один",
+                "білі: король е один",
+                "чорні: тури а вісім і аш вісім",
+                "білі: слони це один і еф один",
+            ],
+        ),
+        (
+            "hy",
+            ["p Ձ", "p ա", "p Ն", "p փ"],
+            [
+                "սպիտակները: ձիեր b1 և g1",
+                "սևերը: արքա e8",
+                "սպիտակները: նավակներ a1 և h1",
+                "սևերը: փղեր c8 և f8",
+            ],
+        ),
+        (
+            "de",
+            ["p S", "p k", "p T", "p B"],
+            [
+                "Weiß: Springer b1 und g1",
+                "Schwarz: König e8",
+                "Weiß: Türme a1 und h1",
+                "Weiß: Bauern a2, b2, c2, d2, e2, f2, g2 und h2",
+            ],
+        ),
+    ] {
+        let mut s = game(pack, None, false, &[]);
+        for (line, said) in lines.iter().zip(said) {
+            assert_eq!(ask(&mut s, line), [said], "{pack}: {line}");
+        }
+    }
+    for (pack, shown) in [
+        ("ru", "p К, p к"),
+        ("uk", "p К, p к"),
+        ("hy", "p Ձ, p ձ"),
+        ("de", "p S, p s"),
+        ("en", "p N, p n"),
+    ] {
+        let mut s = game(pack, None, false, &[]);
+        let help = ask(&mut s, "help board").join("\n") + &ask(&mut s, "help short").join("\n");
+        assert!(help.contains(shown), "{pack}: {help}");
+        if pack != "en" {
+            assert!(!help.contains("p N"), "{pack}: {help}");
+        }
+    }
+}

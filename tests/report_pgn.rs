@@ -67,7 +67,8 @@ fn a_restore_is_commented_after_the_moves_that_stay() {
     let (_, moves) = pgn_of(&report);
     assert!(
         moves.starts_with(
-            "1. e4 e5 {0:00:07 the arbiter restores an earlier position; half-moves: 2 (7.5.1)} \
+            "1. e4 e5 {0:00:07 the arbiter restores an earlier position; half-moves: 2; \
+             struck: 2. Nf3 (7.5.1)} \
              {0:00:07 note: the knight went back} {the game is not over} *"
         ),
         "{moves}"
@@ -210,4 +211,58 @@ fn the_pgn_named_instead_of_the_journal_gives_the_journals_report() {
     let pgn = dir.path().join("game.pgn");
     std::fs::write(&pgn, "[Event \"?\"]\n\n1. e4 e5 *\n").unwrap();
     assert_eq!(english_report(&pgn), from_journal);
+}
+
+/// III.4 in a control of several periods: the switch changes the bonus, not the periods
+/// still to come, whose time the clock still adds; the TimeControl tag keeps them (with
+/// the five seconds), counting the moves exactly: after one move each in `2/600:300`, one
+/// move of the first period is left, with the bonus, then 300 seconds.
+#[test]
+fn a_iii_4_switch_before_the_last_period_keeps_the_periods_to_come() {
+    let opening = [
+        "move 1000 e2e4",
+        "press 1100 white",
+        "move 1200 e7e5",
+        "press 1300 black",
+    ];
+    let more = [
+        "move 1400 g1f3",
+        "press 1500 white",
+        "move 1600 b8c6",
+        "press 1700 black",
+        "move 1800 f1c4",
+        "press 1900 white",
+        "move 2000 g8f6",
+        "press 2100 black",
+    ];
+    let switch = [
+        "adjust 5000 white set 90000",
+        "claim 6000 white increment",
+        "draw 7000 black decline",
+        "ruling 8000 accept",
+        "move 9000 d2d3",
+        "press 10000 white",
+    ];
+    for (control, played, tag) in [
+        // One move of the first period done: its second gets the five seconds, then the
+        // 300 seconds come as written.
+        ("2/600:300", &opening[..], "1/600:1/0+5:300+5"),
+        // In the last period: as before, the moves of it done, then the rest with +5.
+        (
+            "2/600:300",
+            &[&opening[..], &more[..]].concat()[..],
+            "2/600:1/300:0+5",
+        ),
+        // A repeating last period keeps repeating, with the five seconds.
+        ("2/600:2/300", &opening[..], "1/600:1/0+5:2/300+5"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let records: Vec<&str> = played.iter().chain(&switch).copied().collect();
+        let report = report_of(dir.path(), control, &records);
+        let (tags, _) = pgn_of(&report);
+        assert!(
+            tags.contains(&format!("[TimeControl \"{tag}\"]")),
+            "{control}: {tags}"
+        );
+    }
 }

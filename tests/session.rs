@@ -1069,10 +1069,14 @@ fn the_arbiter_restores_an_earlier_position_and_a_resume_keeps_it() {
             "arbiter restore 2 white",
         ],
     );
-    // Asked first, naming the move as typed: a mistyped number would strike other moves.
+    // Asked first, naming the move as typed and the moves struck: a mistyped number would
+    // strike other moves.
     assert_eq!(
         printed(&out).last().map(String::as_str),
-        Some("the arbiter restores an earlier position: move 2, White, yes or no?"),
+        Some(
+            "the arbiter restores an earlier position: move 2, White; \
+             struck: 2. knight f3, 2... knight c6, yes or no?"
+        ),
         "{:?}",
         printed(&out)
     );
@@ -1082,7 +1086,9 @@ fn the_arbiter_restores_an_earlier_position_and_a_resume_keeps_it() {
     let out = run(&mut s, 9_000, &["yes"]);
     records.extend(journal(&out));
     assert!(
-        printed(&out).contains(&"position restored; White to move".to_string()),
+        printed(&out).contains(
+            &"position restored; struck: 2. knight f3, 2... knight c6; White to move".to_string()
+        ),
         "{:?}",
         printed(&out)
     );
@@ -1415,4 +1421,57 @@ fn repeat_after_the_move_list_says_the_whole_list_again() {
         assert_eq!(moved.len(), 1, "{pack}: {moved:?}");
         assert!(!list.contains(&moved[0]), "{pack}: {moved:?}");
     }
+/// Guidelines I.1.1 and 7.5.1: a sealed move that mates ends the game when the arbiter opens
+/// it (5.1.1), and it is binding: no player may correct or take it back. But the arbiter
+/// who finds it was entered wrong (the paper scoresheet in the envelope says otherwise) can
+/// undo the result as after any mate, and the move goes with it; the right one is then
+/// played. A resume rebuilds the same game.
+#[test]
+fn a_sealed_mate_is_binding_on_the_players_but_the_arbiter_can_undo_it() {
+    let mut s = english_session("5400+30");
+    let mut lines = vec![s.begin_record()];
+    let out = run(
+        &mut s,
+        1_000,
+        &[
+            "f3",
+            "press",
+            "e5",
+            "press",
+            "g4",
+            "press",
+            "adjourn Qh4#",
+            "yes",
+            "arbiter open",
+            "yes",
+        ],
+    );
+    lines.extend(journal(&out).into_iter().skip(1));
+    assert_eq!(
+        s.state().ending().map(|e| e.score),
+        Some("0-1"),
+        "{:?}",
+        printed(&out)
+    );
+    // The sealer may not change the sealed move, nor have it taken back.
+    for line in ["correct Qg5", "takeback"] {
+        let out = run(&mut s, 2_000, &[line, "yes"]);
+        assert!(journal(&out).is_empty(), "{line}: {:?}", printed(&out));
+        assert_eq!(s.state().ending().map(|e| e.score), Some("0-1"), "{line}");
+    }
+    let out = run(&mut s, 3_000, &["arbiter undo", "yes"]);
+    lines.extend(journal(&out));
+    assert_eq!(s.state().ending(), None, "{:?}", printed(&out));
+    assert_eq!(s.state().game().ply_count(), 3, "{:?}", printed(&out));
+    assert!(
+        printed(&out).iter().any(|l| l.contains("queen h4")),
+        "the move taken back is named: {:?}",
+        printed(&out)
+    );
+    let out = run(&mut s, 4_000, &["Qg5"]);
+    lines.extend(journal(&out));
+    assert_eq!(s.state().game().ply_count(), 4, "{:?}", printed(&out));
+    let resumed = Session::resume(SessionConfig::default(), pack("en"), &lines).expect("resume");
+    assert_eq!(resumed.state().game().ply_count(), 4);
+    assert_eq!(resumed.state().ending(), None);
 }

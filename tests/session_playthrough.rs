@@ -368,7 +368,8 @@ fn report_of(dir: &Path, lang: &str, records: &[&str]) -> String {
 fn the_reports_pgn_names_a_struck_mating_move_and_its_replacement() {
     for (lang, named) in [
         ("en", "move corrected to 2... Qg5 (struck: 2... Qh4#)"),
-        ("de", "Zug berichtigt zu 2... Qg5 (gestrichen: 2... Qh4#)"),
+        ("de", "Zug berichtigt zu 2... Dg5 (gestrichen: 2... Dh4#)"),
+        ("ru", "ход исправлен на 2... Фg5 (вычеркнут: 2... Фh4#)"),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let report = report_of(

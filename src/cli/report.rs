@@ -14,7 +14,7 @@ use vichess::pgn::{write_game, Comment, GameResult, PgnGame};
 use vichess::phrase::token::{Token, Word};
 use vichess::phrase::Language;
 use vichess::rules::clock::{ClockConfig, ClockEvent};
-use vichess::rules::notation::san;
+use vichess::rules::notation::san_in;
 use vichess::rules::{Color, Position};
 use vichess::session::{
     replay_journal, ClaimWhat, DrawAction, Ending, Happening, QuickplayAnswer, Record, TimeChange,
@@ -47,10 +47,13 @@ fn numbered(before: &Position, text: &str) -> String {
 }
 
 /// What one record did, in plain words of the report's language; `None` for bookkeeping
-/// (checkpoints, anchors). Moves stay in SAN, times as h:mm:ss, a FEN and tags as they are.
+/// (checkpoints, anchors). Moves in SAN with the pack's piece letters, times as h:mm:ss, a FEN and tags as they are.
 fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String> {
     let w = |word| w(pack, word);
     let side = |c| side(pack, c);
+    // A scoresheet in the game's language: its piece letters (Appendix C.2), "2. Sf3".
+    let letters = vichess::session::notation_lang(pack.language());
+    let san = |before: &Position, mv| san_in(before, mv, letters);
     let mut line = match rec {
         Record::Begin { control, fen, .. } => format!(
             "{}; {}: {}; {}: {fen}",
@@ -130,11 +133,32 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
         Record::Abort { .. } => w(Word::ReportAborted),
         Record::Undo { .. } => w(Word::ReportUndo),
         Record::Open { .. } => w(Word::ReportOpen),
-        Record::Restore { ply, .. } => format!(
-            "{}; {}: {ply} (7.5.1)",
-            w(Word::ReportRestore),
-            w(Word::ReportHalfMoves)
-        ),
+        // The moves struck too, as the record had them: a restore takes them from the PGN.
+        Record::Restore { ply, .. } => {
+            let struck = happened
+                .iter()
+                .find_map(|h| match h {
+                    Happening::Restored { struck, .. } => Some(struck.as_slice()),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            let moves: Vec<String> = struck
+                .iter()
+                .map(|(before, mv)| numbered(before, &san(before, mv)))
+                .collect();
+            let label = if moves.len() == 1 {
+                Word::ReportStruck
+            } else {
+                Word::MovesStruck
+            };
+            format!(
+                "{}; {}: {ply}; {}: {} (7.5.1)",
+                w(Word::ReportRestore),
+                w(Word::ReportHalfMoves),
+                w(label),
+                moves.join(", ")
+            )
+        }
         Record::Ruling { .. }
             if happened
                 .iter()

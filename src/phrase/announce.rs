@@ -7,7 +7,7 @@
 //! appended; promotion appends the new piece ("David acht Dame"); castling is "Kurze / Lange
 //! Rochade"; check or mate is said last.
 
-use super::token::{Phrase, Token};
+use super::token::{Phrase, Punct, Token, Word};
 use crate::rules::{CastlingSide, Move, Position, Role};
 
 /// How much a move announcement says, beyond Appendix D's minimum (the configuration's
@@ -25,6 +25,37 @@ pub struct AnnounceOptions {
 /// The phrase for `m`, a legal move in `pos`, as Appendix D's minimum.
 pub fn move_phrase(pos: &Position, m: &Move) -> Phrase {
     move_phrase_with(pos, m, AnnounceOptions::default())
+}
+
+/// Moves as a scoresheet numbers them, each as announced: "2... knight c6, 3. bishop b5".
+/// `played` pairs each move with the position it was played from.
+pub fn numbered_moves_phrase(played: &[(Position, Move)], opts: AnnounceOptions) -> Phrase {
+    let mut out = Phrase::new();
+    for (i, (before, m)) in played.iter().enumerate() {
+        if i > 0 {
+            out.push(Token::Punct(Punct::Comma));
+        }
+        out.push(Token::Number(before.fullmoves()));
+        out.push(Token::Punct(match before.turn() {
+            crate::rules::Color::White => Punct::Period,
+            crate::rules::Color::Black => Punct::Ellipsis,
+        }));
+        out.extend(move_phrase_with(before, m, opts));
+    }
+    out
+}
+
+/// The moves an arbiter's restore strikes (7.5.1), named: "struck: 2... knight c6, 3. bishop
+/// b5"; the label in the plural where the language has one and there are several.
+pub fn struck_moves_phrase(played: &[(Position, Move)], opts: AnnounceOptions) -> Phrase {
+    let label = if played.len() == 1 {
+        Word::ReportStruck
+    } else {
+        Word::MovesStruck
+    };
+    let mut out = vec![Token::Word(label), Token::Punct(Punct::Colon)];
+    out.extend(numbered_moves_phrase(played, opts));
+    out
 }
 
 /// The phrase for `m`, a legal move in `pos`, with the announcement options.

@@ -65,8 +65,10 @@ pub enum Punct {
     Colon,
     /// Between two instructions of guidance.
     Semicolon,
-    /// The end of a sentence.
+    /// The end of a sentence; also after a White move's number ("12. Springer ...").
     Period,
+    /// After a Black move's number, as on a scoresheet ("12... Springer ...").
+    Ellipsis,
 }
 
 impl Punct {
@@ -77,6 +79,7 @@ impl Punct {
             Punct::Colon => ":",
             Punct::Semicolon => ";",
             Punct::Period => ".",
+            Punct::Ellipsis => "...",
         }
     }
 }
@@ -827,6 +830,9 @@ words! {
     /// The report's label for a move struck by a correction (D.2.8), beside the move that
     /// replaced it.
     ReportStruck = "report-struck",
+    /// Before the moves an arbiter's restore strikes (7.5.1), when there are several: the
+    /// plural where the language has one ("вычеркнуты").
+    MovesStruck = "moves-struck",
     // --- issue 27: play against the computer (the engine seat, its help, the review) ---
     /// The engine failed; what went wrong follows: vichess starts it again with the game's position.
     EngineFailed = "engine-failed",

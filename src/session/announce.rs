@@ -187,17 +187,14 @@ impl Session {
                 self.out
                     .say(&self.pack, Audience::Public, time_added_total(to, ms, left));
             }
-            Happening::Restored { mover } => {
-                self.out.say(
-                    &self.pack,
-                    Audience::Public,
-                    vec![
-                        Token::Word(Word::PositionRestored),
-                        SEMICOLON,
-                        Token::Side(mover),
-                        Token::Word(Word::ToMove),
-                    ],
-                );
+            Happening::Restored { mover, struck } => {
+                let mut line = vec![Token::Word(Word::PositionRestored), SEMICOLON];
+                line.extend(crate::phrase::announce::struck_moves_phrase(
+                    &struck,
+                    self.config.announce,
+                ));
+                line.extend([SEMICOLON, Token::Side(mover), Token::Word(Word::ToMove)]);
+                self.out.say(&self.pack, Audience::Public, line);
                 self.sync_boards();
             }
             Happening::IncrementRequested { by } => self.out.say(

@@ -264,10 +264,41 @@ fn letter(w: &str) -> Option<char> {
     (chars.next().is_none() && "kqrbnpsltdKQRBNPSLTD".contains(c)).then_some(c)
 }
 
+/// A piece letter of Ukrainian, Russian or Armenian notation (Appendix C.2: `Кр Ф Т Л С К`,
+/// `Ա Թ Ն Փ Ձ`, and the pawn's initial `П`, `Զ`), and whether it was written as a capital
+/// (the side, in `p К` / `p к`). Each means one kind in every game, so it is read at once.
+fn native_letter(w: &str) -> Option<(Role, bool)> {
+    let upper = w.chars().next()?.is_uppercase();
+    let role = match w.to_lowercase().as_str() {
+        "кр" => Role::King,
+        "ф" => Role::Queen,
+        "т" | "л" => Role::Rook,
+        "с" => Role::Bishop,
+        "к" => Role::Knight,
+        "п" => Role::Pawn,
+        "ա" => Role::King,
+        "թ" => Role::Queen,
+        "ն" => Role::Rook,
+        "փ" => Role::Bishop,
+        "ձ" => Role::Knight,
+        "զ" => Role::Pawn,
+        _ => return None,
+    };
+    Some((role, upper))
+}
+
+/// Any piece letter: the men it names, and whether it was a capital.
+fn any_letter(w: &str) -> Option<(Men, bool)> {
+    match letter(w) {
+        Some(c) => Some((Men::Letter(c), c.is_uppercase())),
+        None => native_letter(w).map(|(role, upper)| (Men::Kind(role), upper)),
+    }
+}
+
 /// The men a word names: a kind word (singular or plural), a letter, or `all`.
 fn men(w: &str) -> Option<Men> {
-    if let Some(c) = letter(w) {
-        return Some(Men::Letter(c));
+    if let Some((m, _)) = any_letter(w) {
+        return Some(m);
     }
     if matches!(w, "all" | "alle" | "усі" | "все" | "բոլորը") {
         return Some(Men::All);
@@ -334,14 +365,10 @@ pub fn parse(first: &str, rest: &[&str]) -> Option<Result<Readout, CommandError>
         "forward" if rest.is_empty() => Ok(Readout::Forward),
         // `p N`: lichess's short form, the letter's case is the side.
         "p" => match rest {
-            [w] => match letter(w) {
-                Some(c) => {
-                    let side = if c.is_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    Ok(Readout::Where(Some(side), Men::Letter(c)))
+            [w] => match any_letter(w) {
+                Some((men, upper)) => {
+                    let side = if upper { Color::White } else { Color::Black };
+                    Ok(Readout::Where(Some(side), men))
                 }
                 None if w.eq_ignore_ascii_case("a") => Ok(Readout::Where(None, Men::All)),
                 None => Err(CommandError(
@@ -402,11 +429,12 @@ fn where_question(rest: &[&str], lower: &[String]) -> Option<Result<Readout, Com
     match lower {
         // "where knight" (and "where all") stay the older command's, unless a letter
         // only German notation has.
-        [w] => match (side(w), letter(rest[0])) {
-            (Some(c), _) => Some(Ok(Readout::Where(Some(c), Men::All))),
-            (None, Some(c)) if "sltdSLTD".contains(c) => {
+        [w] => match (side(w), letter(rest[0]), native_letter(rest[0])) {
+            (Some(c), _, _) => Some(Ok(Readout::Where(Some(c), Men::All))),
+            (None, Some(c), _) if "sltdSLTD".contains(c) => {
                 Some(Ok(Readout::Where(None, Men::Letter(c))))
             }
+            (None, None, Some((role, _))) => Some(Ok(Readout::Where(None, Men::Kind(role)))),
             _ => None,
         },
         [c, w] => {

@@ -39,6 +39,8 @@ pub(super) enum Confirm {
         ply: usize,
         number: u32,
         side: Color,
+        /// The moves it strikes, named as announced ("struck: 2... knight c6, ...").
+        struck: Phrase,
     },
     /// The opponent's answer to a journaled take-back request (issue 24, item 6): `yes`
     /// accepts; anything else declines, and the refusal is journaled too.
@@ -112,19 +114,28 @@ impl Confirm {
                 p.extend([COMMA, Token::Word(Word::YesOrNo)]);
                 return p;
             }
-            // "the arbiter restores an earlier position: move 12, White, yes or no?", the
-            // move as the arbiter typed it.
-            Confirm::Restore { number, side, .. } => {
-                return vec![
+            // "the arbiter restores an earlier position: move 12, White; struck: 12. knight
+            // f3, ..., yes or no?", the move as the arbiter typed it and the moves it strikes.
+            Confirm::Restore {
+                number,
+                side,
+                struck,
+                ..
+            } => {
+                let mut p = vec![
                     Token::Word(Word::ReportRestore),
                     COLON,
                     Token::Word(Word::ReviewMove),
                     Token::Number(*number),
                     COMMA,
                     Token::Side(*side),
-                    COMMA,
-                    Token::Word(Word::YesOrNo),
-                ]
+                ];
+                if !struck.is_empty() {
+                    p.push(SEMICOLON);
+                    p.extend(struck.iter().copied());
+                }
+                p.extend([COMMA, Token::Word(Word::YesOrNo)]);
+                return p;
             }
             Confirm::Abort => (None, Word::AbortQuestion),
             Confirm::Resign(by) => (Some(*by), Word::ResignsQuestion),

@@ -158,7 +158,19 @@ impl Session {
                     + i64::from(side == Color::Black)
                     - i64::from(start.turn() == Color::Black);
                 match usize::try_from(from_start) {
-                    Ok(ply) => self.ask(Confirm::Restore { ply, number, side }, at),
+                    Ok(ply) => {
+                        let struck = crate::phrase::announce::struck_moves_phrase(
+                            &self.state.played_from(ply),
+                            self.config.announce,
+                        );
+                        let restore = Confirm::Restore {
+                            ply,
+                            number,
+                            side,
+                            struck,
+                        };
+                        self.ask(restore, at)
+                    }
                     Err(_) => self
                         .out
                         .refuse(&self.pack, vec![Token::Word(Word::NothingToRestore)]),

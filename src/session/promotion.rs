@@ -63,7 +63,10 @@ impl Session {
             board,
             position: self.position().clone(),
         });
-        let which = self.fill(Word::PromotionWhich, &[("to", to.to_string())]);
+        let which = self.fill(
+            Word::PromotionWhich,
+            &[("to", super::why::square_words(&self.pack, to))],
+        );
         let line = format!(
             "{} {}",
             self.pack.language().question(&which),

@@ -186,6 +186,8 @@ pub enum Happening {
     Restored {
         /// The side on move now.
         mover: Color,
+        /// The moves struck, each with the position it was played from, to name them.
+        struck: Vec<(Position, Move)>,
     },
     /// `by` asked for five seconds a move under III.4 (also a draw offer).
     IncrementRequested {
@@ -237,6 +239,9 @@ struct MoveEnded {
     /// The ending stopped the mover's running clock: a correction starts it again, since
     /// the move is then made but not completed, as before any correction (D.2.8).
     stopped_clock: bool,
+    /// The move was the sealed one, played when the arbiter opened it: binding on the
+    /// players (Guidelines I.1.1), so only the arbiter's undo or restore withdraws it.
+    sealed: bool,
 }
 
 /// The game: record, clock, pending offer, touches, penalties, and how it ended.
@@ -481,10 +486,11 @@ impl State {
     }
 
     /// The PGN `TimeControl` of the game: the control announced, and after a III.4 switch
-    /// its last period ended at the requester's move count, followed by a period of no
-    /// added time with the five seconds a move (`40/5400:1800` becomes
-    /// `40/5400:12/1800:0+5`), so the tag tells how the game was really timed. `None` for
-    /// an untimed game.
+    /// its current period ended at the requester's move count, followed by the rest of that
+    /// period with no added time and the five seconds a move (`40/5400:1800` becomes
+    /// `40/5400:12/1800:0+5`), then any periods still to come, whose time the clock still
+    /// adds, with the five seconds (`2/600:300` after one move each: `1/600:1/0+5:300+5`),
+    /// so the tag tells how the game was really timed. `None` for an untimed game.
     pub fn time_control_tag(&self) -> Option<String> {
         let control = self.clock.as_ref()?.control();
         let Some((moves, bonus)) = self.switched else {
@@ -496,13 +502,31 @@ impl State {
             .and_then(|i| control.period_end(i))
             .unwrap_or(0);
         let mut periods: Vec<Period> = (0..index).map(|i| *control.period(i)).collect();
-        let current = control.period(index);
+        let current = *control.period(index);
         let done = moves.saturating_sub(before);
-        if done > 0 {
+        // The current period's time came at its start; what is left of it runs with the
+        // five seconds.
+        let time = if done > 0 {
             periods.push(Period::moves_in(done, current.time, current.bonus));
-            periods.push(Period::rest_of_game(0, bonus));
+            0
         } else {
-            periods.push(Period::rest_of_game(current.time, bonus));
+            current.time
+        };
+        let with_bonus = |p: Period| Period { bonus, ..p };
+        match current.moves {
+            None => periods.push(Period::rest_of_game(time, bonus)),
+            Some(all) => {
+                periods.push(Period::moves_in(all - done, time, bonus));
+                // The periods still to come keep their time, which the clock still adds
+                // (a repeating last one keeps repeating), with the five seconds.
+                let written = control.periods();
+                match written.get(index + 1..) {
+                    Some(later) if !later.is_empty() => {
+                        periods.extend(later.iter().copied().map(with_bonus))
+                    }
+                    _ => periods.push(with_bonus(current)),
+                }
+            }
         }
         Some(match TimeControl::new(periods) {
             Ok(c) => c.to_string(),
@@ -548,9 +572,10 @@ impl State {
 
     /// The side whose move ended the game by itself (mate, stalemate, a dead position,
     /// 9.6) with no press since: that move can still be corrected or taken back (D.2.8),
-    /// which withdraws the result.
+    /// which withdraws the result. Not a sealed move opened: it binds the players
+    /// (Guidelines I.1.1), and only the arbiter withdraws it.
     pub fn ended_by_move(&self) -> Option<Color> {
-        self.move_ended.map(|m| m.side)
+        self.move_ended.filter(|m| !m.sealed).map(|m| m.side)
     }
 
     /// For each ply, the mover's time left once the move was completed (PGN `[%clk]`).
@@ -811,7 +836,7 @@ impl State {
         // result goes first, so the record then works as on any move not yet completed, and
         // a corrected move that ends the game again can be undone back to here.
         if let (Record::Correct { at, .. } | Record::TakeBack { at }, Some(_)) =
-            (rec, self.move_ended)
+            (rec, self.ended_by_move())
         {
             self.reopen(*at, true, &mut out)?;
             out.push(Happening::ResultWithdrawn);
@@ -885,6 +910,7 @@ impl State {
                     self.move_ended = Some(MoveEnded {
                         side,
                         stopped_clock,
+                        sealed: false,
                     });
                 }
             }
@@ -913,6 +939,7 @@ impl State {
                     self.move_ended = Some(MoveEnded {
                         side,
                         stopped_clock,
+                        sealed: false,
                     });
                 }
             }
@@ -923,7 +950,7 @@ impl State {
             Record::TakebackRequest { by, .. } => {
                 // The mover of a move that ended the game by itself may ask it back too
                 // (D.2.8, issue 24.1): the result goes only when the opponent agrees.
-                if self.move_ended.map(|m| m.side) != Some(*by) {
+                if self.ended_by_move() != Some(*by) {
                     self.check_playing()?;
                 }
                 if let Some(asker) = request {
@@ -936,8 +963,7 @@ impl State {
                 out.push(Happening::TakebackRequested { by: *by });
             }
             Record::TakebackAnswer { at, by, accept } => {
-                let ended_by_asker =
-                    request.is_some() && request == self.move_ended.map(|m| m.side);
+                let ended_by_asker = request.is_some() && request == self.ended_by_move();
                 if !ended_by_asker {
                     self.check_playing()?;
                 }
@@ -1215,6 +1241,14 @@ impl State {
         Ok(out)
     }
 
+    /// The moves played after the first `ply` plies, each with the position it was played
+    /// from: what a restore to `ply` strikes.
+    pub fn played_from(&self, ply: usize) -> Vec<(Position, Move)> {
+        let moves = self.game.moves().iter().skip(ply);
+        let before = self.game.positions().iter().skip(ply);
+        before.cloned().zip(moves.copied()).collect()
+    }
+
     /// 7.4, 7.5.1: the game goes back to the position after `ply` plies. The clocks' move
     /// counts follow and the side on move is the one whose clock runs; the times stay as
     /// they are until the arbiter sets them (7.5.1 leaves that to the arbiter's judgement).
@@ -1222,6 +1256,7 @@ impl State {
         if ply >= self.game.ply_count() {
             return Err(word(Word::NothingToRestore));
         }
+        let struck = self.played_from(ply);
         while self.game.ply_count() > ply {
             self.game.take_back();
             self.clk.pop();
@@ -1254,7 +1289,7 @@ impl State {
                 out.push(Happening::Clock(events));
             }
         }
-        out.push(Happening::Restored { mover });
+        out.push(Happening::Restored { mover, struck });
         Ok(())
     }
 
@@ -1519,7 +1554,15 @@ impl State {
                 self.touched = false;
                 out.push(Happening::Opened { before, mv });
                 self.press(sealer, at, out)?;
-                self.after_move(at, out);
+                // A sealed mate ends the game (5.1.1); the arbiter who finds the move was
+                // entered wrong can still undo it, as any mate (7.5.1).
+                if let Some(stopped_clock) = self.after_move(at, out) {
+                    self.move_ended = Some(MoveEnded {
+                        side: sealer,
+                        stopped_clock,
+                        sealed: true,
+                    });
+                }
             }
             Opening::AlreadyEnded(ruling) => {
                 let phrase = outcome_phrase(&ruling);

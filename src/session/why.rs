@@ -7,7 +7,7 @@
 use crate::phrase::token::{Token, Word};
 use crate::rules::game::{ClaimVerdict, Occurrence};
 use crate::rules::notation::{CastlingRefusal, MoveError};
-use crate::rules::{CastlingSide, Color, Move, Piece, Role};
+use crate::rules::{CastlingSide, Color, Move, Piece, Role, Square};
 use crate::voice::Pack;
 
 /// The detailed reason for a refused move, in `pack`'s words, to print after the short
@@ -37,20 +37,20 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
         }
         MoveError::NoPiece { piece, to } => fill(
             Word::WhyNoPiece,
-            &[("piece", man(*piece)), ("to", to.to_string())],
+            &[("piece", man(*piece)), ("to", square_words(pack, *to))],
         ),
         MoveError::NotThere { piece, from } => fill(
             Word::WhyNotThere,
-            &[("piece", man(*piece)), ("from", from.to_string())],
+            &[("piece", man(*piece)), ("from", square_words(pack, *from))],
         ),
         MoveError::EmptySquare { from } => {
-            fill(Word::WhyEmptySquare, &[("from", from.to_string())])
+            fill(Word::WhyEmptySquare, &[("from", square_words(pack, *from))])
         }
         MoveError::NotYours { piece, from, turn } => fill(
             Word::WhyNotYours,
             &[
                 ("piece", man(*piece)),
-                ("from", from.to_string()),
+                ("from", square_words(pack, *from)),
                 ("side", side(*turn)),
             ],
         ),
@@ -58,8 +58,8 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
             Word::WhyCannotReach,
             &[
                 ("piece", man(*piece)),
-                ("from", from.to_string()),
-                ("to", to.to_string()),
+                ("from", square_words(pack, *from)),
+                ("to", square_words(pack, *to)),
             ],
         ),
         MoveError::OwnManThere {
@@ -70,7 +70,7 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
             Word::WhyOwnManThere,
             &[
                 ("piece", man(*piece)),
-                ("to", to.to_string()),
+                ("to", square_words(pack, *to)),
                 ("occupant", man(*occupant)),
             ],
         ),
@@ -91,9 +91,9 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
                 ("san", san.clone()),
                 ("king", king(*color)),
                 ("pinned", role(*pinned)),
-                ("from", from.to_string()),
+                ("from", square_words(pack, *from)),
                 ("pinner", man(*pinner)),
-                ("pinner_square", pinner_square.to_string()),
+                ("pinner_square", square_words(pack, *pinner_square)),
             ],
         ),
         MoveError::IntoCheck { san, color } => fill(
@@ -120,15 +120,26 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
         ),
         MoveError::PromotionMissing { text, to } => fill(
             Word::WhyPromotionMissing,
-            &[("text", text.clone()), ("to", to.to_string())],
+            &[("text", text.clone()), ("to", square_words(pack, *to))],
         ),
         MoveError::BadPromotionPiece(r) => fill(Word::WhyBadPromotion, &[("role", role(*r))]),
         MoveError::NotLastRank { to, color } => fill(
             Word::WhyNotLastRank,
-            &[("to", to.to_string()), ("side", side(*color))],
+            &[("to", square_words(pack, *to)), ("side", side(*color))],
         ),
         MoveError::NotAPawn(r) => fill(Word::WhyNotAPawn, &[("role", role(*r))]),
     })
+}
+
+/// A square as the pack's lines write it: in the words it announces moves with where those
+/// are not in Latin letters ("де п'ять" where a move is "кінь де п'ять"), so a line never
+/// writes Latin letters beside the Cyrillic of its moves; "d5" where the files are Latin
+/// (German, English, Armenian, and Appendix D's names, which name Latin letters).
+pub(crate) fn square_words(pack: &Pack, sq: Square) -> String {
+    if pack.word(Token::File(sq.file())).is_ascii() {
+        return sq.to_string();
+    }
+    pack.text(&[Token::File(sq.file()), Token::Rank(sq.rank())])
 }
 
 /// Why castling is barred (3.8.2), in the pack's words.
@@ -144,27 +155,34 @@ fn castling_words(pack: &Pack, reason: &CastlingRefusal) -> String {
     let attacked = |attacker: &Option<(Piece, crate::rules::Square)>| match attacker {
         Some((piece, sq)) => fill(
             Word::WhyAttackedBy,
-            &[("piece", man(*piece)), ("square", sq.to_string())],
+            &[("piece", man(*piece)), ("square", square_words(pack, *sq))],
         ),
         None => fill(Word::WhyAttacked, &[]),
     };
     match reason {
         CastlingRefusal::KingMoved => fill(Word::WhyCastleKingMoved, &[]),
-        CastlingRefusal::RookGone(sq) => {
-            fill(Word::WhyCastleRookGone, &[("square", sq.to_string())])
-        }
+        CastlingRefusal::RookGone(sq) => fill(
+            Word::WhyCastleRookGone,
+            &[("square", square_words(pack, *sq))],
+        ),
         CastlingRefusal::RightLost => fill(Word::WhyCastleRightLost, &[]),
         CastlingRefusal::RookMoved => fill(Word::WhyCastleRookMoved, &[]),
         CastlingRefusal::Occupied(sq, piece) => fill(
             Word::WhyCastleOccupied,
-            &[("piece", man(*piece)), ("square", sq.to_string())],
+            &[("piece", man(*piece)), ("square", square_words(pack, *sq))],
         ),
         CastlingRefusal::InCheck => fill(Word::WhyCastleInCheck, &[]),
         CastlingRefusal::Crosses { square, attacker } => {
-            fill(Word::WhyCastleCrosses, &[("square", square.to_string())]) + &attacked(attacker)
+            fill(
+                Word::WhyCastleCrosses,
+                &[("square", square_words(pack, *square))],
+            ) + &attacked(attacker)
         }
         CastlingRefusal::LandsOn { square, attacker } => {
-            fill(Word::WhyCastleLandsOn, &[("square", square.to_string())]) + &attacked(attacker)
+            fill(
+                Word::WhyCastleLandsOn,
+                &[("square", square_words(pack, *square))],
+            ) + &attacked(attacker)
         }
     }
 }

@@ -296,11 +296,16 @@ impl TimeControl {
     /// Reads either syntax, deciding by the rule in the module documentation.
     pub fn parse_any(s: &str) -> Result<TimeControl, ControlError> {
         if let Some(seconds) = with_units(s) {
-            return TimeControl::parse(&seconds?).map_err(|e| ControlError {
-                input: s.to_string(),
-                at: 1,
-                text: s.trim().to_string(),
-                kind: e.kind,
+            return TimeControl::parse(&seconds?).map_err(|e| {
+                // The error's place is in the rewritten text; the bad part, when it was
+                // written once, is found again in what the player wrote.
+                let found = (!e.text.is_empty() && s.matches(e.text.as_str()).count() == 1)
+                    .then(|| s.find(e.text.as_str()))
+                    .flatten();
+                match found {
+                    Some(byte_at) => error(s, byte_at, &e.text, e.kind),
+                    None => error(s, s.len() - s.trim_start().len(), s.trim(), e.kind),
+                }
             });
         }
         let t = s.trim();
@@ -312,6 +317,9 @@ impl TimeControl {
         }
         match TimeControl::parse(s) {
             Ok(control) if control.periods[0].time < 180_000 => TimeControl::parse_human(s),
+            // Unreadable, but its first time is under 180: it would be read in minutes, so
+            // the error should say minutes too.
+            Err(_) if first_time(t).is_some_and(|time| time < 180) => TimeControl::parse_human(s),
             other => other,
         }
     }
@@ -470,6 +478,17 @@ fn with_units(s: &str) -> Option<Result<String, ControlError>> {
         return Some(Err(error(s, at, &number, ControlErrorKind::NoUnit)));
     }
     Some(Ok(out))
+}
+
+/// The whole number written as the first period's time (after a move count), if any.
+fn first_time(t: &str) -> Option<u64> {
+    let digits = |s: &str| s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let lead = digits(t);
+    let rest = match t[lead..].strip_prefix('/') {
+        Some(rest) if lead > 0 => rest,
+        _ => t,
+    };
+    rest[..digits(rest)].parse().ok()
 }
 
 fn error(input: &str, byte_at: usize, text: &str, kind: ControlErrorKind) -> ControlError {
@@ -650,8 +669,13 @@ impl<'a> Parser<'a> {
             None => true,
             Some(c) => is_structural(c) || matches!(c, 'd' | 'D' | 'b' | 'B'),
         };
+        if !text.is_empty() && !next_ok {
+            // "90x": the number is fine, what follows it is not; point there.
+            let bad = self.token_at(self.pos);
+            return Err(self.fail(self.pos, bad, ControlErrorKind::Unexpected));
+        }
         let token = self.token_at(at);
-        if text.is_empty() || !next_ok {
+        if text.is_empty() {
             return Err(if token.is_empty() {
                 self.fail(at, "", ControlErrorKind::Missing(unit))
             } else {

@@ -708,6 +708,8 @@ fn a_broken_configuration_is_told_in_the_language_it_names() {
             }
         }
     }
+}
+
 /// The error points at the character that is wrong, not at the start of its number, and a
 /// bare number under 180 is read in minutes (the poster syntax), so the error names minutes.
 #[test]

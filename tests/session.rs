@@ -1421,6 +1421,8 @@ fn repeat_after_the_move_list_says_the_whole_list_again() {
         assert_eq!(moved.len(), 1, "{pack}: {moved:?}");
         assert!(!list.contains(&moved[0]), "{pack}: {moved:?}");
     }
+}
+
 /// Guidelines I.1.1 and 7.5.1: a sealed move that mates ends the game when the arbiter opens
 /// it (5.1.1), and it is binding: no player may correct or take it back. But the arbiter
 /// who finds it was entered wrong (the paper scoresheet in the envelope says otherwise) can

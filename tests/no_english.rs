@@ -645,3 +645,48 @@ fn a_bad_time_control_or_voice_pack_says_where_and_why() {
         "{err}"
     );
 }
+
+/// The engine's level, rating and side, and the player's side, are read once the game's
+/// language is known (issue 27): a bad one is refused in the game's words, naming the flag
+/// and the value, and no game is begun.
+#[test]
+fn a_bad_engine_level_rating_or_side_says_where_and_why_in_the_games_language() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let run = |lang: &str, args: &[&str]| {
+        let mut all = vec!["play", "--no-audio", "--lang", lang, "--game-dir"];
+        all.push(games.to_str().unwrap());
+        all.extend(["--engine", "/nonexistent/engine"]);
+        all.extend(args);
+        let out = common_play::run_piped(home.path(), &all, b"");
+        assert!(!out.status.success(), "{lang} {args:?}");
+        assert!(out.stdout.is_empty(), "{lang} {args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stderr).trim_end().to_string()
+    };
+    assert_eq!(
+        run("de", &["--level", "9"]),
+        "vichess: --level 9: die Stufe ist 1 bis 8"
+    );
+    assert_eq!(
+        run("en", &["--level", "zero"]),
+        "vichess: --level zero: the level is 1 to 8"
+    );
+    assert_eq!(
+        run("uk", &["--elo", "100"]),
+        "vichess: --elo 100: рейтинг — від 500 до 3500"
+    );
+    assert_eq!(
+        run("ru", &["--engine-side", "green"]),
+        "vichess: --engine-side green: сторона — white (белые) или black (чёрные)"
+    );
+    assert_eq!(
+        run("hy", &["--side", "green"]),
+        "vichess: --side green: կողմը white (սպիտակները) կամ black (սևերը) է"
+    );
+    assert_eq!(
+        run("de", &["--engine-side", "grün"]),
+        "vichess: --engine-side grün: die Seite ist white (Weiß) oder black (Schwarz)"
+    );
+    // Nothing was begun: no game folder, no journal.
+    assert!(!games.exists());
+}

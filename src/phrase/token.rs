@@ -919,6 +919,16 @@ words! {
     /// The engine answers a draw offer at once, by its evaluation.
     EngineDeclinesDraw = "engine-declines-draw",
     EngineAcceptsDraw = "engine-accepts-draw",
+    /// A bad `--level`, `--elo`, `--side` or `--engine-side` value, after the flag and the
+    /// value as typed: what it must be.
+    FlagLevelRange = "flag-level-range",
+    FlagEloRange = "flag-elo-range",
+    FlagSide = "flag-side",
+    /// The one line of a take-back against the engine, before the moves taken back; whose
+    /// move it is and the clock follow.
+    EngineTookBack = "engine-took-back",
+    /// A side the engine plays, as the report and `opponent` name it: "Black: computer".
+    Computer = "computer",
     // --- issue 28: voice input in a game (text only, no clips) ---
     /// Before what the recogniser heard, when it disagrees with the board (D.2.8).
     Heard = "heard",

@@ -314,10 +314,7 @@ fn hint_eval_threats_and_takeback_against_the_engine() {
         "with the threat",
     );
     g.type_line("takeback");
-    g.expect(
-        |l| l.contains("the engine agrees to the take-back"),
-        "agreeing",
-    );
+    g.expect(|l| l.starts_with("taken back: e4, "), "taking back");
     let (seen, records, _) = g.quit();
     for help in ["help hint ", "help eval ", "help threats "] {
         assert!(
@@ -888,18 +885,17 @@ fn a_takeback_against_the_thinking_engine_is_done_only_after_it_stopped() {
     // The engine thinks (five seconds unless stopped); the player takes the move back.
     g.type_line("takeback");
     g.expect(
-        |l| l.contains("the engine agrees to the take-back"),
-        "agreeing",
+        |l| l == "taken back: e4; White to move",
+        "taking back, without a clock",
     );
     // By the time it agrees, the engine has been told to stop and has answered.
     assert!(state.join("stopped").exists(), "{:#?}", g.seen);
-    let at = |seen: &[String], what: &str| seen.iter().position(|l| l.contains(what));
     let (seen, records, pgn) = g.quit();
-    let asked = at(&seen, "asks to take back")
-        .or(at(&seen, "take back"))
-        .unwrap();
-    let agreed = at(&seen, "the engine agrees").unwrap();
-    assert!(asked < agreed, "{seen:#?}");
+    // The engine answers for itself: no question put to it.
+    assert!(
+        !seen.iter().any(|l| l.contains("asks to take back")),
+        "{seen:#?}"
+    );
     // Its move for the game as it was is never played.
     assert_eq!(moves_of(&records), ["e2e4"], "{records:#?}");
     let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
@@ -1231,34 +1227,81 @@ fn review_without_a_sound_device_says_so_in_the_games_language_and_prints_all_th
     assert_eq!(quiet.len() + 1, lines.len(), "{quiet:#?}\n{lines:#?}");
 }
 
+/// A take-back against the engine is one line: what was taken back, whose move it is and
+/// the clock; no question the engine answers itself, and no arbiter at a home game.
 #[test]
-fn a_takeback_against_the_engine_says_the_clocks_line_once() {
-    let mut g = Game::start(
-        &stockfish(),
-        &[
-            "--engine-side",
-            "black",
-            "--level",
-            "1",
-            "--control",
-            "5m+2s",
-            "--auto-press",
-            "0",
-            "--lang",
+fn a_takeback_against_the_engine_is_one_line_without_the_arbiter_in_every_language() {
+    for (lang, takeback, line, arbiter) in [
+        (
+            "en",
+            "takeback",
+            "taken back: e4, e5; White to move; clock running: White, ",
+            "arbiter",
+        ),
+        (
+            "de",
+            "zurück",
+            "zurückgenommen: Eva vier, Eva fünf; Weiß am Zug; Uhr läuft: Weiß, ",
+            "Schiedsrichter",
+        ),
+        (
+            "uk",
+            "повернути",
+            "скасовано: е чотири, е п'ять; білі ходять; годинник іде: білі, ",
+            "арбітр",
+        ),
+        (
             "ru",
-        ],
-    );
-    g.type_line("e2e4");
-    assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
-    g.type_line("вернуть");
-    g.expect(|l| l.contains("движок согласен вернуть ход"), "agreeing");
-    let (seen, records, _) = g.quit();
-    // Both moves are taken back and named; the arbiter's line on the clocks (7.1) once.
-    let clocks = seen
-        .iter()
-        .filter(|l| l.starts_with("часы уже были нажаты"))
-        .count();
-    assert_eq!(clocks, 1, "{seen:#?}\n{records:#?}");
+            "вернуть",
+            "отменено: е четыре, е пять; белые ходят; часы идут: белые, ",
+            "арбитр",
+        ),
+        (
+            "hy",
+            "հետկանչ",
+            "հետ վերցված: e4, e5; սպիտակներն են քայլում; ժամացույցն աշխատում է: սպիտակները, ",
+            "մրցավար",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let engine = fake_engine(home.path(), "good", ".");
+        let mut g = Game::start_in(
+            home,
+            &engine,
+            &["--lang", lang, "--control", "5m+2s", "--auto-press", "0"],
+        );
+        g.type_line("e2e4");
+        assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);
+        let e5 = line.split(';').next().unwrap().rsplit(", ").next().unwrap();
+        g.expect(|l| l == e5, "e5");
+        let before = g.seen.len();
+        g.type_line(takeback);
+        g.expect(|l| l.starts_with(line), "the take-back's line");
+        let (seen, records, pgn) = g.quit();
+        let said = &seen[before..];
+        // The take-back's one line, with the time left after it; then only the leaving.
+        assert!(said[0].len() > line.len(), "{lang}: {said:#?}");
+        assert_eq!(said.len(), 2, "{lang}: {said:#?}");
+        assert!(
+            !said.iter().any(|l| l.contains(arbiter)),
+            "{lang}: {said:#?}"
+        );
+        // Journaled as before: the request and the engine's yes; no move left in the game.
+        assert!(
+            records
+                .iter()
+                .any(|r| r.starts_with("takeback-request ") && r.ends_with("white")),
+            "{lang}: {records:#?}"
+        );
+        assert!(
+            records
+                .iter()
+                .any(|r| r.starts_with("takeback-answer ") && r.ends_with("black accept")),
+            "{lang}: {records:#?}"
+        );
+        let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+        assert!(game.main.moves.is_empty(), "{lang}: {pgn}");
+    }
 }
 
 #[test]

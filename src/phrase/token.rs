@@ -849,8 +849,6 @@ words! {
     MatesIn = "mates-in",
     /// `hint`, `eval`, `threats` asked in a game where the engine does not help.
     EngineHelpOff = "engine-help-off",
-    /// Against the engine a take-back needs no asking.
-    EngineTakesBack = "engine-takes-back",
     /// The review's turning points: "move 14, Nf3 was a mistake: it costs about a pawn; better was Bd3".
     ReviewMove = "review-move",
     ReviewMistake = "review-mistake",

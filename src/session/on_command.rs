@@ -90,7 +90,11 @@ impl Session {
                 // journaled, then put to the opponent, whose answer is journaled too.
                 if let Some(by) = self.side_for(side, Word::HelpTakeBack) {
                     if self.commit(Record::TakebackRequest { at, by }) {
-                        self.put(Confirm::TakebackAnswer(!by));
+                        match self.engine_grants_takeback(!by) {
+                            // The engine answers for itself at once: no question to say.
+                            true => self.pending = Some(Confirm::TakebackAnswer(!by)),
+                            false => self.put(Confirm::TakebackAnswer(!by)),
+                        }
                     }
                 }
             }

@@ -1404,3 +1404,71 @@ fn review_in_the_game_and_vichess_review_find_the_same_turning_points() {
     assert!(played >= 7, "{outside_pgn}");
     assert_eq!(evals(&outside_pgn).len(), played, "{outside_pgn}");
 }
+
+/// `opponent` (`o`) against the engine names it in the same sentence: its side, its name and
+/// level, its time; never the name on a line of its own.
+#[test]
+fn the_opponent_readout_names_the_engine_in_its_sentence_in_every_language() {
+    for (lang, plays, line) in [
+        (
+            "en",
+            "the engine plays",
+            "opponent: Black (Fake Engine 1, level 2)",
+        ),
+        (
+            "de",
+            "die Engine spielt",
+            "Gegner: Schwarz (Fake Engine 1, Stufe 2)",
+        ),
+        (
+            "uk",
+            "рушій грає",
+            "суперник: чорні (Fake Engine 1, рівень 2)",
+        ),
+        (
+            "ru",
+            "движок играет",
+            "соперник: чёрные (Fake Engine 1, уровень 2)",
+        ),
+        (
+            "hy",
+            "շարժիչը խաղում է",
+            "մրցակից: սևերը (Fake Engine 1, մակարդակ 2)",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let engine = fake_engine(home.path(), "good", ".");
+        let mut g = Game::start_in(home, &engine, &["--lang", lang, "--level", "2"]);
+        g.type_line("e2e4");
+        g.expect(
+            |l| l.starts_with(plays) && l.contains("Fake Engine 1"),
+            "its name",
+        );
+        g.type_line("o");
+        g.expect(
+            |l| l.contains(line.split(':').next().unwrap()),
+            "the opponent",
+        );
+        assert_eq!(g.seen.last().unwrap(), line, "{lang}");
+        let (seen, _, _) = g.quit();
+        assert!(
+            !seen.iter().any(|l| l.starts_with("Fake Engine")),
+            "{lang}: {seen:#?}"
+        );
+    }
+    // With a clock, the time left follows the name.
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start_in(home, &engine, &["--lang", "de", "--control", "5m"]);
+    g.expect(
+        |l| l.starts_with("die Engine spielt: Schwarz; "),
+        "its name",
+    );
+    g.type_line("gegner");
+    g.expect(|l| l.starts_with("Gegner: "), "the opponent");
+    assert_eq!(
+        g.seen.last().unwrap(),
+        "Gegner: Schwarz (Fake Engine 1, Stufe 1), fünf Minuten"
+    );
+    g.quit();
+}

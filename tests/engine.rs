@@ -1472,3 +1472,37 @@ fn the_opponent_readout_names_the_engine_in_its_sentence_in_every_language() {
     );
     g.quit();
 }
+
+/// The report says who played the engine's side in its own words: "Schwarz: Computer (Fake
+/// Engine 1, Stufe 3)", never the PGN's "BlackType: program"; the PGN keeps its tag.
+#[test]
+fn the_report_names_the_engines_seat_in_the_reports_language() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let mut g = Game::start_in(home, &engine, &["--level", "3"]);
+    g.type_line("e2e4");
+    assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
+    // Kept apart: the game's folder goes with the game.
+    let home = tempfile::tempdir().unwrap();
+    let kept = home.path().join("game.journal");
+    std::fs::copy(journal(&g.dir).unwrap(), &kept).unwrap();
+    let (_, _, pgn) = g.quit();
+    assert!(pgn.contains("[BlackType \"program\"]"), "{pgn}");
+    for (lang, line) in [
+        ("de", "Schwarz: Computer (Fake Engine 1, Stufe 3)"),
+        ("en", "Black: computer (Fake Engine 1, level 3)"),
+        ("uk", "чорні: комп'ютер (Fake Engine 1, рівень 3)"),
+        ("ru", "чёрные: компьютер (Fake Engine 1, уровень 3)"),
+        ("hy", "սևերը: համակարգիչ (Fake Engine 1, մակարդակ 3)"),
+    ] {
+        let text = report(&kept, lang);
+        // The report's own lines, before the PGN.
+        let plain = text.split("\n[Event").next().unwrap();
+        assert!(
+            plain.lines().any(|l| l.ends_with(&format!("  {line}"))),
+            "{lang}: {text}"
+        );
+        assert!(!plain.contains("BlackType"), "{lang}: {text}");
+        assert!(!plain.contains("program"), "{lang}: {text}");
+    }
+}

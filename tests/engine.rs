@@ -7,214 +7,15 @@
 #[path = "common/play.rs"]
 mod common_play;
 
+#[path = "common/engine_game.rs"]
+mod engine_game;
+
+use engine_game::*;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::Receiver;
-use std::time::{Duration, Instant};
 use vichess::rules::notation::uci;
 use vichess::rules::Position;
-
-/// Every line `vichess play` printed until `what` matched one (or ten seconds passed).
-fn until(lines: &Receiver<String>, seen: &mut Vec<String>, what: impl Fn(&str) -> bool) -> bool {
-    let end = Instant::now() + Duration::from_secs(10);
-    while let Some(left) = end.checked_duration_since(Instant::now()) {
-        match lines.recv_timeout(left) {
-            Ok(l) => {
-                let hit = what(&l);
-                seen.push(l);
-                if hit {
-                    return true;
-                }
-            }
-            Err(_) => return false,
-        }
-    }
-    false
-}
-
-/// The game's journal in `dir` (the file whose first line names the format).
-fn journal(dir: &Path) -> Option<PathBuf> {
-    std::fs::read_dir(dir)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| {
-            std::fs::read_to_string(p).is_ok_and(|t| {
-                t.lines()
-                    .next()
-                    .is_some_and(|l| l.contains("vichess-journal"))
-            })
-        })
-}
-
-/// The journal's records (without sequence numbers and checksums).
-fn records(dir: &Path) -> Vec<String> {
-    let Some(path) = journal(dir) else {
-        return Vec::new();
-    };
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .skip(1)
-        .filter_map(|l| l.splitn(3, ' ').nth(2).map(str::to_string))
-        .collect()
-}
-
-/// The moves journaled so far, in UCI.
-fn moves(dir: &Path) -> Vec<String> {
-    records(dir)
-        .iter()
-        .filter_map(|r| {
-            let w: Vec<&str> = r.split(' ').collect();
-            (w.first() == Some(&"move")).then(|| w[2].to_string())
-        })
-        .collect()
-}
-
-/// Waits (ten seconds at most) until `n` moves are journaled.
-fn wait_moves(dir: &Path, n: usize) -> Vec<String> {
-    let end = Instant::now() + Duration::from_secs(10);
-    loop {
-        let m = moves(dir);
-        if m.len() >= n || Instant::now() > end {
-            return m;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-fn fake_engine(home: &Path, mode: &str, arg: &str) -> String {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/fake_uci.py");
-    let wrapper = home.join(format!("fake-{mode}"));
-    let python = if Path::new("/usr/bin/python3").exists() {
-        "/usr/bin/python3"
-    } else {
-        "python3"
-    };
-    let text = format!(
-        "#!/bin/sh\nexec {python} {} {mode} {arg}\n",
-        script.display()
-    );
-    std::fs::write(&wrapper, text).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
-    wrapper.display().to_string()
-}
-
-fn stockfish() -> String {
-    let found = vichess::host::find_program("stockfish");
-    let path = found.expect("stockfish is installed (scripts/setup installs Debian's package)");
-    path.display().to_string()
-}
-
-struct Game {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-    dir: PathBuf,
-    _home: tempfile::TempDir,
-}
-
-impl Game {
-    fn start(engine: &str, extra: &[&str]) -> Game {
-        let home = tempfile::tempdir().unwrap();
-        Game::start_in(home, engine, extra)
-    }
-
-    fn start_in(home: tempfile::TempDir, engine: &str, extra: &[&str]) -> Game {
-        let dir = home.path().join("games");
-        let mut args = vec!["--no-audio", "--game-dir", dir.to_str().unwrap()];
-        if !engine.is_empty() {
-            args.extend(["--engine", engine, "--think", "20"]);
-        }
-        args.extend_from_slice(extra);
-        if !extra.contains(&"--lang") {
-            args.extend(["--lang", "en"]);
-        }
-        if !extra.contains(&"--control") {
-            args.extend(["--control", "none"]);
-        }
-        let (child, stdin, lines) = common_play::spawn_play(home.path(), &args);
-        Game {
-            child,
-            stdin,
-            lines,
-            seen: Vec::new(),
-            dir,
-            _home: home,
-        }
-    }
-
-    fn type_line(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn expect(&mut self, what: impl Fn(&str) -> bool, label: &str) {
-        assert!(
-            until(&self.lines, &mut self.seen, what),
-            "no line {label}: {:#?}",
-            self.seen
-        );
-    }
-
-    fn quit(mut self) -> (Vec<String>, Vec<String>, String) {
-        self.type_line("quit");
-        let end = Instant::now() + Duration::from_secs(10);
-        let status = loop {
-            if let Some(s) = self.child.try_wait().unwrap() {
-                break s;
-            }
-            if Instant::now() > end {
-                let _ = self.child.kill();
-                panic!("vichess did not leave on quit: {:#?}", self.seen);
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        };
-        assert!(status.success(), "{:#?}", self.seen);
-        self.seen.extend(self.lines.try_iter());
-        let pgn = std::fs::read_dir(&self.dir)
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .find(|p| p.extension().is_some_and(|e| e == "pgn"))
-            .map(|p| std::fs::read_to_string(p).unwrap())
-            .unwrap_or_default();
-        (self.seen, records(&self.dir), pgn)
-    }
-}
-
-/// Plays `rounds` of the player's moves (the first legal move in the game's position, the
-/// engine's replies read from the journal) as White against the engine.
-fn play_white(g: &mut Game, rounds: usize, press: bool) -> Position {
-    let mut pos = Position::new();
-    for round in 0..rounds {
-        if !pos.has_legal_move() {
-            break;
-        }
-        let m = pos.legal_moves()[0];
-        g.type_line(&uci(&pos, &m));
-        if press {
-            g.type_line("press");
-        }
-        pos = pos.play(&m).unwrap();
-        let journaled = wait_moves(&g.dir, 2 * round + 2);
-        if !pos.has_legal_move() {
-            break;
-        }
-        let reply = journaled.get(2 * round + 1).unwrap_or_else(|| {
-            panic!("no reply to move {}: {:#?}", round + 1, g.seen);
-        });
-        let r = pos
-            .legal_moves()
-            .into_iter()
-            .find(|m| uci(&pos, m) == *reply)
-            .expect("the engine's journaled move is legal");
-        pos = pos.play(&r).unwrap();
-    }
-    pos
-}
 
 #[test]
 fn a_game_against_stockfish_at_level_1_through_play() {
@@ -322,12 +123,7 @@ fn hint_eval_threats_and_takeback_against_the_engine() {
             "{help}: {records:#?}"
         );
     }
-    assert!(
-        records
-            .iter()
-            .any(|r| r.starts_with("takeback-answer ") && r.ends_with("black accept")),
-        "{records:#?}\n{seen:#?}"
-    );
+    assert!(engine_took_back(&records), "{records:#?}\n{seen:#?}");
 }
 
 #[test]
@@ -351,8 +147,7 @@ fn help_is_off_without_an_engine_and_when_refused() {
         .filter(|l| l.starts_with("die Hilfe der Engine ist in dieser Partie aus"))
         .count();
     assert_eq!(off, 2, "{lines:#?}");
-    let engine = fake_engine(home.path(), "good", ".");
-    let mut g = Game::start(&engine, &["--no-help"]);
+    let mut g = Game::fake("good", &["--no-help"]);
     g.type_line("eval");
     g.expect(|l| l.starts_with("the engine's help is off"), "refusing");
     let (_, records, _) = g.quit();
@@ -370,15 +165,8 @@ const WHITE: [&str; 5] = ["e2e4", "g1f3", "f1c4", "b1c3", "d2d3"];
 /// Plays the fixed game against a fake engine that misbehaves as `mode` says; the game must
 /// reach all ten moves and say `fault`.
 fn survives(mode: &str, lang: &str, fault: &str) -> Vec<String> {
-    let home = tempfile::tempdir().unwrap();
-    let state = home.path().join("state");
-    std::fs::create_dir(&state).unwrap();
-    let arg = match mode {
-        "crash-after" => "2".to_string(),
-        _ => state.display().to_string(),
-    };
-    let engine = fake_engine(home.path(), mode, &arg);
-    let mut g = Game::start_in(home, &engine, &["--lang", lang]);
+    let arg = (mode == "crash-after").then_some("2");
+    let mut g = Game::fake_with(mode, arg, &["--lang", lang]);
     for (i, m) in WHITE.iter().enumerate() {
         g.type_line(m);
         let journaled = wait_moves(&g.dir, 2 * i + 2);
@@ -396,14 +184,6 @@ fn survives(mode: &str, lang: &str, fault: &str) -> Vec<String> {
         "{mode}: no {fault:?} in {seen:#?}"
     );
     seen
-}
-
-fn moves_of(records: &[String]) -> Vec<String> {
-    records
-        .iter()
-        .filter_map(|r| r.strip_prefix("move "))
-        .map(|r| r.split(' ').nth(1).unwrap().to_string())
-        .collect()
 }
 
 #[test]
@@ -455,9 +235,7 @@ fn a_missing_engine_is_said_and_its_moves_are_typed() {
 
 #[test]
 fn on_the_simulated_pegboard_the_engines_move_stands_before_the_players_clock_starts() {
-    let home = tempfile::tempdir().unwrap();
-    let engine = fake_engine(home.path(), "good", ".");
-    let mut g = Game::start_in(home, &engine, &["--board", "sim", "--control", "5m"]);
+    let mut g = Game::fake("good", &["--board", "sim", "--control", "5m"]);
     g.expect(|l| l.starts_with("the engine plays"), "naming the engine");
     g.type_line("sim e4");
     g.expect(|l| l == "e4", "the player's move from the board");
@@ -593,10 +371,8 @@ fn the_configuration_names_the_engine_and_is_checked_key_by_key() {
 
 #[test]
 fn after_a_crash_of_vichess_the_resumed_game_goes_on_against_the_engine() {
-    let home = tempfile::tempdir().unwrap();
-    let engine = fake_engine(home.path(), "good", ".");
-    let dir = home.path().join("games");
-    let mut g = Game::start_in(home, &engine, &[]);
+    let mut g = Game::fake("good", &[]);
+    let (engine, dir) = (g.engine.clone(), g.dir.clone());
     for (i, m) in WHITE[..2].iter().enumerate() {
         g.type_line(m);
         assert_eq!(
@@ -678,10 +454,8 @@ fn report(journal: &Path, lang: &str) -> String {
 
 #[test]
 fn a_resume_brings_the_journaled_engine_back_without_engine_and_the_report_names_it() {
-    let home = tempfile::tempdir().unwrap();
-    let engine = fake_engine(home.path(), "good", ".");
-    let dir = home.path().join("games");
-    let mut g = Game::start_in(home, &engine, &["--level", "2"]);
+    let mut g = Game::fake("good", &["--level", "2"]);
+    let (engine, dir) = (g.engine.clone(), g.dir.clone());
     for (i, m) in WHITE[..2].iter().enumerate() {
         g.type_line(m);
         assert_eq!(
@@ -743,9 +517,7 @@ fn a_resume_brings_the_journaled_engine_back_without_engine_and_the_report_names
 
 #[test]
 fn the_greeting_names_the_engines_side_and_level_before_the_first_move() {
-    let home = tempfile::tempdir().unwrap();
-    let engine = fake_engine(home.path(), "good", ".");
-    let mut g = Game::start_in(home, &engine, &["--level", "3", "--lang", "de"]);
+    let mut g = Game::fake("good", &["--level", "3", "--lang", "de"]);
     g.expect(
         |l| l == "die Engine spielt: Schwarz; Fake Engine 1, Stufe 3",
         "the engine's own name, its level in the game's words",
@@ -772,9 +544,7 @@ fn the_greeting_names_the_engines_side_and_level_before_the_first_move() {
 
 #[test]
 fn a_rating_goes_in_the_sides_elo_tag() {
-    let home = tempfile::tempdir().unwrap();
-    let engine = fake_engine(home.path(), "good", ".");
-    let mut g = Game::start_in(home, &engine, &["--elo", "1500", "--engine-side", "white"]);
+    let mut g = Game::fake("good", &["--elo", "1500", "--engine-side", "white"]);
     g.expect(
         |l| l == "the engine plays: White; Fake Engine 1, Elo 1500",
         "the engine with its rating",
@@ -792,13 +562,7 @@ fn a_rating_goes_in_the_sides_elo_tag() {
 
 #[test]
 fn help_is_off_in_an_arbiters_game_and_says_why_in_the_games_language() {
-    let home = tempfile::tempdir().unwrap();
-    let engine = fake_engine(home.path(), "good", ".");
-    let mut g = Game::start_in(
-        home,
-        &engine,
-        &["--event", "Vereinsmeisterschaft", "--lang", "de"],
-    );
+    let mut g = Game::fake("good", &["--event", "Vereinsmeisterschaft", "--lang", "de"]);
     g.type_line("Tipp");
     g.expect(
         |l| l.starts_with("die Hilfe der Engine ist in einer Partie mit Schiedsrichter aus"),
@@ -874,11 +638,7 @@ fn the_help_words_are_commands_help_lists_and_did_you_mean_knows_in_every_langua
 
 #[test]
 fn a_takeback_against_the_thinking_engine_is_done_only_after_it_stopped() {
-    let home = tempfile::tempdir().unwrap();
-    let state = home.path().join("state");
-    std::fs::create_dir(&state).unwrap();
-    let engine = fake_engine(home.path(), "slow", state.to_str().unwrap());
-    let mut g = Game::start_in(home, &engine, &[]);
+    let mut g = Game::fake("slow", &[]);
     g.expect(|l| l.starts_with("the engine plays"), "naming the engine");
     g.type_line("e2e4");
     g.expect(|l| l == "e4", "the player's move");
@@ -889,7 +649,7 @@ fn a_takeback_against_the_thinking_engine_is_done_only_after_it_stopped() {
         "taking back, without a clock",
     );
     // By the time it agrees, the engine has been told to stop and has answered.
-    assert!(state.join("stopped").exists(), "{:#?}", g.seen);
+    assert!(g.state.join("stopped").exists(), "{:#?}", g.seen);
     let (seen, records, pgn) = g.quit();
     // The engine answers for itself: no question put to it.
     assert!(
@@ -904,16 +664,12 @@ fn a_takeback_against_the_thinking_engine_is_done_only_after_it_stopped() {
 
 #[test]
 fn a_chess960_game_tells_the_engine_so() {
-    let home = tempfile::tempdir().unwrap();
-    let state = home.path().join("state");
-    std::fs::create_dir(&state).unwrap();
-    let engine = fake_engine(home.path(), "log", state.to_str().unwrap());
     let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
-    let mut g = Game::start_in(home, &engine, &["--fen", fen, "--chess960"]);
+    let mut g = Game::fake("log", &["--fen", fen, "--chess960"]);
     g.type_line("e2e4");
     assert_eq!(wait_moves(&g.dir, 2), ["e2e4", "e7e5"], "{:#?}", g.seen);
     // Read before `quit`, which removes the game's folder with the engine's.
-    let options = std::fs::read_to_string(state.join("options")).unwrap_or_default();
+    let options = std::fs::read_to_string(g.state.join("options")).unwrap_or_default();
     g.quit();
     assert!(
         options
@@ -1067,9 +823,7 @@ fn a_move_typed_for_the_engines_side_is_refused_and_nothing_changes() {
 
 #[test]
 fn the_engine_answers_a_draw_offer_at_once() {
-    let home = tempfile::tempdir().unwrap();
-    let engine = fake_engine(home.path(), "good", ".");
-    let mut g = Game::start_in(home, &engine, &["--lang", "uk"]);
+    let mut g = Game::fake("good", &["--lang", "uk"]);
     g.type_line("e2e4");
     assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
     g.type_line("нічия");
@@ -1263,11 +1017,8 @@ fn a_takeback_against_the_engine_is_one_line_without_the_arbiter_in_every_langua
             "մրցավար",
         ),
     ] {
-        let home = tempfile::tempdir().unwrap();
-        let engine = fake_engine(home.path(), "good", ".");
-        let mut g = Game::start_in(
-            home,
-            &engine,
+        let mut g = Game::fake(
+            "good",
             &["--lang", lang, "--control", "5m+2s", "--auto-press", "0"],
         );
         g.type_line("e2e4");
@@ -1293,12 +1044,7 @@ fn a_takeback_against_the_engine_is_one_line_without_the_arbiter_in_every_langua
                 .any(|r| r.starts_with("takeback-request ") && r.ends_with("white")),
             "{lang}: {records:#?}"
         );
-        assert!(
-            records
-                .iter()
-                .any(|r| r.starts_with("takeback-answer ") && r.ends_with("black accept")),
-            "{lang}: {records:#?}"
-        );
+        assert!(engine_took_back(&records), "{lang}: {records:#?}");
         let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
         assert!(game.main.moves.is_empty(), "{lang}: {pgn}");
     }
@@ -1306,12 +1052,8 @@ fn a_takeback_against_the_engine_is_one_line_without_the_arbiter_in_every_langua
 
 #[test]
 fn help_asked_while_the_engine_thinks_and_then_quit_is_said_to_be_unanswered() {
-    let home = tempfile::tempdir().unwrap();
-    let state = home.path().join("state");
-    std::fs::create_dir(&state).unwrap();
     // The engine thinks five seconds on its move; the helps wait behind it.
-    let engine = fake_engine(home.path(), "slow", state.to_str().unwrap());
-    let mut g = Game::start_in(home, &engine, &["--lang", "de"]);
+    let mut g = Game::fake("slow", &["--lang", "de"]);
     g.expect(|l| l.starts_with("die Engine spielt"), "naming the engine");
     g.type_line("e2e4");
     assert_eq!(wait_moves(&g.dir, 1).len(), 1, "{:#?}", g.seen);
@@ -1436,9 +1178,7 @@ fn the_opponent_readout_names_the_engine_in_its_sentence_in_every_language() {
             "մրցակից: սևերը (Fake Engine 1, մակարդակ 2)",
         ),
     ] {
-        let home = tempfile::tempdir().unwrap();
-        let engine = fake_engine(home.path(), "good", ".");
-        let mut g = Game::start_in(home, &engine, &["--lang", lang, "--level", "2"]);
+        let mut g = Game::fake("good", &["--lang", lang, "--level", "2"]);
         g.type_line("e2e4");
         g.expect(
             |l| l.starts_with(plays) && l.contains("Fake Engine 1"),
@@ -1457,9 +1197,7 @@ fn the_opponent_readout_names_the_engine_in_its_sentence_in_every_language() {
         );
     }
     // With a clock, the time left follows the name.
-    let home = tempfile::tempdir().unwrap();
-    let engine = fake_engine(home.path(), "good", ".");
-    let mut g = Game::start_in(home, &engine, &["--lang", "de", "--control", "5m"]);
+    let mut g = Game::fake("good", &["--lang", "de", "--control", "5m"]);
     g.expect(
         |l| l.starts_with("die Engine spielt: Schwarz; "),
         "its name",
@@ -1477,9 +1215,7 @@ fn the_opponent_readout_names_the_engine_in_its_sentence_in_every_language() {
 /// Engine 1, Stufe 3)", never the PGN's "BlackType: program"; the PGN keeps its tag.
 #[test]
 fn the_report_names_the_engines_seat_in_the_reports_language() {
-    let home = tempfile::tempdir().unwrap();
-    let engine = fake_engine(home.path(), "good", ".");
-    let mut g = Game::start_in(home, &engine, &["--level", "3"]);
+    let mut g = Game::fake("good", &["--level", "3"]);
     g.type_line("e2e4");
     assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
     // Kept apart: the game's folder goes with the game.

@@ -609,20 +609,25 @@ fn an_unknown_lang_is_refused_in_the_configured_language() {
     assert!(!err.contains("not a language"), "{err}");
 }
 
+/// `vichess play --lang LANG ARGS` refused before the game begins (games in `home/games`):
+/// its standard error, which is all it printed.
+fn refused(home: &Path, lang: &str, args: &[&str]) -> String {
+    let games = home.join("games");
+    let mut all = vec!["play", "--no-audio", "--lang", lang, "--game-dir"];
+    all.push(games.to_str().unwrap());
+    all.extend(args);
+    let out = common_play::run_piped(home, &all, b"");
+    assert!(!out.status.success(), "{lang} {args:?}");
+    assert!(out.stdout.is_empty(), "{lang} {args:?}: {out:?}");
+    String::from_utf8_lossy(&out.stderr).trim_end().to_string()
+}
+
 /// What is wrong with a time control or a voice pack is said, not only that something is:
 /// where in the text, the part quoted in the language's marks, and the packs there are.
 #[test]
 fn a_bad_time_control_or_voice_pack_says_where_and_why() {
     let home = tempfile::tempdir().unwrap();
-    let games = home.path().join("games");
-    let run = |lang: &str, args: &[&str]| {
-        let mut all = vec!["play", "--no-audio", "--lang", lang, "--game-dir"];
-        all.push(games.to_str().unwrap());
-        all.extend(args);
-        let out = common_play::run_piped(home.path(), &all, b"");
-        assert!(!out.status.success(), "{lang} {args:?}");
-        String::from_utf8_lossy(&out.stderr).trim_end().to_string()
-    };
+    let run = |lang: &str, args: &[&str]| refused(home.path(), lang, args);
     assert_eq!(
         run("de", &["--control", "5x"]),
         "vichess: die Bedenkzeit ist nicht lesbar (--control 5x: Zeichen 1: „5x“ ist keine Zahl (Sekunden))"
@@ -652,16 +657,10 @@ fn a_bad_time_control_or_voice_pack_says_where_and_why() {
 #[test]
 fn a_bad_engine_level_rating_or_side_says_where_and_why_in_the_games_language() {
     let home = tempfile::tempdir().unwrap();
-    let games = home.path().join("games");
     let run = |lang: &str, args: &[&str]| {
-        let mut all = vec!["play", "--no-audio", "--lang", lang, "--game-dir"];
-        all.push(games.to_str().unwrap());
-        all.extend(["--engine", "/nonexistent/engine"]);
+        let mut all = vec!["--engine", "/nonexistent/engine"];
         all.extend(args);
-        let out = common_play::run_piped(home.path(), &all, b"");
-        assert!(!out.status.success(), "{lang} {args:?}");
-        assert!(out.stdout.is_empty(), "{lang} {args:?}: {out:?}");
-        String::from_utf8_lossy(&out.stderr).trim_end().to_string()
+        refused(home.path(), lang, &all)
     };
     assert_eq!(
         run("de", &["--level", "9"]),
@@ -688,5 +687,5 @@ fn a_bad_engine_level_rating_or_side_says_where_and_why_in_the_games_language() 
         "vichess: --engine-side grün: die Seite ist white (Weiß) oder black (Schwarz)"
     );
     // Nothing was begun: no game folder, no journal.
-    assert!(!games.exists());
+    assert!(!home.path().join("games").exists());
 }

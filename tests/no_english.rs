@@ -686,6 +686,28 @@ fn a_bad_engine_level_rating_or_side_says_where_and_why_in_the_games_language() 
         run("de", &["--engine-side", "grün"]),
         "vichess: --engine-side grün: die Seite ist white (Weiß) oder black (Schwarz)"
     );
+    // What goes only with an engine, or not with another flag, is said the same way.
+    let alone = |lang: &str, args: &[&str]| refused(home.path(), lang, args);
+    assert_eq!(
+        alone("de", &["--level", "3"]),
+        "vichess: --level 3: nur mit --engine"
+    );
+    assert_eq!(
+        alone("en", &["--no-help"]),
+        "vichess: --no-help: only with --engine"
+    );
+    assert_eq!(
+        run("uk", &["--level", "3", "--elo", "1500"]),
+        "vichess: --elo 1500: не разом із --level: сила — це рівень або рейтинг"
+    );
+    assert_eq!(
+        run("ru", &["--think", "быстро"]),
+        "vichess: --think быстро: время раздумий движка — число миллисекунд"
+    );
+    assert_eq!(
+        alone("hy", &["--engine-side", "white"]),
+        "vichess: --engine-side white: միայն --engine-ի հետ"
+    );
     // Nothing was begun: no game folder, no journal.
     assert!(!home.path().join("games").exists());
 }

@@ -103,19 +103,19 @@ pub struct PlayArgs {
     pub(super) engine: Option<String>,
     /// The engine's side: white or black (default: the side --side does not name, else
     /// black).
-    #[arg(long, requires = "engine")]
+    #[arg(long)]
     pub(super) engine_side: Option<String>,
     /// The engine's strength, 1 (a beginner can win) to 8 (full strength); default 1.
-    #[arg(long, requires = "engine", conflicts_with = "elo")]
+    #[arg(long)]
     pub(super) level: Option<String>,
     /// The engine's strength as a rating (500-3500), for engines with UCI_Elo.
-    #[arg(long, requires = "engine")]
+    #[arg(long)]
     pub(super) elo: Option<String>,
     /// The engine thinks this many milliseconds per move, whatever its level.
-    #[arg(long, value_name = "MS", requires = "engine")]
-    pub(super) think: Option<u64>,
+    #[arg(long, value_name = "MS")]
+    pub(super) think: Option<String>,
     /// No help from the engine (`hint`, `eval`, `threats`, take-backs without asking).
-    #[arg(long, requires = "engine")]
+    #[arg(long)]
     pub(super) no_help: bool,
     /// Voice input: moves and commands said into the default microphone. Press F5 (or the
     /// gamepad's talk button: the right stick pressed in, by default), say the move, press
@@ -166,14 +166,17 @@ impl Values {
     ) -> Option<T> {
         let value = value?;
         parse(value)
-            .inspect_err(|_| {
-                self.bad.get_or_insert_with(|| BadValue {
-                    flag,
-                    value: value.clone(),
-                    want,
-                });
-            })
+            .inspect_err(|_| self.refuse(flag, value, want))
             .ok()
+    }
+
+    /// Keeps `flag`'s `value` to be refused, unless an earlier one is.
+    fn refuse(&mut self, flag: &'static str, value: &str, want: Wanted) {
+        self.bad.get_or_insert_with(|| BadValue {
+            flag,
+            value: value.to_string(),
+            want,
+        });
     }
 }
 
@@ -195,13 +198,32 @@ impl PlayArgs {
             Strength::level,
         );
         let elo = values.read("--elo", self.elo.as_ref(), Wanted::Elo, Strength::elo);
+        let think = values.read("--think", self.think.as_ref(), Wanted::Think, |t| {
+            t.trim().parse::<u64>().map_err(|e| e.to_string())
+        });
+        // The engine's own flags need an engine; its strength is a level or a rating.
+        let engine_flags = [
+            ("--engine-side", self.engine_side.as_deref()),
+            ("--level", self.level.as_deref()),
+            ("--elo", self.elo.as_deref()),
+            ("--think", self.think.as_deref()),
+            ("--no-help", self.no_help.then_some("")),
+        ];
+        if self.engine.is_none() {
+            if let Some((flag, Some(value))) = engine_flags.iter().find(|(_, v)| v.is_some()) {
+                values.refuse(flag, value, Wanted::Engine);
+            }
+        }
+        if let (Some(_), Some(value)) = (&self.level, &self.elo) {
+            values.refuse("--elo", value, Wanted::LevelOrElo);
+        }
         let engine = self.engine.map(|program| {
             let side = engine_side.or(own_side.map(|c| !c)).unwrap_or(Color::Black);
             EngineSpec {
                 program,
                 side,
                 strength: level.or(elo).unwrap_or_default(),
-                think_ms: self.think,
+                think_ms: think,
                 helps: !self.no_help,
             }
         });

@@ -134,6 +134,12 @@ pub enum Wanted {
     Elo,
     /// `white` or `black`.
     Side,
+    /// A number of milliseconds.
+    Think,
+    /// Given only with `--engine`.
+    Engine,
+    /// `--elo` given with `--level`.
+    LevelOrElo,
 }
 
 /// Everything that reaches the game, in the order it happened.

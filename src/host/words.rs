@@ -271,13 +271,15 @@ pub(super) fn bad_value_line(pack: &Pack, bad: &BadValue) -> String {
         Wanted::Level => Word::FlagLevelRange,
         Wanted::Elo => Word::FlagEloRange,
         Wanted::Side => Word::FlagSide,
+        Wanted::Think => Word::FlagThink,
+        Wanted::Engine => Word::FlagNeedsEngine,
+        Wanted::LevelOrElo => Word::FlagLevelOrElo,
     };
-    format!(
-        "{} {}: {}",
-        bad.flag,
-        bad.value,
-        pack.text(&[Token::Word(want)])
-    )
+    let given = match bad.value.is_empty() {
+        true => bad.flag.to_string(),
+        false => format!("{} {}", bad.flag, bad.value),
+    };
+    format!("{given}: {}", pack.text(&[Token::Word(want)]))
 }
 
 /// A voice pack that is in no folder searched, in the game's words: the name, the folders

@@ -922,6 +922,10 @@ words! {
     FlagLevelRange = "flag-level-range",
     FlagEloRange = "flag-elo-range",
     FlagSide = "flag-side",
+    FlagThink = "flag-think",
+    /// An engine's flag without `--engine`; `--elo` with `--level`.
+    FlagNeedsEngine = "flag-needs-engine",
+    FlagLevelOrElo = "flag-level-or-elo",
     /// The one line of a take-back against the engine, before the moves taken back; whose
     /// move it is and the clock follow.
     EngineTookBack = "engine-took-back",

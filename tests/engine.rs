@@ -1239,6 +1239,11 @@ fn the_report_names_the_engines_seat_in_the_reports_language() {
             "{lang}: {text}"
         );
         assert!(!plain.contains("BlackType"), "{lang}: {text}");
+        // Said once: not the PGN's name tag as well, a line before.
+        assert!(
+            !plain.lines().skip(1).any(|l| l.ends_with("(3/8)")),
+            "{lang}: {text}"
+        );
         assert!(!plain.contains("program"), "{lang}: {text}");
     }
 }

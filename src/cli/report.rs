@@ -158,6 +158,8 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening], seat: &Seat) -> O
             Some(s) => seat.line(pack, s),
             None => format!("{name}: {value}"),
         },
+        // The engine's name tag is said by its Type tag's line, with the level in words.
+        Record::Tag { name, .. } if seat.names_program(name) => return None,
         Record::Tag { name, value, .. } => format!("{}: {value}", tag_label(pack, name)),
         // The engine seat: who plays which side, how strongly, and which program.
         Record::Engine { spec, .. } => format!(
@@ -301,9 +303,20 @@ fn rules_words(pack: &Pack, happened: &[Happening]) -> String {
 struct Seat {
     spec: Option<vichess::engine::EngineSpec>,
     names: [Option<String>; 2],
+    /// Which sides the game's Type tags say a program played.
+    programs: [bool; 2],
 }
 
 impl Seat {
+    /// Whether `tag` is the name tag of a side a program played.
+    fn names_program(&self, tag: &str) -> bool {
+        match tag {
+            "White" => self.programs[Color::White.index()],
+            "Black" => self.programs[Color::Black.index()],
+            _ => false,
+        }
+    }
+
     /// "Schwarz: Computer (Stockfish 15.1, Stufe 3)": who played `side`, in the report's
     /// words.
     fn line(&self, pack: &Pack, side_: Color) -> String {
@@ -562,6 +575,10 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
             _ => None,
         }),
         names: [tag("White"), tag("Black")],
+        programs: [
+            tag("WhiteType").is_some_and(|t| t == "program"),
+            tag("BlackType").is_some_and(|t| t == "program"),
+        ],
     };
     // The wall clock, once an anchor says how session time maps to it.
     let mut anchor: Option<(u64, u64)> = None;

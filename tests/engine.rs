@@ -570,7 +570,7 @@ fn help_is_off_in_an_arbiters_game_and_says_why_in_the_games_language() {
     );
     g.type_line("e2e4");
     wait_moves(&g.dir, 2);
-    // A take-back is asked, not granted by the engine.
+    // A take-back is refused as help is: neither asked nor granted by the engine.
     g.type_line("zurück");
     g.type_line("Bewertung");
     g.expect(
@@ -1245,5 +1245,35 @@ fn the_report_names_the_engines_seat_in_the_reports_language() {
             "{lang}: {text}"
         );
         assert!(!plain.contains("program"), "{lang}: {text}");
+    }
+}
+
+/// Without the engine's help (`--no-help`, or an arbiter's game) a take-back against the
+/// engine is refused with the reason, as `hint` is: never a question the player would answer
+/// for the engine, and nothing changes.
+#[test]
+fn without_help_a_takeback_against_the_engine_is_refused_in_the_games_words() {
+    use vichess::phrase::token::{Token, Word};
+    for (lang, takeback) in [
+        ("en", "takeback"),
+        ("de", "zurück"),
+        ("uk", "повернути"),
+        ("ru", "вернуть"),
+        ("hy", "հետկանչ"),
+    ] {
+        let pack = vichess::voice::Pack::builtin(lang).unwrap();
+        let off = pack.text(&[Token::Word(Word::EngineHelpOff)]);
+        let mut g = Game::fake("good", &["--no-help", "--lang", lang]);
+        g.type_line("e2e4");
+        assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);
+        g.type_line(takeback);
+        g.expect(|l| l == off, "refusing the take-back");
+        let (seen, records, pgn) = g.quit();
+        assert!(
+            !records.iter().any(|r| r.starts_with("takeback-")),
+            "{lang}: {records:#?}\n{seen:#?}"
+        );
+        let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+        assert_eq!(game.main.moves.len(), 2, "{lang}: {pgn}");
     }
 }

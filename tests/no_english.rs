@@ -633,20 +633,25 @@ fn an_unknown_lang_is_refused_in_the_configured_language() {
     assert!(!err.contains("not a language"), "{err}");
 }
 
+/// `vichess play --lang LANG ARGS` refused before the game begins (games in `home/games`):
+/// its standard error, which is all it printed.
+fn refused(home: &Path, lang: &str, args: &[&str]) -> String {
+    let games = home.join("games");
+    let mut all = vec!["play", "--no-audio", "--lang", lang, "--game-dir"];
+    all.push(games.to_str().unwrap());
+    all.extend(args);
+    let out = common_play::run_piped(home, &all, b"");
+    assert!(!out.status.success(), "{lang} {args:?}");
+    assert!(out.stdout.is_empty(), "{lang} {args:?}: {out:?}");
+    String::from_utf8_lossy(&out.stderr).trim_end().to_string()
+}
+
 /// What is wrong with a time control or a voice pack is said, not only that something is:
 /// where in the text, the part quoted in the language's marks, and the packs there are.
 #[test]
 fn a_bad_time_control_or_voice_pack_says_where_and_why() {
     let home = tempfile::tempdir().unwrap();
-    let games = home.path().join("games");
-    let run = |lang: &str, args: &[&str]| {
-        let mut all = vec!["play", "--no-audio", "--lang", lang, "--game-dir"];
-        all.push(games.to_str().unwrap());
-        all.extend(args);
-        let out = common_play::run_piped(home.path(), &all, b"");
-        assert!(!out.status.success(), "{lang} {args:?}");
-        String::from_utf8_lossy(&out.stderr).trim_end().to_string()
-    };
+    let run = |lang: &str, args: &[&str]| refused(home.path(), lang, args);
     assert_eq!(
         run("de", &["--control", "5x"]),
         "vichess: die Bedenkzeit ist nicht lesbar (--control 5x: Zeichen 2: „x“ gehört zu keiner Bedenkzeit)"
@@ -760,4 +765,65 @@ fn a_bad_time_control_points_at_the_bad_character_in_the_unit_it_is_read_in() {
         run("en", "90m+x"),
         "character 5: \"x\" is not a number (seconds"
     );
+}
+
+/// The engine's level, rating and side, and the player's side, are read once the game's
+/// language is known (issue 27): a bad one is refused in the game's words, naming the flag
+/// and the value, and no game is begun.
+#[test]
+fn a_bad_engine_level_rating_or_side_says_where_and_why_in_the_games_language() {
+    let home = tempfile::tempdir().unwrap();
+    let run = |lang: &str, args: &[&str]| {
+        let mut all = vec!["--engine", "/nonexistent/engine"];
+        all.extend(args);
+        refused(home.path(), lang, &all)
+    };
+    assert_eq!(
+        run("de", &["--level", "9"]),
+        "vichess: --level 9: die Stufe ist 1 bis 8"
+    );
+    assert_eq!(
+        run("en", &["--level", "zero"]),
+        "vichess: --level zero: the level is 1 to 8"
+    );
+    assert_eq!(
+        run("uk", &["--elo", "100"]),
+        "vichess: --elo 100: рейтинг — від 500 до 3500"
+    );
+    assert_eq!(
+        run("ru", &["--engine-side", "green"]),
+        "vichess: --engine-side green: сторона — white (белые) или black (чёрные)"
+    );
+    assert_eq!(
+        run("hy", &["--side", "green"]),
+        "vichess: --side green: կողմը white (սպիտակները) կամ black (սևերը) է"
+    );
+    assert_eq!(
+        run("de", &["--engine-side", "grün"]),
+        "vichess: --engine-side grün: die Seite ist white (Weiß) oder black (Schwarz)"
+    );
+    // What goes only with an engine, or not with another flag, is said the same way.
+    let alone = |lang: &str, args: &[&str]| refused(home.path(), lang, args);
+    assert_eq!(
+        alone("de", &["--level", "3"]),
+        "vichess: --level 3: nur mit --engine"
+    );
+    assert_eq!(
+        alone("en", &["--no-help"]),
+        "vichess: --no-help: only with --engine"
+    );
+    assert_eq!(
+        run("uk", &["--level", "3", "--elo", "1500"]),
+        "vichess: --elo 1500: не разом із --level: сила — це рівень або рейтинг"
+    );
+    assert_eq!(
+        run("ru", &["--think", "быстро"]),
+        "vichess: --think быстро: время раздумий движка — число миллисекунд"
+    );
+    assert_eq!(
+        alone("hy", &["--engine-side", "white"]),
+        "vichess: --engine-side white: միայն --engine-ի հետ"
+    );
+    // Nothing was begun: no game folder, no journal.
+    assert!(!home.path().join("games").exists());
 }

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Sender};
 use vichess::engine::level::Strength;
-use vichess::host::{interrupt, Arrival, EngineSpec, GameSettings, Host, Turn};
+use vichess::host::{interrupt, Arrival, BadValue, EngineSpec, GameSettings, Host, Turn, Wanted};
 use vichess::phrase::token::Word;
 use vichess::rules::Color;
 use vichess::voice::Pack;
@@ -35,8 +35,9 @@ pub struct PlayArgs {
     #[arg(long)]
     pub(super) second_board: Option<vichess::host::BoardSpec>,
     /// The VI player's side: white or black (their board's touches, `press` and `resign`).
-    #[arg(long, value_parser = parse_side)]
-    pub(super) side: Option<Color>,
+    /// Read once the game's language is known, so that a bad one is refused in its words.
+    #[arg(long)]
+    pub(super) side: Option<String>,
     /// The time control. With units it means what it says: 3m, 90m+30s, 10s, 1h30m,
     /// 40/90m+30s:30m+30s. A bare number is minutes below 180 (90+30, G/60;d5, 40/120:30)
     /// and PGN seconds from 180 on (300+3, 5400+30); "none" for no clock.
@@ -102,19 +103,19 @@ pub struct PlayArgs {
     pub(super) engine: Option<String>,
     /// The engine's side: white or black (default: the side --side does not name, else
     /// black).
-    #[arg(long, value_parser = parse_side, requires = "engine")]
-    pub(super) engine_side: Option<Color>,
+    #[arg(long)]
+    pub(super) engine_side: Option<String>,
     /// The engine's strength, 1 (a beginner can win) to 8 (full strength); default 1.
-    #[arg(long, value_parser = Strength::level, requires = "engine", conflicts_with = "elo")]
-    pub(super) level: Option<Strength>,
+    #[arg(long)]
+    pub(super) level: Option<String>,
     /// The engine's strength as a rating (500-3500), for engines with UCI_Elo.
-    #[arg(long, value_parser = Strength::elo, requires = "engine")]
-    pub(super) elo: Option<Strength>,
+    #[arg(long)]
+    pub(super) elo: Option<String>,
     /// The engine thinks this many milliseconds per move, whatever its level.
-    #[arg(long, value_name = "MS", requires = "engine")]
-    pub(super) think: Option<u64>,
+    #[arg(long, value_name = "MS")]
+    pub(super) think: Option<String>,
     /// No help from the engine (`hint`, `eval`, `threats`, take-backs without asking).
-    #[arg(long, requires = "engine")]
+    #[arg(long)]
     pub(super) no_help: bool,
     /// Voice input: moves and commands said into the default microphone. Press F5 (or the
     /// gamepad's talk button: the right stick pressed in, by default), say the move, press
@@ -148,23 +149,85 @@ pub(super) fn parse_side(s: &str) -> Result<Color, String> {
     }
 }
 
+/// Reads the values that are refused in the game's language: the first bad one is kept for
+/// the host to refuse once it knows the language ([`BadValue`]), the others read.
+#[derive(Default)]
+struct Values {
+    bad: Option<BadValue>,
+}
+
+impl Values {
+    fn read<T>(
+        &mut self,
+        flag: &'static str,
+        value: Option<&String>,
+        want: Wanted,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> Option<T> {
+        let value = value?;
+        parse(value)
+            .inspect_err(|_| self.refuse(flag, value, want))
+            .ok()
+    }
+
+    /// Keeps `flag`'s `value` to be refused, unless an earlier one is.
+    fn refuse(&mut self, flag: &'static str, value: &str, want: Wanted) {
+        self.bad.get_or_insert_with(|| BadValue {
+            flag,
+            value: value.to_string(),
+            want,
+        });
+    }
+}
+
 impl PlayArgs {
     /// The game these arguments describe, for the host.
     pub(super) fn settings(self) -> anyhow::Result<GameSettings> {
+        let mut values = Values::default();
+        let own_side = values.read("--side", self.side.as_ref(), Wanted::Side, parse_side);
+        let engine_side = values.read(
+            "--engine-side",
+            self.engine_side.as_ref(),
+            Wanted::Side,
+            parse_side,
+        );
+        let level = values.read(
+            "--level",
+            self.level.as_ref(),
+            Wanted::Level,
+            Strength::level,
+        );
+        let elo = values.read("--elo", self.elo.as_ref(), Wanted::Elo, Strength::elo);
+        let think = values.read("--think", self.think.as_ref(), Wanted::Think, |t| {
+            t.trim().parse::<u64>().map_err(|e| e.to_string())
+        });
+        // The engine's own flags need an engine; its strength is a level or a rating.
+        let engine_flags = [
+            ("--engine-side", self.engine_side.as_deref()),
+            ("--level", self.level.as_deref()),
+            ("--elo", self.elo.as_deref()),
+            ("--think", self.think.as_deref()),
+            ("--no-help", self.no_help.then_some("")),
+        ];
+        if self.engine.is_none() {
+            if let Some((flag, Some(value))) = engine_flags.iter().find(|(_, v)| v.is_some()) {
+                values.refuse(flag, value, Wanted::Engine);
+            }
+        }
+        if let (Some(_), Some(value)) = (&self.level, &self.elo) {
+            values.refuse("--elo", value, Wanted::LevelOrElo);
+        }
         let engine = self.engine.map(|program| {
-            let side = self
-                .engine_side
-                .or(self.side.map(|c| !c))
-                .unwrap_or(Color::Black);
+            let side = engine_side.or(own_side.map(|c| !c)).unwrap_or(Color::Black);
             EngineSpec {
                 program,
                 side,
-                strength: self.level.or(self.elo).unwrap_or_default(),
-                think_ms: self.think,
+                strength: level.or(elo).unwrap_or_default(),
+                think_ms: think,
                 helps: !self.no_help,
             }
         });
-        let side = self.side.or(engine.as_ref().map(|e| !e.side));
+        let side = own_side.or(engine.as_ref().map(|e| !e.side));
         Ok(GameSettings {
             start: self.start.position()?,
             config: self.config,
@@ -188,6 +251,7 @@ impl PlayArgs {
             supervision: self.supervision,
             braille_display: self.braille_display,
             engine,
+            bad_value: values.bad,
         })
     }
 }

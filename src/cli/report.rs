@@ -47,8 +47,9 @@ fn numbered(before: &Position, text: &str) -> String {
 }
 
 /// What one record did, in plain words of the report's language; `None` for bookkeeping
-/// (checkpoints, anchors). Moves in SAN with the pack's piece letters, times as h:mm:ss, a FEN and tags as they are.
-fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String> {
+/// (checkpoints, anchors). Moves in SAN with the pack's piece letters, times as h:mm:ss, a FEN
+/// and tags as they are.
+fn describe(pack: &Pack, rec: &Record, happened: &[Happening], seat: &Seat) -> Option<String> {
     let w = |word| w(pack, word);
     let side = |c| side(pack, c);
     // A scoresheet in the game's language: its piece letters (Appendix C.2), "2. Sf3".
@@ -176,6 +177,14 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening]) -> Option<String>
                 QuickplayAnswer::Postpone { extra_time: false } => Word::ReportRulingPostpone,
             })
         ),
+        // The engine's side: "Schwarz: Computer (Stockfish 15.1, Stufe 3)", not the PGN's
+        // "BlackType: program".
+        Record::Tag { name, value, .. } if value == "program" => match type_side(name) {
+            Some(s) => seat.line(pack, s),
+            None => format!("{name}: {value}"),
+        },
+        // The engine's name tag is said by its Type tag's line, with the level in words.
+        Record::Tag { name, .. } if seat.names_program(name) => return None,
         Record::Tag { name, value, .. } => format!("{}: {value}", tag_label(pack, name)),
         // The engine seat: who plays which side, how strongly, and which program.
         Record::Engine { spec, .. } => format!(
@@ -312,6 +321,53 @@ fn rules_words(pack: &Pack, happened: &[Happening]) -> String {
         })
         .map(|p| pack.text(&p))
         .unwrap_or_default()
+}
+
+/// The engine that played in the game (its last journaled seat) and its sides' names, for
+/// the line of its side's `WhiteType` or `BlackType` tag.
+struct Seat {
+    spec: Option<vichess::engine::EngineSpec>,
+    names: [Option<String>; 2],
+    /// Which sides the game's Type tags say a program played.
+    programs: [bool; 2],
+}
+
+impl Seat {
+    /// Whether `tag` is the name tag of a side a program played.
+    fn names_program(&self, tag: &str) -> bool {
+        match tag {
+            "White" => self.programs[Color::White.index()],
+            "Black" => self.programs[Color::Black.index()],
+            _ => false,
+        }
+    }
+
+    /// "Schwarz: Computer (Stockfish 15.1, Stufe 3)": who played `side`, in the report's
+    /// words.
+    fn line(&self, pack: &Pack, side_: Color) -> String {
+        let computer = w(pack, Word::Computer);
+        let seat = match &self.spec {
+            Some(spec) if spec.side == side_ => format!(
+                " ({})",
+                vichess::engine::words::seat_text(
+                    pack,
+                    self.names[side_.index()].as_deref(),
+                    spec.strength
+                )
+            ),
+            _ => String::new(),
+        };
+        format!("{}: {computer}{seat}", side(pack, side_))
+    }
+}
+
+/// The side whose type a `WhiteType` or `BlackType` tag gives.
+fn type_side(name: &str) -> Option<Color> {
+    match name {
+        "WhiteType" => Some(Color::White),
+        "BlackType" => Some(Color::Black),
+        _ => None,
+    }
 }
 
 /// A PGN tag's name as the report's label: the roster's in the pack's words ("Weiß",
@@ -538,6 +594,17 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         )?;
     }
 
+    let seat = Seat {
+        spec: steps.iter().rev().find_map(|(rec, _)| match rec {
+            Record::Engine { spec, .. } => Some(spec.clone()),
+            _ => None,
+        }),
+        names: [tag("White"), tag("Black")],
+        programs: [
+            tag("WhiteType").is_some_and(|t| t == "program"),
+            tag("BlackType").is_some_and(|t| t == "program"),
+        ],
+    };
     // The wall clock, once an anchor says how session time maps to it.
     let mut anchor: Option<(u64, u64)> = None;
     let mut pgn = PgnGame::from_game(state.game());
@@ -561,7 +628,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
             Record::Restore { ply, .. } => Some(*ply),
             _ => None,
         };
-        let Some(text) = describe(&pack, rec, happened) else {
+        let Some(text) = describe(&pack, rec, happened, &seat) else {
             continue;
         };
         let when = match anchor {
@@ -600,7 +667,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
                 .filter(|h| !matches!(h, Happening::Moved { .. }))
                 .cloned()
                 .collect();
-            describe(&pack, rec, &besides).map(|t| format!("{when} {t}"))
+            describe(&pack, rec, &besides, &seat).map(|t| format!("{when} {t}"))
         } else {
             (!routine).then(|| format!("{when} {text}"))
         };

@@ -53,6 +53,23 @@ pub fn strength_text(
     }
 }
 
+/// The engine at its seat in `pack`'s words: its name and strength ("Stockfish 15.1, Stufe
+/// 3"), for `opponent` and the report. `name` is its side's PGN tag, which keeps the level as
+/// "3/8" in no language: that is said in words instead. Before the engine has named itself,
+/// "computer".
+pub fn seat_text(
+    pack: &crate::voice::Pack,
+    name: Option<&str>,
+    strength: crate::engine::level::Strength,
+) -> String {
+    let suffix = format!(" ({})", strength.short());
+    let name = match name.map(str::trim).filter(|n| !n.is_empty() && *n != "?") {
+        Some(n) => n.strip_suffix(&suffix).unwrap_or(n).to_string(),
+        None => pack.text(&[Token::Word(Word::Computer)]),
+    };
+    format!("{name}, {}", strength_text(pack, strength))
+}
+
 /// A score from the side to move's point of view, from White's.
 pub fn white_view(score: Score, to_move: Color) -> Score {
     match (score, to_move) {

@@ -107,6 +107,39 @@ pub struct GameSettings {
     pub braille_display: Option<PathBuf>,
     /// A chess engine plays one side (issue 27).
     pub engine: Option<EngineSpec>,
+    /// A value of the command line that could not be read: refused by [`Host::open`] in the
+    /// game's language, before anything is begun.
+    pub bad_value: Option<BadValue>,
+}
+
+/// A command-line value read only once the game's language is known, so that a bad one is
+/// refused in the game's words ("--level 9: die Stufe ist 1 bis 8"), as `--control` is,
+/// rather than by the argument parser in English.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadValue {
+    /// The flag, as typed on the command line ("--level").
+    pub flag: &'static str,
+    /// The value as typed.
+    pub value: String,
+    /// What the value must be.
+    pub want: Wanted,
+}
+
+/// What a [`BadValue`] must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wanted {
+    /// A level from 1 to 8.
+    Level,
+    /// A rating from 500 to 3500.
+    Elo,
+    /// `white` or `black`.
+    Side,
+    /// A number of milliseconds.
+    Think,
+    /// Given only with `--engine`.
+    Engine,
+    /// `--elo` given with `--level`.
+    LevelOrElo,
 }
 
 /// Everything that reaches the game, in the order it happened.

@@ -96,6 +96,10 @@ impl Host {
                 },
             )?;
         *words = Some(pack.clone());
+        // A flag's value read now that the game's words are known; nothing is begun yet.
+        if let Some(bad) = &args.bad_value {
+            return Err(anyhow!("{}", bad_value_line(&pack, bad)));
+        }
         // No game folder yet, and none given: the first game after installing, which says
         // where things are (with --game-dir the user has just said where games go).
         let first_run = args.game_dir.is_none() && !dir.exists();

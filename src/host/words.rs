@@ -264,6 +264,24 @@ pub(super) fn control_error_line(pack: &Pack, e: &crate::rules::clock::ControlEr
     format!("{} {}: {reason}", w(Word::ControlAtCharacter), e.at)
 }
 
+/// A command-line value that cannot be read, in the game's words: the flag, the value as
+/// typed, and what it must be.
+pub(super) fn bad_value_line(pack: &Pack, bad: &BadValue) -> String {
+    let want = match bad.want {
+        Wanted::Level => Word::FlagLevelRange,
+        Wanted::Elo => Word::FlagEloRange,
+        Wanted::Side => Word::FlagSide,
+        Wanted::Think => Word::FlagThink,
+        Wanted::Engine => Word::FlagNeedsEngine,
+        Wanted::LevelOrElo => Word::FlagLevelOrElo,
+    };
+    let given = match bad.value.is_empty() {
+        true => bad.flag.to_string(),
+        false => format!("{} {}", bad.flag, bad.value),
+    };
+    format!("{given}: {}", pack.text(&[Token::Word(want)]))
+}
+
 /// A voice pack that is in no folder searched, in the game's words: the name, the folders
 /// and the packs there. `None` for any other fault of a pack, and with no voices folder at
 /// all: the library's own line says those.

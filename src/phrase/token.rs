@@ -862,8 +862,6 @@ words! {
     MatesIn = "mates-in",
     /// `hint`, `eval`, `threats` asked in a game where the engine does not help.
     EngineHelpOff = "engine-help-off",
-    /// Against the engine a take-back needs no asking.
-    EngineTakesBack = "engine-takes-back",
     /// The review's turning points: "move 14, Nf3 was a mistake: it costs about a pawn; better was Bd3".
     ReviewMove = "review-move",
     ReviewMistake = "review-mistake",
@@ -932,6 +930,20 @@ words! {
     /// The engine answers a draw offer at once, by its evaluation.
     EngineDeclinesDraw = "engine-declines-draw",
     EngineAcceptsDraw = "engine-accepts-draw",
+    /// A bad `--level`, `--elo`, `--side` or `--engine-side` value, after the flag and the
+    /// value as typed: what it must be.
+    FlagLevelRange = "flag-level-range",
+    FlagEloRange = "flag-elo-range",
+    FlagSide = "flag-side",
+    FlagThink = "flag-think",
+    /// An engine's flag without `--engine`; `--elo` with `--level`.
+    FlagNeedsEngine = "flag-needs-engine",
+    FlagLevelOrElo = "flag-level-or-elo",
+    /// The one line of a take-back against the engine, before the moves taken back; whose
+    /// move it is and the clock follow.
+    EngineTookBack = "engine-took-back",
+    /// A side the engine plays, as the report and `opponent` name it: "Black: computer".
+    Computer = "computer",
     // --- issue 28: voice input in a game (text only, no clips) ---
     /// Before what the recogniser heard, when it disagrees with the board (D.2.8).
     Heard = "heard",

@@ -58,6 +58,12 @@ impl Session {
                 completed,
             } => {
                 self.auto_press = None;
+                if let Some(taken) = self.engine_takeback.as_mut() {
+                    // Against the engine: gathered for the take-back's one line.
+                    taken.push(move_phrase_with(&before, &undone, self.config.announce));
+                    self.sync_boards();
+                    return;
+                }
                 // Named as it was announced: two moves taken back at once are told apart.
                 let mut p = vec![Token::Word(Word::MoveTakenBack), COLON];
                 p.extend(move_phrase_with(&before, &undone, self.config.announce));
@@ -83,6 +89,8 @@ impl Session {
             }
             // The session asks the opponent itself (a question `repeat` can say again).
             Happening::TakebackRequested { .. } => {}
+            // The engine's yes is said by the take-back's own line.
+            Happening::TakebackAnswered { .. } if self.engine_takeback.is_some() => {}
             Happening::TakebackAnswered { by, accepted } => self.out.say(
                 &self.pack,
                 Audience::Public,

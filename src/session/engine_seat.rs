@@ -8,7 +8,9 @@ use super::confirm::Confirm;
 use super::record::Record;
 use super::{Effect, Session, Stamp};
 use crate::audio::route::Audience;
+use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
 use crate::phrase::token::{Phrase, Token, Word};
+use crate::rules::clock::ClockState;
 use crate::rules::notation::uci;
 use crate::rules::Color;
 
@@ -56,24 +58,60 @@ impl Session {
         self.out.take()
     }
 
+    /// Whether the engine playing `side` grants a take-back itself, so nobody is asked:
+    /// it plays that side and its help is on (never in an arbiter's game).
+    pub(super) fn engine_grants_takeback(&self, side: Color) -> bool {
+        self.computer == Some(side) && self.engine_helps().is_ok()
+    }
+
     /// Against the engine a take-back needs no asking: the engine (`side`) accepts the
-    /// player's request at once, and says so.
+    /// player's request at once. One line says it all: the moves taken back in the order
+    /// they were played, whose move it is, and the clock that runs (a home game: no arbiter
+    /// sets the times, 7.1).
     pub fn engine_accepts_takeback(&mut self, side: Color, now: Stamp) -> Vec<Effect> {
         let at = self.start_event(now);
         if matches!(self.pending, Some(Confirm::TakebackAnswer(by)) if by == side) {
             self.pending = None;
-            self.out.say(
-                &self.pack,
-                Audience::Public,
-                vec![Token::Word(Word::EngineTakesBack)],
-            );
-            self.commit(Record::TakebackAnswer {
+            self.engine_takeback = Some(Vec::new());
+            let done = self.commit(Record::TakebackAnswer {
                 at,
                 by: side,
                 accept: true,
             });
+            let taken = self.engine_takeback.take().unwrap_or_default();
+            if done {
+                let line = self.taken_back_line(taken, at);
+                self.out.say(&self.pack, Audience::Public, line);
+            }
         }
         self.out.take()
+    }
+
+    /// "taken back: e4, e5; White to move; clock running: White, four minutes": `taken` as
+    /// they were gathered, last move first.
+    fn taken_back_line(&self, taken: Vec<Phrase>, at: u64) -> Phrase {
+        let mut p = vec![Token::Word(Word::EngineTookBack), COLON];
+        for (i, mv) in taken.into_iter().rev().enumerate() {
+            if i > 0 {
+                p.push(COMMA);
+            }
+            p.extend(mv);
+        }
+        let turn = self.position().turn();
+        p.extend([SEMICOLON, Token::Side(turn), Token::Word(Word::ToMove)]);
+        if let Some(clock) = self.state.clock() {
+            if let ClockState::Running(running) = clock.state() {
+                p.extend([
+                    SEMICOLON,
+                    Token::Word(Word::ClockRunning),
+                    COLON,
+                    Token::Side(running),
+                    COMMA,
+                    Token::Duration(clock.remaining(running, at)),
+                ]);
+            }
+        }
+        p
     }
 
     /// The player's draw offer answered by the engine (`side`) at once, as a player at the

@@ -277,6 +277,9 @@ pub struct Session {
     promoting: Option<promotion::Asked>,
     /// The side the engine seat plays while it plays ([`Session::set_computer`]).
     computer: Option<Color>,
+    /// While the engine's yes to a take-back is journaled: the moves taken back, as
+    /// announced, gathered for its one line (`engine_seat`).
+    engine_takeback: Option<Vec<crate::phrase::token::Phrase>>,
 }
 
 /// The notation language of a pack's language (piece letters for SAN, braille sheets).
@@ -353,6 +356,7 @@ impl Session {
             promotion: None,
             promoting: None,
             computer: None,
+            engine_takeback: None,
             config,
         }
     }

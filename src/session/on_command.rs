@@ -88,9 +88,21 @@ impl Session {
             Command::TakeBack(side) => {
                 // A request, as lichess and Tornelo players mean it (issue 24, item 6): it is
                 // journaled, then put to the opponent, whose answer is journaled too.
+                // Against the engine a take-back is its help: without help, refused with the
+                // reason as `hint` is, never a question the player would answer for it.
+                let refused = |s: &Self, by: Color| match s.computer == Some(!by) {
+                    true => s.engine_helps().err(),
+                    false => None,
+                };
                 if let Some(by) = self.side_for(side, Word::HelpTakeBack) {
-                    if self.commit(Record::TakebackRequest { at, by }) {
-                        self.put(Confirm::TakebackAnswer(!by));
+                    if let Some(why) = refused(self, by) {
+                        self.out.refuse(&self.pack, vec![Token::Word(why)]);
+                    } else if self.commit(Record::TakebackRequest { at, by }) {
+                        match self.engine_grants_takeback(!by) {
+                            // The engine answers for itself at once: no question to say.
+                            true => self.pending = Some(Confirm::TakebackAnswer(!by)),
+                            false => self.put(Confirm::TakebackAnswer(!by)),
+                        }
                     }
                 }
             }

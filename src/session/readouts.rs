@@ -348,17 +348,14 @@ impl Session {
     }
 
     /// The opponent of the VI player (of the side to move when no side is configured): side
-    /// and time on one line, the name (from the game's tags) on the next.
+    /// and time on one line, the name (from the game's tags) on the next. The engine is
+    /// named in the sentence, with its level in words: "opponent: Black (Stockfish 15.1,
+    /// level 3), five minutes".
     fn say_opponent(&mut self, at: u64) {
         let side = !self
             .config
             .vi_side
             .unwrap_or_else(|| self.position().turn());
-        let mut p = vec![Token::Word(Word::Opponent), COLON, Token::Side(side)];
-        if let Some(clock) = self.state.clock() {
-            p.extend([COMMA, Token::Duration(clock.remaining(side, at))]);
-        }
-        self.tell(p);
         let tag = match side {
             Color::White => "White",
             Color::Black => "Black",
@@ -370,6 +367,27 @@ impl Session {
             .rev()
             .find(|(k, v)| k == tag && !v.is_empty() && v != "?")
             .map(|(_, v)| v.clone());
+        let time = self
+            .state
+            .clock()
+            .map(|clock| Token::Duration(clock.remaining(side, at)));
+        if let Some(spec) = self.engine.as_ref().filter(|e| e.side == side) {
+            let seat = crate::engine::words::seat_text(&self.pack, name.as_deref(), spec.strength);
+            let who = self
+                .pack
+                .text(&[Token::Word(Word::Opponent), COLON, Token::Side(side)]);
+            let line = match time {
+                Some(t) => format!("{who} ({seat}), {}", self.pack.text(&[t])),
+                None => format!("{who} ({seat})"),
+            };
+            self.out.say_text(Audience::Player, &line);
+            return;
+        }
+        let mut p = vec![Token::Word(Word::Opponent), COLON, Token::Side(side)];
+        if let Some(t) = time {
+            p.extend([COMMA, t]);
+        }
+        self.tell(p);
         match name {
             Some(n) => self.out.say_text(Audience::Player, &n),
             None => self.tell(vec![Token::Word(Word::NoName)]),

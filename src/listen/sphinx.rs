@@ -28,6 +28,9 @@
 
 use super::grammar::{self, pack_names, Heard};
 use super::heard::{Ear, EarError, Guess, Hearing, Meaning};
+use super::words::{
+    differing_frames, frame_energy, loud_pause, word_gaps, worst_word, Span, WordGap,
+};
 use crate::audio::resample::resample;
 use crate::phrase::Language;
 use crate::rules::Position;
@@ -62,6 +65,20 @@ const GAP_SLOPE: f64 = 0.5;
 /// six", "rook takes a6" as the command "moves"); at 1500 none is.
 const LEAD_SCALE: f64 = 1500.0;
 
+/// A reading whose pauses hold more than this many frames as loud as speech (within 10 dB
+/// of the utterance's loud frames) left a word out: eSpeak NG's "knight g5" read as "dee
+/// five" over a pause where "knight" was said ([`super::words::loud_pause`]). Set on the
+/// closed loop (docs/performance.md, "Voice input").
+const LOUD_PAUSE_MAX: i32 = 8;
+
+/// A reading whose worst word the phone loop explains better by more than this, per frame
+/// of that word, was forced through it ([`super::words::worst_word`]). Set on the closed
+/// loop (docs/performance.md, "Voice input").
+const WORD_GAP_MAX: f64 = f64::INFINITY;
+
+/// The acceptance a forced reading keeps: under the verdict's floor, "not understood".
+const FORCED: f64 = 0.49;
+
 /// The measurements behind one hearing, for the closed loop and the log.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Detail {
@@ -79,6 +96,21 @@ pub struct Detail {
     pub lead: f64,
     /// The best reading has a word the model cannot tell apart from another.
     pub doubtful: bool,
+    /// Each word of the best reading against the phone loop on its frames
+    /// ([`super::words`]).
+    pub word_gaps: Vec<WordGap>,
+    /// The phone loop's path, phone by phone with its first frame (for the log).
+    pub loop_path: String,
+    /// The largest of those gaps among real words.
+    pub worst_word: f64,
+    /// Frames on which the best reading and its rival say different words (0 without a
+    /// rival).
+    pub differing: i32,
+    /// The longest run of speech-loud frames in the best reading's pauses, within 10 and
+    /// 6 dB of the loud frames ([`super::words::loud_pause`]).
+    pub loud_pause: [i32; 2],
+    /// The same for the best rival's reading (0 without one).
+    pub rival_worst_word: f64,
     /// Milliseconds spent building and compiling the grammar (0 when it was prepared
     /// before), in the grammar decode, the phone loop and the rival's decode.
     pub ms: [u128; 4],
@@ -206,6 +238,19 @@ fn write_dictionary() -> Result<PathBuf, String> {
     Ok(path)
 }
 
+/// The decoder's word segments as [`super::words`] reads them.
+fn spans(segments: &[vichess_sphinx::Segment]) -> Vec<Span> {
+    segments
+        .iter()
+        .map(|s| Span {
+            word: s.word.clone(),
+            first: s.first,
+            last: s.last,
+            acoustic: s.acoustic,
+        })
+        .collect()
+}
+
 /// The acceptance for a per-frame gap: near 1 for a small gap, one half at `GAP_HALF`.
 pub fn acceptance(gap: f64) -> f64 {
     1.0 / (1.0 + ((gap - GAP_HALF) / GAP_SLOPE).exp())
@@ -292,7 +337,26 @@ impl SphinxEar {
         self.last.ms[2] = clock.elapsed().as_millis();
         let frames = f64::from(g.frames.max(1));
         let gap = f64::from(p.score - g.score) / frames;
-        let accept = acceptance(gap);
+        let mut accept = acceptance(gap);
+        let loop_spans = spans(&p.segments);
+        self.last.loop_path = loop_spans
+            .iter()
+            .map(|s| format!("{}@{}", s.word.trim_start_matches("ph_"), s.first))
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.last.word_gaps = word_gaps(&spans(&g.segments), &loop_spans);
+        self.last.worst_word = worst_word(&self.last.word_gaps);
+        let energy = frame_energy(pcm);
+        let best_spans = spans(&g.segments);
+        self.last.loud_pause = [
+            loud_pause(&best_spans, &energy, 10.0),
+            loud_pause(&best_spans, &energy, 6.0),
+        ];
+        // A word left out under a pause, or a word the phone loop explains far better on
+        // its own frames: the reading was forced, whatever the whole utterance's gap says.
+        if self.last.loud_pause[0] > LOUD_PAUSE_MAX || self.last.worst_word > WORD_GAP_MAX {
+            accept = accept.min(FORCED);
+        }
         self.last.gap = gap;
         self.last.acceptance = accept;
         let doubtful_words = self.doubtful.get(&language);
@@ -314,6 +378,9 @@ impl SphinxEar {
                 .map_err(failed)?;
             let r = self.decoder.decode("rivals", pcm).map_err(failed)?;
             self.last.ms[3] += clock.elapsed().as_millis();
+            let rival_spans = spans(&r.segments);
+            self.last.rival_worst_word = worst_word(&word_gaps(&rival_spans, &loop_spans));
+            self.last.differing = differing_frames(&spans(&g.segments), &rival_spans);
             r.hyp.and_then(|w| {
                 let ms = rivals.meanings(&w).to_vec();
                 (!ms.is_empty()).then_some((w, ms, r.score))

@@ -59,8 +59,8 @@ pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
 /// as "Eva vier", "Läufer d3" as "Läufer Eva zwei") came with gaps of 0.5 to 1.0, so only
 /// readings the grammar explains about as well as the free phone loop were accepted. With
 /// the loud-pause check ([`LOUD_PAUSE_MAX`]) refusing the readings that left a word out, 2
-/// takes more right readings with no wrong one on the run it was set on (seed 28; 4 and up
-/// took wrong ones there).
+/// takes more right readings with no wrong one on the run it was set on (seed 28, where 3
+/// was the largest value with none and 4 took one).
 const GAP_HALF: f64 = 2.0;
 const GAP_SLOPE: f64 = 0.5;
 

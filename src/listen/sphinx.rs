@@ -346,10 +346,10 @@ impl SphinxEar {
             .map(|s| format!("{}@{}", s.word.trim_start_matches("ph_"), s.first))
             .collect::<Vec<_>>()
             .join(" ");
-        self.last.word_gaps = word_gaps(&spans(&g.segments), &loop_spans);
+        let best_spans = spans(&g.segments);
+        self.last.word_gaps = word_gaps(&best_spans, &loop_spans);
         self.last.worst_word = worst_word(&self.last.word_gaps);
         let energy = frame_energy(pcm);
-        let best_spans = spans(&g.segments);
         self.last.loud_pause = [
             loud_pause(&best_spans, &energy, 10.0),
             loud_pause(&best_spans, &energy, 6.0),
@@ -384,7 +384,7 @@ impl SphinxEar {
             self.last.ms[3] += clock.elapsed().as_millis();
             let rival_spans = spans(&r.segments);
             self.last.rival_worst_word = worst_word(&word_gaps(&rival_spans, &loop_spans));
-            self.last.differing = differing_frames(&spans(&g.segments), &rival_spans);
+            self.last.differing = differing_frames(&best_spans, &rival_spans);
             r.hyp.and_then(|w| {
                 let ms = rivals.meanings(&w).to_vec();
                 (!ms.is_empty()).then_some((w, ms, r.score))

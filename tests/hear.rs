@@ -161,6 +161,32 @@ fn german_letters_are_refused_or_exact_never_another_move() {
     }
 }
 
+/// eSpeak NG says the piece word fast and loud at the very start, and the grammar's best
+/// path put a pause over it: "knight g5" was taken as the pawn move d5 ("dee five") and
+/// the Russian "слон бэ один" as a5 ("а пять"), with no close rival. A reading whose pause
+/// covers speech as loud as its words left a word out, and is not taken.
+#[test]
+fn a_word_swallowed_by_a_pause_is_refused_not_another_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let knight = "r1bk1b1r/p2nq1p1/2p1pnBp/1p6/3P1B2/5N2/PPP2PPP/R2Q1RK1 w - - 0 12";
+    let bishop = "r2qrbk1/3b1ppn/p2p3p/1ppPp3/P3P3/1PP1B1NP/2B1QPP1/R3R1K1 w - - 2 22";
+    let (_, line) = render(dir.path(), "ng5", "en", knight, "Ng5");
+    assert_eq!(line, "knight g5");
+    let ng5 = espeak(dir.path(), "ng5-espeak", "en-us", &line);
+    let (_, line) = render(dir.path(), "bb1", "ru", bishop, "Bb1");
+    assert_eq!(line, "слон бэ один");
+    let bb1 = espeak(dir.path(), "bb1-espeak", "ru", &line);
+    for (clip, fen, lang, uci) in [(&ng5, knight, "en", "f3g5"), (&bb1, bishop, "ru", "c2b1")] {
+        let out = hear(clip, fen, lang);
+        let last = out.lines().last().unwrap_or_default();
+        assert!(
+            last == "none" || last == "ask" || last == format!("uci {uci}"),
+            "{}: heard as another move: {out}",
+            clip.display()
+        );
+    }
+}
+
 #[test]
 fn an_illegal_move_silence_and_noise_are_not_understood() {
     let dir = tempfile::tempdir().unwrap();

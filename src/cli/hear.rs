@@ -179,7 +179,7 @@ pub fn run(
         eprintln!(
             "recognised in {} ms (grammar {} ms before; decode {} ms, phone loop {} ms, \
              rival {} ms); words {:?}, gap {:.3}, acceptance {:.3}, lead {:.0}, doubtful {}, \
-             frames {}, readings {:?}",
+             frames {}, worst word {:.1}, rival worst word {:.1}, differing {}, loud pause {} {}, word gaps {}, loop {}, readings {:?}",
             elapsed.as_millis(),
             prepared.as_millis(),
             d.ms[1],
@@ -191,6 +191,17 @@ pub fn run(
             d.lead,
             d.doubtful,
             d.frames,
+            d.worst_word,
+            d.rival_worst_word,
+            d.differing,
+            d.loud_pause[0],
+            d.loud_pause[1],
+            d.word_gaps
+                .iter()
+                .map(|w| format!("{}:{}:{:.1}", w.word, w.frames, w.gap))
+                .collect::<Vec<_>>()
+                .join(","),
+            d.loop_path,
             hearing
                 .guesses
                 .iter()

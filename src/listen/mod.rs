@@ -13,6 +13,7 @@ pub mod grammar;
 pub mod heard;
 #[cfg(feature = "listen")]
 pub mod sphinx;
+pub mod words;
 
 pub use ear::open_ear;
 pub use heard::{verdict, Ear, EarError, Guess, Hearing, Meaning, Verdict, VerdictRule};

@@ -15,6 +15,11 @@
 //!   close, and `verdict` asks. (The 0.8 n-best list and lattice posterior of a grammar
 //!   search were no use: the posterior is always 1, the n-best scores all but equal.)
 //!
+//! A reading whose pauses cover speech as loud as its words left a word out (eSpeak NG's
+//! fast "knight" at the start of "knight g5", read as the pawn move "dee five") and is not
+//! taken, whatever the two yardsticks say ([`super::words::loud_pause`]): the one gap over
+//! the whole utterance cannot see a word the path never tried to explain.
+//!
 //! What is not decoded: the grammar is built and compiled once per position
 //! ([`Ear::prepare`], called when an utterance opens, so not after speech ends); the rival
 //! only when the acceptance could still reach the verdict's floor (below it the hearing is
@@ -28,6 +33,9 @@
 
 use super::grammar::{self, pack_names, Heard};
 use super::heard::{Ear, EarError, Guess, Hearing, Meaning};
+use super::words::{
+    differing_frames, frame_energy, loud_pause, word_gaps, worst_word, Span, WordGap,
+};
 use crate::audio::resample::resample;
 use crate::phrase::Language;
 use crate::rules::Position;
@@ -49,9 +57,11 @@ pub const MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us/en-us";
 /// "Voice input"): the first runs took 3 (wrong moves had had gaps from 4.8 up), but German
 /// letter speech that the grammar read as another move's Appendix D words ("b schlägt c4"
 /// as "Eva vier", "Läufer d3" as "Läufer Eva zwei") came with gaps of 0.5 to 1.0, so only
-/// readings the grammar explains about as well as the free phone loop are accepted; right
-/// readings with gaps between 0.5 and 3 are refused for it (never a wrong move first).
-const GAP_HALF: f64 = 0.5;
+/// readings the grammar explains about as well as the free phone loop were accepted. With
+/// the loud-pause check ([`LOUD_PAUSE_MAX`]) refusing the readings that left a word out, 2
+/// takes more right readings with no wrong one on the run it was set on (seed 28, where 3
+/// was the largest value with none and 4 took one).
+const GAP_HALF: f64 = 2.0;
 const GAP_SLOPE: f64 = 0.5;
 
 /// How a lead in path score over the best rival becomes a share: at a lead of `LEAD_SCALE`
@@ -61,6 +71,15 @@ const GAP_SLOPE: f64 = 0.5;
 /// with leads of 425 to 591 ("h4" as "ay four" at 10 dB, eSpeak NG's "knight b6" as "bee
 /// six", "rook takes a6" as the command "moves"); at 1500 none is.
 const LEAD_SCALE: f64 = 1500.0;
+
+/// A reading whose pauses hold more than this many frames as loud as speech (within 10 dB
+/// of the utterance's loud frames) left a word out: eSpeak NG's "knight g5" read as "dee
+/// five" over a pause where "knight" was said ([`super::words::loud_pause`]). Set on the
+/// closed loop (docs/performance.md, "Voice input").
+const LOUD_PAUSE_MAX: i32 = 8;
+
+/// The acceptance a forced reading keeps: under the verdict's floor, "not understood".
+const FORCED: f64 = 0.49;
 
 /// The measurements behind one hearing, for the closed loop and the log.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -79,6 +98,21 @@ pub struct Detail {
     pub lead: f64,
     /// The best reading has a word the model cannot tell apart from another.
     pub doubtful: bool,
+    /// Each word of the best reading against the phone loop on its frames
+    /// ([`super::words`]).
+    pub word_gaps: Vec<WordGap>,
+    /// The phone loop's path, phone by phone with its first frame (for the log).
+    pub loop_path: String,
+    /// The largest of those gaps among real words.
+    pub worst_word: f64,
+    /// Frames on which the best reading and its rival say different words (0 without a
+    /// rival).
+    pub differing: i32,
+    /// The longest run of speech-loud frames in the best reading's pauses, within 10 and
+    /// 6 dB of the loud frames ([`super::words::loud_pause`]).
+    pub loud_pause: [i32; 2],
+    /// The same for the best rival's reading (0 without one).
+    pub rival_worst_word: f64,
     /// Milliseconds spent building and compiling the grammar (0 when it was prepared
     /// before), in the grammar decode, the phone loop and the rival's decode.
     pub ms: [u128; 4],
@@ -206,6 +240,19 @@ fn write_dictionary() -> Result<PathBuf, String> {
     Ok(path)
 }
 
+/// The decoder's word segments as [`super::words`] reads them.
+fn spans(segments: &[vichess_sphinx::Segment]) -> Vec<Span> {
+    segments
+        .iter()
+        .map(|s| Span {
+            word: s.word.clone(),
+            first: s.first,
+            last: s.last,
+            acoustic: s.acoustic,
+        })
+        .collect()
+}
+
 /// The acceptance for a per-frame gap: near 1 for a small gap, one half at `GAP_HALF`.
 pub fn acceptance(gap: f64) -> f64 {
     1.0 / (1.0 + ((gap - GAP_HALF) / GAP_SLOPE).exp())
@@ -292,7 +339,28 @@ impl SphinxEar {
         self.last.ms[2] = clock.elapsed().as_millis();
         let frames = f64::from(g.frames.max(1));
         let gap = f64::from(p.score - g.score) / frames;
-        let accept = acceptance(gap);
+        let mut accept = acceptance(gap);
+        let loop_spans = spans(&p.segments);
+        self.last.loop_path = loop_spans
+            .iter()
+            .map(|s| format!("{}@{}", s.word.trim_start_matches("ph_"), s.first))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let best_spans = spans(&g.segments);
+        self.last.word_gaps = word_gaps(&best_spans, &loop_spans);
+        self.last.worst_word = worst_word(&self.last.word_gaps);
+        let energy = frame_energy(pcm);
+        self.last.loud_pause = [
+            loud_pause(&best_spans, &energy, 10.0),
+            loud_pause(&best_spans, &energy, 6.0),
+        ];
+        // A word left out under a pause: the reading was forced, whatever the whole
+        // utterance's gap says. (Each word's own gap to the phone loop, `worst_word`, is
+        // measured and logged but not used: on the closed loop it refused as many right
+        // readings as wrong ones.)
+        if self.last.loud_pause[0] > LOUD_PAUSE_MAX {
+            accept = accept.min(FORCED);
+        }
         self.last.gap = gap;
         self.last.acceptance = accept;
         let doubtful_words = self.doubtful.get(&language);
@@ -314,6 +382,9 @@ impl SphinxEar {
                 .map_err(failed)?;
             let r = self.decoder.decode("rivals", pcm).map_err(failed)?;
             self.last.ms[3] += clock.elapsed().as_millis();
+            let rival_spans = spans(&r.segments);
+            self.last.rival_worst_word = worst_word(&word_gaps(&rival_spans, &loop_spans));
+            self.last.differing = differing_frames(&best_spans, &rival_spans);
             r.hyp.and_then(|w| {
                 let ms = rivals.meanings(&w).to_vec();
                 (!ms.is_empty()).then_some((w, ms, r.score))

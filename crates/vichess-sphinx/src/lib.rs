@@ -19,6 +19,10 @@ struct CmdLn {
     _private: [u8; 0],
 }
 #[repr(C)]
+struct PsSeg {
+    _private: [u8; 0],
+}
+#[repr(C)]
 struct ArgT {
     _private: [u8; 0],
 }
@@ -48,6 +52,16 @@ extern "C" {
     fn ps_end_utt(ps: *mut PsDecoder) -> c_int;
     fn ps_get_hyp(ps: *mut PsDecoder, out_best_score: *mut i32) -> *const c_char;
     fn ps_get_n_frames(ps: *mut PsDecoder) -> c_int;
+    fn ps_seg_iter(ps: *mut PsDecoder) -> *mut PsSeg;
+    fn ps_seg_next(seg: *mut PsSeg) -> *mut PsSeg;
+    fn ps_seg_word(seg: *mut PsSeg) -> *const c_char;
+    fn ps_seg_frames(seg: *mut PsSeg, out_sf: *mut c_int, out_ef: *mut c_int);
+    fn ps_seg_prob(
+        seg: *mut PsSeg,
+        out_ascr: *mut i32,
+        out_lscr: *mut i32,
+        out_lback: *mut i32,
+    ) -> i32;
     fn err_set_logfp(stream: *mut c_void);
 }
 
@@ -78,6 +92,22 @@ pub struct Decoded {
     pub score: i32,
     /// Frames decoded (100 a second).
     pub frames: i32,
+    /// The best hypothesis word by word, silences and fillers included, in time order.
+    pub segments: Vec<Segment>,
+}
+
+/// One word of the best hypothesis, where it lies in the utterance and how well the
+/// acoustic model explains it there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Segment {
+    /// The word (as in the dictionary, `<sil>` or a filler for a pause).
+    pub word: String,
+    /// First frame, inclusive.
+    pub first: i32,
+    /// Last frame, inclusive.
+    pub last: i32,
+    /// The acoustic score of the word over its frames (same units as [`Decoded::score`]).
+    pub acoustic: i32,
 }
 
 /// A PocketSphinx decoder. Not `Sync`: one utterance at a time.
@@ -187,10 +217,31 @@ impl Decoder {
         let hyp = unsafe { text(ps_get_hyp(ps, &mut score)) };
         // SAFETY: `ps` is valid and has just ended an utterance.
         let frames = unsafe { ps_get_n_frames(ps) };
+        let mut segments = Vec::new();
+        // SAFETY: `ps` is valid and has just ended an utterance; the iterator is walked to
+        // its end (ps_seg_next frees it when it returns null) and each word is copied
+        // before the next step, as the header asks.
+        unsafe {
+            let mut seg = ps_seg_iter(ps);
+            while !seg.is_null() {
+                let (mut first, mut last) = (0, 0);
+                ps_seg_frames(seg, &mut first, &mut last);
+                let (mut acoustic, mut lm, mut back) = (0, 0, 0);
+                ps_seg_prob(seg, &mut acoustic, &mut lm, &mut back);
+                segments.push(Segment {
+                    word: text(ps_seg_word(seg)).unwrap_or_default(),
+                    first,
+                    last,
+                    acoustic,
+                });
+                seg = ps_seg_next(seg);
+            }
+        }
         Ok(Decoded {
             hyp: hyp.filter(|h| !h.trim().is_empty()),
             score,
             frames,
+            segments,
         })
     }
 }

@@ -187,6 +187,30 @@ fn a_word_swallowed_by_a_pause_is_refused_not_another_move() {
     }
 }
 
+/// One misheard word in a reading that is otherwise right: the de-fide pack's "Läufer Bella
+/// acht" was taken as "Läufer Eva acht" (another bishop move), and the de pack's "Dame f2" as
+/// "Dame Eva zwei" (Qe2; its rival decode found nothing, so nothing stood against it). The
+/// word the phone loop explains far better than the reading does is caught on its own.
+#[test]
+fn one_misheard_word_is_refused_not_another_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let bishop = "r1bk1b1r/p2nq1p1/2p1pnBp/1p6/3P1B2/5N2/PPP2PPP/R2Q1RK1 w - - 0 12";
+    let queen = "3r1rk1/1pp1q1p1/p1p1np1p/7b/4P3/2N1QPBP/PPP3P1/R3R1K1 w - - 0 19";
+    let (bb8, line) = render(dir.path(), "bb8", "de-fide", bishop, "Bb8");
+    assert_eq!(line, "Läufer Bella acht");
+    let (qf2, line) = render(dir.path(), "qf2", "de", queen, "Qf2");
+    assert_eq!(line, "Dame f2");
+    for (clip, fen, lang, uci) in [(&bb8, bishop, "de", "f4b8"), (&qf2, queen, "de", "e3f2")] {
+        let out = hear(clip, fen, lang);
+        let last = out.lines().last().unwrap_or_default();
+        assert!(
+            last == "none" || last == "ask" || last == format!("uci {uci}"),
+            "{}: heard as another move: {out}",
+            clip.display()
+        );
+    }
+}
+
 #[test]
 fn an_illegal_move_silence_and_noise_are_not_understood() {
     let dir = tempfile::tempdir().unwrap();

@@ -647,7 +647,7 @@ mod tests {
         assert_eq!(gave_up, vec![100 + RESYNC_GIVE_UP_MS], "given up once");
         assert!(s.in_doubt(), "the link keeps asking");
         // The reading that comes at last ends the episode; a new garble is announced again.
-        s.received(8010, &pegboard::encode_board(200, &snap));
+        s.received(8010, &pegboard::encode_board(161, &snap));
         assert!(!s.in_doubt());
         let e = emitted(&s.received(8100, b"$L,201,e\n"));
         assert!(e.contains(&LinkEvent::Rereading), "{e:?}");

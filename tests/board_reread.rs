@@ -24,7 +24,7 @@ const ITALIAN: &str = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w 
 
 fn rig() -> (Rig, Position) {
     let pos = Position::from_fen(ITALIAN, CastlingMode::Standard).unwrap();
-    let board = PtyBoard::new(Emulator::new(Protocol::Pegboard, pos.board().clone())).unwrap();
+    let board = PtyBoard::new(Emulator::new(Protocol::Pegboard, *pos.board())).unwrap();
     let mut r = Rig::new(board, pos.clone());
     r.read_once();
     (r, pos)

@@ -72,7 +72,7 @@ fn a_press_while_a_reread_is_awaited_counts_after_the_move_the_reading_shows() {
     assert!(table.awaiting_reading());
     assert_eq!(journal(&mut table), Vec::<String>::new(), "nothing decided");
     // The reading shows Nf3: the touch, the move, then the held press, in that order.
-    let mut after = Position::new().board().clone();
+    let mut after = *Position::new().board();
     let knight = after.remove_piece_at(Square::G1).unwrap();
     after.set_piece_at(Square::F3, knight);
     table.handle(

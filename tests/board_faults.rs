@@ -114,6 +114,12 @@ impl Run {
                 if !matches!(ev, LinkEvent::Sensor(_)) {
                     self.log.push(ev.to_string());
                 }
+                // As `play` does: nothing is decided while a re-read is on its way.
+                match ev {
+                    LinkEvent::Rereading => self.tracker.await_reading(),
+                    LinkEvent::RereadGaveUp => self.tracker.reading_given_up(),
+                    _ => {}
+                }
                 if let LinkEvent::Sensor(e) = ev {
                     self.log.push(format!("{e:?}"));
                     self.read |= matches!(e, vichess::board::SensorEvent::Snapshot(_));

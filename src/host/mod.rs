@@ -608,7 +608,23 @@ impl Host {
                 );
                 return self.tell(&text);
             }
+            LinkEvent::Rereading => {
+                self.table.board_awaits_reading(role);
+                return Ok(());
+            }
+            LinkEvent::RereadGaveUp => {
+                self.table.board_reading_given_up(role, now);
+                let text = format!(
+                    "{}: {}",
+                    board_name(pack, role),
+                    line_in(pack, Word::BoardNotReadAgain, "")
+                );
+                return self.tell(&text);
+            }
             LinkEvent::Disconnected { reason } => {
+                // The reading awaited will not come on this connection.
+                self.table.board_reading_given_up(role, now);
+                let pack = &self.pack;
                 let text = format!(
                     "{}: {}",
                     board_name(pack, role),

@@ -312,6 +312,20 @@ mod tests {
     }
 
     #[test]
+    fn a_reread_given_up_is_said_in_the_games_language() {
+        for (name, said) in [
+            ("en", "the board could not be read again: nothing was decided, the game is unchanged; please check the board"),
+            ("de", "das Brett konnte nicht neu eingelesen werden: nichts wurde entschieden, die Partie bleibt unverändert; bitte das Brett prüfen"),
+            ("de-fide", "das Brett konnte nicht neu eingelesen werden: nichts wurde entschieden, die Partie bleibt unverändert; bitte das Brett prüfen"),
+            ("uk", "дошку не вдалося зчитати заново: нічого не вирішено, партія не змінилася; перевірте дошку"),
+            ("ru", "доску не удалось считать заново: ничего не решено, партия не изменилась; проверьте доску"),
+            ("hy", "տախտակը չհաջողվեց նորից ընթերցել․ ոչինչ չի որոշվել, պարտիան չի փոխվել, ստուգեք տախտակը"),
+        ] {
+            assert_eq!(line_in(&pack(name), Word::BoardNotReadAgain, ""), said, "{name}");
+        }
+    }
+
+    #[test]
     fn the_fatal_line_is_led_in_in_the_games_language() {
         let e = anyhow!("there is no game to resume in /tmp/games");
         for (name, said) in [

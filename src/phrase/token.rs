@@ -324,6 +324,9 @@ words! {
     SayHelp = "say-help",
     /// A board link's news in `play`: a full reading taken again after a doubt.
     BoardReadAgain = "board-read-again",
+    /// A board link's news in `play`: the full reading awaited after a damaged message never
+    /// came, so nothing seen meanwhile was decided.
+    BoardNotReadAgain = "board-not-read-again",
     /// Before the device's own identification: "the board says it is (DGT board 3.1)".
     BoardSaysItIs = "board-says-it-is",
     BoardReports = "board-reports",

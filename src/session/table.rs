@@ -126,6 +126,9 @@ pub struct Table {
     events: VecDeque<Event>,
     outputs: VecDeque<Output>,
     last_now: Stamp,
+    /// Presses made while a board's full reading was awaited after a damaged message: each
+    /// counts, in order, once the board is known (the move it completes announced first).
+    held_presses: Vec<Input>,
 }
 
 impl Table {
@@ -138,6 +141,7 @@ impl Table {
             events: VecDeque::new(),
             outputs: VecDeque::new(),
             last_now: Stamp::ZERO,
+            held_presses: Vec::new(),
         }
     }
 
@@ -194,9 +198,17 @@ impl Table {
     /// One input at `now`; its outputs wait in [`Table::poll_output`].
     pub fn handle(&mut self, input: Input, now: Stamp) {
         self.last_now = self.last_now.max(now);
-        if is_press(&input) {
+        let press = is_press(&input);
+        if press && self.awaiting_reading() {
+            // The board may show a move only half: the press waits for the true reading.
+            self.held_presses.push(input);
+            self.settle(now);
+            return;
+        }
+        if press {
             self.settle(now);
         }
+        let sensor = matches!(input, Input::Sensor { .. });
         match input {
             Input::Line(line) => self.events.push_back(Event::Line(line)),
             Input::Command(c) => self.events.push_back(Event::Command(c)),
@@ -213,6 +225,42 @@ impl Table {
             }
         }
         self.run(now);
+        if sensor {
+            self.release_presses(now);
+        }
+    }
+
+    /// Whether a board's full reading is awaited after a damaged or missing message.
+    pub fn awaiting_reading(&self) -> bool {
+        self.boards.iter().any(|(_, t)| t.awaiting_reading())
+    }
+
+    /// The link of the board in `role` lost or damaged a message and asked for a full
+    /// reading: that board decides nothing, and presses wait, until it comes.
+    pub fn board_awaits_reading(&mut self, role: BoardRole) {
+        for (_, t) in self.boards.iter_mut().filter(|(r, _)| *r == role) {
+            t.await_reading();
+        }
+    }
+
+    /// The link of the board in `role` gave up on the awaited reading (or the board went):
+    /// nothing seen meanwhile is decided, the game stays as it is, and presses held meanwhile
+    /// count now (finding no move made on the board).
+    pub fn board_reading_given_up(&mut self, role: BoardRole, now: Stamp) {
+        for (_, t) in self.boards.iter_mut().filter(|(r, _)| *r == role) {
+            t.reading_given_up();
+        }
+        self.release_presses(now);
+    }
+
+    /// Presses held for a reading count once no board awaits one, in the order made.
+    fn release_presses(&mut self, now: Stamp) {
+        if self.held_presses.is_empty() || self.awaiting_reading() {
+            return;
+        }
+        for input in std::mem::take(&mut self.held_presses) {
+            self.handle(input, now);
+        }
     }
 
     /// The hand has let go for good (a press, typed, on a button or on the clock's lever):

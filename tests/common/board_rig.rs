@@ -97,11 +97,17 @@ impl Rig {
                     .expect("the simulated board keeps working"),
             }
             while let Ok(ev) = self.events.try_recv() {
-                if let LinkEvent::Sensor(e) = ev {
-                    let out = self
-                        .tracker
-                        .handle(e, self.start.elapsed().as_millis() as u64);
-                    self.tracked.extend(out);
+                match ev {
+                    LinkEvent::Sensor(e) => {
+                        let out = self
+                            .tracker
+                            .handle(e, self.start.elapsed().as_millis() as u64);
+                        self.tracked.extend(out);
+                    }
+                    // As `play` does: nothing is decided while a re-read is on its way.
+                    LinkEvent::Rereading => self.tracker.await_reading(),
+                    LinkEvent::RereadGaveUp => self.tracker.reading_given_up(),
+                    _ => {}
                 }
                 self.log.push(ev);
             }
@@ -160,6 +166,12 @@ impl Rig {
         self.until(5, text, |r| r.made().len() > n);
         assert_eq!(self.made()[n], m, "{text}");
         m
+    }
+
+    /// The player presses the clock: the hand has let go, a move still settling is decided.
+    pub fn press(&mut self) {
+        let out = self.tracker.settle();
+        self.tracked.extend(out);
     }
 
     /// The moves made, in SAN from the start position.

@@ -31,6 +31,13 @@ pub enum LinkEvent {
     /// A full reading arrived after a connect or a doubt; it follows as `Sensor(Snapshot)`,
     /// to be compared with the game before play carries on.
     Resynchronised,
+    /// A message was damaged or lost and a full reading has been asked for: change reports
+    /// may be missing some of theirs, so nothing is decided on them until the reading comes
+    /// (as `Sensor(Snapshot)`) or the link gives up on it.
+    Rereading,
+    /// The full reading awaited since [`LinkEvent::Rereading`] did not come: the session stops
+    /// waiting and decides nothing on what it saw meanwhile (the link keeps asking).
+    RereadGaveUp,
     /// Something happened on the squares.
     Sensor(SensorEvent),
     /// A DGT clock reading that passed the sanity filters.
@@ -56,6 +63,8 @@ impl fmt::Display for LinkEvent {
                 write!(f, "board disconnected: {reason}; retrying every 2 seconds")
             }
             LinkEvent::Resynchronised => write!(f, "board resynchronised"),
+            LinkEvent::Rereading => write!(f, "board being read again"),
+            LinkEvent::RereadGaveUp => write!(f, "board could not be read again"),
             LinkEvent::Sensor(SensorEvent::Lifted(sq)) => write!(f, "sensor: lifted {sq}"),
             LinkEvent::Sensor(SensorEvent::Placed { square, sensed }) => {
                 write!(f, "sensor: placed {square} ({sensed:?})")

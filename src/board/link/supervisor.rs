@@ -58,6 +58,9 @@ struct Wanted {
     next_at: u64,
     /// Requests sent so far for this reading.
     attempts: u32,
+    /// When a damaged or missing message made the link want this reading and it said so
+    /// ([`LinkEvent::Rereading`]): it owes the session the reading or [`LinkEvent::RereadGaveUp`].
+    told_since: Option<u64>,
 }
 
 /// The first re-request waits this long for the reply; each further one twice as long.
@@ -72,6 +75,10 @@ pub const REQUEST_GAP_MS: u64 = 100;
 /// A garble or a resynchronisation is said at most once in this long; under sustained line
 /// noise the link keeps recovering silently instead of flooding a screen reader.
 pub const SAY_AGAIN_MS: u64 = 10_000;
+/// A reading announced as awaited ([`LinkEvent::Rereading`]) that has not come this long
+/// after is given up ([`LinkEvent::RereadGaveUp`]): the session stops waiting for it (the
+/// link keeps asking). Four requests have gone unanswered by then.
+pub const RESYNC_GIVE_UP_MS: u64 = 5_000;
 /// Men that change in one step of play: castling moves four. A full reading that differs
 /// from the last one on more squares is confirmed by a second reading before it is used.
 const PLAUSIBLE_CHANGES: usize = 4;
@@ -167,6 +174,14 @@ impl Supervisor {
                         last_probe: now,
                     };
                 }
+                if let Some(w) = self.wanted.as_mut() {
+                    if w.told_since
+                        .is_some_and(|t| now.saturating_sub(t) >= RESYNC_GIVE_UP_MS)
+                    {
+                        w.told_since = None;
+                        out.push(Action::Emit(LinkEvent::RereadGaveUp));
+                    }
+                }
                 out.extend(self.request_due(now));
                 match self.clock.poll(now) {
                     Some(ClockSend::Write(bytes)) => out.push(Action::Write(bytes)),
@@ -196,6 +211,7 @@ impl Supervisor {
             doubt: true,
             next_at: now + RESYNC_FIRST_MS,
             attempts: 1,
+            told_since: None,
         });
         self.last_request = Some(now);
         self.state = State::Open {
@@ -269,6 +285,7 @@ impl Supervisor {
                     doubt,
                     next_at: now.max(earliest),
                     attempts: 0,
+                    told_since: None,
                 });
             }
         }
@@ -396,7 +413,7 @@ impl Supervisor {
                 }
                 BoardMessage::BoardError(s) => {
                     out.push(Action::Emit(LinkEvent::BoardError(s)));
-                    self.doubt(now);
+                    out.extend(self.doubt(now));
                 }
                 BoardMessage::Garbled(e) => {
                     if !self.in_doubt() {
@@ -406,7 +423,7 @@ impl Supervisor {
                             self.episode_quiet = true;
                         }
                     }
-                    self.doubt(now);
+                    out.extend(self.doubt(now));
                 }
             }
         }
@@ -414,9 +431,17 @@ impl Supervisor {
         out
     }
 
-    /// Something may have been lost: ask for a full reading unless one is on its way.
-    fn doubt(&mut self, now: u64) {
+    /// Something may have been lost: ask for a full reading unless one is on its way, and
+    /// tell the session once that one is awaited, so that it decides nothing on the change
+    /// reports until it has come.
+    fn doubt(&mut self, now: u64) -> Option<Action> {
         self.want(now, true);
+        let w = self.wanted.as_mut()?;
+        if w.told_since.is_some() {
+            return None;
+        }
+        w.told_since = Some(now);
+        Some(Action::Emit(LinkEvent::Rereading))
     }
 }
 
@@ -546,8 +571,10 @@ mod tests {
         let a = s.received(200, &[0x86, 0, 0x43, 1, 2, 0x8E, 0, 5, 52, 0]);
         let e = emitted(&a);
         assert!(matches!(e[0], LinkEvent::Garbled(_)));
+        // The session is told a re-read is on its way, to decide nothing until it comes.
+        assert_eq!(e[1], LinkEvent::Rereading);
         // The update after the garble may be missing its neighbours: held back.
-        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(e.len(), 2, "{e:?}");
         assert_eq!(writes(&a), vec![vec![0x42]]);
         // Another garble before the dump arrives does not ask again, nor is it said.
         assert!(s.received(230, &[0x8E, 0, 5]).is_empty());
@@ -565,6 +592,7 @@ mod tests {
         s.opened(0, "p");
         let req = pegboard::encode_host(pegboard::HostCommand::Snapshot);
         let mut sent = Vec::new();
+        let mut gave_up = false;
         for t in (0..=6000).step_by(50) {
             // Heartbeats keep the link alive, but no snapshot ever comes.
             let mut a = s.received(
@@ -575,8 +603,11 @@ mod tests {
             if writes(&a).contains(&req) {
                 sent.push(t);
             }
+            gave_up |= emitted(&a).contains(&LinkEvent::RereadGaveUp);
         }
         assert_eq!(sent, vec![400, 1200, 2800, 6000], "back-off doubles");
+        // Only a doubt about a message makes the session wait: a connect does not.
+        assert!(!gave_up, "no give-up without a damaged message");
         // A checksummed change report is still true meanwhile; the snapshot ends the doubt.
         let lift = pegboard::encode_board(121, &pegboard::Event::Lifted(Square::E2));
         assert_eq!(
@@ -588,6 +619,38 @@ mod tests {
         assert_eq!(e[0], LinkEvent::Resynchronised);
         assert!(!s.in_doubt());
         assert!(!writes(&s.tick(9000)).contains(&req), "asked no more");
+    }
+
+    #[test]
+    fn a_reread_after_a_damaged_line_is_announced_once_and_given_up_if_it_never_comes() {
+        let mut s = Supervisor::new(Protocol::Pegboard, Timing::default());
+        s.tick(0);
+        s.opened(0, "p");
+        let snap = pegboard::Event::Snapshot(Snapshot::occupancy_of(&Board::new()));
+        s.received(10, &pegboard::encode_board(0, &snap));
+        let e = emitted(&s.received(100, b"$L,1,e\n"));
+        assert!(e.contains(&LinkEvent::Rereading), "{e:?}");
+        // More damage in the same episode is not announced again.
+        let e = emitted(&s.received(150, b"$P,2,g\n"));
+        assert!(!e.contains(&LinkEvent::Rereading), "{e:?}");
+        let mut gave_up = Vec::new();
+        for t in (200..=8000).step_by(50) {
+            let mut a = s.received(
+                t,
+                &pegboard::encode_board((t / 50) as u8, &pegboard::Event::Heartbeat),
+            );
+            a.extend(s.tick(t));
+            if emitted(&a).contains(&LinkEvent::RereadGaveUp) {
+                gave_up.push(t);
+            }
+        }
+        assert_eq!(gave_up, vec![100 + RESYNC_GIVE_UP_MS], "given up once");
+        assert!(s.in_doubt(), "the link keeps asking");
+        // The reading that comes at last ends the episode; a new garble is announced again.
+        s.received(8010, &pegboard::encode_board(161, &snap));
+        assert!(!s.in_doubt());
+        let e = emitted(&s.received(8100, b"$L,201,e\n"));
+        assert!(e.contains(&LinkEvent::Rereading), "{e:?}");
     }
 
     #[test]

@@ -319,6 +319,13 @@ pub struct Tracker {
     /// Another board is connected: with an owner set, this board reports only its owner's
     /// moves, and what it shows on the other side's turn is a copy to be checked (finding 4).
     two_boards: bool,
+    /// The link lost or damaged a message and has asked for a full reading: until it comes
+    /// (or the link gives up), change reports may be missing some of their neighbours, so
+    /// nothing is decided and no touch is charged on them (a castling read as a rook move).
+    awaiting_reading: bool,
+    /// The player pressed the clock while the reading was awaited: the move waiting to
+    /// settle is decided as soon as the reading has come.
+    settle_held: bool,
 }
 
 impl Tracker {
@@ -355,6 +362,8 @@ impl Tracker {
             verified: false,
             unconfirmed_touches: Vec::new(),
             two_boards: false,
+            awaiting_reading: false,
+            settle_held: false,
             reports_doubted: false,
             capture_asked_at: None,
         }
@@ -463,6 +472,7 @@ impl Tracker {
             _ => {}
         }
         let is_reading = matches!(event, SensorEvent::Snapshot(_));
+        let ends_wait = is_reading && mem::take(&mut self.awaiting_reading);
         let was_verified = self.verified;
         let sensed_before = self.sensed;
         self.verified = is_reading;
@@ -498,6 +508,7 @@ impl Tracker {
             }
         }
         let nothing_new = is_reading
+            && !ends_wait
             && !first_reading
             && was_verified
             && self.sensed == sensed_before
@@ -510,7 +521,17 @@ impl Tracker {
         }
         self.last_change_ms = now_ms;
         self.evaluate(now_ms, placed, &mut out);
+        if ends_wait && mem::take(&mut self.settle_held) {
+            // The press made while the reading was awaited counts now, on the true board.
+            out.extend(self.settle());
+        }
         out
+    }
+
+    /// Decisions and touches wait for a full reading: one is awaited after a damaged
+    /// message, or this board's change reports are never trusted alone.
+    fn holding(&self) -> bool {
+        self.awaiting_reading || (self.confirm_by_reading && !self.verified)
     }
 
     fn decided(&mut self, found: Orientation, out: &mut Vec<TrackerEvent>) {
@@ -543,10 +564,34 @@ impl Tracker {
         }
     }
 
+    /// The link has asked for a full reading after a damaged or missing message: decide
+    /// nothing until it comes ([`Tracker::reading_given_up`] if it never does).
+    pub fn await_reading(&mut self) {
+        self.awaiting_reading = true;
+    }
+
+    /// Whether a full reading is awaited before anything is decided.
+    pub fn awaiting_reading(&self) -> bool {
+        self.awaiting_reading
+    }
+
+    /// The link gave up on the awaited reading: what the change reports since suggested is
+    /// forgotten undecided (the game stays as it is) and a held press finds no move waiting.
+    pub fn reading_given_up(&mut self) {
+        if mem::take(&mut self.awaiting_reading) {
+            self.pending = None;
+            self.settle_held = false;
+            self.unconfirmed_touches.clear();
+        }
+    }
+
     /// Lets waits expire: a sliding man that has stopped, a mismatch that has stood long enough,
     /// guidance due to be repeated. Call it every 50-100 ms.
     pub fn tick(&mut self, now_ms: u64) -> Vec<TrackerEvent> {
         let mut out = Vec::new();
+        if self.awaiting_reading {
+            return out;
+        }
         if let Some((pending, due)) = self.pending.take() {
             if now_ms >= due {
                 self.fire(pending, &mut out);
@@ -563,6 +608,10 @@ impl Tracker {
     /// before the press, instead of at the end of the settle time.
     pub fn settle(&mut self) -> Vec<TrackerEvent> {
         let mut out = Vec::new();
+        if self.awaiting_reading {
+            self.settle_held = true;
+            return out;
+        }
         if let Some((pending, _)) = self.pending.take() {
             self.fire(pending, &mut out);
         }
@@ -574,6 +623,9 @@ impl Tracker {
     /// its guidance repeated). `None`: nothing until the next sensor event. A front end
     /// sleeps until then instead of ticking.
     pub fn poll_timeout(&self) -> Option<u64> {
+        if self.awaiting_reading {
+            return None;
+        }
         let pending = self.pending.as_ref().map(|(_, due)| *due);
         let mismatch = self.unexplained.then(|| {
             let delay = if self.mismatch_said.is_some() {
@@ -703,7 +755,8 @@ impl Tracker {
         if let Some((Pending::Move(m), _)) = self.pending {
             // The mover's man is still waiting to settle, and another man is lifted (the reply,
             // or the next man): the man that moved has come to rest, so its move is made.
-            if !self.is_part_of(&m, sq) && !self.rook_may_still_castle(&m) {
+            if !self.awaiting_reading && !self.is_part_of(&m, sq) && !self.rook_may_still_castle(&m)
+            {
                 self.pending = None;
                 self.make(m, out);
             }
@@ -769,7 +822,7 @@ impl Tracker {
         {
             return;
         }
-        if self.confirm_by_reading && !self.verified {
+        if self.holding() {
             if !self.unconfirmed_touches.contains(&sq) {
                 self.unconfirmed_touches.push(sq);
             }
@@ -879,7 +932,7 @@ impl Tracker {
             shows,
             Shows::Moves(_) | Shows::Previous | Shows::Correction(_)
         );
-        if decides && self.confirm_by_reading && !self.verified {
+        if decides && self.holding() {
             // The link has asked for a full reading; the decision waits for it.
             return;
         }

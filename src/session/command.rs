@@ -488,13 +488,24 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     };
     match parse_command(key, line, &rest) {
         // "де чотири" is the pawn move d4 said in Ukrainian, not `where` with a bad piece.
-        // The arbiter's word never begins a move: its commands' errors are said as such.
-        Err(_) if native && !rest.is_empty() && key != "arbiter" => {
+        // Only a command word that is also a file's name can begin a move; any other
+        // command's error is said as such ("ничья белые" gets the draw command's help).
+        Err(_)
+            if native
+                && !rest.is_empty()
+                && FILE_NAMES.contains(&first.to_lowercase().as_str()) =>
+        {
             Ok(Some(Command::Move(line.to_string())))
         }
         other => other.map(Some),
     }
 }
+
+/// The files' spoken names in the packs whose letters are words of their own (uk, ru): the
+/// first word of a move said with them. `де` (d) is also Ukrainian `where`.
+const FILE_NAMES: &[&str] = &[
+    "а", "бе", "це", "де", "е", "еф", "же", "аш", "бэ", "цэ", "дэ", "эф",
+];
 
 /// lichess blind mode's one-letter read-outs that no vichess word uses already: `l` (the
 /// last move) and `s e` / `s 4` (a file or a rank). `c`, `o`, `p` and `m` are read-outs of
@@ -728,6 +739,26 @@ impl fmt::Display for ClaimWhat {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A command word with a wrong word after it gets its command's help in every
+    /// language, as the English word does; only a file's name ("де", Ukrainian for both d
+    /// and where) may begin a move instead.
+    #[test]
+    fn a_native_command_with_a_wrong_word_gets_its_help_not_a_move() {
+        for line in [
+            "draw white",
+            "remis weiß",
+            "ничья белые",
+            "нічия білі",
+            "ոչ-ոքի սպիտակ",
+        ] {
+            match parse(line) {
+                Err(CommandError(_, Word::HelpDraw)) => {}
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        assert!(matches!(parse("де чотири"), Ok(Some(Command::Move(_)))));
+    }
 
     #[test]
     fn draw_commands_read_as_each_languages_help_writes_them() {

@@ -213,6 +213,35 @@ fn the_pgn_named_instead_of_the_journal_gives_the_journals_report() {
     assert_eq!(english_report(&pgn), from_journal);
 }
 
+/// A PGN with no journal beside it (copied alone, the journal left behind) is refused by
+/// naming the journal that is missing, in the report's language, not by calling the PGN a
+/// damaged journal.
+#[test]
+fn a_pgn_without_its_journal_names_the_missing_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    std::fs::write(&pgn, "[Event \"?\"]\n\n1. e4 e5 *\n").unwrap();
+    let journal = dir.path().join("game.journal");
+    for (lang, said) in [
+        ("en", "there is none beside this PGN"),
+        ("ru", "рядом с этим PGN журнала нет"),
+        ("hy", "այս PGN-ի կողքին մատյան չկա"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .args(["report", "--lang", lang])
+            .arg(&pgn)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(said) && err.contains(&format!("({})", journal.display())),
+            "{lang}: {err}"
+        );
+        assert!(!err.contains("damaged"), "{lang}: {err}");
+    }
+}
+
 /// III.4 in a control of several periods: the switch changes the bonus, not the periods
 /// still to come, whose time the clock still adds; the TimeControl tag keeps them (with
 /// the five seconds), counting the moves exactly: after one move each in `2/600:300`, one

@@ -528,10 +528,10 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     // The game's PGN named instead of its journal: vichess keeps the journal beside it, under
     // the same name, and the report is made from that (a PGN has no rulings or clock record).
     let beside = path.with_extension("journal");
-    let path = match path
+    let pgn = path
         .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-    {
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+    let path = match pgn {
         true if beside.is_file() => beside.as_path(),
         _ => path,
     };
@@ -544,6 +544,12 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     let pack = Pack::builtin(vichess::session::language_pack(language))
         .with_context(|| format!("the {language} voice pack is needed for the report"))?;
     // The report's own errors in its language; what the journal reader found, in brackets.
+    // A PGN with no journal beside it: say which file is missing, not that the PGN is a
+    // damaged journal.
+    if pgn && path != beside.as_path() {
+        let word = w(&pack, Word::ReportNoJournalBeside);
+        anyhow::bail!("{word} ({})", beside.display());
+    }
     let read = read.map_err(|e| {
         let word = w(&pack, Word::ReportCannotReadJournal);
         anyhow::anyhow!("{word}: {} ({e})", path.display())

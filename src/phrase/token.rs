@@ -823,6 +823,7 @@ words! {
     ReportBreachBound = "report-breach-bound",
     /// `vichess report`: the journal cannot be read; the path and the system's reason follow.
     ReportCannotReadJournal = "report-cannot-read-journal",
+    ReportNoJournalBeside = "report-no-journal-beside",
     /// `vichess report`: the journal's records do not make a game; the reader's reason follows in brackets.
     ReportCannotReplay = "report-cannot-replay",
     /// The arbiter's time given without its unit (`arbiter time add white 2`): what is

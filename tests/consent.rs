@@ -561,3 +561,27 @@ fn a_no_to_abort_is_not_said_with_the_abort_word() {
         assert_ne!(stem(&lines[1]), stem(verb), "{pack}: {lines:?}");
     }
 }
+
+/// A claim by the side not on move is refused naming that side first, as the one not on
+/// move, so it cannot be heard as if it were on move ("White: not on move, …"), with the
+/// articles that apply: 9.2 and 9.3 for a repetition or fifty moves, III.4 and III.5 for a
+/// quickplay claim.
+#[test]
+fn a_claim_by_the_side_not_on_move_names_that_side_as_not_on_move() {
+    for (pack, lines, said) in [
+        (
+            "en",
+            ["e4", "press", "claim fifty white"],
+            "White: not on move, so no claim now: only the player on move claims, before playing the move (9.2, 9.3)",
+        ),
+        (
+            "ru",
+            ["e4", "press", "claim fifty white"],
+            "белые: сейчас не их ход, поэтому требовать нельзя: требует только игрок, чей ход, до хода (9.2, 9.3)",
+        ),
+    ] {
+        let mut s = game(pack, None, Some("5400+30"));
+        let out = printed(&run(&mut s, 0, &lines));
+        assert!(out.iter().any(|l| l == said), "{pack}: {out:#?}");
+    }
+}

@@ -210,6 +210,7 @@ words! {
     DrawDeclined = "draw-declined",
     FlagNotFallen = "flag-not-fallen",
     CannotClaimNow = "cannot-claim-now",
+    QuickplayNotOnMove = "quickplay-not-on-move",
     LostRightToClaim = "lost-right-to-claim",
     ClaimRejected = "claim-rejected",
     NotOnMove = "not-on-move",

@@ -322,6 +322,11 @@ fn word(w: Word) -> Phrase {
 }
 
 /// A refusal naming the side it concerns: "flag not fallen: White".
+/// "White: not on move, so no claim now: …": the side first, since the reason is about it.
+fn not_on_move(w: Word, side: Color) -> Phrase {
+    vec![Token::Side(side), COLON, Token::Word(w)]
+}
+
 fn sided(w: Word, side: Color) -> Phrase {
     vec![Token::Word(w), COLON, Token::Side(side)]
 }
@@ -402,7 +407,7 @@ fn quickplay_refusal(e: QuickplayError) -> Phrase {
         QuickplayError::NotAnnounced => word(Word::QuickplayNotAnnounced),
         QuickplayError::Blitz => word(Word::QuickplayBlitz),
         QuickplayError::HasBonus | QuickplayError::AlreadySwitched => word(Word::QuickplayHasBonus),
-        QuickplayError::NotOnMove(side) => sided(Word::CannotClaimNow, side),
+        QuickplayError::NotOnMove(side) => not_on_move(Word::QuickplayNotOnMove, side),
         QuickplayError::EnoughTime(side) => sided(Word::QuickplayEnoughTime, side),
         QuickplayError::FlagFallen(side) => sided(Word::QuickplayFlagFallen, side),
     }
@@ -1751,7 +1756,7 @@ impl State {
             ClaimWhat::Fifty => ClaimKind::FiftyMoves,
         };
         if self.game.position().turn() != by {
-            return Err(sided(Word::CannotClaimNow, by));
+            return Err(not_on_move(Word::CannotClaimNow, by));
         }
         if self.touched {
             return Err(sided(Word::LostRightToClaim, by));

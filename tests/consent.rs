@@ -585,3 +585,29 @@ fn a_claim_by_the_side_not_on_move_names_that_side_as_not_on_move() {
         assert!(out.iter().any(|l| l == said), "{pack}: {out:#?}");
     }
 }
+
+/// A move taken back after its clock was pressed gives its mover the time they had at the
+/// press, without the increment the press added (7.1): taken back and played again and
+/// again, a move must not add three seconds each time (found against the engine, where a
+/// take-back needs no consent).
+#[test]
+fn a_takeback_after_the_press_gives_back_no_increment() {
+    let mut s = game("en", None, Some("300+3"));
+    let mut at = 0;
+    for round in 0..3 {
+        // White plays e4 a second after its clock began and presses; Black takes White's
+        // move back at once with White's consent.
+        run(&mut s, at, &["e4", "press"]);
+        run(&mut s, at + 2_000, &["takeback white", "yes"]);
+        let white = s
+            .state()
+            .clock()
+            .unwrap()
+            .remaining(Color::White, at + 4_000);
+        assert!(
+            white <= 300_000,
+            "round {round}: White has {white} ms, more than the 5 minutes it began with"
+        );
+        at += 10_000;
+    }
+}

@@ -254,6 +254,9 @@ pub struct State {
     clock: Option<Clock>,
     unpressed: Option<Color>,
     clk: Vec<Option<Millis>>,
+    /// Per ply, the mover's time just before the press that completed it (its bonus not yet
+    /// added): what a take-back gives back, so taking a move back never earns its increment.
+    pressed_from: Vec<Option<Millis>>,
     offer: Option<Color>,
     /// A take-back request waiting for the opponent's answer: who asked.
     takeback_request: Option<Color>,
@@ -302,6 +305,7 @@ impl PartialEq for State {
             && self.clock == other.clock
             && self.unpressed == other.unpressed
             && self.clk == other.clk
+            && self.pressed_from == other.pressed_from
             && self.offer == other.offer
             && self.takeback_request == other.takeback_request
             && self.ending == other.ending
@@ -435,6 +439,7 @@ impl State {
             clock,
             unpressed: None,
             clk: Vec::new(),
+            pressed_from: Vec::new(),
             offer: None,
             takeback_request: None,
             ending: None,
@@ -694,11 +699,26 @@ impl State {
         Ok(())
     }
 
+    /// A ply played: its clock readings to come.
+    fn push_ply(&mut self) {
+        self.clk.push(None);
+        self.pressed_from.push(None);
+    }
+
+    /// A ply taken off the record, with its clock readings.
+    fn pop_ply(&mut self) -> Option<Millis> {
+        self.clk.pop();
+        self.pressed_from.pop().flatten()
+    }
+
     fn press(&mut self, side: Color, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
         if self.unpressed != Some(side) {
             return Err(sided(Word::NoMoveToComplete, side));
         }
         if let Some(clock) = &mut self.clock {
+            if let Some(slot) = self.pressed_from.last_mut() {
+                *slot = Some(clock.remaining(side, at));
+            }
             let events = clock
                 .press(side, at)
                 .map_err(|_| word(Word::ClockRefuses))?;
@@ -735,7 +755,7 @@ impl State {
             }
         }
         self.game.push(mv).map_err(|_| word(Word::IllegalMove))?;
-        self.clk.push(None);
+        self.push_ply();
         self.unpressed = Some(side);
         self.touched = false;
         if self.offer == Some(!side) {
@@ -791,25 +811,42 @@ impl State {
             .game
             .take_back()
             .ok_or_else(|| word(Word::NoMoveToTakeBack))?;
-        self.clk.pop();
+        let pressed_from = self.pop_ply();
         self.unpressed = None;
         if completed {
             // 7.1: the position is restored, so the mover is on move again: their
-            // clock runs and the move no longer counts as completed. The times stay
-            // as they are, which the Laws allow, until the arbiter sets them.
+            // clock runs and the move no longer counts as completed. The mover's time is
+            // what it was at the press, without the bonus the press gave: a move taken
+            // back earns no increment (taken back again and again, it would add time each
+            // time). The arbiter may set other times (7.1).
             let mover = self.game.position().turn();
             if let Some(clock) = self.clock.as_mut() {
                 if clock.turn().is_some() {
                     let moves = clock.moves(mover).saturating_sub(1);
                     let why = "take-back after the clock was pressed (7.1)";
-                    let mut events = clock
-                        .correct(
-                            Adjustment::SetMoves { side: mover, moves },
-                            "arbiter",
-                            why,
-                            at,
-                        )
-                        .map_err(|_| word(Word::ClockRefuses))?;
+                    let mut events = Vec::new();
+                    if let Some(time) = pressed_from {
+                        events.extend(
+                            clock
+                                .correct(
+                                    Adjustment::SetTime { side: mover, time },
+                                    "arbiter",
+                                    why,
+                                    at,
+                                )
+                                .map_err(|_| word(Word::ClockRefuses))?,
+                        );
+                    }
+                    events.extend(
+                        clock
+                            .correct(
+                                Adjustment::SetMoves { side: mover, moves },
+                                "arbiter",
+                                why,
+                                at,
+                            )
+                            .map_err(|_| word(Word::ClockRefuses))?,
+                    );
                     events.extend(
                         clock
                             .correct(Adjustment::SetTurn { side: mover }, "arbiter", why, at)
@@ -932,12 +969,12 @@ impl State {
                     .game
                     .take_back()
                     .ok_or_else(|| word(Word::NoMoveToCorrect))?;
-                self.clk.pop();
+                self.pop_ply();
                 self.unpressed = None;
                 let before = self.game.position().clone();
                 let mv = self.parse(uci)?;
                 self.game.push(mv).map_err(|_| word(Word::IllegalMove))?;
-                self.clk.push(None);
+                self.push_ply();
                 self.unpressed = Some(side);
                 out.push(Happening::Corrected { before, struck, mv });
                 if let Some(stopped_clock) = self.after_move(*at, &mut out) {
@@ -1091,7 +1128,7 @@ impl State {
                         .game
                         .take_back()
                         .ok_or_else(|| word(Word::NoMoveToTakeBack))?;
-                    self.clk.pop();
+                    self.pop_ply();
                     self.unpressed = None;
                     self.touched = false;
                     out.push(Happening::ResultUndone);
@@ -1264,7 +1301,7 @@ impl State {
         let struck = self.played_from(ply);
         while self.game.ply_count() > ply {
             self.game.take_back();
-            self.clk.pop();
+            self.pop_ply();
         }
         self.unpressed = None;
         self.touched = false;
@@ -1554,7 +1591,7 @@ impl State {
                 self.game
                     .push(mv)
                     .map_err(|_| word(Word::SealedMoveIllegal))?;
-                self.clk.push(None);
+                self.push_ply();
                 self.unpressed = Some(sealer);
                 self.touched = false;
                 out.push(Happening::Opened { before, mv });

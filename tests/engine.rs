@@ -1279,3 +1279,22 @@ fn without_help_a_takeback_against_the_engine_is_refused_in_the_games_words() {
         assert_eq!(game.main.moves.len(), 2, "{lang}: {pgn}");
     }
 }
+
+/// While the engine is on move, words that are no move at all are "not understood", as at any
+/// other time, not refused as a move for the engine's side ("press your clock first" in a
+/// game without a clock).
+#[test]
+fn words_that_are_no_move_are_not_understood_while_the_engine_is_on_move() {
+    let mut g = Game::fake("good", &[]);
+    g.type_line("e2e4");
+    g.expect(|l| l == "e4", "the move");
+    g.type_line("xyz");
+    g.expect(|l| l.starts_with("not understood"), "not understood");
+    let (seen, _, _) = g.quit();
+    assert!(
+        !seen
+            .iter()
+            .any(|l| l.starts_with("the engine plays this side")),
+        "{seen:#?}"
+    );
+}

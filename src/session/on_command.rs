@@ -439,11 +439,17 @@ impl Session {
             let why = self.state.over_phrase(e);
             return self.out.refuse(&self.pack, why);
         }
+        let pos = self.position().clone();
+        let parsed = spoken::parse_any(&pos, text, self.lang);
+        // Words that are no move at all are not understood, whoever is on move: only a move
+        // is refused as the engine's.
+        if matches!(parsed, Err(MoveError::Syntax(_) | MoveError::Empty)) {
+            return self.not_understood(text);
+        }
         if self.computer_on_move() {
             return;
         }
-        let pos = self.position().clone();
-        match spoken::parse_any(&pos, text, self.lang) {
+        match parsed {
             Ok(m) => self.make(m, at),
             Err(MoveError::Syntax(_) | MoveError::Empty) => self.not_understood(text),
             Err(e) => self.out.refuse_move(&self.pack, &pos, self.lang, &e),

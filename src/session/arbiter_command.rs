@@ -182,6 +182,22 @@ fn sub_word(w: &str) -> Option<&'static str> {
     })
 }
 
+/// The milliseconds in one unit of time as an arbiter writes it in one of vichess's
+/// languages (lower case): hours (h, Std, ч, час, г, год, ժ, ժամ), minutes (m, min, м, мин,
+/// хв, ր, րոպե), seconds (s, sec, Sek, с, сек, վ, վրկ).
+fn unit_millis(word: &str) -> Option<u64> {
+    let starts = |prefixes: &[&str]| prefixes.iter().any(|p| word.starts_with(p));
+    if starts(&["h", "std", "stu", "ч", "г", "ժ"]) {
+        Some(3_600_000)
+    } else if starts(&["m", "м", "х", "ր"]) {
+        Some(60_000)
+    } else if starts(&["s", "с", "վ"]) {
+        Some(1000)
+    } else {
+        None
+    }
+}
+
 /// Reads `1h30m`, `2m`, `90s`, `2m30s`, or `m:ss` / `h:mm:ss` as a clock shows it. A bare
 /// number is refused: an arbiter's "2" could mean minutes or seconds, and a clock set wrong
 /// by a factor of sixty decides a game. The refusal of a number without its unit says, in
@@ -202,24 +218,31 @@ pub fn parse_time(text: &str) -> Result<u64, CommandError> {
     let mut total = 0u64;
     let mut number = String::new();
     let mut any_unit = false;
-    for c in t.chars() {
+    let mut chars = t.chars().filter(|c| !c.is_whitespace()).peekable();
+    while let Some(c) = chars.next() {
         if c.is_ascii_digit() {
             number.push(c);
             continue;
         }
-        let unit = match c {
-            'h' | 'ч' | 'г' => 3_600_000,
-            'm' | 'м' | 'х' => 60_000,
-            's' | 'с' => 1000,
-            _ => {
-                return Err(error(format!(
-                    "\"{text}\": \"{c}\" is not a unit: use h, m or s"
-                )))
+        // A unit is a letter or a word in any of the game's languages: "2m", "2 мин",
+        // "2хв", "2ր", "30 Sek", "1 Std".
+        let mut word = c.to_string();
+        while let Some(&next) = chars.peek() {
+            if next.is_ascii_digit() {
+                break;
             }
-        };
+            word.push(next);
+            chars.next();
+        }
+        let word = word.trim_end_matches('.');
+        let unit = unit_millis(word).ok_or_else(|| {
+            error(format!(
+                "\"{text}\": \"{word}\" is not a unit: use h, m or s"
+            ))
+        })?;
         let n: u64 = number
             .parse()
-            .map_err(|_| error(format!("\"{text}\": a number must come before \"{c}\"")))?;
+            .map_err(|_| error(format!("\"{text}\": a number must come before \"{word}\"")))?;
         total = total.saturating_add(n.saturating_mul(unit));
         number.clear();
         any_unit = true;
@@ -312,6 +335,23 @@ mod tests {
             .unwrap_err()
             .0
             .contains("\"x\" is not a unit"));
+        // Each language's own units, short or whole, with or without a space (the
+        // command joins its last words).
+        for (text, ms) in [
+            ("2мин", 120_000),
+            ("2 мин.", 120_000),
+            ("2хв", 120_000),
+            ("2ր", 120_000),
+            ("30վ", 30_000),
+            ("30сек", 30_000),
+            ("30 Sek", 30_000),
+            ("1 Std", 3_600_000),
+            ("1год30хв", 5_400_000),
+            ("1ժամ", 3_600_000),
+            ("2min30s", 150_000),
+        ] {
+            assert_eq!(parse_time(text), Ok(ms), "{text}");
+        }
     }
 
     #[test]

@@ -302,16 +302,7 @@ fn monitor(args: MonitorArgs) -> anyhow::Result<ExitCode> {
     else {
         bail!("board monitor needs a board: give --board PROTOCOL:PATH, e.g. dgt:/dev/ttyUSB0");
     };
-    let language = match args.lang {
-        Some(l) => l,
-        None => vichess::config::load(None)
-            .map_err(|errs| {
-                let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-                anyhow::anyhow!("{}", lines.join("; "))
-            })?
-            .game
-            .language(),
-    };
+    let language = super::language_or_configured(args.lang)?;
     let pack = vichess::voice::Pack::builtin(language_pack(language))?;
     let mut printer = Printer {
         before: Vec::new(),

@@ -299,6 +299,23 @@ pub fn window_wanted() -> bool {
     false
 }
 
+/// `--lang`'s language, else the configuration's `[game] language` (for the commands that
+/// stand beside a game: the clock, the board monitor).
+pub fn language_or_configured(
+    lang: Option<vichess::phrase::Language>,
+) -> anyhow::Result<vichess::phrase::Language> {
+    match lang {
+        Some(l) => Ok(l),
+        None => Ok(vichess::config::load(None)
+            .map_err(|errs| {
+                let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+                anyhow::anyhow!("{}", lines.join("; "))
+            })?
+            .game
+            .language()),
+    }
+}
+
 /// Prints a command's error as one plain line, no colour: it may be read by a screen reader or
 /// a braille display. Each line is made safe on its own: the lines of a multi-line error stay
 /// lines.
@@ -367,19 +384,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => clock::simulate(&control, &seconds),
         Command::Clock {
             command: ClockCommand::Run { control, lang },
-        } => {
-            let lang = match lang {
-                Some(l) => l,
-                None => vichess::config::load(None)
-                    .map_err(|errs| {
-                        let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-                        anyhow::anyhow!("{}", lines.join("; "))
-                    })?
-                    .game
-                    .language(),
-            };
-            clock_run::run(&control, lang)
-        }
+        } => clock_run::run(&control, language_or_configured(lang)?),
         Command::Clock {
             command:
                 ClockCommand::Say {

@@ -140,13 +140,7 @@ impl Outbox {
             return false;
         }
         for (audience, phrase, text) in self.last_said.clone() {
-            self.said_now.push((audience, phrase.clone(), text.clone()));
-            self.effects.push(Effect::Say {
-                audience,
-                phrase,
-                text: text.clone(),
-            });
-            self.print(&text);
+            self.say_as(audience, phrase, &text);
         }
         true
     }

@@ -824,34 +824,21 @@ impl State {
                 if clock.turn().is_some() {
                     let moves = clock.moves(mover).saturating_sub(1);
                     let why = "take-back after the clock was pressed (7.1)";
+                    let adjustments = pressed_from
+                        .map(|time| Adjustment::SetTime { side: mover, time })
+                        .into_iter()
+                        .chain([
+                            Adjustment::SetMoves { side: mover, moves },
+                            Adjustment::SetTurn { side: mover },
+                        ]);
                     let mut events = Vec::new();
-                    if let Some(time) = pressed_from {
+                    for adjustment in adjustments {
                         events.extend(
                             clock
-                                .correct(
-                                    Adjustment::SetTime { side: mover, time },
-                                    "arbiter",
-                                    why,
-                                    at,
-                                )
+                                .correct(adjustment, "arbiter", why, at)
                                 .map_err(|_| word(Word::ClockRefuses))?,
                         );
                     }
-                    events.extend(
-                        clock
-                            .correct(
-                                Adjustment::SetMoves { side: mover, moves },
-                                "arbiter",
-                                why,
-                                at,
-                            )
-                            .map_err(|_| word(Word::ClockRefuses))?,
-                    );
-                    events.extend(
-                        clock
-                            .correct(Adjustment::SetTurn { side: mover }, "arbiter", why, at)
-                            .map_err(|_| word(Word::ClockRefuses))?,
-                    );
                     out.push(Happening::Clock(events));
                 }
             }

@@ -73,9 +73,11 @@ fn clips_and_system_speech_are_heard_in_order() {
         last - first,
         m.speech_rms_dbfs
     );
-    // The clip, the words (a second or more at normal rate), the clip.
+    // The clip, the words (a second or more at normal rate), the clip. How long the engine
+    // took to begin is the machine's business (a loaded one took seconds), so only the lower
+    // bound is on the whole span; the words themselves are measured below.
     assert!(
-        (1.0 + 0.8..12.0).contains(&(last - first)),
+        last - first >= 1.0 + 0.8,
         "{:.2} s of sound, not a clip, speech and a clip",
         last - first
     );
@@ -89,5 +91,11 @@ fn clips_and_system_speech_are_heard_in_order() {
         sounding > 0.8 && middle.speech_rms_dbfs > -40.0,
         "between the clips only {sounding:.2} s of sound at {:.1} dBFS: system speech was not heard",
         middle.speech_rms_dbfs
+    );
+    // Seven words take two or three seconds; a dummy voice module's 30 s of "not configured"
+    // is not them.
+    assert!(
+        sounding < 10.0,
+        "{sounding:.2} s of speech between the clips: not the seven words asked for"
     );
 }

@@ -31,6 +31,8 @@ const MAX_FAULTS: u32 = 3;
 /// What went wrong with an engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fault {
+    /// Its program is not there (the path or name as given follows).
+    NotFound,
     /// It cannot be started.
     Missing,
     /// Its process ended.
@@ -46,8 +48,14 @@ pub enum Fault {
 }
 
 impl Fault {
+    /// Starting it again cannot help: the program is not there or cannot run.
+    fn for_good(self) -> bool {
+        matches!(self, Fault::NotFound | Fault::Missing)
+    }
+
     fn word(self) -> Word {
         match self {
+            Fault::NotFound => Word::EngineNotFound,
             Fault::Missing => Word::EngineMissing,
             Fault::Crashed => Word::EngineCrashed,
             Fault::Hung => Word::EngineHung,
@@ -83,7 +91,38 @@ pub enum EngineNews {
         fault: Fault,
         /// In the engine's or the system's words.
         detail: String,
+        /// How its process ended, when it did (said in the game's words).
+        ended: Option<Ended>,
     },
+}
+
+/// How an engine's process ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// It exited with this status code.
+    Code(i32),
+    /// A signal stopped it.
+    Signal(i32),
+}
+
+impl Ended {
+    fn of(status: std::process::ExitStatus) -> Option<Ended> {
+        use std::os::unix::process::ExitStatusExt;
+        status
+            .code()
+            .map(Ended::Code)
+            .or_else(|| status.signal().map(Ended::Signal))
+    }
+
+    /// "it exited with code 0", in the game's words.
+    fn text(self, pack: &crate::voice::Pack) -> String {
+        let (word, n) = match self {
+            Ended::Code(n) => (Word::EngineExitCode, n),
+            Ended::Signal(n) => (Word::EngineSignal, n),
+        };
+        pack.text(&[Token::Word(word)])
+            .replace("{n}", &n.to_string())
+    }
 }
 
 /// One search asked of the engine.
@@ -168,6 +207,10 @@ struct Server {
     queue: std::collections::VecDeque<Box<Request>>,
     /// The game is leaving: nothing more is said, the engine is stopped.
     quitting: bool,
+    /// How the last process ended, for the fault that follows.
+    ended: Option<Ended>,
+    /// The program is not there or cannot run: it is not tried again.
+    gone: bool,
 }
 
 impl Server {
@@ -181,8 +224,14 @@ impl Server {
         }
         // What the stopped process printed or did last is no news of the next one.
         self.generation += 1;
+        self.gone |= fault.for_good();
+        let ended = self.ended.take();
         if !self.quitting {
-            self.tell(EngineNews::Fault { fault, detail });
+            self.tell(EngineNews::Fault {
+                fault,
+                detail,
+                ended,
+            });
         }
     }
 
@@ -204,6 +253,7 @@ impl Server {
                     }
                     self.generation += 1;
                 }
+                Msg::Ask(_) if self.gone => {}
                 Msg::Ask(r) => {
                     if self.process.is_none() && !self.start() {
                         continue;
@@ -231,26 +281,25 @@ impl Server {
         }
     }
 
-    /// How the process ended, for the fault line.
+    /// How the process ended, kept for the fault line (which says it in the game's
+    /// words); the detail itself is empty.
     fn exit_status(&mut self) -> String {
-        self.process
-            .as_mut()
-            .and_then(|p| {
-                for _ in 0..20 {
-                    if let Ok(Some(s)) = p.child.try_wait() {
-                        return Some(s.to_string());
-                    }
-                    std::thread::sleep(Duration::from_millis(5));
+        self.ended = self.process.as_mut().and_then(|p| {
+            for _ in 0..20 {
+                if let Ok(Some(s)) = p.child.try_wait() {
+                    return Ended::of(s);
                 }
-                None
-            })
-            .unwrap_or_default()
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            None
+        });
+        String::new()
     }
 
     /// Starts the engine and waits for `uciok` and `readyok`; `false` (said) when it cannot.
     fn start(&mut self) -> bool {
         let Some(path) = find_program(&self.program) else {
-            self.fault(Fault::Missing, self.program.clone());
+            self.fault(Fault::NotFound, self.program.clone());
             return false;
         };
         let spawned = std::process::Command::new(&path)
@@ -497,6 +546,8 @@ impl Seat {
             listener: Listener::default(),
             queue: Default::default(),
             quitting: false,
+            ended: None,
+            gone: false,
         };
         let thread = std::thread::Builder::new()
             .name("engine".into())
@@ -602,10 +653,15 @@ impl Host {
             EngineAsk::Review => return self.review_here(),
             EngineAsk::Help(help) => help,
         };
-        let Some(seat) = self.engine.as_mut().filter(|s| !s.given_up) else {
+        let Some(seat) = self.engine.as_mut() else {
             let line = self.pack.text(&[Token::Word(Word::EngineHelpOff)]);
             return self.tell(&line);
         };
+        if seat.given_up {
+            // Help is on in this game: the engine that would give it is not running.
+            let line = self.pack.text(&[Token::Word(Word::EngineNotRunning)]);
+            return self.tell(&line);
+        }
         let game = self.table.session().state().game();
         let key = game_key(game);
         let mut pos = game.position().clone();
@@ -728,6 +784,11 @@ impl Host {
             return Ok(());
         };
         let lang = self.pack.language();
+        // Left, not ended: the game can be resumed, and the helps asked again.
+        let word = match self.table.session().state().is_over() {
+            true => Word::EngineHelpUnanswered,
+            false => Word::EngineHelpLeft,
+        };
         let dropped: Vec<&str> = seat
             .asked
             .drain(..)
@@ -739,7 +800,7 @@ impl Host {
         if dropped.is_empty() {
             return Ok(());
         }
-        let line = line_in(&self.pack, Word::EngineHelpUnanswered, &dropped.join(", "));
+        let line = line_in(&self.pack, word, &dropped.join(", "));
         self.tell(&line)
     }
 
@@ -782,7 +843,13 @@ impl Host {
                 );
                 self.tell(&said)?;
             }
-            EngineNews::Fault { fault, detail } => self.engine_fault(fault, &detail)?,
+            // After the engine has been given up nothing more is said of it.
+            EngineNews::Fault { .. } if seat.given_up => {}
+            EngineNews::Fault {
+                fault,
+                detail,
+                ended,
+            } => self.engine_fault(fault, &detail, ended)?,
             EngineNews::Reviewing(line) => writeln!(self.out, "{line}")?,
             EngineNews::Reviewed(result) => {
                 seat.review = None;
@@ -847,7 +914,7 @@ impl Host {
                 if let Some(seat) = self.engine.as_ref() {
                     let _ = seat.tx.send(Msg::Restart);
                 }
-                self.engine_fault(Fault::Illegal, &best)
+                self.engine_fault(Fault::Illegal, &best, None)
             }
         }
     }
@@ -896,19 +963,42 @@ impl Host {
             .seat(now, |s, now| ((), s.engine_help(&record, phrase, now)));
     }
 
-    fn engine_fault(&mut self, fault: Fault, detail: &str) -> anyhow::Result<()> {
+    fn engine_fault(
+        &mut self,
+        fault: Fault,
+        detail: &str,
+        ended: Option<Ended>,
+    ) -> anyhow::Result<()> {
         let Some(seat) = self.engine.as_mut() else {
             return Ok(());
         };
+        if seat.given_up {
+            return Ok(());
+        }
         seat.asked.clear();
         seat.faults += 1;
-        let give_up = seat.faults >= MAX_FAULTS && !seat.given_up;
         let what = self.pack.text(&[Token::Word(fault.word())]);
-        let detail = crate::text::printable(detail);
+        let mut detail = crate::text::printable(detail);
+        if let Some(ended) = ended {
+            if !detail.is_empty() {
+                detail.push_str(", ");
+            }
+            detail.push_str(&ended.text(&self.pack));
+        }
         let what = match detail.is_empty() {
             true => what,
             false => format!("{what}: {detail}"),
         };
+        if fault.for_good() {
+            // Starting it again cannot help: one line says what and where, and who moves.
+            if let Some(seat) = self.engine.as_mut() {
+                seat.given_up = true;
+            }
+            self.table.set_computer(None);
+            let yourself = self.pack.text(&[Token::Word(Word::EngineTypeMoves)]);
+            return self.tell(&format!("{what}; {yourself}"));
+        }
+        let give_up = seat.faults >= MAX_FAULTS;
         let line = line_in(&self.pack, Word::EngineFailed, &what);
         self.tell(&line)?;
         if give_up {
@@ -936,7 +1026,8 @@ impl Host {
         if state.takeback_request() != Some(!side) {
             seat.stopping = false;
         }
-        if helps && state.takeback_request() == Some(!side) {
+        // An engine given up answers nothing: the player answers for its side.
+        if helps && !seat.given_up && state.takeback_request() == Some(!side) {
             // The engine agrees only once it has stopped thinking: a take-back said done
             // while its search runs would be followed by a move for the game as it was.
             if seat.asked.iter().any(|(_, k, _)| *k == Kind::Move) {

@@ -898,6 +898,23 @@ words! {
     /// Leaving while `hint`, `eval` or `threats` wait behind the engine's move: they were
     /// not answered (the help words follow).
     EngineHelpUnanswered = "engine-help-unanswered",
+    /// The same when the game was left, not ended: it can be resumed and the help asked again.
+    EngineHelpLeft = "engine-help-left",
+    /// The engine's program is not there; the path or name as given follows, then
+    /// [`Word::EngineTypeMoves`]: it is not tried again.
+    EngineNotFound = "engine-not-found",
+    /// After an engine given up at once: its side's moves are typed.
+    EngineTypeMoves = "engine-type-moves",
+    /// How an engine's process ended, "{n}" its exit code or the signal that stopped it.
+    EngineExitCode = "engine-exit-code",
+    EngineSignal = "engine-signal",
+    /// `hint`, `eval`, `threats` once the engine has been given up.
+    EngineNotRunning = "engine-not-running",
+    /// `review` before the game has ended.
+    ReviewNotOver = "review-not-over",
+    /// A review where the engine scored some positions not at all: "{n}" how many; their
+    /// moves are not judged and get no `[%eval]`.
+    ReviewNoEval = "review-no-eval",
     /// Who claimed, after a claim's result: "по требованию белых" (the side's own case).
     ClaimedByWhite = "claimed-by-white",
     ClaimedByBlack = "claimed-by-black",

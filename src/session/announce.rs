@@ -108,6 +108,8 @@ impl Session {
                 self.out
                     .say(&self.pack, Audience::Public, draw_offer_phrase(by))
             }
+            // The engine's no is said by its own line, with its reason.
+            Happening::OfferDeclined { .. } if self.engine_declines => {}
             Happening::OfferDeclined { by } => self.out.say(
                 &self.pack,
                 Audience::Public,

@@ -42,8 +42,10 @@ impl Session {
             text: format!("engine {by}: {text}"),
         });
         self.make(mv, at);
+        // Said as a player's press is: whose clock runs now (without a board nobody else
+        // would tell the player their clock started).
         if press && self.state.unpressed() == Some(side) && !self.state.is_over() {
-            self.commit(Record::Press { at, side });
+            self.press_for(side, at);
         }
         Some(self.out.take())
     }
@@ -130,11 +132,13 @@ impl Session {
                 true => DrawAction::Accept,
                 false => DrawAction::Decline,
             };
+            self.engine_declines = !accept;
             self.commit(Record::Draw {
                 at,
                 by: side,
                 action,
             });
+            self.engine_declines = false;
         }
         self.out.take()
     }

@@ -280,6 +280,9 @@ pub struct Session {
     /// While the engine's yes to a take-back is journaled: the moves taken back, as
     /// announced, gathered for its one line (`engine_seat`).
     engine_takeback: Option<Vec<crate::phrase::token::Phrase>>,
+    /// While the engine's no to a draw offer is journaled: its own line says it, so the
+    /// offer is not said declined a second time.
+    engine_declines: bool,
 }
 
 /// The notation language of a pack's language (piece letters for SAN, braille sheets).
@@ -357,6 +360,7 @@ impl Session {
             promoting: None,
             computer: None,
             engine_takeback: None,
+            engine_declines: false,
             config,
         }
     }

@@ -230,7 +230,7 @@ impl Session {
                     .push(Effect::Engine(crate::engine::words::EngineAsk::Review)),
                 (Some(_), false) => self
                     .out
-                    .refuse(&self.pack, vec![Token::Word(Word::HelpEngine)]),
+                    .refuse(&self.pack, vec![Token::Word(Word::ReviewNotOver)]),
                 (None, _) => self
                     .out
                     .refuse(&self.pack, vec![Token::Word(Word::EngineHelpOff)]),

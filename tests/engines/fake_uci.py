@@ -15,6 +15,12 @@ as its first argument says:
                   `stopped` in the folder given as the second argument and answers
   log             like good, and offers UCI_Chess960; every `setoption` it is sent is
                   written to the file `options` in the folder given as the second argument
+  exit-after-uci  says `uciok` and exits (status 0) at once
+  no-score        answers `bestmove` without any `info score`
+  mate            like good, but scores every position as mate in one for the side to move
+
+Given a folder, every mode writes its process id to the file `pid` there (for a test that
+kills it).
 
 "-once" modes remember in the folder given as the second argument that they misbehaved.
 """
@@ -64,6 +70,9 @@ def main():
     arg = sys.argv[2] if len(sys.argv) > 2 else "."
     moves = []
     searches = 0
+    if os.path.isdir(arg):
+        with open(os.path.join(arg, "pid"), "w") as f:
+            f.write(str(os.getpid()))
     lines = Lines()
     while True:
         line = lines.next()
@@ -78,6 +87,8 @@ def main():
             if mode == "log":
                 say("option name UCI_Chess960 type check default false")
             say("uciok")
+            if mode == "exit-after-uci":
+                sys.exit(0)
         elif words[0] == "isready":
             say("readyok")
         elif words[0] == "setoption" and mode == "log":
@@ -115,7 +126,10 @@ def main():
                         open(os.path.join(arg, "stopped"), "w").close()
                         break
             reply = REPLIES[min(len(moves) // 2, len(REPLIES) - 1)]
-            say("info depth 1 score cp -20 pv " + reply)
+            if mode == "mate":
+                say("info depth 1 score mate 1 pv " + reply)
+            elif mode != "no-score":
+                say("info depth 1 score cp -20 pv " + reply)
             say("bestmove " + reply)
         elif words[0] == "quit":
             return

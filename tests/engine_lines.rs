@@ -1,0 +1,283 @@
+//! What a game against the engine says when the engine fails, is given up or is asked for
+//! what it cannot give (issue 27, a tester's findings in Ukrainian, German and Armenian):
+//! every line in the game's language, said once, and nothing said of an engine given up.
+//! The engines are the misbehaving fake written for the tests (tests/engines/fake_uci.py).
+
+#[path = "common/play.rs"]
+mod common_play;
+
+#[path = "common/engine_game.rs"]
+mod engine_game;
+
+use engine_game::*;
+
+/// One language's words for [`an_engine_given_up_says_nothing_more_and_answers_nothing`].
+struct GivenUp {
+    lang: &'static str,
+    failed: &'static str,
+    exited: &'static str,
+    gave_up: &'static str,
+    takeback: &'static str,
+    yes: &'static str,
+    taken_back: &'static str,
+    no_question: &'static str,
+    hint: &'static str,
+    not_running: &'static str,
+}
+
+/// An engine that exits after `uciok`: three fault lines, each saying how it ended in words,
+/// then the give-up line and nothing more about starting it again; a take-back then waits
+/// for the player's answer for the engine's side, and help says the engine is not running.
+#[test]
+fn an_engine_given_up_says_nothing_more_and_answers_nothing() {
+    for w in [
+        GivenUp {
+            lang: "uk",
+            failed: "рушій зазнав збою; vichess запускає його знову",
+            exited: "рушій зазнав збою; vichess запускає його знову з позицією партії, і партія триває (рушій зупинився: вийшов з кодом 0)",
+            gave_up: "рушій зазнав збою тричі поспіль",
+            takeback: "повернути",
+            yes: "так",
+            taken_back: "хід скасовано: е чотири",
+            no_question: "жодного питання не поставлено",
+            hint: "підказка",
+            not_running: "рушій не працює (зазнав збою або не запустився), тож допомоги немає",
+        },
+        GivenUp {
+            lang: "de",
+            failed: "die Engine hat versagt; vichess startet sie",
+            exited: "die Engine hat versagt; vichess startet sie mit der Stellung der Partie neu, und die Partie geht weiter (die Engine hat sich beendet: Rückgabewert 0)",
+            gave_up: "die Engine hat dreimal hintereinander versagt",
+            takeback: "zurück",
+            yes: "ja",
+            taken_back: "Zug zurückgenommen: Eva vier",
+            no_question: "keine Frage offen",
+            hint: "tipp",
+            not_running: "die Engine läuft nicht (sie hat versagt oder konnte nicht starten), darum gibt es keine Hilfe",
+        },
+    ] {
+        let lang = w.lang;
+        let mut g = Game::fake("exit-after-uci", &["--lang", lang]);
+        g.type_line("e2e4");
+        g.expect(|l| l.starts_with(w.gave_up), "giving up");
+        g.type_line(w.hint);
+        g.expect(|l| l == w.not_running, "help refused: the engine is not running");
+        g.type_line(w.takeback);
+        g.expect(|l| l.ends_with('?'), "the take-back's question");
+        let asked = g.seen.len();
+        g.type_line(w.yes);
+        g.expect(|l| l.starts_with(w.taken_back), "the take-back");
+        let (seen, records, pgn) = g.quit();
+        let failed: Vec<&String> = seen.iter().filter(|l| l.starts_with(w.failed)).collect();
+        assert_eq!(failed.len(), 3, "{lang}: {seen:#?}");
+        assert!(failed.iter().all(|l| *l == w.exited), "{lang}: {seen:#?}");
+        let gave_up = seen.iter().position(|l| l.starts_with(w.gave_up)).unwrap();
+        assert!(
+            !seen[gave_up..].iter().any(|l| l.starts_with(w.failed)),
+            "{lang}: restarting said after giving up: {seen:#?}"
+        );
+        // The question waited for its answer: the take-back came after the yes, and the yes
+        // found the question open.
+        assert!(
+            !seen[..asked].iter().any(|l| l.starts_with(w.taken_back)),
+            "{lang}: {seen:#?}"
+        );
+        assert!(
+            !seen.iter().any(|l| l.starts_with(w.no_question)),
+            "{lang}: {seen:#?}"
+        );
+        assert!(
+            records
+                .iter()
+                .any(|r| r.starts_with("takeback-answer ") && r.ends_with("black accept")),
+            "{lang}: {records:#?}"
+        );
+        let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+        assert!(game.main.moves.is_empty(), "{lang}: {pgn}");
+    }
+}
+
+/// A program that is not there is said once, with the path, and its side's moves are typed:
+/// it is never said to be started again.
+#[test]
+fn a_missing_engine_is_one_line_naming_the_path() {
+    for (lang, line, restart) in [
+        (
+            "uk",
+            "програму рушія не знайдено: /nonexistent/engine; вводьте ходи його сторони самі",
+            "vichess запускає",
+        ),
+        (
+            "hy",
+            "շարժիչի ծրագիրը չի գտնվել: /nonexistent/engine; նրա կողմի քայլերը մուտքագրեք ինքներդ",
+            "vichess-ն այն վերագործարկում",
+        ),
+    ] {
+        let mut g = Game::start("/nonexistent/engine", &["--lang", lang]);
+        g.expect(|l| l == line, "the missing program");
+        g.type_line("e2e4");
+        g.type_line("e7e5");
+        assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);
+        let (seen, records, _) = g.quit();
+        assert_eq!(
+            seen.iter().filter(|l| l.as_str() == line).count(),
+            1,
+            "{lang}: {seen:#?}"
+        );
+        assert!(
+            !seen.iter().any(|l| l.contains(restart)),
+            "{lang}: {seen:#?}"
+        );
+        assert_eq!(moves_of(&records), ["e2e4", "e7e5"], "{lang}");
+    }
+}
+
+/// Without a board the engine's move is completed at once: the player hears that their own
+/// clock runs, in the words of a player's press.
+#[test]
+fn without_a_board_the_engines_move_says_whose_clock_runs() {
+    for (lang, press, line) in [
+        (
+            "uk",
+            "натиснути",
+            "хід завершено: чорні; годинник іде: білі",
+        ),
+        ("en", "press", "move completed: Black; clock running: White"),
+    ] {
+        let mut g = Game::fake("good", &["--lang", lang, "--control", "5m"]);
+        g.type_line("e2e4");
+        g.type_line(press);
+        g.expect(|l| l == line, "the engine's clock pressed");
+        let (_, records, _) = g.quit();
+        assert_eq!(moves_of(&records), ["e2e4", "e7e5"], "{lang}");
+    }
+}
+
+/// An engine killed between moves is said to have failed, how it ended in words, and is
+/// started again: the help asked then is answered.
+#[test]
+fn an_engine_killed_mid_game_is_said_and_started_again() {
+    for (lang, eval, fault, answer) in [
+        (
+            "uk",
+            "оцінка",
+            "рушій зазнав збою; vichess запускає його знову з позицією партії, і партія триває (рушій зупинився: зупинений сигналом 9)",
+            "позиція приблизно рівна",
+        ),
+        (
+            "de",
+            "bewertung",
+            "die Engine hat versagt; vichess startet sie mit der Stellung der Partie neu, und die Partie geht weiter (die Engine hat sich beendet: durch Signal 9 gestoppt)",
+            "die Stellung ist etwa ausgeglichen",
+        ),
+    ] {
+        let mut g = Game::fake("good", &["--lang", lang]);
+        g.type_line("e2e4");
+        assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);
+        let pid = std::fs::read_to_string(g.state.join("pid")).unwrap();
+        let killed = std::process::Command::new("kill")
+            .args(["-9", pid.trim()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        g.expect(|l| l == fault, "the fault");
+        g.type_line(eval);
+        g.expect(|l| l == answer, "the help answered by the engine started again");
+        g.quit();
+    }
+}
+
+/// Help asked while the engine thinks and then `quit`: the game was left, not ended.
+#[test]
+fn help_left_unanswered_by_quitting_says_the_game_was_left() {
+    for (lang, hint, line) in [
+        (
+            "uk",
+            "підказка",
+            "без відповіді: партію залишено, поки рушій ще думав; продовжте її, щоб запитати знову (підказка)",
+        ),
+        (
+            "en",
+            "hint",
+            "not answered: the game was left while the engine was still thinking; resume it to ask again (hint)",
+        ),
+    ] {
+        let mut g = Game::fake("slow", &["--lang", lang]);
+        g.type_line("e2e4");
+        assert_eq!(wait_moves(&g.dir, 1).len(), 1, "{lang}: {:#?}", g.seen);
+        g.type_line(hint);
+        let (seen, _, _) = g.quit();
+        assert!(seen.iter().any(|l| l == line), "{lang}: {seen:#?}");
+    }
+}
+
+/// `review` before the game has ended says so, not the help text.
+#[test]
+fn review_during_the_game_says_it_is_not_over() {
+    for (lang, review, line) in [
+        (
+            "uk",
+            "аналіз",
+            "партія ще не закінчилася: аналіз буде, коли вона завершиться",
+        ),
+        (
+            "hy",
+            "վերլուծություն",
+            "պարտիան դեռ չի ավարտվել. վերլուծությունը կլինի, երբ այն ավարտվի",
+        ),
+    ] {
+        let mut g = Game::fake("good", &["--lang", lang]);
+        g.type_line(review);
+        g.expect(|l| l.contains(line), "the refusal");
+        g.quit();
+    }
+}
+
+/// The engine's no to a draw offer is one line, with its reason.
+#[test]
+fn a_declined_draw_is_said_once() {
+    for (lang, draw, line, declined) in [
+        (
+            "de",
+            "remis",
+            "die Engine lehnt das Remis ab: sie steht nicht schlechter",
+            "Remisangebot abgelehnt",
+        ),
+        (
+            "en",
+            "draw",
+            "the engine declines the draw: it does not stand worse",
+            "draw offer declined",
+        ),
+    ] {
+        let mut g = Game::fake("good", &["--lang", lang]);
+        g.type_line("e2e4");
+        assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);
+        g.type_line(draw);
+        g.expect(|l| l == line, "the engine's answer");
+        g.type_line("g1f3");
+        assert_eq!(wait_moves(&g.dir, 4).len(), 4, "{lang}: {:#?}", g.seen);
+        let (seen, _, _) = g.quit();
+        assert!(
+            !seen.iter().any(|l| l.starts_with(declined)),
+            "{lang}: {seen:#?}"
+        );
+    }
+}
+
+/// A mate in the evaluation is said as a speaker would: "White mates in one move".
+#[test]
+fn a_mate_in_the_evaluation_is_said_plainly() {
+    for (lang, eval, line) in [
+        ("uk", "оцінка", "білі ставлять мат у один хід"),
+        ("ru", "оценка", "белые ставят мат в один ход"),
+    ] {
+        let mut g = Game::fake("mate", &["--lang", lang]);
+        g.type_line("e2e4");
+        assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);
+        g.type_line(eval);
+        g.expect(|l| l.contains("мат"), "the evaluation");
+        assert_eq!(g.seen.last().unwrap(), line, "{lang}");
+        g.quit();
+    }
+}

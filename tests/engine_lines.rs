@@ -281,3 +281,84 @@ fn a_mate_in_the_evaluation_is_said_plainly() {
         g.quit();
     }
 }
+
+/// `vichess review` of `pgn` in `lang` with `engine`, `extra` arguments after; the
+/// environment has no sound device. Its output, and the reviewed game's file.
+fn review(engine: &str, lang: &str, extra: &[&str]) -> (std::process::Output, std::path::PathBuf) {
+    let home = tempfile::tempdir().unwrap().keep();
+    let game = home.join("game.pgn");
+    std::fs::write(&game, "1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["review", game.to_str().unwrap(), "--depth", "2"])
+        .args(["--lang", lang, "--engine", engine])
+        .args(extra)
+        .current_dir(&home)
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_RUNTIME_DIR", &home)
+        .env("PULSE_SERVER", "unix:/nonexistent/pulse/native")
+        .env("ALSA_CARD", "vichess-no-such-card")
+        .output()
+        .unwrap();
+    (out, home.join("game-review.pgn"))
+}
+
+/// An engine that is not there, or stops, is said in the review's language.
+#[test]
+fn review_with_a_bad_engine_says_what_went_wrong_in_the_reviews_language() {
+    let home = tempfile::tempdir().unwrap();
+    let exits = fake_engine(home.path(), "exit-after-uci", "-");
+    for (lang, missing, stopped) in [
+        (
+            "uk",
+            "програму рушія не знайдено: /nonexistent/engine",
+            "рушій зупинився",
+        ),
+        (
+            "de",
+            "das Programm der Engine wurde nicht gefunden: /nonexistent/engine",
+            "die Engine hat sich beendet",
+        ),
+    ] {
+        for (engine, said) in [("/nonexistent/engine", missing), (exits.as_str(), stopped)] {
+            let (out, _) = review(engine, lang, &["--no-audio"]);
+            assert!(!out.status.success(), "{lang}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains(said), "{lang}: {err}");
+            assert!(
+                !err.contains("the engine") && !err.contains("installed"),
+                "{lang}: {err}"
+            );
+        }
+    }
+}
+
+/// An engine that answers moves without evaluations: the review says so, judges nothing
+/// and writes no `[%eval]`; and without a sound device that is said first, before the
+/// review's lines, as `play` says it before the game.
+#[test]
+fn review_without_evaluations_invents_none_and_says_no_sound_first() {
+    for (lang, no_eval, no_sound) in [
+        (
+            "uk",
+            "рушій не оцінив деяких позицій: ходи до них не оцінено, і в збереженій партії оцінки для них немає",
+            "звуку немає: кожне оголошення лише друкується",
+        ),
+        (
+            "ru",
+            "движок не оценил некоторые позиции: ходы к ним не оценены, и в сохранённой партии оценки для них нет",
+            "звука нет: каждое объявление только печатается",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let engine = fake_engine(home.path(), "no-score", "-");
+        let (out, reviewed) = review(&engine, lang, &[]);
+        let lines = common_play::lines_of(&out);
+        let at = |what: &str| lines.iter().position(|l| l.starts_with(what));
+        assert!(at(no_eval).is_some(), "{lang}: {lines:#?}");
+        assert_eq!(at(no_sound), Some(0), "{lang}: {lines:#?}");
+        assert_eq!(lines.len(), 3, "{lang}: {lines:#?}");
+        let pgn = std::fs::read_to_string(reviewed).unwrap();
+        assert!(!pgn.contains("%eval"), "{lang}: {pgn}");
+    }
+}

@@ -66,13 +66,23 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
     let pgn = vichess::pgn::read_game(&text)
         .ok_or_else(|| anyhow!("{}: no game in it", args.pgn.display()))?
         .map_err(|e| anyhow!("{}: {e}", args.pgn.display()))?;
+    let mut out = super::text::Escaped::new(std::io::stdout().lock());
+    // The sound device first, as `play` opens it before the game: a listener hears there is
+    // no sound before the review, not after all of it.
+    let mut sound = None;
+    if args.wav.is_none() && !args.no_audio {
+        match open_sound(&pack) {
+            Ok(s) => sound = Some(s),
+            Err(why) => writeln!(out, "{why}")?,
+        }
+    }
+    out.flush()?;
     let mut err = std::io::stderr().lock();
     let (lines, reviewed) =
         vichess::host::review_game(&pgn, &args.engine, args.depth, &pack, |line| {
             let _ = writeln!(err, "{line}");
         })
         .with_context(|| args.pgn.display().to_string())?;
-    let mut out = super::text::Escaped::new(std::io::stdout().lock());
     for phrase in &lines {
         writeln!(out, "{}", pack.text(phrase))?;
     }
@@ -86,10 +96,9 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
             pack.text(&[Token::Word(Word::ReviewRecorded)]),
             wav.display()
         )?;
-    } else if !args.no_audio {
-        if let Err(why) = say(&pack, &lines) {
-            writeln!(out, "{why}")?;
-        }
+    } else if let Some(sound) = sound {
+        out.flush()?;
+        say(sound, &pack, &lines);
     }
     let target = args.out.clone().unwrap_or_else(|| {
         let stem = args
@@ -110,16 +119,26 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Speaks the turning points on the sound device as `play` speaks its lines; `Err` is the
-/// line saying, in the pack's words, why there is no sound.
+/// The sound device the review is spoken on; `Err` is the line saying, in the pack's words,
+/// why there is no sound.
 #[cfg(feature = "audio")]
-fn say(pack: &Pack, lines: &[vichess::phrase::token::Phrase]) -> Result<(), String> {
+fn open_sound(pack: &Pack) -> Result<super::speech_out::Speakers, String> {
     use super::speech_out::Speakers;
-    use vichess::audio::{Audience, Routing};
+    use vichess::audio::Routing;
     use vichess::voice::render::DEFAULT_GAP_MS;
     let no_sound = |why: String| format!("{} ({why})", pack.text(&[Token::Word(Word::NoSound)]));
-    let mut speakers = Speakers::open_at(&Routing::default(), pack, 1.0, DEFAULT_GAP_MS)
-        .map_err(|e| no_sound(vichess::audio::said::device_why(pack, &e)))?;
+    Speakers::open_at(&Routing::default(), pack, 1.0, DEFAULT_GAP_MS)
+        .map_err(|e| no_sound(vichess::audio::said::device_why(pack, &e)))
+}
+
+/// Speaks the turning points on the sound device as `play` speaks its lines.
+#[cfg(feature = "audio")]
+fn say(
+    mut speakers: super::speech_out::Speakers,
+    pack: &Pack,
+    lines: &[vichess::phrase::token::Phrase],
+) {
+    use vichess::audio::Audience;
     for (i, phrase) in lines.iter().enumerate() {
         if i > 0 {
             speakers.pause(Audience::Player, BETWEEN_LINES_S);
@@ -132,11 +151,13 @@ fn say(pack: &Pack, lines: &[vichess::phrase::token::Phrase]) -> Result<(), Stri
     for n in speakers.take_notices() {
         eprintln!("{n}");
     }
-    Ok(())
 }
 
 #[cfg(not(feature = "audio"))]
-fn say(pack: &Pack, _lines: &[vichess::phrase::token::Phrase]) -> Result<(), String> {
+fn say(_sound: (), _pack: &Pack, _lines: &[vichess::phrase::token::Phrase]) {}
+
+#[cfg(not(feature = "audio"))]
+fn open_sound(pack: &Pack) -> Result<(), String> {
     let why = pack.text(&[Token::Word(Word::SoundNotBuilt)]);
     Err(format!(
         "{} ({why})",

@@ -14,8 +14,9 @@ use crate::voice::Pack;
 /// What the engine said of one position: its score (side to move's view) and best move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Judgement {
-    /// The evaluation, from the side to move's point of view.
-    pub score: Score,
+    /// The evaluation, from the side to move's point of view; `None` when the engine gave
+    /// none (its move alone is no evaluation, and none is made up).
+    pub score: Option<Score>,
     /// The engine's move, in UCI; `None` where the game is over.
     pub best: Option<String>,
 }
@@ -30,14 +31,17 @@ pub fn terminal(pos: &Position) -> Option<Judgement> {
         true => Score::Mate(0),
         false => Score::Centipawns(0),
     };
-    Some(Judgement { score, best: None })
+    Some(Judgement {
+        score: Some(score),
+        best: None,
+    })
 }
 
 /// The `[%eval]` comment of a position: from White's point of view, in pawns or as a mate
-/// (`#-3`), as lichess and ChessBase write it.
-pub fn eval_comment(pos: &Position, j: &Judgement) -> String {
-    let white = super::words::white_view(j.score, pos.turn());
-    match white {
+/// (`#-3`), as lichess and ChessBase write it; none where the engine gave no evaluation.
+pub fn eval_comment(pos: &Position, j: &Judgement) -> Option<String> {
+    let white = super::words::white_view(j.score?, pos.turn());
+    Some(match white {
         Score::Centipawns(c) => format!("[%eval {:.2}]", f64::from(c) / 100.0),
         Score::Mate(0) => {
             // Mated on the board: the side to move has lost.
@@ -49,7 +53,7 @@ pub fn eval_comment(pos: &Position, j: &Judgement) -> String {
             format!("[%eval #{sign}0]")
         }
         Score::Mate(m) => format!("[%eval #{m}]"),
-    }
+    })
 }
 
 /// The turning points of a game whose positions are `positions` (the start, then after each
@@ -63,16 +67,33 @@ pub fn turning_points(
     judged_positions: &[Judgement],
 ) -> Vec<Phrase> {
     let mut lines = Vec::new();
+    let unscored = judged_positions
+        .iter()
+        .take(moves.len() + 1)
+        .any(|j| j.score.is_none());
     for (i, m) in moves.iter().enumerate() {
         let (Some(before), Some(after)) = (judged_positions.get(i), judged_positions.get(i + 1))
         else {
             break;
         };
         let pos = &positions[i];
+        // A move is judged only between two evaluations the engine gave.
+        let (Some(was), Some(now)) = (before.score, after.score) else {
+            continue;
+        };
         // Both from the mover's point of view: the next position is the opponent's.
-        let was = centipawns(before.score);
-        let now = -centipawns(after.score);
+        let was = centipawns(was);
+        let now = -centipawns(now);
         let Some((verdict, cost)) = judged(was, now) else {
+            continue;
+        };
+        // A move the engine itself calls best is no mistake of any size (what it lost is
+        // the engine seeing further one move on); a turning point always names the better.
+        let Some(better) = before.best.as_deref().and_then(|b| {
+            pos.legal_moves()
+                .into_iter()
+                .find(|x| uci(pos, x) == b && x != m)
+        }) else {
             continue;
         };
         let mut line = vec![
@@ -84,18 +105,14 @@ pub fn turning_points(
         ];
         line.extend(move_phrase(pos, m));
         line.extend([Token::Word(verdict), COLON, Token::Word(cost)]);
-        let better = before.best.as_deref().and_then(|b| {
-            pos.legal_moves()
-                .into_iter()
-                .find(|x| uci(pos, x) == b && x != m)
-        });
-        if let Some(b) = better {
-            line.extend([SEMICOLON, Token::Word(Word::BetterWas)]);
-            line.extend(move_phrase(pos, &b));
-        }
+        line.extend([SEMICOLON, Token::Word(Word::BetterWas)]);
+        line.extend(move_phrase(pos, &better));
         lines.push(line);
     }
-    if lines.is_empty() {
+    if unscored {
+        // "No turning points" would be a verdict on moves nobody judged.
+        lines.push(vec![Token::Word(Word::ReviewNoEval)]);
+    } else if lines.is_empty() {
         lines.push(vec![Token::Word(Word::ReviewNone)]);
     }
     lines
@@ -151,7 +168,7 @@ mod tests {
 
     fn j(score: Score, best: Option<&str>) -> Judgement {
         Judgement {
-            score,
+            score: Some(score),
             best: best.map(str::to_string),
         }
     }
@@ -206,9 +223,18 @@ mod tests {
             let pack = Pack::builtin(lang).unwrap();
             assert_eq!(pack.text(&lines[0]), said, "{lang}");
         }
-        assert_eq!(eval_comment(&positions[6], &judged[6]), "[%eval #1]");
-        assert_eq!(eval_comment(&positions[5], &judged[5]), "[%eval 0.40]");
-        assert_eq!(eval_comment(&positions[7], &judged[7]), "[%eval #0]");
+        assert_eq!(
+            eval_comment(&positions[6], &judged[6]),
+            Some("[%eval #1]".into())
+        );
+        assert_eq!(
+            eval_comment(&positions[5], &judged[5]),
+            Some("[%eval 0.40]".into())
+        );
+        assert_eq!(
+            eval_comment(&positions[7], &judged[7]),
+            Some("[%eval #0]".into())
+        );
     }
 
     #[test]
@@ -288,6 +314,61 @@ mod tests {
         assert_eq!(
             ru.text(&lines[0]),
             "переломных моментов нет: ни один ход не потерял много"
+        );
+    }
+
+    /// The engine's own best move that then scores worse one move on is the engine seeing
+    /// further, not an inaccuracy: no turning point, in any language.
+    #[test]
+    fn a_move_the_engine_calls_best_is_no_turning_point() {
+        let (positions, moves, mut judged) = scholars_mate();
+        // Nf6 was the engine's own choice: its mate is no mistake of Black's.
+        judged[5].best = Some("g8f6".into());
+        let lines = turning_points(&positions, &moves, &judged);
+        for (lang, said) in [
+            (
+                "uk",
+                "переломних моментів немає: жоден хід не втратив багато",
+            ),
+            ("en", "no turning points: no move lost much"),
+        ] {
+            let pack = Pack::builtin(lang).unwrap();
+            let text: Vec<String> = lines.iter().map(|l| pack.text(l)).collect();
+            assert_eq!(text, [said], "{lang}");
+        }
+        // Without the engine's best there is no better move to name: no turning point either.
+        judged[5].best = None;
+        assert_eq!(turning_points(&positions, &moves, &judged).len(), 1);
+    }
+
+    /// An engine that answers moves without any evaluation: nothing is judged and no
+    /// evaluation is written; the review says so instead of "no turning points".
+    #[test]
+    fn positions_without_an_evaluation_are_not_judged_and_get_no_eval() {
+        let (positions, moves, mut judged) = scholars_mate();
+        for jd in judged.iter_mut().take(7) {
+            jd.score = None;
+        }
+        let lines = turning_points(&positions, &moves, &judged);
+        for (lang, said) in [
+            (
+                "de",
+                "die Engine hat manche Stellungen nicht bewertet: die Züge dorthin werden nicht beurteilt und haben in der gespeicherten Partie keine Bewertung",
+            ),
+            (
+                "uk",
+                "рушій не оцінив деяких позицій: ходи до них не оцінено, і в збереженій партії оцінки для них немає",
+            ),
+        ] {
+            let pack = Pack::builtin(lang).unwrap();
+            let text: Vec<String> = lines.iter().map(|l| pack.text(l)).collect();
+            assert_eq!(text, [said], "{lang}");
+        }
+        assert_eq!(eval_comment(&positions[3], &judged[3]), None);
+        // The mate on the board is known without the engine.
+        assert_eq!(
+            eval_comment(&positions[7], &judged[7]),
+            Some("[%eval #0]".into())
         );
     }
 }

@@ -767,11 +767,8 @@ impl Host {
                 };
                 writeln!(self.out, "{line}")?;
             }
-            Err(e) => {
-                let what = self.pack.text(&[Token::Word(Word::EngineMissing)]);
-                let line = format!("{what}: {}", crate::text::printable(&e));
-                self.tell(&line)?;
-            }
+            // Said in the game's words already: what went wrong with the engine.
+            Err(e) => self.tell(&crate::text::printable(&e))?,
         }
         Ok(())
     }

@@ -7,9 +7,9 @@
 use crate::engine::review::{
     eval_comment, full_move_done, progress_line, terminal, turning_points, Judgement,
 };
-use crate::engine::uci::{Command, Go, Heard, Listener, Score};
+use crate::engine::uci::{Command, Go, Heard, Listener};
 use crate::pgn::{Comment, PgnGame};
-use crate::phrase::token::Phrase;
+use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::Position;
 use crate::voice::Pack;
 use anyhow::{anyhow, bail, Context};
@@ -42,20 +42,28 @@ struct Analyst {
     stdin: std::process::ChildStdin,
     lines: Receiver<String>,
     listener: Listener,
+    /// What went wrong, in the review's words: stopped, no answer in time, no move, flood.
+    says: [String; 4],
+}
+
+/// A word of the review's language.
+fn word(pack: &Pack, w: Word) -> String {
+    pack.text(&[Token::Word(w)])
 }
 
 impl Analyst {
-    fn start(program: &str) -> anyhow::Result<Analyst> {
+    fn start(program: &str, pack: &Pack) -> anyhow::Result<Analyst> {
         let path = super::find_program(program)
-            .ok_or_else(|| anyhow!("the engine {program:?} is not installed"))?;
+            .ok_or_else(|| anyhow!("{}: {program}", word(pack, Word::EngineNotFound)))?;
+        let cannot = || format!("{}: {}", word(pack, Word::EngineMissing), path.display());
         let mut child = std::process::Command::new(&path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .with_context(|| format!("cannot start {}", path.display()))?;
-        let stdin = child.stdin.take().context("no pipe to the engine")?;
-        let stdout = child.stdout.take().context("no pipe from the engine")?;
+            .with_context(cannot)?;
+        let stdin = child.stdin.take().with_context(cannot)?;
+        let stdout = child.stdout.take().with_context(cannot)?;
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -70,6 +78,13 @@ impl Analyst {
             stdin,
             lines,
             listener: Listener::default(),
+            says: [
+                Word::EngineCrashed,
+                Word::EngineHung,
+                Word::EngineMalformed,
+                Word::EngineFlooding,
+            ]
+            .map(|w| word(pack, w)),
         };
         a.send(&Command::Uci)?;
         a.wait(|h| matches!(h, Heard::UciOk))?;
@@ -87,9 +102,10 @@ impl Analyst {
     }
 
     fn send(&mut self, c: &Command) -> anyhow::Result<()> {
-        writeln!(self.stdin, "{c}")?;
-        self.stdin.flush()?;
-        Ok(())
+        // A pipe that is gone is an engine that stopped, said in the review's words.
+        writeln!(self.stdin, "{c}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|_| anyhow!("{}", self.says[0]))
     }
 
     fn wait(&mut self, done: impl Fn(&Heard) -> bool) -> anyhow::Result<Heard> {
@@ -100,14 +116,14 @@ impl Analyst {
                 Ok(line) => {
                     let heard = self.listener.feed(&line);
                     match heard {
-                        Heard::Malformed(w) => bail!("the engine answered no move: {w}"),
-                        Heard::Flooding => bail!("the engine prints without end"),
+                        Heard::Malformed(w) => bail!("{}: {w}", self.says[2]),
+                        Heard::Flooding => bail!("{}", self.says[3]),
                         h if done(&h) => return Ok(h),
                         _ => {}
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => bail!("the engine did not answer in time"),
-                Err(RecvTimeoutError::Disconnected) => bail!("the engine stopped"),
+                Err(RecvTimeoutError::Timeout) => bail!("{}", self.says[1]),
+                Err(RecvTimeoutError::Disconnected) => bail!("{}", self.says[0]),
             }
         }
     }
@@ -127,7 +143,7 @@ impl Analyst {
         }))?;
         match self.wait(|h| matches!(h, Heard::Done(_)))? {
             Heard::Done(o) => Ok(Judgement {
-                score: o.score.unwrap_or(Score::Centipawns(0)),
+                score: o.score,
                 best: o.best,
             }),
             _ => unreachable!("wait returns what it waited for"),
@@ -173,7 +189,7 @@ pub fn review_game_until(
         .map_err(|(ply, e)| anyhow!("move {}: {e}", ply + 1))?;
     let positions = game.positions().to_vec();
     let moves = game.moves().to_vec();
-    let mut analyst = Analyst::start(program)?;
+    let mut analyst = Analyst::start(program, pack)?;
     let mut judged = Vec::with_capacity(positions.len());
     for (i, pos) in positions.iter().enumerate() {
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
@@ -191,7 +207,9 @@ pub fn review_game_until(
     let mut out = pgn.clone();
     for (i, m) in out.main.moves.iter_mut().enumerate() {
         if let (Some(pos), Some(j)) = (positions.get(i + 1), judged.get(i + 1)) {
-            m.comments.push(Comment::new(eval_comment(pos, j)));
+            if let Some(eval) = eval_comment(pos, j) {
+                m.comments.push(Comment::new(eval));
+            }
         }
     }
     Ok((lines, out))

@@ -912,8 +912,8 @@ words! {
     EngineNotRunning = "engine-not-running",
     /// `review` before the game has ended.
     ReviewNotOver = "review-not-over",
-    /// A review where the engine scored some positions not at all: "{n}" how many; their
-    /// moves are not judged and get no `[%eval]`.
+    /// A review where the engine scored some positions not at all: their moves are not
+    /// judged and get no `[%eval]`.
     ReviewNoEval = "review-no-eval",
     /// Who claimed, after a claim's result: "по требованию белых" (the side's own case).
     ClaimedByWhite = "claimed-by-white",

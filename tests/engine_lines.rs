@@ -362,3 +362,40 @@ fn review_without_evaluations_invents_none_and_says_no_sound_first() {
         assert!(!pgn.contains("%eval"), "{lang}: {pgn}");
     }
 }
+
+/// `threats` names a move only when the opponent's free move wins something by the
+/// engine's scores (or mates): the fake engine scores every position alike (-0.20 for the
+/// side to move), so its free move wins nothing; as a mate it is a threat.
+#[test]
+fn threats_name_only_a_move_that_wins_something() {
+    for (lang, threats, none, threat) in [
+        (
+            "uk",
+            "загроза",
+            "загрози немає: суперник не мав би доброго ходу",
+            "суперник загрожує: е п'ять",
+        ),
+        (
+            "hy",
+            "սպառնալիք",
+            "սպառնալիք չկա. մրցակիցը լավ քայլ չէր ունենա",
+            "մրցակիցը սպառնում է: e5",
+        ),
+    ] {
+        for (mode, line) in [("good", none), ("mate", threat)] {
+            let mut g = Game::fake(mode, &["--lang", lang]);
+            g.type_line(threats);
+            g.expect(|l| l == none || l.starts_with(threat), "the answer");
+            assert_eq!(g.seen.last().unwrap(), line, "{lang} {mode}: {:#?}", g.seen);
+            let (_, records, _) = g.quit();
+            let noted = match mode {
+                "good" => "help threats none",
+                _ => "help threats e7e5",
+            };
+            assert!(
+                records.iter().any(|r| r.ends_with(noted)),
+                "{lang} {mode}: {records:#?}"
+            );
+        }
+    }
+}

@@ -508,6 +508,8 @@ pub(super) struct Seat {
     review: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// The engine's evaluation with its last move, from its own side (for a draw offer).
     last_score: Option<crate::engine::uci::Score>,
+    /// The evaluation of the position before `threats`' search ([`Kind::ThreatBase`]).
+    threat_base: Option<crate::engine::uci::Score>,
     /// When the last `bestmove` was read, for the overhead measured by `tests` and benches.
     pub(super) last_bestmove: Option<Instant>,
 }
@@ -516,6 +518,30 @@ pub(super) struct Seat {
 enum Kind {
     Move,
     Help(Help),
+    /// The position's evaluation as it stands, asked before `threats`' search (which is
+    /// for the position with the opponent on move): what the threat gains is measured
+    /// against it.
+    ThreatBase,
+}
+
+/// How much more than the position gives now the opponent's free move must win (in
+/// centipawns, from the opponent's view) to be a threat: more than a tempo's worth, about a
+/// pawn and a half; a mate always is one.
+const THREAT_CP: i32 = 150;
+
+/// Whether the opponent's best move with a free move (`free`, their view) is a threat, the
+/// position's evaluation now being `base` (the player's view, the player on move).
+fn is_threat(
+    base: Option<crate::engine::uci::Score>,
+    free: Option<crate::engine::uci::Score>,
+) -> bool {
+    use crate::engine::uci::Score;
+    use crate::engine::words::centipawns;
+    match (base, free) {
+        (_, Some(Score::Mate(m))) if m > 0 => true,
+        (Some(base), Some(free)) => centipawns(free) + centipawns(base) >= THREAT_CP,
+        _ => false,
+    }
 }
 
 impl Seat {
@@ -567,6 +593,7 @@ impl Seat {
             stopping: false,
             review: None,
             last_score: None,
+            threat_base: None,
             last_bestmove: None,
         })
     }
@@ -576,7 +603,7 @@ impl Seat {
         let options = match kind {
             Kind::Move => self.spec.strength.options(|_| true),
             // Help is the engine's best, whatever its level as an opponent.
-            Kind::Help(_) => vec![
+            Kind::Help(_) | Kind::ThreatBase => vec![
                 Command::SetOption {
                     name: "UCI_LimitStrength".into(),
                     value: Some("false".into()),
@@ -691,6 +718,18 @@ impl Host {
             ..Go::default()
         };
         let white = pos.turn() == Color::White;
+        if help == Help::Threats {
+            // First the position as it is, to measure what the free move gains.
+            seat.threat_base = None;
+            let now_command = position_command(game);
+            seat.ask(
+                Kind::ThreatBase,
+                &now_command,
+                key.clone(),
+                go.clone(),
+                !white,
+            );
+        }
         seat.ask(Kind::Help(help), &command, key, go, white);
         Ok(())
     }
@@ -791,7 +830,7 @@ impl Host {
             .drain(..)
             .filter_map(|(_, kind, _)| match kind {
                 Kind::Help(h) => Some(crate::session::command_word(lang, h.word())),
-                Kind::Move => None,
+                Kind::Move | Kind::ThreatBase => None,
             })
             .collect();
         if dropped.is_empty() {
@@ -869,6 +908,7 @@ impl Host {
                 }
                 match kind {
                     Kind::Move => self.engine_moves(outcome, now)?,
+                    Kind::ThreatBase => seat.threat_base = outcome.score,
                     Kind::Help(help) => self.engine_helps(help, outcome, now),
                 }
             }
@@ -917,8 +957,12 @@ impl Host {
     }
 
     fn engine_helps(&mut self, help: Help, outcome: Outcome, now: Stamp) {
+        // A threat wins material or mates: the opponent's best free move that only makes
+        // a move (a castling, a pawn step) is no threat, however good.
+        let base = self.engine.as_mut().and_then(|s| s.threat_base.take());
+        let threat = help != Help::Threats || is_threat(base, outcome.score);
         let pos = self.table.session().position().clone();
-        let best = outcome.best.as_deref().and_then(|b| {
+        let best = outcome.best.as_deref().filter(|_| threat).and_then(|b| {
             let from = match help {
                 Help::Threats => pos.swap_turn()?,
                 _ => pos.clone(),

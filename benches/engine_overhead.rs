@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::io::{BufRead, BufReader, Write};
 use std::time::{Duration, Instant};
 use vichess::engine::review::{eval_comment, terminal, turning_points, Judgement};
-use vichess::engine::uci::{Command, Go, Heard, Listener, Score};
+use vichess::engine::uci::{Command, Go, Heard, Listener};
 use vichess::rules::notation::uci;
 use vichess::rules::Position;
 use vichess::session::{Input, Session, SessionConfig, Stamp, Table};
@@ -181,7 +181,7 @@ fn review(depth: u32) {
             unreachable!()
         };
         judged.push(Judgement {
-            score: o.score.unwrap_or(Score::Centipawns(0)),
+            score: o.score,
             best: o.best,
         });
     }
@@ -196,7 +196,7 @@ fn review(depth: u32) {
             work += black_box(pack.text(&line)).len();
         }
         for (p, j) in positions.iter().zip(&judged) {
-            work += black_box(eval_comment(p, j)).len();
+            work += black_box(eval_comment(p, j)).map_or(0, |c| c.len());
         }
     }
     let ours = t1.elapsed() / 100;

@@ -917,6 +917,27 @@ fn on_its_owners_board_a_lift_out_of_turn_is_not_a_touch() {
     ));
 }
 
+/// One board for both players: the opponent's man lifted on the owner's board is no touch,
+/// but it is in a hand (its promotion piece may be named). With a second board at the table
+/// the opponent moves there, and a lift here says nothing.
+#[test]
+fn on_a_board_for_both_the_opponents_lift_is_a_man_in_hand() {
+    for two_boards in [false, true] {
+        let mut h = Hand::new(Position::new(), BoardKind::OccupancyOnly);
+        h.t.set_owner(Some(Color::White));
+        h.t.set_two_boards(two_boards);
+        h.lift("e2");
+        h.place("e4", '?');
+        h.wait(700);
+        let lifted = h.lift("e7");
+        match two_boards {
+            false => assert_eq!(lifted, vec![TrackerEvent::InHand { square: Square::E7 }]),
+            true => assert!(lifted.is_empty(), "{lifted:?}"),
+        }
+        assert!(h.t.touches().is_empty());
+    }
+}
+
 #[test]
 fn the_game_advancing_by_this_boards_own_move_changes_nothing() {
     let start = Position::new();

@@ -135,6 +135,15 @@ pub enum TrackerEvent {
         /// The man belongs to the side to move.
         own: bool,
     },
+    /// A man of the side to move left its hole while this board's owner waits for the
+    /// opponent, and there is no other board at the table: both players move on this one
+    /// (see [`Tracker::set_owner`]). It is no touch charged to anyone (the tracker cannot
+    /// tell the opponent's hand from the owner's), but the man is in a hand: a pawn's
+    /// promotion piece may be named now, as for the owner's own pawn.
+    InHand {
+        /// The square it was lifted from.
+        square: Square,
+    },
     /// A lifted man went back into its own hole: no move. The touch still binds unless the
     /// player had said "I adjust" (see [`Tracker::forgive_touch`]).
     Adjusting {
@@ -204,6 +213,7 @@ impl fmt::Display for TrackerEvent {
                 let whose = if *own { "" } else { " (opponent's man)" };
                 write!(f, "touched the {piece} on {square}{whose}")
             }
+            TrackerEvent::InHand { square } => write!(f, "the man on {square} is in a hand"),
             TrackerEvent::Adjusting { square } => write!(f, "the man went back on {square}"),
             TrackerEvent::MoveMade { mv } => write!(f, "move made: {mv}"),
             TrackerEvent::TouchMoveBreach { played, obligation } => match obligation {
@@ -815,8 +825,20 @@ impl Tracker {
             return;
         };
         let owner_waits = self.owner.is_some_and(|c| c != self.expected.turn());
-        if owner_waits
-            || !before.agrees_with(Some(piece))
+        if owner_waits {
+            // One board for both: the side to move lifted its own man here. (On a board
+            // whose change reports wait for a reading, a lift is not sure enough for this.)
+            let in_hand = !self.two_boards
+                && piece.color == self.expected.turn()
+                && before.agrees_with(Some(piece))
+                && !self.unsynced.contains(sq)
+                && !self.holding();
+            if in_hand {
+                out.push(TrackerEvent::InHand { square: sq });
+            }
+            return;
+        }
+        if !before.agrees_with(Some(piece))
             || self.unsynced.contains(sq)
             || self.touched.contains(sq)
         {

@@ -935,6 +935,18 @@ fn on_a_board_for_both_the_opponents_lift_is_a_man_in_hand() {
             true => assert!(lifted.is_empty(), "{lifted:?}"),
         }
         assert!(h.t.touches().is_empty());
+        if !two_boards {
+            // A man in the hand of the side to move is thought about, not a wrong board:
+            // no mismatch after the usual 3 s (as for the owner's own man in hand).
+            let held = h.wait(4_000);
+            assert!(
+                !held.iter().any(|e| matches!(
+                    e,
+                    TrackerEvent::Mismatch { .. } | TrackerEvent::Guidance { .. }
+                )),
+                "{held:?}"
+            );
+        }
     }
 }
 

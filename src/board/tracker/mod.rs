@@ -295,6 +295,9 @@ pub struct Tracker {
     /// This turn's touches in order, for the touch-move obligation.
     touches: Vec<Touch>,
     touched: Bitboard,
+    /// Men of the side to move lifted this turn on a board for both players while its owner
+    /// waits ([`TrackerEvent::InHand`]): no touches, but held, so no mismatch yet.
+    in_hand: Bitboard,
     activity: Activity,
     /// Squares the board still has to catch up on (the game moved on without it): lifting a
     /// man there is putting the board right, not a touch.
@@ -357,6 +360,7 @@ impl Tracker {
             seen_snapshot: false,
             touches: Vec::new(),
             touched: Bitboard::EMPTY,
+            in_hand: Bitboard::EMPTY,
             activity: Activity::default(),
             unsynced: Bitboard::EMPTY,
             pending: None,
@@ -834,6 +838,7 @@ impl Tracker {
                 && !self.unsynced.contains(sq)
                 && !self.holding();
             if in_hand {
+                self.in_hand.set(sq);
                 out.push(TrackerEvent::InHand { square: sq });
             }
             return;
@@ -1196,6 +1201,7 @@ impl Tracker {
         self.touches.clear();
         self.unconfirmed_touches.clear();
         self.touched = Bitboard::EMPTY;
+        self.in_hand = Bitboard::EMPTY;
         self.activity = Activity::default();
         self.unsynced = Bitboard::EMPTY;
         self.pending = None;
@@ -1211,13 +1217,17 @@ impl Tracker {
 
     // ---- mismatch and guidance ------------------------------------------------------------
 
-    /// Only men of this turn's touches are off the board, nothing else is wrong: the player is
-    /// holding them (thinking, or mid-capture).
+    /// Only men of this turn's touches (or, on a board for both players, men of the side to
+    /// move lifted while its owner waits) are off the board, nothing else is wrong: the
+    /// player is holding them (thinking, or mid-capture).
     fn only_men_in_hand(&self) -> bool {
         self.sensed
             .differences(self.expected.board())
             .into_iter()
-            .all(|sq| self.touched.contains(sq) && !self.sensed.get(sq).is_occupied())
+            .all(|sq| {
+                (self.touched.contains(sq) || self.in_hand.contains(sq))
+                    && !self.sensed.get(sq).is_occupied()
+            })
     }
 
     fn check_mismatch(&mut self, now_ms: u64, out: &mut Vec<TrackerEvent>) {

@@ -116,6 +116,46 @@ fn chessnut_lights_show_the_move_to_copy_and_the_fix() {
     lights_show_the_move_to_copy_and_the_fix("chessnut", Lit::Chessnut);
 }
 
+/// The engine's move is copied as the opponent's is: on a Chessnut, its squares light up
+/// once the engine has answered, and go out when the board shows it. (The engine is the
+/// tests' fake UCI engine, `tests/engines/fake_uci.py`, which answers 1.e4 with e5.)
+#[cfg(feature = "hidraw")]
+#[test]
+fn chessnut_lights_show_the_engines_move_to_copy() {
+    use std::os::unix::fs::PermissionsExt;
+    let home = board_game::temp_dir("leds", "chessnut-engine");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/fake_uci.py");
+    let state = home.join("engine-state");
+    std::fs::create_dir_all(&state).unwrap();
+    let engine = home.join("fake-good");
+    std::fs::write(
+        &engine,
+        format!(
+            "#!/bin/sh\nexec python3 {} good {}\n",
+            script.display(),
+            state.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let board = PtyChessnut::new(Chessnut::new(Board::new())).expect("a raw pty");
+    let engine = engine.display().to_string();
+    let mut g = Game::on_chessnut(&home, board, &["--engine", &engine, "--think", "20"]);
+    g.connected();
+    g.type_line("start");
+    g.hand(Action::Lift(Square::E2));
+    g.hand(Action::Place(Square::E4, Role::Pawn.of(Color::White)));
+    g.said("Eva vier");
+    lit(&mut g, &[]);
+    g.type_line("press");
+    g.said("Eva fünf");
+    lit(&mut g, &[Square::E7, Square::E5]);
+    g.hand(Action::Lift(Square::E7));
+    g.hand(Action::Place(Square::E5, Role::Pawn.of(Color::Black)));
+    lit(&mut g, &[]);
+    g.quit();
+}
+
 /// `[board] leds = false`: the move to copy lights nothing.
 fn lights_off_in_the_configuration_stay_off(name: &str, board: Lit) -> Game {
     let mut g = start(name, board, Some("[board]\nleds = false\n"));

@@ -371,6 +371,67 @@ fn the_configuration_names_the_engine_and_is_checked_key_by_key() {
     );
 }
 
+/// The command line's engine flags, given without `--engine`, change the configured engine
+/// (its level, rating, side, think time, help) rather than being refused; only with no
+/// engine from either place are they refused, in the game's words.
+#[test]
+fn command_line_engine_flags_override_the_configured_engine() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let config = home.path().join("engine.toml");
+    std::fs::write(
+        &config,
+        format!("[engine]\nprogram = \"{engine}\"\nside = \"white\"\nelo = 1800\nthink_ms = 20\n"),
+    )
+    .unwrap();
+    let cfg = config.to_str().unwrap().to_string();
+    let args = ["--config", &cfg, "--level", "5", "--engine-side", "black"];
+    let mut g = Game::start_in(home, "", &args);
+    g.expect(
+        |l| l == "the engine plays: Black; Fake Engine 1, level 5",
+        "the configured engine at the command line's level and side",
+    );
+    g.type_line("e2e4");
+    assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
+    let (seen, _, pgn) = g.quit();
+    assert!(
+        pgn.contains("[Black \"Fake Engine 1 (5/8)\"]"),
+        "{pgn}\n{seen:#?}"
+    );
+    // The player's own side alone puts the configured engine on the other side; a rating
+    // replaces the configured one; no help turns the help off.
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let config = home.path().join("engine.toml");
+    std::fs::write(
+        &config,
+        format!("[engine]\nprogram = \"{engine}\"\nlevel = 2\nthink_ms = 20\n"),
+    )
+    .unwrap();
+    let cfg = config.to_str().unwrap().to_string();
+    let args = [
+        "--config",
+        &cfg,
+        "--side",
+        "black",
+        "--elo",
+        "1500",
+        "--no-help",
+    ];
+    let mut g = Game::start_in(home, "", &args);
+    g.expect(
+        |l| l == "the engine plays: White; Fake Engine 1, Elo 1500",
+        "the configured engine at the command line's rating, on the other side",
+    );
+    wait_moves(&g.dir, 1);
+    g.type_line("hint");
+    g.expect(
+        |l| l.starts_with("the engine's help is off"),
+        "help turned off",
+    );
+    g.quit();
+}
+
 #[test]
 fn after_a_crash_of_vichess_the_resumed_game_goes_on_against_the_engine() {
     let mut g = Game::fake("good", &[]);

@@ -120,3 +120,52 @@ fn hints_threats_and_the_engines_moves_are_in_the_reports_move_words() {
         }
     }
 }
+
+/// An accepted take-back names the moves it took back, in the order they were played and in
+/// the report's move words: the arbiter must see which moves left the game.
+#[test]
+fn an_accepted_takeback_names_the_moves_it_took_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = journal(
+        dir.path(),
+        &[
+            "move 1000 e2e4",
+            "note 2000 engine Fake Engine 1 (1/8): e7e5",
+            "move 2000 e7e5",
+            "move 4000 g1f3",
+            "note 5000 engine Fake Engine 1 (1/8): b8c6",
+            "move 5000 b8c6",
+            "takeback-request 6000 white",
+            "takeback-answer 6000 black accept",
+            "move 7000 f1c4",
+        ],
+    );
+    for (lang, want) in [
+        (
+            "en",
+            "Black accepts the take-back; taken back: 2. Nf3, 2... Nc6",
+        ),
+        (
+            "de",
+            "Schwarz nimmt die Zurücknahme an; zurückgenommen: 2. Sf3, 2... Sc6",
+        ),
+        (
+            "uk",
+            "чорні погоджуються повернути хід; скасовано: 2. Кf3, 2... Кc6",
+        ),
+        (
+            "ru",
+            "чёрные соглашаются вернуть ход; отменено: 2. Кf3, 2... Кc6",
+        ),
+        (
+            "hy",
+            "սևերը համաձայնում են հետ վերցնել քայլը; հետ վերցված: 2. Ձf3, 2... Ձc6",
+        ),
+    ] {
+        let lines = report(&path, lang);
+        assert_eq!(line(&lines, want), want, "{lang}: {lines:#?}");
+    }
+    // The move after it is the second move again.
+    let lines = report(&path, "en");
+    assert_eq!(line(&lines, "White plays 2. B"), "White plays 2. Bc4");
+}

@@ -226,6 +226,25 @@ fn describe(
         | Record::Language { .. }
         | Record::Side { .. } => return None,
     };
+    // The moves a take-back removed, as they were played: the arbiter must see which left
+    // the game ("Black accepts the take-back; taken back: 2. Nf3, 2... Nc6").
+    let taken: Vec<String> = happened
+        .iter()
+        .rev()
+        .filter_map(|h| match h {
+            Happening::TakenBack { before, undone, .. } => {
+                Some(numbered(before, &san(before, undone)))
+            }
+            _ => None,
+        })
+        .collect();
+    if !taken.is_empty() {
+        let moves = taken.join(", ");
+        line = match rec {
+            Record::TakeBack { .. } => format!("{line}: {moves}"),
+            _ => format!("{line}; {}: {moves}", w(Word::EngineTookBack)),
+        };
+    }
     // The move first, then what it did besides (a draw offer it declined, 9.1.2.3).
     let moves = happened
         .iter()

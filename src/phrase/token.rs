@@ -945,7 +945,8 @@ words! {
     FlagNeedsEngine = "flag-needs-engine",
     FlagLevelOrElo = "flag-level-or-elo",
     /// The one line of a take-back against the engine, before the moves taken back; whose
-    /// move it is and the clock follow.
+    /// move it is and the clock follow. The report puts it before the moves any accepted
+    /// take-back removed.
     EngineTookBack = "engine-took-back",
     /// A side the engine plays, as the report and `opponent` name it: "Black: computer".
     Computer = "computer",

@@ -1130,6 +1130,71 @@ fn help_asked_while_the_engine_thinks_and_then_quit_is_said_to_be_unanswered() {
     );
 }
 
+/// A hint asked while the engine thinks waits behind its move; a take-back then changes the
+/// position it was asked in. It is not dropped without a word: the player hears that it was
+/// not answered because the position changed, in the game's language, after the take-back's
+/// line.
+#[test]
+fn a_hint_waiting_when_a_takeback_comes_is_said_to_be_withdrawn_in_every_language() {
+    for (lang, hint, takeback, taken, withdrawn) in [
+        (
+            "en",
+            "hint",
+            "takeback",
+            "taken back: e4; White to move",
+            "not answered: the position changed before the engine answered; ask again (hint)",
+        ),
+        (
+            "de",
+            "tipp",
+            "zurück",
+            "zurückgenommen: Eva vier; Weiß am Zug",
+            "nicht beantwortet: die Stellung hat sich geändert, bevor die Engine antwortete; bitte noch einmal fragen (tipp)",
+        ),
+        (
+            "uk",
+            "підказка",
+            "повернути",
+            "скасовано: е чотири; білі ходять",
+            "без відповіді: позиція змінилася, перш ніж рушій відповів; запитайте ще раз (підказка)",
+        ),
+        (
+            "ru",
+            "подсказка",
+            "вернуть",
+            "отменено: е четыре; белые ходят",
+            "без ответа: позиция изменилась, прежде чем движок ответил; спросите ещё раз (подсказка)",
+        ),
+        (
+            "hy",
+            "հուշում",
+            "հետկանչ",
+            "հետ վերցված: e4; սպիտակներն են քայլում",
+            "անպատասխան մնաց. դիրքը փոխվեց, մինչ շարժիչը կպատասխաներ. հարցրեք նորից (հուշում)",
+        ),
+    ] {
+        // The engine thinks five seconds on its move unless told to stop.
+        let mut g = Game::fake("slow", &["--lang", lang]);
+        g.type_line("e2e4");
+        assert_eq!(wait_moves(&g.dir, 1).len(), 1, "{lang}: {:#?}", g.seen);
+        g.type_line(hint);
+        g.type_line(takeback);
+        g.expect(|l| l == taken, "the take-back");
+        g.expect(|l| l == withdrawn, "the hint withdrawn");
+        let at = g.seen.iter().position(|l| l == withdrawn).unwrap();
+        assert!(
+            g.seen[..at].iter().any(|l| l == taken),
+            "{lang}: {:#?}",
+            g.seen
+        );
+        let (seen, records, _) = g.quit();
+        assert!(
+            !records.iter().any(|r| r.contains(" help hint")),
+            "{lang}: {records:#?}\n{seen:#?}"
+        );
+    }
+}
+
 /// The `[%eval]` comments of a reviewed game, in order.
 fn evals(pgn: &str) -> Vec<String> {
     // The writer wraps long lines, between "[%eval" and its value too.

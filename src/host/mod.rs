@@ -502,6 +502,7 @@ impl Host {
             writeln!(self.out, "{n}")?;
         }
         if !quit {
+            self.engine_withdrawn()?;
             self.engine_asks(now);
         }
         self.out.flush()?;

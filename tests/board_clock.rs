@@ -344,3 +344,99 @@ fn watch(game: &mut Game, shown: &mut Vec<Option<String>>, ms: u64) {
         }
     }
 }
+
+/// Sends the clock's reading now (the lever's message), ahead of the once-a-second ones.
+fn lever_now(game: &mut Game, t: ClockTimes) {
+    emulator(game).set_clock(t);
+    let bytes = vichess::board::codec::dgt::encode_bwtime(&t);
+    game.board
+        .as_mut()
+        .expect("a board")
+        .write(&bytes)
+        .expect("the pty takes the bytes");
+}
+
+/// The lever pressed with the move (D.2.3-4): vichess announces the move first, then the
+/// press counts, however the lever's message and the man's come. In the first game the
+/// lever's message is on the line right behind the man's field update, before the board dump
+/// that confirms it (vichess decides DGT moves only on a dump); in the second it comes while
+/// the man is still in the hand. Each time: "e4" once, then the press once; the journal has
+/// the move and then White's press; `time` says the board clock's times, and vichess's own
+/// clock, stopped for White at the press with the increment added, agrees with the board
+/// clock's reading (no drift noted for White). The emulated clock does not tick, so the
+/// lever's reading is made as a DGT 3000 would show it: White's 15:00 less the time White
+/// thought, plus the 10 s increment.
+#[test]
+fn a_lever_pressed_before_the_move_is_announced_counts_after_it() {
+    for (name, in_hand) in [("lever-before-dump", false), ("lever-in-hand", true)] {
+        let home = temp_dir(name);
+        let mut game = start(&home, "board", clock(15, 15, ClockSide::Left), |_| {});
+        game.type_line("start");
+        wait(&mut game, "Uhr läuft: Weiß");
+        let started = Instant::now();
+        game.serve(Duration::from_millis(1000));
+        game.hand(Action::Lift(Square::E2));
+        let pressed = |started: Instant| {
+            let left = (910.0 - started.elapsed().as_secs_f64()).round() as u32;
+            let white = hms((left / 60) as u8, (left % 60) as u8);
+            reading(white, hms(15, 0), Some(ClockSide::Right))
+        };
+        if in_hand {
+            lever_now(&mut game, pressed(started));
+            game.serve(Duration::from_millis(100));
+        }
+        let board = game.board.as_mut().expect("a board");
+        board
+            .act(Action::Place(Square::E4, Role::Pawn.of(Color::White)))
+            .expect("the pty takes the bytes");
+        if !in_hand {
+            lever_now(&mut game, pressed(started));
+        }
+        let white = emulator(&mut game).clock_display().0.expect("a clock").left;
+        let press = "Zug beendet: Weiß; Uhr läuft: Schwarz";
+        wait(&mut game, press);
+        game.serve(Duration::from_millis(300));
+        let e4 = game.seen.iter().position(|l| l == "Eva vier");
+        let pressed_at = game.seen.iter().position(|l| l == press);
+        assert!(
+            matches!((e4, pressed_at), (Some(m), Some(p)) if m < p),
+            "{name}: the move, then the press: {:#?}",
+            game.seen
+        );
+        assert_eq!(count(&game, "Eva vier"), 1, "{name}: {:#?}", game.seen);
+        assert_eq!(count(&game, press), 1, "{name}: {:#?}", game.seen);
+        let said = ask(&mut game, "time");
+        let want = format!(
+            "die Uhr am Brett: Weiß: fünfzehn Minuten {}; Schwarz: fünfzehn Minuten",
+            seconds_de(white.time.seconds)
+        );
+        assert!(said.contains(&want), "{name}: {want:?} in {said:#?}");
+        let (journal, _) = quit(game, &home);
+        let kinds: Vec<&str> = journal
+            .lines()
+            .filter_map(|l| l.split_whitespace().nth(2))
+            .filter(|k| ["move", "press"].contains(k))
+            .collect();
+        assert_eq!(kinds, ["move", "press"], "{name}: {journal}");
+        assert!(
+            records(&journal, "press")[0].ends_with(" white"),
+            "{name}: {journal}"
+        );
+        assert!(
+            !journal.contains("board clock: white"),
+            "{name}: vichess's clock for White agrees with the board's: {journal}"
+        );
+    }
+}
+
+/// "acht Sekunden" and the like, for the seconds a reading may show after the increment.
+fn seconds_de(s: u8) -> &'static str {
+    match s {
+        5 => "fünf Sekunden",
+        6 => "sechs Sekunden",
+        7 => "sieben Sekunden",
+        8 => "acht Sekunden",
+        9 => "neun Sekunden",
+        _ => panic!("White thought {s} s short of ten: the machine is far too slow"),
+    }
+}

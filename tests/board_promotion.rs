@@ -254,6 +254,30 @@ fn a_promotion_piece_named_early_is_said_back_in_every_language() {
     }
 }
 
+/// One board for both players (the pegboard, the VI player White): Black's pawn, lifted on
+/// it, can have its piece named early too. Black's lift is no touch charged to the board's
+/// owner, but the pawn is in the hand: `S` is said back, the knight put on b1 is the move
+/// with no question, and the record says b1=N.
+#[test]
+fn the_opponents_promotion_piece_named_early_on_the_one_board_is_kept() {
+    let (home, mut g) = start("early-opponent", "de");
+    g.hand(Action::Lift(Square::B2));
+    g.serve(Duration::from_millis(200));
+    g.type_line("S");
+    g.expect(
+        |l| l == "Umwandlungsfigur gewählt: Springer",
+        "the knight said back",
+    );
+    g.hand(Action::Place(Square::B1, Role::Knight.of(Color::Black)));
+    g.expect(|l| l == "Bella eins Springer", "the move announced");
+    let out = g.quit();
+    assert!(
+        !out.iter().any(|l| l.starts_with("welche Figur")),
+        "no question once the piece was named:\n{out:#?}"
+    );
+    knight_recorded(&home, &out);
+}
+
 /// Asserts the game has exactly White's b8=N: in the journal (UCI b7b8n) and the PGN.
 fn white_knight_recorded(home: &std::path::Path, out: &[String]) {
     let (journal, pgn) = journal_and_pgn(home);

@@ -1,6 +1,6 @@
-//! Playing against the computer (issue 27) through `vichess play` on standard input: whole
-//! short games against Stockfish at level 1 (Debian's `stockfish`, installed by
-//! scripts/setup), the engine's help, and a misbehaving engine written for these tests
+//! Playing against the computer (issue 27) through `vichess play` on standard input: short
+//! games against Stockfish at level 1 (Debian's `stockfish`, installed by scripts/setup) and
+//! one whole game to its mate at full strength, the engine's help, and a misbehaving engine written for these tests
 //! (tests/engines/fake_uci.py) that crashes, hangs, answers illegal moves, prints garbage and
 //! floods: the game survives each, and says so.
 
@@ -94,6 +94,156 @@ fn the_engine_plays_white_on_the_clock_and_both_clocks_are_charged() {
         .count();
     assert!(clocks >= 8, "{pgn}");
     assert!(pgn.contains("[White \"Stockfish"), "{pgn}");
+}
+
+/// The SAN words of a PGN's movetext (comments, numbers and the result left out), replayed
+/// by shakmaty, an implementation of the rules that is not vichess's: the position reached.
+fn shakmaty_replay(pgn: &str) -> shakmaty::Chess {
+    use shakmaty::{san::SanPlus, Chess, Position as _};
+    let movetext = pgn.split("\n\n").nth(1).expect("a movetext after the tags");
+    let mut plain = String::new();
+    let mut depth = 0;
+    for c in movetext.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    let mut pos = Chess::default();
+    for word in plain.split_whitespace() {
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
+            continue;
+        }
+        let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if word.is_empty() {
+            continue;
+        }
+        let san = SanPlus::from_ascii(word.as_bytes()).unwrap_or_else(|_| panic!("{word}: {pgn}"));
+        let m = san
+            .san
+            .to_move(&pos)
+            .unwrap_or_else(|_| panic!("{word} is not legal: {pgn}"));
+        pos = pos.play(m).unwrap();
+    }
+    pos
+}
+
+/// A whole game against Stockfish at full strength, to its end, through `vichess play` on
+/// standard input: the engine plays Black with a fixed think time of 20 ms a move
+/// (`--think`), the test plays White with the first legal move each time (a knight shuffled
+/// between b1 and a3, which Stockfish mates in about ten moves, about a second in all), so the
+/// game stays short with no move limit; both clocks run (five minutes, pressed at once). The game
+/// must end with a result (Stockfish mates), the PGN must replay under shakmaty to a position
+/// that bears the result out, every engine move must be announced in the game's words, and
+/// both clocks must have been charged.
+#[test]
+fn a_whole_game_against_stockfish_ends_with_a_result() {
+    use shakmaty::Position as _;
+    let mut g = Game::start(
+        &stockfish(),
+        &[
+            "--engine-side",
+            "black",
+            "--level",
+            "8",
+            "--control",
+            "5m",
+            "--auto-press",
+            "0",
+        ],
+    );
+    let pack = vichess::voice::Pack::builtin("en").unwrap();
+    let mut pos = Position::new();
+    // What each engine move must be announced as.
+    let mut announced = Vec::new();
+    let mut plies = 0;
+    while pos.has_legal_move() {
+        assert!(plies < 300, "no end after {plies} plies: {:#?}", g.seen);
+        let m = pos.legal_moves()[0];
+        g.type_line(&uci(&pos, &m));
+        pos = pos.play(&m).unwrap();
+        plies += 1;
+        if !pos.has_legal_move() || vichess::rules::dead::insufficient_material(&pos) {
+            break;
+        }
+        let journaled = wait_moves(&g.dir, plies + 1);
+        let reply = journaled
+            .get(plies)
+            .unwrap_or_else(|| panic!("no reply at ply {plies}: {:#?}", g.seen));
+        let r = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| uci(&pos, m) == *reply)
+            .expect("the engine's journaled move is legal");
+        announced.push(pack.text(&vichess::phrase::announce::move_phrase(&pos, &r)));
+        pos = pos.play(&r).unwrap();
+        plies += 1;
+        if vichess::rules::dead::insufficient_material(&pos) {
+            break;
+        }
+    }
+    g.expect(|l| l.contains("wins") || l.contains("draw"), "the result");
+    let (seen, records, pgn) = g.quit();
+    // A result, and the position under another implementation of the rules bears it out.
+    let game = vichess::pgn::read_game(&pgn).unwrap().unwrap();
+    let end = shakmaty_replay(&pgn);
+    let placement = |fen: String| fen.split(' ').next().unwrap().to_string();
+    assert_eq!(
+        placement(
+            shakmaty::fen::Fen::from_position(&end, shakmaty::EnPassantMode::Legal).to_string()
+        ),
+        placement(pos.fen()),
+        "{pgn}"
+    );
+    let result = game.result.map(|r| r.to_string()).unwrap_or_default();
+    match result.as_str() {
+        "0-1" => assert!(
+            end.is_checkmate() && end.turn() == shakmaty::Color::White,
+            "{pgn}"
+        ),
+        "1-0" => assert!(
+            end.is_checkmate() && end.turn() == shakmaty::Color::Black,
+            "{pgn}"
+        ),
+        "1/2-1/2" => assert!(
+            end.is_stalemate() || end.is_insufficient_material(),
+            "{pgn}"
+        ),
+        other => panic!("no result ({other}): {pgn}\n{seen:#?}"),
+    }
+    // Every engine move journaled as the engine's and announced, in the order played.
+    let engine_notes = records
+        .iter()
+        .filter(|r| r.starts_with("note ") && r.contains("engine Stockfish"))
+        .count();
+    assert_eq!(engine_notes, announced.len(), "{records:#?}");
+    let mut lines = seen.iter();
+    for said in &announced {
+        assert!(lines.any(|l| l == said), "{said} not announced: {seen:#?}");
+    }
+    // Both clocks charged: each side's time after its moves only goes down (no increment),
+    // and ends under the five minutes (White's first move is made before the clock runs).
+    let mut clocks: [Vec<std::time::Duration>; 2] = [Vec::new(), Vec::new()];
+    for (i, m) in game.main.moves.iter().enumerate() {
+        clocks[i % 2].extend(m.comments.iter().filter_map(|c| c.clock));
+    }
+    for side in &clocks {
+        assert!(side.len() >= 2, "{pgn}");
+        assert!(side.windows(2).all(|w| w[1] <= w[0]), "{pgn}");
+        assert!(
+            *side.last().unwrap() < std::time::Duration::from_secs(300),
+            "{pgn}"
+        );
+    }
+    let presses = |side: &str| {
+        records
+            .iter()
+            .filter(|r| r.starts_with("press ") && r.ends_with(side))
+            .count()
+    };
+    assert!(presses("white") > 0 && presses("black") > 0, "{records:#?}");
 }
 
 #[test]
@@ -370,6 +520,67 @@ fn the_configuration_names_the_engine_and_is_checked_key_by_key() {
         text.contains("line 3: key \"side\" in [engine]: not one of the values this key takes (\"red\"; white, black)"),
         "{text}"
     );
+}
+
+/// The command line's engine flags, given without `--engine`, change the configured engine
+/// (its level, rating, side, think time, help) rather than being refused; only with no
+/// engine from either place are they refused, in the game's words.
+#[test]
+fn command_line_engine_flags_override_the_configured_engine() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let config = home.path().join("engine.toml");
+    std::fs::write(
+        &config,
+        format!("[engine]\nprogram = \"{engine}\"\nside = \"white\"\nelo = 1800\nthink_ms = 20\n"),
+    )
+    .unwrap();
+    let cfg = config.to_str().unwrap().to_string();
+    let args = ["--config", &cfg, "--level", "5", "--engine-side", "black"];
+    let mut g = Game::start_in(home, "", &args);
+    g.expect(
+        |l| l == "the engine plays: Black; Fake Engine 1, level 5",
+        "the configured engine at the command line's level and side",
+    );
+    g.type_line("e2e4");
+    assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
+    let (seen, _, pgn) = g.quit();
+    assert!(
+        pgn.contains("[Black \"Fake Engine 1 (5/8)\"]"),
+        "{pgn}\n{seen:#?}"
+    );
+    // The player's own side alone puts the configured engine on the other side; a rating
+    // replaces the configured one; no help turns the help off.
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "good", ".");
+    let config = home.path().join("engine.toml");
+    std::fs::write(
+        &config,
+        format!("[engine]\nprogram = \"{engine}\"\nlevel = 2\nthink_ms = 20\n"),
+    )
+    .unwrap();
+    let cfg = config.to_str().unwrap().to_string();
+    let args = [
+        "--config",
+        &cfg,
+        "--side",
+        "black",
+        "--elo",
+        "1500",
+        "--no-help",
+    ];
+    let mut g = Game::start_in(home, "", &args);
+    g.expect(
+        |l| l == "the engine plays: White; Fake Engine 1, Elo 1500",
+        "the configured engine at the command line's rating, on the other side",
+    );
+    wait_moves(&g.dir, 1);
+    g.type_line("hint");
+    g.expect(
+        |l| l.starts_with("the engine's help is off"),
+        "help turned off",
+    );
+    g.quit();
 }
 
 #[test]
@@ -1071,6 +1282,71 @@ fn help_asked_while_the_engine_thinks_and_then_quit_is_said_to_be_unanswered() {
             == "nicht beantwortet: die Partie wurde verlassen, während die Engine noch rechnete; nach dem Fortsetzen erneut fragen (tipp, bewertung)"),
         "{seen:#?}"
     );
+}
+
+/// A hint asked while the engine thinks waits behind its move; a take-back then changes the
+/// position it was asked in. It is not dropped without a word: the player hears that it was
+/// not answered because the position changed, in the game's language, after the take-back's
+/// line.
+#[test]
+fn a_hint_waiting_when_a_takeback_comes_is_said_to_be_withdrawn_in_every_language() {
+    for (lang, hint, takeback, taken, withdrawn) in [
+        (
+            "en",
+            "hint",
+            "takeback",
+            "taken back: e4; White to move",
+            "not answered: the position changed before the engine answered; ask again (hint)",
+        ),
+        (
+            "de",
+            "tipp",
+            "zurück",
+            "zurückgenommen: Eva vier; Weiß am Zug",
+            "nicht beantwortet: die Stellung hat sich geändert, bevor die Engine antwortete; bitte noch einmal fragen (tipp)",
+        ),
+        (
+            "uk",
+            "підказка",
+            "повернути",
+            "скасовано: е чотири; білі ходять",
+            "без відповіді: позиція змінилася, перш ніж рушій відповів; запитайте ще раз (підказка)",
+        ),
+        (
+            "ru",
+            "подсказка",
+            "вернуть",
+            "отменено: е четыре; белые ходят",
+            "без ответа: позиция изменилась, прежде чем движок ответил; спросите ещё раз (подсказка)",
+        ),
+        (
+            "hy",
+            "հուշում",
+            "հետկանչ",
+            "հետ վերցված: e4; սպիտակներն են քայլում",
+            "անպատասխան մնաց. դիրքը փոխվեց, մինչ շարժիչը կպատասխաներ. հարցրեք նորից (հուշում)",
+        ),
+    ] {
+        // The engine thinks five seconds on its move unless told to stop.
+        let mut g = Game::fake("slow", &["--lang", lang]);
+        g.type_line("e2e4");
+        assert_eq!(wait_moves(&g.dir, 1).len(), 1, "{lang}: {:#?}", g.seen);
+        g.type_line(hint);
+        g.type_line(takeback);
+        g.expect(|l| l == taken, "the take-back");
+        g.expect(|l| l == withdrawn, "the hint withdrawn");
+        let at = g.seen.iter().position(|l| l == withdrawn).unwrap();
+        assert!(
+            g.seen[..at].iter().any(|l| l == taken),
+            "{lang}: {:#?}",
+            g.seen
+        );
+        let (seen, records, _) = g.quit();
+        assert!(
+            !records.iter().any(|r| r.contains(" help hint")),
+            "{lang}: {records:#?}\n{seen:#?}"
+        );
+    }
 }
 
 /// The `[%eval]` comments of a reviewed game, in order.

@@ -806,11 +806,11 @@ fn a_bad_engine_level_rating_or_side_says_where_and_why_in_the_games_language() 
     let alone = |lang: &str, args: &[&str]| refused(home.path(), lang, args);
     assert_eq!(
         alone("de", &["--level", "3"]),
-        "vichess: --level 3: nur mit --engine"
+        "vichess: --level 3: nur mit --engine oder einem [engine] in der Konfiguration"
     );
     assert_eq!(
         alone("en", &["--no-help"]),
-        "vichess: --no-help: only with --engine"
+        "vichess: --no-help: only with --engine or an [engine] in the configuration"
     );
     assert_eq!(
         run("uk", &["--level", "3", "--elo", "1500"]),
@@ -822,7 +822,7 @@ fn a_bad_engine_level_rating_or_side_says_where_and_why_in_the_games_language() 
     );
     assert_eq!(
         alone("hy", &["--engine-side", "white"]),
-        "vichess: --engine-side white: միայն --engine-ի հետ"
+        "vichess: --engine-side white: միայն --engine-ի կամ կարգավորման [engine]-ի հետ"
     );
     // Nothing was begun: no game folder, no journal.
     assert!(!home.path().join("games").exists());

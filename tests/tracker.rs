@@ -917,6 +917,39 @@ fn on_its_owners_board_a_lift_out_of_turn_is_not_a_touch() {
     ));
 }
 
+/// One board for both players: the opponent's man lifted on the owner's board is no touch,
+/// but it is in a hand (its promotion piece may be named). With a second board at the table
+/// the opponent moves there, and a lift here says nothing.
+#[test]
+fn on_a_board_for_both_the_opponents_lift_is_a_man_in_hand() {
+    for two_boards in [false, true] {
+        let mut h = Hand::new(Position::new(), BoardKind::OccupancyOnly);
+        h.t.set_owner(Some(Color::White));
+        h.t.set_two_boards(two_boards);
+        h.lift("e2");
+        h.place("e4", '?');
+        h.wait(700);
+        let lifted = h.lift("e7");
+        match two_boards {
+            false => assert_eq!(lifted, vec![TrackerEvent::InHand { square: Square::E7 }]),
+            true => assert!(lifted.is_empty(), "{lifted:?}"),
+        }
+        assert!(h.t.touches().is_empty());
+        if !two_boards {
+            // A man in the hand of the side to move is thought about, not a wrong board:
+            // no mismatch after the usual 3 s (as for the owner's own man in hand).
+            let held = h.wait(4_000);
+            assert!(
+                !held.iter().any(|e| matches!(
+                    e,
+                    TrackerEvent::Mismatch { .. } | TrackerEvent::Guidance { .. }
+                )),
+                "{held:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_game_advancing_by_this_boards_own_move_changes_nothing() {
     let start = Position::new();

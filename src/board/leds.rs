@@ -88,9 +88,26 @@ pub fn certabo_squares(frame: &[u8; 8]) -> Bitboard {
         .collect()
 }
 
+/// The squares a Chessnut LED output report (`0x0A 0x08` and 8 bytes) lights; `None` for
+/// any other report.
+pub fn chessnut_squares(report: &[u8]) -> Option<Bitboard> {
+    let [0x0A, 0x08, ranks @ ..] = report else {
+        return None;
+    };
+    let ranks: &[u8; 8] = ranks.try_into().ok()?;
+    Some(
+        Square::all()
+            .filter(|sq| {
+                ranks[7 - usize::from(sq.rank().index())] & (0x80 >> sq.file().index()) != 0
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::codec::chessnut;
 
     #[test]
     fn lights_round_trip_through_each_board() {
@@ -116,6 +133,9 @@ mod tests {
         assert_eq!(cn[..2], [0x0A, 0x08]);
         assert_eq!(cn[2], 0x01, "h8: bit 0 of the 8th rank's byte");
         assert_eq!(cn[9], 0x80, "a1: bit 7 of the 1st rank's byte");
+        assert_eq!(chessnut_squares(&cn), Some(squares));
+        assert_eq!(chessnut_squares(&cn[..9]), None, "a report cut short");
+        assert_eq!(chessnut_squares(&chessnut::realtime_request()), None);
         assert_eq!(
             encode(LedBoard::ChessLink, Bitboard::EMPTY),
             chesslink::encode(&chesslink::Command::LedsOff)

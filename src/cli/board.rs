@@ -217,6 +217,8 @@ impl Printer {
         match e {
             TrackerEvent::Rotated => vec!["board: turned round; reading it the other way".into()],
             TrackerEvent::Touched { square, .. } => vec![format!("touched: {square}")],
+            // Only a board with an owner reports it; the monitor's has none.
+            TrackerEvent::InHand { .. } => Vec::new(),
             TrackerEvent::Adjusting { square } => vec![format!("put back: {square}")],
             TrackerEvent::MoveMade { mv } => {
                 let line = format!("move: {}", san(&self.now, mv));

@@ -12,7 +12,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Sender};
 use vichess::engine::level::Strength;
-use vichess::host::{interrupt, Arrival, BadValue, EngineSpec, GameSettings, Host, Turn, Wanted};
+use vichess::host::{
+    interrupt, Arrival, BadValue, EngineFlags, EngineSpec, GameSettings, Host, Turn, Wanted,
+};
 use vichess::phrase::token::Word;
 use vichess::rules::Color;
 use vichess::voice::Pack;
@@ -98,7 +100,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "SOCKET", num_args = 0..=1, default_missing_value = "")]
     pub(super) braille_display: Option<PathBuf>,
     /// Play against the computer: a UCI chess engine plays one side. PATH is its program,
-    /// or a name looked up on PATH (default: stockfish, also found in /usr/games).
+    /// or a name looked up on PATH (default: stockfish, also found in /usr/games). Without
+    /// it, the engine's flags below change the configuration's [engine].
     #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = "stockfish")]
     pub(super) engine: Option<String>,
     /// The engine's side: white or black (default: the side --side does not name, else
@@ -209,24 +212,31 @@ impl PlayArgs {
             ("--think", self.think.as_deref()),
             ("--no-help", self.no_help.then_some("")),
         ];
-        if self.engine.is_none() {
-            if let Some((flag, Some(value))) = engine_flags.iter().find(|(_, v)| v.is_some()) {
-                values.refuse(flag, value, Wanted::Engine);
-            }
-        }
         if let (Some(_), Some(value)) = (&self.level, &self.elo) {
             values.refuse("--elo", value, Wanted::LevelOrElo);
         }
-        let engine = self.engine.map(|program| {
-            let side = engine_side.or(own_side.map(|c| !c)).unwrap_or(Color::Black);
-            EngineSpec {
-                program,
-                side,
-                strength: level.or(elo).unwrap_or_default(),
-                think_ms: think,
-                helps: !self.no_help,
-            }
+        // Without `--engine` they change the configured engine; the host refuses them only
+        // when the configuration (or a resumed game) has none either.
+        let flags = EngineFlags {
+            side: engine_side.or(own_side.map(|c| !c)),
+            strength: level.or(elo),
+            think_ms: think,
+            no_help: self.no_help,
+            first: engine_flags
+                .iter()
+                .find_map(|(flag, v)| v.map(|v| (*flag, v.to_string()))),
+        };
+        let engine = self.engine.map(|program| EngineSpec {
+            program,
+            side: flags.side.unwrap_or(Color::Black),
+            strength: flags.strength.unwrap_or_default(),
+            think_ms: think,
+            helps: !self.no_help,
         });
+        let engine_flags = match engine {
+            Some(_) => EngineFlags::default(),
+            None => flags,
+        };
         let side = own_side.or(engine.as_ref().map(|e| !e.side));
         Ok(GameSettings {
             start: self.start.position()?,
@@ -251,6 +261,7 @@ impl PlayArgs {
             supervision: self.supervision,
             braille_display: self.braille_display,
             engine,
+            engine_flags,
             bad_value: values.bad,
         })
     }

@@ -46,10 +46,32 @@ fn numbered(before: &Position, text: &str) -> String {
     }
 }
 
+/// A move the journal keeps in UCI (the engine's, a hint) as the report writes every move:
+/// SAN with the pack's piece letters, numbered when `numbered`; as written when it is no
+/// legal move in `pos`.
+fn uci_words(pack: &Pack, pos: &Position, text: &str, number: bool) -> String {
+    let letters = vichess::session::notation_lang(pack.language());
+    let legal = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| vichess::rules::notation::uci(pos, m) == text);
+    match legal {
+        Some(m) if number => numbered(pos, &san_in(pos, &m, letters)),
+        Some(m) => san_in(pos, &m, letters),
+        None => text.to_string(),
+    }
+}
+
 /// What one record did, in plain words of the report's language; `None` for bookkeeping
 /// (checkpoints, anchors). Moves in SAN with the pack's piece letters, times as h:mm:ss, a FEN
-/// and tags as they are.
-fn describe(pack: &Pack, rec: &Record, happened: &[Happening], seat: &Seat) -> Option<String> {
+/// and tags as they are. `pos` is the game's position before the record.
+fn describe(
+    pack: &Pack,
+    rec: &Record,
+    happened: &[Happening],
+    seat: &Seat,
+    pos: &Position,
+) -> Option<String> {
     let w = |word| w(pack, word);
     let side = |c| side(pack, c);
     // A scoresheet in the game's language: its piece letters (Appendix C.2), "2. Sf3".
@@ -96,7 +118,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening], seat: &Seat) -> O
         ),
         Record::Resign { by, .. } => format!("{} {}", side(*by), w(Word::Resigns)),
         Record::Adjourn { .. } => w(Word::ReportAdjourned),
-        Record::Note { text, .. } => note_line(pack, text),
+        Record::Note { text, .. } => note_line(pack, pos, text),
         Record::Touch {
             side: s, square, ..
         } => format!("{} {} {square}", side(*s), w(Word::ReportTouched)),
@@ -204,6 +226,25 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening], seat: &Seat) -> O
         | Record::Language { .. }
         | Record::Side { .. } => return None,
     };
+    // The moves a take-back removed, as they were played: the arbiter must see which left
+    // the game ("Black accepts the take-back; taken back: 2. Nf3, 2... Nc6").
+    let taken: Vec<String> = happened
+        .iter()
+        .rev()
+        .filter_map(|h| match h {
+            Happening::TakenBack { before, undone, .. } => {
+                Some(numbered(before, &san(before, undone)))
+            }
+            _ => None,
+        })
+        .collect();
+    if !taken.is_empty() {
+        let moves = taken.join(", ");
+        line = match rec {
+            Record::TakeBack { .. } => format!("{line}: {moves}"),
+            _ => format!("{line}; {}: {moves}", w(Word::EngineTookBack)),
+        };
+    }
     // The move first, then what it did besides (a draw offer it declined, 9.1.2.3).
     let moves = happened
         .iter()
@@ -385,7 +426,8 @@ fn tag_label(pack: &Pack, name: &str) -> String {
 
 /// A journaled note in the report's language: the arbiter's own note ("arbiter: ...") and a
 /// sighted player's touch (D.2.10.5) as the game said them; any other note as it was written.
-fn note_line(pack: &Pack, text: &str) -> String {
+/// `pos` is the position it was made in, for the engine's moves it names.
+fn note_line(pack: &Pack, pos: &Position, text: &str) -> String {
     if let Some(note) = text.strip_prefix("arbiter: ") {
         return format!("{}: {note}", w(pack, Word::ArbiterNote));
     }
@@ -421,7 +463,7 @@ fn note_line(pack: &Pack, text: &str) -> String {
             w(pack, Word::BoardClockDiffers)
         );
     }
-    if let Some(said) = engine_note(pack, text) {
+    if let Some(said) = engine_note(pack, pos, text) {
         return said;
     }
     format!("{}: {text}", w(pack, Word::ReportNote))
@@ -429,8 +471,10 @@ fn note_line(pack: &Pack, text: &str) -> String {
 
 /// The engine seat's notes (issue 27) in the report's language: its move ("engine NAME:
 /// e7e5"), and the help it gave ("help hint g1f3", "help eval cp 27", "help threats none"),
-/// with the evaluation in words; the moves stay as the journal wrote them.
-fn engine_note(pack: &Pack, text: &str) -> Option<String> {
+/// with the evaluation in words and the moves as every move of the report ("1... e5",
+/// "Tipp: 2. Sf3"; a threat is the opponent's move were it their turn, so unnumbered). The
+/// journal keeps them in UCI: they are made in `pos`, the game's position then.
+fn engine_note(pack: &Pack, pos: &Position, text: &str) -> Option<String> {
     use vichess::engine::uci::Score;
     if let Some((by, mv)) = text
         .strip_prefix("engine ")
@@ -441,14 +485,28 @@ fn engine_note(pack: &Pack, text: &str) -> Option<String> {
             Some((name, level)) => format!("{name}, {level}/8"),
             None => by.to_string(),
         };
+        let mv = uci_words(pack, pos, mv, true);
         return Some(format!("{}: {by}: {mv}", w(pack, Word::EngineReady)));
     }
     let help = text.strip_prefix("help ")?;
     let mut words = help.split(' ');
     let said = match (words.next()?, words.next(), words.next()) {
-        ("hint", Some(mv), None) => format!("{}: {mv}", w(pack, Word::Hint)),
+        ("hint", Some(mv), None) => {
+            format!(
+                "{}: {}",
+                w(pack, Word::Hint),
+                uci_words(pack, pos, mv, true)
+            )
+        }
         ("threats", Some("none"), None) => w(pack, Word::NoThreat),
-        ("threats", Some(mv), None) => format!("{}: {mv}", w(pack, Word::Threat)),
+        ("threats", Some(mv), None) => {
+            let theirs = pos.swap_turn();
+            let mv = match &theirs {
+                Some(theirs) => uci_words(pack, theirs, mv, false),
+                None => mv.to_string(),
+            };
+            format!("{}: {mv}", w(pack, Word::Threat))
+        }
         ("eval", Some(kind), Some(n)) => {
             let n: i32 = n.parse().ok()?;
             let score = match kind {
@@ -616,7 +674,10 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     let mut pgn = PgnGame::from_game(state.game());
     let mut ply = 0usize;
     let mut pending: Vec<String> = Vec::new();
+    // The game's positions so far, to word the moves the journal keeps in UCI.
+    let mut line = vec![state.game().start().clone()];
     for (rec, happened) in &steps {
+        let pos = line.last().cloned().unwrap_or_default();
         if let Record::Anchor { at, unix_ms } = rec {
             anchor = Some((*at, *unix_ms));
         }
@@ -634,7 +695,8 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
             Record::Restore { ply, .. } => Some(*ply),
             _ => None,
         };
-        let Some(text) = describe(&pack, rec, happened, &seat) else {
+        follow(&mut line, rec, happened);
+        let Some(text) = describe(&pack, rec, happened, &seat, &pos) else {
             continue;
         };
         let when = match anchor {
@@ -673,7 +735,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
                 .filter(|h| !matches!(h, Happening::Moved { .. }))
                 .cloned()
                 .collect();
-            describe(&pack, rec, &besides, &seat).map(|t| format!("{when} {t}"))
+            describe(&pack, rec, &besides, &seat, &pos).map(|t| format!("{when} {t}"))
         } else {
             (!routine).then(|| format!("{when} {text}"))
         };
@@ -708,6 +770,36 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Follows the game's positions through what a record did: a move adds one, a correction
+/// replaces the last, a take-back removes it, a restore goes back to the plies kept.
+fn follow(line: &mut Vec<Position>, rec: &Record, happened: &[Happening]) {
+    for h in happened {
+        match h {
+            Happening::Moved { before, mv, .. } | Happening::Opened { before, mv } => {
+                line.extend(before.play(mv).ok());
+            }
+            Happening::Corrected { before, mv, .. } => {
+                if line.len() > 1 {
+                    line.pop();
+                }
+                line.extend(before.play(mv).ok());
+            }
+            Happening::TakenBack { before, .. } => {
+                if line.len() > 1 {
+                    line.pop();
+                }
+                if line.last() != Some(before) {
+                    line.push(before.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Record::Restore { ply, .. } = rec {
+        line.truncate(*ply + 1);
+    }
+}
+
 /// Puts the notes gathered so far after the move they followed (before the first move, on
 /// the game itself), as PGN comments.
 fn attach(pgn: &mut PgnGame, ply: usize, pending: &mut Vec<String>) {
@@ -733,19 +825,22 @@ mod tests {
     #[test]
     fn the_engines_moves_and_help_are_said_in_the_reports_language() {
         let ru = Pack::builtin("ru").unwrap();
-        let said = |text: &str| note_line(&ru, text);
+        let start = Position::new();
+        let said = |text: &str| note_line(&ru, &start, text);
         assert_eq!(
-            said("engine Stockfish 15.1, level 1: e7e5"),
-            "движок играет: Stockfish 15.1, 1/8: e7e5"
+            said("engine Stockfish 15.1, level 1: e2e4"),
+            "движок играет: Stockfish 15.1, 1/8: 1. e4"
         );
-        assert_eq!(said("help hint g1f3"), "подсказка: g1f3");
+        assert_eq!(said("help hint g1f3"), "подсказка: 1. Кf3");
+        // A move that is none here stays as written.
+        assert_eq!(said("help hint e7e5"), "подсказка: e7e5");
         assert_eq!(
             said("help threats none"),
             ru.text(&[Token::Word(Word::NoThreat)])
         );
         assert_eq!(said("help eval cp 27"), "позиция примерно равная");
         let de = Pack::builtin("de").unwrap();
-        let mate = note_line(&de, "help eval mate -3");
+        let mate = note_line(&de, &start, "help eval mate -3");
         assert!(
             mate.starts_with("Schwarz") && !mate.contains("mate"),
             "{mate}"

@@ -211,6 +211,12 @@ struct Server {
     ended: Option<Ended>,
     /// The program is not there or cannot run: it is not tried again.
     gone: bool,
+    /// A search is under way (`go` sent, no `bestmove` yet).
+    searching: bool,
+    /// `Stop` came while the engine was starting, before the search it was meant for: that
+    /// search is stopped as soon as it begins (else a take-back waits out the whole search,
+    /// or the engine is taken for hung).
+    stop_next: bool,
 }
 
 impl Server {
@@ -226,6 +232,7 @@ impl Server {
         self.generation += 1;
         self.gone |= fault.for_good();
         let ended = self.ended.take();
+        self.stop_next = false;
         if !self.quitting {
             self.tell(EngineNews::Fault {
                 fault,
@@ -258,7 +265,9 @@ impl Server {
                     if self.process.is_none() && !self.start() {
                         continue;
                     }
-                    if !self.search(r) {
+                    let going = self.search(r);
+                    self.searching = false;
+                    if !going {
                         break;
                     }
                 }
@@ -397,9 +406,10 @@ impl Server {
                     return Err((Fault::Crashed, String::new()));
                 }
                 Ok(Msg::Restart) => return Err((Fault::Crashed, String::new())),
-                Ok(Msg::Stop) => {
+                Ok(Msg::Stop) if self.searching => {
                     self.send(&Command::Stop);
                 }
+                Ok(Msg::Stop) => self.stop_next = true,
                 Ok(_) => {}
             }
         }
@@ -422,6 +432,10 @@ impl Server {
         if !sent {
             self.fault(Fault::Crashed, String::new());
             return true;
+        }
+        self.searching = true;
+        if std::mem::take(&mut self.stop_next) {
+            self.send(&Command::Stop);
         }
         let deadline = Instant::now() + Duration::from_millis(budget + budget / 2 + MARGIN_MS);
         loop {
@@ -512,6 +526,9 @@ pub(super) struct Seat {
     threat_base: Option<crate::engine::uci::Score>,
     /// When the last `bestmove` was read, for the overhead measured by `tests` and benches.
     pub(super) last_bestmove: Option<Instant>,
+    /// Helps asked in a position the game left before the engine answered (a take-back, a
+    /// move): said after what the arrival itself says ([`Host::engine_withdrawn`]).
+    withdrawn: Vec<Help>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -574,6 +591,8 @@ impl Seat {
             quitting: false,
             ended: None,
             gone: false,
+            searching: false,
+            stop_next: false,
         };
         let thread = std::thread::Builder::new()
             .name("engine".into())
@@ -595,6 +614,7 @@ impl Seat {
             last_score: None,
             threat_base: None,
             last_bestmove: None,
+            withdrawn: Vec::new(),
         })
     }
 
@@ -812,6 +832,26 @@ impl Host {
         Ok(())
     }
 
+    /// The helps asked in a position the game has left before the engine answered, named
+    /// after the lines of the arrival that left it (the take-back's first): a player who typed
+    /// `hint` and then took a move back hears that it was not answered, and may ask again.
+    pub(super) fn engine_withdrawn(&mut self) -> anyhow::Result<()> {
+        let Some(seat) = self.engine.as_mut() else {
+            return Ok(());
+        };
+        if seat.withdrawn.is_empty() {
+            return Ok(());
+        }
+        let lang = self.pack.language();
+        let helps: Vec<&str> = seat
+            .withdrawn
+            .drain(..)
+            .map(|h| crate::session::command_word(lang, h.word()))
+            .collect();
+        let line = line_in(&self.pack, Word::EngineHelpWithdrawn, &helps.join(", "));
+        self.tell(&line)
+    }
+
     /// Leaving: the helps asked and not answered yet (they wait behind the engine's move)
     /// are named, so a player who typed `hint` and then `quit` knows it was dropped, not
     /// forgotten.
@@ -902,8 +942,12 @@ impl Host {
                     return Ok(());
                 }
                 let game = self.table.session().state().game();
-                // A search for a position the game has left (a take-back) is no answer.
+                // A search for a position the game has left (a take-back) is no answer; a
+                // help asked there is said to be withdrawn.
                 if game_key(game) != key {
+                    if let Kind::Help(help) = kind {
+                        seat.withdrawn.push(help);
+                    }
                     return Ok(());
                 }
                 match kind {
@@ -1079,7 +1123,20 @@ impl Host {
                 return;
             }
             seat.stopping = false;
-            seat.asked.clear();
+            // The helps waiting for the position taken back are withdrawn, said so, and
+            // the engine stops looking for them.
+            let helps: Vec<Help> = seat
+                .asked
+                .drain(..)
+                .filter_map(|(_, kind, _)| match kind {
+                    Kind::Help(h) => Some(h),
+                    Kind::Move | Kind::ThreatBase => None,
+                })
+                .collect();
+            if !helps.is_empty() {
+                let _ = seat.tx.send(Msg::Stop);
+            }
+            seat.withdrawn.extend(helps);
             seat.awaiting = None;
             self.table
                 .seat(now, |s, now| ((), s.engine_accepts_takeback(side, now)));

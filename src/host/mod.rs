@@ -105,11 +105,42 @@ pub struct GameSettings {
     pub supervision: Option<String>,
     /// A braille display's BrlAPI socket ("" for the default one).
     pub braille_display: Option<PathBuf>,
-    /// A chess engine plays one side (issue 27).
+    /// A chess engine plays one side (issue 27): `--engine` and its flags, whole.
     pub engine: Option<EngineSpec>,
+    /// The engine's flags given without `--engine`: changes to the configured engine (or a
+    /// resumed game's journaled one), refused only when there is no engine at all.
+    pub engine_flags: EngineFlags,
     /// A value of the command line that could not be read: refused by [`Host::open`] in the
     /// game's language, before anything is begun.
     pub bad_value: Option<BadValue>,
+}
+
+/// The command line's engine flags without `--engine`, each laid over the engine the
+/// configuration (or a resumed game's journal) names: `--level 5` alone plays the configured
+/// engine at level 5.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EngineFlags {
+    /// `--engine-side`, else the side `--side` does not name.
+    pub side: Option<Color>,
+    /// `--level` or `--elo`.
+    pub strength: Option<crate::engine::level::Strength>,
+    /// `--think`.
+    pub think_ms: Option<u64>,
+    /// `--no-help`.
+    pub no_help: bool,
+    /// The first engine flag given and its value as typed, refused when there is no engine.
+    pub first: Option<(&'static str, String)>,
+}
+
+impl EngineFlags {
+    /// `spec` with every flag given laid over it.
+    pub fn over(&self, mut spec: EngineSpec) -> EngineSpec {
+        spec.side = self.side.unwrap_or(spec.side);
+        spec.strength = self.strength.unwrap_or(spec.strength);
+        spec.think_ms = self.think_ms.or(spec.think_ms);
+        spec.helps &= !self.no_help;
+        spec
+    }
 }
 
 /// A command-line value read only once the game's language is known, so that a bad one is
@@ -471,6 +502,7 @@ impl Host {
             writeln!(self.out, "{n}")?;
         }
         if !quit {
+            self.engine_withdrawn()?;
             self.engine_asks(now);
         }
         self.out.flush()?;

@@ -55,7 +55,10 @@ impl Host {
         };
         // The game's language: --lang, else a resumed game's own, else the configuration's or
         // the system locale's (issue 24, item 8).
-        let journaled = args.resume.then(|| resumed_language(&dir)).flatten();
+        let resumed = args.resume.then(|| resumed_records(&dir)).flatten();
+        let journaled = resumed
+            .as_deref()
+            .and_then(crate::session::journaled_language);
         let mut voice_name = args.voice.clone();
         let (language, source) = match (flag, &journaled) {
             (Some(language), _) => (language, LanguageSource::Flag),
@@ -99,6 +102,22 @@ impl Host {
         // A flag's value read now that the game's words are known; nothing is begun yet.
         if let Some(bad) = &args.bad_value {
             return Err(anyhow!("{}", bad_value_line(&pack, bad)));
+        }
+        // The engine's flags without `--engine` need an engine from the configuration or
+        // the resumed game; with none at all, the first is refused the same way.
+        let no_engine = args.engine.is_none()
+            && configured_engine(&config).is_none()
+            && resumed
+                .as_deref()
+                .and_then(crate::session::journaled_engine)
+                .is_none();
+        if let (true, Some((flag, value))) = (no_engine, &args.engine_flags.first) {
+            let bad = BadValue {
+                flag,
+                value: value.clone(),
+                want: Wanted::Engine,
+            };
+            return Err(anyhow!("{}", bad_value_line(&pack, &bad)));
         }
         // No game folder yet, and none given: the first game after installing, which says
         // where things are (with --game-dir the user has just said where games go).
@@ -231,13 +250,13 @@ impl Host {
             _lock: lock,
         };
         // The engine seat: the command line's, else the resumed game's journaled one (said),
-        // else the configuration's.
+        // else the configuration's; the engine's flags given without `--engine` change it.
         let journaled_engine = host.table.session().engine().cloned();
-        let spec = args
-            .engine
-            .clone()
-            .or(journaled_engine)
-            .or_else(|| configured_engine(&config));
+        let spec = args.engine.clone().or_else(|| {
+            journaled_engine
+                .or_else(|| configured_engine(&config))
+                .map(|spec| args.engine_flags.over(spec))
+        });
         if let Some(spec) = spec {
             host.table.set_engine(spec.clone());
             if args.resume {
@@ -598,15 +617,15 @@ fn game_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, Option<St
     Ok((path, Some(note)))
 }
 
-/// The language and voice pack the game to resume was played in, read before anything else
-/// so the game goes on in its own words (issue 24, item 8); `None` when its journal cannot be
-/// read yet (the resume itself then says why) or comes from before the record existed.
-fn resumed_language(dir: &Path) -> Option<(crate::phrase::Language, String)> {
+/// The records of the game to resume, read before anything else: its language and voice
+/// pack, so the game goes on in its own words (issue 24, item 8), and its engine seat, which
+/// the engine's flags without `--engine` change; `None` when its journal cannot be read yet
+/// (the resume itself then says why).
+fn resumed_records(dir: &Path) -> Option<Vec<String>> {
     // Any words will do: a journal that cannot be found is said by the resume itself.
     let (path, _) = journal_to_resume(dir, &Pack::builtin("en").ok()?).ok()?;
     let read = journal::read(&path).ok()?;
-    let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
-    crate::session::journaled_language(&lines)
+    Some(read.entries.into_iter().map(|e| e.payload).collect())
 }
 
 /// The journal of the game to resume, and whether the folder's `current-game` file named it

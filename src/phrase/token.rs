@@ -915,6 +915,9 @@ words! {
     /// A review where the engine scored some positions not at all: their moves are not
     /// judged and get no `[%eval]`.
     ReviewNoEval = "review-no-eval",
+    /// `hint`, `eval` or `threats` asked in a position the game then left (a take-back, a
+    /// move) before the engine answered: not answered, ask again (the help words follow).
+    EngineHelpWithdrawn = "engine-help-withdrawn",
     /// Who claimed, after a claim's result: "по требованию белых" (the side's own case).
     ClaimedByWhite = "claimed-by-white",
     ClaimedByBlack = "claimed-by-black",
@@ -962,7 +965,8 @@ words! {
     FlagNeedsEngine = "flag-needs-engine",
     FlagLevelOrElo = "flag-level-or-elo",
     /// The one line of a take-back against the engine, before the moves taken back; whose
-    /// move it is and the clock follow.
+    /// move it is and the clock follow. The report puts it before the moves any accepted
+    /// take-back removed.
     EngineTookBack = "engine-took-back",
     /// A side the engine plays, as the report and `opponent` name it: "Black: computer".
     Computer = "computer",

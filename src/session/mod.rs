@@ -84,7 +84,7 @@ pub use heard::is_no;
 pub use help::HelpTopic;
 pub use pgn_end::finish_pgn;
 pub use promotion::{promotion_letters, promotion_piece};
-pub use record::{journaled_language, Record, RecordError, MAX_RECORD_MS};
+pub use record::{journaled_engine, journaled_language, Record, RecordError, MAX_RECORD_MS};
 pub use settings::{configured_pack, language_pack, rules_phrase};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
 pub use state::{Ending, Happening, State};

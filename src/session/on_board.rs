@@ -13,7 +13,7 @@ use crate::phrase::token::{Token, Word};
 
 impl Session {
     pub(super) fn tracker(&mut self, board: BoardRole, event: TrackerEvent, at: u64) {
-        if let TrackerEvent::Touched { square, .. } = event {
+        if let TrackerEvent::Touched { square, .. } | TrackerEvent::InHand { square } = event {
             self.pawn_lifted(board, square);
         }
         match (board, event) {
@@ -121,6 +121,8 @@ impl Session {
                 );
             }
             (_, TrackerEvent::PromotionAsked { to, .. }) => self.ask_promotion(board, to),
+            // Only the early promotion choice (above) comes of it.
+            (_, TrackerEvent::InHand { .. }) => {}
             (_, TrackerEvent::MoveAmbiguous { candidates }) => {
                 self.out.say(
                     &self.pack,

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
-use vichess::board::sim::pty::PtyBoard;
+use vichess::board::sim::pty::{PtyBoard, PtyChessnut};
 use vichess::board::sim::Action;
 
 /// How long a line vichess should say may take to come, on a busy machine.
@@ -51,6 +51,8 @@ pub struct Game {
     pub board: Option<PtyBoard>,
     /// The sighted player's board, when there are two.
     pub second: Option<PtyBoard>,
+    /// The VI player's board when it is an emulated Chessnut (a HID board, not a serial one).
+    pub chessnut: Option<PtyChessnut>,
 }
 
 impl Game {
@@ -82,6 +84,7 @@ impl Game {
             cursor: 0,
             board,
             second,
+            chessnut: None,
         }
     }
 
@@ -93,6 +96,16 @@ impl Game {
         Game::start(home, &all, Some(board), None)
     }
 
+    /// `start` with an emulated Chessnut as `--board chessnut:PATH`, and `args` after it.
+    pub fn on_chessnut(home: &Path, board: PtyChessnut, args: &[&str]) -> Game {
+        let arg = format!("chessnut:{}", board.path());
+        let mut all = vec!["--board", arg.as_str()];
+        all.extend_from_slice(args);
+        let mut g = Game::start(home, &all, None, None);
+        g.chessnut = Some(board);
+        g
+    }
+
     /// Serves the boards (handshake, watchdog, streamed readings) for `d`, collecting lines.
     pub fn serve(&mut self, d: Duration) {
         let until = Instant::now() + d;
@@ -102,6 +115,9 @@ impl Game {
             }
             if let Some(b) = &mut self.second {
                 b.serve().expect("the second pty serves");
+            }
+            if let Some(b) = &mut self.chessnut {
+                b.serve().expect("the Chessnut's pty serves");
             }
             self.seen.extend(self.lines.try_iter());
             if Instant::now() >= until {
@@ -150,7 +166,12 @@ impl Game {
     /// Waits for the board's connection line (it names the board's port, in any language),
     /// then serves it until it has been read.
     pub fn connected(&mut self) {
-        let port = format!("({})", self.board.as_ref().expect("a board").path());
+        let path = match (&self.board, &self.chessnut) {
+            (Some(b), _) => b.path(),
+            (None, Some(b)) => b.path(),
+            (None, None) => panic!("a board"),
+        };
+        let port = format!("({path})");
         self.until("connection", move |g| {
             g.seen.iter().any(|l| l.contains(&port))
         });
@@ -159,11 +180,12 @@ impl Game {
 
     /// A hand action on the VI player's board, then `pause_ms` of serving.
     pub fn hand_for(&mut self, action: Action, pause_ms: u64) {
-        self.board
-            .as_mut()
-            .expect("a board")
-            .act(action)
-            .expect("the pty takes the bytes");
+        match (&mut self.board, &mut self.chessnut) {
+            (Some(b), _) => b.act(action),
+            (None, Some(b)) => b.act(action),
+            (None, None) => panic!("a board"),
+        }
+        .expect("the pty takes the bytes");
         self.serve(Duration::from_millis(pause_ms));
     }
 

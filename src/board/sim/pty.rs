@@ -164,3 +164,98 @@ impl PtyBoard {
         self.master.flush()
     }
 }
+
+/// A simulated Chessnut on a raw pseudo-terminal standing in for its `/dev/hidrawN` (there is
+/// no `/dev/uhid` here to make a virtual HID device; one read of a hidraw device is one
+/// report, which is all vichess's adapter relies on). The board sends its reading after each
+/// hand action and repeats it every [`PtyChessnut::REPEAT`], one report per write with a pause
+/// between, so no two reports share the host's read.
+pub struct PtyChessnut {
+    master: TTYPort,
+    /// Kept open so the path stays valid, and in raw mode (termios belongs to the device,
+    /// so it holds for vichess's own open: no line discipline stands in the way).
+    _slave: TTYPort,
+    _raw: TTYPort,
+    path: String,
+    /// The board behind the pty; act on it to move men as a player would.
+    pub emulator: super::chessnut::Chessnut,
+    last_report: Instant,
+}
+
+impl PtyChessnut {
+    /// How often the board repeats its reading (a placement counts once a second report
+    /// confirms it, so this is also the cost of each placement).
+    pub const REPEAT: Duration = Duration::from_millis(60);
+
+    /// Makes the raw pty pair. Fails (never silently) when the system cannot make one.
+    pub fn new(emulator: super::chessnut::Chessnut) -> io::Result<PtyChessnut> {
+        let (mut master, slave) = TTYPort::pair().map_err(io::Error::other)?;
+        master
+            .set_timeout(Duration::from_millis(5))
+            .map_err(io::Error::other)?;
+        let path = slave
+            .name()
+            .ok_or_else(|| io::Error::other("the pseudo-terminal has no path"))?;
+        let raw = serialport::new(&path, 38_400)
+            .open_native()
+            .map_err(io::Error::other)?;
+        Ok(PtyChessnut {
+            master,
+            _slave: slave,
+            _raw: raw,
+            path,
+            emulator,
+            last_report: Instant::now(),
+        })
+    }
+
+    /// The device path vichess opens (`--board chessnut:PATH`).
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Takes what the host wrote (the real-time request, the lights) and repeats the reading
+    /// when it is due. Call often.
+    pub fn serve(&mut self) -> io::Result<()> {
+        let mut buf = [0u8; 512];
+        loop {
+            match self.master.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => self.emulator.on_host_bytes(&buf[..n]),
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+                    ) =>
+                {
+                    break
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if self.last_report.elapsed() >= Self::REPEAT {
+            let report = self.emulator.report();
+            self.send(&report)?;
+        }
+        Ok(())
+    }
+
+    /// A hand action on the board: its reading goes out once the last report's pause is over.
+    pub fn act(&mut self, action: Action) -> io::Result<()> {
+        let report = self.emulator.act(action);
+        let since = self.last_report.elapsed();
+        if since < Self::REPEAT {
+            std::thread::sleep(Self::REPEAT - since);
+        }
+        self.send(&report)
+    }
+
+    fn send(&mut self, report: &[u8]) -> io::Result<()> {
+        self.last_report = Instant::now();
+        if report.is_empty() {
+            return Ok(());
+        }
+        self.master.write_all(report)?;
+        self.master.flush()
+    }
+}

@@ -135,6 +135,15 @@ pub enum TrackerEvent {
         /// The man belongs to the side to move.
         own: bool,
     },
+    /// A man of the side to move left its hole while this board's owner waits for the
+    /// opponent, and there is no other board at the table: both players move on this one
+    /// (see [`Tracker::set_owner`]). It is no touch charged to anyone (the tracker cannot
+    /// tell the opponent's hand from the owner's), but the man is in a hand: a pawn's
+    /// promotion piece may be named now, as for the owner's own pawn.
+    InHand {
+        /// The square it was lifted from.
+        square: Square,
+    },
     /// A lifted man went back into its own hole: no move. The touch still binds unless the
     /// player had said "I adjust" (see [`Tracker::forgive_touch`]).
     Adjusting {
@@ -204,6 +213,7 @@ impl fmt::Display for TrackerEvent {
                 let whose = if *own { "" } else { " (opponent's man)" };
                 write!(f, "touched the {piece} on {square}{whose}")
             }
+            TrackerEvent::InHand { square } => write!(f, "the man on {square} is in a hand"),
             TrackerEvent::Adjusting { square } => write!(f, "the man went back on {square}"),
             TrackerEvent::MoveMade { mv } => write!(f, "move made: {mv}"),
             TrackerEvent::TouchMoveBreach { played, obligation } => match obligation {
@@ -285,6 +295,9 @@ pub struct Tracker {
     /// This turn's touches in order, for the touch-move obligation.
     touches: Vec<Touch>,
     touched: Bitboard,
+    /// Men of the side to move lifted this turn on a board for both players while its owner
+    /// waits ([`TrackerEvent::InHand`]): no touches, but held, so no mismatch yet.
+    in_hand: Bitboard,
     activity: Activity,
     /// Squares the board still has to catch up on (the game moved on without it): lifting a
     /// man there is putting the board right, not a touch.
@@ -347,6 +360,7 @@ impl Tracker {
             seen_snapshot: false,
             touches: Vec::new(),
             touched: Bitboard::EMPTY,
+            in_hand: Bitboard::EMPTY,
             activity: Activity::default(),
             unsynced: Bitboard::EMPTY,
             pending: None,
@@ -815,8 +829,21 @@ impl Tracker {
             return;
         };
         let owner_waits = self.owner.is_some_and(|c| c != self.expected.turn());
-        if owner_waits
-            || !before.agrees_with(Some(piece))
+        if owner_waits {
+            // One board for both: the side to move lifted its own man here. (On a board
+            // whose change reports wait for a reading, a lift is not sure enough for this.)
+            let in_hand = !self.two_boards
+                && piece.color == self.expected.turn()
+                && before.agrees_with(Some(piece))
+                && !self.unsynced.contains(sq)
+                && !self.holding();
+            if in_hand {
+                self.in_hand.set(sq);
+                out.push(TrackerEvent::InHand { square: sq });
+            }
+            return;
+        }
+        if !before.agrees_with(Some(piece))
             || self.unsynced.contains(sq)
             || self.touched.contains(sq)
         {
@@ -1174,6 +1201,7 @@ impl Tracker {
         self.touches.clear();
         self.unconfirmed_touches.clear();
         self.touched = Bitboard::EMPTY;
+        self.in_hand = Bitboard::EMPTY;
         self.activity = Activity::default();
         self.unsynced = Bitboard::EMPTY;
         self.pending = None;
@@ -1189,13 +1217,17 @@ impl Tracker {
 
     // ---- mismatch and guidance ------------------------------------------------------------
 
-    /// Only men of this turn's touches are off the board, nothing else is wrong: the player is
-    /// holding them (thinking, or mid-capture).
+    /// Only men of this turn's touches (or, on a board for both players, men of the side to
+    /// move lifted while its owner waits) are off the board, nothing else is wrong: the
+    /// player is holding them (thinking, or mid-capture).
     fn only_men_in_hand(&self) -> bool {
         self.sensed
             .differences(self.expected.board())
             .into_iter()
-            .all(|sq| self.touched.contains(sq) && !self.sensed.get(sq).is_occupied())
+            .all(|sq| {
+                (self.touched.contains(sq) || self.in_hand.contains(sq))
+                    && !self.sensed.get(sq).is_occupied()
+            })
     }
 
     fn check_mismatch(&mut self, now_ms: u64, out: &mut Vec<TrackerEvent>) {

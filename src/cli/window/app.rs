@@ -637,6 +637,7 @@ impl WindowApp {
             // back with the side and level chosen there, not the window's `--engine-side`.
             settings.side = None;
             settings.engine = None;
+            settings.engine_flags = Default::default();
             settings.control = None;
             settings.white = None;
             settings.black = None;

@@ -70,7 +70,8 @@ def main():
     arg = sys.argv[2] if len(sys.argv) > 2 else "."
     moves = []
     searches = 0
-    if os.path.isdir(arg):
+    # Only into a folder given: never into the directory the tests run in.
+    if len(sys.argv) > 2 and arg not in ("", ".") and os.path.isdir(arg):
         with open(os.path.join(arg, "pid"), "w") as f:
             f.write(str(os.getpid()))
     lines = Lines()

@@ -831,3 +831,52 @@ sleep 0.2
     );
     assert!(lines[e4..].iter().any(|l| l.starts_with("hint: ")), "{out}");
 }
+
+/// The board's square size as the window last wrote it (`--geometry`), read from `file`.
+fn square_size(file: &Path) -> f32 {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    text.split_whitespace()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no square size in {text:?}"))
+}
+
+/// In Russian and Armenian (the longest words for the Send button) the side panel keeps its
+/// width however often the window is redrawn: the board keeps its size while the mouse moves
+/// over the window and a menu is opened and closed.
+#[test]
+fn the_board_keeps_its_size_in_every_language_while_the_window_redraws() {
+    for lang in ["ru", "hy"] {
+        let dir = home(&format!("grow-{lang}"));
+        window_driven(
+            &dir,
+            &format!("--lang {lang} --control 15+10"),
+            r#"
+cp geometry.txt before.txt
+xdotool windowfocus --sync "$wid" || true
+for i in $(seq 30); do
+  xdotool mousemove --window "$wid" $((100 + i * 25)) $((200 + (i % 5) * 60)); sleep 0.03
+done
+# A menu opened and closed.
+xdotool mousemove --window "$wid" 30 12 click 1; sleep 0.3; xdotool key Escape; sleep 0.3
+for i in $(seq 10); do
+  xdotool mousemove --window "$wid" $((900 - i * 30)) 400; sleep 0.03
+done
+sleep 0.5
+cp geometry.txt after.txt
+"#,
+        );
+        let (before, after) = (
+            square_size(&dir.join("before.txt")),
+            square_size(&dir.join("after.txt")),
+        );
+        assert!(
+            before >= 60.0,
+            "{lang}: a large board at first: {before} px squares"
+        );
+        assert_eq!(
+            before, after,
+            "{lang}: the board's squares went from {before} to {after} px"
+        );
+    }
+}

@@ -486,20 +486,28 @@ impl WindowApp {
             });
         }
         let label = ui.label(w.line_hint);
-        ui.horizontal(|ui| {
-            let field = egui::TextEdit::singleline(&mut self.typed)
-                .id(egui::Id::new("vichess-line"))
-                .desired_width(ui.available_width() - f * 6.0)
-                .font(egui::TextStyle::Body);
-            let resp = ui.add(field).labelled_by(label.id);
-            let entered = resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if (ui.button(w.send).clicked() || entered) && !self.typed.trim().is_empty() {
-                line = Some(std::mem::take(&mut self.typed));
-                if entered {
-                    resp.request_focus();
+        // The Send button first, at the right, as wide as its word needs; the field takes the
+        // rest of the row, so the row never outgrows the panel in any language.
+        let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(
+            row,
+            egui::Layout::right_to_left(egui::Align::Center),
+            |ui| {
+                let send = ui.button(w.send).clicked();
+                let field = egui::TextEdit::singleline(&mut self.typed)
+                    .id(egui::Id::new("vichess-line"))
+                    .desired_width(ui.available_width().max(f * 3.0))
+                    .font(egui::TextStyle::Body);
+                let resp = ui.add(field).labelled_by(label.id);
+                let entered = resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (send || entered) && !self.typed.trim().is_empty() {
+                    line = Some(std::mem::take(&mut self.typed));
+                    if entered {
+                        resp.request_focus();
+                    }
                 }
-            }
-        });
+            },
+        );
         if let Some(note) = &self.note {
             ui.label(RichText::new(note).strong());
         }
@@ -818,10 +826,13 @@ impl eframe::App for WindowApp {
             });
         } else {
             let side_width = screen.width() * if wide { 0.3 } else { 0.4 };
+            // A fixed share of the window, not resizable: egui keeps a side panel as wide as
+            // its contents were in the last frame, so a label a little too long for it (the
+            // Send button in Russian or Armenian) widened it on every redraw until the board
+            // was gone.
             egui::SidePanel::right("side")
-                .resizable(true)
-                .default_width(side_width)
-                .min_width(side_width.min(f * 8.0))
+                .resizable(false)
+                .exact_width(side_width)
                 .show(ctx, |ui| {
                     if wide {
                         out.extend(clocks(ui, true));

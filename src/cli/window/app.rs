@@ -303,7 +303,7 @@ fn end_game(shared: &SharedGame, handle: Option<std::thread::JoinHandle<()>>) {
 }
 
 /// DejaVu Sans first in both families, egui's own fonts after it.
-fn install_fonts(ctx: &egui::Context) {
+pub(super) fn install_fonts(ctx: &egui::Context) {
     let mut fonts = egui::FontDefinitions::default();
     fonts.font_data.insert(
         "dejavu".into(),

@@ -880,3 +880,42 @@ cp geometry.txt after.txt
         );
     }
 }
+
+/// Space presses the clock right after a move made by clicks on the board, though the square
+/// clicked keeps the keyboard focus: the journal has the press after the move, as `press`
+/// typed in `vichess play` writes it, and the press is announced.
+#[test]
+fn space_presses_the_clock_after_a_move_made_on_the_board() {
+    let dir = home("space");
+    let (out, games) = window_driven(
+        &dir,
+        r#"--lang en --control 15+10"#,
+        r#"
+xdotool windowfocus --sync "$wid" || true
+click() { xdotool mousemove --window "$wid" "$1" "$2" click 1; sleep 0.3; }
+for try in 1 2 3; do
+  xdotool key Escape; sleep 0.2
+  click $((X + 4*S + S/2)) $((Y + 6*S + S/2))
+  click $((X + 4*S + S/2)) $((Y + 4*S + S/2))
+  for i in $(seq 40); do grep -q e2e4 "$games"/*.journal 2>/dev/null && break 2; sleep 0.05; done
+done
+xdotool key space
+for i in $(seq 60); do grep -q ' press ' "$games"/*.journal 2>/dev/null && break; sleep 0.05; done
+sleep 0.2
+"#,
+    );
+    let journal = journal_lines(&games);
+    let moved = journal
+        .iter()
+        .position(|l| l.ends_with("move e2e4"))
+        .unwrap_or_else(|| panic!("e2e4 clicked: {journal:?}\n{out}"));
+    assert!(
+        journal[moved..].iter().any(|l| l.ends_with("press white")),
+        "Space pressed White's clock after the move: {journal:?}\n{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l == "move completed: White; clock running: Black"),
+        "the press announced: {out}"
+    );
+}

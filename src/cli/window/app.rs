@@ -749,11 +749,14 @@ impl eframe::App for WindowApp {
         // The game's keys, while the dialog is closed: when it is open, its keys are its own
         // (Space chooses a side, Enter is OK, Escape Cancel), and the game behind it gets none.
         if self.computer.is_none() {
-            // Space presses the clock of the side that moved, unless a text field has the keys.
-            if !ctx.wants_keyboard_input()
-                && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
+            // Space presses the clock of the side that moved, unless the line field is being
+            // typed in: also while a square has the focus after a move made on the board (taken
+            // here, before the board is drawn, so the square never sees it as a click).
+            let typing = ctx.memory(|m| m.has_focus(egui::Id::new("vichess-line")));
+            if !typing && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
             {
-                out.push("press".into());
+                let line = view.as_ref().map_or("press", |(v, _)| panel::press_line(v));
+                out.push(line.into());
             }
             for (mods, key, line) in KEYS {
                 if ctx.input_mut(|i| i.consume_key(*mods, *key)) {

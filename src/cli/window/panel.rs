@@ -28,7 +28,7 @@ pub fn time_now(view: &View, read_at: Instant, side: Color) -> Option<u64> {
 
 /// The line a clock button sends: `start` before the first press of a timed game, `press`
 /// after.
-fn press_line(view: &View) -> &'static str {
+pub fn press_line(view: &View) -> &'static str {
     match view.clocks.as_ref().map(|c| c.running) {
         Some(None) if view.moves.is_empty() => "start",
         _ => "press",

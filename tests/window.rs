@@ -919,3 +919,34 @@ sleep 0.2
         "the press announced: {out}"
     );
 }
+
+/// Ctrl+S saves the game where `quit` would (its PGN beside the journal) and says the whole
+/// path: the console's bare `save` asks for a file, which a mouse user cannot give.
+#[test]
+fn ctrl_s_saves_the_game_and_says_the_whole_path() {
+    let dir = home("save");
+    let (_, games) = window_driven(
+        &dir,
+        r#"--lang en --control none"#,
+        r#"
+xdotool windowfocus --sync "$wid" || true
+for try in 1 2 3; do
+  xdotool key ctrl+s
+  for i in $(seq 40); do grep -q 'saved' window-out.txt && break 2; sleep 0.05; done
+done
+cp window-out.txt before-the-end.txt
+"#,
+    );
+    // Said before the window was closed (which saves the game too).
+    let out = std::fs::read_to_string(dir.join("before-the-end.txt")).expect("the lines");
+    let saved = out
+        .lines()
+        .find(|l| l.starts_with("game saved: "))
+        .unwrap_or_else(|| panic!("no save said: {out}"));
+    let path = PathBuf::from(saved.trim_start_matches("game saved: "));
+    assert!(path.is_absolute(), "the whole path: {saved}");
+    assert_eq!(path.parent(), Some(games.as_path()), "{saved}");
+    assert!(path.extension().is_some_and(|e| e == "pgn"), "{saved}");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{saved}: {e}"));
+    assert!(text.contains("[White "), "a PGN: {text}");
+}

@@ -3,6 +3,7 @@
 //! second window, and the testing hooks (scripted lines, screenshots, the frame benchmark).
 
 use super::board::{self, BoardState, Look};
+use super::commands::{self, MenuItem};
 use super::computer::{self, Answer, Choice};
 use super::game::{self, lock, SharedGame};
 use super::theme::{Theme, ThemeName};
@@ -16,6 +17,7 @@ use std::time::{Duration, Instant};
 use vichess::host::View;
 use vichess::host::{Arrival, EngineSpec, GameSettings};
 use vichess::phrase::Language;
+use vichess::rules::Color;
 use vichess::voice::Pack;
 
 /// The embedded font: DejaVu Sans has Cyrillic, Armenian and the chess men's glyphs, which
@@ -339,6 +341,15 @@ impl WindowApp {
         });
     }
 
+    /// The line that saves the game's PGN where `quit` saves it (the reply names the whole
+    /// path): the console's bare `save` asks for a file a mouse user cannot give.
+    fn save_line(&self) -> Option<String> {
+        lock(&self.shared)
+            .pgn_path
+            .as_deref()
+            .map(commands::save_line)
+    }
+
     fn send(&self, line: &str) {
         if let Some(tx) = &lock(&self.shared).inputs {
             let _ = tx.send(Arrival::Line(line.to_string()));
@@ -358,6 +369,7 @@ impl WindowApp {
         w: &Words,
         lang: Language,
         engine: Option<&EngineSpec>,
+        pack: Option<&Pack>,
     ) -> Option<String> {
         let mut line = None;
         egui::MenuBar::new().ui(ui, |ui| {
@@ -397,7 +409,7 @@ impl WindowApp {
                     .add(egui::Button::new(w.save).shortcut_text("Ctrl+S"))
                     .clicked()
                 {
-                    line = Some("save".to_string());
+                    line = self.save_line();
                 }
                 if ui.button(w.braille_sheet).clicked() {
                     line = Some("save scoresheet.brf".to_string());
@@ -413,6 +425,7 @@ impl WindowApp {
                 }
             });
             ui.menu_button(w.commands, |ui| {
+                let mut acted = false;
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     for (en, others) in vichess::session::command_table() {
                         let label = match lang {
@@ -422,16 +435,39 @@ impl WindowApp {
                             Language::Ru => &others[2],
                             Language::Hy => &others[3],
                         };
+                        let Some(item) = commands::menu_item(en) else {
+                            continue;
+                        };
+                        if let MenuItem::Sides(lines) = &item {
+                            ui.menu_button(*label, |ui| {
+                                for (side, l) in [Color::White, Color::Black].into_iter().zip(lines)
+                                {
+                                    if ui.button(side_label(pack, side)).clicked() {
+                                        line = Some(l.clone());
+                                    }
+                                }
+                            });
+                            continue;
+                        }
                         let mut button = egui::Button::new(*label);
                         if let Some(key) = key_of(en) {
                             button = button.shortcut_text(key);
                         }
                         if ui.add(button).clicked() {
-                            line = Some(en.to_string());
+                            match item {
+                                MenuItem::Send(l) => line = Some(l),
+                                MenuItem::Save => line = self.save_line(),
+                                MenuItem::Type(start) => {
+                                    self.typed = start;
+                                    self.focus_line = 5;
+                                    acted = true;
+                                }
+                                MenuItem::Sides(_) => {}
+                            }
                         }
                     }
                 });
-                if line.is_some() {
+                if acted || line.is_some() {
                     ui.close();
                 }
             });
@@ -481,6 +517,23 @@ impl WindowApp {
                         .min_size(egui::vec2(f * 5.0, f * 2.2));
                     if ui.add(b).clicked() {
                         line = Some(answer.to_string());
+                    }
+                }
+            });
+        }
+        // A draw offer standing: the opponent answers it here, as `draw accept` or `draw
+        // decline` typed for that side would.
+        if let Some(offerer) = view.and_then(|(v, _)| v.offer.filter(|_| v.result.is_none())) {
+            let answerer = match !offerer {
+                Color::White => "white",
+                Color::Black => "black",
+            };
+            ui.horizontal_wrapped(|ui| {
+                for (label, action) in [(w.accept_draw, "accept"), (w.decline_draw, "decline")] {
+                    let b = egui::Button::new(RichText::new(label).size(f * 1.2).strong())
+                        .min_size(egui::vec2(f * 4.0, f * 2.0));
+                    if ui.add(b).clicked() {
+                        line = Some(format!("draw {action} {answerer}"));
                     }
                 }
             });
@@ -704,6 +757,14 @@ fn mean_p95(mut v: Vec<f64>) -> (f64, f64) {
     (mean, p95)
 }
 
+/// A side's name in the game's words (English before the game's pack is known).
+fn side_label(pack: Option<&Pack>, side: Color) -> String {
+    match pack {
+        Some(p) => super::access::side_name(p, side),
+        None => format!("{side:?}"),
+    }
+}
+
 /// Black at the bottom when the VI player plays Black.
 fn flipped(view: &vichess::host::View) -> bool {
     view.vi_side == Some(vichess::rules::Color::Black)
@@ -760,7 +821,10 @@ impl eframe::App for WindowApp {
             }
             for (mods, key, line) in KEYS {
                 if ctx.input_mut(|i| i.consume_key(*mods, *key)) {
-                    out.push(line.to_string());
+                    match *line {
+                        "save" => out.extend(self.save_line()),
+                        _ => out.push(line.to_string()),
+                    }
                 }
             }
             // Opened by its key, the dialog is drawn in this very frame.
@@ -791,7 +855,7 @@ impl eframe::App for WindowApp {
             }
         }
         egui::TopBottomPanel::top("menus").show(ctx, |ui| {
-            out.extend(self.menus(ui, w, lang, engine.as_ref()));
+            out.extend(self.menus(ui, w, lang, engine.as_ref(), pack.as_ref()));
         });
         // A wide window keeps the clocks at the top of the side panel, the board the whole
         // height; a narrow one in a strip above the board. Zoomed so far that the side panel

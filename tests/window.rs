@@ -950,3 +950,51 @@ cp window-out.txt before-the-end.txt
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{saved}: {e}"));
     assert!(text.contains("[White "), "a PGN: {text}");
 }
+
+/// Ctrl+Q in a game under way asks first, saying the game is kept: Escape answers no and the
+/// game goes on; Ctrl+Q and Enter leave it as `quit` does (ended, not interrupted).
+#[test]
+fn quitting_a_game_under_way_asks_first() {
+    let dir = home("quit");
+    let (out, games) = window_driven(
+        &dir,
+        r#"--lang en --control none --lines e4"#,
+        r#"
+xdotool windowfocus --sync "$wid" || true
+for i in $(seq 60); do grep -q 'e2e4' "$games"/*.journal 2>/dev/null && break; sleep 0.05; done
+for try in 1 2 3; do
+  xdotool key ctrl+q
+  for i in $(seq 40); do grep -q 'Leave the game' window-out.txt && break 2; sleep 0.05; done
+done
+sleep 0.3
+kill -0 $pid && echo asked > still-open.txt
+xdotool key Escape; sleep 0.5
+kill -0 $pid && echo no > still-open-after-no.txt
+xdotool key ctrl+q; sleep 0.5; xdotool key Return
+for i in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
+kill -0 $pid 2>/dev/null || echo left > left.txt
+# The harness ends the window by SIGTERM: a stand-in for the one already gone.
+sleep 30 & pid=$!
+"#,
+    );
+    assert!(
+        out.lines()
+            .any(|l| l == "Leave the game? It is saved and can be resumed later (Game → Resume the last game)."),
+        "the question: {out}"
+    );
+    assert!(
+        dir.join("still-open.txt").exists(),
+        "asked, not left: {out}"
+    );
+    assert!(
+        dir.join("still-open-after-no.txt").exists(),
+        "no keeps the game: {out}"
+    );
+    assert!(dir.join("left.txt").exists(), "yes leaves: {out}");
+    let journal = journal_lines(&games);
+    let last = journal.last().expect("records");
+    assert!(
+        last.split_whitespace().nth(1) == Some("end") && !last.contains("interrupted"),
+        "left as quit leaves: {journal:?}"
+    );
+}

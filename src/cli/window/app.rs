@@ -155,6 +155,10 @@ struct WindowApp {
     restart: Restart,
     /// The dialog for a game against the computer, while it is open.
     computer: Option<Choice>,
+    /// The question before leaving a game under way (Ctrl+Q, Game → Quit) is open.
+    confirm_quit: bool,
+    /// The Commands menu was open in the last frame (it opens scrolled to the top).
+    commands_open: bool,
     /// Frames left in which the line field asks for the focus (a game just started from the
     /// dialog: from the next frame, so the Enter that closed it is not taken for the field's,
     /// and again until the closed dialog no longer holds the focus in its layer).
@@ -257,6 +261,8 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
                 appendix_d: Pack::builtin("de-fide").ok(),
                 note: None,
                 computer: None,
+                confirm_quit: false,
+                commands_open: false,
                 focus_line: 0,
                 prefs,
             };
@@ -350,6 +356,25 @@ impl WindowApp {
             .map(commands::save_line)
     }
 
+    /// Quit asked for (Ctrl+Q, Game → Quit): a game under way (moves made, no result) is
+    /// left only after a question that says it is kept; any other is left at once.
+    fn ask_quit(&mut self, line: &mut Option<String>, w: &Words) {
+        let under_way = lock(&self.shared)
+            .view
+            .as_ref()
+            .is_some_and(|(v, _)| !v.moves.is_empty() && v.result.is_none());
+        match under_way {
+            true if !self.confirm_quit => {
+                self.confirm_quit = true;
+                // Said as every line is: printed, and shown with the announcements.
+                println!("{}", w.quit_question);
+                lock(&self.shared).lines.push(w.quit_question.to_string());
+            }
+            true => {}
+            false => *line = Some("quit".to_string()),
+        }
+    }
+
     fn send(&self, line: &str) {
         if let Some(tx) = &lock(&self.shared).inputs {
             let _ = tx.send(Arrival::Line(line.to_string()));
@@ -418,15 +443,23 @@ impl WindowApp {
                     .add(egui::Button::new(w.quit).shortcut_text("Ctrl+Q"))
                     .clicked()
                 {
-                    line = Some("quit".to_string());
+                    self.ask_quit(&mut line, w);
                 }
                 if acted || line.is_some() {
                     ui.close();
                 }
             });
+            let mut commands_open = false;
             ui.menu_button(w.commands, |ui| {
+                commands_open = true;
                 let mut acted = false;
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                // Opened scrolled to the top, not where it was left: a click meant for the
+                // menu's first item never lands on another.
+                let mut list = egui::ScrollArea::vertical().id_salt("commands-list");
+                if !self.commands_open {
+                    list = list.vertical_scroll_offset(0.0);
+                }
+                list.show(ui, |ui| {
                     for (en, others) in vichess::session::command_table() {
                         let label = match lang {
                             Language::En => en,
@@ -471,6 +504,7 @@ impl WindowApp {
                     ui.close();
                 }
             });
+            self.commands_open = commands_open;
             ui.menu_button(w.view, |ui| {
                 ui.label(RichText::new(w.theme).strong());
                 for name in ThemeName::ALL {
@@ -757,6 +791,35 @@ fn mean_p95(mut v: Vec<f64>) -> (f64, f64) {
     (mean, p95)
 }
 
+/// The question before leaving a game under way, with Yes (Enter) and No (Escape); returns
+/// the answer once given.
+fn quit_question(ctx: &egui::Context, w: &Words, f: f32) -> Option<bool> {
+    let mut answer = None;
+    if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+        return Some(false);
+    }
+    if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter)) {
+        return Some(true);
+    }
+    egui::Window::new(w.quit)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.add(egui::Label::new(RichText::new(w.quit_question).size(f)).wrap());
+            ui.horizontal(|ui| {
+                for (label, yes) in [(w.yes, true), (w.no, false)] {
+                    let b = egui::Button::new(RichText::new(label).size(f * 1.2).strong())
+                        .min_size(egui::vec2(f * 4.0, f * 2.0));
+                    if ui.add(b).clicked() {
+                        answer = Some(yes);
+                    }
+                }
+            });
+        });
+    answer
+}
+
 /// A side's name in the game's words (English before the game's pack is known).
 fn side_label(pack: Option<&Pack>, side: Color) -> String {
     match pack {
@@ -809,7 +872,17 @@ impl eframe::App for WindowApp {
         }
         // The game's keys, while the dialog is closed: when it is open, its keys are its own
         // (Space chooses a side, Enter is OK, Escape Cancel), and the game behind it gets none.
-        if self.computer.is_none() {
+        if self.confirm_quit {
+            match quit_question(ctx, w, f) {
+                Some(true) => {
+                    self.confirm_quit = false;
+                    out.push("quit".into());
+                }
+                Some(false) => self.confirm_quit = false,
+                None => {}
+            }
+        }
+        if self.computer.is_none() && !self.confirm_quit {
             // Space presses the clock of the side that moved, unless the line field is being
             // typed in: also while a square has the focus after a move made on the board (taken
             // here, before the board is drawn, so the square never sees it as a click).
@@ -823,6 +896,11 @@ impl eframe::App for WindowApp {
                 if ctx.input_mut(|i| i.consume_key(*mods, *key)) {
                     match *line {
                         "save" => out.extend(self.save_line()),
+                        "quit" => {
+                            let mut line = None;
+                            self.ask_quit(&mut line, w);
+                            out.extend(line);
+                        }
                         _ => out.push(line.to_string()),
                     }
                 }

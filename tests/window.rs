@@ -998,3 +998,54 @@ sleep 30 & pid=$!
         "left as quit leaves: {journal:?}"
     );
 }
+
+/// An illegal move clicked on the board (d2, then d5) is refused with the reason, in the very
+/// lines `d2d5` typed in `vichess play` gets, and nothing is journaled.
+#[test]
+fn an_illegal_click_is_refused_with_the_reason() {
+    let dir = home("illegal");
+    let (out, games) = window_driven(
+        &dir,
+        r#"--lang en --control none"#,
+        r#"
+click() { xdotool mousemove --window "$wid" "$1" "$2" click 1; sleep 0.3; }
+for try in 1 2 3; do
+  xdotool key Escape; sleep 0.2
+  click $((X + 3*S + S/2)) $((Y + 6*S + S/2))
+  click $((X + 3*S + S/2)) $((Y + 3*S + S/2))
+  for i in $(seq 40); do grep -q 'cannot move' window-out.txt && break 2; sleep 0.05; done
+done
+"#,
+    );
+    let typed = common_play::run_piped(
+        &dir,
+        &[
+            "play",
+            "--no-audio",
+            "--lang",
+            "en",
+            "--control",
+            "none",
+            "--game-dir",
+            "typed",
+        ],
+        b"d2d5\n",
+    );
+    let typed = common_play::lines_of(&typed);
+    let refusal: Vec<&String> = typed
+        .iter()
+        .skip_while(|l| !l.starts_with("illegal move"))
+        .take(2)
+        .collect();
+    assert_eq!(refusal.len(), 2, "play's refusal: {typed:?}");
+    for l in refusal {
+        assert!(
+            out.lines().any(|o| o == l),
+            "{l:?} said in the window: {out}"
+        );
+    }
+    assert!(
+        !journal_lines(&games).iter().any(|l| l.contains(" move ")),
+        "nothing journaled"
+    );
+}

@@ -247,9 +247,20 @@ fn click(state: &mut BoardState, view: &View, legal: &[Move], sq: Square) -> Opt
         .filter(|m| m.from() == from && (m.to() == sq || m.king_to() == sq))
         .collect();
     match moves.as_slice() {
-        [] => {
-            state.selected = (owns(view, piece) && sq != from).then_some(sq);
+        // Another man of the side to move: chosen instead; the chosen one again: let go.
+        [] if owns(view, piece) && sq != from => {
+            state.selected = Some(sq);
             None
+        }
+        [] if sq == from => {
+            state.selected = None;
+            None
+        }
+        // No move goes there: sent as typed, so the game refuses it with the reason, in its
+        // words and aloud, as the console does, instead of the click doing nothing.
+        [] => {
+            state.selected = None;
+            Some(format!("{from}{sq}"))
         }
         [m] => {
             state.selected = None;

@@ -1049,3 +1049,35 @@ done
         "nothing journaled"
     );
 }
+
+/// Against the engine in a timed game, a move made and not yet pressed leaves the engine
+/// waiting: the window says so, once, and the press (Space) gets the engine's reply.
+#[test]
+fn the_engine_waiting_for_the_press_is_said() {
+    let dir = home("engine-waits");
+    let (out, games) = window_driven(
+        &dir,
+        r#"--lang en --control 15+10 --engine stockfish --engine-side black --level 1 --lines e4"#,
+        r#"
+xdotool windowfocus --sync "$wid" || true
+for i in $(seq 100); do grep -q 'engine waits' window-out.txt && break; sleep 0.05; done
+sleep 0.3
+xdotool key space
+replied() { [ "$(grep -c ' move ' "$games"/*.journal)" -ge 2 ]; }
+for i in $(seq 200); do replied && break; sleep 0.05; done
+sleep 0.2
+"#,
+    );
+    let hint =
+        "Press your clock (Space or the clock button): the engine waits for it before it replies.";
+    assert_eq!(
+        out.lines().filter(|l| *l == hint).count(),
+        1,
+        "the hint, once: {out}"
+    );
+    let moves = journal_lines(&games)
+        .iter()
+        .filter(|l| l.contains(" move "))
+        .count();
+    assert!(moves >= 2, "the engine replied after the press: {out}");
+}

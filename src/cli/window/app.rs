@@ -159,6 +159,8 @@ struct WindowApp {
     confirm_quit: bool,
     /// The Commands menu was open in the last frame (it opens scrolled to the top).
     commands_open: bool,
+    /// The hint to press the clock was given for the engine's present wait.
+    press_hinted: bool,
     /// Frames left in which the line field asks for the focus (a game just started from the
     /// dialog: from the next frame, so the Enter that closed it is not taken for the field's,
     /// and again until the closed dialog no longer holds the focus in its layer).
@@ -263,6 +265,7 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
                 computer: None,
                 confirm_quit: false,
                 commands_open: false,
+                press_hinted: false,
                 focus_line: 0,
                 prefs,
             };
@@ -820,6 +823,15 @@ fn quit_question(ctx: &egui::Context, w: &Words, f: f32) -> Option<bool> {
     answer
 }
 
+/// A move of the player's against the engine, in a timed game, is not yet completed by the
+/// press the engine waits for.
+fn engine_waits_for_press(view: &View) -> bool {
+    let Some(engine) = &view.engine else {
+        return false;
+    };
+    view.clocks.is_some() && view.result.is_none() && view.unpressed == Some(!engine.side)
+}
+
 /// A side's name in the game's words (English before the game's pack is known).
 fn side_label(pack: Option<&Pack>, side: Color) -> String {
     match pack {
@@ -859,6 +871,18 @@ impl eframe::App for WindowApp {
         ctx.accesskit_node_builder(egui::accesskit_root_id(), |root| root.set_label("vichess"));
         let mut out: Vec<String> = Vec::new();
         let engine = view.as_ref().and_then(|(v, _)| v.engine.clone());
+        // Against the engine in a timed game it waits for the player's press: said once a
+        // wait, as a line like every other, so nobody is left wondering why it does not move.
+        let engine_waits = view
+            .as_ref()
+            .is_some_and(|(v, _)| engine_waits_for_press(v));
+        if engine_waits && !self.press_hinted {
+            println!("{}", w.press_for_engine);
+            lock(&self.shared)
+                .lines
+                .push(w.press_for_engine.to_string());
+        }
+        self.press_hinted = engine_waits;
         if self.focus_line > 0 {
             let field = egui::Id::new("vichess-line");
             match ctx.memory(|m| m.has_focus(field)) {

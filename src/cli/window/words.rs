@@ -31,6 +31,8 @@ pub struct Words {
     pub accept_draw: &'static str,
     /// Asked before leaving a game under way: it is kept and can be resumed.
     pub quit_question: &'static str,
+    /// The engine waits for the player's press before it replies.
+    pub press_for_engine: &'static str,
     pub decline_draw: &'static str,
     pub scoresheet: &'static str,
     pub announcements: &'static str,
@@ -103,6 +105,8 @@ static EN: Words = Words {
     accept_draw: "Accept the draw",
     quit_question:
         "Leave the game? It is saved and can be resumed later (Game → Resume the last game).",
+    press_for_engine:
+        "Press your clock (Space or the clock button): the engine waits for it before it replies.",
     decline_draw: "Decline the draw",
     no: "No",
     scoresheet: "Scoresheet",
@@ -149,6 +153,7 @@ static DE: Words = Words {
     yes: "Ja",
     accept_draw: "Remis annehmen",
     quit_question: "Die Partie verlassen? Sie wird gespeichert und kann später fortgesetzt werden (Partie → Letzte Partie fortsetzen).",
+    press_for_engine: "Drücken Sie Ihre Uhr (Leertaste oder Uhrknopf): Die Engine wartet darauf, bevor sie antwortet.",
     decline_draw: "Remis ablehnen",
     no: "Nein",
     scoresheet: "Partieformular",
@@ -195,6 +200,7 @@ static UK: Words = Words {
     yes: "Так",
     accept_draw: "Прийняти нічию",
     quit_question: "Вийти з партії? Її збережено, пізніше її можна продовжити.",
+    press_for_engine: "Натисніть свій годинник (пробіл або кнопка годинника): рушій чекає на це, перш ніж відповісти.",
     decline_draw: "Відхилити нічию",
     no: "Ні",
     scoresheet: "Бланк партії",
@@ -241,6 +247,8 @@ static RU: Words = Words {
     yes: "Да",
     accept_draw: "Принять ничью",
     quit_question: "Выйти из партии? Она сохранена, позже её можно продолжить.",
+    press_for_engine:
+        "Нажмите свои часы (пробел или кнопка часов): движок ждёт этого, прежде чем ответить.",
     decline_draw: "Отклонить ничью",
     no: "Нет",
     scoresheet: "Бланк партии",
@@ -287,6 +295,7 @@ static HY: Words = Words {
     yes: "Այո",
     accept_draw: "Ընդունել ոչ-ոքին",
     quit_question: "Դուրս գա՞լ պարտիայից։ Այն պահպանված է, և այն կարելի է շարունակել ավելի ուշ։",
+    press_for_engine: "Սեղմեք ձեր ժամացույցը (բացատ կամ ժամացույցի կոճակ)․ շարժիչը սպասում է դրան՝ պատասխանելուց առաջ։",
     decline_draw: "Մերժել ոչ-ոքին",
     no: "Ոչ",
     scoresheet: "Պարտիայի թերթիկ",

@@ -401,8 +401,8 @@ wait $pid || true
     assert!(String::from_utf8_lossy(&bare.stderr).contains("Usage"));
 }
 
-/// Zoomed to 400% (`[window] zoom`), the window keeps the clocks in view above the board,
-/// and the board itself: neither scrolls away.
+/// Zoomed to 400% (`[window] zoom`), the window keeps the clocks in view above or beside the
+/// board, and the board itself: neither scrolls away.
 #[test]
 fn at_four_hundred_per_cent_the_clocks_and_the_board_stay() {
     let dir = home("zoom");
@@ -418,15 +418,16 @@ fn at_four_hundred_per_cent_the_clocks_and_the_board_stay() {
          --size 1200x800 --lines 'start;e4' --screenshot zoom.png > out.txt\n",
     );
     let img = Image::read(&dir.join("zoom.png"));
-    let (_, y0, _, _) = board_box(&img, [0x00, 0x00, 0x80]);
-    // White's clock runs: its button is filled black, above the board.
-    let black = (0..y0)
+    let (_, y0, x1, y1) = board_box(&img, [0x00, 0x00, 0x80]);
+    // White's clock runs: its button is filled black, above the board or (in a window wider
+    // than tall) beside it.
+    let black = (0..img.h)
         .flat_map(|y| (0..img.w).map(move |x| (x, y)))
-        .filter(|&(x, y)| img.at(x, y) == [0, 0, 0])
+        .filter(|&(x, y)| (y < y0 || (x >= x1 && y < y1)) && img.at(x, y) == [0, 0, 0])
         .count();
     assert!(
         black > img.w * img.h / 20,
-        "the running clock's button above the board: {black} black pixels"
+        "the running clock's button above or beside the board: {black} black pixels"
     );
 }
 
@@ -1080,4 +1081,41 @@ sleep 0.2
         .filter(|l| l.contains(" move "))
         .count();
     assert!(moves >= 2, "the engine replied after the press: {out}");
+}
+
+/// A small window (640x480) keeps the line field, under the board: a click on it and a move
+/// typed there is played; the board still takes most of the window's height.
+#[test]
+fn a_small_window_keeps_the_line_field() {
+    let dir = home("small");
+    under_xvfb(
+        &dir,
+        r#"
+"$VICHESS" window --no-audio --lang en --control none --game-dir games --size 640x480 \
+    --geometry geometry.txt > out.txt 2> err.txt &
+pid=$!
+for i in $(seq 200); do [ -s geometry.txt ] && break; sleep 0.05; done
+wid=$(xdotool search --sync --name '^vichess$' | head -1)
+sleep 0.5
+xdotool windowfocus --sync "$wid" || true
+for try in 1 2 3; do
+  # The line field: the bottom row, at its left.
+  xdotool mousemove --window "$wid" 100 462 click 1; sleep 0.3
+  xdotool type --delay 50 e4; xdotool key Return
+  for i in $(seq 40); do grep -q e2e4 games/*.journal 2>/dev/null && break 2; sleep 0.05; done
+done
+kill -TERM $pid
+wait $pid || true
+"#,
+    );
+    let journal = journal_lines(&dir.join("games"));
+    assert!(
+        journal.iter().any(|l| l.ends_with("move e2e4")),
+        "e4 typed in the line field: {journal:?}"
+    );
+    let s = square_size(&dir.join("geometry.txt"));
+    assert!(
+        s * 8.0 >= 480.0 * 0.6,
+        "the board takes most of the height: {s} px squares"
+    );
 }

@@ -535,6 +535,49 @@ impl WindowApp {
         line
     }
 
+    /// The line field and its Send button, under their label; returns a line sent.
+    /// `labelled`: the label is a line of its own above the field; in a compact window it is
+    /// the field's hint and its accessible name instead, to leave the board the room.
+    fn line_field(&mut self, ui: &mut egui::Ui, w: &Words, labelled: bool) -> Option<String> {
+        let mut line = None;
+        let f = self.prefs.font_size;
+        let label = labelled.then(|| ui.label(w.line_hint));
+        // The Send button first, at the right, as wide as its word needs; the field takes the
+        // rest of the row, so the row never outgrows the panel in any language.
+        let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(
+            row,
+            egui::Layout::right_to_left(egui::Align::Center),
+            |ui| {
+                let send = ui.button(w.send).clicked();
+                let mut field = egui::TextEdit::singleline(&mut self.typed)
+                    .id(egui::Id::new("vichess-line"))
+                    .desired_width(ui.available_width().max(f * 3.0))
+                    .font(egui::TextStyle::Body);
+                if label.is_none() {
+                    field = field.hint_text(w.line_hint);
+                }
+                let resp = ui.add(field);
+                let resp = match &label {
+                    Some(label) => resp.labelled_by(label.id),
+                    None => {
+                        ui.ctx()
+                            .accesskit_node_builder(resp.id, |n| n.set_label(w.line_hint));
+                        resp
+                    }
+                };
+                let entered = resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (send || entered) && !self.typed.trim().is_empty() {
+                    line = Some(std::mem::take(&mut self.typed));
+                    if entered {
+                        resp.request_focus();
+                    }
+                }
+            },
+        );
+        line
+    }
+
     /// The side panel: a question's answers, the typed line, the sensor board when it
     /// differs, the scoresheet and the announcements. `view` is the frame's one copy of the
     /// game, so the side panel never shows a later moment than the board beside it.
@@ -575,29 +618,7 @@ impl WindowApp {
                 }
             });
         }
-        let label = ui.label(w.line_hint);
-        // The Send button first, at the right, as wide as its word needs; the field takes the
-        // rest of the row, so the row never outgrows the panel in any language.
-        let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
-        ui.allocate_ui_with_layout(
-            row,
-            egui::Layout::right_to_left(egui::Align::Center),
-            |ui| {
-                let send = ui.button(w.send).clicked();
-                let field = egui::TextEdit::singleline(&mut self.typed)
-                    .id(egui::Id::new("vichess-line"))
-                    .desired_width(ui.available_width().max(f * 3.0))
-                    .font(egui::TextStyle::Body);
-                let resp = ui.add(field).labelled_by(label.id);
-                let entered = resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if (send || entered) && !self.typed.trim().is_empty() {
-                    line = Some(std::mem::take(&mut self.typed));
-                    if entered {
-                        resp.request_focus();
-                    }
-                }
-            },
-        );
+        line = line.or(self.line_field(ui, w, true));
         if let Some(note) = &self.note {
             ui.label(RichText::new(note).strong());
         }
@@ -832,6 +853,37 @@ fn engine_waits_for_press(view: &View) -> bool {
     view.clocks.is_some() && view.result.is_none() && view.unpressed == Some(!engine.side)
 }
 
+/// How the window shares its space, by its size in points and the text size `f`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Layout {
+    /// Wide: a side panel with the clocks on top, the board the whole height.
+    Wide,
+    /// The clocks in a strip above the board, the side panel beside it.
+    Strip,
+    /// Small or zoomed far: the clocks in a strip, the newest line and the line field
+    /// under the board, no side panel.
+    Compact,
+    /// Small or zoomed far and wider than tall: as [`Layout::Compact`], but the clocks in a
+    /// narrow column of this width at the right, the board the whole height.
+    CompactSide(f32),
+}
+
+impl Layout {
+    fn of(screen: egui::Vec2, f: f32) -> Layout {
+        let compact = screen.x < f * 30.0 || screen.y < f * 16.0;
+        // The board's room in a compact window: the height less the menus and the two rows
+        // under it; the clocks' column takes what the board leaves of the width.
+        let board = screen.y - f * 5.5;
+        let rest = screen.x - board;
+        match (compact, screen.x > screen.y * 1.25) {
+            (true, _) if rest >= f * 7.0 => Layout::CompactSide(rest.min(screen.x * 0.45)),
+            (true, _) => Layout::Compact,
+            (false, true) => Layout::Wide,
+            (false, false) => Layout::Strip,
+        }
+    }
+}
+
 /// A side's name in the game's words (English before the game's pack is known).
 fn side_label(pack: Option<&Pack>, side: Color) -> String {
     match pack {
@@ -965,8 +1017,11 @@ impl eframe::App for WindowApp {
         // clocks, the board and the newest line. Either way the clocks are outside every
         // scrolling area, so no zoom loses them.
         let screen = ctx.content_rect();
-        let compact = screen.width() < f * 30.0 || screen.height() < f * 16.0;
-        let wide = !compact && screen.width() > screen.height() * 1.25;
+        let compact = matches!(
+            Layout::of(screen.size(), f),
+            Layout::Compact | Layout::CompactSide(_)
+        );
+        let wide = Layout::of(screen.size(), f) == Layout::Wide;
         let top = match view.as_ref().is_some_and(|(v, _)| flipped(v)) {
             true => vichess::rules::Color::White,
             false => vichess::rules::Color::Black,
@@ -981,18 +1036,30 @@ impl eframe::App for WindowApp {
                 _ => None,
             }
         };
-        if !wide {
+        let layout = Layout::of(screen.size(), f);
+        if layout == Layout::Strip || layout == Layout::Compact {
             egui::TopBottomPanel::top("clocks").show(ctx, |ui| {
                 out.extend(clocks(ui, false));
             });
         }
         if compact {
+            // The newest line and the line field stay at every zoom and in a small window:
+            // typing a move is never lost with the side panel.
             egui::TopBottomPanel::bottom("newest").show(ctx, |ui| {
                 if let Some(last) = lines.last() {
                     let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).truncate());
                     display::live(ui.ctx(), resp.id);
                 }
+                out.extend(self.line_field(ui, w, false));
             });
+            if let Layout::CompactSide(width) = layout {
+                // A window wider than tall: the clocks one above the other at the right, so
+                // the board has the whole height instead of sharing it with a clock strip.
+                egui::SidePanel::right("clocks-side")
+                    .resizable(false)
+                    .exact_width(width)
+                    .show(ctx, |ui| out.extend(clocks(ui, true)));
+            }
         } else {
             let side_width = screen.width() * if wide { 0.3 } else { 0.4 };
             // A fixed share of the window, not resizable: egui keeps a side panel as wide as

@@ -1119,3 +1119,31 @@ wait $pid || true
         "the board takes most of the height: {s} px squares"
     );
 }
+
+/// A king in check is marked by a shape on its square (a ring and a plus in the marks'
+/// colour), not by colour alone: after 1. e4 f5 2. Qh5+ the black king's square, e8, holds
+/// the mark; the squares beside it do not.
+#[test]
+fn a_king_in_check_is_marked_on_its_square() {
+    let dir = home("check");
+    under_xvfb(
+        &dir,
+        "\"$VICHESS\" window --no-audio --lang en --control none --game-dir games \
+         --size 1000x800 --lines 'e4;f5;Qh5' --screenshot check.png > out.txt\n",
+    );
+    let img = Image::read(&dir.join("check.png"));
+    let (x0, y0, x1, _) = board_box(&img, [0x00, 0x00, 0x80]);
+    let s = (x1 - x0) / 8;
+    let magenta = [0xFF, 0x00, 0xFF];
+    let marked = |file: usize, rank: usize| {
+        let (x, y) = (x0 + file * s, y0 + (7 - rank) * s);
+        (y..y + s)
+            .flat_map(|yy| (x..x + s).map(move |xx| (xx, yy)))
+            .filter(|&(xx, yy)| img.at(xx, yy) == magenta)
+            .count()
+    };
+    let e8 = marked(4, 7);
+    assert!(e8 > s * 4, "the king in check on e8 is marked: {e8} pixels");
+    assert_eq!(marked(3, 7), 0, "d8 unmarked");
+    assert_eq!(marked(5, 7), 0, "f8 unmarked");
+}

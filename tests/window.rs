@@ -401,8 +401,8 @@ wait $pid || true
     assert!(String::from_utf8_lossy(&bare.stderr).contains("Usage"));
 }
 
-/// Zoomed to 400% (`[window] zoom`), the window keeps the clocks in view above the board,
-/// and the board itself: neither scrolls away.
+/// Zoomed to 400% (`[window] zoom`), the window keeps the clocks in view above or beside the
+/// board, and the board itself: neither scrolls away.
 #[test]
 fn at_four_hundred_per_cent_the_clocks_and_the_board_stay() {
     let dir = home("zoom");
@@ -418,15 +418,16 @@ fn at_four_hundred_per_cent_the_clocks_and_the_board_stay() {
          --size 1200x800 --lines 'start;e4' --screenshot zoom.png > out.txt\n",
     );
     let img = Image::read(&dir.join("zoom.png"));
-    let (_, y0, _, _) = board_box(&img, [0x00, 0x00, 0x80]);
-    // White's clock runs: its button is filled black, above the board.
-    let black = (0..y0)
+    let (_, y0, x1, y1) = board_box(&img, [0x00, 0x00, 0x80]);
+    // White's clock runs: its button is filled black, above the board or (in a window wider
+    // than tall) beside it.
+    let black = (0..img.h)
         .flat_map(|y| (0..img.w).map(move |x| (x, y)))
-        .filter(|&(x, y)| img.at(x, y) == [0, 0, 0])
+        .filter(|&(x, y)| (y < y0 || (x >= x1 && y < y1)) && img.at(x, y) == [0, 0, 0])
         .count();
     assert!(
         black > img.w * img.h / 20,
-        "the running clock's button above the board: {black} black pixels"
+        "the running clock's button above or beside the board: {black} black pixels"
     );
 }
 
@@ -830,4 +831,319 @@ sleep 0.2
         "{second:?}"
     );
     assert!(lines[e4..].iter().any(|l| l.starts_with("hint: ")), "{out}");
+}
+
+/// The board's square size as the window last wrote it (`--geometry`), read from `file`.
+fn square_size(file: &Path) -> f32 {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    text.split_whitespace()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no square size in {text:?}"))
+}
+
+/// In Russian and Armenian (the longest words for the Send button) the side panel keeps its
+/// width however often the window is redrawn: the board keeps its size while the mouse moves
+/// over the window and a menu is opened and closed.
+#[test]
+fn the_board_keeps_its_size_in_every_language_while_the_window_redraws() {
+    for lang in ["ru", "hy"] {
+        let dir = home(&format!("grow-{lang}"));
+        window_driven(
+            &dir,
+            &format!("--lang {lang} --control 15+10"),
+            r#"
+cp geometry.txt before.txt
+xdotool windowfocus --sync "$wid" || true
+for i in $(seq 30); do
+  xdotool mousemove --window "$wid" $((100 + i * 25)) $((200 + (i % 5) * 60)); sleep 0.03
+done
+# A menu opened and closed.
+xdotool mousemove --window "$wid" 30 12 click 1; sleep 0.3; xdotool key Escape; sleep 0.3
+for i in $(seq 10); do
+  xdotool mousemove --window "$wid" $((900 - i * 30)) 400; sleep 0.03
+done
+sleep 0.5
+cp geometry.txt after.txt
+"#,
+        );
+        let (before, after) = (
+            square_size(&dir.join("before.txt")),
+            square_size(&dir.join("after.txt")),
+        );
+        assert!(
+            before >= 60.0,
+            "{lang}: a large board at first: {before} px squares"
+        );
+        assert_eq!(
+            before, after,
+            "{lang}: the board's squares went from {before} to {after} px"
+        );
+    }
+}
+
+/// Space presses the clock right after a move made by clicks on the board, though the square
+/// clicked keeps the keyboard focus: the journal has the press after the move, as `press`
+/// typed in `vichess play` writes it, and the press is announced.
+#[test]
+fn space_presses_the_clock_after_a_move_made_on_the_board() {
+    let dir = home("space");
+    let (out, games) = window_driven(
+        &dir,
+        r#"--lang en --control 15+10"#,
+        r#"
+xdotool windowfocus --sync "$wid" || true
+click() { xdotool mousemove --window "$wid" "$1" "$2" click 1; sleep 0.3; }
+for try in 1 2 3; do
+  xdotool key Escape; sleep 0.2
+  click $((X + 4*S + S/2)) $((Y + 6*S + S/2))
+  click $((X + 4*S + S/2)) $((Y + 4*S + S/2))
+  for i in $(seq 40); do grep -q e2e4 "$games"/*.journal 2>/dev/null && break 2; sleep 0.05; done
+done
+xdotool key space
+for i in $(seq 60); do grep -q ' press ' "$games"/*.journal 2>/dev/null && break; sleep 0.05; done
+sleep 0.2
+"#,
+    );
+    let journal = journal_lines(&games);
+    let moved = journal
+        .iter()
+        .position(|l| l.ends_with("move e2e4"))
+        .unwrap_or_else(|| panic!("e2e4 clicked: {journal:?}\n{out}"));
+    assert!(
+        journal[moved..].iter().any(|l| l.ends_with("press white")),
+        "Space pressed White's clock after the move: {journal:?}\n{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l == "move completed: White; clock running: Black"),
+        "the press announced: {out}"
+    );
+}
+
+/// Ctrl+S saves the game where `quit` would (its PGN beside the journal) and says the whole
+/// path: the console's bare `save` asks for a file, which a mouse user cannot give.
+#[test]
+fn ctrl_s_saves_the_game_and_says_the_whole_path() {
+    let dir = home("save");
+    let (_, games) = window_driven(
+        &dir,
+        r#"--lang en --control none"#,
+        r#"
+xdotool windowfocus --sync "$wid" || true
+for try in 1 2 3; do
+  xdotool key ctrl+s
+  for i in $(seq 40); do grep -q 'saved' window-out.txt && break 2; sleep 0.05; done
+done
+cp window-out.txt before-the-end.txt
+"#,
+    );
+    // Said before the window was closed (which saves the game too).
+    let out = std::fs::read_to_string(dir.join("before-the-end.txt")).expect("the lines");
+    let saved = out
+        .lines()
+        .find(|l| l.starts_with("game saved: "))
+        .unwrap_or_else(|| panic!("no save said: {out}"));
+    let path = PathBuf::from(saved.trim_start_matches("game saved: "));
+    assert!(path.is_absolute(), "the whole path: {saved}");
+    assert_eq!(path.parent(), Some(games.as_path()), "{saved}");
+    assert!(path.extension().is_some_and(|e| e == "pgn"), "{saved}");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{saved}: {e}"));
+    assert!(text.contains("[White "), "a PGN: {text}");
+}
+
+/// Ctrl+Q in a game under way asks first, saying the game is kept: Escape answers no and the
+/// game goes on; Ctrl+Q and Enter leave it as `quit` does (ended, not interrupted).
+#[test]
+fn quitting_a_game_under_way_asks_first() {
+    let dir = home("quit");
+    let (out, games) = window_driven(
+        &dir,
+        r#"--lang en --control none --lines e4"#,
+        r#"
+xdotool windowfocus --sync "$wid" || true
+for i in $(seq 60); do grep -q 'e2e4' "$games"/*.journal 2>/dev/null && break; sleep 0.05; done
+for try in 1 2 3; do
+  xdotool key ctrl+q
+  for i in $(seq 40); do grep -q 'Leave the game' window-out.txt && break 2; sleep 0.05; done
+done
+sleep 0.3
+kill -0 $pid && echo asked > still-open.txt
+xdotool key Escape; sleep 0.5
+kill -0 $pid && echo no > still-open-after-no.txt
+xdotool key ctrl+q; sleep 0.5; xdotool key Return
+for i in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
+kill -0 $pid 2>/dev/null || echo left > left.txt
+# The harness ends the window by SIGTERM: a stand-in for the one already gone.
+sleep 30 & pid=$!
+"#,
+    );
+    assert!(
+        out.lines()
+            .any(|l| l == "Leave the game? It is saved and can be resumed later (Game → Resume the last game)."),
+        "the question: {out}"
+    );
+    assert!(
+        dir.join("still-open.txt").exists(),
+        "asked, not left: {out}"
+    );
+    assert!(
+        dir.join("still-open-after-no.txt").exists(),
+        "no keeps the game: {out}"
+    );
+    assert!(dir.join("left.txt").exists(), "yes leaves: {out}");
+    let journal = journal_lines(&games);
+    let last = journal.last().expect("records");
+    assert!(
+        last.split_whitespace().nth(1) == Some("end") && !last.contains("interrupted"),
+        "left as quit leaves: {journal:?}"
+    );
+}
+
+/// An illegal move clicked on the board (d2, then d5) is refused with the reason, in the very
+/// lines `d2d5` typed in `vichess play` gets, and nothing is journaled.
+#[test]
+fn an_illegal_click_is_refused_with_the_reason() {
+    let dir = home("illegal");
+    let (out, games) = window_driven(
+        &dir,
+        r#"--lang en --control none"#,
+        r#"
+click() { xdotool mousemove --window "$wid" "$1" "$2" click 1; sleep 0.3; }
+for try in 1 2 3; do
+  xdotool key Escape; sleep 0.2
+  click $((X + 3*S + S/2)) $((Y + 6*S + S/2))
+  click $((X + 3*S + S/2)) $((Y + 3*S + S/2))
+  for i in $(seq 40); do grep -q 'cannot move' window-out.txt && break 2; sleep 0.05; done
+done
+"#,
+    );
+    let typed = common_play::run_piped(
+        &dir,
+        &[
+            "play",
+            "--no-audio",
+            "--lang",
+            "en",
+            "--control",
+            "none",
+            "--game-dir",
+            "typed",
+        ],
+        b"d2d5\n",
+    );
+    let typed = common_play::lines_of(&typed);
+    let refusal: Vec<&String> = typed
+        .iter()
+        .skip_while(|l| !l.starts_with("illegal move"))
+        .take(2)
+        .collect();
+    assert_eq!(refusal.len(), 2, "play's refusal: {typed:?}");
+    for l in refusal {
+        assert!(
+            out.lines().any(|o| o == l),
+            "{l:?} said in the window: {out}"
+        );
+    }
+    assert!(
+        !journal_lines(&games).iter().any(|l| l.contains(" move ")),
+        "nothing journaled"
+    );
+}
+
+/// Against the engine in a timed game, a move made and not yet pressed leaves the engine
+/// waiting: the window says so, once, and the press (Space) gets the engine's reply.
+#[test]
+fn the_engine_waiting_for_the_press_is_said() {
+    let dir = home("engine-waits");
+    let (out, games) = window_driven(
+        &dir,
+        r#"--lang en --control 15+10 --engine stockfish --engine-side black --level 1 --lines e4"#,
+        r#"
+xdotool windowfocus --sync "$wid" || true
+for i in $(seq 100); do grep -q 'engine waits' window-out.txt && break; sleep 0.05; done
+sleep 0.3
+xdotool key space
+replied() { [ "$(grep -c ' move ' "$games"/*.journal)" -ge 2 ]; }
+for i in $(seq 200); do replied && break; sleep 0.05; done
+sleep 0.2
+"#,
+    );
+    let hint =
+        "Press your clock (Space or the clock button): the engine waits for it before it replies.";
+    assert_eq!(
+        out.lines().filter(|l| *l == hint).count(),
+        1,
+        "the hint, once: {out}"
+    );
+    let moves = journal_lines(&games)
+        .iter()
+        .filter(|l| l.contains(" move "))
+        .count();
+    assert!(moves >= 2, "the engine replied after the press: {out}");
+}
+
+/// A small window (640x480) keeps the line field, under the board: a click on it and a move
+/// typed there is played; the board still takes most of the window's height.
+#[test]
+fn a_small_window_keeps_the_line_field() {
+    let dir = home("small");
+    under_xvfb(
+        &dir,
+        r#"
+"$VICHESS" window --no-audio --lang en --control none --game-dir games --size 640x480 \
+    --geometry geometry.txt > out.txt 2> err.txt &
+pid=$!
+for i in $(seq 200); do [ -s geometry.txt ] && break; sleep 0.05; done
+wid=$(xdotool search --sync --name '^vichess$' | head -1)
+sleep 0.5
+xdotool windowfocus --sync "$wid" || true
+for try in 1 2 3; do
+  # The line field: the bottom row, at its left.
+  xdotool mousemove --window "$wid" 100 462 click 1; sleep 0.3
+  xdotool type --delay 50 e4; xdotool key Return
+  for i in $(seq 40); do grep -q e2e4 games/*.journal 2>/dev/null && break 2; sleep 0.05; done
+done
+kill -TERM $pid
+wait $pid || true
+"#,
+    );
+    let journal = journal_lines(&dir.join("games"));
+    assert!(
+        journal.iter().any(|l| l.ends_with("move e2e4")),
+        "e4 typed in the line field: {journal:?}"
+    );
+    let s = square_size(&dir.join("geometry.txt"));
+    assert!(
+        s * 8.0 >= 480.0 * 0.6,
+        "the board takes most of the height: {s} px squares"
+    );
+}
+
+/// A king in check is marked by a shape on its square (a ring and a plus in the marks'
+/// colour), not by colour alone: after 1. e4 f5 2. Qh5+ the black king's square, e8, holds
+/// the mark; the squares beside it do not.
+#[test]
+fn a_king_in_check_is_marked_on_its_square() {
+    let dir = home("check");
+    under_xvfb(
+        &dir,
+        "\"$VICHESS\" window --no-audio --lang en --control none --game-dir games \
+         --size 1000x800 --lines 'e4;f5;Qh5' --screenshot check.png > out.txt\n",
+    );
+    let img = Image::read(&dir.join("check.png"));
+    let (x0, y0, x1, _) = board_box(&img, [0x00, 0x00, 0x80]);
+    let s = (x1 - x0) / 8;
+    let magenta = [0xFF, 0x00, 0xFF];
+    let marked = |file: usize, rank: usize| {
+        let (x, y) = (x0 + file * s, y0 + (7 - rank) * s);
+        (y..y + s)
+            .flat_map(|yy| (x..x + s).map(move |xx| (xx, yy)))
+            .filter(|&(xx, yy)| img.at(xx, yy) == magenta)
+            .count()
+    };
+    let e8 = marked(4, 7);
+    assert!(e8 > s * 4, "the king in check on e8 is marked: {e8} pixels");
+    assert_eq!(marked(3, 7), 0, "d8 unmarked");
+    assert_eq!(marked(5, 7), 0, "f8 unmarked");
 }

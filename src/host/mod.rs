@@ -340,6 +340,12 @@ impl Host {
         View::of(&self.table, self.clock.now())
     }
 
+    /// Where `quit` saves the game's PGN (beside its journal): the window's Save writes
+    /// there, so a player with only a mouse need not name a file.
+    pub fn pgn_path(&self) -> &std::path::Path {
+        &self.pgn_path
+    }
+
     /// Whether this run resumed a journaled game.
     pub fn resumed(&self) -> bool {
         self.resumed

@@ -719,9 +719,11 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             Command::Adjourn(side, (!sealed.is_empty()).then_some(sealed))
         }
         "open" => Command::Arbiter(super::arbiter_command::ArbiterCommand::Open),
-        "save" => Command::Save(
-            need(arg, "save to which file? say save game.pgn", Word::HelpSave)?.to_string(),
-        ),
+        // The whole rest of the line: a path may hold spaces ("/home/Anna Maria/games").
+        "save" => {
+            need(arg, "save to which file? say save game.pgn", Word::HelpSave)?;
+            Command::Save(tail)
+        }
         "quit" => Command::Quit,
         "arbiter" => Command::Arbiter(super::arbiter_command::parse(rest)?),
         _ if QUIT_ALIASES.contains(&line.to_lowercase().as_str()) => Command::Quit,

@@ -3,6 +3,7 @@
 //! second window, and the testing hooks (scripted lines, screenshots, the frame benchmark).
 
 use super::board::{self, BoardState, Look};
+use super::commands::{self, MenuItem};
 use super::computer::{self, Answer, Choice};
 use super::game::{self, lock, SharedGame};
 use super::theme::{Theme, ThemeName};
@@ -16,6 +17,7 @@ use std::time::{Duration, Instant};
 use vichess::host::View;
 use vichess::host::{Arrival, EngineSpec, GameSettings};
 use vichess::phrase::Language;
+use vichess::rules::Color;
 use vichess::voice::Pack;
 
 /// The embedded font: DejaVu Sans has Cyrillic, Armenian and the chess men's glyphs, which
@@ -153,6 +155,12 @@ struct WindowApp {
     restart: Restart,
     /// The dialog for a game against the computer, while it is open.
     computer: Option<Choice>,
+    /// The question before leaving a game under way (Ctrl+Q, Game → Quit) is open.
+    confirm_quit: bool,
+    /// The Commands menu was open in the last frame (it opens scrolled to the top).
+    commands_open: bool,
+    /// The hint to press the clock was given for the engine's present wait.
+    press_hinted: bool,
     /// Frames left in which the line field asks for the focus (a game just started from the
     /// dialog: from the next frame, so the Enter that closed it is not taken for the field's,
     /// and again until the closed dialog no longer holds the focus in its layer).
@@ -255,6 +263,9 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
                 appendix_d: Pack::builtin("de-fide").ok(),
                 note: None,
                 computer: None,
+                confirm_quit: false,
+                commands_open: false,
+                press_hinted: false,
                 focus_line: 0,
                 prefs,
             };
@@ -303,7 +314,7 @@ fn end_game(shared: &SharedGame, handle: Option<std::thread::JoinHandle<()>>) {
 }
 
 /// DejaVu Sans first in both families, egui's own fonts after it.
-fn install_fonts(ctx: &egui::Context) {
+pub(super) fn install_fonts(ctx: &egui::Context) {
     let mut fonts = egui::FontDefinitions::default();
     fonts.font_data.insert(
         "dejavu".into(),
@@ -339,6 +350,34 @@ impl WindowApp {
         });
     }
 
+    /// The line that saves the game's PGN where `quit` saves it (the reply names the whole
+    /// path): the console's bare `save` asks for a file a mouse user cannot give.
+    fn save_line(&self) -> Option<String> {
+        lock(&self.shared)
+            .pgn_path
+            .as_deref()
+            .map(commands::save_line)
+    }
+
+    /// Quit asked for (Ctrl+Q, Game → Quit): a game under way (moves made, no result) is
+    /// left only after a question that says it is kept; any other is left at once.
+    fn ask_quit(&mut self, line: &mut Option<String>, w: &Words) {
+        let under_way = lock(&self.shared)
+            .view
+            .as_ref()
+            .is_some_and(|(v, _)| !v.moves.is_empty() && v.result.is_none());
+        match under_way {
+            true if !self.confirm_quit => {
+                self.confirm_quit = true;
+                // Said as every line is: printed, and shown with the announcements.
+                println!("{}", w.quit_question);
+                lock(&self.shared).lines.push(w.quit_question.to_string());
+            }
+            true => {}
+            false => *line = Some("quit".to_string()),
+        }
+    }
+
     fn send(&self, line: &str) {
         if let Some(tx) = &lock(&self.shared).inputs {
             let _ = tx.send(Arrival::Line(line.to_string()));
@@ -358,6 +397,7 @@ impl WindowApp {
         w: &Words,
         lang: Language,
         engine: Option<&EngineSpec>,
+        pack: Option<&Pack>,
     ) -> Option<String> {
         let mut line = None;
         egui::MenuBar::new().ui(ui, |ui| {
@@ -397,7 +437,7 @@ impl WindowApp {
                     .add(egui::Button::new(w.save).shortcut_text("Ctrl+S"))
                     .clicked()
                 {
-                    line = Some("save".to_string());
+                    line = self.save_line();
                 }
                 if ui.button(w.braille_sheet).clicked() {
                     line = Some("save scoresheet.brf".to_string());
@@ -406,14 +446,23 @@ impl WindowApp {
                     .add(egui::Button::new(w.quit).shortcut_text("Ctrl+Q"))
                     .clicked()
                 {
-                    line = Some("quit".to_string());
+                    self.ask_quit(&mut line, w);
                 }
                 if acted || line.is_some() {
                     ui.close();
                 }
             });
+            let mut commands_open = false;
             ui.menu_button(w.commands, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                commands_open = true;
+                let mut acted = false;
+                // Opened scrolled to the top, not where it was left: a click meant for the
+                // menu's first item never lands on another.
+                let mut list = egui::ScrollArea::vertical().id_salt("commands-list");
+                if !self.commands_open {
+                    list = list.vertical_scroll_offset(0.0);
+                }
+                list.show(ui, |ui| {
                     for (en, others) in vichess::session::command_table() {
                         let label = match lang {
                             Language::En => en,
@@ -422,19 +471,43 @@ impl WindowApp {
                             Language::Ru => &others[2],
                             Language::Hy => &others[3],
                         };
+                        let Some(item) = commands::menu_item(en) else {
+                            continue;
+                        };
+                        if let MenuItem::Sides(lines) = &item {
+                            ui.menu_button(*label, |ui| {
+                                for (side, l) in [Color::White, Color::Black].into_iter().zip(lines)
+                                {
+                                    if ui.button(side_label(pack, side)).clicked() {
+                                        line = Some(l.clone());
+                                    }
+                                }
+                            });
+                            continue;
+                        }
                         let mut button = egui::Button::new(*label);
                         if let Some(key) = key_of(en) {
                             button = button.shortcut_text(key);
                         }
                         if ui.add(button).clicked() {
-                            line = Some(en.to_string());
+                            match item {
+                                MenuItem::Send(l) => line = Some(l),
+                                MenuItem::Save => line = self.save_line(),
+                                MenuItem::Type(start) => {
+                                    self.typed = start;
+                                    self.focus_line = 5;
+                                    acted = true;
+                                }
+                                MenuItem::Sides(_) => {}
+                            }
                         }
                     }
                 });
-                if line.is_some() {
+                if acted || line.is_some() {
                     ui.close();
                 }
             });
+            self.commands_open = commands_open;
             ui.menu_button(w.view, |ui| {
                 ui.label(RichText::new(w.theme).strong());
                 for name in ThemeName::ALL {
@@ -462,6 +535,49 @@ impl WindowApp {
         line
     }
 
+    /// The line field and its Send button, under their label; returns a line sent.
+    /// `labelled`: the label is a line of its own above the field; in a compact window it is
+    /// the field's hint and its accessible name instead, to leave the board the room.
+    fn line_field(&mut self, ui: &mut egui::Ui, w: &Words, labelled: bool) -> Option<String> {
+        let mut line = None;
+        let f = self.prefs.font_size;
+        let label = labelled.then(|| ui.label(w.line_hint));
+        // The Send button first, at the right, as wide as its word needs; the field takes the
+        // rest of the row, so the row never outgrows the panel in any language.
+        let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(
+            row,
+            egui::Layout::right_to_left(egui::Align::Center),
+            |ui| {
+                let send = ui.button(w.send).clicked();
+                let mut field = egui::TextEdit::singleline(&mut self.typed)
+                    .id(egui::Id::new("vichess-line"))
+                    .desired_width(ui.available_width().max(f * 3.0))
+                    .font(egui::TextStyle::Body);
+                if label.is_none() {
+                    field = field.hint_text(w.line_hint);
+                }
+                let resp = ui.add(field);
+                let resp = match &label {
+                    Some(label) => resp.labelled_by(label.id),
+                    None => {
+                        ui.ctx()
+                            .accesskit_node_builder(resp.id, |n| n.set_label(w.line_hint));
+                        resp
+                    }
+                };
+                let entered = resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (send || entered) && !self.typed.trim().is_empty() {
+                    line = Some(std::mem::take(&mut self.typed));
+                    if entered {
+                        resp.request_focus();
+                    }
+                }
+            },
+        );
+        line
+    }
+
     /// The side panel: a question's answers, the typed line, the sensor board when it
     /// differs, the scoresheet and the announcements. `view` is the frame's one copy of the
     /// game, so the side panel never shows a later moment than the board beside it.
@@ -485,21 +601,24 @@ impl WindowApp {
                 }
             });
         }
-        let label = ui.label(w.line_hint);
-        ui.horizontal(|ui| {
-            let field = egui::TextEdit::singleline(&mut self.typed)
-                .id(egui::Id::new("vichess-line"))
-                .desired_width(ui.available_width() - f * 6.0)
-                .font(egui::TextStyle::Body);
-            let resp = ui.add(field).labelled_by(label.id);
-            let entered = resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if (ui.button(w.send).clicked() || entered) && !self.typed.trim().is_empty() {
-                line = Some(std::mem::take(&mut self.typed));
-                if entered {
-                    resp.request_focus();
+        // A draw offer standing: the opponent answers it here, as `draw accept` or `draw
+        // decline` typed for that side would.
+        if let Some(offerer) = view.and_then(|(v, _)| v.offer.filter(|_| v.result.is_none())) {
+            let answerer = match !offerer {
+                Color::White => "white",
+                Color::Black => "black",
+            };
+            ui.horizontal_wrapped(|ui| {
+                for (label, action) in [(w.accept_draw, "accept"), (w.decline_draw, "decline")] {
+                    let b = egui::Button::new(RichText::new(label).size(f * 1.2).strong())
+                        .min_size(egui::vec2(f * 4.0, f * 2.0));
+                    if ui.add(b).clicked() {
+                        line = Some(format!("draw {action} {answerer}"));
+                    }
                 }
-            }
-        });
+            });
+        }
+        line = line.or(self.line_field(ui, w, true));
         if let Some(note) = &self.note {
             ui.label(RichText::new(note).strong());
         }
@@ -697,6 +816,83 @@ fn mean_p95(mut v: Vec<f64>) -> (f64, f64) {
     (mean, p95)
 }
 
+/// The question before leaving a game under way, with Yes (Enter) and No (Escape); returns
+/// the answer once given.
+fn quit_question(ctx: &egui::Context, w: &Words, f: f32) -> Option<bool> {
+    let mut answer = None;
+    if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+        return Some(false);
+    }
+    if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter)) {
+        return Some(true);
+    }
+    egui::Window::new(w.quit)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.add(egui::Label::new(RichText::new(w.quit_question).size(f)).wrap());
+            ui.horizontal(|ui| {
+                for (label, yes) in [(w.yes, true), (w.no, false)] {
+                    let b = egui::Button::new(RichText::new(label).size(f * 1.2).strong())
+                        .min_size(egui::vec2(f * 4.0, f * 2.0));
+                    if ui.add(b).clicked() {
+                        answer = Some(yes);
+                    }
+                }
+            });
+        });
+    answer
+}
+
+/// A move of the player's against the engine, in a timed game, is not yet completed by the
+/// press the engine waits for.
+fn engine_waits_for_press(view: &View) -> bool {
+    let Some(engine) = &view.engine else {
+        return false;
+    };
+    view.clocks.is_some() && view.result.is_none() && view.unpressed == Some(!engine.side)
+}
+
+/// How the window shares its space, by its size in points and the text size `f`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Layout {
+    /// Wide: a side panel with the clocks on top, the board the whole height.
+    Wide,
+    /// The clocks in a strip above the board, the side panel beside it.
+    Strip,
+    /// Small or zoomed far: the clocks in a strip, the newest line and the line field
+    /// under the board, no side panel.
+    Compact,
+    /// Small or zoomed far and wider than tall: as [`Layout::Compact`], but the clocks in a
+    /// narrow column of this width at the right, the board the whole height.
+    CompactSide(f32),
+}
+
+impl Layout {
+    fn of(screen: egui::Vec2, f: f32) -> Layout {
+        let compact = screen.x < f * 30.0 || screen.y < f * 16.0;
+        // The board's room in a compact window: the height less the menus and the two rows
+        // under it; the clocks' column takes what the board leaves of the width.
+        let board = screen.y - f * 5.5;
+        let rest = screen.x - board;
+        match (compact, screen.x > screen.y * 1.25) {
+            (true, _) if rest >= f * 7.0 => Layout::CompactSide(rest.min(screen.x * 0.45)),
+            (true, _) => Layout::Compact,
+            (false, true) => Layout::Wide,
+            (false, false) => Layout::Strip,
+        }
+    }
+}
+
+/// A side's name in the game's words (English before the game's pack is known).
+fn side_label(pack: Option<&Pack>, side: Color) -> String {
+    match pack {
+        Some(p) => super::access::side_name(p, side),
+        None => format!("{side:?}"),
+    }
+}
+
 /// Black at the bottom when the VI player plays Black.
 fn flipped(view: &vichess::host::View) -> bool {
     view.vi_side == Some(vichess::rules::Color::Black)
@@ -728,6 +924,18 @@ impl eframe::App for WindowApp {
         ctx.accesskit_node_builder(egui::accesskit_root_id(), |root| root.set_label("vichess"));
         let mut out: Vec<String> = Vec::new();
         let engine = view.as_ref().and_then(|(v, _)| v.engine.clone());
+        // Against the engine in a timed game it waits for the player's press: said once a
+        // wait, as a line like every other, so nobody is left wondering why it does not move.
+        let engine_waits = view
+            .as_ref()
+            .is_some_and(|(v, _)| engine_waits_for_press(v));
+        if engine_waits && !self.press_hinted {
+            println!("{}", w.press_for_engine);
+            lock(&self.shared)
+                .lines
+                .push(w.press_for_engine.to_string());
+        }
+        self.press_hinted = engine_waits;
         if self.focus_line > 0 {
             let field = egui::Id::new("vichess-line");
             match ctx.memory(|m| m.has_focus(field)) {
@@ -741,16 +949,37 @@ impl eframe::App for WindowApp {
         }
         // The game's keys, while the dialog is closed: when it is open, its keys are its own
         // (Space chooses a side, Enter is OK, Escape Cancel), and the game behind it gets none.
-        if self.computer.is_none() {
-            // Space presses the clock of the side that moved, unless a text field has the keys.
-            if !ctx.wants_keyboard_input()
-                && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
+        if self.confirm_quit {
+            match quit_question(ctx, w, f) {
+                Some(true) => {
+                    self.confirm_quit = false;
+                    out.push("quit".into());
+                }
+                Some(false) => self.confirm_quit = false,
+                None => {}
+            }
+        }
+        if self.computer.is_none() && !self.confirm_quit {
+            // Space presses the clock of the side that moved, unless the line field is being
+            // typed in: also while a square has the focus after a move made on the board (taken
+            // here, before the board is drawn, so the square never sees it as a click).
+            let typing = ctx.memory(|m| m.has_focus(egui::Id::new("vichess-line")));
+            if !typing && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
             {
-                out.push("press".into());
+                let line = view.as_ref().map_or("press", |(v, _)| panel::press_line(v));
+                out.push(line.into());
             }
             for (mods, key, line) in KEYS {
                 if ctx.input_mut(|i| i.consume_key(*mods, *key)) {
-                    out.push(line.to_string());
+                    match *line {
+                        "save" => out.extend(self.save_line()),
+                        "quit" => {
+                            let mut line = None;
+                            self.ask_quit(&mut line, w);
+                            out.extend(line);
+                        }
+                        _ => out.push(line.to_string()),
+                    }
                 }
             }
             // Opened by its key, the dialog is drawn in this very frame.
@@ -781,7 +1010,7 @@ impl eframe::App for WindowApp {
             }
         }
         egui::TopBottomPanel::top("menus").show(ctx, |ui| {
-            out.extend(self.menus(ui, w, lang, engine.as_ref()));
+            out.extend(self.menus(ui, w, lang, engine.as_ref(), pack.as_ref()));
         });
         // A wide window keeps the clocks at the top of the side panel, the board the whole
         // height; a narrow one in a strip above the board. Zoomed so far that the side panel
@@ -789,8 +1018,11 @@ impl eframe::App for WindowApp {
         // clocks, the board and the newest line. Either way the clocks are outside every
         // scrolling area, so no zoom loses them.
         let screen = ctx.content_rect();
-        let compact = screen.width() < f * 30.0 || screen.height() < f * 16.0;
-        let wide = !compact && screen.width() > screen.height() * 1.25;
+        let compact = matches!(
+            Layout::of(screen.size(), f),
+            Layout::Compact | Layout::CompactSide(_)
+        );
+        let wide = Layout::of(screen.size(), f) == Layout::Wide;
         let top = match view.as_ref().is_some_and(|(v, _)| flipped(v)) {
             true => vichess::rules::Color::White,
             false => vichess::rules::Color::Black,
@@ -805,24 +1037,39 @@ impl eframe::App for WindowApp {
                 _ => None,
             }
         };
-        if !wide {
+        let layout = Layout::of(screen.size(), f);
+        if layout == Layout::Strip || layout == Layout::Compact {
             egui::TopBottomPanel::top("clocks").show(ctx, |ui| {
                 out.extend(clocks(ui, false));
             });
         }
         if compact {
+            // The newest line and the line field stay at every zoom and in a small window:
+            // typing a move is never lost with the side panel.
             egui::TopBottomPanel::bottom("newest").show(ctx, |ui| {
                 if let Some(last) = lines.last() {
                     let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).truncate());
                     display::live(ui.ctx(), resp.id);
                 }
+                out.extend(self.line_field(ui, w, false));
             });
+            if let Layout::CompactSide(width) = layout {
+                // A window wider than tall: the clocks one above the other at the right, so
+                // the board has the whole height instead of sharing it with a clock strip.
+                egui::SidePanel::right("clocks-side")
+                    .resizable(false)
+                    .exact_width(width)
+                    .show(ctx, |ui| out.extend(clocks(ui, true)));
+            }
         } else {
             let side_width = screen.width() * if wide { 0.3 } else { 0.4 };
+            // A fixed share of the window, not resizable: egui keeps a side panel as wide as
+            // its contents were in the last frame, so a label a little too long for it (the
+            // Send button in Russian or Armenian) widened it on every redraw until the board
+            // was gone.
             egui::SidePanel::right("side")
-                .resizable(true)
-                .default_width(side_width)
-                .min_width(side_width.min(f * 8.0))
+                .resizable(false)
+                .exact_width(side_width)
                 .show(ctx, |ui| {
                     if wide {
                         out.extend(clocks(ui, true));

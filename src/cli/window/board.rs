@@ -129,6 +129,12 @@ pub fn show(
         .map(|m| vec![m.from(), m.king_to()])
         .unwrap_or_default();
     let words = super::words::words(view.language);
+    // The king in check: marked by a shape (a ring and a plus), and named so.
+    let checked = view
+        .position
+        .is_check()
+        .then(|| board.king_of(view.to_move))
+        .flatten();
     let touched_word = touched_word(pack);
     let painter = ui.painter().clone();
     let mut line = None;
@@ -153,6 +159,10 @@ pub fn show(
         if mismatched.contains(&sq) {
             corner_cross(&painter, rect, look.theme);
             marks.push(words.differs);
+        }
+        if checked == Some(sq) {
+            check_mark(&painter, rect, look.theme);
+            marks.push(words.check);
         }
         if state.selected == Some(sq) {
             frame(&painter, rect, look.theme);
@@ -247,9 +257,20 @@ fn click(state: &mut BoardState, view: &View, legal: &[Move], sq: Square) -> Opt
         .filter(|m| m.from() == from && (m.to() == sq || m.king_to() == sq))
         .collect();
     match moves.as_slice() {
-        [] => {
-            state.selected = (owns(view, piece) && sq != from).then_some(sq);
+        // Another man of the side to move: chosen instead; the chosen one again: let go.
+        [] if owns(view, piece) && sq != from => {
+            state.selected = Some(sq);
             None
+        }
+        [] if sq == from => {
+            state.selected = None;
+            None
+        }
+        // No move goes there: sent as typed, so the game refuses it with the reason, in its
+        // words and aloud, as the console does, instead of the click doing nothing.
+        [] => {
+            state.selected = None;
+            Some(format!("{from}{sq}"))
         }
         [m] => {
             state.selected = None;
@@ -431,6 +452,25 @@ fn corner_cross(painter: &egui::Painter, rect: Rect, theme: &Theme) {
     for (a, b) in [
         (c + Vec2::new(-h, -h), c + Vec2::new(h, h)),
         (c + Vec2::new(-h, h), c + Vec2::new(h, -h)),
+    ] {
+        banded(painter, |s| Shape::line_segment([a, b], s), w, theme);
+    }
+}
+
+/// A king in check: a ring round it and a plus in the square's upper right corner.
+fn check_mark(painter: &egui::Painter, rect: Rect, theme: &Theme) {
+    let w = (rect.width() * 0.05).max(2.0);
+    let c = rect.center();
+    let r = rect.width() * 0.46;
+    banded(painter, |s| Shape::circle_stroke(c, r, s), w, theme);
+    let p = Pos2::new(
+        rect.max.x - rect.width() * 0.18,
+        rect.min.y + rect.width() * 0.18,
+    );
+    let h = rect.width() * 0.12;
+    for (a, b) in [
+        (p + Vec2::new(-h, 0.0), p + Vec2::new(h, 0.0)),
+        (p + Vec2::new(0.0, -h), p + Vec2::new(0.0, h)),
     ] {
         banded(painter, |s| Shape::line_segment([a, b], s), w, theme);
     }

@@ -68,35 +68,139 @@ pub fn second_window(
     font: f32,
 ) {
     egui::CentralPanel::default().show(ctx, |ui| {
-        let big = font * 2.5;
+        let mut clocks = Vec::new();
+        let mut result = None;
         if let (Some((view, at)), Some(pack)) = (view, pack) {
-            ui.horizontal(|ui| {
-                for side in [Color::White, Color::Black] {
-                    let digits = time_now(view, *at, side)
-                        .map_or_else(|| words.no_clock.to_string(), clock_digits);
-                    let running = view
-                        .clocks
-                        .as_ref()
-                        .is_some_and(|c| c.running == Some(side));
-                    let mut text = RichText::new(format!("{}  {digits}", side_name(pack, side)))
-                        .size(big)
-                        .strong();
-                    if running {
-                        text = text.color(theme.background).background_color(theme.text);
-                    }
-                    ui.label(text);
-                    ui.add_space(big);
-                }
-            });
-            if let Some(result) = &view.result {
-                ui.label(RichText::new(format!("{}: {result}", words.result)).size(big));
+            for side in [Color::White, Color::Black] {
+                let digits = time_now(view, *at, side)
+                    .map_or_else(|| words.no_clock.to_string(), clock_digits);
+                let running = view
+                    .clocks
+                    .as_ref()
+                    .is_some_and(|c| c.running == Some(side));
+                clocks.push((format!("{}  {digits}", side_name(pack, side)), running));
             }
+            result = view
+                .result
+                .as_ref()
+                .map(|r| format!("{}: {r}", words.result));
         }
-        ui.separator();
-        if let Some(line) = last {
-            let resp =
-                ui.add(egui::Label::new(RichText::new(line).size(big * 1.2).strong()).wrap());
-            live(ctx, resp.id);
+        let resp = lay_out(ui, &clocks, result.as_deref(), last, theme, font);
+        if let Some(id) = resp {
+            live(ctx, id);
         }
     });
+}
+
+/// The text display laid out in the space `ui` has: the clocks (each `(label, running)`) as
+/// large as lets the longer one fit the width, side by side when both fit, one under the
+/// other when not; the result; then the newest line, wrapped, as large as lets all of it fit
+/// the height left. Nothing is cut off in any language (Armenian and Russian words are long).
+/// Returns the newest line's widget, to be made a live region.
+pub fn lay_out(
+    ui: &mut egui::Ui,
+    clocks: &[(String, bool)],
+    result: Option<&str>,
+    last: Option<&str>,
+    theme: &Theme,
+    font: f32,
+) -> Option<egui::Id> {
+    let big = font * 2.5;
+    let width = ui.available_width();
+    let measure = |ui: &egui::Ui, text: &str, size: f32, wrap: f32| {
+        ui.painter()
+            .layout(
+                text.to_string(),
+                egui::FontId::proportional(size),
+                theme.text,
+                wrap,
+            )
+            .size()
+    };
+    // The clocks' size: the larger one's label fits the width on its own line.
+    let mut clock_size = big;
+    while clock_size > 8.0
+        && clocks
+            .iter()
+            .any(|(l, _)| measure(ui, l, clock_size, f32::INFINITY).x > width)
+    {
+        clock_size *= 0.9;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (label, running) in clocks {
+            let mut text = RichText::new(label).size(clock_size).strong();
+            if *running {
+                text = text.color(theme.background).background_color(theme.text);
+            }
+            ui.add(egui::Label::new(text).extend());
+            ui.add_space(clock_size);
+        }
+    });
+    if let Some(result) = result {
+        ui.add(egui::Label::new(RichText::new(result).size(big)).wrap());
+    }
+    ui.separator();
+    let line = last?;
+    // The newest line: as large as lets all of it fit below.
+    let height = ui.available_height();
+    let mut size = big * 1.2;
+    while size > 8.0 && measure(ui, line, size, width).y > height {
+        size *= 0.9;
+    }
+    let resp = ui.add(egui::Label::new(RichText::new(line).size(size).strong()).wrap());
+    Some(resp.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text display at its opening size, 900 by 500, in Armenian and Russian: both clocks
+    /// and the whole of a long announcement lie inside the window.
+    #[test]
+    fn both_clocks_and_the_announcement_fit_the_display_in_every_language() {
+        let cases = [
+            (
+                ["սպիտակները  1:30:00", "սևերը  1:30:00"],
+                "ժամանակի հսկողություն: մեկ ժամ երեսուն րոպե գումարած երեսուն վայրկյան \
+                 յուրաքանչյուր քայլի համար; սպիտակներն են քայլում; լեզու: հայերեն; փոխել՝ \
+                 --lang կամ կարգավորման [game] language; «օգնություն»՝ հրամանների ցանկը",
+            ),
+            (
+                ["белые  1:30:00", "чёрные  1:30:00"],
+                "контроль времени: один час тридцать минут плюс тридцать секунд за ход; \
+                 белые ходят; язык: русский; изменить: --lang или [game] language в \
+                 настройках; «помощь»: список команд",
+            ),
+        ];
+        let theme = Theme::of(
+            super::super::ThemeName::HighContrast,
+            [egui::Color32::WHITE, egui::Color32::BLACK],
+        );
+        for (clocks, line) in cases {
+            let ctx = egui::Context::default();
+            super::super::app::install_fonts(&ctx);
+            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(900.0, 500.0));
+            let mut drawn = egui::Rect::NOTHING;
+            // Twice: the fonts are loaded in the first pass.
+            for _ in 0..2 {
+                let input = egui::RawInput {
+                    screen_rect: Some(screen),
+                    ..Default::default()
+                };
+                let _ = ctx.run(input, |ctx| {
+                    egui::CentralPanel::default().show(ctx, |ui| {
+                        let clocks: Vec<(String, bool)> =
+                            clocks.iter().map(|c| (c.to_string(), false)).collect();
+                        lay_out(ui, &clocks, None, Some(line), &theme, 22.0);
+                        drawn = ui.min_rect();
+                    });
+                });
+            }
+            assert!(
+                screen.contains_rect(drawn),
+                "{clocks:?}: the display's text reaches {drawn:?}, outside {screen:?}"
+            );
+        }
+    }
 }

@@ -28,6 +28,9 @@ pub struct Shared {
     pub failure: Option<String>,
     /// Where the window sends its lines.
     pub inputs: Option<Sender<Arrival>>,
+    /// Where the game's PGN is saved (beside its journal), made absolute: Save writes
+    /// there and says the whole path.
+    pub pgn_path: Option<std::path::PathBuf>,
 }
 
 /// The shared state, locked briefly by both sides.
@@ -130,6 +133,8 @@ pub fn start(
         {
             let mut s = lock(&inner);
             s.pack = Some(host.pack().clone());
+            let pgn = host.pgn_path();
+            s.pgn_path = Some(std::path::absolute(pgn).unwrap_or_else(|_| pgn.to_path_buf()));
             s.inputs = Some(tx);
             s.view = Some((host.view(), Instant::now()));
         }

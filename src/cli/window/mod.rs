@@ -14,6 +14,7 @@
 mod access;
 mod app;
 mod board;
+mod commands;
 mod computer;
 mod display;
 mod game;

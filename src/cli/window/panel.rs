@@ -28,10 +28,27 @@ pub fn time_now(view: &View, read_at: Instant, side: Color) -> Option<u64> {
 
 /// The line a clock button sends: `start` before the first press of a timed game, `press`
 /// after.
-fn press_line(view: &View) -> &'static str {
+pub fn press_line(view: &View) -> &'static str {
     match view.clocks.as_ref().map(|c| c.running) {
         Some(None) if view.moves.is_empty() => "start",
         _ => "press",
+    }
+}
+
+/// Whether `side`'s clock button carries the marker of the side to move: while no clock runs
+/// (before the first press, or in a game without clocks) the filled button that shows whose
+/// turn it is is not there, so a shape says it instead.
+pub fn on_move_marked(view: &View, side: Color) -> bool {
+    let running = view.clocks.as_ref().is_some_and(|c| c.running.is_some());
+    !running && view.result.is_none() && view.to_move == side
+}
+
+/// A clock button's text: the side and its time, after a triangle when it is that side's
+/// move and no clock shows it ([`on_move_marked`]).
+pub fn clock_label(side: &str, digits: &str, marked: bool) -> String {
+    match marked {
+        true => format!("\u{25B6} {side}  {digits}"),
+        false => format!("{side}  {digits}"),
     }
 }
 
@@ -66,7 +83,8 @@ pub fn clocks(
                 .is_some_and(|c| c.running == Some(side));
             let millis = time_now(view, read_at, side);
             let digits = millis.map_or_else(|| words.no_clock.to_string(), clock_digits);
-            let label = format!("{}  {digits}", side_name(pack, side));
+            let marked = on_move_marked(view, side);
+            let label = clock_label(&side_name(pack, side), &digits, marked);
             let (fg, bg) = match running {
                 true => (theme.background, theme.text),
                 false => (theme.text, theme.background),
@@ -82,10 +100,18 @@ pub fn clocks(
                 .stroke(egui::Stroke::new(3.0, theme.text))
                 .min_size(egui::vec2(width, font * 2.4));
             let resp = ui.add(button);
-            let name = match millis {
+            let mut name = match millis {
                 Some(ms) => format!("{}: {}", words.press, clock_name(pack, side, ms)),
                 None => format!("{}: {}", words.press, side_name(pack, side)),
             };
+            if marked {
+                // "White to move", "белые ходят": the pack's own words, as the console says it.
+                let to_move = pack.text(&[
+                    vichess::phrase::token::Token::Side(side),
+                    vichess::phrase::token::Token::Word(vichess::phrase::token::Word::ToMove),
+                ]);
+                name = format!("{name}; {to_move}");
+            }
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name));
             if resp.clicked() {
                 line = Some(press_line(view).to_string());
@@ -125,4 +151,46 @@ pub fn scoresheet(ui: &mut egui::Ui, view: &View, words: &Words, font: f32) {
                 );
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vichess::phrase::Language;
+    use vichess::rules::Position;
+
+    fn view(to_move: Color, result: Option<&str>) -> View {
+        View {
+            position: Position::new(),
+            to_move,
+            last_move: None,
+            moves: Vec::new(),
+            clocks: None,
+            vi_side: None,
+            result: result.map(str::to_string),
+            unpressed: None,
+            offer: None,
+            boards: Vec::new(),
+            language: Language::En,
+            engine: None,
+        }
+    }
+
+    /// Without a running clock the side to move is marked by a shape on its clock button
+    /// (and named so), the other side not; a finished game marks neither.
+    #[test]
+    fn the_side_to_move_is_marked_while_no_clock_runs() {
+        let v = view(Color::White, None);
+        assert!(on_move_marked(&v, Color::White));
+        assert!(!on_move_marked(&v, Color::Black));
+        assert_eq!(
+            clock_label("White", "no clock", true),
+            "\u{25B6} White  no clock"
+        );
+        assert_eq!(clock_label("Black", "no clock", false), "Black  no clock");
+        let v = view(Color::Black, None);
+        assert!(on_move_marked(&v, Color::Black) && !on_move_marked(&v, Color::White));
+        let over = view(Color::Black, Some("1-0"));
+        assert!(!on_move_marked(&over, Color::Black));
+    }
 }

@@ -827,3 +827,85 @@ fn a_bad_engine_level_rating_or_side_says_where_and_why_in_the_games_language() 
     // Nothing was begun: no game folder, no journal.
     assert!(!home.path().join("games").exists());
 }
+
+/// A voice pack installed apart from the program may be newer than it: a token id this
+/// vichess does not know is passed over with one notice in the game's language, naming the
+/// pack, the manifest file and line and the id, and the game goes on (before, every game
+/// stopped with an English "is not a known token id", even with `--no-audio`).
+#[test]
+fn a_newer_voice_pack_with_an_unknown_token_id_is_played_with_one_notice() {
+    for (lang, pack, said) in [
+        (
+            "de",
+            "de-fide",
+            "diese Stimme hat Wörter, die dieses vichess nicht kennt; sie werden übergangen, die Partie geht weiter (de-fide: ",
+        ),
+        (
+            "en",
+            "en",
+            "this voice pack has words this vichess does not know; they are passed over, the game goes on (en: ",
+        ),
+        (
+            "uk",
+            "uk",
+            "цей голос має слова, яких цей vichess не знає; їх пропущено, партія триває (uk: ",
+        ),
+        (
+            "ru",
+            "ru",
+            "в этом голосе есть слова, которых этот vichess не знает; они пропущены, партия продолжается (ru: ",
+        ),
+        (
+            "hy",
+            "hy",
+            "այս ձայնն ունի բառեր, որոնք այս vichess-ը չգիտի. դրանք բաց են թողնված, պարտիան շարունակվում է (hy: ",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        // The player's own voices folder comes first on the search path.
+        let folder = home.path().join("data/vichess/voices").join(pack);
+        std::fs::create_dir_all(&folder).unwrap();
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("voices")
+            .join(pack)
+            .join("manifest.toml");
+        let mut text = std::fs::read_to_string(shipped).unwrap();
+        // [tokens] is the last table: the new entry is one of its keys.
+        text.push_str("\"word-from-the-future\" = { word = \"x\", clip = \"clips/x.wav\" }\n");
+        let line = text.lines().count();
+        let manifest = folder.join("manifest.toml");
+        std::fs::write(&manifest, &text).unwrap();
+        let games = home.path().join("games");
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--game-dir",
+                games.to_str().unwrap(),
+            ],
+            b"e4\nquit\n",
+        );
+        let lines = common_play::lines_of(&out);
+        let notices: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.contains("word-from-the-future"))
+            .collect();
+        assert_eq!(notices.len(), 1, "{lang}: {lines:#?}");
+        let notice = notices[0];
+        assert!(notice.starts_with(said), "{lang}: {notice}");
+        assert!(
+            notice.contains(&format!("{}:{line}", manifest.display())),
+            "{lang}: {notice}"
+        );
+        // The game went on: the move was played and recorded.
+        let current = std::fs::read_to_string(games.join("current-game")).unwrap();
+        let pgn = std::fs::read_to_string(games.join(current.trim()).with_extension("pgn")).unwrap();
+        assert!(pgn.contains("1. e4"), "{lang}: {pgn}");
+        if lang != "en" {
+            assert_no_english(lang, &lines.join("\n"), home.path());
+        }
+    }
+}

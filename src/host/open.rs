@@ -199,6 +199,8 @@ impl Host {
                     })
                     .ok()
             });
+        // A pack newer than the program: said once, and the game goes on without its new words.
+        early.extend(unknown_tokens_line(&pack));
         let (voice, no_sound) = Voice::open(args.no_audio, &config, &pack);
         early.extend(no_sound);
         // Every line escaped on its way out (a path typed after `save`, a board's own words),

@@ -282,6 +282,27 @@ pub(super) fn bad_value_line(pack: &Pack, bad: &BadValue) -> String {
     format!("{given}: {}", pack.text(&[Token::Word(want)]))
 }
 
+/// A voice pack newer than the program, in the game's words: one line for every token id it
+/// has that this vichess does not know, each with the manifest file and line. `None` when it
+/// has none.
+pub(super) fn unknown_tokens_line(pack: &Pack) -> Option<String> {
+    let unknown = pack.unknown_tokens();
+    if unknown.is_empty() {
+        return None;
+    }
+    let file = pack.root().join("manifest.toml");
+    let ids: Vec<String> = unknown
+        .iter()
+        .map(|(line, id)| format!("{}:{line}: {}", file.display(), pack.language().quote(id)))
+        .collect();
+    Some(format!(
+        "{} ({}: {})",
+        pack.text(&[Token::Word(Word::VoicePackUnknownTokens)]),
+        pack.folder(),
+        ids.join(", ")
+    ))
+}
+
 /// A voice pack that is in no folder searched, in the game's words: the name, the folders
 /// and the packs there. `None` for any other fault of a pack, and with no voices folder at
 /// all: the library's own line says those.

@@ -748,6 +748,10 @@ words! {
     SearchedIn = "searched-in",
     /// Before the voice packs that are there.
     PacksFound = "packs-found",
+    /// A voice pack newer than the program: its token ids this vichess does not know are
+    /// passed over and the game goes on; the pack, the manifest's file and lines and the ids
+    /// follow.
+    VoicePackUnknownTokens = "voice-pack-unknown-tokens",
     ConfigAllowed = "config-allowed",
     ConfigAtMost = "config-at-most",
     ConfigAtLeast = "config-at-least",

@@ -909,3 +909,98 @@ fn a_newer_voice_pack_with_an_unknown_token_id_is_played_with_one_notice() {
         }
     }
 }
+
+/// The operating system's reason a file cannot be used is said in the game's language, not
+/// in the system's English ("No such file or directory (os error 2)"): a journal that is not
+/// there, a configuration that is a folder, a game saved where a folder is or into a folder
+/// that is not there.
+#[test]
+fn a_files_system_error_is_said_in_the_games_language() {
+    for (lang, missing, folder) in [
+        (
+            "de",
+            "diese Datei oder diesen Ordner gibt es nicht",
+            "das ist ein Ordner, keine Datei",
+        ),
+        (
+            "en",
+            "there is no such file or folder",
+            "it is a folder, not a file",
+        ),
+        ("uk", "такого файлу чи теки немає", "це тека, а не файл"),
+        ("ru", "такого файла или папки нет", "это папка, а не файл"),
+        (
+            "hy",
+            "այդպիսի ֆայլ կամ թղթապանակ չկա",
+            "սա թղթապանակ է, ոչ թե ֆայլ",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let no_system_words = |text: &str| {
+            for english in ["os error", "No such file", "Is a directory", "directory"] {
+                assert!(!text.contains(english), "{lang}: {english:?} in:\n{text}");
+            }
+        };
+        let gone = home.path().join("gone.journal");
+        let out = common_play::run_piped(
+            home.path(),
+            &["report", "--lang", lang, gone.to_str().unwrap()],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("{}: {missing})", gone.display())),
+            "{lang}: {err}"
+        );
+        no_system_words(&err);
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--config",
+                home.path().to_str().unwrap(),
+            ],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!(": {folder}")), "{lang}: {err}");
+        no_system_words(&err);
+        let games = home.path().join("games");
+        let nowhere = home.path().join("nowhere/x.pgn");
+        let input = format!(
+            "save {}\nsave {}\nquit\n",
+            nowhere.display(),
+            home.path().display()
+        );
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--game-dir",
+                games.to_str().unwrap(),
+            ],
+            input.as_bytes(),
+        );
+        let lines = common_play::lines_of(&out);
+        let said = lines.join("\n");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.ends_with(&format!("({}: {missing})", nowhere.display()))),
+            "{lang}: {said}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.ends_with(&format!("({}: {folder})", home.path().display()))),
+            "{lang}: {said}"
+        );
+        no_system_words(&said);
+    }
+}

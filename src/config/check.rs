@@ -29,8 +29,9 @@ pub struct ConfigError {
 pub enum Complaint {
     /// Only [`ConfigError::message`] says it (a value refused by its own check).
     Said,
-    /// The file cannot be read; the system's reason.
-    Unreadable(String),
+    /// The file cannot be read: the error's kind, when it is the system's own (so that it
+    /// can be said in the game's language), and its text.
+    Unreadable(Option<std::io::ErrorKind>, String),
     /// Not TOML.
     NotToml {
         /// The parser's reason, as it gave it.

@@ -56,7 +56,12 @@ fn complaint(pack: &Pack, e: &ConfigError) -> String {
     };
     match e.what.as_ref() {
         Complaint::Said => e.message.clone(),
-        Complaint::Unreadable(reason) => format!("{}: {reason}", w(Word::ConfigUnreadable)),
+        Complaint::Unreadable(kind, reason) => format!(
+            "{}: {}",
+            w(Word::ConfigUnreadable),
+            kind.and_then(|k| crate::io_words::kind_words(pack, k))
+                .unwrap_or_else(|| reason.clone())
+        ),
         Complaint::NotToml { reason, fault, .. } => match fault {
             Some(f) => format!("{}: {}", w(Word::ConfigNotToml), said(pack, *f, reason)),
             None => format!("{} ({reason})", w(Word::ConfigNotToml)),

@@ -104,7 +104,7 @@ impl Host {
         // where things are (with --game-dir the user has just said where games go).
         let first_run = args.game_dir.is_none() && !dir.exists();
         make_game_folder(&dir).map_err(|e| {
-            let detail = format!("{}: {e:#}", dir.display());
+            let detail = format!("{}: {}", dir.display(), io_reason(&pack, &e));
             anyhow!("{}", line_in(&pack, Word::CannotMakeGameFolder, &detail))
         })?;
         let replaced_current = match args.resume {
@@ -336,7 +336,7 @@ fn open_game(
                 )
             }
             e => {
-                let detail = format!("{}: {e}", path.display());
+                let detail = journal_error_words(&pack, &e);
                 anyhow!("{}", line_in(&pack, Word::JournalUnreadable, &detail))
             }
         })?;
@@ -438,7 +438,11 @@ fn open_game(
         let journal = Journal::open_append(&path).map_err(|e| {
             anyhow!(
                 "{}",
-                line_in(&words, Word::JournalCannotAppend, &e.to_string())
+                line_in(
+                    &words,
+                    Word::JournalCannotAppend,
+                    &journal_error_words(&words, &e)
+                )
             )
         })?;
         return Ok((session, journal, lock, notes));
@@ -484,7 +488,11 @@ fn open_game(
     let journal = Journal::create(&path, &started).map_err(|e| {
         anyhow!(
             "{}",
-            line_in(&pack, Word::JournalCannotCreate, &e.to_string())
+            line_in(
+                &pack,
+                Word::JournalCannotCreate,
+                &journal_error_words(&pack, &e)
+            )
         )
     })?;
     if let Some(name) = path.file_name() {
@@ -493,7 +501,7 @@ fn open_game(
             &format!("{}\n", name.to_string_lossy()),
         )
         .map_err(|e| {
-            let detail = format!("{}: {e:#}", dir.display());
+            let detail = format!("{}: {}", dir.display(), io_reason(&pack, &e));
             anyhow!("{}", line_in(&pack, Word::CannotRecordCurrentGame, &detail))
         })?;
     }
@@ -532,7 +540,7 @@ fn configured_engine(config: &crate::config::Config) -> Option<EngineSpec> {
 
 /// Makes the game folder, readable by its owner only when vichess creates it (an existing
 /// folder keeps the permissions its owner chose).
-fn make_game_folder(dir: &Path) -> anyhow::Result<()> {
+fn make_game_folder(dir: &Path) -> std::io::Result<()> {
     if dir.is_dir() {
         return Ok(());
     }
@@ -540,9 +548,7 @@ fn make_game_folder(dir: &Path) -> anyhow::Result<()> {
     builder.recursive(true);
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder
-        .create(dir)
-        .with_context(|| format!("cannot make the game folder {}", dir.display()))
+    builder.create(dir)
 }
 
 /// The seven-tag roster's names from the command line, or else the configuration.
@@ -639,7 +645,7 @@ fn journal_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, bool)>
 fn newest_journal(dir: &Path, pack: &Pack) -> anyhow::Result<PathBuf> {
     let mut found: Vec<(SystemTime, PathBuf)> = std::fs::read_dir(dir)
         .map_err(|e| {
-            let detail = format!("{}: {e}", dir.display());
+            let detail = format!("{}: {}", dir.display(), io_reason(pack, &e));
             anyhow!("{}", line_in(pack, Word::CannotReadGameFolder, &detail))
         })?
         .filter_map(|e| e.ok().map(|e| e.path()))

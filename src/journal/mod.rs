@@ -22,9 +22,11 @@
 
 mod crc;
 mod paths;
+mod words;
 
 pub use crc::crc32;
 pub use paths::{games_dir, games_dir_from, journal_file_name};
+pub use words::error_words;
 
 use std::fmt;
 use std::fs::{File, OpenOptions};

@@ -752,6 +752,19 @@ words! {
     /// passed over and the game goes on; the pack, the manifest's file and lines and the ids
     /// follow.
     VoicePackUnknownTokens = "voice-pack-unknown-tokens",
+    /// An operating system's reason a file could not be used (`crate::io_words`), in place
+    /// of the system's English text: no such file or folder.
+    IoNotFound = "io-not-found",
+    /// The system refused: no permission.
+    IoPermissionDenied = "io-permission-denied",
+    /// What was to be made is already there.
+    IoAlreadyExists = "io-already-exists",
+    /// A folder where a file was wanted.
+    IoIsADirectory = "io-is-a-directory",
+    /// The disk is full.
+    IoStorageFull = "io-storage-full",
+    /// The file system can only be read.
+    IoReadOnly = "io-read-only",
     ConfigAllowed = "config-allowed",
     ConfigAtMost = "config-at-most",
     ConfigAtLeast = "config-at-least",

@@ -1004,3 +1004,80 @@ fn a_files_system_error_is_said_in_the_games_language() {
         no_system_words(&said);
     }
 }
+
+/// The journal reader's reasons are said in the game's language inside its lines (before,
+/// "its checksum does not match its content" and "the line has no end" stayed English): a
+/// journal damaged before its last line is refused by the report with the line and why, and
+/// a torn last line is reported with why.
+#[test]
+fn the_journal_readers_reasons_are_said_in_the_games_language() {
+    let home = tempfile::tempdir().unwrap();
+    let journal = |name: &str| {
+        let path = home.path().join(name);
+        let mut j = vichess::journal::Journal::create(&path, "2026-11-26T09-00-00").unwrap();
+        for p in [
+            "begin 0 - standard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "move 1000 e2e4",
+            "move 2000 e7e5",
+        ] {
+            j.append(p).unwrap();
+        }
+        path
+    };
+    let damaged = journal("a.journal");
+    let text = std::fs::read_to_string(&damaged).unwrap();
+    std::fs::write(&damaged, text.replace("move 1000 e2e4", "move 1000 e2e3")).unwrap();
+    let torn = journal("b.journal");
+    let mut bytes = std::fs::read(&torn).unwrap();
+    bytes.extend_from_slice(b"4 0badc0de move 3000 g1f3");
+    std::fs::write(&torn, bytes).unwrap();
+    for (lang, damage, no_end) in [
+        (
+            "de",
+            "Zeile 3: das Protokoll ist vor seiner letzten Zeile beschädigt, nicht durch ein Beenden abgeschnitten; vichess rät nicht, was dort stand (ihre Prüfsumme passt nicht zu ihrem Inhalt)",
+            "(Zeile 5: die Zeile hat kein Ende)",
+        ),
+        (
+            "en",
+            "line 3: the journal is damaged before its last line, not cut off by a stop; vichess will not guess what it said (its checksum does not match its content)",
+            "(line 5: the line has no end)",
+        ),
+        (
+            "uk",
+            "рядок 3: журнал пошкоджено до останнього рядка, а не обірвано під час зупинки; vichess не вгадуватиме, що там було (його контрольна сума не збігається з вмістом)",
+            "(рядок 5: рядок не має кінця)",
+        ),
+        (
+            "ru",
+            "строка 3: журнал повреждён до последней строки, а не оборван при остановке; vichess не будет угадывать, что там было (её контрольная сумма не совпадает с содержимым)",
+            "(строка 5: у строки нет конца)",
+        ),
+        (
+            "hy",
+            "տող 3: մատյանը վնասված է իր վերջին տողից առաջ, ոչ թե կտրվել է դադարեցման ժամանակ. vichess-ը չի գուշակի, թե ինչ էր գրված այնտեղ (դրա ստուգիչ գումարը չի համապատասխանում բովանդակությանը)",
+            "տող 5: տողը վերջ չունի)",
+        ),
+    ] {
+        let out = common_play::run_piped(
+            home.path(),
+            &["report", "--lang", lang, damaged.to_str().unwrap()],
+            b"",
+        );
+        assert!(!out.status.success(), "{lang}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(damage), "{lang}: {damage:?} missing:\n{err}");
+        let out = common_play::run_piped(
+            home.path(),
+            &["report", "--lang", lang, torn.to_str().unwrap()],
+            b"",
+        );
+        let report = common_play::lines_of(&out).join("\n");
+        assert!(report.contains(no_end), "{lang}: {no_end:?} missing:\n{report}");
+        if lang != "en" {
+            for english in ["checksum", "no end", "damaged", "line "] {
+                assert!(!err.contains(english), "{lang}: {english:?} in {err}");
+                assert!(!report.contains(english), "{lang}: {english:?} in {report}");
+            }
+        }
+    }
+}

@@ -597,7 +597,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
             word(Word::ReportTorn),
             word(Word::JournalLine),
             torn.line,
-            torn.why
+            vichess::journal::damage_words(&pack, &torn.why)
         )?;
     }
 

@@ -142,7 +142,7 @@ pub(super) fn torn_note(pack: &Pack, torn: &journal::TornTail, then: Word, detai
         w(Word::JournalLine),
         torn.line,
         w(Word::JournalTorn),
-        torn.why,
+        journal::damage_words(pack, &torn.why),
         line_in(pack, then, detail)
     )
 }

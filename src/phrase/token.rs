@@ -765,6 +765,35 @@ words! {
     IoStorageFull = "io-storage-full",
     /// The file system can only be read.
     IoReadOnly = "io-read-only",
+    /// A journal damaged before its last line: not a power cut, so nothing after it is trusted;
+    /// the file, the line and the damage follow.
+    JournalDamaged = "journal-damaged",
+    /// What is wrong with a journal line (`journal::Damage`): the file is empty.
+    DamageEmpty = "damage-empty",
+    /// The last line has no end: cut off while it was written.
+    DamageNoEnd = "damage-no-end",
+    /// The line is longer than any record; `{kib}` is the limit.
+    DamageTooLong = "damage-too-long",
+    /// The line is not UTF-8 text.
+    DamageNotUtf8 = "damage-not-utf8",
+    /// The line has no checksum.
+    DamageNoChecksum = "damage-no-checksum",
+    /// The line has no content.
+    DamageNoContent = "damage-no-content",
+    /// `{text}`, the first field, quoted, is not a sequence number.
+    DamageNotASequenceNumber = "damage-not-a-sequence-number",
+    /// `{text}`, the second field, quoted, is not a checksum.
+    DamageNotAChecksum = "damage-not-a-checksum",
+    /// The checksum does not match the line.
+    DamageChecksumMismatch = "damage-checksum-mismatch",
+    /// Entry `{found}` stands where `{expected}` belongs: entries are missing.
+    DamageEntriesMissing = "damage-entries-missing",
+    /// Entry `{found}` comes again where `{expected}` belongs.
+    DamageEntryAgain = "damage-entry-again",
+    /// The first line is no vichess journal header.
+    DamageNotAHeader = "damage-not-a-header",
+    /// The header names format `{version}`; this vichess reads `{ours}`.
+    DamageOtherVersion = "damage-other-version",
     ConfigAllowed = "config-allowed",
     ConfigAtMost = "config-at-most",
     ConfigAtLeast = "config-at-least",

@@ -98,7 +98,9 @@ pub enum Fault {
     NoValue,
     /// More after a value on its line.
     MoreOnLine,
-    /// A quoted text not closed, or a wrong escape in it.
+    /// A quoted text not closed.
+    Unterminated,
+    /// A wrong escape in a quoted text.
     BadString,
     /// A number written wrong.
     BadNumber,
@@ -137,6 +139,10 @@ impl Fault {
             Fault::NoValue
         } else if starts("unexpected key or value") {
             Fault::MoreOnLine
+        } else if r.split(',').next()?.ends_with(" string")
+            && (r.ends_with("expected `\"`") || r.ends_with("expected `'`"))
+        {
+            Fault::Unterminated
         } else if starts("missing escaped value") || r.split(',').next()?.ends_with(" string") {
             Fault::BadString
         } else if [

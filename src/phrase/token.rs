@@ -853,6 +853,8 @@ words! {
     ConfigFaultUnquoted = "config-fault-unquoted",
     ConfigFaultNoValue = "config-fault-no-value",
     ConfigFaultMoreOnLine = "config-fault-more-on-line",
+    /// A quoted text in the configuration is not closed.
+    ConfigFaultUnterminated = "config-fault-unterminated",
     ConfigFaultBadString = "config-fault-bad-string",
     ConfigFaultBadNumber = "config-fault-bad-number",
     ConfigFaultBadBoolean = "config-fault-bad-boolean",

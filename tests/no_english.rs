@@ -1118,3 +1118,88 @@ fn the_journal_readers_reasons_are_said_in_the_games_language() {
         }
     }
 }
+
+/// A command line clap refuses is told in the language asked for (`--lang`) or configured,
+/// naming the argument and the command's `--help`, with clap's exit code 2 (before, clap's
+/// English: "error: unexpected argument '--foo' found").
+#[test]
+fn a_refused_command_line_is_told_in_the_language_asked_for_or_configured() {
+    let home = tempfile::tempdir().unwrap();
+    let refused = |args: &[&str]| {
+        let out = common_play::run_piped(home.path(), args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
+        for english in [
+            "error",
+            "unexpected",
+            "found",
+            "Usage",
+            "For more information",
+            "invalid",
+        ] {
+            if !args.contains(&"en") {
+                assert!(!err.contains(english), "{args:?}: {english:?} in {err}");
+            }
+        }
+        err
+    };
+    for (lang, unknown, value, missing) in [
+        (
+            "de",
+            "vichess: --foo: diese Option gibt es nicht; siehe vichess play --help",
+            "vichess: <SECONDS>: „abc“: dieser Wert ist nicht möglich; siehe vichess clock say --help",
+            "vichess: <JOURNAL>: fehlt auf der Befehlszeile; siehe vichess report --help",
+        ),
+        (
+            "en",
+            "vichess: --foo: this option is unknown; see vichess play --help",
+            "vichess: <SECONDS>: \"abc\": this value cannot be used; see vichess clock say --help",
+            "vichess: <JOURNAL>: missing on the command line; see vichess report --help",
+        ),
+        (
+            "uk",
+            "vichess: --foo: такого параметра немає; див. vichess play --help",
+            "vichess: <SECONDS>: «abc»: це значення не підходить; див. vichess clock say --help",
+            "vichess: <JOURNAL>: бракує в командному рядку; див. vichess report --help",
+        ),
+        (
+            "ru",
+            "vichess: --foo: такого параметра нет; см. vichess play --help",
+            "vichess: <SECONDS>: «abc»: это значение не подходит; см. vichess clock say --help",
+            "vichess: <JOURNAL>: не хватает в командной строке; см. vichess report --help",
+        ),
+        (
+            "hy",
+            "vichess: --foo: այդպիսի ընտրանք չկա; տե՛ս vichess play --help",
+            "vichess: <SECONDS>: «abc»: այս արժեքը չի կարելի օգտագործել; տե՛ս vichess clock say --help",
+            "vichess: <JOURNAL>: հրամանի տողում բացակայում է; տե՛ս vichess report --help",
+        ),
+    ] {
+        assert_eq!(refused(&["play", "--no-audio", "--lang", lang, "--foo"]), unknown);
+        assert_eq!(refused(&["clock", "say", "--lang", lang, "abc"]), value);
+        assert_eq!(refused(&["report", "--lang", lang]), missing);
+    }
+    // A near miss is suggested, in the language's quotes.
+    let err = refused(&["play", "--lang", "ru", "--no-audi"]);
+    assert!(
+        err.contains("(возможно, вы имели в виду «--no-audio»?)"),
+        "{err}"
+    );
+    // No --lang: the configuration's language, for a command vichess does not have too.
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"uk\"\n").unwrap();
+    assert_eq!(
+        refused(&["plya"]),
+        "vichess: plya: такої команди vichess не має (можливо, ви мали на увазі «replay», «play»?); див. vichess --help"
+    );
+    assert_eq!(
+        refused(&["play", "--foo"]),
+        "vichess: --foo: такого параметра немає; див. vichess play --help"
+    );
+    // Help is still clap's, on standard output, and succeeds.
+    let help = common_play::run_piped(home.path(), &["play", "--help"], b"");
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--lang"));
+}

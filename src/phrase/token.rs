@@ -856,6 +856,18 @@ words! {
     /// A quoted text in the configuration is not closed.
     ConfigFaultUnterminated = "config-fault-unterminated",
     ConfigFaultBadString = "config-fault-bad-string",
+    /// A command-line option vichess does not have; the option is named before it.
+    ArgUnknown = "arg-unknown",
+    /// A command-line value that cannot be used; the option and the value come before it.
+    ArgInvalidValue = "arg-invalid-value",
+    /// Before the values an option takes.
+    ArgValuesAre = "arg-values-are",
+    /// An argument the command needs is not on the command line; it is named before it.
+    ArgMissing = "arg-missing",
+    /// A command vichess does not have; its name comes before it.
+    ArgNoSuchCommand = "arg-no-such-command",
+    /// Where the command's options are listed: `{help}` is "vichess play --help".
+    ArgSeeHelp = "arg-see-help",
     ConfigFaultBadNumber = "config-fault-bad-number",
     ConfigFaultBadBoolean = "config-fault-bad-boolean",
     ConfigFaultBadDate = "config-fault-bad-date",

@@ -1039,6 +1039,33 @@ fn a_files_system_error_is_said_in_the_games_language() {
             "{lang}: {said}"
         );
         no_system_words(&said);
+        // The game's lock file cannot be opened: a folder stands at its name.
+        let locked = home.path().join("locked");
+        std::fs::create_dir_all(locked.join("g.lock")).unwrap();
+        let mut j = vichess::journal::Journal::create(&locked.join("g.journal"), "g").unwrap();
+        j.append("begin 0 - standard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            .unwrap();
+        drop(j);
+        std::fs::write(locked.join("current-game"), "g.journal\n").unwrap();
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--resume",
+                "--game-dir",
+                locked.to_str().unwrap(),
+            ],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("{}: {folder})", locked.join("g.lock").display())),
+            "{lang}: {err}"
+        );
+        no_system_words(&err);
     }
 }
 

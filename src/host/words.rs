@@ -120,9 +120,9 @@ pub(super) fn held_in(pack: &Pack, e: anyhow::Error) -> anyhow::Error {
                     lock::LockFault::Open => Word::LockCannotOpen,
                     lock::LockFault::Lock => Word::LockCannotLock,
                 };
-                let detail = match reason.is_empty() {
-                    true => path.display().to_string(),
-                    false => format!("{}: {reason}", path.display()),
+                let detail = match reason {
+                    None => path.display().to_string(),
+                    Some(e) => format!("{}: {}", path.display(), io_reason(pack, e)),
                 };
                 anyhow!("{}", line_in(pack, word, &detail))
             }

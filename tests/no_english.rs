@@ -1039,6 +1039,53 @@ fn a_files_system_error_is_said_in_the_games_language() {
             "{lang}: {said}"
         );
         no_system_words(&said);
+        // A review of a PGN that is not there; a dictated scoresheet into a folder that is
+        // not there.
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "review",
+                "--lang",
+                lang,
+                "--engine",
+                "/nonexistent/engine",
+                gone.with_extension("pgn").to_str().unwrap(),
+            ],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "{} ({missing})",
+                gone.with_extension("pgn").display()
+            )),
+            "{lang}: {err}"
+        );
+        no_system_words(&err);
+        let pgn = home.path().join("g.pgn");
+        std::fs::write(&pgn, "1. e4 e5 *\n").unwrap();
+        let pack = if lang == "de" { "de-fide" } else { lang };
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "scoresheet",
+                pgn.to_str().unwrap(),
+                "--voice",
+                pack,
+                "--audio",
+                nowhere.with_extension("wav").to_str().unwrap(),
+            ],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "{} ({missing})",
+                nowhere.with_extension("wav").display()
+            )),
+            "{lang}: {err}"
+        );
+        no_system_words(&err);
         // The game's lock file cannot be opened: a folder stands at its name.
         let locked = home.path().join("locked");
         std::fs::create_dir_all(locked.join("g.lock")).unwrap();

@@ -765,6 +765,9 @@ words! {
     IoStorageFull = "io-storage-full",
     /// The file system can only be read.
     IoReadOnly = "io-read-only",
+    /// `vichess scoresheet --audio`: the recording's file cannot be made; the file and the
+    /// system's reason follow.
+    RecordingCannotWrite = "recording-cannot-write",
     /// A journal damaged before its last line: not a power cut, so nothing after it is trusted;
     /// the file, the line and the damage follow.
     JournalDamaged = "journal-damaged",

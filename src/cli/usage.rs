@@ -42,6 +42,7 @@ pub fn refused(e: &clap::Error, argv: &[OsString], cmd: &clap::Command) -> Optio
             let value = context(ContextKind::InvalidValue).unwrap_or_default();
             let valid = context(ContextKind::ValidValue)
                 .map(|v| format!(" ({}: {v})", w(Word::ArgValuesAre)))
+                .or_else(|| own_reason(e).map(|why| format!(" ({why})")))
                 .unwrap_or_default();
             format!("{arg}: {}: {}{valid}", q(&value), w(Word::ArgInvalidValue))
         }
@@ -63,6 +64,17 @@ pub fn refused(e: &clap::Error, argv: &[OsString], cmd: &clap::Command) -> Optio
         "{line}; {}",
         w(Word::ArgSeeHelp).replace("{help}", &help)
     ))
+}
+
+/// A value parser's own reason, when it says more than that the value cannot be used (a
+/// limit, the codes there are): vichess's checks name them, as a device's words are kept
+/// in brackets. Rust's number parsers say nothing more ("invalid float literal"): dropped.
+fn own_reason(e: &clap::Error) -> Option<String> {
+    let source = std::error::Error::source(e)?;
+    let said_already = source.is::<std::num::ParseFloatError>()
+        || source.is::<std::num::ParseIntError>()
+        || source.is::<std::str::ParseBoolError>();
+    (!said_already).then(|| source.to_string())
 }
 
 /// The language to refuse in: `--lang`'s when it names one vichess speaks, else the one

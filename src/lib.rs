@@ -42,6 +42,7 @@ pub mod config;
 pub mod engine;
 pub mod host;
 pub mod input;
+pub mod io_words;
 pub mod journal;
 pub mod listen;
 pub mod pgn;

@@ -2,7 +2,7 @@
 
 mod cli;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -12,7 +12,18 @@ fn main() -> ExitCode {
     if argv.len() == 1 && cli::window_wanted() {
         argv.push("window".into());
     }
-    let args = cli::Cli::parse_from(argv);
+    let args = match cli::Cli::try_parse_from(&argv) {
+        Ok(args) => args,
+        // A command line clap refuses: said in the player's language where vichess has the
+        // words, with clap's exit code; help, version and the rarer kinds as clap says them.
+        Err(e) => match cli::refused(&e, &argv, &cli::Cli::command()) {
+            Some(line) => {
+                eprintln!("vichess: {}", cli::text::printable(&line));
+                return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+            }
+            None => e.exit(),
+        },
+    };
     match cli::run(args) {
         Ok(code) => code,
         // The reader went away (`vichess moves | head -1`): it has what it wanted, so this

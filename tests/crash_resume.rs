@@ -282,7 +282,7 @@ fn a_torn_last_journal_line_is_reported_set_aside_and_the_game_goes_on() {
         .find(|l| l.contains(".torn-Datei"))
         .unwrap_or_else(|| panic!("the torn tail was not reported: {out:?}"));
     let torn_line = format!(
-        "{}, Zeile {}: der letzte Eintrag ist unbrauchbar, vermutlich beim Beenden des Programms abgeschnitten (the line has no end); \
+        "{}, Zeile {}: der letzte Eintrag ist unbrauchbar, vermutlich beim Beenden des Programms abgeschnitten (die Zeile hat kein Ende); \
          er wird in einer .torn-Datei neben dem Protokoll aufbewahrt, und die Partie geht ohne ihn weiter",
         journal.display(),
         whole_lines + 1

@@ -132,6 +132,9 @@ fn a_full_disk_holds_the_game_in_memory_and_nothing_is_lost() {
         l.contains("kann nicht geschrieben werden")
     });
     assert!(said.contains("bleibt im Speicher"), "{said}");
+    // The system's reason in the game's words, not its English "No space left on device".
+    assert!(said.contains("der Datenträger ist voll"), "{said}");
+    assert!(!said.contains("os error"), "{said}");
     writeln!(stdin, "Nf3").unwrap();
     wait_for(&lines, &mut seen, |l| {
         l.starts_with("Nf3: nicht angenommen")

@@ -5,7 +5,7 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use vichess::journal::{
-    crc32, games_dir_from, journal_file_name, read, repair, Journal, JournalError,
+    crc32, games_dir_from, journal_file_name, read, repair, Damage, Journal, JournalError,
 };
 
 /// A fresh empty directory under the target dir (no tempfile crate).
@@ -128,7 +128,8 @@ fn a_last_line_without_newline_is_a_torn_tail() {
     assert_eq!(got.entries.len(), 5);
     let torn = got.torn.unwrap();
     assert_eq!(torn.line, 7);
-    assert_eq!(torn.why, "the line has no end");
+    assert_eq!(torn.why, Damage::NoEnd);
+    assert_eq!(torn.why.to_string(), "the line has no end");
     assert!(torn
         .to_string()
         .contains("g.journal, line 7: the last entry is unusable"));
@@ -163,7 +164,7 @@ fn a_bad_checksum_on_the_last_line_is_a_torn_tail() {
     assert_eq!(got.entries.len(), 2);
     let torn = got.torn.unwrap();
     assert_eq!(torn.line, 4);
-    assert_eq!(torn.why, "its checksum does not match its content");
+    assert_eq!(torn.why, Damage::ChecksumMismatch);
     // The torn tail blocks appending until it is repaired.
     match Journal::open_append(&path) {
         Err(JournalError::Torn(t)) => assert_eq!(t.line, 4),
@@ -183,7 +184,8 @@ fn damage_in_the_middle_is_an_error_naming_the_line() {
     match read(&path) {
         Err(JournalError::Corrupt { line, why, .. }) => {
             assert_eq!(line, 4);
-            assert_eq!(why, "its checksum does not match its content");
+            assert_eq!(why, Damage::ChecksumMismatch);
+            assert_eq!(why.to_string(), "its checksum does not match its content");
         }
         other => panic!("expected damage on line 4, got {other:?}"),
     }
@@ -216,7 +218,7 @@ fn sequence_gaps_and_repeats_are_caught() {
         Err(JournalError::Corrupt { line, why, .. }) => {
             assert_eq!(line, 4);
             assert_eq!(
-                why,
+                why.to_string(),
                 "entry 4 stands where entry 3 belongs: entries are missing"
             );
         }
@@ -272,7 +274,7 @@ fn a_wrong_header_is_refused() {
     .unwrap();
     match read(&path) {
         Err(JournalError::Corrupt { line: 1, why, .. }) => {
-            assert!(why.contains("format version \"x\""), "{why}")
+            assert!(why.to_string().contains("format version \"x\""), "{why}")
         }
         other => panic!("{other:?}"),
     }

@@ -245,7 +245,8 @@ fn configuration_errors_are_framed_in_the_language_asked_for() {
             assert!(!err.contains(english), "{lang}: {english:?} in:\n{err}");
         }
     }
-    // A file that is not TOML: where and why in the language's words, toml's own in brackets.
+    // A file that is not TOML: where and why in the language's words, and no English of the
+    // TOML parser's after them.
     std::fs::write(&bad, "[game\n").unwrap();
     let out = common_play::run_piped(
         home.path(),
@@ -261,11 +262,12 @@ fn configuration_errors_are_framed_in_the_language_asked_for() {
     );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains(
-            "Zeile 1, Spalte 6: das ist kein gültiges TOML: eine Klammer ist nicht geschlossen ("
-        ),
+        err.lines().any(|l| l.ends_with(
+            "Zeile 1, Spalte 6: das ist kein gültiges TOML: eine Klammer ist nicht geschlossen"
+        )),
         "{err}"
     );
+    assert!(!err.contains("unclosed"), "{err}");
     // `config check --lang en` says it in English.
     std::fs::write(&bad, "[game]\ncolour = \"white\"\n").unwrap();
     let out = common_play::run_piped(
@@ -491,29 +493,54 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
     let home = tempfile::tempdir().unwrap();
     let bad = home.path().join("bad.toml");
     let path = bad.to_str().unwrap();
-    let cases: [(&str, [(&str, &str); 3]); 8] = [
+    // Broken TOML: the whole line is the language's (the parser's English is not kept).
+    let cases: [(&str, [(&str, &str); 3]); 11] = [
         (
             "[game\n",
             [
-                ("de", "Zeile 1, Spalte 6: das ist kein gültiges TOML: eine Klammer ist nicht geschlossen (unclosed table"),
-                ("ru", "строка 1, столбец 6: это не корректный TOML: скобка не закрыта (unclosed table"),
-                ("hy", "տող 1, սյունակ 6: սա վավեր TOML չէ: փակագիծը փակված չէ (unclosed table"),
+                ("de", "Zeile 1, Spalte 6: das ist kein gültiges TOML: eine Klammer ist nicht geschlossen"),
+                ("ru", "строка 1, столбец 6: это не корректный TOML: скобка не закрыта"),
+                ("hy", "տող 1, սյունակ 6: սա վավեր TOML չէ: փակագիծը փակված չէ"),
             ],
         ),
         (
             "[speech]\nspeed = 1.0\nspeed = 1.2\n",
             [
-                ("de", "Zeile 3, Spalte 1: das ist kein gültiges TOML: ein Schlüssel oder Abschnitt steht doppelt (duplicate key)"),
-                ("ru", "строка 3, столбец 1: это не корректный TOML: ключ или раздел записан дважды (duplicate key)"),
-                ("hy", "տող 3, սյունակ 1: սա վավեր TOML չէ: բանալին կամ բաժինը գրված է երկու անգամ (duplicate key)"),
+                ("de", "Zeile 3, Spalte 1: das ist kein gültiges TOML: ein Schlüssel oder Abschnitt steht doppelt"),
+                ("ru", "строка 3, столбец 1: это не корректный TOML: ключ или раздел записан дважды"),
+                ("hy", "տող 3, սյունակ 1: սա վավեր TOML չէ: բանալին կամ բաժինը գրված է երկու անգամ"),
             ],
         ),
         (
             "[speech]\nspeed = 1,5\n",
             [
-                ("de", "Zeile 2, Spalte 10: das ist kein gültiges TOML: nach dem Wert steht noch etwas in derselben Zeile (unexpected"),
-                ("uk", "рядок 2, стовпець 10: це не чинний TOML: після значення в тому ж рядку є ще щось (unexpected"),
-                ("hy", "տող 2, սյունակ 10: սա վավեր TOML չէ: արժեքից հետո նույն տողում դեռ ինչ-որ բան կա (unexpected"),
+                ("de", "Zeile 2, Spalte 10: das ist kein gültiges TOML: nach dem Wert steht noch etwas in derselben Zeile"),
+                ("uk", "рядок 2, стовпець 10: це не чинний TOML: після значення в тому ж рядку є ще щось"),
+                ("hy", "տող 2, սյունակ 10: սա վավեր TOML չէ: արժեքից հետո նույն տողում դեռ ինչ-որ բան կա"),
+            ],
+        ),
+        (
+            "[game]\nevent = \"Open\n",
+            [
+                ("de", "Zeile 2, Spalte 14: das ist kein gültiges TOML: ein Text in Anführungszeichen ist nicht geschlossen"),
+                ("uk", "рядок 2, стовпець 14: це не чинний TOML: текст у лапках не закрито"),
+                ("en", "line 2, column 14: this is not valid TOML: a text in quotes is not closed"),
+            ],
+        ),
+        (
+            "[game]\nevent \"Open\"\n",
+            [
+                ("de", "Zeile 2, Spalte 7: das ist kein gültiges TOML: ein Schlüssel ohne = und Wert"),
+                ("ru", "строка 2, столбец 7: это не корректный TOML: ключ без = и значения"),
+                ("en", "line 2, column 7: this is not valid TOML: a key without = and a value"),
+            ],
+        ),
+        (
+            "[game]\n= 3\n",
+            [
+                ("de", "Zeile 2, Spalte 1: das ist kein gültiges TOML"),
+                ("hy", "տող 2, սյունակ 1: սա վավեր TOML չէ"),
+                ("en", "line 2, column 1: this is not valid TOML"),
             ],
         ),
         (
@@ -571,16 +598,26 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
                 first.contains(line),
                 "{lang} {text:?}: {line:?} missing:\n{said}"
             );
-            // The line's own words come before the brackets; only toml's may be English,
-            // and the ranges, names and choices vichess retells are in the language too.
-            let own = match text.contains("speed = 9")
-                || text.contains("\"fr\"")
-                || text.contains("\"xx\"")
-                || text.contains("\"loud\"")
-            {
-                true => first,
-                false => first.split(" (").next().unwrap(),
+            // A broken file's line ends with the language's reason: toml's English is not
+            // kept. A refused value's check may be retold in brackets; the ranges, names and
+            // choices vichess retells are in the language too.
+            let syntax = !text.contains(" = \"pres\"")
+                && !text.contains("speed = 9")
+                && !text.contains("\"fr\"")
+                && !text.contains("\"xx\"")
+                && !text.contains("\"loud\"");
+            if syntax {
+                assert!(first.ends_with(line), "{lang} {text:?}: {first}");
+                assert!(!first.contains('('), "{lang} {text:?}: {first}");
+                assert!(!first.contains("expected"), "{lang} {text:?}: {first}");
+            }
+            let own = match syntax || text.contains(" = \"pres\"") {
+                true => first.split(" (").next().unwrap(),
+                false => first,
             };
+            if lang == "en" {
+                continue;
+            }
             for english in [
                 "line",
                 "column",
@@ -826,4 +863,417 @@ fn a_bad_engine_level_rating_or_side_says_where_and_why_in_the_games_language() 
     );
     // Nothing was begun: no game folder, no journal.
     assert!(!home.path().join("games").exists());
+}
+
+/// A voice pack installed apart from the program may be newer than it: a token id this
+/// vichess does not know is passed over with one notice in the game's language, naming the
+/// pack, the manifest file and line and the id, and the game goes on (before, every game
+/// stopped with an English "is not a known token id", even with `--no-audio`).
+#[test]
+fn a_newer_voice_pack_with_an_unknown_token_id_is_played_with_one_notice() {
+    for (lang, pack, said) in [
+        (
+            "de",
+            "de-fide",
+            "diese Stimme hat Wörter, die dieses vichess nicht kennt; sie werden übergangen, die Partie geht weiter (de-fide: ",
+        ),
+        (
+            "en",
+            "en",
+            "this voice pack has words this vichess does not know; they are passed over, the game goes on (en: ",
+        ),
+        (
+            "uk",
+            "uk",
+            "цей голос має слова, яких цей vichess не знає; їх пропущено, партія триває (uk: ",
+        ),
+        (
+            "ru",
+            "ru",
+            "в этом голосе есть слова, которых этот vichess не знает; они пропущены, партия продолжается (ru: ",
+        ),
+        (
+            "hy",
+            "hy",
+            "այս ձայնն ունի բառեր, որոնք այս vichess-ը չգիտի. դրանք բաց են թողնված, պարտիան շարունակվում է (hy: ",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        // The player's own voices folder comes first on the search path.
+        let folder = home.path().join("data/vichess/voices").join(pack);
+        std::fs::create_dir_all(&folder).unwrap();
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("voices")
+            .join(pack)
+            .join("manifest.toml");
+        let mut text = std::fs::read_to_string(shipped).unwrap();
+        // [tokens] is the last table: the new entry is one of its keys.
+        text.push_str("\"word-from-the-future\" = { word = \"x\", clip = \"clips/x.wav\" }\n");
+        let line = text.lines().count();
+        let manifest = folder.join("manifest.toml");
+        std::fs::write(&manifest, &text).unwrap();
+        let games = home.path().join("games");
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--game-dir",
+                games.to_str().unwrap(),
+            ],
+            b"e4\nquit\n",
+        );
+        let lines = common_play::lines_of(&out);
+        let notices: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.contains("word-from-the-future"))
+            .collect();
+        assert_eq!(notices.len(), 1, "{lang}: {lines:#?}");
+        let notice = notices[0];
+        assert!(notice.starts_with(said), "{lang}: {notice}");
+        assert!(
+            notice.contains(&format!("{}:{line}", manifest.display())),
+            "{lang}: {notice}"
+        );
+        // The game went on: the move was played and recorded.
+        let current = std::fs::read_to_string(games.join("current-game")).unwrap();
+        let pgn = std::fs::read_to_string(games.join(current.trim()).with_extension("pgn")).unwrap();
+        assert!(pgn.contains("1. e4"), "{lang}: {pgn}");
+        if lang != "en" {
+            assert_no_english(lang, &lines.join("\n"), home.path());
+        }
+    }
+}
+
+/// The operating system's reason a file cannot be used is said in the game's language, not
+/// in the system's English ("No such file or directory (os error 2)"): a journal that is not
+/// there, a configuration that is a folder, a game saved where a folder is or into a folder
+/// that is not there.
+#[test]
+fn a_files_system_error_is_said_in_the_games_language() {
+    for (lang, missing, folder) in [
+        (
+            "de",
+            "diese Datei oder diesen Ordner gibt es nicht",
+            "das ist ein Ordner, keine Datei",
+        ),
+        (
+            "en",
+            "there is no such file or folder",
+            "it is a folder, not a file",
+        ),
+        ("uk", "такого файлу чи теки немає", "це тека, а не файл"),
+        ("ru", "такого файла или папки нет", "это папка, а не файл"),
+        (
+            "hy",
+            "այդպիսի ֆայլ կամ թղթապանակ չկա",
+            "սա թղթապանակ է, ոչ թե ֆայլ",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let no_system_words = |text: &str| {
+            for english in ["os error", "No such file", "Is a directory", "directory"] {
+                assert!(!text.contains(english), "{lang}: {english:?} in:\n{text}");
+            }
+        };
+        let gone = home.path().join("gone.journal");
+        let out = common_play::run_piped(
+            home.path(),
+            &["report", "--lang", lang, gone.to_str().unwrap()],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("{}: {missing})", gone.display())),
+            "{lang}: {err}"
+        );
+        no_system_words(&err);
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--config",
+                home.path().to_str().unwrap(),
+            ],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!(": {folder}")), "{lang}: {err}");
+        no_system_words(&err);
+        let games = home.path().join("games");
+        let nowhere = home.path().join("nowhere/x.pgn");
+        let input = format!(
+            "save {}\nsave {}\nquit\n",
+            nowhere.display(),
+            home.path().display()
+        );
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--game-dir",
+                games.to_str().unwrap(),
+            ],
+            input.as_bytes(),
+        );
+        let lines = common_play::lines_of(&out);
+        let said = lines.join("\n");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.ends_with(&format!("({}: {missing})", nowhere.display()))),
+            "{lang}: {said}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.ends_with(&format!("({}: {folder})", home.path().display()))),
+            "{lang}: {said}"
+        );
+        no_system_words(&said);
+        // A review of a PGN that is not there; a dictated scoresheet into a folder that is
+        // not there.
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "review",
+                "--lang",
+                lang,
+                "--engine",
+                "/nonexistent/engine",
+                gone.with_extension("pgn").to_str().unwrap(),
+            ],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "{} ({missing})",
+                gone.with_extension("pgn").display()
+            )),
+            "{lang}: {err}"
+        );
+        no_system_words(&err);
+        let pgn = home.path().join("g.pgn");
+        std::fs::write(&pgn, "1. e4 e5 *\n").unwrap();
+        let pack = if lang == "de" { "de-fide" } else { lang };
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "scoresheet",
+                pgn.to_str().unwrap(),
+                "--voice",
+                pack,
+                "--audio",
+                nowhere.with_extension("wav").to_str().unwrap(),
+            ],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "{} ({missing})",
+                nowhere.with_extension("wav").display()
+            )),
+            "{lang}: {err}"
+        );
+        no_system_words(&err);
+        // The game's lock file cannot be opened: a folder stands at its name.
+        let locked = home.path().join("locked");
+        std::fs::create_dir_all(locked.join("g.lock")).unwrap();
+        let mut j = vichess::journal::Journal::create(&locked.join("g.journal"), "g").unwrap();
+        j.append("begin 0 - standard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            .unwrap();
+        drop(j);
+        std::fs::write(locked.join("current-game"), "g.journal\n").unwrap();
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--resume",
+                "--game-dir",
+                locked.to_str().unwrap(),
+            ],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("{}: {folder})", locked.join("g.lock").display())),
+            "{lang}: {err}"
+        );
+        no_system_words(&err);
+    }
+}
+
+/// The journal reader's reasons are said in the game's language inside its lines (before,
+/// "its checksum does not match its content" and "the line has no end" stayed English): a
+/// journal damaged before its last line is refused by the report with the line and why, and
+/// a torn last line is reported with why.
+#[test]
+fn the_journal_readers_reasons_are_said_in_the_games_language() {
+    let home = tempfile::tempdir().unwrap();
+    let journal = |name: &str| {
+        let path = home.path().join(name);
+        let mut j = vichess::journal::Journal::create(&path, "2026-11-26T09-00-00").unwrap();
+        for p in [
+            "begin 0 - standard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "move 1000 e2e4",
+            "move 2000 e7e5",
+        ] {
+            j.append(p).unwrap();
+        }
+        path
+    };
+    let damaged = journal("a.journal");
+    let text = std::fs::read_to_string(&damaged).unwrap();
+    std::fs::write(&damaged, text.replace("move 1000 e2e4", "move 1000 e2e3")).unwrap();
+    let torn = journal("b.journal");
+    let mut bytes = std::fs::read(&torn).unwrap();
+    bytes.extend_from_slice(b"4 0badc0de move 3000 g1f3");
+    std::fs::write(&torn, bytes).unwrap();
+    for (lang, damage, no_end) in [
+        (
+            "de",
+            "Zeile 3: das Protokoll ist vor seiner letzten Zeile beschädigt, nicht durch ein Beenden abgeschnitten; vichess rät nicht, was dort stand (ihre Prüfsumme passt nicht zu ihrem Inhalt)",
+            "(Zeile 5: die Zeile hat kein Ende)",
+        ),
+        (
+            "en",
+            "line 3: the journal is damaged before its last line, not cut off by a stop; vichess will not guess what it said (its checksum does not match its content)",
+            "(line 5: the line has no end)",
+        ),
+        (
+            "uk",
+            "рядок 3: журнал пошкоджено до останнього рядка, а не обірвано під час зупинки; vichess не вгадуватиме, що там було (його контрольна сума не збігається з вмістом)",
+            "(рядок 5: рядок не має кінця)",
+        ),
+        (
+            "ru",
+            "строка 3: журнал повреждён до последней строки, а не оборван при остановке; vichess не будет угадывать, что там было (её контрольная сумма не совпадает с содержимым)",
+            "(строка 5: у строки нет конца)",
+        ),
+        (
+            "hy",
+            "տող 3: մատյանը վնասված է իր վերջին տողից առաջ, ոչ թե կտրվել է դադարեցման ժամանակ. vichess-ը չի գուշակի, թե ինչ էր գրված այնտեղ (դրա ստուգիչ գումարը չի համապատասխանում բովանդակությանը)",
+            "տող 5: տողը վերջ չունի)",
+        ),
+    ] {
+        let out = common_play::run_piped(
+            home.path(),
+            &["report", "--lang", lang, damaged.to_str().unwrap()],
+            b"",
+        );
+        assert!(!out.status.success(), "{lang}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(damage), "{lang}: {damage:?} missing:\n{err}");
+        let out = common_play::run_piped(
+            home.path(),
+            &["report", "--lang", lang, torn.to_str().unwrap()],
+            b"",
+        );
+        let report = common_play::lines_of(&out).join("\n");
+        assert!(report.contains(no_end), "{lang}: {no_end:?} missing:\n{report}");
+        if lang != "en" {
+            for english in ["checksum", "no end", "damaged", "line "] {
+                assert!(!err.contains(english), "{lang}: {english:?} in {err}");
+                assert!(!report.contains(english), "{lang}: {english:?} in {report}");
+            }
+        }
+    }
+}
+
+/// A command line clap refuses is told in the language asked for (`--lang`) or configured,
+/// naming the argument and the command's `--help`, with clap's exit code 2 (before, clap's
+/// English: "error: unexpected argument '--foo' found").
+#[test]
+fn a_refused_command_line_is_told_in_the_language_asked_for_or_configured() {
+    let home = tempfile::tempdir().unwrap();
+    let refused = |args: &[&str]| {
+        let out = common_play::run_piped(home.path(), args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
+        for english in [
+            "error",
+            "unexpected",
+            "found",
+            "Usage",
+            "For more information",
+            "invalid",
+        ] {
+            if !args.contains(&"en") {
+                assert!(!err.contains(english), "{args:?}: {english:?} in {err}");
+            }
+        }
+        err
+    };
+    for (lang, unknown, value, missing) in [
+        (
+            "de",
+            "vichess: --foo: diese Option gibt es nicht; siehe vichess play --help",
+            "vichess: <SECONDS>: „abc“: dieser Wert ist nicht möglich; siehe vichess clock say --help",
+            "vichess: <JOURNAL>: fehlt auf der Befehlszeile; siehe vichess report --help",
+        ),
+        (
+            "en",
+            "vichess: --foo: this option is unknown; see vichess play --help",
+            "vichess: <SECONDS>: \"abc\": this value cannot be used; see vichess clock say --help",
+            "vichess: <JOURNAL>: missing on the command line; see vichess report --help",
+        ),
+        (
+            "uk",
+            "vichess: --foo: такого параметра немає; див. vichess play --help",
+            "vichess: <SECONDS>: «abc»: це значення не підходить; див. vichess clock say --help",
+            "vichess: <JOURNAL>: бракує в командному рядку; див. vichess report --help",
+        ),
+        (
+            "ru",
+            "vichess: --foo: такого параметра нет; см. vichess play --help",
+            "vichess: <SECONDS>: «abc»: это значение не подходит; см. vichess clock say --help",
+            "vichess: <JOURNAL>: не хватает в командной строке; см. vichess report --help",
+        ),
+        (
+            "hy",
+            "vichess: --foo: այդպիսի ընտրանք չկա; տե՛ս vichess play --help",
+            "vichess: <SECONDS>: «abc»: այս արժեքը չի կարելի օգտագործել; տե՛ս vichess clock say --help",
+            "vichess: <JOURNAL>: հրամանի տողում բացակայում է; տե՛ս vichess report --help",
+        ),
+    ] {
+        assert_eq!(refused(&["play", "--no-audio", "--lang", lang, "--foo"]), unknown);
+        assert_eq!(refused(&["clock", "say", "--lang", lang, "abc"]), value);
+        assert_eq!(refused(&["report", "--lang", lang]), missing);
+    }
+    // A near miss is suggested, in the language's quotes.
+    let err = refused(&["play", "--lang", "ru", "--no-audi"]);
+    assert!(
+        err.contains("(возможно, вы имели в виду «--no-audio»?)"),
+        "{err}"
+    );
+    // No --lang: the configuration's language, for a command vichess does not have too.
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"uk\"\n").unwrap();
+    assert_eq!(
+        refused(&["plya"]),
+        "vichess: plya: такої команди vichess не має (можливо, ви мали на увазі «replay», «play»?); див. vichess --help"
+    );
+    assert_eq!(
+        refused(&["play", "--foo"]),
+        "vichess: --foo: такого параметра немає; див. vichess play --help"
+    );
+    // Help is still clap's, on standard output, and succeeds.
+    let help = common_play::run_piped(home.path(), &["play", "--help"], b"");
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--lang"));
 }

@@ -149,7 +149,7 @@ fn a_torn_last_line_is_reported_in_the_games_language() {
     let out = play(home.path(), &["--lang", "ru", "--resume"], "moves\nquit\n");
     let want = format!(
         "{}, строка {}: последняя запись непригодна, вероятно, оборвана при остановке программы \
-         (the line has no end); она отложена в файл .torn рядом с журналом, и партия продолжается без неё",
+         (у строки нет конца); она отложена в файл .torn рядом с журналом, и партия продолжается без неё",
         journal.display(),
         lines + 1
     );
@@ -173,7 +173,7 @@ fn a_journal_torn_in_its_first_lines_is_refused_unchanged_never_said_to_go_on() 
     // In the game's language (German by default); why the line is unusable as found.
     let want = format!(
         "vichess: {}, Zeile 2: der letzte Eintrag ist unbrauchbar, vermutlich beim Beenden des Programms abgeschnitten \
-         (the line has no end); er steht in einer der ersten zwei Zeilen des Protokolls, ohne die es keine Partie \
+         (die Zeile hat kein Ende); er steht in einer der ersten zwei Zeilen des Protokolls, ohne die es keine Partie \
          zum Fortsetzen gibt; die Datei bleibt für den Schiedsrichter unverändert",
         journal.display()
     );
@@ -191,7 +191,7 @@ fn a_journal_torn_in_its_first_lines_is_refused_unchanged_never_said_to_go_on() 
     assert!(
         said.contains(
             "строка 2: последняя запись непригодна, вероятно, оборвана при остановке программы \
-             (the line has no end); это одна из первых двух строк журнала, без которых нет партии, \
+             (у строки нет конца); это одна из первых двух строк журнала, без которых нет партии, \
              которую можно продолжить; файл оставлен как есть для арбитра"
         ),
         "{said}"

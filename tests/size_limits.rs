@@ -137,7 +137,8 @@ fn a_journal_larger_than_any_game_or_with_an_endless_line_is_refused() {
     payloads.push(format!("note 5000 {}", "n".repeat(100_000)));
     payloads.push("clock 6000".into());
     std::fs::write(&long, journal_text(&payloads)).unwrap();
-    let out = run(&["report", long.to_str().unwrap()]);
+    // In English whatever the machine's locale: the reason is said in the report's language.
+    let out = run(&["report", "--lang", "en", long.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&out.0.stderr);
     assert!(!out.0.status.success(), "{err}");
     assert!(

@@ -21,6 +21,7 @@ mod review;
 mod scoresheet;
 mod speech_out;
 pub mod text;
+mod usage;
 mod voices;
 #[cfg(feature = "window")]
 mod window;
@@ -298,6 +299,8 @@ pub fn window_wanted() -> bool {
     #[cfg(not(feature = "window"))]
     false
 }
+
+pub use usage::refused;
 
 /// `--lang`'s language, else the configuration's `[game] language` (for the commands that
 /// stand beside a game: the clock, the board monitor).

@@ -610,7 +610,8 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     }
     let read = read.map_err(|e| {
         let word = w(&pack, Word::ReportCannotReadJournal);
-        anyhow::anyhow!("{word}: {} ({e})", path.display())
+        let why = vichess::journal::error_words(&pack, &e);
+        anyhow::anyhow!("{word}: {} ({why})", path.display())
     })?;
     let (state, steps) = replay_journal(ClockConfig::default(), &pack, &lines).map_err(|e| {
         let word = w(&pack, Word::ReportCannotReplay);
@@ -654,7 +655,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
             word(Word::ReportTorn),
             word(Word::JournalLine),
             torn.line,
-            torn.why
+            vichess::journal::damage_words(&pack, &torn.why)
         )?;
     }
 

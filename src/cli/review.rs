@@ -61,8 +61,14 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
             Pack::builtin(name)?
         }
     };
-    let text = std::fs::read_to_string(&args.pgn)
-        .with_context(|| format!("cannot read {}", args.pgn.display()))?;
+    let text = std::fs::read_to_string(&args.pgn).map_err(|e| {
+        anyhow!(
+            "{}: {} ({})",
+            pack.text(&[Token::Word(Word::ConfigUnreadable)]),
+            args.pgn.display(),
+            vichess::io_words::io_reason(&pack, &e)
+        )
+    })?;
     let pgn = vichess::pgn::read_game(&text)
         .ok_or_else(|| anyhow!("{}: no game in it", args.pgn.display()))?
         .map_err(|e| anyhow!("{}: {e}", args.pgn.display()))?;

@@ -5,7 +5,6 @@
 //! word has no clip, and each such word is named once, so a complete pack needs no speech
 //! engine at all.
 
-use anyhow::Context;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -28,8 +27,17 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
         eprintln!("{}", p.text(&pack));
     }
     // Written as it is rendered: a long game never sits in memory whole.
-    let mut writer = wav::Writer::create(audio, options.rate)
-        .with_context(|| format!("cannot write the recording {}", audio.display()))?;
+    let mut writer = wav::Writer::create(audio, options.rate).map_err(|e| {
+        let why = match &e {
+            wav::WavError::Write {
+                source: hound::Error::IoError(io),
+                ..
+            } => vichess::io_words::io_reason(&pack, io),
+            other => other.to_string(),
+        };
+        let word = pack.text(&[Token::Word(Word::RecordingCannotWrite)]);
+        anyhow::anyhow!("{word}: {} ({why})", audio.display())
+    })?;
     let mut espeak: Option<Espeak> = None;
     let mut failed = false;
     let mut error = None;

@@ -29,8 +29,9 @@ pub struct ConfigError {
 pub enum Complaint {
     /// Only [`ConfigError::message`] says it (a value refused by its own check).
     Said,
-    /// The file cannot be read; the system's reason.
-    Unreadable(String),
+    /// The file cannot be read: the error's kind, when it is the system's own (so that it
+    /// can be said in the game's language), and its text.
+    Unreadable(Option<std::io::ErrorKind>, String),
     /// Not TOML.
     NotToml {
         /// The parser's reason, as it gave it.
@@ -97,7 +98,9 @@ pub enum Fault {
     NoValue,
     /// More after a value on its line.
     MoreOnLine,
-    /// A quoted text not closed, or a wrong escape in it.
+    /// A quoted text not closed.
+    Unterminated,
+    /// A wrong escape in a quoted text.
     BadString,
     /// A number written wrong.
     BadNumber,
@@ -136,6 +139,10 @@ impl Fault {
             Fault::NoValue
         } else if starts("unexpected key or value") {
             Fault::MoreOnLine
+        } else if r.split(',').next()?.ends_with(" string")
+            && (r.ends_with("expected `\"`") || r.ends_with("expected `'`"))
+        {
+            Fault::Unterminated
         } else if starts("missing escaped value") || r.split(',').next()?.ends_with(" string") {
             Fault::BadString
         } else if [

@@ -67,7 +67,10 @@ impl Source {
                 line: None,
                 key: None,
                 message: format!("cannot read the file: {e}"),
-                what: Box::new(Complaint::Unreadable(e.to_string())),
+                what: Box::new(Complaint::Unreadable(
+                    e.get_ref().is_none().then(|| e.kind()),
+                    e.to_string(),
+                )),
             }),
         }
     }

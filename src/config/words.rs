@@ -1,7 +1,10 @@
 //! A configuration error as `play` and `vichess config check` say it (issue 24, item 12): the
 //! checker's framing (line, unknown key, expected and found) and, where vichess recognises
-//! it, the parser's or a value check's reason in the game's language, their own words kept
-//! in brackets; the file's own names as they are. `Display` stays English, for logs.
+//! it, a value check's reason in the game's language, its own words kept in brackets; the
+//! file's own names as they are. A file that is not TOML is told by its place and the
+//! fault alone: the parser's English adds nothing a player can act on beyond them and
+//! would be read out in the wrong language, so it stays in `Display`, which stays English
+//! for logs.
 
 use super::{Complaint, ConfigError, Fault, Kind};
 use crate::phrase::token::{Token, Word};
@@ -56,10 +59,17 @@ fn complaint(pack: &Pack, e: &ConfigError) -> String {
     };
     match e.what.as_ref() {
         Complaint::Said => e.message.clone(),
-        Complaint::Unreadable(reason) => format!("{}: {reason}", w(Word::ConfigUnreadable)),
-        Complaint::NotToml { reason, fault, .. } => match fault {
-            Some(f) => format!("{}: {}", w(Word::ConfigNotToml), said(pack, *f, reason)),
-            None => format!("{} ({reason})", w(Word::ConfigNotToml)),
+        Complaint::Unreadable(kind, reason) => format!(
+            "{}: {}",
+            w(Word::ConfigUnreadable),
+            kind.and_then(|k| crate::io_words::kind_words(pack, k))
+                .unwrap_or_else(|| reason.clone())
+        ),
+        // The parser's own reason is English and says no more than the place and the fault
+        // do: it stays in `ConfigError::message` (the English `Display`), not in this line.
+        Complaint::NotToml { fault, .. } => match fault {
+            Some(f) => format!("{}: {}", w(Word::ConfigNotToml), fault_word(pack, *f)),
+            None => w(Word::ConfigNotToml),
         },
         Complaint::UnknownSection {
             name,
@@ -119,12 +129,19 @@ fn complaint(pack: &Pack, e: &ConfigError) -> String {
 
 /// A recognised reason in `pack`'s words, the parser's or the check's own in brackets.
 fn said(pack: &Pack, fault: Fault, reason: &str) -> String {
+    let detail = detail(pack, fault, reason).unwrap_or_else(|| reason.to_string());
+    format!("{} ({detail})", fault_word(pack, fault))
+}
+
+/// The fault in `pack`'s words, without the reason it was read from.
+fn fault_word(pack: &Pack, fault: Fault) -> String {
     let word = match fault {
         Fault::DuplicateKey => Word::ConfigFaultDuplicateKey,
         Fault::Unclosed => Word::ConfigFaultUnclosed,
         Fault::Unquoted => Word::ConfigFaultUnquoted,
         Fault::NoValue => Word::ConfigFaultNoValue,
         Fault::MoreOnLine => Word::ConfigFaultMoreOnLine,
+        Fault::Unterminated => Word::ConfigFaultUnterminated,
         Fault::BadString => Word::ConfigFaultBadString,
         Fault::BadNumber => Word::ConfigFaultBadNumber,
         Fault::BadBoolean => Word::ConfigFaultBadBoolean,
@@ -137,8 +154,7 @@ fn said(pack: &Pack, fault: Fault, reason: &str) -> String {
         Fault::NotOneOf => Word::ConfigFaultNotOneOf,
         Fault::WrongKind => Word::ConfigFaultWrongKind,
     };
-    let detail = detail(pack, fault, reason).unwrap_or_else(|| reason.to_string());
-    format!("{} ({detail})", pack.text(&[Token::Word(word)]))
+    pack.text(&[Token::Word(word)])
 }
 
 /// The check's own reason retold in `pack`'s words where its shape is known (a value out of its

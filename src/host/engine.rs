@@ -5,7 +5,7 @@
 //! lets an engine fault cost the game: the fault is said, the engine starts again with the
 //! game's position, and after three faults in a row its side's moves are typed.
 
-use super::{line_in, Arrival, Host};
+use super::{io_reason, line_in, Arrival, Host};
 use crate::engine::level::Strength;
 use crate::engine::uci::{Command, Go, Heard, Listener, Outcome, MAX_LINE};
 use crate::engine::words::{eval_phrase, strength_text, white_view, EngineAsk, Help};
@@ -822,7 +822,7 @@ impl Host {
                         self.pack.text(&[Token::Word(Word::Saved)]),
                         target.display()
                     ),
-                    Err(e) => line_in(&self.pack, Word::CannotSave, &format!("{e:#}")),
+                    Err(e) => line_in(&self.pack, Word::CannotSave, &io_reason(&self.pack, &e)),
                 };
                 writeln!(self.out, "{line}")?;
             }

@@ -25,14 +25,14 @@ pub struct Held {
 /// The lock file itself cannot be used: the caller says which way in the game's language,
 /// with the path and the system's reason in brackets; this English form is for logs.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: {what:?}: {reason}", path.display())]
+#[error("{}: {what:?}{}", path.display(), reason.as_ref().map(|e| format!(": {e}")).unwrap_or_default())]
 pub struct Unusable {
     /// The lock file.
     pub path: std::path::PathBuf,
     /// What went wrong.
     pub what: LockFault,
-    /// The system's reason, as it gave it.
-    pub reason: String,
+    /// The system's reason, kept whole so that it can be said in the game's language.
+    pub reason: Option<std::io::Error>,
 }
 
 /// What went wrong with a lock file that is not held by another process.
@@ -60,7 +60,7 @@ impl GameLock {
             return Err(Unusable {
                 path,
                 what: LockFault::Link,
-                reason: String::new(),
+                reason: None,
             }
             .into());
         }
@@ -75,7 +75,7 @@ impl GameLock {
         let mut file = options.open(&path).map_err(|e| Unusable {
             path: path.clone(),
             what: LockFault::Open,
-            reason: e.to_string(),
+            reason: Some(e),
         })?;
         match file.try_lock() {
             Ok(()) => {}
@@ -93,7 +93,7 @@ impl GameLock {
                 return Err(Unusable {
                     path,
                     what: LockFault::Lock,
-                    reason: e.to_string(),
+                    reason: Some(e),
                 }
                 .into())
             }

@@ -40,7 +40,9 @@ pub use view::{BoardView, View};
 
 use crate::board::link::LinkEvent;
 use crate::config::LanguageSource;
+use crate::io_words::{anyhow_words, io_reason};
 use crate::journal;
+use crate::journal::error_words as journal_error_words;
 use crate::phrase::token::{Token, Word};
 use crate::rules::{Color, Position};
 use crate::session::{
@@ -440,7 +442,11 @@ impl Host {
                         let text = format!(
                             "{}: {}",
                             crate::text::visible(&what),
-                            line_in(&self.pack, Word::NotAcceptedJournal, &why.to_string())
+                            line_in(
+                                &self.pack,
+                                Word::NotAcceptedJournal,
+                                &io_reason(&self.pack, &why)
+                            )
                         );
                         self.tell(&text)?;
                     }
@@ -495,7 +501,11 @@ impl Host {
                 Carried::Held => {}
                 Carried::Failed(why) => {
                     // Nothing is announced that is not on disk: the rest waits.
-                    let detail = format!("{}: {why}", self.record.path().display());
+                    let detail = format!(
+                        "{}: {}",
+                        self.record.path().display(),
+                        io_reason(&self.pack, &why)
+                    );
                     let text = line_in(&self.pack, Word::JournalFailing, &detail);
                     self.tell(&text)?;
                 }
@@ -761,7 +771,8 @@ impl Host {
                         writeln!(self.out, "{word}: {}", target.display())?
                     }
                     Err(e) => {
-                        let detail = format!("{}: {e:#}", target.display());
+                        let detail =
+                            format!("{}: {}", target.display(), anyhow_words(&self.pack, &e));
                         let text = line_in(&self.pack, Word::CannotSave, &detail);
                         self.tell(&text)?;
                     }

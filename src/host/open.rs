@@ -123,7 +123,7 @@ impl Host {
         // where things are (with --game-dir the user has just said where games go).
         let first_run = args.game_dir.is_none() && !dir.exists();
         make_game_folder(&dir).map_err(|e| {
-            let detail = format!("{}: {e:#}", dir.display());
+            let detail = format!("{}: {}", dir.display(), io_reason(&pack, &e));
             anyhow!("{}", line_in(&pack, Word::CannotMakeGameFolder, &detail))
         })?;
         let replaced_current = match args.resume {
@@ -218,6 +218,8 @@ impl Host {
                     })
                     .ok()
             });
+        // A pack newer than the program: said once, and the game goes on without its new words.
+        early.extend(unknown_tokens_line(&pack));
         let (voice, no_sound) = Voice::open(args.no_audio, &config, &pack);
         early.extend(no_sound);
         // Every line escaped on its way out (a path typed after `save`, a board's own words),
@@ -353,7 +355,7 @@ fn open_game(
                 )
             }
             e => {
-                let detail = format!("{}: {e}", path.display());
+                let detail = journal_error_words(&pack, &e);
                 anyhow!("{}", line_in(&pack, Word::JournalUnreadable, &detail))
             }
         })?;
@@ -455,7 +457,11 @@ fn open_game(
         let journal = Journal::open_append(&path).map_err(|e| {
             anyhow!(
                 "{}",
-                line_in(&words, Word::JournalCannotAppend, &e.to_string())
+                line_in(
+                    &words,
+                    Word::JournalCannotAppend,
+                    &journal_error_words(&words, &e)
+                )
             )
         })?;
         return Ok((session, journal, lock, notes));
@@ -501,7 +507,11 @@ fn open_game(
     let journal = Journal::create(&path, &started).map_err(|e| {
         anyhow!(
             "{}",
-            line_in(&pack, Word::JournalCannotCreate, &e.to_string())
+            line_in(
+                &pack,
+                Word::JournalCannotCreate,
+                &journal_error_words(&pack, &e)
+            )
         )
     })?;
     if let Some(name) = path.file_name() {
@@ -510,7 +520,7 @@ fn open_game(
             &format!("{}\n", name.to_string_lossy()),
         )
         .map_err(|e| {
-            let detail = format!("{}: {e:#}", dir.display());
+            let detail = format!("{}: {}", dir.display(), io_reason(&pack, &e));
             anyhow!("{}", line_in(&pack, Word::CannotRecordCurrentGame, &detail))
         })?;
     }
@@ -549,7 +559,7 @@ fn configured_engine(config: &crate::config::Config) -> Option<EngineSpec> {
 
 /// Makes the game folder, readable by its owner only when vichess creates it (an existing
 /// folder keeps the permissions its owner chose).
-fn make_game_folder(dir: &Path) -> anyhow::Result<()> {
+fn make_game_folder(dir: &Path) -> std::io::Result<()> {
     if dir.is_dir() {
         return Ok(());
     }
@@ -557,9 +567,7 @@ fn make_game_folder(dir: &Path) -> anyhow::Result<()> {
     builder.recursive(true);
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder
-        .create(dir)
-        .with_context(|| format!("cannot make the game folder {}", dir.display()))
+    builder.create(dir)
 }
 
 /// The seven-tag roster's names from the command line, or else the configuration.
@@ -656,7 +664,7 @@ fn journal_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, bool)>
 fn newest_journal(dir: &Path, pack: &Pack) -> anyhow::Result<PathBuf> {
     let mut found: Vec<(SystemTime, PathBuf)> = std::fs::read_dir(dir)
         .map_err(|e| {
-            let detail = format!("{}: {e}", dir.display());
+            let detail = format!("{}: {}", dir.display(), io_reason(pack, &e));
             anyhow!("{}", line_in(pack, Word::CannotReadGameFolder, &detail))
         })?
         .filter_map(|e| e.ok().map(|e| e.path()))

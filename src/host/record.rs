@@ -22,8 +22,8 @@ pub struct GameRecord {
     pending: Vec<String>,
     /// Outputs that announce them, held back until they are.
     held: Vec<Output>,
-    /// Why the journal cannot be written, while it cannot.
-    outage: Option<String>,
+    /// Whether the journal cannot be written.
+    outage: Option<()>,
 }
 
 /// What became of one output.
@@ -33,7 +33,7 @@ pub enum Carried {
     /// Kept back (the journal is failing).
     Held,
     /// The journal just failed with this error: say so.
-    Failed(String),
+    Failed(std::io::Error),
 }
 
 impl GameRecord {
@@ -71,10 +71,9 @@ impl GameRecord {
                 match self.journal.append(&line) {
                     Ok(_) => Carried::Held,
                     Err(e) => {
-                        let why = e.to_string();
                         self.pending.push(line);
-                        self.outage = Some(why.clone());
-                        Carried::Failed(why)
+                        self.outage = Some(());
+                        Carried::Failed(e)
                     }
                 }
             }
@@ -88,15 +87,14 @@ impl GameRecord {
 
     /// Tries the pending records again. `Ok` with the held outputs, in order, once they are
     /// all on disk; `Err` with the reason while the journal still refuses.
-    pub fn retry(&mut self) -> Result<Vec<Output>, String> {
+    pub fn retry(&mut self) -> Result<Vec<Output>, std::io::Error> {
         if self.outage.is_none() {
             return Ok(Vec::new());
         }
         while let Some(line) = self.pending.first() {
             if let Err(e) = self.journal.append(line) {
-                let why = e.to_string();
-                self.outage = Some(why.clone());
-                return Err(why);
+                self.outage = Some(());
+                return Err(e);
             }
             self.pending.remove(0);
         }

@@ -120,9 +120,9 @@ pub(super) fn held_in(pack: &Pack, e: anyhow::Error) -> anyhow::Error {
                     lock::LockFault::Open => Word::LockCannotOpen,
                     lock::LockFault::Lock => Word::LockCannotLock,
                 };
-                let detail = match reason.is_empty() {
-                    true => path.display().to_string(),
-                    false => format!("{}: {reason}", path.display()),
+                let detail = match reason {
+                    None => path.display().to_string(),
+                    Some(e) => format!("{}: {}", path.display(), io_reason(pack, e)),
                 };
                 anyhow!("{}", line_in(pack, word, &detail))
             }
@@ -142,7 +142,7 @@ pub(super) fn torn_note(pack: &Pack, torn: &journal::TornTail, then: Word, detai
         w(Word::JournalLine),
         torn.line,
         w(Word::JournalTorn),
-        torn.why,
+        journal::damage_words(pack, &torn.why),
         line_in(pack, then, detail)
     )
 }
@@ -280,6 +280,27 @@ pub(super) fn bad_value_line(pack: &Pack, bad: &BadValue) -> String {
         false => format!("{} {}", bad.flag, bad.value),
     };
     format!("{given}: {}", pack.text(&[Token::Word(want)]))
+}
+
+/// A voice pack newer than the program, in the game's words: one line for every token id it
+/// has that this vichess does not know, each with the manifest file and line. `None` when it
+/// has none.
+pub(super) fn unknown_tokens_line(pack: &Pack) -> Option<String> {
+    let unknown = pack.unknown_tokens();
+    if unknown.is_empty() {
+        return None;
+    }
+    let file = pack.root().join("manifest.toml");
+    let ids: Vec<String> = unknown
+        .iter()
+        .map(|(line, id)| format!("{}:{line}: {}", file.display(), pack.language().quote(id)))
+        .collect();
+    Some(format!(
+        "{} ({}: {})",
+        pack.text(&[Token::Word(Word::VoicePackUnknownTokens)]),
+        pack.folder(),
+        ids.join(", ")
+    ))
 }
 
 /// A voice pack that is in no folder searched, in the game's words: the name, the folders

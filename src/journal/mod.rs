@@ -21,10 +21,14 @@
 //! torn tail off, keeping the removed bytes in a `.torn` file beside the journal.
 
 mod crc;
+mod damage;
 mod paths;
+mod words;
 
 pub use crc::crc32;
+pub use damage::Damage;
 pub use paths::{games_dir, games_dir_from, journal_file_name};
+pub use words::{damage_words, error_words};
 
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -65,8 +69,8 @@ pub struct TornTail {
     pub offset: u64,
     /// The torn line's bytes as found, newline included if there was one.
     pub bytes: Vec<u8>,
-    /// What is wrong, in plain words.
-    pub why: String,
+    /// What is wrong.
+    pub why: Damage,
 }
 
 impl fmt::Display for TornTail {
@@ -112,8 +116,8 @@ pub enum JournalError {
         path: PathBuf,
         /// The damaged line's number, from 1.
         line: usize,
-        /// What is wrong with it, in plain words.
-        why: String,
+        /// What is wrong with it.
+        why: Damage,
     },
     /// A journal written by a newer vichess, in a format this one does not know: not
     /// damaged, and never changed; a newer vichess resumes it.
@@ -156,36 +160,34 @@ fn encode(seq: u64, payload: &str) -> String {
 
 /// A line's sequence number and payload, or what is wrong with it. `line` excludes the
 /// newline.
-fn decode(line: &[u8]) -> Result<(u64, String), String> {
-    let text = std::str::from_utf8(line).map_err(|_| "it is not valid UTF-8 text".to_string())?;
+fn decode(line: &[u8]) -> Result<(u64, String), Damage> {
+    let text = std::str::from_utf8(line).map_err(|_| Damage::NotUtf8)?;
     let mut parts = text.splitn(3, ' ');
     let seq_text = parts.next().unwrap_or("");
-    let crc_text = parts.next().ok_or("it has no checksum".to_string())?;
-    let payload = parts.next().ok_or("it has no content".to_string())?;
+    let crc_text = parts.next().ok_or(Damage::NoChecksum)?;
+    let payload = parts.next().ok_or(Damage::NoContent)?;
     let seq: u64 = seq_text
         .parse()
-        .map_err(|_| format!("\"{seq_text}\" is not a sequence number"))?;
+        .map_err(|_| Damage::NotASequenceNumber(seq_text.to_string()))?;
     if crc_text.len() != 8 {
-        return Err(format!("\"{crc_text}\" is not a checksum"));
+        return Err(Damage::NotAChecksum(crc_text.to_string()));
     }
     let crc = u32::from_str_radix(crc_text, 16)
-        .map_err(|_| format!("\"{crc_text}\" is not a checksum"))?;
+        .map_err(|_| Damage::NotAChecksum(crc_text.to_string()))?;
     if crc32(format!("{seq} {payload}").as_bytes()) != crc {
-        return Err("its checksum does not match its content".to_string());
+        return Err(Damage::ChecksumMismatch);
     }
     Ok((seq, payload.to_string()))
 }
 
-fn decode_header(payload: &str) -> Result<String, String> {
+fn decode_header(payload: &str) -> Result<String, Damage> {
     let mut parts = payload.splitn(3, ' ');
     if parts.next() != Some(MAGIC) {
-        return Err("it does not start with a vichess journal header".to_string());
+        return Err(Damage::NotAHeader);
     }
     let version = parts.next().unwrap_or("");
     if version != FORMAT_VERSION.to_string() {
-        return Err(format!(
-            "it is journal format version \"{version}\"; this vichess reads version {FORMAT_VERSION}"
-        ));
+        return Err(Damage::OtherVersion(version.to_string()));
     }
     Ok(parts.next().unwrap_or("").to_string())
 }
@@ -224,7 +226,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<JournalRead, JournalError> {
         entries: Vec::new(),
         torn: None,
     };
-    let torn = |line: usize, offset: usize, why: String| TornTail {
+    let torn = |line: usize, offset: usize, why: Damage| TornTail {
         path: path.to_path_buf(),
         line,
         offset: offset as u64,
@@ -232,11 +234,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<JournalRead, JournalError> {
         why,
     };
     if bytes.is_empty() {
-        out.torn = Some(torn(
-            1,
-            0,
-            "the file is empty: even the header is missing".into(),
-        ));
+        out.torn = Some(torn(1, 0, Damage::Empty));
         return Ok(out);
     }
     let mut offset = 0usize;
@@ -245,7 +243,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<JournalRead, JournalError> {
         line_no += 1;
         let rest = &bytes[offset..];
         let Some(nl) = rest.iter().position(|&b| b == b'\n') else {
-            out.torn = Some(torn(line_no, offset, "the line has no end".into()));
+            out.torn = Some(torn(line_no, offset, Damage::NoEnd));
             return Ok(out);
         };
         let is_last = offset + nl + 1 == bytes.len();
@@ -254,21 +252,22 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<JournalRead, JournalError> {
             return Err(JournalError::Corrupt {
                 path: path.to_path_buf(),
                 line: line_no,
-                why: format!(
-                    "the line is over {} KiB, longer than any record",
-                    MAX_LINE_BYTES >> 10
-                ),
+                why: Damage::TooLong(MAX_LINE_BYTES >> 10),
             });
         }
         let expected = line_no as u64 - 1;
         let checked = decode(&rest[..nl]).and_then(|(seq, payload)| {
             if seq != expected {
                 return Err(if seq > expected {
-                    format!(
-                        "entry {seq} stands where entry {expected} belongs: entries are missing"
-                    )
+                    Damage::EntriesMissing {
+                        found: seq,
+                        expected,
+                    }
                 } else {
-                    format!("entry {seq} comes again where entry {expected} belongs")
+                    Damage::EntryAgain {
+                        found: seq,
+                        expected,
+                    }
                 });
             }
             Ok((seq, payload))

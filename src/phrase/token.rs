@@ -748,6 +748,55 @@ words! {
     SearchedIn = "searched-in",
     /// Before the voice packs that are there.
     PacksFound = "packs-found",
+    /// A voice pack newer than the program: its token ids this vichess does not know are
+    /// passed over and the game goes on; the pack, the manifest's file and lines and the ids
+    /// follow.
+    VoicePackUnknownTokens = "voice-pack-unknown-tokens",
+    /// An operating system's reason a file could not be used (`crate::io_words`), in place
+    /// of the system's English text: no such file or folder.
+    IoNotFound = "io-not-found",
+    /// The system refused: no permission.
+    IoPermissionDenied = "io-permission-denied",
+    /// What was to be made is already there.
+    IoAlreadyExists = "io-already-exists",
+    /// A folder where a file was wanted.
+    IoIsADirectory = "io-is-a-directory",
+    /// The disk is full.
+    IoStorageFull = "io-storage-full",
+    /// The file system can only be read.
+    IoReadOnly = "io-read-only",
+    /// `vichess scoresheet --audio`: the recording's file cannot be made; the file and the
+    /// system's reason follow.
+    RecordingCannotWrite = "recording-cannot-write",
+    /// A journal damaged before its last line: not a power cut, so nothing after it is trusted;
+    /// the file, the line and the damage follow.
+    JournalDamaged = "journal-damaged",
+    /// What is wrong with a journal line (`journal::Damage`): the file is empty.
+    DamageEmpty = "damage-empty",
+    /// The last line has no end: cut off while it was written.
+    DamageNoEnd = "damage-no-end",
+    /// The line is longer than any record; `{kib}` is the limit.
+    DamageTooLong = "damage-too-long",
+    /// The line is not UTF-8 text.
+    DamageNotUtf8 = "damage-not-utf8",
+    /// The line has no checksum.
+    DamageNoChecksum = "damage-no-checksum",
+    /// The line has no content.
+    DamageNoContent = "damage-no-content",
+    /// `{text}`, the first field, quoted, is not a sequence number.
+    DamageNotASequenceNumber = "damage-not-a-sequence-number",
+    /// `{text}`, the second field, quoted, is not a checksum.
+    DamageNotAChecksum = "damage-not-a-checksum",
+    /// The checksum does not match the line.
+    DamageChecksumMismatch = "damage-checksum-mismatch",
+    /// Entry `{found}` stands where `{expected}` belongs: entries are missing.
+    DamageEntriesMissing = "damage-entries-missing",
+    /// Entry `{found}` comes again where `{expected}` belongs.
+    DamageEntryAgain = "damage-entry-again",
+    /// The first line is no vichess journal header.
+    DamageNotAHeader = "damage-not-a-header",
+    /// The header names format `{version}`; this vichess reads `{ours}`.
+    DamageOtherVersion = "damage-other-version",
     ConfigAllowed = "config-allowed",
     ConfigAtMost = "config-at-most",
     ConfigAtLeast = "config-at-least",
@@ -807,7 +856,21 @@ words! {
     ConfigFaultUnquoted = "config-fault-unquoted",
     ConfigFaultNoValue = "config-fault-no-value",
     ConfigFaultMoreOnLine = "config-fault-more-on-line",
+    /// A quoted text in the configuration is not closed.
+    ConfigFaultUnterminated = "config-fault-unterminated",
     ConfigFaultBadString = "config-fault-bad-string",
+    /// A command-line option vichess does not have; the option is named before it.
+    ArgUnknown = "arg-unknown",
+    /// A command-line value that cannot be used; the option and the value come before it.
+    ArgInvalidValue = "arg-invalid-value",
+    /// Before the values an option takes.
+    ArgValuesAre = "arg-values-are",
+    /// An argument the command needs is not on the command line; it is named before it.
+    ArgMissing = "arg-missing",
+    /// A command vichess does not have; its name comes before it.
+    ArgNoSuchCommand = "arg-no-such-command",
+    /// Where the command's options are listed: `{help}` is "vichess play --help".
+    ArgSeeHelp = "arg-see-help",
     ConfigFaultBadNumber = "config-fault-bad-number",
     ConfigFaultBadBoolean = "config-fault-bad-boolean",
     ConfigFaultBadDate = "config-fault-bad-date",

@@ -3,10 +3,12 @@
 //! The manifest names the pack's language, the engine voice that made the clips, their
 //! licence and sample rate, the language's `[grammar]` flags, and for each token its display
 //! word, what the engine says (`say`, when the word alone would be misread: "C" as a hundred)
-//! and its clip. Loading checks everything that can be checked without the clips (unknown
-//! token ids, clip paths escaping the pack folder); [`Pack::check`] then opens every clip. A
-//! broken pack is never silent: each problem names the pack's folder, the manifest line, the
-//! token and the file.
+//! and its clip. Loading checks everything that can be checked without the clips (clip paths
+//! escaping the pack folder); [`Pack::check`] then opens every clip. A broken pack is never
+//! silent: each problem names the pack's folder, the manifest line, the token and the file.
+//! A token id this program does not know is passed over, not refused: a pack installed apart
+//! from the program may be newer than it, and its new words must not stop every game. They
+//! are kept ([`Pack::unknown_tokens`]) so that the game and the check can name them.
 //!
 //! A pack is a folder found on a search path ([`search_path`]): the player's own packs first,
 //! then `VICHESS_VOICES`, then the packs installed with the program. It is named only by its
@@ -94,16 +96,6 @@ pub enum ManifestError {
         /// The language code as written.
         language: String,
     },
-    /// A `[tokens]` key is no token vichess says (often a typing mistake).
-    #[error("voice pack {pack}: manifest.toml:{line}: \"{token}\" is not a known token id")]
-    UnknownToken {
-        /// The pack's name.
-        pack: String,
-        /// The manifest line of the entry.
-        line: usize,
-        /// The token id as the manifest writes it.
-        token: String,
-    },
     /// A `[squares]` key is no square: the table is keyed "a1" to "h8".
     #[error("voice pack {pack}: manifest.toml:{line}: [squares] key \"{key}\" is not a square (\"a1\" to \"h8\")")]
     UnknownSquare {
@@ -190,6 +182,16 @@ pub enum Problem {
         pack: String,
         /// The token id.
         token: String,
+    },
+    /// A `[tokens]` key is no token this vichess says: a typing mistake, or a pack newer
+    /// than the program. The entry is not used.
+    UnknownToken {
+        /// The pack's folder name.
+        pack: String,
+        /// The token id as the manifest writes it.
+        token: String,
+        /// The manifest line of the entry.
+        line: usize,
     },
     /// The manifest names no clip for the token.
     NoClip {
@@ -279,6 +281,10 @@ impl fmt::Display for Problem {
             Problem::MissingToken { pack, token } => {
                 write!(f, "voice pack {pack}: manifest.toml: token {token} is missing")
             }
+            Problem::UnknownToken { pack, token, line } => write!(
+                f,
+                "voice pack {pack}: manifest.toml:{line}: \"{token}\" is not a token this vichess knows (a typing mistake, or a pack newer than the program); it is not used"
+            ),
             Problem::NoClip { pack, token, line } => {
                 write!(f, "voice pack {pack}: manifest.toml:{line}: token {token} names no clip")
             }
@@ -456,6 +462,8 @@ pub struct Pack {
     squares: HashMap<Square, PathBuf>,
     /// The manifest line of each `[tokens]`, `[numbers]` and `[squares]` key, for messages.
     lines: HashMap<String, usize>,
+    /// The `[tokens]` keys this program does not know, with their lines, in manifest order.
+    unknown: Vec<(usize, String)>,
 }
 
 /// Is `name` a pack folder name: letters, digits and '-', so never a path?
@@ -586,12 +594,12 @@ impl Pack {
             });
         }
         let mut entries = HashMap::with_capacity(raw.tokens.len());
+        let mut unknown = Vec::new();
         for (id, e) in raw.tokens {
-            let token = Token::from_id(&id).ok_or_else(|| ManifestError::UnknownToken {
-                pack: pack.clone(),
-                line: line_of(&id),
-                token: id.clone(),
-            })?;
+            let Some(token) = Token::from_id(&id) else {
+                unknown.push((line_of(&id), id));
+                continue;
+            };
             if e.word.trim().is_empty() {
                 return Err(ManifestError::EmptyWord {
                     pack,
@@ -672,7 +680,17 @@ impl Pack {
             numbers,
             squares,
             lines,
+            unknown: {
+                unknown.sort();
+                unknown
+            },
         })
+    }
+
+    /// The `[tokens]` keys this program does not know, with their manifest lines: passed
+    /// over, so that a newer pack still speaks every word this program has.
+    pub fn unknown_tokens(&self) -> &[(usize, String)] {
+        &self.unknown
     }
 
     /// The folder the pack was loaded from, by name: what `--voice` and messages use.
@@ -871,19 +889,29 @@ impl Pack {
         (have, vocab.len())
     }
 
-    /// Every problem with the pack: missing tokens and number words, tokens without clips,
-    /// and clips that are missing, lead outside the pack, are unreadable, too long or at
-    /// another sample rate, and a pack too large. Empty means the pack is complete.
+    /// Every problem with the pack: token ids this program does not know, missing tokens and
+    /// number words, tokens without clips, and clips that are missing, lead outside the pack,
+    /// are unreadable, too long or at another sample rate, and a pack too large. Empty means
+    /// the pack is complete.
     pub fn check(&self) -> Vec<Problem> {
         let pack = || self.folder.clone();
         let mut out: Vec<Problem> = self
-            .missing_tokens()
-            .into_iter()
-            .map(|t| Problem::MissingToken {
+            .unknown
+            .iter()
+            .map(|(line, id)| Problem::UnknownToken {
                 pack: pack(),
-                token: t.id().to_string(),
+                token: id.clone(),
+                line: *line,
             })
             .collect();
+        out.extend(
+            self.missing_tokens()
+                .into_iter()
+                .map(|t| Problem::MissingToken {
+                    pack: pack(),
+                    token: t.id().to_string(),
+                }),
+        );
         for word in crate::voice::numbers::needed_words(self.language) {
             if !self.numbers.contains_key(&word) {
                 out.push(Problem::MissingToken {

@@ -917,6 +917,8 @@ words! {
     /// A yes or no typed when no question is open.
     NoQuestionOpen = "no-question-open",
     /// What a board says about itself (`{version}`, `{board}`, `{serial}` filled in).
+    /// A pegboard and the name it gives itself: "Steckbrett {name}".
+    BoardInfoPegboard = "board-info-pegboard",
     BoardInfoProtocol = "board-info-protocol",
     BoardInfoColours = "board-info-colours",
     BoardInfoOccupancy = "board-info-occupancy",

@@ -799,11 +799,11 @@ fn a_move_typed_for_the_engines_side_is_refused_and_nothing_changes() {
     // A hint now would be the engine's move: refused the same way.
     g.type_line("подсказка");
     g.expect(|l| l.starts_with("за эту сторону"), "refusing the hint");
-    // The same line twice in a row ends in a full stop the second time, so a screen reader
-    // says it again (phrase::repeat).
+    // The same line twice in a row gets a no-break space in front the second time, so a
+    // screen reader says it again (phrase::repeat).
     assert_eq!(
         g.seen.last().unwrap(),
-        "за эту сторону играет движок: чёрные; сначала нажмите свои часы."
+        "\u{a0}за эту сторону играет движок: чёрные; сначала нажмите свои часы"
     );
     assert_eq!(moves(&g.dir), ["e2e4"], "{:#?}", g.seen);
     g.type_line("нажать");

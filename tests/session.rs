@@ -1161,7 +1161,7 @@ fn a_mating_move_typed_wrong_is_corrected_before_the_press_and_the_result_goes()
     let out = run(&mut s, 10_000, &["correct Qh4", "correct Qg5", "press"]);
     lines.extend(journal(&out));
     let p = printed(&out);
-    assert!(p.iter().any(|l| l == "result 0-1"), "{p:?}");
+    assert!(p.iter().any(|l| l == "result: Black wins (0-1)"), "{p:?}");
     assert_eq!(s.state().ending(), None);
     assert!(
         p.iter()
@@ -1477,4 +1477,55 @@ fn a_sealed_mate_is_binding_on_the_players_but_the_arbiter_can_undo_it() {
     let resumed = Session::resume(SessionConfig::default(), pack("en"), &lines).expect("resume");
     assert_eq!(resumed.state().game().ply_count(), 4);
     assert_eq!(resumed.state().ending(), None);
+}
+
+/// The result is said in words wherever a listener gets it, the symbol after them
+/// (play-test: "Ergebnis *", "результат 1/2-1/2", "արդյունք 0-1"); the PGN keeps the symbol.
+#[test]
+fn the_result_is_printed_in_words_with_its_symbol() {
+    let result_line = |lang: &str, lines: &[&str], score: &str| {
+        let mut s = Session::new(
+            SessionConfig::default(),
+            pack(lang),
+            Position::new(),
+            Some(TimeControl::parse("5400+30").expect("control")),
+        );
+        let out = run(&mut s, 0, lines);
+        let ending = s.state().ending();
+        assert_eq!(
+            ending.map(|e| e.score),
+            Some(score),
+            "{lang}: {:?}",
+            printed(&out)
+        );
+        assert!(s.pgn().contains(&format!("[Result \"{score}\"]")), "{lang}");
+        printed(&out).last().cloned().unwrap()
+    };
+    assert_eq!(
+        result_line("de", &["abbrechen", "ja"], "*"),
+        "kein Ergebnis (*)"
+    );
+    assert_eq!(
+        result_line(
+            "uk",
+            &[
+                "e4",
+                "натиснути",
+                "e5",
+                "нічия запропонувати чорні",
+                "нічия прийняти білі",
+                "так"
+            ],
+            "1/2-1/2"
+        ),
+        "результат: нічия (½-½)"
+    );
+    assert_eq!(
+        result_line("hy", &["e4", "հանձնվել սև", "այո"], "1-0"),
+        "արդյունք: սպիտակները հաղթեցին (1-0)"
+    );
+    assert_eq!(
+        result_line("de", &["e4", "aufgeben weiß", "ja"], "0-1"),
+        "Ergebnis: Schwarz gewinnt (0-1)"
+    );
 }

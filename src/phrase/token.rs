@@ -616,6 +616,8 @@ words! {
     ResultWithdrawn = "result-withdrawn",
     /// Before a square: a typed capture mark where nothing stands to be taken (8.1.1).
     NoCaptureOn = "no-capture-on",
+    /// A game that ended without a result ("*"): aborted, or the arbiter still to decide.
+    ResultNone = "result-none",
     // Issue 24, item 5: no arbiter present (III.6), supervision not adequate (A.5, B.3).
     NoArbiterPresent = "no-arbiter-present",
     SupervisionInadequate = "supervision-inadequate",

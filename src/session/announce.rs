@@ -11,7 +11,7 @@ use crate::board::Sensed;
 use crate::phrase::announce::move_phrase_with;
 use crate::phrase::events::{
     clock_event_phrase, correction_phrase, draw_offer_phrase, put_phrase, remove_phrase,
-    time_added_phrase, touched_phrase,
+    result_line_phrase, result_symbol, time_added_phrase, touched_phrase,
 };
 use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
 use crate::phrase::token::{Phrase, Token, Word};
@@ -135,8 +135,9 @@ impl Session {
                 if !phrase.is_empty() {
                     self.out.say(&self.pack, Audience::Public, phrase);
                 }
-                let result = self.pack.text(&[Token::Word(Word::Result)]);
-                self.out.print(&format!("{result} {}", ending.score));
+                let result = self.pack.text(&result_line_phrase(ending.score));
+                let symbol = result_symbol(ending.score);
+                self.out.print(&format!("{result} ({symbol})"));
                 self.save_game();
             }
             Happening::Adjourned { sealed } => {

@@ -1448,3 +1448,66 @@ fn an_answer_asked_twice_has_no_stray_full_stop() {
         }
     }
 }
+
+/// A control of several periods is said whole, each period with its moves and time and the
+/// bonus with the move it starts from (play-test: "…, danach weitere Perioden"); the time
+/// and the opponent's read-out say the period and the moves to the time control.
+#[test]
+fn a_control_of_several_periods_is_said_whole() {
+    let session = |lang: &str| {
+        let control = TimeControl::parse("40/5400+30:1800+30").expect("control");
+        let pack = Pack::builtin(lang).expect("built-in pack");
+        Session::new(
+            SessionConfig::default(),
+            pack,
+            Position::new(),
+            Some(control),
+        )
+    };
+    for (lang, control) in [
+        (
+            "de",
+            "Bedenkzeit: eine Stunde dreißig Minuten für vierzig Züge, danach dreißig Minuten \
+             für den Rest der Partie, plus dreißig Sekunden pro Zug ab dem ersten Zug",
+        ),
+        (
+            "uk",
+            "контроль часу: одна година тридцять хвилин на сорок ходів, далі тридцять хвилин \
+             на решту партії, плюс тридцять секунд за хід з першого ходу",
+        ),
+        (
+            "en",
+            "time control: one hour thirty minutes for forty moves, then thirty minutes for \
+             the rest of the game, plus thirty seconds per move from move one",
+        ),
+    ] {
+        let greeting = session(lang).greeting();
+        assert!(greeting.contains(control), "{lang}: {greeting}");
+        assert!(!greeting.contains("Perioden") && !greeting.contains("періоди"));
+    }
+    let mut s = session("de");
+    for (i, line) in ["e4", "press", "e5", "press"].iter().enumerate() {
+        s.handle(
+            Event::Line(line.to_string()),
+            Stamp::from_millis(i as u64 * 1000),
+        );
+    }
+    let time = ask(&mut s, "zeit");
+    assert!(
+        time[0].ends_with("; Periode 1, neununddreißig Züge bis zur Zeitkontrolle"),
+        "{time:?}"
+    );
+    let opponent = ask(&mut s, "o");
+    assert!(
+        opponent[0].starts_with("Gegner: Schwarz, ")
+            && opponent[0].ends_with(", Periode 1, neununddreißig Züge bis zur Zeitkontrolle"),
+        "{opponent:?}"
+    );
+    let mut s = session("uk");
+    s.handle(Event::Line(String::new()), Stamp::ZERO);
+    let time = ask(&mut s, "час");
+    assert!(
+        time[0].ends_with("; період 1, сорок ходів до контролю часу"),
+        "{time:?}"
+    );
+}

@@ -197,7 +197,7 @@ fn a_iii_5_claim_is_ruled_by_the_arbiter_and_reported() {
         "time added: Black, two minutes; Black: one hour",
         "decision postponed",
         "draw",
-        "result 1/2-1/2",
+        "result: draw (½-½)",
     ];
     let report = guidelines_iii_game(script, &expected);
     assert!(

@@ -611,3 +611,60 @@ fn a_takeback_after_the_press_gives_back_no_increment() {
         at += 10_000;
     }
 }
+
+/// A take-back by consent after the press says, by colour, who is on move and whose clock
+/// runs (play-test: "die Uhr des Ziehenden läuft wieder" named nobody); the arbiter's part
+/// (7.1) only when an arbiter is there to set the clocks.
+#[test]
+fn a_takeback_by_consent_says_who_moves_and_whose_clock_runs() {
+    let takeback = |pack: &str, arbiter: bool, lines: &[&str]| {
+        let mut s = Session::new(
+            SessionConfig {
+                arbiter_present: arbiter,
+                ..SessionConfig::default()
+            },
+            Pack::builtin(pack).expect("pack"),
+            Position::new(),
+            Some(TimeControl::parse("5400+30").expect("control")),
+        );
+        let (moves, answer) = lines.split_at(lines.len() - 2);
+        run(&mut s, 0, moves);
+        printed(&run(&mut s, 10_000, answer))
+    };
+    let de = takeback("de", false, &["e4", "drücken", "zurück weiß", "ja"]);
+    let line = de.last().unwrap();
+    assert!(
+        line.starts_with("Weiß am Zug; Uhr läuft: Weiß, eine Stunde"),
+        "{de:?}"
+    );
+    assert!(
+        de.iter()
+            .all(|l| !l.contains("Ziehenden") && !l.contains("7.1")),
+        "{de:?}"
+    );
+    let uk = takeback(
+        "uk",
+        false,
+        &[
+            "e4",
+            "натиснути",
+            "e5",
+            "натиснути",
+            "повернути чорні",
+            "так",
+        ],
+    );
+    assert!(
+        uk.last()
+            .unwrap()
+            .starts_with("чорні ходять; годинник іде: чорні, одна година"),
+        "{uk:?}"
+    );
+    let de = takeback("de", true, &["e4", "drücken", "zurück weiß", "ja"]);
+    let line = de.last().unwrap();
+    assert!(line.starts_with("Weiß am Zug; Uhr läuft: Weiß, "), "{de:?}");
+    assert!(
+        line.ends_with("; der Schiedsrichter kann die Uhren stellen (7.1)"),
+        "{de:?}"
+    );
+}

@@ -62,7 +62,7 @@ fn spoken(lines: &[String]) -> Vec<&str> {
     lines
         .iter()
         .map(String::as_str)
-        .filter(|l| !l.starts_with("demo:") && !l.starts_with("result "))
+        .filter(|l| !l.starts_with("demo:") && !l.starts_with("result"))
         .filter(|l| {
             !l.split_once(". ")
                 .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
@@ -163,7 +163,7 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
     position(&lines, |l| l == "vier Züge", "move count");
     // The result, and the scoresheet.
     position(&lines, |l| l == "Springer David fünf Matt", "the mate");
-    position(&lines, |l| l == "Ergebnis 1-0", "result");
+    position(&lines, |l| l == "Ergebnis: Weiß gewinnt (1-0)", "result");
     position(&lines, |l| l == "7. Sd5#", "scoresheet");
 
     // The recording: as long as the transcript's spoken lines imply, and speech-like.

@@ -157,3 +157,71 @@ fn no_to_a_question_is_one_line_in_the_games_language() {
         assert_eq!(out, [cancelled], "{name}");
     }
 }
+
+/// The first answer lists each command under the topic whose answer describes it
+/// (play-test: `допомога` named `підказка`, `мої` under `дошка`, whose topic says neither),
+/// a command's parts are one line (not "хід лишається таємним" heard alone), and a word
+/// that is no topic ("допомога гра") is answered with the topics' names.
+#[test]
+fn the_first_answer_and_the_topics_agree() {
+    for name in ["de", "uk", "hy", "ru", "en"] {
+        let language = pack(name).language();
+        let first = printed(name, &["help"]);
+        for topic in HelpTopic::ALL {
+            let named = topic.name(language);
+            let listed = first
+                .iter()
+                .find_map(|l| l.split_once(&format!(" {named}: ")).map(|(_, c)| c))
+                .unwrap_or_else(|| panic!("{name}: {named} not in {first:?}"));
+            let answer = printed(name, &[&format!("help {named}")])
+                .join("\n")
+                .to_lowercase();
+            for command in listed.split(", ") {
+                assert!(
+                    answer.contains(&command.to_lowercase()),
+                    "{name}: {command} is listed under {named}, whose answer does not say it: \
+                     {answer}"
+                );
+            }
+        }
+    }
+    let game = printed("uk", &["допомога партія"]);
+    assert!(
+        game.iter()
+            .all(|l| !l.starts_with("хід лишається") && !l.starts_with('<')),
+        "{game:?}"
+    );
+    assert!(
+        game.iter()
+            .any(|l| l.starts_with("зберегти <файл.pgn>") && l.contains("<файл.brf>")),
+        "{game:?}"
+    );
+    let de = printed("de", &["hilfe partie"]);
+    assert!(
+        de.iter()
+            .any(|l| l.starts_with("vertagen") && l.ends_with("(der Zug bleibt geheim)")),
+        "{de:?}"
+    );
+    // An everyday word for a topic: the topics are named, the short forms' too.
+    for (name, line, topics) in [
+        (
+            "uk",
+            "допомога гра",
+            "допомога партія, допомога арбітр, допомога коротко",
+        ),
+        (
+            "de",
+            "hilfe spiel",
+            "hilfe partie, hilfe schiedsrichter, hilfe kurz",
+        ),
+        (
+            "hy",
+            "օգնություն խաղ",
+            "օգնություն մրցավար, օգնություն կարճ",
+        ),
+    ] {
+        let answer = printed(name, &[line]);
+        assert_eq!(answer.len(), 1, "{name}: {answer:?}");
+        assert!(answer[0].contains(topics), "{name}: {answer:?}");
+    }
+}

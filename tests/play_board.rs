@@ -319,7 +319,7 @@ fn the_simulated_pegboard_plays_and_copies_moves() {
     // The board's hello in the game's words, its name as it sends it (play-test item 13).
     assert!(
         out.iter().any(|l| l.ends_with(
-            "(pegboard „vichess simulator“, Protokollversion 1, erkennt nur besetzte Felder)"
+            "(Steckbrett „vichess simulator“, Protokollversion 1, erkennt nur besetzte Felder)"
         )),
         "{out:?}"
     );

@@ -192,7 +192,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // where white knights
             &["White: knights b1 and f3"],
             // p N
-            &["White: knights b1 and f3."],
+            &["\u{a0}White: knights b1 and f3"],
             // p b
             &["Black: bishops c8 and f8"],
             // where black
@@ -238,7 +238,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // up
             &["edge of the board"],
             // repeat
-            &["edge of the board."],
+            &["\u{a0}edge of the board"],
             // legal d1
             &["moves from d1: king c1; king e1; castles kingside; castles queenside"],
             // legal a7
@@ -257,7 +257,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // wo weiße Springer
             &["Weiß: Springer b1 und f3"],
             // p S
-            &["Weiß: Springer b1 und f3."],
+            &["\u{a0}Weiß: Springer b1 und f3"],
             // p b
             &["Schwarz: Bauern a6, b7, c6, c7, e5, f7, g7 und h7"],
             // wo schwarz
@@ -303,7 +303,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // hoch
             &["Brettrand"],
             // wiederholen
-            &["Brettrand."],
+            &["\u{a0}Brettrand"],
             // legal d1
             &["Züge von d1: König c1; König e1; kurze Rochade; lange Rochade"],
             // legal a7
@@ -322,7 +322,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // wo weiße Springer
             &["Weiß: Springer Bella eins und Felix drei"],
             // p S
-            &["Weiß: Springer Bella eins und Felix drei."],
+            &["\u{a0}Weiß: Springer Bella eins und Felix drei"],
             // p b
             &["Schwarz: Bauern Anna sechs, Bella sieben, Cesar sechs, Cesar sieben, Eva fünf, Felix sieben, Gustav sieben und Hector sieben"],
             // wo schwarz
@@ -368,7 +368,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // hoch
             &["Brettrand"],
             // wiederholen
-            &["Brettrand."],
+            &["\u{a0}Brettrand"],
             // legal d1
             &["Züge von David eins: König Cesar eins; König Eva eins; Kurze Rochade; Lange Rochade"],
             // legal a7
@@ -387,7 +387,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // де білі коні
             &["білі: коні бе один і еф три"],
             // p N
-            &["білі: коні бе один і еф три."],
+            &["\u{a0}білі: коні бе один і еф три"],
             // p b
             &["чорні: слони це вісім і еф вісім"],
             // де чорні
@@ -433,7 +433,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // вгору
             &["край дошки"],
             // повторити
-            &["край дошки."],
+            &["\u{a0}край дошки"],
             // можливі d1
             &["ходи з де один: король це один; король е один; коротка рокіровка; довга рокіровка"],
             // можливі a7
@@ -452,7 +452,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // где белые кони
             &["белые: кони бэ один и эф три"],
             // p N
-            &["белые: кони бэ один и эф три."],
+            &["\u{a0}белые: кони бэ один и эф три"],
             // p b
             &["чёрные: слоны цэ восемь и эф восемь"],
             // где черные
@@ -498,7 +498,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // вверх
             &["край доски"],
             // повторить
-            &["край доски."],
+            &["\u{a0}край доски"],
             // возможные d1
             &["ходы с дэ один: король цэ один; король е один; короткая рокировка; длинная рокировка"],
             // возможные a7
@@ -517,7 +517,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // որտեղ սպիտակ ձիեր
             &["սպիտակները: ձիեր b1 և f3"],
             // p N
-            &["սպիտակները: ձիեր b1 և f3."],
+            &["\u{a0}սպիտակները: ձիեր b1 և f3"],
             // p b
             &["սևերը: փղեր c8 և f8"],
             // որտեղ սև
@@ -563,7 +563,7 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // վեր
             &["տախտակի եզր"],
             // կրկնել
-            &["տախտակի եզր."],
+            &["\u{a0}տախտակի եզր"],
             // հնարավոր d1
             &["քայլեր դաշտից d1: արքա c1; արքա e1; կարճ փոխատեղում; երկար փոխատեղում"],
             // հնարավոր a7
@@ -1423,4 +1423,91 @@ fn the_short_form_takes_the_games_piece_letters() {
             assert!(!help.contains("p N"), "{pack}: {help}");
         }
     }
+}
+
+/// An answer asked twice in a row (play-test: "…Schwarz: fünf Minuten." the second time)
+/// carries no stray full stop: the second line differs only by a no-break space in front,
+/// which a screen reader neither shows nor says, so it reads the same answer again
+/// (phrase::repeat).
+#[test]
+fn an_answer_asked_twice_has_no_stray_full_stop() {
+    for (pack, time, count) in [
+        ("de", "zeit", "anzahl"),
+        ("uk", "час", "кількість"),
+        ("en", "time", "count"),
+    ] {
+        let mut s = game(pack, None, false, &[]);
+        for question in [time, count] {
+            let first = ask(&mut s, question);
+            let second = ask(&mut s, question);
+            assert_eq!(first.len(), 1, "{pack} {question}: {first:?}");
+            assert_eq!(second, [format!("\u{a0}{}", first[0])], "{pack} {question}");
+            assert!(!second[0].ends_with('.'), "{pack}: {second:?}");
+            // A third time is plain again: each line differs from the one before it.
+            assert_eq!(ask(&mut s, question), first, "{pack} {question}");
+        }
+    }
+}
+
+/// A control of several periods is said whole, each period with its moves and time and the
+/// bonus with the move it starts from (play-test: "…, danach weitere Perioden"); the time
+/// and the opponent's read-out say the period and the moves to the time control.
+#[test]
+fn a_control_of_several_periods_is_said_whole() {
+    let session = |lang: &str| {
+        let control = TimeControl::parse("40/5400+30:1800+30").expect("control");
+        let pack = Pack::builtin(lang).expect("built-in pack");
+        Session::new(
+            SessionConfig::default(),
+            pack,
+            Position::new(),
+            Some(control),
+        )
+    };
+    for (lang, control) in [
+        (
+            "de",
+            "Bedenkzeit: eine Stunde dreißig Minuten für vierzig Züge, danach dreißig Minuten \
+             für den Rest der Partie, plus dreißig Sekunden pro Zug ab dem ersten Zug",
+        ),
+        (
+            "uk",
+            "контроль часу: одна година тридцять хвилин на сорок ходів, далі тридцять хвилин \
+             на решту партії, плюс тридцять секунд за хід з першого ходу",
+        ),
+        (
+            "en",
+            "time control: one hour thirty minutes for forty moves, then thirty minutes for \
+             the rest of the game, plus thirty seconds per move from move one",
+        ),
+    ] {
+        let greeting = session(lang).greeting();
+        assert!(greeting.contains(control), "{lang}: {greeting}");
+        assert!(!greeting.contains("Perioden") && !greeting.contains("періоди"));
+    }
+    let mut s = session("de");
+    for (i, line) in ["e4", "press", "e5", "press"].iter().enumerate() {
+        s.handle(
+            Event::Line(line.to_string()),
+            Stamp::from_millis(i as u64 * 1000),
+        );
+    }
+    let time = ask(&mut s, "zeit");
+    assert!(
+        time[0].ends_with("; Periode 1, neununddreißig Züge bis zur Zeitkontrolle"),
+        "{time:?}"
+    );
+    let opponent = ask(&mut s, "o");
+    assert!(
+        opponent[0].starts_with("Gegner: Schwarz, ")
+            && opponent[0].ends_with(", Periode 1, neununddreißig Züge bis zur Zeitkontrolle"),
+        "{opponent:?}"
+    );
+    let mut s = session("uk");
+    s.handle(Event::Line(String::new()), Stamp::ZERO);
+    let time = ask(&mut s, "час");
+    assert!(
+        time[0].ends_with("; період 1, сорок ходів до контролю часу"),
+        "{time:?}"
+    );
 }

@@ -221,7 +221,7 @@ fn a_finished_game_is_resumed_only_when_asked_and_the_game_is_named() {
         // In the game's language (issue 24, item 12): a German game.
         err.contains("die Partie ist beendet; nichts wurde fortgesetzt")
             && err.contains("Anna – Bella")
-            && err.contains(": 0-1)"),
+            && err.contains(": Schwarz gewinnt (0-1))"),
         "{err}"
     );
     let mut asked = args.to_vec();

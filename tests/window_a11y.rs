@@ -407,7 +407,9 @@ fn a_question_is_answered_by_its_named_button() {
     let asked = out
         .lines()
         .position(|l| l == "Weiß gibt auf, ja oder nein?");
-    let ended = out.lines().position(|l| l == "Ergebnis 0-1");
+    let ended = out
+        .lines()
+        .position(|l| l == "Ergebnis: Schwarz gewinnt (0-1)");
     assert!(asked.is_some() && ended > asked, "{out}");
     let played = records(&games);
     assert!(played.iter().any(|r| r == "resign white"), "{played:#?}");
@@ -438,7 +440,10 @@ fn a_whole_game_is_played_by_clicks_with_the_pegboard_beside_it() {
         &format!(r#"sleep 1 {clicks} dump end.jsonl"#),
     );
     assert!(out.lines().any(|l| l.contains("Matt")), "{out}");
-    assert!(out.lines().any(|l| l == "Ergebnis 0-1"), "{out}");
+    assert!(
+        out.lines().any(|l| l == "Ergebnis: Schwarz gewinnt (0-1)"),
+        "{out}"
+    );
     let end = nodes(&dir.join("end.jsonl"));
     assert!(
         end.iter()

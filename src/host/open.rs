@@ -392,7 +392,11 @@ fn open_game(
         if let Some(ending) = session.state().ending() {
             // An adjourned game ("*") is meant to go on; a finished one only for the arbiter.
             if ending.score != "*" && !args.resume_finished {
-                let detail = format!("{game}: {}", ending.score);
+                let detail = format!(
+                    "{game}: {} ({})",
+                    words.text(&crate::phrase::events::result_phrase(ending.score)),
+                    crate::phrase::events::result_symbol(ending.score)
+                );
                 return Err(anyhow!("{}", line_in(&words, Word::GameFinished, &detail)));
             }
         }

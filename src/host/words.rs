@@ -204,8 +204,11 @@ pub(super) fn board_info(pack: &Pack, info: &crate::board::codec::BoardInfo) -> 
             name,
             colour,
         } => format!(
-            "pegboard {}, {}, {}",
-            pack.language().quote(name),
+            "{}, {}, {}",
+            fill(
+                Word::BoardInfoPegboard,
+                &[("name", pack.language().quote(name))]
+            ),
             fill(Word::BoardInfoProtocol, &[("version", version.to_string())]),
             fill(
                 if *colour {
@@ -470,5 +473,30 @@ mod tests {
             }
             assert!(!unwritten_line(&p, record).starts_with("unwritten:") || name == "en");
         }
+    }
+
+    /// The pegboard's hello names the kind of board in the game's words; only the name the
+    /// board gives itself stays as sent (play-test: a Latin "pegboard" in uk and hy lines).
+    #[test]
+    fn a_pegboards_hello_names_the_board_in_the_games_language() {
+        let info = crate::board::codec::BoardInfo::Pegboard {
+            version: 1,
+            name: "vichess simulator".into(),
+            colour: false,
+        };
+        let line = |lang: &str| board_info(&pack(lang), &info);
+        assert_eq!(
+            line("uk"),
+            "дошка з кілочками «vichess simulator», версія протоколу 1, бачить лише, які поля \
+             зайняті"
+        );
+        assert_eq!(
+            line("hy"),
+            "ցցիկներով տախտակ «vichess simulator», արձանագրության տարբերակ 1, տեսնում է միայն \
+             զբաղված դաշտերը"
+        );
+        assert!(line("ru").starts_with("доска со штырьками «vichess simulator»"));
+        assert!(line("de").starts_with("Steckbrett „vichess simulator“"));
+        assert!(line("en").starts_with("pegboard \"vichess simulator\""));
     }
 }

@@ -214,6 +214,36 @@ pub fn clock_phrase(white_ms: u64, black_ms: u64) -> Phrase {
     ]
 }
 
+/// A game's result in words, for a listener (play-test: "Ergebnis *", "результат
+/// 1/2-1/2" said nothing to someone who hears it): "White wins", "draw"; "*" (aborted, or
+/// the arbiter still to decide) is "no result". The PGN keeps the symbol.
+pub fn result_phrase(score: &str) -> Phrase {
+    match score {
+        "1-0" => vec![Token::Side(Color::White), Token::Word(Word::Wins)],
+        "0-1" => vec![Token::Side(Color::Black), Token::Word(Word::Wins)],
+        "1/2-1/2" => vec![Token::Word(Word::Draw)],
+        _ => vec![Token::Word(Word::ResultNone)],
+    }
+}
+
+/// The line that ends a game: "result: White wins (1-0)", "no result (*)".
+pub fn result_line_phrase(score: &str) -> Phrase {
+    let mut p = Vec::new();
+    if score != "*" {
+        p.extend([Token::Word(Word::Result), COLON]);
+    }
+    p.extend(result_phrase(score));
+    p
+}
+
+/// The result's symbol as a sighted arbiter reads it after the words: "1-0", "½-½", "*".
+pub fn result_symbol(score: &str) -> &str {
+    match score {
+        "1/2-1/2" => "½-½",
+        other => other,
+    }
+}
+
 /// What the clock's own events say aloud: a flag fall (the result is the arbiter's, Art.
 /// 6.9, so only the fact) and the time a new period adds. Other events are silent.
 pub fn clock_event_phrase(event: &ClockEvent) -> Option<Phrase> {

@@ -6,6 +6,7 @@
 //! umlauts, and a voice pack may respell it for its speech engine.
 
 pub mod announce;
+pub mod control;
 pub mod events;
 pub mod grammar;
 pub mod number;

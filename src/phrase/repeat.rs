@@ -1,12 +1,13 @@
 //! Printed lines that screen readers do not swallow.
 //!
 //! A screen reader skips a line identical to the one before it, so a move announced twice
-//! ("Eva vier" after a correction, a repeat on request) would be heard once. The second of
-//! two equal lines gets a trailing full stop, which screen readers do not read aloud; a
-//! third equal line is plain again, so each differs from the one just before it. A line that
-//! already ends with its own mark (a question asked again, "yes or no?") keeps that one mark
-//! ("?." reads as a typo on a braille display, issue 24): it gets a no-break space in front
-//! instead, which is neither read aloud nor shown as a sign.
+//! ("Eva vier" after a correction, a repeat on request, `zeit` asked twice) would be heard
+//! once. The second of two equal lines gets a no-break space in front, which is neither read
+//! aloud nor shown as a sign: the listener hears the same answer again, unchanged, and
+//! nothing on the screen or the braille display looks like a typo. A third equal line is
+//! plain again, so each differs from the one just before it. (It used to be a trailing full
+//! stop, which a play-tester read as a stray mark: "…Schwarz: fünf Minuten.", "null Züge.";
+//! and "?." after a question, issue 24.)
 
 /// Remembers the last printed line.
 #[derive(Debug, Clone, Default)]
@@ -21,15 +22,10 @@ impl LineRepeater {
     }
 
     /// The line to print for `text`: the text itself, or, when that equals the line just
-    /// printed, the text with a full stop added (or, when it ends with a mark already, a
-    /// no-break space before it).
+    /// printed, the text with a no-break space before it.
     pub fn line(&mut self, text: &str) -> String {
         let out = if self.last.as_deref() == Some(text) {
-            if text.ends_with(['?', '!', '.', '…']) {
-                format!("\u{a0}{text}")
-            } else {
-                format!("{text}.")
-            }
+            format!("\u{a0}{text}")
         } else {
             text.to_string()
         };
@@ -46,7 +42,7 @@ mod tests {
     fn equal_lines_alternate_and_others_pass_through() {
         let mut r = LineRepeater::new();
         assert_eq!(r.line("Eva vier"), "Eva vier");
-        assert_eq!(r.line("Eva vier"), "Eva vier.");
+        assert_eq!(r.line("Eva vier"), "\u{a0}Eva vier");
         assert_eq!(r.line("Eva vier"), "Eva vier");
         assert_eq!(r.line("Eva fuenf"), "Eva fuenf");
         assert_eq!(r.line("Eva vier"), "Eva vier");

@@ -319,7 +319,20 @@ words! {
     Plus = "plus",
     PerMove = "per-move",
     DelayWord = "delay",
-    MorePeriods = "more-periods",
+    /// Between two periods of a control: "danach".
+    ControlThen = "control-then",
+    /// Between a period's time and its moves: "für" (vierzig Züge).
+    ControlFor = "control-for",
+    /// A period for the rest of the game: "für den Rest der Partie".
+    ControlRestOfGame = "control-rest-of-game",
+    /// The last period, which has a move count, repeats: "und so weiter".
+    ControlRepeats = "control-repeats",
+    /// A bonus every period shares: "ab dem ersten Zug".
+    ControlFromMoveOne = "control-from-move-one",
+    /// Before a period's number in the time answer: "Periode".
+    ControlPeriod = "control-period",
+    /// After the moves still to make in a period: "bis zur Zeitkontrolle".
+    ControlMovesToGo = "control-moves-to-go",
     Untimed = "untimed",
     YourColour = "your-colour",
     SayHelp = "say-help",
@@ -603,6 +616,8 @@ words! {
     TakeBackRecordQuestion = "take-back-record-question",
     /// A game with no move yet, ended without a result (item 14).
     GameAborted = "game-aborted",
+    /// A game that ended without a result ("*"): aborted, or the arbiter still to decide.
+    ResultNone = "result-none",
     AbortQuestion = "abort-question",
     AbortTooLate = "abort-too-late",
     /// The help line of the one-letter and slash commands.
@@ -1000,6 +1015,8 @@ words! {
     /// A yes or no typed when no question is open.
     NoQuestionOpen = "no-question-open",
     /// What a board says about itself (`{version}`, `{board}`, `{serial}` filled in).
+    /// A pegboard and the name it gives itself: "Steckbrett {name}".
+    BoardInfoPegboard = "board-info-pegboard",
     BoardInfoProtocol = "board-info-protocol",
     BoardInfoColours = "board-info-colours",
     BoardInfoOccupancy = "board-info-occupancy",

@@ -11,11 +11,11 @@ use crate::board::Sensed;
 use crate::phrase::announce::move_phrase_with;
 use crate::phrase::events::{
     clock_event_phrase, correction_phrase, draw_offer_phrase, put_phrase, remove_phrase,
-    time_added_phrase, touched_phrase,
+    result_line_phrase, result_symbol, time_added_phrase, touched_phrase,
 };
 use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
 use crate::phrase::token::{Phrase, Token, Word};
-use crate::rules::clock::ClockEvent;
+use crate::rules::clock::{ClockEvent, ClockState};
 
 impl Session {
     pub(super) fn announce(&mut self, h: Happening, at: u64) {
@@ -69,8 +69,29 @@ impl Session {
                 p.extend(move_phrase_with(&before, &undone, self.config.announce));
                 self.out.say(&self.pack, Audience::Public, p);
                 if completed {
-                    let text = self.pack.text(&[Token::Word(Word::TakenBackAfterPress)]);
-                    self.out.print(&text);
+                    // The press is undone too: who is on move and whose clock runs, by
+                    // colour, as the engine's take-back says it; the arbiter's part only
+                    // when there is an arbiter to set the clocks (7.1).
+                    let mut p = vec![
+                        Token::Side(self.position().turn()),
+                        Token::Word(Word::ToMove),
+                    ];
+                    if let Some(clock) = self.state.clock() {
+                        if let ClockState::Running(running) = clock.state() {
+                            p.extend([
+                                SEMICOLON,
+                                Token::Word(Word::ClockRunning),
+                                COLON,
+                                Token::Side(running),
+                                COMMA,
+                                Token::Duration(clock.remaining(running, at)),
+                            ]);
+                        }
+                    }
+                    if self.config.arbiter_present {
+                        p.extend([SEMICOLON, Token::Word(Word::TakenBackAfterPress)]);
+                    }
+                    self.out.say(&self.pack, Audience::Public, p);
                 }
                 self.sync_boards();
             }
@@ -137,8 +158,9 @@ impl Session {
                 if !phrase.is_empty() {
                     self.out.say(&self.pack, Audience::Public, phrase);
                 }
-                let result = self.pack.text(&[Token::Word(Word::Result)]);
-                self.out.print(&format!("{result} {}", ending.score));
+                let result = self.pack.text(&result_line_phrase(ending.score));
+                let symbol = result_symbol(ending.score);
+                self.out.print(&format!("{result} ({symbol})"));
                 self.save_game();
             }
             Happening::Adjourned { sealed } => {

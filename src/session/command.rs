@@ -528,7 +528,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             None => Command::Help,
             Some(w) => Command::HelpOn(super::help::HelpTopic::from_word(w).ok_or_else(|| {
                 CommandError(
-                    format!("\"{w}\" is not a help topic: say help moves, help clock, help board, help game or help arbiter"),
+                    format!("\"{w}\" is not a help topic: say help moves, help clock, help board, help game, help arbiter or help short"),
                     Word::HelpTopics,
                 )
             })?),

@@ -127,11 +127,10 @@ impl HelpTopic {
                 Word::HelpAdjourn,
                 Word::HelpSave,
                 Word::HelpQuit,
-                Word::HelpSpeed,
                 Word::HelpEngine,
             ],
             HelpTopic::Arbiter => &[Word::HelpIllegal, Word::HelpArbiter],
-            HelpTopic::Short => &[Word::HelpShortcuts],
+            HelpTopic::Short => &[Word::HelpShortcuts, Word::HelpSpeed],
         }
     }
 }
@@ -143,11 +142,12 @@ fn topic_of(command: &str) -> Option<HelpTopic> {
         "help" => return None,
         "last" | "moves" | "correct" | "takeback" | "repeat" => HelpTopic::Moves,
         "time" | "clocks" | "count" | "start" | "press" | "pause" => HelpTopic::Clock,
-        // The engine's help asks about the position, as the board's questions do (its
-        // line is in the game topic, with the review: the board topic is long already).
-        "board" | "where" | "rank" | "file" | "square" | "my" | "hint" | "eval" | "threats" => {
-            HelpTopic::Board
-        }
+        // Listed where their line is (play-test: the overview named `hint` and `my` under
+        // the board, whose topic describes neither): the engine's help with the review in
+        // the game topic (the board topic is long already); `my`, `abort` and the speaking
+        // rate with the short forms, whose line says them.
+        "board" | "where" | "rank" | "file" | "square" => HelpTopic::Board,
+        "my" | "abort" | "faster" | "slower" => HelpTopic::Short,
         "illegal" | "arbiter" | "open" => HelpTopic::Arbiter,
         _ => HelpTopic::Game,
     })
@@ -171,8 +171,18 @@ pub fn first_answer(pack: &Pack) -> Vec<String> {
     let mut lines = vec![pack.text(&[Token::Word(Word::HelpIntro)])];
     for topic in HelpTopic::ALL {
         let commands: Vec<&str> = match topic {
-            // The short forms are letters and slashes, the same in every language.
-            HelpTopic::Short => SHORT_FORMS.to_vec(),
+            // The short forms are letters and slashes, the same in every language, then
+            // the commands whose help is with them.
+            HelpTopic::Short => SHORT_FORMS
+                .into_iter()
+                .chain(
+                    COMMAND_WORDS
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, (en, _))| topic_of(en) == Some(topic))
+                        .map(|(i, _)| word_of(i)),
+                )
+                .collect(),
             _ => COMMAND_WORDS
                 .iter()
                 .enumerate()
@@ -192,6 +202,8 @@ pub fn first_answer(pack: &Pack) -> Vec<String> {
 /// The lines of one topic. A help word may hold several commands separated by "; " (the
 /// arbiter's, the short forms, takeback and the arbiter's takeback): each is printed on a
 /// line of its own so no line runs on past what a braille display shows in a few pans.
+/// So "; " separates commands only: what belongs to one command ("the move stays secret",
+/// the braille scoresheet of `save`) is joined to it otherwise, or it is heard alone.
 pub fn topic_answer(pack: &Pack, topic: HelpTopic) -> Vec<String> {
     let mut words: Vec<Word> = topic.lines().to_vec();
     if topic == HelpTopic::Board {

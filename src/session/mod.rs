@@ -540,7 +540,6 @@ impl Session {
     /// time control, whose move, and how to get help, in the game's language. The names are
     /// the PGN tags given, so this is asked for after [`Session::set_tag`].
     pub fn greeting(&self) -> String {
-        use crate::rules::clock::Bonus;
         let tag = |name: &str| {
             self.pending_tags
                 .iter()
@@ -570,29 +569,8 @@ impl Session {
         let control = match self.state.clock() {
             None => vec![Token::Word(Word::Untimed)],
             Some(clock) => {
-                let periods = clock.control().periods();
-                let first = periods[0];
-                let mut p = vec![
-                    Token::Word(Word::TimeControl),
-                    grammar::COLON,
-                    Token::Duration(first.time),
-                ];
-                match first.bonus {
-                    Bonus::None => {}
-                    Bonus::Increment(ms) => p.extend([
-                        Token::Word(Word::Plus),
-                        Token::Duration(ms),
-                        Token::Word(Word::PerMove),
-                    ]),
-                    Bonus::Delay(ms) | Bonus::Bronstein(ms) => p.extend([
-                        grammar::COMMA,
-                        Token::Word(Word::DelayWord),
-                        Token::Duration(ms),
-                    ]),
-                }
-                if periods.len() > 1 || first.moves.is_some() {
-                    p.extend([grammar::COMMA, Token::Word(Word::MorePeriods)]);
-                }
+                let mut p = vec![Token::Word(Word::TimeControl), grammar::COLON];
+                p.extend(crate::phrase::control::control_phrase(clock.control()));
                 p
             }
         };

@@ -4,6 +4,7 @@
 use super::{Effect, Session};
 use crate::audio::route::Audience;
 use crate::phrase::announce::move_phrase_with;
+use crate::phrase::control::period_phrase;
 use crate::phrase::events::{clock_phrase, move_count_phrase};
 use crate::phrase::grammar::{COLON, SEMICOLON};
 use crate::phrase::token::{Token, Word};
@@ -29,8 +30,24 @@ impl Session {
                     clock.remaining(Color::White, at),
                     clock.remaining(Color::Black, at),
                 );
-                self.out
-                    .say(&self.pack, Audience::Player, clock_phrase(w, b));
+                let mut p = clock_phrase(w, b);
+                // With several periods, where each side stands: once when both are in
+                // the same place, by colour when a side has passed a control already.
+                let stand = |side| period_phrase(clock.control(), clock.moves(side));
+                match (stand(Color::White), stand(Color::Black)) {
+                    (Some(white), Some(black)) if white == black => {
+                        p.push(SEMICOLON);
+                        p.extend(white);
+                    }
+                    (Some(white), Some(black)) => {
+                        for (side, part) in [(Color::White, white), (Color::Black, black)] {
+                            p.extend([SEMICOLON, Token::Side(side), COLON]);
+                            p.extend(part);
+                        }
+                    }
+                    _ => {}
+                }
+                self.out.say(&self.pack, Audience::Player, p);
             }
         }
     }
@@ -371,21 +388,36 @@ impl Session {
             .state
             .clock()
             .map(|clock| Token::Duration(clock.remaining(side, at)));
+        // The period the opponent is in, with several periods (the play-test's item 1).
+        let period = self
+            .state
+            .clock()
+            .and_then(|clock| period_phrase(clock.control(), clock.moves(side)))
+            .map(|p| self.pack.text(&p));
         if let Some(spec) = self.engine.as_ref().filter(|e| e.side == side) {
             let seat = crate::engine::words::seat_text(&self.pack, name.as_deref(), spec.strength);
             let who = self
                 .pack
                 .text(&[Token::Word(Word::Opponent), COLON, Token::Side(side)]);
-            let line = match time {
+            let mut line = match time {
                 Some(t) => format!("{who} ({seat}), {}", self.pack.text(&[t])),
                 None => format!("{who} ({seat})"),
             };
+            if let Some(period) = period {
+                line = format!("{line}, {period}");
+            }
             self.out.say_text(Audience::Player, &line);
             return;
         }
         let mut p = vec![Token::Word(Word::Opponent), COLON, Token::Side(side)];
         if let Some(t) = time {
             p.extend([COMMA, t]);
+        }
+        if let Some(clock) = self.state.clock() {
+            if let Some(period) = period_phrase(clock.control(), clock.moves(side)) {
+                p.push(COMMA);
+                p.extend(period);
+            }
         }
         self.tell(p);
         match name {

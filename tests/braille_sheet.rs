@@ -257,3 +257,72 @@ fn a_record_cut_off_before_its_result_is_written_with_a_warning() {
         assert!(dir.path().join(out).exists(), "{flag}: nothing written");
     }
 }
+
+/// `vichess scoresheet ARGS` run in `home` as its own user (configuration under
+/// `home/config`), the locale set to `locale`, so neither the tester's configuration nor
+/// the machine's locale chooses the sheet's language.
+fn scoresheet_in(home: &Path, locale: &str, args: &[&std::ffi::OsStr]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .arg("scoresheet")
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", locale)
+        .output()
+        .unwrap()
+}
+
+/// A record cut off inside a `{` comment (a clock comment half copied) is no reason to
+/// lose the game: every move before the cut is written, braille and dictated alike, with a
+/// warning naming the file and the line of the comment that is never closed.
+#[test]
+fn a_record_cut_off_inside_a_comment_keeps_every_move_before_the_cut() {
+    let (game, expected) = game_moves();
+    let text = std::fs::read_to_string(common::test_data(GAME)).unwrap();
+    // Cut inside the comment after Black's fifth move: ten half-moves are complete.
+    let fifth = text.find(" 6. ").expect("move 6");
+    let open = text[..fifth].rfind('{').expect("a clock comment");
+    let cut = &text[..open + 5];
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("cut.pgn");
+    std::fs::write(&pgn, cut).unwrap();
+    let line = cut.lines().count();
+    let brl = dir.path().join("cut.brl");
+    let wav = dir.path().join("cut.wav");
+    let run = scoresheet_in(
+        dir.path(),
+        "en_US.UTF-8",
+        &[
+            pgn.as_os_str(),
+            "--braille".as_ref(),
+            brl.as_os_str(),
+            "--braille-lang".as_ref(),
+            "en".as_ref(),
+            "--audio".as_ref(),
+            wav.as_os_str(),
+        ],
+    );
+    assert!(run.status.success(), "{run:?}");
+    let err = String::from_utf8_lossy(&run.stderr);
+    let warning = format!("vichess: warning: {}: line {line}, column ", pgn.display());
+    let warned: Vec<&str> = err.lines().filter(|l| l.starts_with(&warning)).collect();
+    // Once for the braille sheet, once for the recording.
+    assert_eq!(warned.len(), 2, "{err}");
+    assert!(
+        warned
+            .iter()
+            .all(|l| l.contains("comment") && l.contains("kept")),
+        "{err}"
+    );
+    assert!(wav.exists(), "no recording");
+    let table = louis::default_table(Lang::En);
+    let doc = std::fs::read_to_string(&brl).unwrap();
+    let print = louis_cli::back_translate(table, &body(&pages(&doc)).join("\n"));
+    let moves = read::read_moves(&print, &game.start, Lang::En).unwrap();
+    assert_eq!(moves, expected[..10], "{print}");
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(out.contains("5. "), "the dictated moves: {out}");
+}

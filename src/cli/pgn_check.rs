@@ -54,9 +54,10 @@ pub fn first_game(path: &Path) -> anyhow::Result<Option<Result<PgnGame, vichess:
 /// The first game of the file at `path` for a command that writes it out (a scoresheet):
 /// refused when the file holds no game or a bad one; its warnings (above all a record cut off
 /// before its result) printed first, with the file named, so a truncated record is never
-/// embossed or dictated without a word.
+/// embossed or dictated without a word. A record cut off inside a comment keeps its moves
+/// before the cut, with a warning, as one cut off between moves does.
 pub fn first_game_warned(path: &Path) -> anyhow::Result<PgnGame> {
-    let game = match first_game(path)? {
+    let game = match first_game(path)?.map(|r| r.or_else(vichess::pgn::PgnError::cut_in_comment)) {
         Some(Ok(g)) => g,
         Some(Err(e)) => anyhow::bail!("{}: {e}", path.display()),
         None => anyhow::bail!("{} holds no game", path.display()),

@@ -124,6 +124,26 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
+impl PgnError {
+    /// The game of a record cut off inside a `{` comment (a file copied while it was still
+    /// being written): every move before the comment, with a warning saying where the comment
+    /// opened, for a command that writes the game out and must lose nothing the user entered.
+    /// Any other error, or one met before the moves, stays an error.
+    pub fn cut_in_comment(self) -> Result<PgnGame, PgnError> {
+        match (&self.kind, self.partial) {
+            (PgnErrorKind::Lex(LexError::UnclosedComment), Some(game)) => {
+                let mut game = *game;
+                game.warnings.push(format!(
+                    "line {}, column {}: the record ends inside a comment opened here with {{: the moves before it are kept",
+                    self.line, self.column
+                ));
+                Ok(game)
+            }
+            (_, partial) => Err(PgnError { partial, ..self }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

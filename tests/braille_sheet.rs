@@ -239,13 +239,12 @@ fn a_record_cut_off_before_its_result_is_written_with_a_warning() {
     let pgn = dir.path().join("cut.pgn");
     std::fs::write(&pgn, cut).unwrap();
     for (flag, out) in [("--braille", "cut.brf"), ("--audio", "cut.wav")] {
-        let run = Command::new(env!("CARGO_BIN_EXE_vichess"))
-            .arg("scoresheet")
-            .arg(&pgn)
-            .arg(flag)
-            .arg(dir.path().join(out))
-            .output()
-            .unwrap();
+        let target = dir.path().join(out);
+        let run = scoresheet_in(
+            dir.path(),
+            "en",
+            &[pgn.as_os_str(), flag.as_ref(), target.as_os_str()],
+        );
         assert!(run.status.success(), "{flag}: {run:?}");
         let err = String::from_utf8_lossy(&run.stderr);
         let warning = format!("vichess: warning: {}: line ", pgn.display());
@@ -258,10 +257,17 @@ fn a_record_cut_off_before_its_result_is_written_with_a_warning() {
     }
 }
 
-/// `vichess scoresheet ARGS` run in `home` as its own user (configuration under
-/// `home/config`), the locale set to `locale`, so neither the tester's configuration nor
-/// the machine's locale chooses the sheet's language.
-fn scoresheet_in(home: &Path, locale: &str, args: &[&std::ffi::OsStr]) -> std::process::Output {
+/// `vichess scoresheet ARGS` run in `home` as its own user, whose configuration names the
+/// game's language `lang`, so neither the tester's configuration nor the machine's locale
+/// chooses it.
+fn scoresheet_in(home: &Path, lang: &str, args: &[&std::ffi::OsStr]) -> std::process::Output {
+    let config = home.join("config").join("vichess");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("config.toml"),
+        format!("[game]\nlanguage = \"{lang}\"\n"),
+    )
+    .unwrap();
     Command::new(env!("CARGO_BIN_EXE_vichess"))
         .arg("scoresheet")
         .args(args)
@@ -270,7 +276,7 @@ fn scoresheet_in(home: &Path, locale: &str, args: &[&std::ffi::OsStr]) -> std::p
         .env("XDG_DATA_HOME", home.join("data"))
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
-        .env("LANG", locale)
+        .env("LANG", "C")
         .output()
         .unwrap()
 }
@@ -294,7 +300,7 @@ fn a_record_cut_off_inside_a_comment_keeps_every_move_before_the_cut() {
     let wav = dir.path().join("cut.wav");
     let run = scoresheet_in(
         dir.path(),
-        "en_US.UTF-8",
+        "en",
         &[
             pgn.as_os_str(),
             "--braille".as_ref(),
@@ -325,4 +331,76 @@ fn a_record_cut_off_inside_a_comment_keeps_every_move_before_the_cut() {
     assert_eq!(moves, expected[..10], "{print}");
     let out = String::from_utf8_lossy(&run.stdout);
     assert!(out.contains("5. "), "the dictated moves: {out}");
+}
+
+/// The scoresheet's own lines (the warning about a record cut off, and the lines that say
+/// what was written) are in the game's language, the configured one, with the file and line
+/// named; no English word is left in them.
+#[test]
+fn the_scoresheets_warning_and_written_lines_are_in_the_games_language() {
+    let text = std::fs::read_to_string(common::test_data(GAME)).unwrap();
+    let cut = &text[..text.find(" 5. ").expect("move 5")];
+    let line = cut.lines().count();
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("cut.pgn");
+    std::fs::write(&pgn, cut).unwrap();
+    let brf = dir.path().join("cut.brf");
+    let wav = dir.path().join("cut.wav");
+    for (lang, warning, braille, audio) in [
+        (
+            "de",
+            format!("vichess: Warnung: {}: Zeile {line}: die Datei endet vor dem Ergebnis dieser Partie: die bis hierher gelesenen Züge bleiben erhalten", pgn.display()),
+            format!("{} geschrieben: Braille BRF, Tabelle ", brf.display()),
+            format!("{} geschrieben: 0 Min. ", wav.display()),
+        ),
+        (
+            "uk",
+            format!("vichess: попередження: {}: рядок {line}: файл закінчується до результату цієї партії: прочитані досі ходи збережено", pgn.display()),
+            format!("записано {}: шрифт Брайля BRF, таблиця ", brf.display()),
+            format!("записано {}: 0 хв ", wav.display()),
+        ),
+        (
+            "ru",
+            format!("vichess: предупреждение: {}: строка {line}: файл заканчивается раньше результата этой партии: прочитанные ходы сохранены", pgn.display()),
+            format!("записано {}: шрифт Брайля BRF, таблица ", brf.display()),
+            format!("записано {}: 0 мин ", wav.display()),
+        ),
+        (
+            "hy",
+            format!("vichess: ուշադրություն. {}: տող {line}: ֆայլն ավարտվում է այս պարտիայի արդյունքից առաջ. մինչ այժմ կարդացված քայլերը պահպանված են", pgn.display()),
+            format!("գրվել է {}. Բրայլ BRF, աղյուսակ՝ ", brf.display()),
+            format!("գրվել է {}. 0 ր ", wav.display()),
+        ),
+    ] {
+        let run = scoresheet_in(
+            dir.path(),
+            lang,
+            &[
+                pgn.as_os_str(),
+                "--braille".as_ref(),
+                brf.as_os_str(),
+                "--audio".as_ref(),
+                wav.as_os_str(),
+            ],
+        );
+        assert!(run.status.success(), "{lang}: {run:?}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        let out = String::from_utf8_lossy(&run.stdout);
+        assert_eq!(
+            err.lines().filter(|l| *l == warning).count(),
+            2,
+            "{lang}: {warning:?} missing:\n{err}"
+        );
+        assert!(out.lines().any(|l| l.starts_with(&braille)), "{lang}: {braille:?} missing:\n{out}");
+        assert!(out.lines().any(|l| l.starts_with(&audio)), "{lang}: {audio:?} missing:\n{out}");
+        let ours: String = err
+            .lines()
+            .chain(out.lines().filter(|l| l.contains(".brf") || l.contains(".wav")))
+            .collect::<Vec<_>>()
+            .join("\n")
+            .replace(&dir.path().display().to_string(), "");
+        for english in ["warning", "line", "the file", "wrote", "braille", "table", "voice pack", "page"] {
+            assert!(!ours.contains(english), "{lang}: {english:?} in:\n{ours}");
+        }
+    }
 }

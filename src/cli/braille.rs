@@ -7,6 +7,7 @@ use std::process::ExitCode;
 #[cfg(feature = "braille")]
 use vichess::braille::file::write_sheet;
 use vichess::braille::file::SheetFile;
+use vichess::voice::Pack;
 
 /// The braille options of `vichess scoresheet`.
 #[derive(clap::Args, Debug, Clone)]
@@ -52,17 +53,19 @@ impl BrailleArgs {
     }
 }
 
+/// The sheet written, its warnings and the line that says so in `words`' language.
 #[cfg(feature = "braille")]
-pub fn run(game: &Path, args: &BrailleArgs) -> anyhow::Result<ExitCode> {
+pub fn run(game: &Path, args: &BrailleArgs, words: &Pack) -> anyhow::Result<ExitCode> {
     let sheet = args.sheet()?;
-    let record = super::pgn_check::first_game_warned(game)?;
-    println!("{}", write_sheet(&record, &sheet)?);
+    let record = super::pgn_check::first_game_warned(game, words)?;
+    let written = write_sheet(&record, &sheet)?;
+    println!("{}", written.line(words, &sheet.path));
     Ok(ExitCode::SUCCESS)
 }
 
 /// Said before the game is read: nothing can be written in this build.
 #[cfg(not(feature = "braille"))]
-pub fn run(_game: &Path, args: &BrailleArgs) -> anyhow::Result<ExitCode> {
+pub fn run(_game: &Path, args: &BrailleArgs, _words: &Pack) -> anyhow::Result<ExitCode> {
     bail!(
         "this vichess was built without braille (the braille feature); cannot write {}",
         args.sheet()?.path.display()

@@ -403,14 +403,17 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             voice,
             speed,
         } => {
+            // The warnings and the lines that say what was written: the game's language.
+            let language = language_or_configured(None)?;
+            let words = vichess::voice::Pack::builtin(vichess::session::language_pack(language))?;
             if braille.braille.is_some() {
-                let code = braille::run(&game, &braille)?;
+                let code = braille::run(&game, &braille, &words)?;
                 if audio.is_none() || code != ExitCode::SUCCESS {
                     return Ok(code);
                 }
             }
             match audio {
-                Some(audio) => scoresheet::run(&game, &audio, voice.as_deref(), speed),
+                Some(audio) => scoresheet::run(&game, &audio, voice.as_deref(), speed, &words),
                 None => Ok(ExitCode::SUCCESS),
             }
         }

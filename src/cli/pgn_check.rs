@@ -8,7 +8,9 @@ use anyhow::Context;
 use std::io::{BufReader, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use vichess::pgn::{result_of, GameResult, GameStream, PgnGame};
+use vichess::pgn::{result_of, words, GameResult, GameStream, PgnGame};
+use vichess::phrase::token::{Token, Word};
+use vichess::voice::Pack;
 
 pub fn run(path: &Path) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
@@ -41,33 +43,49 @@ pub fn run(path: &Path) -> anyhow::Result<ExitCode> {
 
 /// The first game of the file at `path`, read as far as that game only ([`GameStream`]), so
 /// a huge file, or one that is no PGN at all (`/dev/zero`), is refused at the stream's limits
-/// with the file named, instead of being read into memory whole.
-pub fn first_game(path: &Path) -> anyhow::Result<Option<Result<PgnGame, vichess::pgn::PgnError>>> {
-    let file = std::fs::File::open(path)
-        .with_context(|| format!("cannot read the game file {}", path.display()))?;
+/// with the file named, instead of being read into memory whole; refused in `pack`'s words.
+pub fn first_game(
+    path: &Path,
+    pack: &Pack,
+) -> anyhow::Result<Option<Result<PgnGame, vichess::pgn::PgnError>>> {
+    let cannot = || cannot_read(pack, path);
+    let file = std::fs::File::open(path).with_context(cannot)?;
     GameStream::new(BufReader::with_capacity(1 << 16, file))
         .next()
         .transpose()
-        .with_context(|| format!("cannot read the game file {}", path.display()))
+        .with_context(cannot)
+}
+
+/// "the game file cannot be read: PATH", before the system's reason.
+fn cannot_read(pack: &Pack, path: &Path) -> String {
+    let word = pack.text(&[Token::Word(Word::PgnCannotRead)]);
+    format!("{word}: {}", path.display())
 }
 
 /// The first game of the file at `path` for a command that writes it out (a scoresheet):
 /// refused when the file holds no game or a bad one; its warnings (above all a record cut off
 /// before its result) printed first, with the file named, so a truncated record is never
 /// embossed or dictated without a word. A record cut off inside a comment keeps its moves
-/// before the cut, with a warning, as one cut off between moves does.
-pub fn first_game_warned(path: &Path) -> anyhow::Result<PgnGame> {
-    let game = match first_game(path)?.map(|r| r.or_else(vichess::pgn::PgnError::cut_in_comment)) {
+/// before the cut, with a warning, as one cut off between moves does. Every line is in
+/// `pack`'s words.
+pub fn first_game_warned(path: &Path, pack: &Pack) -> anyhow::Result<PgnGame> {
+    let first = first_game(path, pack)?.map(|r| r.or_else(vichess::pgn::PgnError::cut_in_comment));
+    let game = match first {
         Some(Ok(g)) => g,
-        Some(Err(e)) => anyhow::bail!("{}: {e}", path.display()),
-        None => anyhow::bail!("{} holds no game", path.display()),
+        Some(Err(e)) => anyhow::bail!("{}: {}", path.display(), words::error(pack, &e)),
+        None => anyhow::bail!(
+            "{}",
+            words::fill(
+                pack,
+                Word::PgnNoGame,
+                &[("file", &path.display().to_string())]
+            )
+        ),
     };
     for w in &game.warnings {
-        eprintln!(
-            "vichess: warning: {}: {}",
-            path.display(),
-            super::text::visible(w)
-        );
+        let what = format!("{}: {}", path.display(), words::warning(pack, w));
+        let line = words::fill(pack, Word::PgnWarning, &[("what", &what)]);
+        eprintln!("vichess: {}", super::text::visible(&line));
     }
     Ok(game)
 }

@@ -17,9 +17,17 @@ use vichess::voice::dictate::dictate_into;
 use vichess::voice::render::{fallback_notice, ClipBank, Part, RenderOptions, DEFAULT_GAP_MS};
 use vichess::voice::{Pack, DEFAULT_PACK};
 
-pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow::Result<ExitCode> {
+/// The recording written in `voice`'s pack; the warnings and the line that says it was
+/// written in `words`' language (the game's).
+pub fn run(
+    game: &Path,
+    audio: &Path,
+    voice: Option<&str>,
+    speed: f64,
+    words: &Pack,
+) -> anyhow::Result<ExitCode> {
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
-    let game_record = super::pgn_check::first_game_warned(game)?;
+    let game_record = super::pgn_check::first_game_warned(game, words)?;
     let pack = Pack::open(voice.unwrap_or(DEFAULT_PACK))?;
     // The clips' own rate: nothing is resampled, and the file stays small.
     let options = RenderOptions::speech(pack.sample_rate(), speed, DEFAULT_GAP_MS);
@@ -71,13 +79,16 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
     }
     let seconds = (writer.frames() as f64 / f64::from(options.rate)).round() as u64;
     writer.finish()?;
-    writeln!(
-        out,
-        "wrote {}: {} min {} s, voice pack {}",
-        audio.display(),
-        seconds / 60,
-        seconds % 60,
-        pack.folder()
-    )?;
+    let wrote = vichess::pgn::words::fill(
+        words,
+        Word::ScoresheetWroteAudio,
+        &[
+            ("file", &audio.display().to_string()),
+            ("min", &(seconds / 60).to_string()),
+            ("s", &(seconds % 60).to_string()),
+            ("pack", pack.folder()),
+        ],
+    );
+    writeln!(out, "{wrote}")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -404,3 +404,59 @@ fn the_scoresheets_warning_and_written_lines_are_in_the_games_language() {
         }
     }
 }
+
+/// Without `--braille-lang` or `--voice`, the scoresheet is in the game's language: the
+/// configured one's notation and braille table, and its voice pack; the flags still win.
+#[test]
+fn the_scoresheets_defaults_follow_the_configured_language_and_flags_win() {
+    let (game, expected) = game_moves();
+    let text = std::fs::read_to_string(common::test_data(GAME)).unwrap();
+    let cut = &text[..text.find(" 5. ").expect("move 5")];
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("short.pgn");
+    std::fs::write(&pgn, cut).unwrap();
+    let brl = dir.path().join("short.brl");
+    let wav = dir.path().join("short.wav");
+    let both = [
+        pgn.as_os_str(),
+        "--braille".as_ref(),
+        brl.as_os_str(),
+        "--audio".as_ref(),
+        wav.as_os_str(),
+    ];
+    for (code, pack, table, wrote) in [
+        ("ru", "ru", "ru.ctb", "голос ru"),
+        ("uk", "uk", "uk-comp.utb", "голос uk"),
+        ("hy", "hy", "hy.ctb,en-us-comp6.ctb", "ձայն՝ hy"),
+        ("de", "de-fide", "de-comp6.utb", "Stimme de-fide"),
+        ("en", "en", "en-us-comp6.ctb", "voice pack en"),
+    ] {
+        let run = scoresheet_in(dir.path(), code, &both);
+        assert!(run.status.success(), "{code}: {run:?}");
+        let out = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            out.lines().any(|l| l.contains(&format!(" {table}"))),
+            "{code}: not the {table} table:\n{out}"
+        );
+        assert!(
+            out.lines().any(|l| l.ends_with(wrote)),
+            "{code}: not the {pack} pack:\n{out}"
+        );
+        // The sheet is in the language's notation: it reads back in it, and only in it.
+        let lang = Lang::from_code(code).unwrap();
+        let doc = std::fs::read_to_string(&brl).unwrap();
+        let print =
+            louis_cli::back_translate(louis::default_table(lang), &body(&pages(&doc)).join("\n"));
+        let moves = read::read_moves(&print, &game.start, lang)
+            .unwrap_or_else(|e| panic!("{code}: {e}\n{print}"));
+        assert_eq!(moves, expected[..8], "{code}: {print}");
+    }
+    // The flags win over the configured language.
+    let mut flagged = both.to_vec();
+    flagged.extend(["--braille-lang", "en", "--voice", "de-fide"].map(std::ffi::OsStr::new));
+    let run = scoresheet_in(dir.path(), "ru", &flagged);
+    assert!(run.status.success(), "{run:?}");
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(out.contains("таблица en-us-comp6.ctb"), "{out}");
+    assert!(out.lines().any(|l| l.ends_with("голос de-fide")), "{out}");
+}

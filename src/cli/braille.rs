@@ -18,9 +18,10 @@ pub struct BrailleArgs {
     /// Force the braille format instead of guessing it from the file name.
     #[arg(long, value_parser = ["brf", "unicode"], requires = "braille")]
     pub braille_format: Option<String>,
-    /// The notation's language: en, de, uk, ru or hy.
-    #[arg(long, default_value = "en", requires = "braille")]
-    pub braille_lang: String,
+    /// The notation's language: en, de, uk, ru or hy; without it, the game's language (the
+    /// configuration's `[game] language`), with that language's braille table.
+    #[arg(long, requires = "braille")]
+    pub braille_lang: Option<String>,
     /// A liblouis table list instead of the language's default (see docs/braille.md).
     #[arg(long, requires = "braille")]
     pub braille_table: Option<String>,
@@ -36,15 +37,19 @@ pub struct BrailleArgs {
 }
 
 impl BrailleArgs {
-    /// The sheet these options describe, or why there is none.
-    fn sheet(&self) -> anyhow::Result<SheetFile> {
+    /// The sheet these options describe, in `language` unless `--braille-lang` names
+    /// another, or why there is none.
+    fn sheet(&self, language: vichess::phrase::Language) -> anyhow::Result<SheetFile> {
         let Some(path) = self.braille.clone() else {
             bail!("--braille needs a file name");
         };
         Ok(SheetFile {
             path,
             format: self.braille_format.clone(),
-            lang: self.braille_lang.clone(),
+            lang: self
+                .braille_lang
+                .clone()
+                .unwrap_or_else(|| language.code().to_string()),
             table: self.braille_table.clone(),
             cells: self.cells,
             lines: self.lines,
@@ -53,10 +58,12 @@ impl BrailleArgs {
     }
 }
 
-/// The sheet written, its warnings and the line that says so in `words`' language.
+/// The sheet written, its warnings and the line that says so in `words`' language, the
+/// game's; the notation and its braille table are that language's unless the flags say
+/// otherwise.
 #[cfg(feature = "braille")]
 pub fn run(game: &Path, args: &BrailleArgs, words: &Pack) -> anyhow::Result<ExitCode> {
-    let sheet = args.sheet()?;
+    let sheet = args.sheet(words.language())?;
     let record = super::pgn_check::first_game_warned(game, words)?;
     let written = write_sheet(&record, &sheet)?;
     println!("{}", written.line(words, &sheet.path));
@@ -65,9 +72,9 @@ pub fn run(game: &Path, args: &BrailleArgs, words: &Pack) -> anyhow::Result<Exit
 
 /// Said before the game is read: nothing can be written in this build.
 #[cfg(not(feature = "braille"))]
-pub fn run(_game: &Path, args: &BrailleArgs, _words: &Pack) -> anyhow::Result<ExitCode> {
+pub fn run(_game: &Path, args: &BrailleArgs, words: &Pack) -> anyhow::Result<ExitCode> {
     bail!(
         "this vichess was built without braille (the braille feature); cannot write {}",
-        args.sheet()?.path.display()
+        args.sheet(words.language())?.path.display()
     )
 }

@@ -193,7 +193,8 @@ enum Command {
         audio: Option<PathBuf>,
         #[command(flatten)]
         braille: braille::BrailleArgs,
-        /// The voice pack: de-fide (default), en, de, uk, ru or hy.
+        /// The voice pack: de-fide, en, de, uk, ru or hy; without it, the pack of the game's
+        /// language (the configuration's `[game] language`; German is de-fide).
         #[arg(long)]
         voice: Option<String>,
         /// Speaking rate: 1.0 is the pack's own pace, from 0.5 (slow) to 3.0 (fast).

@@ -15,10 +15,10 @@ use vichess::speech::file::Espeak;
 use vichess::speech::notice;
 use vichess::voice::dictate::dictate_into;
 use vichess::voice::render::{fallback_notice, ClipBank, Part, RenderOptions, DEFAULT_GAP_MS};
-use vichess::voice::{Pack, DEFAULT_PACK};
+use vichess::voice::Pack;
 
-/// The recording written in `voice`'s pack; the warnings and the line that says it was
-/// written in `words`' language (the game's).
+/// The recording written in `voice`'s pack, else in the pack of `words`' language (the
+/// game's); the warnings and the line that says it was written in that language.
 pub fn run(
     game: &Path,
     audio: &Path,
@@ -28,7 +28,8 @@ pub fn run(
 ) -> anyhow::Result<ExitCode> {
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
     let game_record = super::pgn_check::first_game_warned(game, words)?;
-    let pack = Pack::open(voice.unwrap_or(DEFAULT_PACK))?;
+    let default = vichess::session::language_pack(words.language());
+    let pack = Pack::open(voice.unwrap_or(default))?;
     // The clips' own rate: nothing is resampled, and the file stays small.
     let options = RenderOptions::speech(pack.sample_rate(), speed, DEFAULT_GAP_MS);
     let (bank, problems) = ClipBank::load(&pack, &options);

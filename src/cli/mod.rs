@@ -247,7 +247,13 @@ enum ConfigCommand {
 #[derive(Subcommand, Debug)]
 enum PgnCommand {
     /// Check every game in a file: one line per game and a summary; exit 1 if any is bad.
-    Check { file: PathBuf },
+    Check {
+        file: PathBuf,
+        /// The language of the findings: de, en, uk, ru or hy; without it, the
+        /// configuration's `[game] language`.
+        #[arg(long)]
+        lang: Option<vichess::phrase::Language>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -422,8 +428,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             command: ConfigCommand::Check { file, lang },
         } => config_check::run(file.as_deref(), lang.as_deref()),
         Command::Pgn {
-            command: PgnCommand::Check { file },
-        } => pgn_check::run(&file),
+            command: PgnCommand::Check { file, lang },
+        } => {
+            let language = language_or_configured(lang)?;
+            let words = vichess::voice::Pack::builtin(vichess::session::language_pack(language))?;
+            pgn_check::run(&file, &words)
+        }
         Command::Manual { out } => manual::run(&out),
     }
 }

@@ -71,14 +71,11 @@ pub fn move_at(pack: &Pack, at: &MoveAt) -> String {
     }
 }
 
-/// Why the rules refuse a move, in the pack's words: the short reason said in a game, then
-/// the detail printed after it.
+/// Why the rules refuse a move, in the pack's words: the detail a game prints after its short
+/// reason ("no white king can move to e3"), else the short reason ("not understood").
 pub fn move_error(pack: &Pack, e: &MoveError) -> String {
-    let short = pack.text(&crate::phrase::events::move_refused(e));
-    match crate::session::move_error_words(pack, e) {
-        Some(detail) => format!("{short}: {detail}"),
-        None => short,
-    }
+    crate::session::move_error_words(pack, e)
+        .unwrap_or_else(|| pack.text(&crate::phrase::events::move_refused(e)))
 }
 
 /// One warning, with its place in the file.

@@ -1051,6 +1051,24 @@ words! {
     ScoresheetWroteAudio = "scoresheet-wrote-audio",
     /// The braille scoresheet written: file, format, table, pages.
     ScoresheetWroteBraille = "scoresheet-wrote-braille",
+    /// A number of moves in digits with its noun, one form per plural class, `|` between them.
+    PgnMoves = "pgn-moves",
+    /// A number of games in digits with its noun, one form per plural class, `|` between them.
+    PgnGames = "pgn-games",
+    /// `pgn check`: one game's moves, result and final position.
+    PgnCheckLine = "pgn-check-line",
+    /// `pgn check`: the result where the Laws ended the game, how, and at which move.
+    PgnResultEnded = "pgn-result-ended",
+    /// `pgn check`: a game with no result.
+    PgnResultMissing = "pgn-result-missing",
+    /// `pgn check`: a final position in which the game goes on.
+    PgnOngoing = "pgn-ongoing",
+    /// `pgn check`: moves recorded after the Laws ended the game, kept apart.
+    PgnAfterEnd = "pgn-after-end",
+    /// `pgn check`: the recorded result differs from the result of the Laws.
+    PgnResultNotLaws = "pgn-result-not-laws",
+    /// `pgn check`'s last line: games, valid ones, ones with errors.
+    PgnCheckSummary = "pgn-check-summary",
 }
 
 const FILE_IDS: [&str; 8] = [

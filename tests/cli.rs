@@ -170,14 +170,14 @@ fn replay_automatic_draws() {
 
 #[test]
 fn replay_bad_move_exits_2_names_the_move_and_prints_nothing_else() {
-    let out = vichess(&["replay", "e4", "e5", "Nf3", "Nf3"]);
+    let out = vichess(&["replay", "--lang", "en", "e4", "e5", "Nf3", "Nf3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stdout(&out).is_empty(), "{}", stdout(&out));
     let err = stderr(&out);
     assert!(err.contains("move 2 for Black"), "{err}");
     assert!(err.contains("\"Nf3\""), "{err}");
     assert!(err.contains("no black knight can move to f3"), "{err}");
-    let out = vichess(&["replay", "e4", "Zz9"]);
+    let out = vichess(&["replay", "--lang", "en", "e4", "Zz9"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("move 1 for Black, \"Zz9\""),

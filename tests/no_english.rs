@@ -911,3 +911,103 @@ fn pgn_check_speaks_the_language_asked_for_or_configured() {
     );
     assert!(!said.contains("game"), "{said}");
 }
+
+/// `vichess replay --lang L` refuses a move in L's words (the move's number and side, the move
+/// in L's quotation marks, the reason), not only its piece letters; without `--lang`, in the
+/// configured language.
+#[test]
+fn replay_refuses_a_move_in_the_language_of_lang() {
+    let home = tempfile::tempdir().unwrap();
+    for (lang, impossible, unreadable) in [
+        (
+            "de",
+            "vichess: Zug 2 von Schwarz, „Nf3“: ",
+            "vichess: Zug 1 von Schwarz, „Zz9“: ",
+        ),
+        (
+            "uk",
+            "vichess: хід 2 чорних, «Nf3»: ",
+            "vichess: хід 1 чорних, «Zz9»: ",
+        ),
+        (
+            "ru",
+            "vichess: ход 2 чёрных, «Nf3»: ",
+            "vichess: ход 1 чёрных, «Zz9»: ",
+        ),
+        (
+            "hy",
+            "vichess: սևերի քայլ 2, «Nf3»: ",
+            "vichess: սևերի քայլ 1, «Zz9»: ",
+        ),
+    ] {
+        for (moves, said) in [
+            (&["e4", "e5", "Nf3", "Nf3"][..], impossible),
+            (&["e4", "Zz9"][..], unreadable),
+        ] {
+            let mut args = vec!["replay", "--lang", lang];
+            args.extend(moves);
+            let out = common_play::run_piped(home.path(), &args, b"");
+            assert_eq!(out.status.code(), Some(2), "{lang} {moves:?}");
+            assert!(out.stdout.is_empty(), "{lang} {moves:?}: {out:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.starts_with(said),
+                "{lang} {moves:?}: {said:?} missing:\n{err}"
+            );
+            // A reason follows, in the language.
+            assert!(err.trim_end().len() > said.len() + 4, "{lang}: {err}");
+            for english in ["move", "White", "Black", "knight", "cannot", "not a"] {
+                assert!(!err.contains(english), "{lang}: {english:?} in:\n{err}");
+            }
+        }
+    }
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"ru\"\n").unwrap();
+    let out = common_play::run_piped(home.path(), &["replay", "e4", "e5", "Nf3", "Nf3"], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("vichess: ход 2 чёрных, «Nf3»: "), "{err}");
+}
+
+/// `vichess clock say` says the time in the configured language when `--lang` names none, and
+/// refuses a time that is none in it; `--lang` still wins.
+#[test]
+fn clock_say_speaks_the_configured_language() {
+    let home = tempfile::tempdir().unwrap();
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    for (lang, said, refused) in [
+        (
+            "ru",
+            "один час двенадцать минут двенадцать секунд",
+            "vichess: NaN — не время в секундах",
+        ),
+        (
+            "uk",
+            "одна година дванадцять хвилин дванадцять секунд",
+            "vichess: NaN — не час у секундах",
+        ),
+        (
+            "de",
+            "eine Stunde zwölf Minuten zwölf Sekunden",
+            "vichess: NaN ist keine Zeit in Sekunden",
+        ),
+    ] {
+        std::fs::write(
+            own.join("config.toml"),
+            format!("[game]\nlanguage = \"{lang}\"\n"),
+        )
+        .unwrap();
+        let out = common_play::run_piped(home.path(), &["clock", "say", "4332"], b"");
+        assert_eq!(common_play::lines_of(&out), [said], "{lang}");
+        let out = common_play::run_piped(home.path(), &["clock", "say", "NaN"], b"");
+        assert!(!out.status.success(), "{lang}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end(), refused, "{lang}");
+    }
+    let out = common_play::run_piped(home.path(), &["clock", "say", "--lang", "en", "4332"], b"");
+    assert_eq!(
+        common_play::lines_of(&out),
+        ["one hour twelve minutes twelve seconds"]
+    );
+}

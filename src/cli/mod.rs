@@ -102,7 +102,9 @@ enum Command {
     Replay {
         #[command(flatten)]
         start: StartArgs,
-        /// Write SAN with this language's piece letters: en, de, uk, ru, hy, figurine.
+        /// Write SAN with this language's piece letters: en, de, uk, ru, hy, figurine; a
+        /// refused move is told in this language (without it, or with figurine, in the
+        /// configuration's `[game] language`).
         #[arg(long, value_parser = parse_lang)]
         lang: Option<Lang>,
         /// The moves, in order (SAN, long algebraic or UCI, in any supported language).
@@ -282,9 +284,9 @@ enum ClockCommand {
     },
     /// Say a time in words.
     Say {
-        /// de, en, uk, ru or hy.
-        #[arg(long, default_value = "en")]
-        lang: vichess::phrase::Language,
+        /// de, en, uk, ru or hy; without it, the configuration's `[game] language`.
+        #[arg(long)]
+        lang: Option<vichess::phrase::Language>,
         /// Tenths of a second under a minute.
         #[arg(long)]
         tenths: bool,
@@ -354,7 +356,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             depth,
         } => perft::run(&start.position()?, divide, depth),
         Command::Moves { start, lang } => moves::run(&start.position()?, lang),
-        Command::Replay { start, lang, moves } => replay::run(start.position()?, lang, &moves),
+        Command::Replay { start, lang, moves } => {
+            // Its refusals in --lang's language, else the game's (figurines name none).
+            let spoken = lang.and_then(|l| vichess::phrase::Language::from_code(l.code()));
+            let language = language_or_configured(spoken)?;
+            let words = vichess::voice::Pack::builtin(vichess::session::language_pack(language))?;
+            replay::run(start.position()?, lang, &moves, &words)
+        }
         Command::Play(args) => play::run(*args),
         #[cfg(feature = "window")]
         Command::Window(args) => window::run(*args),
@@ -399,7 +407,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     tenths,
                     seconds,
                 },
-        } => clock::say(lang, tenths, seconds),
+        } => clock::say(language_or_configured(lang)?, tenths, seconds),
         #[cfg(feature = "serial")]
         Command::Board { command } => board::run(command),
         Command::Report { journal, lang } => report::run(&journal, lang.as_deref()),

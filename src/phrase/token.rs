@@ -1069,6 +1069,8 @@ words! {
     PgnResultNotLaws = "pgn-result-not-laws",
     /// `pgn check`'s last line: games, valid ones, ones with errors.
     PgnCheckSummary = "pgn-check-summary",
+    /// `clock say`: what was given is no time in seconds.
+    ClockNotSeconds = "clock-not-seconds",
 }
 
 const FILE_IDS: [&str; 8] = [

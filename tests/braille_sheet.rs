@@ -460,3 +460,33 @@ fn the_scoresheets_defaults_follow_the_configured_language_and_flags_win() {
     assert!(out.contains("таблица en-us-comp6.ctb"), "{out}");
     assert!(out.lines().any(|l| l.ends_with("голос de-fide")), "{out}");
 }
+
+/// A scoresheet that cannot be written (its folder is missing) is refused in the game's
+/// language, naming the file, braille and recording alike.
+#[test]
+fn a_scoresheet_that_cannot_be_written_is_refused_in_the_games_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    std::fs::write(&pgn, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n").unwrap();
+    for out in ["sheet.brl", "sheet.wav"] {
+        let target = dir.path().join("missing").join(out);
+        let flag = if out.ends_with(".wav") {
+            "--audio"
+        } else {
+            "--braille"
+        };
+        let run = scoresheet_in(
+            dir.path(),
+            "ru",
+            &[pgn.as_os_str(), flag.as_ref(), target.as_os_str()],
+        );
+        assert!(!run.status.success(), "{out}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        let said = format!(
+            "vichess: бланк записи нельзя записать: {}",
+            target.display()
+        );
+        assert!(err.starts_with(&said), "{out}: {said:?} missing:\n{err}");
+        assert!(!err.contains("cannot"), "{out}: {err}");
+    }
+}

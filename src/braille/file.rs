@@ -92,7 +92,6 @@ impl SheetWritten {
 #[cfg(feature = "braille")]
 pub fn write_sheet(record: &crate::pgn::PgnGame, file: &SheetFile) -> anyhow::Result<SheetWritten> {
     use super::{cells, louis::Louis, sheet};
-    use anyhow::Context;
 
     let out = &file.path;
     let lang = match Lang::from_code(&file.lang) {
@@ -130,9 +129,9 @@ pub fn write_sheet(record: &crate::pgn::PgnGame, file: &SheetFile) -> anyhow::Re
     } else {
         sheet::unicode_document(&pages)
     };
-    // The safe way: never through a symbolic link, never half a sheet, 0600, synced.
-    crate::safe_file::replace(out, document.as_bytes())
-        .with_context(|| format!("cannot write the braille scoresheet {}", out.display()))?;
+    // The safe way: never through a symbolic link, never half a sheet, 0600, synced. The
+    // caller names the file in the game's words.
+    crate::safe_file::replace(out, document.as_bytes())?;
     Ok(SheetWritten {
         pages: pages.len(),
         brf,

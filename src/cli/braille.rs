@@ -8,6 +8,11 @@ use std::process::ExitCode;
 use vichess::braille::file::write_sheet;
 use vichess::braille::file::SheetFile;
 use vichess::voice::Pack;
+#[cfg(feature = "braille")]
+use {
+    anyhow::Context,
+    vichess::phrase::token::{Token, Word},
+};
 
 /// The braille options of `vichess scoresheet`.
 #[derive(clap::Args, Debug, Clone)]
@@ -65,7 +70,10 @@ impl BrailleArgs {
 pub fn run(game: &Path, args: &BrailleArgs, words: &Pack) -> anyhow::Result<ExitCode> {
     let sheet = args.sheet(words.language())?;
     let record = super::pgn_check::first_game_warned(game, words)?;
-    let written = write_sheet(&record, &sheet)?;
+    let written = write_sheet(&record, &sheet).with_context(|| {
+        let word = words.text(&[Token::Word(Word::ScoresheetCannotWrite)]);
+        format!("{word}: {}", sheet.path.display())
+    })?;
     println!("{}", written.line(words, &sheet.path));
     Ok(ExitCode::SUCCESS)
 }

@@ -5,7 +5,6 @@
 //! word has no clip, and each such word is named once, so a complete pack needs no speech
 //! engine at all.
 
-use anyhow::Context;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -37,8 +36,19 @@ pub fn run(
         eprintln!("{}", p.text(&pack));
     }
     // Written as it is rendered: a long game never sits in memory whole.
-    let mut writer = wav::Writer::create(audio, options.rate)
-        .with_context(|| format!("cannot write the recording {}", audio.display()))?;
+    let mut writer = wav::Writer::create(audio, options.rate).map_err(|e| {
+        // The system's reason once, after the file named in the game's words.
+        let reason = match e {
+            wav::WavError::Write {
+                source: hound::Error::IoError(io),
+                ..
+            } => io.to_string(),
+            wav::WavError::Write { source, .. } => source.to_string(),
+            other => other.to_string(),
+        };
+        let word = words.text(&[Token::Word(Word::ScoresheetCannotWrite)]);
+        anyhow::anyhow!("{word}: {}: {reason}", audio.display())
+    })?;
     let mut espeak: Option<Espeak> = None;
     let mut failed = false;
     let mut error = None;

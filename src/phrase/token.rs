@@ -1071,6 +1071,8 @@ words! {
     PgnCheckSummary = "pgn-check-summary",
     /// `clock say`: what was given is no time in seconds.
     ClockNotSeconds = "clock-not-seconds",
+    /// The scoresheet (braille or recording) cannot be written; the path and the reason follow.
+    ScoresheetCannotWrite = "scoresheet-cannot-write",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -239,13 +239,12 @@ fn a_record_cut_off_before_its_result_is_written_with_a_warning() {
     let pgn = dir.path().join("cut.pgn");
     std::fs::write(&pgn, cut).unwrap();
     for (flag, out) in [("--braille", "cut.brf"), ("--audio", "cut.wav")] {
-        let run = Command::new(env!("CARGO_BIN_EXE_vichess"))
-            .arg("scoresheet")
-            .arg(&pgn)
-            .arg(flag)
-            .arg(dir.path().join(out))
-            .output()
-            .unwrap();
+        let target = dir.path().join(out);
+        let run = scoresheet_in(
+            dir.path(),
+            "en",
+            &[pgn.as_os_str(), flag.as_ref(), target.as_os_str()],
+        );
         assert!(run.status.success(), "{flag}: {run:?}");
         let err = String::from_utf8_lossy(&run.stderr);
         let warning = format!("vichess: warning: {}: line ", pgn.display());
@@ -255,5 +254,239 @@ fn a_record_cut_off_before_its_result_is_written_with_a_warning() {
             "{flag}: {err}"
         );
         assert!(dir.path().join(out).exists(), "{flag}: nothing written");
+    }
+}
+
+/// `vichess scoresheet ARGS` run in `home` as its own user, whose configuration names the
+/// game's language `lang`, so neither the tester's configuration nor the machine's locale
+/// chooses it.
+fn scoresheet_in(home: &Path, lang: &str, args: &[&std::ffi::OsStr]) -> std::process::Output {
+    let config = home.join("config").join("vichess");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("config.toml"),
+        format!("[game]\nlanguage = \"{lang}\"\n"),
+    )
+    .unwrap();
+    Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .arg("scoresheet")
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
+        .output()
+        .unwrap()
+}
+
+/// A record cut off inside a `{` comment (a clock comment half copied) is no reason to
+/// lose the game: every move before the cut is written, braille and dictated alike, with a
+/// warning naming the file and the line of the comment that is never closed.
+#[test]
+fn a_record_cut_off_inside_a_comment_keeps_every_move_before_the_cut() {
+    let (game, expected) = game_moves();
+    let text = std::fs::read_to_string(common::test_data(GAME)).unwrap();
+    // Cut inside the comment after Black's fifth move: ten half-moves are complete.
+    let fifth = text.find(" 6. ").expect("move 6");
+    let open = text[..fifth].rfind('{').expect("a clock comment");
+    let cut = &text[..open + 5];
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("cut.pgn");
+    std::fs::write(&pgn, cut).unwrap();
+    let line = cut.lines().count();
+    let brl = dir.path().join("cut.brl");
+    let wav = dir.path().join("cut.wav");
+    let run = scoresheet_in(
+        dir.path(),
+        "en",
+        &[
+            pgn.as_os_str(),
+            "--braille".as_ref(),
+            brl.as_os_str(),
+            "--braille-lang".as_ref(),
+            "en".as_ref(),
+            "--audio".as_ref(),
+            wav.as_os_str(),
+        ],
+    );
+    assert!(run.status.success(), "{run:?}");
+    let err = String::from_utf8_lossy(&run.stderr);
+    let warning = format!("vichess: warning: {}: line {line}, column ", pgn.display());
+    let warned: Vec<&str> = err.lines().filter(|l| l.starts_with(&warning)).collect();
+    // Once for the braille sheet, once for the recording.
+    assert_eq!(warned.len(), 2, "{err}");
+    assert!(
+        warned
+            .iter()
+            .all(|l| l.contains("comment") && l.contains("kept")),
+        "{err}"
+    );
+    assert!(wav.exists(), "no recording");
+    let table = louis::default_table(Lang::En);
+    let doc = std::fs::read_to_string(&brl).unwrap();
+    let print = louis_cli::back_translate(table, &body(&pages(&doc)).join("\n"));
+    let moves = read::read_moves(&print, &game.start, Lang::En).unwrap();
+    assert_eq!(moves, expected[..10], "{print}");
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(out.contains("5. "), "the dictated moves: {out}");
+}
+
+/// The scoresheet's own lines (the warning about a record cut off, and the lines that say
+/// what was written) are in the game's language, the configured one, with the file and line
+/// named; no English word is left in them.
+#[test]
+fn the_scoresheets_warning_and_written_lines_are_in_the_games_language() {
+    let text = std::fs::read_to_string(common::test_data(GAME)).unwrap();
+    let cut = &text[..text.find(" 5. ").expect("move 5")];
+    let line = cut.lines().count();
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("cut.pgn");
+    std::fs::write(&pgn, cut).unwrap();
+    let brf = dir.path().join("cut.brf");
+    let wav = dir.path().join("cut.wav");
+    for (lang, warning, braille, audio) in [
+        (
+            "de",
+            format!("vichess: Warnung: {}: Zeile {line}: die Datei endet vor dem Ergebnis dieser Partie: die bis hierher gelesenen Züge bleiben erhalten", pgn.display()),
+            format!("{} geschrieben: Braille BRF, Tabelle ", brf.display()),
+            format!("{} geschrieben: 0 Min. ", wav.display()),
+        ),
+        (
+            "uk",
+            format!("vichess: попередження: {}: рядок {line}: файл закінчується до результату цієї партії: прочитані досі ходи збережено", pgn.display()),
+            format!("записано {}: шрифт Брайля BRF, таблиця ", brf.display()),
+            format!("записано {}: 0 хв ", wav.display()),
+        ),
+        (
+            "ru",
+            format!("vichess: предупреждение: {}: строка {line}: файл заканчивается раньше результата этой партии: прочитанные ходы сохранены", pgn.display()),
+            format!("записано {}: шрифт Брайля BRF, таблица ", brf.display()),
+            format!("записано {}: 0 мин ", wav.display()),
+        ),
+        (
+            "hy",
+            format!("vichess: ուշադրություն. {}: տող {line}: ֆայլն ավարտվում է այս պարտիայի արդյունքից առաջ. մինչ այժմ կարդացված քայլերը պահպանված են", pgn.display()),
+            format!("գրվել է {}. Բրայլ BRF, աղյուսակ՝ ", brf.display()),
+            format!("գրվել է {}. 0 ր ", wav.display()),
+        ),
+    ] {
+        let run = scoresheet_in(
+            dir.path(),
+            lang,
+            &[
+                pgn.as_os_str(),
+                "--braille".as_ref(),
+                brf.as_os_str(),
+                "--audio".as_ref(),
+                wav.as_os_str(),
+            ],
+        );
+        assert!(run.status.success(), "{lang}: {run:?}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        let out = String::from_utf8_lossy(&run.stdout);
+        assert_eq!(
+            err.lines().filter(|l| *l == warning).count(),
+            2,
+            "{lang}: {warning:?} missing:\n{err}"
+        );
+        assert!(out.lines().any(|l| l.starts_with(&braille)), "{lang}: {braille:?} missing:\n{out}");
+        assert!(out.lines().any(|l| l.starts_with(&audio)), "{lang}: {audio:?} missing:\n{out}");
+        let ours: String = err
+            .lines()
+            .chain(out.lines().filter(|l| l.contains(".brf") || l.contains(".wav")))
+            .collect::<Vec<_>>()
+            .join("\n")
+            .replace(&dir.path().display().to_string(), "");
+        for english in ["warning", "line", "the file", "wrote", "braille", "table", "voice pack", "page"] {
+            assert!(!ours.contains(english), "{lang}: {english:?} in:\n{ours}");
+        }
+    }
+}
+
+/// Without `--braille-lang` or `--voice`, the scoresheet is in the game's language: the
+/// configured one's notation and braille table, and its voice pack; the flags still win.
+#[test]
+fn the_scoresheets_defaults_follow_the_configured_language_and_flags_win() {
+    let (game, expected) = game_moves();
+    let text = std::fs::read_to_string(common::test_data(GAME)).unwrap();
+    let cut = &text[..text.find(" 5. ").expect("move 5")];
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("short.pgn");
+    std::fs::write(&pgn, cut).unwrap();
+    let brl = dir.path().join("short.brl");
+    let wav = dir.path().join("short.wav");
+    let both = [
+        pgn.as_os_str(),
+        "--braille".as_ref(),
+        brl.as_os_str(),
+        "--audio".as_ref(),
+        wav.as_os_str(),
+    ];
+    for (code, pack, table, wrote) in [
+        ("ru", "ru", "ru.ctb", "голос ru"),
+        ("uk", "uk", "uk-comp.utb", "голос uk"),
+        ("hy", "hy", "hy.ctb,en-us-comp6.ctb", "ձայն՝ hy"),
+        ("de", "de-fide", "de-comp6.utb", "Stimme de-fide"),
+        ("en", "en", "en-us-comp6.ctb", "voice pack en"),
+    ] {
+        let run = scoresheet_in(dir.path(), code, &both);
+        assert!(run.status.success(), "{code}: {run:?}");
+        let out = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            out.lines().any(|l| l.contains(&format!(" {table}"))),
+            "{code}: not the {table} table:\n{out}"
+        );
+        assert!(
+            out.lines().any(|l| l.ends_with(wrote)),
+            "{code}: not the {pack} pack:\n{out}"
+        );
+        // The sheet is in the language's notation: it reads back in it, and only in it.
+        let lang = Lang::from_code(code).unwrap();
+        let doc = std::fs::read_to_string(&brl).unwrap();
+        let print =
+            louis_cli::back_translate(louis::default_table(lang), &body(&pages(&doc)).join("\n"));
+        let moves = read::read_moves(&print, &game.start, lang)
+            .unwrap_or_else(|e| panic!("{code}: {e}\n{print}"));
+        assert_eq!(moves, expected[..8], "{code}: {print}");
+    }
+    // The flags win over the configured language.
+    let mut flagged = both.to_vec();
+    flagged.extend(["--braille-lang", "en", "--voice", "de-fide"].map(std::ffi::OsStr::new));
+    let run = scoresheet_in(dir.path(), "ru", &flagged);
+    assert!(run.status.success(), "{run:?}");
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(out.contains("таблица en-us-comp6.ctb"), "{out}");
+    assert!(out.lines().any(|l| l.ends_with("голос de-fide")), "{out}");
+}
+
+/// A scoresheet that cannot be written (its folder is missing) is refused in the game's
+/// language, naming the file, braille and recording alike.
+#[test]
+fn a_scoresheet_that_cannot_be_written_is_refused_in_the_games_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    std::fs::write(&pgn, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n").unwrap();
+    for out in ["sheet.brl", "sheet.wav"] {
+        let target = dir.path().join("missing").join(out);
+        let flag = if out.ends_with(".wav") {
+            "--audio"
+        } else {
+            "--braille"
+        };
+        let run = scoresheet_in(
+            dir.path(),
+            "ru",
+            &[pgn.as_os_str(), flag.as_ref(), target.as_os_str()],
+        );
+        assert!(!run.status.success(), "{out}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        let said = format!(
+            "vichess: бланк записи нельзя записать: {}",
+            target.display()
+        );
+        assert!(err.starts_with(&said), "{out}: {said:?} missing:\n{err}");
+        assert!(!err.contains("cannot"), "{out}: {err}");
     }
 }

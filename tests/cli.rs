@@ -170,14 +170,14 @@ fn replay_automatic_draws() {
 
 #[test]
 fn replay_bad_move_exits_2_names_the_move_and_prints_nothing_else() {
-    let out = vichess(&["replay", "e4", "e5", "Nf3", "Nf3"]);
+    let out = vichess(&["replay", "--lang", "en", "e4", "e5", "Nf3", "Nf3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stdout(&out).is_empty(), "{}", stdout(&out));
     let err = stderr(&out);
     assert!(err.contains("move 2 for Black"), "{err}");
     assert!(err.contains("\"Nf3\""), "{err}");
     assert!(err.contains("no black knight can move to f3"), "{err}");
-    let out = vichess(&["replay", "e4", "Zz9"]);
+    let out = vichess(&["replay", "--lang", "en", "e4", "Zz9"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("move 1 for Black, \"Zz9\""),
@@ -196,7 +196,7 @@ fn pgn_check_reads_real_files() {
         std::path::Path::new(path).exists(),
         "test data missing: {path}"
     );
-    let out = vichess(&["pgn", "check", path]);
+    let out = vichess(&["pgn", "check", "--lang", "en", path]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
@@ -216,7 +216,7 @@ fn pgn_check_reports_a_bad_game_and_fails() {
          [Event \"b\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
     )
     .unwrap();
-    let out = vichess(&["pgn", "check", file.to_str().unwrap()]);
+    let out = vichess(&["pgn", "check", "--lang", "en", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
@@ -383,7 +383,7 @@ fn pgn_check_never_prints_a_terminal_control_sequence_from_a_tag() {
         "[Event \"x\"]\n[White \"\u{1b}]0;owned\u{7}Anna\"]\n[Black \"B\"]\n\n1. e4 e5 *\n",
     )
     .unwrap();
-    let out = vichess(&["pgn", "check", file.to_str().unwrap()]);
+    let out = vichess(&["pgn", "check", "--lang", "en", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(

@@ -1276,4 +1276,186 @@ fn a_refused_command_line_is_told_in_the_language_asked_for_or_configured() {
     let help = common_play::run_piped(home.path(), &["play", "--help"], b"");
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("--lang"));
+/// A file for `pgn check`: a game recorded on after the Laws ended it, with the wrong result;
+/// a game with an impossible move; a game cut off inside a comment.
+const CHECKED: &str = "[Event \"x\"]\n[White \"Anna\"]\n[Black \"Bert\"]\n\
+    [FEN \"8/6k1/8/8/8/8/8/K6R w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Rh7+ Kxh7 2. Kb2 Kg6 1-0\n\n\
+    [Event \"y\"]\n[White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+    [Event \"z\"]\n\n1. e4 e5 2. Nf3 {cut\n";
+
+/// `vichess pgn check` says its findings in the game's language: `--lang`, else the
+/// configuration's `[game] language`; every line, the summary too, with no English left.
+#[test]
+fn pgn_check_speaks_the_language_asked_for_or_configured() {
+    let home = tempfile::tempdir().unwrap();
+    let file = home.path().join("round.pgn");
+    std::fs::write(&file, CHECKED).unwrap();
+    let path = file.to_str().unwrap();
+    for (lang, lines) in [
+        (
+            "de",
+            [
+                "Partie 1 (Anna - Bert): 1 Zug, Ergebnis 1/2-1/2 durch tote Stellung bei Zug 1 von Schwarz, Kxh7, Schlussstellung: tote Stellung; Warnung: 2 Züge nach dem Ende der Partie gespielt, aufbewahrt, aber nicht Teil der Partie: 2. Kb2 Kg6; Warnung: das Ergebnis der Aufzeichnung, 1-0, ist nicht das Ergebnis nach den Regeln, 1/2-1/2 (tote Stellung)",
+                "Partie 2 (C - D), Zeile 13, Spalte 13: Zug 2 von Weiß, Ke3: ",
+                "Partie 3, Zeile 17, Spalte 17: ein hier mit { geöffneter Kommentar wird nie mit } geschlossen",
+                "3 Partien: 1 fehlerfrei, 2 mit Fehlern",
+            ],
+        ),
+        (
+            "uk",
+            [
+                "партія 1 (Anna - Bert): 1 хід, результат 1/2-1/2 — мертва позиція, хід 1 чорних, Крxh7, підсумкова позиція: мертва позиція; попередження: зіграно після кінця партії: 2 ходи; їх збережено, але до партії вони не входять: 2. Крb2 Крg6; попередження: результат запису 1-0 — не результат за Правилами, 1/2-1/2 (мертва позиція)",
+                "партія 2 (C - D), рядок 13, стовпець 13: хід 2 білих, Ke3: ",
+                "партія 3, рядок 17, стовпець 17: коментар, відкритий тут знаком {, ніде не закрито знаком }",
+                "3 партії: без помилок: 1, з помилками: 2",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "партия 1 (Anna - Bert): 1 ход, результат 1/2-1/2 — мёртвая позиция, ход 1 чёрных, Крxh7, итоговая позиция: мёртвая позиция; предупреждение: сыграно после конца партии: 2 хода; они сохранены, но в партию не входят: 2. Крb2 Крg6; предупреждение: результат записи 1-0 — не результат по Правилам, 1/2-1/2 (мёртвая позиция)",
+                "партия 2 (C - D), строка 13, столбец 13: ход 2 белых, Ke3: ",
+                "партия 3, строка 17, столбец 17: комментарий, открытый здесь знаком {, нигде не закрыт знаком }",
+                "3 партии: без ошибок: 1, с ошибками: 2",
+            ],
+        ),
+        (
+            "hy",
+            [
+                "պարտիա 1 (Anna - Bert): 1 քայլ, արդյունք՝ 1/2-1/2 (մեռյալ դիրք), սևերի քայլ 1, Աxh7, վերջնական դիրք՝ մեռյալ դիրք; ուշադրություն. պարտիայի ավարտից հետո խաղացվել է 2 քայլ. դրանք պահպանված են, բայց պարտիայի մաս չեն՝ 2. Աb2 Աg6; ուշադրություն. գրառման արդյունքը՝ 1-0, Կանոններով արդյունքը չէ. այն 1/2-1/2 է (մեռյալ դիրք)",
+                "պարտիա 2 (C - D), տող 13, սյունակ 13: սպիտակների քայլ 2, Ke3: ",
+                "պարտիա 3, տող 17, սյունակ 17: այստեղ { նշանով բացված մեկնաբանությունը ոչ մի տեղ չի փակվում } նշանով",
+                "3 պարտիա. առանց սխալների՝ 1, սխալներով՝ 2",
+            ],
+        ),
+    ] {
+        let out = common_play::run_piped(home.path(), &["pgn", "check", "--lang", lang, path], b"");
+        assert_eq!(out.status.code(), Some(1), "{lang}: {out:?}");
+        let said = String::from_utf8_lossy(&out.stdout);
+        let got: Vec<&str> = said.lines().collect();
+        assert_eq!(got.len(), 4, "{lang}:\n{said}");
+        for (got, line) in got.iter().zip(lines) {
+            assert!(got.starts_with(line), "{lang}: {line:?} missing:\n{said}");
+        }
+        // The impossible move's reason is in the language too.
+        assert!(got[1].len() > lines[1].len() + 4, "{lang}: no reason:\n{said}");
+        for english in [
+            "game", "line", "column", "move", "result", "warning", "valid", "error", "final",
+            "played", "comment", "king", "can",
+        ] {
+            assert!(!said.contains(english), "{lang}: {english:?} in:\n{said}");
+        }
+    }
+    // Without --lang: the configuration's language.
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"ru\"\n").unwrap();
+    let out = common_play::run_piped(home.path(), &["pgn", "check", path], b"");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        said.lines().last(),
+        Some("3 партии: без ошибок: 1, с ошибками: 2"),
+        "{said}"
+    );
+    assert!(!said.contains("game"), "{said}");
+}
+
+/// `vichess replay --lang L` refuses a move in L's words (the move's number and side, the move
+/// in L's quotation marks, the reason), not only its piece letters; without `--lang`, in the
+/// configured language.
+#[test]
+fn replay_refuses_a_move_in_the_language_of_lang() {
+    let home = tempfile::tempdir().unwrap();
+    for (lang, impossible, unreadable) in [
+        (
+            "de",
+            "vichess: Zug 2 von Schwarz, „Nf3“: ",
+            "vichess: Zug 1 von Schwarz, „Zz9“: ",
+        ),
+        (
+            "uk",
+            "vichess: хід 2 чорних, «Nf3»: ",
+            "vichess: хід 1 чорних, «Zz9»: ",
+        ),
+        (
+            "ru",
+            "vichess: ход 2 чёрных, «Nf3»: ",
+            "vichess: ход 1 чёрных, «Zz9»: ",
+        ),
+        (
+            "hy",
+            "vichess: սևերի քայլ 2, «Nf3»: ",
+            "vichess: սևերի քայլ 1, «Zz9»: ",
+        ),
+    ] {
+        for (moves, said) in [
+            (&["e4", "e5", "Nf3", "Nf3"][..], impossible),
+            (&["e4", "Zz9"][..], unreadable),
+        ] {
+            let mut args = vec!["replay", "--lang", lang];
+            args.extend(moves);
+            let out = common_play::run_piped(home.path(), &args, b"");
+            assert_eq!(out.status.code(), Some(2), "{lang} {moves:?}");
+            assert!(out.stdout.is_empty(), "{lang} {moves:?}: {out:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.starts_with(said),
+                "{lang} {moves:?}: {said:?} missing:\n{err}"
+            );
+            // A reason follows, in the language.
+            assert!(err.trim_end().len() > said.len() + 4, "{lang}: {err}");
+            for english in ["move", "White", "Black", "knight", "cannot", "not a"] {
+                assert!(!err.contains(english), "{lang}: {english:?} in:\n{err}");
+            }
+        }
+    }
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("config.toml"), "[game]\nlanguage = \"ru\"\n").unwrap();
+    let out = common_play::run_piped(home.path(), &["replay", "e4", "e5", "Nf3", "Nf3"], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("vichess: ход 2 чёрных, «Nf3»: "), "{err}");
+}
+
+/// `vichess clock say` says the time in the configured language when `--lang` names none, and
+/// refuses a time that is none in it; `--lang` still wins.
+#[test]
+fn clock_say_speaks_the_configured_language() {
+    let home = tempfile::tempdir().unwrap();
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    for (lang, said, refused) in [
+        (
+            "ru",
+            "один час двенадцать минут двенадцать секунд",
+            "vichess: NaN — не время в секундах",
+        ),
+        (
+            "uk",
+            "одна година дванадцять хвилин дванадцять секунд",
+            "vichess: NaN — не час у секундах",
+        ),
+        (
+            "de",
+            "eine Stunde zwölf Minuten zwölf Sekunden",
+            "vichess: NaN ist keine Zeit in Sekunden",
+        ),
+    ] {
+        std::fs::write(
+            own.join("config.toml"),
+            format!("[game]\nlanguage = \"{lang}\"\n"),
+        )
+        .unwrap();
+        let out = common_play::run_piped(home.path(), &["clock", "say", "4332"], b"");
+        assert_eq!(common_play::lines_of(&out), [said], "{lang}");
+        let out = common_play::run_piped(home.path(), &["clock", "say", "NaN"], b"");
+        assert!(!out.status.success(), "{lang}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end(), refused, "{lang}");
+    }
+    let out = common_play::run_piped(home.path(), &["clock", "say", "--lang", "en", "4332"], b"");
+    assert_eq!(
+        common_play::lines_of(&out),
+        ["one hour twelve minutes twelve seconds"]
+    );
 }

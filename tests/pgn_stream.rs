@@ -129,7 +129,7 @@ fn pgn_check_reports_the_result_where_the_game_ended_and_names_the_moves_after_i
     let file = dir.path().join("after.pgn");
     std::fs::write(&file, AFTER_DEAD).unwrap();
     let out = vichess()
-        .args(["pgn", "check"])
+        .args(["pgn", "check", "--lang", "en"])
         .arg(&file)
         .output()
         .unwrap();
@@ -158,7 +158,7 @@ fn pgn_check_warns_when_the_record_result_is_not_the_laws_result() {
     let file = dir.path().join("wrong.pgn");
     std::fs::write(&file, AFTER_DEAD.replace("Kg6 1/2-1/2", "Kg6 1-0")).unwrap();
     let out = vichess()
-        .args(["pgn", "check"])
+        .args(["pgn", "check", "--lang", "en"])
         .arg(&file)
         .output()
         .unwrap();

@@ -59,11 +59,39 @@ pub fn is_braille_file(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("brf") || e.eq_ignore_ascii_case("brl"))
 }
 
-/// Writes the scoresheet of `record` as `file` says; returns the line that says so.
+/// A braille scoresheet written: what the line that says so names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetWritten {
+    /// Pages written.
+    pub pages: usize,
+    /// BRF for an embosser, else Unicode braille.
+    pub brf: bool,
+    /// The liblouis table list used.
+    pub table: String,
+}
+
+impl SheetWritten {
+    /// "wrote PATH: BRF braille, table …, pages: 3" in `pack`'s words.
+    pub fn line(&self, pack: &crate::voice::Pack, path: &Path) -> String {
+        use crate::phrase::token::Word;
+        crate::pgn::words::fill(
+            pack,
+            Word::ScoresheetWroteBraille,
+            &[
+                ("file", &path.display().to_string()),
+                ("format", if self.brf { "BRF" } else { "Unicode" }),
+                ("table", &self.table),
+                ("pages", &self.pages.to_string()),
+            ],
+        )
+    }
+}
+
+/// Writes the scoresheet of `record` as `file` says; returns what was written, for the line
+/// that says so in the game's language.
 #[cfg(feature = "braille")]
-pub fn write_sheet(record: &crate::pgn::PgnGame, file: &SheetFile) -> anyhow::Result<String> {
+pub fn write_sheet(record: &crate::pgn::PgnGame, file: &SheetFile) -> anyhow::Result<SheetWritten> {
     use super::{cells, louis::Louis, sheet};
-    use anyhow::Context;
 
     let out = &file.path;
     let lang = match Lang::from_code(&file.lang) {
@@ -101,21 +129,22 @@ pub fn write_sheet(record: &crate::pgn::PgnGame, file: &SheetFile) -> anyhow::Re
     } else {
         sheet::unicode_document(&pages)
     };
-    // The safe way: never through a symbolic link, never half a sheet, 0600, synced.
-    crate::safe_file::replace(out, document.as_bytes())
-        .with_context(|| format!("cannot write the braille scoresheet {}", out.display()))?;
-    Ok(format!(
-        "wrote {}: {} page{}, {} braille, table {table}",
-        out.display(),
-        pages.len(),
-        if pages.len() == 1 { "" } else { "s" },
-        if brf { "BRF" } else { "Unicode" }
-    ))
+    // The safe way: never through a symbolic link, never half a sheet, 0600, synced. The
+    // caller names the file in the game's words.
+    crate::safe_file::replace(out, document.as_bytes())?;
+    Ok(SheetWritten {
+        pages: pages.len(),
+        brf,
+        table,
+    })
 }
 
 /// Without liblouis there is no braille to write.
 #[cfg(not(feature = "braille"))]
-pub fn write_sheet(_record: &crate::pgn::PgnGame, file: &SheetFile) -> anyhow::Result<String> {
+pub fn write_sheet(
+    _record: &crate::pgn::PgnGame,
+    file: &SheetFile,
+) -> anyhow::Result<SheetWritten> {
     let _ = file.is_brf();
     bail!(
         "this vichess was built without braille (the braille feature); cannot write {}",

@@ -22,10 +22,23 @@ pub fn simulate(control: &str, seconds: &[f64]) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// The time in `lang`'s words; a time that is none is refused in them too.
 pub fn say(lang: Language, tenths: bool, seconds: f64) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
-    let ms =
-        secs_to_millis(seconds).ok_or_else(|| anyhow!("{seconds} is not a time in seconds"))?;
+    let ms = secs_to_millis(seconds).ok_or_else(|| {
+        let pack = vichess::voice::Pack::builtin(vichess::session::language_pack(lang));
+        match pack {
+            Ok(pack) => anyhow!(
+                "{}",
+                vichess::pgn::words::fill(
+                    &pack,
+                    vichess::phrase::token::Word::ClockNotSeconds,
+                    &[("seconds", &seconds.to_string())],
+                )
+            ),
+            Err(e) => e.into(),
+        }
+    })?;
     let options = SayOptions {
         tenths,
         ..Default::default()

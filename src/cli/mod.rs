@@ -103,7 +103,9 @@ enum Command {
     Replay {
         #[command(flatten)]
         start: StartArgs,
-        /// Write SAN with this language's piece letters: en, de, uk, ru, hy, figurine.
+        /// Write SAN with this language's piece letters: en, de, uk, ru, hy, figurine; a
+        /// refused move is told in this language (without it, or with figurine, in the
+        /// configuration's `[game] language`).
         #[arg(long, value_parser = parse_lang)]
         lang: Option<Lang>,
         /// The moves, in order (SAN, long algebraic or UCI, in any supported language).
@@ -194,7 +196,8 @@ enum Command {
         audio: Option<PathBuf>,
         #[command(flatten)]
         braille: braille::BrailleArgs,
-        /// The voice pack: de-fide (default), en, de, uk, ru or hy.
+        /// The voice pack: de-fide, en, de, uk, ru or hy; without it, the pack of the game's
+        /// language (the configuration's `[game] language`; German is de-fide).
         #[arg(long)]
         voice: Option<String>,
         /// Speaking rate: 1.0 is the pack's own pace, from 0.5 (slow) to 3.0 (fast).
@@ -247,7 +250,13 @@ enum ConfigCommand {
 #[derive(Subcommand, Debug)]
 enum PgnCommand {
     /// Check every game in a file: one line per game and a summary; exit 1 if any is bad.
-    Check { file: PathBuf },
+    Check {
+        file: PathBuf,
+        /// The language of the findings: de, en, uk, ru or hy; without it, the
+        /// configuration's `[game] language`.
+        #[arg(long)]
+        lang: Option<vichess::phrase::Language>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -276,9 +285,9 @@ enum ClockCommand {
     },
     /// Say a time in words.
     Say {
-        /// de, en, uk, ru or hy.
-        #[arg(long, default_value = "en")]
-        lang: vichess::phrase::Language,
+        /// de, en, uk, ru or hy; without it, the configuration's `[game] language`.
+        #[arg(long)]
+        lang: Option<vichess::phrase::Language>,
         /// Tenths of a second under a minute.
         #[arg(long)]
         tenths: bool,
@@ -350,7 +359,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             depth,
         } => perft::run(&start.position()?, divide, depth),
         Command::Moves { start, lang } => moves::run(&start.position()?, lang),
-        Command::Replay { start, lang, moves } => replay::run(start.position()?, lang, &moves),
+        Command::Replay { start, lang, moves } => {
+            // Its refusals in --lang's language, else the game's (figurines name none).
+            let spoken = lang.and_then(|l| vichess::phrase::Language::from_code(l.code()));
+            let language = language_or_configured(spoken)?;
+            let words = vichess::voice::Pack::builtin(vichess::session::language_pack(language))?;
+            replay::run(start.position()?, lang, &moves, &words)
+        }
         Command::Play(args) => play::run(*args),
         #[cfg(feature = "window")]
         Command::Window(args) => window::run(*args),
@@ -395,7 +410,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     tenths,
                     seconds,
                 },
-        } => clock::say(lang, tenths, seconds),
+        } => clock::say(language_or_configured(lang)?, tenths, seconds),
         #[cfg(feature = "serial")]
         Command::Board { command } => board::run(command),
         Command::Report { journal, lang } => report::run(&journal, lang.as_deref()),
@@ -406,14 +421,17 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             voice,
             speed,
         } => {
+            // The warnings and the lines that say what was written: the game's language.
+            let language = language_or_configured(None)?;
+            let words = vichess::voice::Pack::builtin(vichess::session::language_pack(language))?;
             if braille.braille.is_some() {
-                let code = braille::run(&game, &braille)?;
+                let code = braille::run(&game, &braille, &words)?;
                 if audio.is_none() || code != ExitCode::SUCCESS {
                     return Ok(code);
                 }
             }
             match audio {
-                Some(audio) => scoresheet::run(&game, &audio, voice.as_deref(), speed),
+                Some(audio) => scoresheet::run(&game, &audio, voice.as_deref(), speed, &words),
                 None => Ok(ExitCode::SUCCESS),
             }
         }
@@ -421,8 +439,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             command: ConfigCommand::Check { file, lang },
         } => config_check::run(file.as_deref(), lang.as_deref()),
         Command::Pgn {
-            command: PgnCommand::Check { file },
-        } => pgn_check::run(&file),
+            command: PgnCommand::Check { file, lang },
+        } => {
+            let language = language_or_configured(lang)?;
+            let words = vichess::voice::Pack::builtin(vichess::session::language_pack(language))?;
+            pgn_check::run(&file, &words)
+        }
         Command::Manual { out } => manual::run(&out),
     }
 }

@@ -6,9 +6,11 @@
 use anyhow::bail;
 use std::io::Write;
 use std::process::ExitCode;
+use vichess::pgn::words as pgn_words;
 use vichess::rules::game::{ClaimKind, Game};
 use vichess::rules::notation::{self, Lang};
 use vichess::rules::{Color, Position};
+use vichess::voice::Pack;
 
 /// "12." for White's move 12, "12..." for Black's: the scoresheet's own numbering.
 pub fn move_number(pos: &Position) -> String {
@@ -21,7 +23,14 @@ pub fn move_number(pos: &Position) -> String {
 /// Moves given after the Laws ended the game (a dead position, fivefold repetition, 75
 /// moves; 5.2.2, 9.6) are still checked for legality, then listed apart as not part of the
 /// game, and the status is the game's at its end.
-pub fn run(start: Position, lang: Option<Lang>, moves: &[String]) -> anyhow::Result<ExitCode> {
+/// A refused move is told in `words`' language: its number and side, the move as given in
+/// the language's quotation marks, and the reason.
+pub fn run(
+    start: Position,
+    lang: Option<Lang>,
+    moves: &[String],
+    words: &Pack,
+) -> anyhow::Result<ExitCode> {
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
     let mut game = Game::new(start);
     let mut lines = Vec::with_capacity(moves.len());
@@ -30,10 +39,14 @@ pub fn run(start: Position, lang: Option<Lang>, moves: &[String]) -> anyhow::Res
     let mut after_end = Vec::new();
     for text in moves {
         let pos = beyond.clone().unwrap_or_else(|| game.position().clone());
-        let who = format!("move {} for {}", pos.fullmoves(), capitalised(pos.turn()));
         let m = match notation::parse_move(&pos, text) {
             Ok(m) => m,
-            Err(e) => bail!("{who}, {text:?}: {e}"),
+            Err(e) => bail!(
+                "{}, {}: {}",
+                pgn_words::move_number(words, pos.fullmoves(), pos.turn()),
+                words.language().quote(text),
+                pgn_words::move_error(words, &e)
+            ),
         };
         let written = match lang {
             Some(lang) => notation::san_in(&pos, &m, lang),
@@ -76,11 +89,4 @@ pub fn run(start: Position, lang: Option<Lang>, moves: &[String]) -> anyhow::Res
         writeln!(out, "claimable: {word}")?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn capitalised(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }

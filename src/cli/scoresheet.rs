@@ -14,12 +14,21 @@ use vichess::speech::file::Espeak;
 use vichess::speech::notice;
 use vichess::voice::dictate::dictate_into;
 use vichess::voice::render::{fallback_notice, ClipBank, Part, RenderOptions, DEFAULT_GAP_MS};
-use vichess::voice::{Pack, DEFAULT_PACK};
+use vichess::voice::Pack;
 
-pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow::Result<ExitCode> {
+/// The recording written in `voice`'s pack, else in the pack of `words`' language (the
+/// game's); the warnings and the line that says it was written in that language.
+pub fn run(
+    game: &Path,
+    audio: &Path,
+    voice: Option<&str>,
+    speed: f64,
+    words: &Pack,
+) -> anyhow::Result<ExitCode> {
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
-    let game_record = super::pgn_check::first_game_warned(game)?;
-    let pack = Pack::open(voice.unwrap_or(DEFAULT_PACK))?;
+    let game_record = super::pgn_check::first_game_warned(game, words)?;
+    let default = vichess::session::language_pack(words.language());
+    let pack = Pack::open(voice.unwrap_or(default))?;
     // The clips' own rate: nothing is resampled, and the file stays small.
     let options = RenderOptions::speech(pack.sample_rate(), speed, DEFAULT_GAP_MS);
     let (bank, problems) = ClipBank::load(&pack, &options);
@@ -28,15 +37,17 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
     }
     // Written as it is rendered: a long game never sits in memory whole.
     let mut writer = wav::Writer::create(audio, options.rate).map_err(|e| {
-        let why = match &e {
+        // The system's reason once, in the game's words where it has them, after the file.
+        let reason = match e {
             wav::WavError::Write {
                 source: hound::Error::IoError(io),
                 ..
-            } => vichess::io_words::io_reason(&pack, io),
+            } => vichess::io_words::io_reason(words, &io),
+            wav::WavError::Write { source, .. } => source.to_string(),
             other => other.to_string(),
         };
-        let word = pack.text(&[Token::Word(Word::RecordingCannotWrite)]);
-        anyhow::anyhow!("{word}: {} ({why})", audio.display())
+        let word = words.text(&[Token::Word(Word::ScoresheetCannotWrite)]);
+        anyhow::anyhow!("{word}: {}: {reason}", audio.display())
     })?;
     let mut espeak: Option<Espeak> = None;
     let mut failed = false;
@@ -79,13 +90,16 @@ pub fn run(game: &Path, audio: &Path, voice: Option<&str>, speed: f64) -> anyhow
     }
     let seconds = (writer.frames() as f64 / f64::from(options.rate)).round() as u64;
     writer.finish()?;
-    writeln!(
-        out,
-        "wrote {}: {} min {} s, voice pack {}",
-        audio.display(),
-        seconds / 60,
-        seconds % 60,
-        pack.folder()
-    )?;
+    let wrote = vichess::pgn::words::fill(
+        words,
+        Word::ScoresheetWroteAudio,
+        &[
+            ("file", &audio.display().to_string()),
+            ("min", &(seconds / 60).to_string()),
+            ("s", &(seconds % 60).to_string()),
+            ("pack", pack.folder()),
+        ],
+    );
+    writeln!(out, "{wrote}")?;
     Ok(ExitCode::SUCCESS)
 }

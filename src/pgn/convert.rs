@@ -1,6 +1,7 @@
 //! Between a PGN record and a [`Game`] of the rules core: a game played in vichess is saved
 //! through [`PgnGame::from_game`], a loaded one continues through [`PgnGame::to_game`].
 
+use super::error::MoveAt;
 use super::model::{GameResult, Line, PgnGame, PgnMove};
 use crate::rules::game::{Game, GameError, Status};
 use crate::rules::{notation, Color, Move, Position};
@@ -20,10 +21,15 @@ impl Replayed {
     /// The moves after the end as a scoresheet writes them ("2. Kb2 Kg6", "3... Ke7 4. Kd2"),
     /// numbered from the position where the game ended.
     pub fn after_end_text(&self) -> String {
+        self.after_end_text_in(notation::Lang::En)
+    }
+
+    /// [`Self::after_end_text`] with `lang`'s piece letters ("2. Кb2 Кg6").
+    pub fn after_end_text_in(&self, lang: notation::Lang) -> String {
         let mut pos = self.game.position().clone();
         let mut words = Vec::with_capacity(self.after_end.len());
         for (i, m) in self.after_end.iter().enumerate() {
-            let san = notation::san(&pos, m);
+            let san = notation::san_in(&pos, m, lang);
             match pos.turn() {
                 Color::White => words.push(format!("{}. {san}", pos.fullmoves())),
                 Color::Black if i == 0 => words.push(format!("{}... {san}", pos.fullmoves())),
@@ -36,6 +42,12 @@ impl Replayed {
 
     /// Where the game ended when the record plays on: "move 1 for Black, Kxh7".
     pub fn end_move_text(&self) -> Option<String> {
+        self.end_move(notation::Lang::En).map(|at| at.to_string())
+    }
+
+    /// Where the game ended when the record plays on, the move in `lang`'s letters, for a
+    /// command to say in its words.
+    pub fn end_move(&self, lang: notation::Lang) -> Option<MoveAt> {
         if self.after_end.is_empty() {
             return None;
         }
@@ -44,12 +56,12 @@ impl Replayed {
             self.game.last_move()?,
             positions.get(positions.len().checked_sub(2)?)?,
         );
-        Some(format!(
-            "move {} for {}, {}",
-            before.fullmoves(),
-            before.turn().fold("White", "Black"),
-            notation::san(before, &m)
-        ))
+        Some(MoveAt {
+            number: before.fullmoves(),
+            color: before.turn(),
+            text: notation::san_in(before, &m, lang),
+            in_variation: false,
+        })
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::lexer::LexError;
 use super::model::PgnGame;
+use crate::rules::notation::MoveError;
 use crate::rules::{Color, FenError};
 use std::fmt;
 
@@ -52,14 +53,16 @@ impl fmt::Display for MoveAt {
 pub enum PgnErrorKind {
     /// Text the lexer could not read.
     Lex(LexError),
-    /// A tag line that is not `[Name "value"]`; the string says what was found instead.
-    BadTag(String),
+    /// A tag line that is not `[Name "value"]`: what is wrong, and what was found instead.
+    BadTag(TagProblem, Found),
     /// The `[FEN]` tag does not describe a position play can start from.
     BadFen(String, Box<FenError>),
     /// A `[Variant]` other than standard chess or Chess960.
     UnsupportedVariant(String),
     /// A move that is not legal or not readable here, with the notation module's reason.
-    Move(MoveAt, String),
+    Move(MoveAt, Box<MoveError>),
+    /// A move the notation module read as legal that the position still refused.
+    NotLegal(MoveAt),
     /// `--`, `Z0` and friends: placeholders some programs write for a skipped turn.
     NullMove(MoveAt),
     /// A `(` with no `)` before the game or the file ends.
@@ -71,23 +74,84 @@ pub enum PgnErrorKind {
     /// Variations nested deeper than this many levels.
     TooDeep(usize),
     /// Something that has no place in the moves, such as a `"` string or a `]`.
-    Unexpected(String),
+    Unexpected(Stray),
+}
+
+/// What is wrong with a tag line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TagProblem {
+    /// `[` with no name after it.
+    NameMissing,
+    /// The named tag has no quoted value.
+    NoValue(String),
+    /// The named tag is not closed with `]`.
+    NotClosed(String),
+}
+
+/// What a tag line holds where its next part should be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// The file ends.
+    End,
+    /// A word, as written.
+    Symbol(String),
+    /// A quoted text, as written.
+    Text(String),
+    /// Something else (a bracket, a comment).
+    Other,
+}
+
+/// Something among the moves that has no place there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stray {
+    /// A `[` that does not start a line.
+    TagOpen,
+    /// A `]`.
+    TagClose,
+    /// A quoted string.
+    Text,
+}
+
+impl fmt::Display for TagProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TagProblem::NameMissing => f.write_str("the tag name is missing"),
+            TagProblem::NoValue(name) => write!(f, "the {name} tag has no quoted value"),
+            TagProblem::NotClosed(name) => write!(f, "the {name} tag is not closed with ]"),
+        }
+    }
+}
+
+impl fmt::Display for Stray {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stray::TagOpen => "a [ that does not start a line",
+            Stray::TagClose => "a ]",
+            Stray::Text => "a quoted string",
+        })
+    }
 }
 
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PgnErrorKind::Lex(e) => e.fmt(f),
-            PgnErrorKind::BadTag(found) => write!(
-                f,
-                "a tag must be written as [Name \"value\"], but here {found}"
-            ),
+            PgnErrorKind::BadTag(problem, found) => {
+                f.write_str("a tag must be written as [Name \"value\"], but here ")?;
+                match found {
+                    Found::End => f.write_str("the file ends"),
+                    Found::Symbol(s) => write!(f, "{problem} (found {s:?})"),
+                    Found::Text(s) => write!(f, "{problem} (found the text {s:?})"),
+                    Found::Other => write!(f, "{problem}"),
+                }
+            }
             PgnErrorKind::BadFen(fen, e) => write!(f, "the FEN tag {fen:?} is unusable: {e}"),
             PgnErrorKind::UnsupportedVariant(v) => write!(
                 f,
                 "the variant {v:?} is not supported: only standard chess and Chess960 are"
             ),
             PgnErrorKind::Move(at, why) => write!(f, "{at}: {why}"),
+            PgnErrorKind::NotLegal(at) => write!(f, "{at}: this move is not legal here"),
             PgnErrorKind::NullMove(at) => {
                 write!(f, "{at}: null moves are not chess moves")
             }
@@ -124,6 +188,26 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
+impl PgnError {
+    /// The game of a record cut off inside a `{` comment (a file copied while it was still
+    /// being written): every move before the comment, with a warning saying where the comment
+    /// opened, for a command that writes the game out and must lose nothing the user entered.
+    /// Any other error, or one met before the moves, stays an error.
+    pub fn cut_in_comment(self) -> Result<PgnGame, PgnError> {
+        match (&self.kind, self.partial) {
+            (PgnErrorKind::Lex(LexError::UnclosedComment), Some(game)) => {
+                let mut game = *game;
+                game.warnings.push(super::PgnWarning::CutInComment {
+                    line: self.line,
+                    column: self.column,
+                });
+                Ok(game)
+            }
+            (_, partial) => Err(PgnError { partial, ..self }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,14 +226,20 @@ mod tests {
                     text: "Nf3".to_owned(),
                     in_variation: false,
                 },
-                "no black knight can move to f3".to_owned(),
+                Box::new(
+                    crate::rules::notation::parse_move(&crate::rules::Position::new(), "Nd4")
+                        .unwrap_err(),
+                ),
             ),
             partial: None,
         };
         assert_eq!(
             e.to_string(),
-            "game 3 (Kasparov - Deep Blue), line 14, column 5: move 23 for Black, Nf3: \
-             no black knight can move to f3"
+            format!(
+                "game 3 (Kasparov - Deep Blue), line 14, column 5: move 23 for Black, Nf3: {}",
+                crate::rules::notation::parse_move(&crate::rules::Position::new(), "Nd4")
+                    .unwrap_err()
+            )
         );
     }
 }

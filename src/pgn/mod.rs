@@ -37,10 +37,12 @@ mod moves;
 mod reader;
 mod setup;
 mod stream;
+mod warning;
+pub mod words;
 mod writer;
 
 pub use convert::{result_of, Replayed};
-pub use error::{MoveAt, PgnError, PgnErrorKind};
+pub use error::{Found, MoveAt, PgnError, PgnErrorKind, Stray, TagProblem};
 pub use lexer::{LexError, Lexer, Token, TokenKind};
 pub use model::{
     format_duration, parse_duration, Comment, GameResult, Line, PgnGame, PgnMove, Termination,
@@ -49,4 +51,5 @@ pub use model::{
 pub use reader::{read_game, read_games, suffix_nag, Games, MAX_DEPTH};
 pub use setup::{start_position, variant_is_chess960};
 pub use stream::GameStream;
+pub use warning::PgnWarning;
 pub use writer::{write_game, write_game_with, write_games, MoveStyle, WriteOptions};

@@ -20,7 +20,7 @@ pub struct PgnGame {
     /// The game termination marker; `None` when the movetext stopped without one.
     pub result: Option<GameResult>,
     /// Things worth telling the user that did not stop the game being read.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<super::PgnWarning>,
 }
 
 /// A sequence of moves: the main line or a variation.

@@ -3,11 +3,12 @@
 //! Variations are read with an explicit stack rather than recursion, so that a file of ten
 //! thousand `(` cannot overflow the stack.
 
-use super::error::{MoveAt, PgnError, PgnErrorKind};
+use super::error::{Found, MoveAt, PgnError, PgnErrorKind, Stray, TagProblem};
 use super::lexer::{LexError, Lexer, Token, TokenKind};
 use super::model::{players, Comment, GameResult, Line, PgnGame, PgnMove};
 use super::moves::parse_move;
 use super::setup::start_position;
+use super::warning::PgnWarning;
 use crate::rules::{Move, Position};
 use std::collections::VecDeque;
 
@@ -168,7 +169,7 @@ struct GameReader<'r, 'a> {
     tags: Vec<(String, String)>,
     /// Line and column of each tag, index for index.
     tag_at: Vec<(u32, u32)>,
-    warnings: Vec<String>,
+    warnings: Vec<PgnWarning>,
 }
 
 /// Variations nested deeper than this are refused: no real annotation needs it, and the
@@ -251,7 +252,7 @@ impl GameReader<'_, '_> {
                     kind: TokenKind::Symbol(s),
                     ..
                 }) if s.starts_with(|c: char| c.is_ascii_alphanumeric()) => s.to_owned(),
-                other => return Err(bad_tag(at, other, "the tag name is missing")),
+                other => return Err(bad_tag(at, other, TagProblem::NameMissing)),
             };
             let value = match self.tokens.next() {
                 Some(Token {
@@ -264,26 +265,14 @@ impl GameReader<'_, '_> {
                     column,
                     ..
                 }) => return Err((line, column, PgnErrorKind::Lex(e))),
-                other => {
-                    return Err(bad_tag(
-                        at,
-                        other,
-                        &format!("the {name} tag has no quoted value"),
-                    ))
-                }
+                other => return Err(bad_tag(at, other, TagProblem::NoValue(name))),
             };
             match self.tokens.next() {
                 Some(Token {
                     kind: TokenKind::TagClose,
                     ..
                 }) => {}
-                other => {
-                    return Err(bad_tag(
-                        at,
-                        other,
-                        &format!("the {name} tag is not closed with ]"),
-                    ))
-                }
+                other => return Err(bad_tag(at, other, TagProblem::NotClosed(name))),
             }
             self.tags.push((name, value));
             self.tag_at.push(at);
@@ -298,18 +287,16 @@ impl GameReader<'_, '_> {
             if self.tokens.at_next_game() {
                 if !started {
                     let (line, _) = self.here();
-                    self.warnings.push(format!(
-                        "line {line}: the next game's tags begin before this game has any moves or a result"
-                    ));
+                    self.warnings.push(PgnWarning::NoMoves { line });
                     return Ok(None);
                 }
-                return self.game_ends_early(stack, "the next game's tags begin");
+                return self.game_ends_early(stack, true);
             }
             let Some(tok) = self.tokens.next() else {
                 if !started {
                     return Ok(None);
                 }
-                return self.game_ends_early(stack, "the file ends");
+                return self.game_ends_early(stack, false);
             };
             started = true;
             let at = (tok.line, tok.column);
@@ -322,7 +309,11 @@ impl GameReader<'_, '_> {
                         if depth == 1 {
                             return Ok(Some(result));
                         }
-                        self.warn(at, &format!("the result {s} inside a variation is ignored"));
+                        self.warnings.push(PgnWarning::ResultInVariation {
+                            line: at.0,
+                            column: at.1,
+                            result: s.to_owned(),
+                        });
                     } else if let Some(nag) = textual_nag(s) {
                         self.annotate(frame, nag, at, s);
                     } else {
@@ -339,10 +330,11 @@ impl GameReader<'_, '_> {
                 TokenKind::Nag(n) => self.annotate(frame, n, at, &format!("${n}")),
                 TokenKind::Suffix(s) => match suffix_nag(s) {
                     Some(n) => self.annotate(frame, n, at, s),
-                    None => self.warn(
-                        at,
-                        &format!("the annotation {s} is not a standard one and is ignored"),
-                    ),
+                    None => self.warnings.push(PgnWarning::UnknownSuffix {
+                        line: at.0,
+                        column: at.1,
+                        text: s.to_owned(),
+                    }),
                 },
                 TokenKind::VarOpen => {
                     if frame.line.moves.is_empty() {
@@ -364,13 +356,19 @@ impl GameReader<'_, '_> {
                     last.variations.push(done.line);
                 }
                 // A mistyped NAG loses nothing that matters: say so and read on.
-                TokenKind::Error(e @ LexError::BadNag(_)) => self.warn(at, &e.to_string()),
+                TokenKind::Error(LexError::BadNag(text)) => {
+                    self.warnings.push(PgnWarning::BadNag {
+                        line: at.0,
+                        column: at.1,
+                        text,
+                    })
+                }
                 TokenKind::Error(e) => return Err((at.0, at.1, PgnErrorKind::Lex(e))),
                 TokenKind::TagOpen => {
-                    return Err(unexpected(at, "a [ that does not start a line"));
+                    return Err(unexpected(at, Stray::TagOpen));
                 }
-                TokenKind::TagClose => return Err(unexpected(at, "a ]")),
-                TokenKind::Str(_) => return Err(unexpected(at, "a quoted string")),
+                TokenKind::TagClose => return Err(unexpected(at, Stray::TagClose)),
+                TokenKind::Str(_) => return Err(unexpected(at, Stray::Text)),
             }
         }
     }
@@ -380,40 +378,36 @@ impl GameReader<'_, '_> {
     fn game_ends_early(
         &mut self,
         stack: &[Frame],
-        why: &str,
+        next_game: bool,
     ) -> Result<Option<GameResult>, Failure> {
         if let Some(open) = stack.get(1) {
             let (line, column) = open.opened_at;
             return Err((line, column, PgnErrorKind::UnclosedVariation));
         }
         let (line, _) = self.here();
-        self.warnings.push(format!(
-            "line {line}: {why} before this game's result: the moves read so far are kept"
-        ));
+        self.warnings
+            .push(PgnWarning::EndsEarly { line, next_game });
         Ok(None)
     }
 
     fn annotate(&mut self, frame: &mut Frame, nag: u8, at: (u32, u32), text: &str) {
         match frame.line.moves.last_mut() {
             Some(m) => m.nags.push(nag),
-            None => self.warn(
-                at,
-                &format!("the annotation {text} comes before any move and is ignored"),
-            ),
+            None => self.warnings.push(PgnWarning::AnnotationBeforeMove {
+                line: at.0,
+                column: at.1,
+                text: text.to_owned(),
+            }),
         }
-    }
-
-    fn warn(&mut self, (line, column): (u32, u32), what: &str) {
-        self.warnings
-            .push(format!("line {line}, column {column}: {what}"));
     }
 
     fn check_result_tag(&mut self, game: &PgnGame) {
         if let (Some(tag), Some(result)) = (game.tag("Result"), game.result) {
             if tag != result.as_pgn() && result != GameResult::Unknown {
-                self.warnings.push(format!(
-                    "the Result tag says {tag} but the moves end with {result}"
-                ));
+                self.warnings.push(PgnWarning::ResultTagDiffers {
+                    tag: tag.to_owned(),
+                    result,
+                });
             }
         }
     }
@@ -442,12 +436,12 @@ fn play(
         return Err((line, column, PgnErrorKind::NullMove(at)));
     }
     let m: Move = parse_move(&frame.pos, text)
-        .map_err(|why| (line, column, PgnErrorKind::Move(at.clone(), why)))?;
+        .map_err(|why| (line, column, PgnErrorKind::Move(at.clone(), Box::new(why))))?;
     // parse_move promises a legal move; this guards the promise rather than trusting it.
-    let next = frame.pos.play(&m).map_err(|_| {
-        let why = "this move is not legal here".to_owned();
-        (line, column, PgnErrorKind::Move(at, why))
-    })?;
+    let next = frame
+        .pos
+        .play(&m)
+        .map_err(|_| (line, column, PgnErrorKind::NotLegal(at)))?;
     frame.before = std::mem::replace(&mut frame.pos, next);
     frame.line.moves.push(PgnMove::new(m));
     Ok(())
@@ -503,16 +497,16 @@ fn textual_nag(s: &str) -> Option<u8> {
     })
 }
 
-fn bad_tag(at: (u32, u32), found: Option<Token<'_>>, what: &str) -> Failure {
+fn bad_tag(at: (u32, u32), found: Option<Token<'_>>, problem: TagProblem) -> Failure {
     let found = match found.map(|t| t.kind) {
-        None => "the file ends".to_owned(),
-        Some(TokenKind::Symbol(s)) => format!("{what} (found {s:?})"),
-        Some(TokenKind::Str(s)) => format!("{what} (found the text {s:?})"),
-        Some(_) => what.to_owned(),
+        None => Found::End,
+        Some(TokenKind::Symbol(s)) => Found::Symbol(s.to_owned()),
+        Some(TokenKind::Str(s)) => Found::Text(s),
+        Some(_) => Found::Other,
     };
-    (at.0, at.1, PgnErrorKind::BadTag(found))
+    (at.0, at.1, PgnErrorKind::BadTag(problem, found))
 }
 
-fn unexpected(at: (u32, u32), what: &str) -> Failure {
-    (at.0, at.1, PgnErrorKind::Unexpected(what.to_owned()))
+fn unexpected(at: (u32, u32), what: Stray) -> Failure {
+    (at.0, at.1, PgnErrorKind::Unexpected(what))
 }

@@ -1,6 +1,7 @@
 //! The start position a game's tags ask for: `[Variant]`, `[SetUp]` and `[FEN]`.
 
 use super::error::PgnErrorKind;
+use super::warning::PgnWarning;
 use crate::rules::{CastlingMode, Position};
 
 /// Is this `[Variant]` value Chess960 (`Some(true)`), standard chess (`Some(false)`), or
@@ -22,7 +23,7 @@ pub fn variant_is_chess960(value: &str) -> Option<bool> {
 /// The start position, and a warning when the tags were odd but usable.
 pub fn start_position(
     tags: &[(String, String)],
-) -> Result<(Position, Option<String>), PgnErrorKind> {
+) -> Result<(Position, Option<PgnWarning>), PgnErrorKind> {
     let tag = |name: &str| {
         tags.iter()
             .find(|(n, _)| n == name)
@@ -36,8 +37,7 @@ pub fn start_position(
     };
     let fen = tag("FEN").map(str::trim).filter(|f| !f.is_empty());
     let Some(fen) = fen else {
-        let warning = (tag("SetUp") == Some("1"))
-            .then(|| "the SetUp tag asks for a set-up position but there is no FEN tag: the game starts from the usual position".to_owned());
+        let warning = (tag("SetUp") == Some("1")).then_some(PgnWarning::SetUpWithoutFen);
         let mut pos = Position::new();
         if chess960 {
             // The standard array is array 518 of Chess960; its castling is written the same.
@@ -122,6 +122,7 @@ mod tests {
     fn setup_without_fen_warns() {
         let (pos, w) = start_position(&tags(&[("SetUp", "1")])).unwrap();
         assert_eq!(pos, Position::new());
-        assert!(w.unwrap().contains("no FEN tag"));
+        assert_eq!(w, Some(PgnWarning::SetUpWithoutFen));
+        assert!(w.unwrap().to_string().contains("no FEN tag"));
     }
 }

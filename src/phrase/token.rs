@@ -1072,6 +1072,108 @@ words! {
     ListenFailed = "listen-failed",
     /// The gamepad's push-to-talk button.
     ButtonTalk = "button-talk",
+    /// A PGN reader's warning or a scoresheet's: "warning: {what}" (the file and what was odd).
+    PgnWarning = "pgn-warning",
+    /// A game of a PGN file by its number: "game {n}".
+    PgnGame = "pgn-game",
+    /// PGN warning: the next game's tags come before this game has moves or a result.
+    PgnNoMoves = "pgn-no-moves",
+    /// PGN warning: the file ends before the game's result; the moves are kept.
+    PgnFileEndsEarly = "pgn-file-ends-early",
+    /// PGN warning: the next game's tags begin before the game's result; the moves are kept.
+    PgnNextGameEarly = "pgn-next-game-early",
+    /// PGN warning: the record ends inside a `{` comment; the moves before it are kept.
+    PgnCutInComment = "pgn-cut-in-comment",
+    /// PGN warning: a result inside a variation is ignored.
+    PgnResultInVariation = "pgn-result-in-variation",
+    /// PGN warning: an annotation that is no standard one is ignored.
+    PgnUnknownSuffix = "pgn-unknown-suffix",
+    /// PGN: a `$` not followed by a number from 0 to 255.
+    PgnBadNag = "pgn-bad-nag",
+    /// PGN warning: an annotation before any move is ignored.
+    PgnAnnotationBeforeMove = "pgn-annotation-before-move",
+    /// PGN warning: the Result tag and the moves' result differ.
+    PgnResultTagDiffers = "pgn-result-tag-differs",
+    /// PGN warning: SetUp without a FEN tag; the usual start is taken.
+    PgnSetUpWithoutFen = "pgn-setup-without-fen",
+    /// PGN error: a `{` comment is never closed.
+    PgnUnclosedComment = "pgn-unclosed-comment",
+    /// PGN error: a quoted value not closed on its line.
+    PgnUnclosedString = "pgn-unclosed-string",
+    /// PGN error: a character with no meaning here.
+    PgnUnexpectedChar = "pgn-unexpected-char",
+    /// PGN error: a tag line that is not `[Name "value"]`; what is wrong follows.
+    PgnBadTag = "pgn-bad-tag",
+    /// PGN error: a tag without its name.
+    PgnTagNameMissing = "pgn-tag-name-missing",
+    /// PGN error: a tag without its quoted value.
+    PgnTagNoValue = "pgn-tag-no-value",
+    /// PGN error: a tag not closed with `]`.
+    PgnTagNotClosed = "pgn-tag-not-closed",
+    /// PGN error: where a tag's next part should be, the file ends.
+    PgnFileEnds = "pgn-file-ends",
+    /// PGN error: what was found instead, in brackets.
+    PgnFound = "pgn-found",
+    /// PGN error: a FEN tag that is no usable position; the rules core's reason follows in brackets.
+    PgnBadFen = "pgn-bad-fen",
+    /// PGN error: a variant other than chess and Chess960.
+    PgnUnsupportedVariant = "pgn-unsupported-variant",
+    /// Where a move stands: White's move `{n}`.
+    PgnMoveWhite = "pgn-move-white",
+    /// Where a move stands: Black's move `{n}`.
+    PgnMoveBlack = "pgn-move-black",
+    /// Where a move stands: inside a variation.
+    PgnInVariation = "pgn-in-variation",
+    /// PGN error: a null move.
+    PgnNullMove = "pgn-null-move",
+    /// PGN error: a move the position refuses.
+    PgnNotLegal = "pgn-not-legal",
+    /// PGN error: a `(` never closed.
+    PgnUnclosedVariation = "pgn-unclosed-variation",
+    /// PGN error: a `)` with no `(`.
+    PgnUnopenedVariation = "pgn-unopened-variation",
+    /// PGN error: a `(` before any move.
+    PgnVariationWithoutMove = "pgn-variation-without-move",
+    /// PGN error: variations nested too deep.
+    PgnTooDeep = "pgn-too-deep",
+    /// PGN error: something with no place among the moves.
+    PgnNoPlace = "pgn-no-place",
+    /// PGN error: a `[` that does not start a line.
+    PgnStrayTagOpen = "pgn-stray-tag-open",
+    /// PGN error: a stray `]`.
+    PgnStrayTagClose = "pgn-stray-tag-close",
+    /// PGN error: a stray quoted string.
+    PgnStrayText = "pgn-stray-text",
+    /// A game file that cannot be read; the path and the reason follow.
+    PgnCannotRead = "pgn-cannot-read",
+    /// A game file that holds no game.
+    PgnNoGame = "pgn-no-game",
+    /// The dictated scoresheet written: file, length, voice pack.
+    ScoresheetWroteAudio = "scoresheet-wrote-audio",
+    /// The braille scoresheet written: file, format, table, pages.
+    ScoresheetWroteBraille = "scoresheet-wrote-braille",
+    /// A number of moves in digits with its noun, one form per plural class, `|` between them.
+    PgnMoves = "pgn-moves",
+    /// A number of games in digits with its noun, one form per plural class, `|` between them.
+    PgnGames = "pgn-games",
+    /// `pgn check`: one game's moves, result and final position.
+    PgnCheckLine = "pgn-check-line",
+    /// `pgn check`: the result where the Laws ended the game, how, and at which move.
+    PgnResultEnded = "pgn-result-ended",
+    /// `pgn check`: a game with no result.
+    PgnResultMissing = "pgn-result-missing",
+    /// `pgn check`: a final position in which the game goes on.
+    PgnOngoing = "pgn-ongoing",
+    /// `pgn check`: moves recorded after the Laws ended the game, kept apart.
+    PgnAfterEnd = "pgn-after-end",
+    /// `pgn check`: the recorded result differs from the result of the Laws.
+    PgnResultNotLaws = "pgn-result-not-laws",
+    /// `pgn check`'s last line: games, valid ones, ones with errors.
+    PgnCheckSummary = "pgn-check-summary",
+    /// `clock say`: what was given is no time in seconds.
+    ClockNotSeconds = "clock-not-seconds",
+    /// The scoresheet (braille or recording) cannot be written; the path and the reason follow.
+    ScoresheetCannotWrite = "scoresheet-cannot-write",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -1276,6 +1276,8 @@ fn a_refused_command_line_is_told_in_the_language_asked_for_or_configured() {
     let help = common_play::run_piped(home.path(), &["play", "--help"], b"");
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("--lang"));
+}
+
 /// A file for `pgn check`: a game recorded on after the Laws ended it, with the wrong result;
 /// a game with an impossible move; a game cut off inside a comment.
 const CHECKED: &str = "[Event \"x\"]\n[White \"Anna\"]\n[Black \"Bert\"]\n\

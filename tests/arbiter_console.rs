@@ -499,3 +499,42 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
         "{lines:#?}"
     );
 }
+
+/// Cause before effect: time the arbiter takes away is said, and reported, before the flag
+/// fall it causes; the other way round the flag seems to fall first and the time to go after.
+#[test]
+fn time_taken_is_said_before_the_flag_fall_it_causes() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "ru",
+        "--control",
+        "15+10",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let lines = play(
+        home.path(),
+        &args,
+        "e4\npress\nарбитр время снять черные 2h\nquit\n",
+    );
+    let taken = lines
+        .iter()
+        .position(|l| l == "снято время: чёрные, два часа; чёрные: ноль секунд")
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    let fell = lines
+        .iter()
+        .position(|l| l == "у чёрных упал флажок")
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    assert!(taken < fell, "{lines:#?}");
+    let text = report(&journal_in(&games), "ru");
+    assert!(
+        text.contains(
+            "арбитр снимает время: чёрные, 2:00:00; чёрные: осталось 0:00:00; \
+             у чёрных упал флажок"
+        ),
+        "{text}"
+    );
+}

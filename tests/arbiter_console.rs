@@ -413,7 +413,8 @@ fn a_takeback_request_and_its_answers_are_in_the_report() {
 
 /// 7.5.1: `arbiter restore` strikes moves from the record, so the question, the line that
 /// confirms it and the report name them, numbered as on a scoresheet, in the game's words:
-/// a mistyped number would strike other moves than the arbiter meant.
+/// a mistyped number would strike other moves than the arbiter meant. The report names the
+/// move as the question did ("move 2, Black"), not the half-moves kept (3 read as struck).
 #[test]
 fn a_restore_names_the_moves_it_strikes_in_every_language() {
     let script = "e4\ne5\nNf3\nNc6\nBb5\narbiter restore 2 black\nyes\nquit\n";
@@ -424,7 +425,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
              gestrichen: 2... Springer Cesar sechs, 3. Läufer Bella fünf, ja oder nein?",
             "Stellung wiederhergestellt; gestrichen: 2... Springer Cesar sechs, \
              3. Läufer Bella fünf; Schwarz am Zug",
-            "der Schiedsrichter stellt eine frühere Stellung wieder her; Halbzüge: 3; \
+            "der Schiedsrichter stellt eine frühere Stellung wieder her: Zug 2, Schwarz; \
              gestrichen: 2... Sc6, 3. Lb5 (7.5.1)",
         ),
         (
@@ -432,7 +433,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
             "the arbiter restores an earlier position: move 2, Black; \
              struck: 2... knight c6, 3. bishop b5, yes or no?",
             "position restored; struck: 2... knight c6, 3. bishop b5; Black to move",
-            "the arbiter restores an earlier position; half-moves: 3; \
+            "the arbiter restores an earlier position: move 2, Black; \
              struck: 2... Nc6, 3. Bb5 (7.5.1)",
         ),
         (
@@ -441,7 +442,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
              викреслено: 2... кінь це шість, 3. слон бе п'ять, так чи ні?",
             "позицію відновлено; викреслено: 2... кінь це шість, 3. слон бе п'ять; \
              чорні ходять",
-            "арбітр відновлює попередню позицію; півходів: 3; \
+            "арбітр відновлює попередню позицію: хід 2, чорні; \
              викреслено: 2... Кc6, 3. Сb5 (7.5.1)",
         ),
         (
@@ -450,7 +451,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
              вычеркнуты: 2... конь цэ шесть, 3. слон бэ пять, да или нет?",
             "позиция восстановлена; вычеркнуты: 2... конь цэ шесть, 3. слон бэ пять; \
              чёрные ходят",
-            "арбитр восстанавливает прежнюю позицию; полуходов: 3; \
+            "арбитр восстанавливает прежнюю позицию: ход 2, чёрные; \
              вычеркнуты: 2... Кc6, 3. Сb5 (7.5.1)",
         ),
         (
@@ -458,7 +459,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
             "մրցավարը վերականգնում է նախորդ դիրքը: քայլ 2, սևերը; \
              ջնջված: 2... ձի c6, 3. փիղ b5, այո, թե ո՞չ",
             "դիրքը վերականգնված է; ջնջված: 2... ձի c6, 3. փիղ b5; սևերն են քայլում",
-            "մրցավարը վերականգնում է նախորդ դիրքը; կիսաքայլեր: 3; \
+            "մրցավարը վերականգնում է նախորդ դիրքը: քայլ 2, սևերը; \
              ջնջված: 2... Ձc6, 3. Փb5 (7.5.1)",
         ),
     ] {
@@ -476,6 +477,9 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
         assert!(lines.iter().any(|l| l == done), "{lang}: {lines:#?}");
         let text = report(&journal_in(&games), lang);
         assert!(text.contains(reported), "{lang}: {text}");
+        // The move the arbiter named, as the question named it, never a count of half-moves
+        // that reads as the number of moves struck.
+        assert!(!text.contains(": 3;"), "{lang}: {text}");
     }
     // One move struck: the singular where the language has one.
     let home = tempfile::tempdir().unwrap();

@@ -11,6 +11,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use vichess::pgn::{write_game, Comment, GameResult, PgnGame};
+use vichess::phrase::grammar::{COLON, COMMA};
 use vichess::phrase::token::{Token, Word};
 use vichess::phrase::Language;
 use vichess::rules::clock::{ClockConfig, ClockEvent};
@@ -135,7 +136,7 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening], seat: &Seat) -> O
         Record::Undo { .. } => w(Word::ReportUndo),
         Record::Open { .. } => w(Word::ReportOpen),
         // The moves struck too, as the record had them: a restore takes them from the PGN.
-        Record::Restore { ply, .. } => {
+        Record::Restore { .. } => {
             let struck = happened
                 .iter()
                 .find_map(|h| match h {
@@ -152,10 +153,21 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening], seat: &Seat) -> O
             } else {
                 Word::MovesStruck
             };
+            // The move named as the arbiter's question named it ("move 2, Black"): a count
+            // of the half-moves kept, beside the moves struck, reads as the number struck.
+            let mut from = vec![Token::Word(Word::ReportRestore)];
+            if let Some((before, _)) = struck.first() {
+                from.extend([
+                    COLON,
+                    Token::Word(Word::ReviewMove),
+                    Token::Number(before.fullmoves()),
+                    COMMA,
+                    Token::Side(before.turn()),
+                ]);
+            }
             format!(
-                "{}; {}: {ply}; {}: {} (7.5.1)",
-                w(Word::ReportRestore),
-                w(Word::ReportHalfMoves),
+                "{}; {}: {} (7.5.1)",
+                pack.text(&from),
                 w(label),
                 moves.join(", ")
             )

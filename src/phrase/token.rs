@@ -571,7 +571,6 @@ words! {
     ReportUndo = "report-undo",
     ReportOpen = "report-open",
     ReportRestore = "report-restore",
-    ReportHalfMoves = "report-half-moves",
     ReportRulingIii4 = "report-ruling-iii4",
     ReportRulingIii5 = "report-ruling-iii5",
     ReportRulingAccept = "report-ruling-accept",

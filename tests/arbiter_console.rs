@@ -542,3 +542,42 @@ fn time_taken_is_said_before_the_flag_fall_it_causes() {
         "{text}"
     );
 }
+
+/// A fifty-move claim's intended move (9.3) is in the report as every other move there: SAN
+/// with the language's piece letters, numbered as on a scoresheet, never the journal's UCI.
+#[test]
+fn a_fifty_move_claims_intended_move_is_in_the_games_move_words() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "en",
+        "--fen",
+        "r3k3/8/8/8/8/8/8/R3K1N1 w - - 99 80",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let lines = play(home.path(), &args, "claim fifty white Nf3\nyes\nquit\n");
+    assert!(
+        lines.iter().any(|l| l.starts_with("fifty-move rule, draw")),
+        "{lines:#?}"
+    );
+    for (lang, want) in [
+        (
+            "de",
+            "Weiß reklamiert Remis nach der 50-Züge-Regel mit dem beabsichtigten Zug 80. Sf3;",
+        ),
+        (
+            "en",
+            "White claims a draw by the fifty-move rule with the intended move 80. Nf3;",
+        ),
+        ("uk", "із запланованим ходом 80. Кf3;"),
+        ("ru", "с намеченным ходом 80. Кf3;"),
+        ("hy", "նախատեսված քայլով 80. Ձf3;"),
+    ] {
+        let text = report(&journal_in(&games), lang);
+        assert!(text.contains(want), "{lang}: {text}");
+        assert!(!text.contains("g1f3"), "{lang}: {text}");
+    }
+}

@@ -15,7 +15,7 @@ use vichess::phrase::grammar::{COLON, COMMA};
 use vichess::phrase::token::{Token, Word};
 use vichess::phrase::Language;
 use vichess::rules::clock::{ClockConfig, ClockEvent};
-use vichess::rules::notation::san_in;
+use vichess::rules::notation::{san_in, Lang};
 use vichess::rules::{Color, Position};
 use vichess::session::{
     replay_journal, ClaimWhat, DrawAction, Ending, Happening, QuickplayAnswer, Record, TimeChange,
@@ -47,10 +47,50 @@ fn numbered(before: &Position, text: &str) -> String {
     }
 }
 
+/// A claim's intended move, journaled in UCI, as the report writes every move: numbered SAN
+/// in the language's letters. A move that is not legal where it was claimed (only a damaged
+/// journal has one) is left as it was written.
+fn intended_move(now: &Position, uci: &str, letters: Lang) -> String {
+    now.legal_moves()
+        .into_iter()
+        .find(|m| vichess::rules::notation::uci(now, m) == uci)
+        .map(|m| numbered(now, &san_in(now, &m, letters)))
+        .unwrap_or_else(|| uci.to_string())
+}
+
+/// The position the record's happenings left: moves made, corrected, opened, taken back or
+/// struck, so that a later record's moves are read from the position they were made in.
+fn position_after(now: &mut Position, happened: &[Happening]) {
+    for h in happened {
+        match h {
+            Happening::Moved { before, mv, .. }
+            | Happening::Corrected { before, mv, .. }
+            | Happening::Opened { before, mv } => {
+                if let Ok(after) = before.play(mv) {
+                    *now = after;
+                }
+            }
+            Happening::TakenBack { before, .. } => *now = before.clone(),
+            Happening::Restored { struck, .. } => {
+                if let Some((before, _)) = struck.first() {
+                    *now = before.clone();
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// What one record did, in plain words of the report's language; `None` for bookkeeping
 /// (checkpoints, anchors). Moves in SAN with the pack's piece letters, times as h:mm:ss, a FEN
 /// and tags as they are.
-fn describe(pack: &Pack, rec: &Record, happened: &[Happening], seat: &Seat) -> Option<String> {
+fn describe(
+    pack: &Pack,
+    rec: &Record,
+    happened: &[Happening],
+    seat: &Seat,
+    now: &Position,
+) -> Option<String> {
     let w = |word| w(pack, word);
     let side = |c| side(pack, c);
     // A scoresheet in the game's language: its piece letters (Appendix C.2), "2. Sf3".
@@ -92,7 +132,11 @@ fn describe(pack: &Pack, rec: &Record, happened: &[Happening], seat: &Seat) -> O
             }),
             intended
                 .as_deref()
-                .map(|m| format!(" {} {m}", w(Word::ReportIntended)))
+                .map(|m| format!(
+                    " {} {}",
+                    w(Word::ReportIntended),
+                    intended_move(now, m, letters)
+                ))
                 .unwrap_or_default()
         ),
         Record::Resign { by, .. } => format!("{} {}", side(*by), w(Word::Resigns)),
@@ -627,6 +671,8 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     let mut anchor: Option<(u64, u64)> = None;
     let mut pgn = PgnGame::from_game(state.game());
     let mut ply = 0usize;
+    // The position each record was made in: a claim's intended move is read from it.
+    let mut now = state.game().start().clone();
     let mut pending: Vec<String> = Vec::new();
     for (rec, happened) in &steps {
         if let Record::Anchor { at, unix_ms } = rec {
@@ -646,7 +692,9 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
             Record::Restore { ply, .. } => Some(*ply),
             _ => None,
         };
-        let Some(text) = describe(&pack, rec, happened, &seat) else {
+        let before = now.clone();
+        position_after(&mut now, happened);
+        let Some(text) = describe(&pack, rec, happened, &seat, &before) else {
             continue;
         };
         let when = match anchor {
@@ -685,7 +733,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
                 .filter(|h| !matches!(h, Happening::Moved { .. }))
                 .cloned()
                 .collect();
-            describe(&pack, rec, &besides, &seat).map(|t| format!("{when} {t}"))
+            describe(&pack, rec, &besides, &seat, &before).map(|t| format!("{when} {t}"))
         } else {
             (!routine).then(|| format!("{when} {text}"))
         };

@@ -581,3 +581,31 @@ fn a_fifty_move_claims_intended_move_is_in_the_games_move_words() {
         assert!(!text.contains("g1f3"), "{lang}: {text}");
     }
 }
+
+/// A game without a clock is reported as one: "no clock" in the report's language, not the
+/// word for no men (Armenian "չկան", "there are none").
+#[test]
+fn an_untimed_game_is_reported_without_a_clock() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "hy",
+        "--control",
+        "none",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    play(home.path(), &args, "e4\nquit\n");
+    for (lang, want) in [
+        ("hy", "ժամանակի հսկողություն: առանց ժամացույցի;"),
+        ("en", "time control: no clock;"),
+        ("de", "Bedenkzeit: ohne Uhr;"),
+        ("ru", "контроль времени: без часов;"),
+        ("uk", "без годинника;"),
+    ] {
+        let text = report(&journal_in(&games), lang);
+        assert!(text.contains(want), "{lang}: {text}");
+    }
+}

@@ -225,7 +225,7 @@ fn a_pinned_man_is_refused_with_the_right_reason_in_every_language() {
         (
             "hy",
             "անկանոն քայլ, արքան շախի տակ կլիներ",
-            "Ձb3 քայլից հետո սպիտակ արքա շախի տակ կլիներ. ձի՝ d2 դաշտում, կապված է (սև փիղ՝ \
+            "Ձb3 քայլից հետո սպիտակ արքան շախի տակ կլիներ. ձի՝ d2 դաշտում, կապված է (սև փիղ՝ \
              c3 դաշտում)",
         ),
     ] {
@@ -306,5 +306,23 @@ fn german_reasons_name_a_man_with_its_article() {
                 }
             }
         }
+    }
+}
+
+/// Armenian: the king of these sentences is the one king of the side moving, so it takes the
+/// definite article ("սպիտակ արքան շախի տակ կլիներ", not "սպիտակ արքա").
+#[test]
+fn armenian_names_the_king_with_its_article() {
+    let reasons = every_reason();
+    let hy = pack("hy");
+    for (e, want) in [
+        (&reasons[8], "a3 քայլից հետո սպիտակ արքան մնում է շախի տակ"),
+        (&reasons[10], "Kf2 քայլով սպիտակ արքան կմտներ շախի տակ"),
+        (
+            &reasons[11],
+            "exd6 քայլից հետո սպիտակ արքան շախի տակ կլիներ",
+        ),
+    ] {
+        assert_eq!(move_error_words(&hy, e).unwrap(), want);
     }
 }

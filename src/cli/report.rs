@@ -101,7 +101,8 @@ fn describe(
             "{}; {}: {}; {}: {fen}",
             w(Word::ReportBegins),
             w(Word::ReportControl),
-            control.clone().unwrap_or_else(|| w(Word::None)),
+            // "no clock", not the word for no men ("չկան", "there are none").
+            control.clone().unwrap_or_else(|| w(Word::Untimed)),
             w(Word::ReportStartPosition)
         ),
         Record::Start { .. } => w(Word::ReportClockStarted),

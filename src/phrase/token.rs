@@ -29,10 +29,10 @@ pub enum Token {
     /// A man as the object of "remove" / "put": "weissen Springer", "белого коня". A pack
     /// whose language does not change the word leaves it out and [`Token::Man`] is used.
     ManObject(Piece),
-    /// A man named with the indefinite article, where a sentence needs one: "ein schwarzer
-    /// Bauer", "eine weiße Dame" ("dort steht ein schwarzer Bauer"). A pack whose language
-    /// has no such article, or puts it in the sentence, leaves it out and [`Token::Man`] is
-    /// used.
+    /// A man named with the article a sentence needs: the indefinite "ein schwarzer Bauer",
+    /// "eine weiße Dame" ("dort steht ein schwarzer Bauer"), the definite for the one king
+    /// ("der weiße König"). A pack whose language has no articles, or puts them in the
+    /// sentence, leaves it out and [`Token::Man`] is used.
     ManIndefinite(Piece),
     /// Said before the target square of a capture: "schlägt".
     Captures,

@@ -333,3 +333,34 @@ fn the_simulated_hands_speak_natural_russian_and_ukrainian() {
         assert_eq!(text(name, Word::SimCannot), cannot);
     }
 }
+
+/// Armenian game lines write Armenian marks, as the pack's own sentences and the demo do: a
+/// label's "՝" ("սպիտակները՝ հինգ րոպե"), a sentence's end "։", never the Latin ":" and ".".
+#[test]
+fn armenian_game_lines_use_armenian_marks() {
+    let out = said(
+        "hy",
+        Some("300"),
+        &["e4", "press", "ժամանակ", "press", "e5"],
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "քայլն ավարտված է՝ սպիտակները; ժամացույցն աշխատում է՝ սևերը"),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("սպիտակները՝ ") && l.contains("; սևերը՝ ")),
+        "{out:?}"
+    );
+    // Two sentences in one line: the Armenian full stop between them.
+    let p = pack("hy");
+    let no_clock = p.text(&[Token::Word(Word::NoClock)]);
+    assert_eq!(
+        no_clock,
+        "այս պարտիան ժամացույց չունի։ նշեք ժամանակի հսկողություն"
+    );
+    for line in &out {
+        assert!(!line.contains(": "), "a Latin colon in {line:?}");
+    }
+}

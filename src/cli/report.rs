@@ -11,7 +11,6 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use vichess::pgn::{write_game, Comment, GameResult, PgnGame};
-use vichess::phrase::grammar::{COLON, COMMA};
 use vichess::phrase::token::{Token, Word};
 use vichess::phrase::Language;
 use vichess::rules::clock::{ClockConfig, ClockEvent};
@@ -200,22 +199,17 @@ fn describe(
             };
             // The move named as the arbiter's question named it ("move 2, Black"): a count
             // of the half-moves kept, beside the moves struck, reads as the number struck.
-            let mut from = vec![Token::Word(Word::ReportRestore)];
-            if let Some((before, _)) = struck.first() {
-                from.extend([
-                    COLON,
-                    Token::Word(Word::ReviewMove),
-                    Token::Number(before.fullmoves()),
-                    COMMA,
-                    Token::Side(before.turn()),
-                ]);
-            }
-            format!(
-                "{}; {}: {} (7.5.1)",
-                pack.text(&from),
-                w(label),
-                moves.join(", ")
-            )
+            let from = match struck.first() {
+                Some((before, _)) => format!(
+                    "{}: {} {}, {}",
+                    w(Word::ReportRestore),
+                    w(Word::ReviewMove),
+                    before.fullmoves(),
+                    side(before.turn())
+                ),
+                None => w(Word::ReportRestore),
+            };
+            format!("{from}; {}: {} (7.5.1)", w(label), moves.join(", "))
         }
         Record::Ruling { .. }
             if happened

@@ -127,7 +127,7 @@ fn arbiter_commands_in_german_ukrainian_russian_and_armenian() {
         (
             "hy",
             "մրցավար ժամանակ ավելացնել սպիտակ 2m",
-            "ավելացված ժամանակ: սպիտակները, երկու րոպե",
+            "ավելացված ժամանակ՝ սպիտակները, երկու րոպե",
         ),
     ] {
         let home = tempfile::tempdir().unwrap();
@@ -413,7 +413,8 @@ fn a_takeback_request_and_its_answers_are_in_the_report() {
 
 /// 7.5.1: `arbiter restore` strikes moves from the record, so the question, the line that
 /// confirms it and the report name them, numbered as on a scoresheet, in the game's words:
-/// a mistyped number would strike other moves than the arbiter meant.
+/// a mistyped number would strike other moves than the arbiter meant. The report names the
+/// move as the question did ("move 2, Black"), not the half-moves kept (3 read as struck).
 #[test]
 fn a_restore_names_the_moves_it_strikes_in_every_language() {
     let script = "e4\ne5\nNf3\nNc6\nBb5\narbiter restore 2 black\nyes\nquit\n";
@@ -424,7 +425,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
              gestrichen: 2... Springer Cesar sechs, 3. Läufer Bella fünf, ja oder nein?",
             "Stellung wiederhergestellt; gestrichen: 2... Springer Cesar sechs, \
              3. Läufer Bella fünf; Schwarz am Zug",
-            "der Schiedsrichter stellt eine frühere Stellung wieder her; Halbzüge: 3; \
+            "der Schiedsrichter stellt eine frühere Stellung wieder her: Zug 2, Schwarz; \
              gestrichen: 2... Sc6, 3. Lb5 (7.5.1)",
         ),
         (
@@ -432,7 +433,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
             "the arbiter restores an earlier position: move 2, Black; \
              struck: 2... knight c6, 3. bishop b5, yes or no?",
             "position restored; struck: 2... knight c6, 3. bishop b5; Black to move",
-            "the arbiter restores an earlier position; half-moves: 3; \
+            "the arbiter restores an earlier position: move 2, Black; \
              struck: 2... Nc6, 3. Bb5 (7.5.1)",
         ),
         (
@@ -441,7 +442,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
              викреслено: 2... кінь це шість, 3. слон бе п'ять, так чи ні?",
             "позицію відновлено; викреслено: 2... кінь це шість, 3. слон бе п'ять; \
              чорні ходять",
-            "арбітр відновлює попередню позицію; півходів: 3; \
+            "арбітр відновлює попередню позицію: хід 2, чорні; \
              викреслено: 2... Кc6, 3. Сb5 (7.5.1)",
         ),
         (
@@ -450,15 +451,15 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
              вычеркнуты: 2... конь цэ шесть, 3. слон бэ пять, да или нет?",
             "позиция восстановлена; вычеркнуты: 2... конь цэ шесть, 3. слон бэ пять; \
              чёрные ходят",
-            "арбитр восстанавливает прежнюю позицию; полуходов: 3; \
+            "арбитр восстанавливает прежнюю позицию: ход 2, чёрные; \
              вычеркнуты: 2... Кc6, 3. Сb5 (7.5.1)",
         ),
         (
             "hy",
+            "մրցավարը վերականգնում է նախորդ դիրքը՝ քայլ 2, սևերը; \
+             ջնջված՝ 2... ձի c6, 3. փիղ b5, այո, թե ո՞չ",
+            "դիրքը վերականգնված է; ջնջված՝ 2... ձի c6, 3. փիղ b5; սևերն են քայլում",
             "մրցավարը վերականգնում է նախորդ դիրքը: քայլ 2, սևերը; \
-             ջնջված: 2... ձի c6, 3. փիղ b5, այո, թե ո՞չ",
-            "դիրքը վերականգնված է; ջնջված: 2... ձի c6, 3. փիղ b5; սևերն են քայլում",
-            "մրցավարը վերականգնում է նախորդ դիրքը; կիսաքայլեր: 3; \
              ջնջված: 2... Ձc6, 3. Փb5 (7.5.1)",
         ),
     ] {
@@ -476,6 +477,9 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
         assert!(lines.iter().any(|l| l == done), "{lang}: {lines:#?}");
         let text = report(&journal_in(&games), lang);
         assert!(text.contains(reported), "{lang}: {text}");
+        // The move the arbiter named, as the question named it, never a count of half-moves
+        // that reads as the number of moves struck.
+        assert!(!text.contains(": 3;"), "{lang}: {text}");
     }
     // One move struck: the singular where the language has one.
     let home = tempfile::tempdir().unwrap();
@@ -498,4 +502,110 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
             .any(|l| l == "позиция восстановлена; вычеркнут: 2. конь эф три; белые ходят"),
         "{lines:#?}"
     );
+}
+
+/// Cause before effect: time the arbiter takes away is said, and reported, before the flag
+/// fall it causes; the other way round the flag seems to fall first and the time to go after.
+#[test]
+fn time_taken_is_said_before_the_flag_fall_it_causes() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "ru",
+        "--control",
+        "15+10",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let lines = play(
+        home.path(),
+        &args,
+        "e4\npress\nарбитр время снять черные 2h\nquit\n",
+    );
+    let taken = lines
+        .iter()
+        .position(|l| l == "снято время: чёрные, два часа; чёрные: ноль секунд")
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    let fell = lines
+        .iter()
+        .position(|l| l == "у чёрных упал флажок")
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    assert!(taken < fell, "{lines:#?}");
+    let text = report(&journal_in(&games), "ru");
+    assert!(
+        text.contains(
+            "арбитр снимает время: чёрные, 2:00:00; чёрные: осталось 0:00:00; \
+             у чёрных упал флажок"
+        ),
+        "{text}"
+    );
+}
+
+/// A fifty-move claim's intended move (9.3) is in the report as every other move there: SAN
+/// with the language's piece letters, numbered as on a scoresheet, never the journal's UCI.
+#[test]
+fn a_fifty_move_claims_intended_move_is_in_the_games_move_words() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "en",
+        "--fen",
+        "r3k3/8/8/8/8/8/8/R3K1N1 w - - 99 80",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let lines = play(home.path(), &args, "claim fifty white Nf3\nyes\nquit\n");
+    assert!(
+        lines.iter().any(|l| l.starts_with("fifty-move rule, draw")),
+        "{lines:#?}"
+    );
+    for (lang, want) in [
+        (
+            "de",
+            "Weiß reklamiert Remis nach der 50-Züge-Regel mit dem beabsichtigten Zug 80. Sf3;",
+        ),
+        (
+            "en",
+            "White claims a draw by the fifty-move rule with the intended move 80. Nf3;",
+        ),
+        ("uk", "із запланованим ходом 80. Кf3;"),
+        ("ru", "с намеченным ходом 80. Кf3;"),
+        ("hy", "նախատեսված քայլով 80. Ձf3;"),
+    ] {
+        let text = report(&journal_in(&games), lang);
+        assert!(text.contains(want), "{lang}: {text}");
+        assert!(!text.contains("g1f3"), "{lang}: {text}");
+    }
+}
+
+/// A game without a clock is reported as one: "no clock" in the report's language, not the
+/// word for no men (Armenian "չկան", "there are none").
+#[test]
+fn an_untimed_game_is_reported_without_a_clock() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "hy",
+        "--control",
+        "none",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    play(home.path(), &args, "e4\nquit\n");
+    for (lang, want) in [
+        ("hy", "ժամանակի հսկողություն: առանց ժամացույցի;"),
+        ("en", "time control: no clock;"),
+        ("de", "Bedenkzeit: ohne Uhr;"),
+        ("ru", "контроль времени: без часов;"),
+        ("uk", "без годинника;"),
+    ] {
+        let text = report(&journal_in(&games), lang);
+        assert!(text.contains(want), "{lang}: {text}");
+    }
 }

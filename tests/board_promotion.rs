@@ -320,3 +320,17 @@ fn an_uncalibrated_certabo_promotion_answered_s_is_a_knight() {
     let (journal, _) = journal_and_pgn(&home);
     assert!(!journal.contains("takeback"), "journal:\n{journal}");
 }
+
+/// Armenian: the question ends its sentence before the answers, as the other languages' "?"
+/// does. Its question mark sits on the word asked ("ո՞ր"), so the end is the full stop "։",
+/// never the question run on into "պատասխանեք".
+#[test]
+fn the_armenian_promotion_question_ends_before_its_answers() {
+    let (_home, mut g) = start("hy", "hy");
+    promote_on_b1(&mut g);
+    g.expect(
+        |l| l.starts_with("ո՞ր խաղաքարն է փոխարինում զինվորին b1 դաշտում։ պատասխանեք "),
+        "the question in Armenian, then its answers",
+    );
+    g.quit();
+}

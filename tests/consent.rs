@@ -668,3 +668,53 @@ fn a_takeback_by_consent_says_who_moves_and_whose_clock_runs() {
         "{de:?}"
     );
 }
+
+/// The play-test's typed words: the short form `o` typed with a Cyrillic "о" or an Armenian
+/// "օ" (the same-looking letter of the layout in use) is the opponent's clock read-out, as
+/// are Cyrillic "с" and "р" for `c` and `p`; the take-back request in each language's full
+/// verb form ("zurücknehmen", "вернуть ход", "повернути хід", "հետ վերցնել", "take back").
+#[test]
+fn look_alike_short_forms_and_full_take_back_verbs_are_understood() {
+    use vichess::session::{parse_command, Command, Readout};
+    for line in ["o", "о", "О", "օ"] {
+        assert_eq!(
+            parse_command(line).unwrap(),
+            Some(Command::Readout(Readout::Opponent)),
+            "{line:?}"
+        );
+    }
+    assert_eq!(
+        parse_command("с").unwrap(),
+        Some(Command::Readout(Readout::LastCapture))
+    );
+    assert_eq!(parse_command("р N").unwrap(), parse_command("p N").unwrap());
+    for line in [
+        "zurücknehmen",
+        "Zurücknehmen",
+        "zuruecknehmen",
+        "zug zurücknehmen",
+        "take back",
+        "take-back",
+        "вернуть ход",
+        "повернути хід",
+        "հետ վերցնել",
+        "հետկանչել",
+    ] {
+        assert_eq!(
+            parse_command(line).unwrap(),
+            Some(Command::TakeBack(None)),
+            "{line:?}"
+        );
+    }
+    for (line, side) in [
+        ("zurücknehmen schwarz", Color::Black),
+        ("вернуть ход чёрные", Color::Black),
+        ("take back white", Color::White),
+    ] {
+        assert_eq!(
+            parse_command(line).unwrap(),
+            Some(Command::TakeBack(Some(side))),
+            "{line:?}"
+        );
+    }
+}

@@ -1236,7 +1236,7 @@ fn a_takeback_against_the_engine_is_one_line_without_the_arbiter_in_every_langua
         (
             "hy",
             "հետկանչ",
-            "հետ վերցված: e4, e5; սպիտակներն են քայլում; ժամացույցն աշխատում է: սպիտակները, ",
+            "հետ վերցված՝ e4, e5; սպիտակներն են քայլում; ժամացույցն աշխատում է՝ սպիտակները, ",
             "մրցավար",
         ),
     ] {
@@ -1463,7 +1463,7 @@ fn the_opponent_readout_names_the_engine_in_its_sentence_in_every_language() {
         (
             "hy",
             "շարժիչը խաղում է",
-            "մրցակից: սևերը (Fake Engine 1, մակարդակ 2)",
+            "մրցակից՝ սևերը (Fake Engine 1, մակարդակ 2)",
         ),
     ] {
         let mut g = Game::fake("good", &["--lang", lang, "--level", "2"]);

@@ -231,7 +231,7 @@ fn the_first_language_comes_from_the_locale_and_the_start_line_says_how_to_chang
         "е чотири"
     );
     let hy = first(&[("LANG", "hy_AM.UTF-8")]);
-    assert!(hy[0].contains("լեզու: հայերեն"), "{}", hy[0]);
+    assert!(hy[0].contains("լեզու՝ հայերեն"), "{}", hy[0]);
     assert_eq!(first(&[("LANG", "de_CH.UTF-8")])[1], "Eva vier");
     // C, or a language vichess does not speak: the default, and the line says so.
     let c = first(&[("LANG", "C")]);

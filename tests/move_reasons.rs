@@ -155,10 +155,10 @@ fn every_reason_is_said_in_every_language() {
     let no_queen = &every_reason()[2];
     for (name, said) in [
         ("en", "no white queen can move to d5"),
-        ("de", "weiße Dame kann nicht nach d5 ziehen"),
+        ("de", "eine weiße Dame kann nicht nach d5 ziehen"),
         ("ru", "белый ферзь не может пойти на дэ пять"),
         ("uk", "білий ферзь не може піти на де п'ять"),
-        ("de-fide", "weiße Dame kann nicht nach d5 ziehen"),
+        ("de-fide", "eine weiße Dame kann nicht nach d5 ziehen"),
         ("hy", "սպիտակ թագուհի՝ d5 դաշտ չի կարող գնալ"),
     ] {
         assert_eq!(move_error_words(&pack(name), no_queen).unwrap(), said);
@@ -176,8 +176,8 @@ fn a_game_prints_the_reason_in_its_own_language() {
     for (name, said) in [
         ("ru", "белый ферзь не может пойти на дэ пять"),
         ("uk", "білий ферзь не може піти на де п'ять"),
-        ("de-fide", "weiße Dame kann nicht nach d5 ziehen"),
-        ("de", "weiße Dame kann nicht nach d5 ziehen"),
+        ("de-fide", "eine weiße Dame kann nicht nach d5 ziehen"),
+        ("de", "eine weiße Dame kann nicht nach d5 ziehen"),
         ("en", "no white queen can move to d5"),
     ] {
         let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
@@ -201,8 +201,8 @@ fn a_pinned_man_is_refused_with_the_right_reason_in_every_language() {
         (
             "de",
             "regelwidriger Zug, der König stünde im Schach",
-            "nach Sb3 stünde weißer König im Schach: Springer auf d2 ist gefesselt \
-             (schwarzer Läufer auf c3)",
+            "nach Sb3 stünde der König im Schach: die Figur auf d2, ein weißer Springer, ist \
+             gefesselt (schwarzer Läufer auf c3)",
         ),
         (
             "en",
@@ -225,7 +225,7 @@ fn a_pinned_man_is_refused_with_the_right_reason_in_every_language() {
         (
             "hy",
             "անկանոն քայլ, արքան շախի տակ կլիներ",
-            "Ձb3 քայլից հետո սպիտակ արքա շախի տակ կլիներ. ձի՝ d2 դաշտում, կապված է (սև փիղ՝ \
+            "Ձb3 քայլից հետո սպիտակ արքան շախի տակ կլիներ. ձի՝ d2 դաշտում, կապված է (սև փիղ՝ \
              c3 դաշտում)",
         ),
     ] {
@@ -244,5 +244,85 @@ fn a_pinned_man_is_refused_with_the_right_reason_in_every_language() {
                 .collect();
         }
         assert_eq!(printed, [short, detail], "{name}");
+    }
+}
+
+/// German names a man in a sentence with its article: "dort steht ein schwarzer Bauer",
+/// "eine weiße Dame", never the bare label ("dort steht schwarzer Bauer"); the king of the
+/// side moving is "der König". Both German packs, every reason that names a man.
+#[test]
+fn german_reasons_name_a_man_with_its_article() {
+    let reasons = every_reason();
+    let black_knight_onto_pawn = MoveError::OwnManThere {
+        piece: Role::Knight.of(Color::Black),
+        to: Square::D7,
+        occupant: Role::Pawn.of(Color::Black),
+    };
+    for name in ["de", "de-fide"] {
+        let p = pack(name);
+        let said = |e: &MoveError| move_error_words(&p, e).unwrap();
+        assert_eq!(
+            said(&black_knight_onto_pawn),
+            "ein schwarzer Springer kann nicht nach d7 ziehen: dort steht ein schwarzer Bauer"
+        );
+        for (e, want) in [
+            (&reasons[2], "eine weiße Dame kann nicht nach d5 ziehen"),
+            (&reasons[3], "eine weiße Dame steht nicht auf d1"),
+            (
+                &reasons[5],
+                "die Figur auf c8, ein schwarzer Läufer, gehört nicht dir: Weiß ist am Zug",
+            ),
+            (
+                &reasons[6],
+                "die Figur auf d1, eine weiße Dame, kann nicht nach e3 ziehen",
+            ),
+            (
+                &reasons[7],
+                "eine weiße Dame kann nicht nach d2 ziehen: dort steht ein weißer Bauer",
+            ),
+            (&reasons[8], "nach a3 steht der König weiter im Schach"),
+            (&reasons[10], "mit Kf2 zöge der König ins Schach"),
+            (&reasons[11], "nach exd6 stünde der König im Schach"),
+            (
+                &reasons[16],
+                "Weiß: kurze Rochade nicht möglich: auf f1 steht ein weißer Läufer im Weg",
+            ),
+        ] {
+            assert_eq!(said(e), want, "{name}");
+        }
+        for e in &reasons {
+            let text = said(e);
+            for bare in ["weißer", "weiße ", "schwarzer", "schwarze "] {
+                if let Some(at) = text.find(bare) {
+                    // Only in brackets, as a label ("(schwarzer Läufer auf c3)"), or after
+                    // its article.
+                    let before = &text[..at];
+                    assert!(
+                        before.ends_with("ein ")
+                            || before.ends_with("eine ")
+                            || before.rfind('(') > before.rfind(')'),
+                        "{name}: {text}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Armenian: the king of these sentences is the one king of the side moving, so it takes the
+/// definite article ("սպիտակ արքան շախի տակ կլիներ", not "սպիտակ արքա").
+#[test]
+fn armenian_names_the_king_with_its_article() {
+    let reasons = every_reason();
+    let hy = pack("hy");
+    for (e, want) in [
+        (&reasons[8], "a3 քայլից հետո սպիտակ արքան մնում է շախի տակ"),
+        (&reasons[10], "Kf2 քայլով սպիտակ արքան կմտներ շախի տակ"),
+        (
+            &reasons[11],
+            "exd6 քայլից հետո սպիտակ արքան շախի տակ կլիներ",
+        ),
+    ] {
+        assert_eq!(move_error_words(&hy, e).unwrap(), want);
     }
 }

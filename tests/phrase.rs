@@ -466,7 +466,7 @@ mod events {
         );
         assert_eq!(
             say("hy"),
-            "տախտակները չեն համընկնում: սպիտակ ձին f3 դաշտից հանել; սպիտակ ձին g1 դաշտին դնել"
+            "տախտակները չեն համընկնում՝ սպիտակ ձին f3 դաշտից հանել; սպիտակ ձին g1 դաշտին դնել"
         );
         assert_eq!(
             pack("en").text(&board_guidance(&expected, &expected, pack("en").grammar())),

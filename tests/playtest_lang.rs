@@ -306,3 +306,61 @@ fn the_report_says_the_claims_reason_in_the_games_words_and_no_question_marks() 
         assert!(!plain.contains("incorrect"), "{lang}: {plain}");
     }
 }
+
+/// The simulated pegboard's `sim` words read as Russian and Ukrainian are written: the hands
+/// make the move (not "play it, written"), and how the move is written is its own sentence.
+#[test]
+fn the_simulated_hands_speak_natural_russian_and_ukrainian() {
+    let text = |name: &str, word: Word| pack(name).text(&[Token::Word(word)]);
+    for (name, usage, plays, cannot) in [
+        (
+            "ru",
+            "sim и ход, например sim e4: симулированные руки делают этот ход на \
+             симулированной доске; ход записывается так же, как при вводе ходов",
+            "симулированные руки делают ход",
+            "симулированные руки не могут сделать этот ход",
+        ),
+        (
+            "uk",
+            "sim і хід, наприклад sim e4: симульовані руки роблять цей хід на \
+             симульованій дошці; хід записується так само, як під час введення ходів",
+            "симульовані руки роблять хід",
+            "симульовані руки не можуть зробити цей хід",
+        ),
+    ] {
+        assert_eq!(text(name, Word::SimUsage), usage);
+        assert_eq!(text(name, Word::SimPlays), plays);
+        assert_eq!(text(name, Word::SimCannot), cannot);
+    }
+}
+
+/// Armenian game lines write Armenian marks, as the pack's own sentences and the demo do: a
+/// label's "՝" ("սպիտակները՝ հինգ րոպե"), a sentence's end "։", never the Latin ":" and ".".
+#[test]
+fn armenian_game_lines_use_armenian_marks() {
+    let out = said(
+        "hy",
+        Some("300"),
+        &["e4", "press", "ժամանակ", "press", "e5"],
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "քայլն ավարտված է՝ սպիտակները; ժամացույցն աշխատում է՝ սևերը"),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("սպիտակները՝ ") && l.contains("; սևերը՝ ")),
+        "{out:?}"
+    );
+    // Two sentences in one line: the Armenian full stop between them.
+    let p = pack("hy");
+    let no_clock = p.text(&[Token::Word(Word::NoClock)]);
+    assert_eq!(
+        no_clock,
+        "այս պարտիան ժամացույց չունի։ նշեք ժամանակի հսկողություն"
+    );
+    for line in &out {
+        assert!(!line.contains(": "), "a Latin colon in {line:?}");
+    }
+}

@@ -67,7 +67,7 @@ fn a_restore_is_commented_after_the_moves_that_stay() {
     let (_, moves) = pgn_of(&report);
     assert!(
         moves.starts_with(
-            "1. e4 e5 {0:00:07 the arbiter restores an earlier position; half-moves: 2; \
+            "1. e4 e5 {0:00:07 the arbiter restores an earlier position: move 2, White; \
              struck: 2. Nf3 (7.5.1)} \
              {0:00:07 note: the knight went back} {the game is not over} *"
         ),

@@ -185,10 +185,10 @@ fn an_illegal_or_unreadable_move_is_explained_and_changes_nothing() {
     // In a German game the rules core's detail is printed in German (issue 24, item 11),
     // and text that is no move is "nicht verstanden", not an illegal move (item 6).
     assert_eq!(lines[0], "regelwidriger Zug, kein solcher Zug");
-    assert_eq!(lines[1], "schwarzer König kann nicht nach e2 ziehen");
+    assert_eq!(lines[1], "der schwarze König kann nicht nach e2 ziehen");
     assert!(lines[2].starts_with("nicht verstanden"), "{lines:?}");
     assert_eq!(lines[3], "regelwidriger Zug, kein solcher Zug");
-    assert_eq!(lines[4], "schwarze Dame kann nicht nach h5 ziehen");
+    assert_eq!(lines[4], "eine schwarze Dame kann nicht nach h5 ziehen");
     assert_eq!(lines.len(), 5, "{lines:?}");
     assert_all_printed(&out);
 }

@@ -372,3 +372,26 @@ fn the_english_g_opens_with_a_consonant_a_listener_hears() {
     let (ms, level) = opening_consonant(&clips.join("file-b.wav"));
     assert!(ms < 40 || level < -20.0, "file-b: {ms} ms at {level:.1} dB");
 }
+
+/// The Armenian result words' clips say what the line shows ("հաղթեցին", "հանձնվեցին"):
+/// the words were changed from the present tense and the clips still said "հաղթում են".
+/// The clips' record of the text the engine was given (clips/sources.tsv) is the word.
+#[test]
+fn armenian_result_clips_say_the_words_the_line_shows() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("voices/hy");
+    let sources = std::fs::read_to_string(root.join("clips/sources.tsv")).unwrap();
+    let pack = vichess::voice::Pack::builtin("hy").unwrap();
+    for (word, id) in [
+        (vichess::phrase::token::Word::Wins, "wins"),
+        (vichess::phrase::token::Word::Resigns, "resigns"),
+    ] {
+        let token = vichess::phrase::token::Token::Word(word);
+        let shown = pack.text(&[token]);
+        assert_eq!(pack.say(token), shown, "{id}");
+        let said = sources
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{id}\t")))
+            .unwrap_or_else(|| panic!("{id} in sources.tsv"));
+        assert_eq!(said, format!("{shown}\t{shown}"), "{id}");
+    }
+}

@@ -82,7 +82,8 @@ fn describe(
             "{}; {}: {}; {}: {fen}",
             w(Word::ReportBegins),
             w(Word::ReportControl),
-            control.clone().unwrap_or_else(|| w(Word::None)),
+            // "no clock", not the word for no men ("չկան", "there are none").
+            control.clone().unwrap_or_else(|| w(Word::Untimed)),
             w(Word::ReportStartPosition)
         ),
         Record::Start { .. } => w(Word::ReportClockStarted),
@@ -113,7 +114,11 @@ fn describe(
             }),
             intended
                 .as_deref()
-                .map(|m| format!(" {} {m}", w(Word::ReportIntended)))
+                .map(|m| format!(
+                    " {} {}",
+                    w(Word::ReportIntended),
+                    uci_words(pack, pos, m, true)
+                ))
                 .unwrap_or_default()
         ),
         Record::Resign { by, .. } => format!("{} {}", side(*by), w(Word::Resigns)),
@@ -157,7 +162,7 @@ fn describe(
         Record::Undo { .. } => w(Word::ReportUndo),
         Record::Open { .. } => w(Word::ReportOpen),
         // The moves struck too, as the record had them: a restore takes them from the PGN.
-        Record::Restore { ply, .. } => {
+        Record::Restore { .. } => {
             let struck = happened
                 .iter()
                 .find_map(|h| match h {
@@ -174,13 +179,19 @@ fn describe(
             } else {
                 Word::MovesStruck
             };
-            format!(
-                "{}; {}: {ply}; {}: {} (7.5.1)",
-                w(Word::ReportRestore),
-                w(Word::ReportHalfMoves),
-                w(label),
-                moves.join(", ")
-            )
+            // The move named as the arbiter's question named it ("move 2, Black"): a count
+            // of the half-moves kept, beside the moves struck, reads as the number struck.
+            let from = match struck.first() {
+                Some((before, _)) => format!(
+                    "{}: {} {}, {}",
+                    w(Word::ReportRestore),
+                    w(Word::ReviewMove),
+                    before.fullmoves(),
+                    side(before.turn())
+                ),
+                None => w(Word::ReportRestore),
+            };
+            format!("{from}; {}: {} (7.5.1)", w(label), moves.join(", "))
         }
         Record::Ruling { .. }
             if happened

@@ -912,8 +912,9 @@ impl Host {
                     }
                 }
                 let said = format!(
-                    "{}: {}; {name}, {}",
+                    "{}{} {}; {name}, {}",
                     self.pack.text(&[Token::Word(Word::EngineReady)]),
+                    self.pack.colon(),
                     self.pack.text(&[Token::Side(side)]),
                     strength_text(&self.pack, strength)
                 );

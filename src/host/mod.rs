@@ -768,7 +768,8 @@ impl Host {
                 match saved {
                     Ok(()) => {
                         let word = self.pack.text(&[Token::Word(Word::Saved)]);
-                        writeln!(self.out, "{word}: {}", target.display())?
+                        let colon = self.pack.colon();
+                        writeln!(self.out, "{word}{colon} {}", target.display())?
                     }
                     Err(e) => {
                         let detail =

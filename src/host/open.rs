@@ -140,8 +140,9 @@ impl Host {
             // --lang or --voice on a resume, which is said.
             session.journal_language();
             if let Some((before, _)) = journaled.filter(|(before, _)| *before != now.0) {
+                let colon = pack.colon();
                 notes.push(format!(
-                    "{}: {} ({}: {})",
+                    "{}{colon} {} ({}{colon} {})",
                     pack.text(&[Token::Word(Word::LanguageLabel)]),
                     pack.text(&[Token::Word(language_word(now.0))]),
                     pack.text(&[Token::Word(Word::LanguageUntilNow)]),

@@ -81,8 +81,9 @@ pub(super) fn language_clause(pack: &Pack, source: &LanguageSource) -> String {
         _ => String::new(),
     };
     format!(
-        "{}: {}{whence}; {}",
+        "{}{} {}{whence}; {}",
         w(Word::LanguageLabel),
+        pack.colon(),
         w(language_word(pack.language())),
         w(Word::LanguageChange)
     )

@@ -25,6 +25,19 @@ pub struct Grammar {
     /// (Armenian: "սպիտակներն են", not "սպիտակները են"). Words come from separate tokens
     /// ("white" and "to move"), so only the joined line can apply it.
     pub article_n_before_vowel: bool,
+    /// A label's colon is the language's own mark: Armenian writes "՝" ("սպիտակները՝ երկու
+    /// րոպե", as its sentences in the pack do), not the Latin ":".
+    pub armenian_colon: bool,
+}
+
+impl Grammar {
+    /// The mark `p` is printed as in this language.
+    pub fn mark(&self, p: Punct) -> &'static str {
+        match p {
+            Punct::Colon if self.armenian_colon => "՝",
+            _ => p.mark(),
+        }
+    }
 }
 
 /// Armenian letters that open a word with a vowel, for the article rule: ա ե է ը ի ո օ,
@@ -50,7 +63,7 @@ pub fn join<'a>(
     for &t in phrase {
         match t {
             Token::Punct(p) => {
-                out.push_str(p.mark());
+                out.push_str(grammar.mark(p));
             }
             _ => {
                 let glue = match (prev, t) {

@@ -77,6 +77,16 @@ impl Language {
         }
     }
 
+    /// A question the same line goes on after (the answers it takes): it ends there, with
+    /// the "?" of [`Language::question`], or in Armenian, whose question mark sits on the
+    /// word asked ("ո՞ր"), with the full stop "։", so the question never runs on into them.
+    pub fn question_then(self, line: &str) -> String {
+        match self {
+            Language::Hy => format!("{line}։"),
+            _ => self.question(line),
+        }
+    }
+
     /// The language's name in its own words, so whoever reads a list of languages finds
     /// their own whatever the list's language: "Deutsch", "українська".
     pub const fn own_name(self) -> &'static str {

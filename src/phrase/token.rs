@@ -29,6 +29,11 @@ pub enum Token {
     /// A man as the object of "remove" / "put": "weissen Springer", "белого коня". A pack
     /// whose language does not change the word leaves it out and [`Token::Man`] is used.
     ManObject(Piece),
+    /// A man named with the article a sentence needs: the indefinite "ein schwarzer Bauer",
+    /// "eine weiße Dame" ("dort steht ein schwarzer Bauer"), the definite for the one king
+    /// ("der weiße König"). A pack whose language has no articles, or puts them in the
+    /// sentence, leaves it out and [`Token::Man`] is used.
+    ManIndefinite(Piece),
     /// Said before the target square of a capture: "schlägt".
     Captures,
     /// Said after an en passant capture.
@@ -584,7 +589,6 @@ words! {
     ReportUndo = "report-undo",
     ReportOpen = "report-open",
     ReportRestore = "report-restore",
-    ReportHalfMoves = "report-half-moves",
     ReportRulingIii4 = "report-ruling-iii4",
     ReportRulingIii5 = "report-ruling-iii5",
     ReportRulingAccept = "report-ruling-accept",
@@ -1217,6 +1221,24 @@ const MAN_IDS: [[&str; 6]; 2] = [
         "black-king",
     ],
 ];
+const MAN_INDEFINITE_IDS: [[&str; 6]; 2] = [
+    [
+        "white-pawn-indefinite",
+        "white-knight-indefinite",
+        "white-bishop-indefinite",
+        "white-rook-indefinite",
+        "white-queen-indefinite",
+        "white-king-indefinite",
+    ],
+    [
+        "black-pawn-indefinite",
+        "black-knight-indefinite",
+        "black-bishop-indefinite",
+        "black-rook-indefinite",
+        "black-queen-indefinite",
+        "black-king-indefinite",
+    ],
+];
 const MAN_OBJECT_IDS: [[&str; 6]; 2] = [
     [
         "white-pawn-object",
@@ -1248,6 +1270,7 @@ impl Token {
             Token::Pieces(role) => PIECES_IDS[role.index()],
             Token::Man(p) => MAN_IDS[p.color.index()][p.role.index()],
             Token::ManObject(p) => MAN_OBJECT_IDS[p.color.index()][p.role.index()],
+            Token::ManIndefinite(p) => MAN_INDEFINITE_IDS[p.color.index()][p.role.index()],
             Token::Captures => "captures",
             Token::EnPassant => "en-passant",
             Token::CastlesShort => "castles-short",
@@ -1298,14 +1321,21 @@ impl Token {
                     .map(|role| Token::ManObject(Piece { color, role })),
             );
         }
+        for color in Color::ALL {
+            out.extend(
+                roles
+                    .clone()
+                    .map(|role| Token::ManIndefinite(Piece { color, role })),
+            );
+        }
         out.extend(Word::ALL.iter().map(|&w| Token::Word(w)));
         out
     }
 
-    /// Must every complete pack have this token? Object forms are optional: a pack whose
-    /// language says "remove white knight" like "white knight" leaves them out.
+    /// Must every complete pack have this token? Object and indefinite forms are optional:
+    /// a pack whose language says "remove white knight" like "white knight" leaves them out.
     pub fn is_required(&self) -> bool {
-        self.is_vocabulary() && !matches!(self, Token::ManObject(_))
+        self.is_vocabulary() && !matches!(self, Token::ManObject(_) | Token::ManIndefinite(_))
     }
 
     /// Must a complete pack have a clip for this token? Words said by system speech only
@@ -1328,7 +1358,7 @@ impl Token {
     /// The token a pack falls back to when it lacks this one.
     pub fn fallback(&self) -> Option<Token> {
         match *self {
-            Token::ManObject(p) => Some(Token::Man(p)),
+            Token::ManObject(p) | Token::ManIndefinite(p) => Some(Token::Man(p)),
             _ => None,
         }
     }

@@ -90,9 +90,20 @@ const WORDS: &[(&str, &[&str])] = &[
     ),
     (
         "opponent",
-        &["opponent", "o", "gegner", "суперник", "соперник", "մրցակից"],
+        // "o" also as the same-looking letter of a Cyrillic or Armenian layout ("о", "օ"):
+        // what a player switched to that layout types for it.
+        &[
+            "opponent",
+            "o",
+            "о",
+            "օ",
+            "gegner",
+            "суперник",
+            "соперник",
+            "մրցակից",
+        ],
     ),
-    ("p", &["p"]),
+    ("p", &["p", "р"]),
     (
         "diagonals",
         &[
@@ -153,7 +164,7 @@ const WORDS: &[(&str, &[&str])] = &[
             "պաշտպաններ",
         ],
     ),
-    ("c", &["c"]),
+    ("c", &["c", "с"]),
     (
         "back",
         &["back", "rückwärts", "rueckwaerts", "назад", "հետ"],

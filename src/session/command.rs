@@ -473,6 +473,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     if slashed && first.eq_ignore_ascii_case("undo") {
         return parse_command("takeback", line, &rest).map(Some);
     }
+    if let Some(n) = takeback_phrase(first, &rest) {
+        return parse_command("takeback", line, &rest[n..]).map(Some);
+    }
     if let Some(cmd) = lichess_letter(first, &rest) {
         return Ok(Some(cmd));
     }
@@ -506,6 +509,38 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
 const FILE_NAMES: &[&str] = &[
     "а", "бе", "це", "де", "е", "еф", "же", "аш", "бэ", "цэ", "дэ", "эф",
 ];
+
+/// The take-back request in each language's full verb form, besides the command's own word
+/// ("zurück", "вернуть"): what a player says who has not read the help. Each is the words
+/// of a line's start, in lower case.
+const TAKEBACK_PHRASES: &[&[&str]] = &[
+    &["take", "back"],
+    &["take-back"],
+    &["zurücknehmen"],
+    &["zuruecknehmen"],
+    &["zug", "zurücknehmen"],
+    &["zug", "zuruecknehmen"],
+    &["вернуть", "ход"],
+    &["повернути", "хід"],
+    &["հետ", "վերցնել"],
+    &["հետկանչել"],
+];
+
+/// How many words after `first` a take-back phrase at the line's start takes (0 for a phrase
+/// of one word), if the line starts with one.
+fn takeback_phrase(first: &str, rest: &[&str]) -> Option<usize> {
+    let first = first.to_lowercase();
+    TAKEBACK_PHRASES.iter().find_map(|phrase| {
+        let (head, tail) = phrase.split_first()?;
+        let matches = *head == first
+            && tail.len() <= rest.len()
+            && tail
+                .iter()
+                .zip(rest)
+                .all(|(want, got)| got.to_lowercase() == *want);
+        matches.then_some(tail.len())
+    })
+}
 
 /// lichess blind mode's one-letter read-outs that no vichess word uses already: `l` (the
 /// last move) and `s e` / `s 4` (a file or a rank). `c`, `o`, `p` and `m` are read-outs of

@@ -577,8 +577,9 @@ impl Session {
         if let Some(spec) = &self.engine {
             // Who the engine plays and how strongly, before the first move (issue 27).
             parts.push(format!(
-                "{}: {}, {}",
+                "{}{} {}, {}",
                 text(&[Token::Word(Word::EngineReady)]),
+                self.pack.colon(),
                 text(&[Token::Side(spec.side)]),
                 crate::engine::words::strength_text(&self.pack, spec.strength)
             ));

@@ -69,7 +69,7 @@ impl Session {
         );
         let line = format!(
             "{} {}",
-            self.pack.language().question(&which),
+            self.pack.language().question_then(&which),
             self.promotion_choices()
         );
         self.out.say_text(Audience::Player, &line);

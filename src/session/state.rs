@@ -1226,13 +1226,14 @@ impl State {
                     .correct(adjustment, "arbiter", "the arbiter's decision", *at)
                     .map_err(|_| word(Word::ClockRefuses))?;
                 let left = clock.remaining(side, *at);
-                out.push(Happening::Clock(events));
+                // Cause before effect: the time taken is said before the flag fall it makes.
                 out.push(Happening::TimeAdjusted {
                     side,
                     change: *change,
                     ms: *ms,
                     left,
                 });
+                out.push(Happening::Clock(events));
             }
             Record::Anchor { at, unix_ms } => {
                 self.anchor = Some((*at, *unix_ms));

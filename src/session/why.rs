@@ -2,7 +2,9 @@
 //! crate stays free of words: its `MoveError` value carries the men and squares, and this
 //! module puts them into the pack's sentence for the reason. Each sentence is a pack word
 //! with places (`{piece}`, `{to}`, ...) filled by the pack's own words for men and sides,
-//! always in the form a label takes, so no language has to inflect them.
+//! always in the form a label takes, so no language has to inflect them; `{a_piece}` (and
+//! `{a_occupant}`, `{a_pinned}`) is the man with the indefinite article where the pack has
+//! that form ("ein schwarzer Bauer", "eine weiße Dame"), so a German sentence is whole.
 
 use crate::phrase::token::{Token, Word};
 use crate::rules::game::{ClaimVerdict, Occurrence};
@@ -15,6 +17,9 @@ use crate::voice::Pack;
 /// whose candidates are said instead, a capture mark on no capture).
 pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
     let man = |p: Piece| pack.text(&[Token::Man(p)]);
+    // "ein schwarzer Bauer" where the language's sentence needs the article; the label
+    // itself where the pack has no such form.
+    let a_man = |p: Piece| pack.text(&[Token::ManIndefinite(p)]);
     let king = |c: Color| man(Role::King.of(c));
     let role = |r: Role| pack.text(&[Token::Piece(r)]);
     let side = |c: Color| pack.text(&[Token::Side(c)]);
@@ -37,11 +42,19 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
         }
         MoveError::NoPiece { piece, to } => fill(
             Word::WhyNoPiece,
-            &[("piece", man(*piece)), ("to", square_words(pack, *to))],
+            &[
+                ("piece", man(*piece)),
+                ("a_piece", a_man(*piece)),
+                ("to", square_words(pack, *to)),
+            ],
         ),
         MoveError::NotThere { piece, from } => fill(
             Word::WhyNotThere,
-            &[("piece", man(*piece)), ("from", square_words(pack, *from))],
+            &[
+                ("piece", man(*piece)),
+                ("a_piece", a_man(*piece)),
+                ("from", square_words(pack, *from)),
+            ],
         ),
         MoveError::EmptySquare { from } => {
             fill(Word::WhyEmptySquare, &[("from", square_words(pack, *from))])
@@ -50,6 +63,7 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
             Word::WhyNotYours,
             &[
                 ("piece", man(*piece)),
+                ("a_piece", a_man(*piece)),
                 ("from", square_words(pack, *from)),
                 ("side", side(*turn)),
             ],
@@ -58,6 +72,7 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
             Word::WhyCannotReach,
             &[
                 ("piece", man(*piece)),
+                ("a_piece", a_man(*piece)),
                 ("from", square_words(pack, *from)),
                 ("to", square_words(pack, *to)),
             ],
@@ -70,8 +85,10 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
             Word::WhyOwnManThere,
             &[
                 ("piece", man(*piece)),
+                ("a_piece", a_man(*piece)),
                 ("to", square_words(pack, *to)),
                 ("occupant", man(*occupant)),
+                ("a_occupant", a_man(*occupant)),
             ],
         ),
         MoveError::StillInCheck { san, color } => fill(
@@ -91,6 +108,7 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
                 ("san", san.clone()),
                 ("king", king(*color)),
                 ("pinned", role(*pinned)),
+                ("a_pinned", a_man(pinned.of(*color))),
                 ("from", square_words(pack, *from)),
                 ("pinner", man(*pinner)),
                 ("pinner_square", square_words(pack, *pinner_square)),
@@ -152,6 +170,7 @@ fn castling_words(pack: &Pack, reason: &CastlingRefusal) -> String {
         text
     };
     let man = |p: Piece| pack.text(&[Token::Man(p)]);
+    let a_man = |p: Piece| pack.text(&[Token::ManIndefinite(p)]);
     let attacked = |attacker: &Option<(Piece, crate::rules::Square)>| match attacker {
         Some((piece, sq)) => fill(
             Word::WhyAttackedBy,
@@ -169,7 +188,11 @@ fn castling_words(pack: &Pack, reason: &CastlingRefusal) -> String {
         CastlingRefusal::RookMoved => fill(Word::WhyCastleRookMoved, &[]),
         CastlingRefusal::Occupied(sq, piece) => fill(
             Word::WhyCastleOccupied,
-            &[("piece", man(*piece)), ("square", square_words(pack, *sq))],
+            &[
+                ("piece", man(*piece)),
+                ("a_piece", a_man(*piece)),
+                ("square", square_words(pack, *sq)),
+            ],
         ),
         CastlingRefusal::InCheck => fill(Word::WhyCastleInCheck, &[]),
         CastlingRefusal::Crosses { square, attacker } => {

@@ -760,7 +760,7 @@ impl Pack {
             }
             Token::Count(n) => Cow::Owned(say_move_count(n, self.language)),
             Token::Number(n) => Cow::Owned(n.to_string()),
-            Token::Punct(p) => Cow::Borrowed(p.mark()),
+            Token::Punct(p) => Cow::Borrowed(self.grammar.mark(p)),
             _ => match self.entry(token) {
                 Some(e) => Cow::Borrowed(&e.word),
                 None => Cow::Owned(token.id().replace('-', " ")),
@@ -842,6 +842,12 @@ impl Pack {
         } else {
             Err(())
         }
+    }
+
+    /// The mark after a label in this pack's lines: ":", or Armenian "՝" (`[grammar]`), for
+    /// lines put together outside a phrase ("պարտիան պահպանվեց՝ /path").
+    pub fn colon(&self) -> &'static str {
+        self.grammar.mark(crate::phrase::token::Punct::Colon)
     }
 
     /// The phrase as one printed line in this pack's display words.

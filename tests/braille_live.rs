@@ -133,11 +133,11 @@ fn without_a_brlapi_server_play_says_so_in_the_game_language_and_goes_on() {
         // The system's reason after the socket's path, nothing else in English.
         assert!(said[0].contains("no-such-socket: "), "{lang}: {said:?}");
         assert!(!said[0].contains("cannot"), "{lang}: {said:?}");
+        let pack = Pack::builtin(pack).unwrap();
         let saved = format!(
-            "{}: ",
-            Pack::builtin(pack)
-                .unwrap()
-                .text(&[Token::Word(Word::Saved)])
+            "{}{} ",
+            pack.text(&[Token::Word(Word::Saved)]),
+            pack.colon()
         );
         assert!(
             lines.iter().any(|l| l.starts_with(&saved)),

@@ -39,7 +39,7 @@ fn play_prints_its_own_lines_in_the_game_language() {
         let has = |w: Word| lines.iter().any(|l| l.contains(&word(w)));
         assert!(has(Word::LineNotUtf8), "{lang}: {lines:?}");
         assert!(has(Word::LineTooLong), "{lang}: {lines:?}");
-        let saved = format!("{}: ", word(Word::Saved));
+        let saved = format!("{}{} ", word(Word::Saved), pack.colon());
         assert!(
             lines.iter().any(|l| l.starts_with(&saved)),
             "{lang}: {lines:?}"

@@ -1522,7 +1522,7 @@ fn the_result_is_printed_in_words_with_its_symbol() {
     );
     assert_eq!(
         result_line("hy", &["e4", "հանձնվել սև", "այո"], "1-0"),
-        "արդյունք: սպիտակները հաղթեցին (1-0)"
+        "արդյունք՝ սպիտակները հաղթեցին (1-0)"
     );
     assert_eq!(
         result_line("de", &["e4", "aufgeben weiß", "ja"], "0-1"),

@@ -203,6 +203,10 @@ enum Command {
         /// Speaking rate: 1.0 is the pack's own pace, from 0.5 (slow) to 3.0 (fast).
         #[arg(long, default_value_t = 1.0, value_parser = announce::parse_speed)]
         speed: f64,
+        /// The language of the lines, and of the notation and voice when those are not given:
+        /// de, en, uk, ru or hy (default: the configuration's `[game] language`).
+        #[arg(long)]
+        lang: Option<vichess::phrase::Language>,
     },
     /// Work with configuration files.
     Config {
@@ -420,9 +424,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             braille,
             voice,
             speed,
+            lang,
         } => {
             // The warnings and the lines that say what was written: the game's language.
-            let language = language_or_configured(None)?;
+            let language = language_or_configured(lang)?;
             let words = vichess::voice::Pack::builtin(vichess::session::language_pack(language))?;
             if braille.braille.is_some() {
                 let code = braille::run(&game, &braille, &words)?;

@@ -72,22 +72,7 @@ impl Session {
                     // The press is undone too: who is on move and whose clock runs, by
                     // colour, as the engine's take-back says it; the arbiter's part only
                     // when there is an arbiter to set the clocks (7.1).
-                    let mut p = vec![
-                        Token::Side(self.position().turn()),
-                        Token::Word(Word::ToMove),
-                    ];
-                    if let Some(clock) = self.state.clock() {
-                        if let ClockState::Running(running) = clock.state() {
-                            p.extend([
-                                SEMICOLON,
-                                Token::Word(Word::ClockRunning),
-                                COLON,
-                                Token::Side(running),
-                                COMMA,
-                                Token::Duration(clock.remaining(running, at)),
-                            ]);
-                        }
-                    }
+                    let mut p = self.to_move_and_clock(at);
                     if self.config.arbiter_present {
                         p.extend([SEMICOLON, Token::Word(Word::TakenBackAfterPress)]);
                     }
@@ -302,6 +287,28 @@ impl Session {
     /// One step of D.2.9 guidance in the pack's words.
     /// Saves the record at the game's own path, unless that very record was saved already
     /// (a game that ended and then quit is saved, and said saved, once).
+    /// "White to move; clock running: White, four minutes" (the clock part only while one
+    /// runs): after a take-back, so the players hear where the game stands again.
+    pub(super) fn to_move_and_clock(&self, at: u64) -> Phrase {
+        let mut p = vec![
+            Token::Side(self.position().turn()),
+            Token::Word(Word::ToMove),
+        ];
+        if let Some(clock) = self.state.clock() {
+            if let ClockState::Running(running) = clock.state() {
+                p.extend([
+                    SEMICOLON,
+                    Token::Word(Word::ClockRunning),
+                    COLON,
+                    Token::Side(running),
+                    COMMA,
+                    Token::Duration(clock.remaining(running, at)),
+                ]);
+            }
+        }
+        p
+    }
+
     pub(super) fn save_game(&mut self) {
         let pgn = self.pgn();
         if self.saved_pgn.as_ref() != Some(&pgn) {

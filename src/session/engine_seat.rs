@@ -10,7 +10,6 @@ use super::{Effect, Session, Stamp};
 use crate::audio::route::Audience;
 use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
 use crate::phrase::token::{Phrase, Token, Word};
-use crate::rules::clock::ClockState;
 use crate::rules::notation::uci;
 use crate::rules::Color;
 
@@ -99,20 +98,8 @@ impl Session {
             }
             p.extend(mv);
         }
-        let turn = self.position().turn();
-        p.extend([SEMICOLON, Token::Side(turn), Token::Word(Word::ToMove)]);
-        if let Some(clock) = self.state.clock() {
-            if let ClockState::Running(running) = clock.state() {
-                p.extend([
-                    SEMICOLON,
-                    Token::Word(Word::ClockRunning),
-                    COLON,
-                    Token::Side(running),
-                    COMMA,
-                    Token::Duration(clock.remaining(running, at)),
-                ]);
-            }
-        }
+        p.push(SEMICOLON);
+        p.extend(self.to_move_and_clock(at));
         p
     }
 

@@ -246,6 +246,82 @@ fn a_whole_game_against_stockfish_ends_with_a_result() {
     assert!(presses("white") > 0 && presses("black") > 0, "{records:#?}");
 }
 
+/// The same whole game on the simulated pegboard (issue 27: "whole games ... through the
+/// simulated pegboard"): each of the player's moves made by the simulated hands and pressed,
+/// each engine move announced, put on the board by the hands, and only then its clock
+/// pressed, to the engine's mate.
+#[test]
+fn a_whole_game_against_stockfish_on_the_simulated_pegboard_ends_with_a_result() {
+    use shakmaty::Position as _;
+    let mut g = Game::start(
+        &stockfish(),
+        &[
+            "--engine-side",
+            "black",
+            "--level",
+            "8",
+            "--board",
+            "sim",
+            "--control",
+            "5m",
+        ],
+    );
+    g.expect(|l| l.starts_with("the engine plays"), "naming the engine");
+    let pack = vichess::voice::Pack::builtin("en").unwrap();
+    let mut pos = Position::new();
+    let mut plies = 0;
+    loop {
+        assert!(plies < 300, "no end after {plies} plies: {:#?}", g.seen);
+        let m = pos.legal_moves()[0];
+        g.type_line(&format!("sim {}", uci(&pos, &m)));
+        let said = pack.text(&vichess::phrase::announce::move_phrase(&pos, &m));
+        pos = pos.play(&m).unwrap();
+        plies += 1;
+        if !pos.has_legal_move() || vichess::rules::dead::insufficient_material(&pos) {
+            break;
+        }
+        // The hands' move read off the board and announced, then pressed.
+        g.expect(|l| l == said, "the player's move from the board");
+        g.type_line("press");
+        let journaled = wait_moves(&g.dir, plies + 1);
+        let reply = journaled
+            .get(plies)
+            .unwrap_or_else(|| panic!("no reply at ply {plies}: {:#?}", g.seen));
+        let r = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| uci(&pos, m) == *reply)
+            .expect("the engine's journaled move is legal");
+        pos = pos.play(&r).unwrap();
+        plies += 1;
+        if !pos.has_legal_move() || vichess::rules::dead::insufficient_material(&pos) {
+            break;
+        }
+        // The engine's clock is pressed only once its move stands on the board.
+        g.expect(
+            |l| l.starts_with("move completed: Black; clock running: White"),
+            "the engine's press after the hands put its move on the board",
+        );
+    }
+    g.expect(|l| l.contains("wins") || l.contains("draw"), "the result");
+    let (seen, records, pgn) = g.quit();
+    let end = shakmaty_replay(&pgn);
+    assert!(
+        end.is_checkmate() || end.is_stalemate() || end.is_insufficient_material(),
+        "{pgn}\n{seen:#?}"
+    );
+    assert_eq!(moves_of(&records).len(), plies, "{records:#?}");
+    // Every engine move came back from the board: the hands put it right each time.
+    let corrected = seen
+        .iter()
+        .filter(|l| l.starts_with("position correct"))
+        .count();
+    assert!(
+        corrected >= plies / 2 - 1,
+        "{corrected} of {plies}: {seen:#?}"
+    );
+}
+
 #[test]
 fn hint_eval_threats_and_takeback_against_the_engine() {
     let mut g = Game::start(&stockfish(), &["--engine-side", "black"]);

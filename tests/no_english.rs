@@ -1256,6 +1256,11 @@ fn a_refused_command_line_is_told_in_the_language_asked_for_or_configured() {
         assert_eq!(refused(&["clock", "say", "--lang", lang, "abc"]), value);
         assert_eq!(refused(&["report", "--lang", lang]), missing);
     }
+    // An option given without its value: the value is missing, not "«»" refused (play-test).
+    assert_eq!(
+        refused(&["play", "--lang", "ru", "--control"]),
+        "vichess: --control <CONTROL>: не хватает в командной строке; см. vichess play --help"
+    );
     // A near miss is suggested, in the language's quotes.
     let err = refused(&["play", "--lang", "ru", "--no-audi"]);
     assert!(

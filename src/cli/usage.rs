@@ -40,7 +40,18 @@ pub fn refused(e: &clap::Error, argv: &[OsString], cmd: &clap::Command) -> Optio
         ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
             let arg = context(ContextKind::InvalidArg)?;
             let value = context(ContextKind::InvalidValue).unwrap_or_default();
+            if value.is_empty() {
+                // `--control` with nothing after it: clap says an empty value is invalid,
+                // with no values listed; what is missing is the value itself.
+                return Some(format!(
+                    "{arg}: {}; {}",
+                    w(Word::ArgMissing),
+                    w(Word::ArgSeeHelp)
+                        .replace("{help}", &format!("{} --help", command_path(argv, cmd)))
+                ));
+            }
             let valid = context(ContextKind::ValidValue)
+                .filter(|v| !v.is_empty())
                 .map(|v| format!(" ({}: {v})", w(Word::ArgValuesAre)))
                 .or_else(|| own_reason(e).map(|why| format!(" ({why})")))
                 .unwrap_or_default();

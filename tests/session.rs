@@ -173,6 +173,36 @@ fn a_promotion_names_the_new_piece() {
     assert_eq!(lines[2], "David acht Dame");
 }
 
+/// The refusal of a pawn move with no piece says "choose a queen, rook, bishop or knight": the
+/// piece word alone, typed next, is that choice (play-test: "Dame", "queen", "թագուհի" were
+/// "not understood" and only the whole move typed again worked). Only the very next line
+/// answers; a move typed meanwhile forgets it.
+#[test]
+fn the_piece_word_typed_after_a_promotion_without_one_completes_it() {
+    let start =
+        || Position::from_fen("8/3P4/8/8/8/8/k7/4K3 w - - 0 1", Default::default()).unwrap();
+    for (name, lines, promoted) in [
+        ("de-fide", ["David acht", "Dame"], "David acht Dame"),
+        ("en", ["d8", "queen"], "d8 queen"),
+        ("hy", ["d8", "թագուհի"], "d8 թագուհի"),
+        ("ru", ["d8", "ферзь"], "дэ восемь ферзь"),
+    ] {
+        let mut s = Session::new(SessionConfig::default(), pack(name), start(), None);
+        let out = run(&mut s, 0, &lines);
+        let said = printed(&out);
+        assert_eq!(
+            said.last().map(String::as_str),
+            Some(promoted),
+            "{name}: {said:?}"
+        );
+        assert_eq!(s.position().turn(), Color::Black, "{name}: {said:?}");
+    }
+    // Something else in between: the piece word is no answer any more.
+    let mut s = Session::new(SessionConfig::default(), pack("en"), start(), None);
+    run(&mut s, 0, &["d8", "time", "queen"]);
+    assert_eq!(s.position(), &start());
+}
+
 #[test]
 fn an_illegal_or_unreadable_move_is_explained_and_changes_nothing() {
     let mut s = session(SessionConfig::default(), Some("5400+30"));

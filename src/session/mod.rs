@@ -275,6 +275,9 @@ pub struct Session {
     /// A pawn that can promote was lifted on a board, the piece not yet named: a piece
     /// letter said now is the promotion piece (see `promotion`).
     promoting: Option<promotion::Asked>,
+    /// A typed pawn move to the last rank that named no piece, and the position it was typed
+    /// in: the piece word alone, typed next, completes it (the refusal asks for just that).
+    typed_promotion: Option<(String, Position)>,
     /// The side the engine seat plays while it plays ([`Session::set_computer`]).
     computer: Option<Color>,
     /// While the engine's yes to a take-back is journaled: the moves taken back, as
@@ -358,6 +361,7 @@ impl Session {
             board_times: None,
             promotion: None,
             promoting: None,
+            typed_promotion: None,
             computer: None,
             engine_takeback: None,
             engine_declines: false,
@@ -658,6 +662,7 @@ impl Session {
             Event::Line(line) if self.answer(Some(&line), at) => {}
             Event::Line(line) if self.confirm_line(&line, at) => {}
             Event::Line(line) if self.promotion_answer(&line) => {}
+            Event::Line(line) if self.typed_promotion_answer(&line, at) => {}
             Event::Line(line) => match command::parse(&line) {
                 Ok(Some(cmd)) => self.command(cmd, at),
                 Ok(None) => {}

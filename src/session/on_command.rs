@@ -452,7 +452,51 @@ impl Session {
         match parsed {
             Ok(m) => self.make(m, at),
             Err(MoveError::Syntax(_) | MoveError::Empty) => self.not_understood(text),
-            Err(e) => self.out.refuse_move(&self.pack, &pos, self.lang, &e),
+            Err(e) => {
+                if matches!(e, MoveError::PromotionMissing { .. }) {
+                    self.typed_promotion = Some((text.to_string(), pos.clone()));
+                }
+                self.out.refuse_move(&self.pack, &pos, self.lang, &e)
+            }
+        }
+    }
+
+    /// The piece word alone ("queen", "Dame", "ферзь", "Q") typed after a pawn move that
+    /// named none: the move is made with that piece. `false` for any other line, or once the
+    /// position has changed; the remembered move is then forgotten.
+    pub(super) fn typed_promotion_answer(&mut self, line: &str, at: u64) -> bool {
+        let Some((text, pos)) = self.typed_promotion.take() else {
+            return false;
+        };
+        if pos != *self.position() {
+            return false;
+        }
+        let Some(role) = super::promotion::promotion_piece(&self.pack, pos.turn(), line.trim())
+        else {
+            return false;
+        };
+        // The move as if typed whole: with the word said after it ("David acht Dame"), in the
+        // game's letters ("d8=Д") or in English ones ("d8=Q", UCI "d7d8q").
+        let own = self.lang.symbol(role, pos.turn());
+        let en = crate::rules::notation::Lang::En.symbol(role, crate::rules::Color::White);
+        let found = [
+            (format!("{text} {}", line.trim()), self.lang),
+            (format!("{text}={own}"), self.lang),
+            (format!("{text}={en}"), crate::rules::notation::Lang::En),
+            (
+                format!("{text}{}", en.to_lowercase()),
+                crate::rules::notation::Lang::En,
+            ),
+        ]
+        .iter()
+        .find_map(|(t, lang)| spoken::parse_any(&pos, t, *lang).ok())
+        .filter(|m| m.promotion() == Some(role));
+        match found {
+            Some(m) => {
+                self.typed_move(&uci(&pos, &m), at);
+                true
+            }
+            None => false,
         }
     }
 

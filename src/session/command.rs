@@ -695,8 +695,16 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             Command::Draw(action, side)
         }
         "claim" => {
+            // The side may come first ("reklamieren weiß wiederholung"), as people say it.
+            let mut rest = rest.to_vec();
+            if rest.len() > 1
+                && color(rest[0]).is_some()
+                && ClaimWhat::from_word(rest[1]).is_some()
+            {
+                rest.swap(0, 1);
+            }
             let w = need(
-                arg,
+                rest.first().copied(),
                 "claim what? say claim threefold, claim fifty or claim flag",
                 Word::HelpClaim,
             )?;
@@ -834,6 +842,35 @@ mod tests {
         }
         // Not a word of a longer line: that stays whatever the line is.
         assert_ne!(parse("выход сейчас").unwrap(), Some(Command::Quit));
+    }
+
+    /// Play-test: "reklamieren weiß wiederholung" was not understood; only the claim word
+    /// first worked.
+    #[test]
+    fn a_claim_takes_its_side_before_or_after_what_is_claimed() {
+        for line in [
+            "reklamieren weiß wiederholung",
+            "reklamieren wiederholung weiß",
+            "claim white threefold",
+        ] {
+            assert_eq!(
+                parse(line).unwrap(),
+                Some(Command::Claim(
+                    ClaimWhat::Threefold,
+                    Some(Color::White),
+                    None
+                )),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            parse("claim black fifty Nf3").unwrap(),
+            Some(Command::Claim(
+                ClaimWhat::Fifty,
+                Some(Color::Black),
+                Some("Nf3".into())
+            ))
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! "Never lose a game": `vichess play` killed with SIGKILL at seeded random points of a
 //! scripted game and restarted with `--resume` ends with the same game as an uninterrupted
 //! run: the same moves, corrections, claims and penalties in the journal, the same PGN, and
-//! the clocks within a second. A torn last journal line (a power cut mid-write) is reported,
+//! the clocks within a second more than the two runs' lengths differ by. A torn last journal line (a power cut mid-write) is reported,
 //! set aside, and the game goes on.
 
 use std::io::Write;
@@ -190,7 +190,9 @@ fn uninterrupted() -> (Vec<String>, (String, Vec<u64>), Vec<String>) {
 
 #[test]
 fn a_game_killed_at_random_points_and_resumed_is_the_same_game() {
+    let begun = std::time::Instant::now();
     let (want_records, (want_pgn, want_clocks), out) = uninterrupted();
+    let want_took = begun.elapsed();
     // The script did what it says, so the comparison below means something.
     assert!(
         want_records.iter().any(|r| r == "correct b8c6"),
@@ -220,6 +222,7 @@ fn a_game_killed_at_random_points_and_resumed_is_the_same_game() {
         kills.sort_unstable();
         kills.dedup();
         let home = temp_dir(&format!("seed{seed}"));
+        let begun = std::time::Instant::now();
         let mut p = Player::spawn(&home, false);
         let mut restarts = 0;
         for (i, line) in SCRIPT.iter().enumerate() {
@@ -232,6 +235,10 @@ fn a_game_killed_at_random_points_and_resumed_is_the_same_game() {
             }
         }
         let out = p.finish();
+        // The clocks run on the wall clock while vichess is dead and starting again, as a
+        // real clock would: the two runs' clocks may differ by what their lengths differ by
+        // (on a busy machine a restart takes seconds), and by no more.
+        let slack = 1 + begun.elapsed().abs_diff(want_took).as_secs();
         assert_eq!(restarts, kills.len());
         if restarts > 0 {
             assert!(
@@ -246,8 +253,8 @@ fn a_game_killed_at_random_points_and_resumed_is_the_same_game() {
         assert_eq!(got_clocks.len(), want_clocks.len());
         for (g, w) in got_clocks.iter().zip(&want_clocks) {
             assert!(
-                g.abs_diff(*w) <= 1,
-                "seed {seed}, kills {kills:?}: clocks {got_clocks:?}, uninterrupted {want_clocks:?}"
+                g.abs_diff(*w) <= slack,
+                "seed {seed}, kills {kills:?}: clocks {got_clocks:?}, uninterrupted {want_clocks:?}, within {slack} s"
             );
         }
     }

@@ -4,6 +4,8 @@
 #![cfg(feature = "braille")]
 
 mod common;
+#[path = "common/play.rs"]
+mod common_play;
 #[path = "common/louis.rs"]
 mod louis_cli;
 
@@ -268,17 +270,10 @@ fn scoresheet_in(home: &Path, lang: &str, args: &[&std::ffi::OsStr]) -> std::pro
         format!("[game]\nlanguage = \"{lang}\"\n"),
     )
     .unwrap();
-    Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .arg("scoresheet")
-        .args(args)
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C")
-        .output()
-        .unwrap()
+    let args: Vec<&str> = std::iter::once("scoresheet")
+        .chain(args.iter().map(|a| a.to_str().expect("a UTF-8 argument")))
+        .collect();
+    common_play::run_piped(home, &args, b"")
 }
 
 /// A record cut off inside a `{` comment (a clock comment half copied) is no reason to

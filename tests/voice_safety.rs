@@ -91,7 +91,7 @@ fn a_clip_symlinked_out_of_the_pack_is_refused_and_named() {
     std::fs::remove_file(&clip).unwrap();
     std::os::unix::fs::symlink(&secret, &clip).unwrap();
     let env = [("VICHESS_VOICES", voices.as_path())];
-    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check"]);
+    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check", "en"]);
     let out = text(&check);
     assert_eq!(check.status.code(), Some(1), "{out}");
     let line = line_of(&pack.join("manifest.toml"), "file-a");
@@ -143,7 +143,7 @@ fn clips_over_ten_seconds_and_packs_over_fifty_megabytes_are_refused() {
     let pack = copy_pack("en", &voices, "en");
     write_wav(&pack.join("clips/file-b.wav"), 16_000, 11.0);
     let env = [("VICHESS_VOICES", voices.as_path())];
-    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check"]);
+    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check", "en"]);
     let out = text(&check);
     assert_eq!(check.status.code(), Some(1), "{out}");
     assert!(
@@ -165,7 +165,7 @@ fn clips_over_ten_seconds_and_packs_over_fifty_megabytes_are_refused() {
         .open(pack.join("clips/file-c.wav"))
         .unwrap();
     big.set_len(51 * 1024 * 1024).unwrap();
-    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check"]);
+    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check", "en"]);
     let out = text(&check);
     assert_eq!(check.status.code(), Some(1), "{out}");
     assert!(out.contains("a pack may take at most 50 MB"), "{out}");
@@ -185,7 +185,12 @@ fn a_manifest_that_cannot_load_fails_the_check_with_its_folder_and_line() {
     )
     .unwrap();
     let env = [("VICHESS_VOICES", voices.as_path())];
-    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check"]);
+    let check = run(
+        &vichess(),
+        tmp.path(),
+        &env,
+        &["voices", "--check", "broken"],
+    );
     let out = text(&check);
     assert_eq!(check.status.code(), Some(1), "{out}");
     assert!(!out.contains("0 problems"), "{out}");
@@ -216,7 +221,7 @@ fn a_missing_clip_is_reported_and_its_word_logged_once() {
     let pack = copy_pack("en", &voices, "en");
     std::fs::remove_file(pack.join("clips/file-e.wav")).unwrap();
     let env = [("VICHESS_VOICES", voices.as_path())];
-    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check"]);
+    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check", "en"]);
     let out = text(&check);
     assert_eq!(check.status.code(), Some(1), "{out}");
     assert!(
@@ -351,7 +356,7 @@ fn the_check_tells_a_slow_pack_the_pace_that_makes_it_a_human_pace() {
     set_pace("0.6");
     let env = [("VICHESS_VOICES", voices.as_path())];
     let pace_line = || {
-        let check = run(&vichess(), tmp.path(), &env, &["voices", "--check"]);
+        let check = run(&vichess(), tmp.path(), &env, &["voices", "--check", "slow"]);
         let out = text(&check);
         // Slow is not a problem: the check still passes.
         assert!(check.status.success(), "{out}");
@@ -401,7 +406,7 @@ fn a_missing_square_clip_is_named_and_the_square_said_as_two_words() {
     };
     let whole = seconds("whole.wav");
     std::fs::remove_file(pack.join("clips/square-e4.wav")).unwrap();
-    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check"]);
+    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check", "en"]);
     let out = text(&check);
     assert_eq!(check.status.code(), Some(1), "{out}");
     let line = line_of(&pack.join("manifest.toml"), "e4");
@@ -413,4 +418,53 @@ fn a_missing_square_clip_is_named_and_the_square_said_as_two_words() {
     // Said as "e" and "four" with a gap: longer than the square said whole.
     let apart = seconds("apart.wav");
     assert!(apart > whole + 0.1, "whole {whole} s, apart {apart} s");
+}
+
+/// A named check opens only that pack; the same folder named twice is listed once; a pack
+/// hidden by one of the same name is listed as not used and not checked; an unknown name is
+/// said with the names there are.
+#[test]
+fn a_named_check_opens_only_that_pack_and_a_folder_named_twice_is_listed_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    // The shipped packs through VICHESS_VOICES, which are also the installed ones here.
+    let env = [("VICHESS_VOICES", repo_voices())];
+    let env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+    let list = run(&vichess(), tmp.path(), &env, &["voices"]);
+    let out = text(&list);
+    assert!(list.status.success(), "{out}");
+    assert_eq!(out.matches("de-fide (").count(), 1, "{out}");
+    assert!(!out.contains("not used"), "{out}");
+
+    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check", "ru"]);
+    let out = text(&check);
+    assert!(check.status.success(), "{out}");
+    assert!(
+        out.contains("ru (ru, ") && out.contains("every pack is complete"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("de-fide (") && !out.contains("uk (uk"),
+        "{out}"
+    );
+    assert_eq!(out.matches("  pace ").count(), 1, "{out}");
+
+    // A broken copy of en in the player's own folder hides the installed en: only the copy
+    // is checked, and its problem is the one listed.
+    let voices = tmp.path().join("voices");
+    let pack = copy_pack("en", &voices, "en");
+    std::fs::remove_file(pack.join("clips/file-e.wav")).unwrap();
+    let env = [("VICHESS_VOICES", voices.as_path())];
+    let check = run(&vichess(), tmp.path(), &env, &["voices", "--check", "en"]);
+    let out = text(&check);
+    assert_eq!(check.status.code(), Some(1), "{out}");
+    assert!(out.contains("not used, so not checked"), "{out}");
+    assert!(out.contains("check: 1 problem\n"), "{out}");
+
+    let unknown = run(&vichess(), tmp.path(), &env, &["voices", "--check", "xx"]);
+    let out = text(&unknown);
+    assert!(!unknown.status.success(), "{out}");
+    assert!(
+        out.contains("no voice pack named \"xx\"") && out.contains("de-fide, en, hy, ru, uk"),
+        "{out}"
+    );
 }

@@ -164,6 +164,9 @@ enum Command {
         /// Open every clip; exit 1 exactly when a problem is listed.
         #[arg(long)]
         check: bool,
+        /// Only these packs (their folder names), e.g. the one just recorded.
+        #[arg(value_name = "PACK")]
+        packs: Vec<String>,
     },
     /// Play a game at the console: moves and commands from standard input, every announcement printed.
     Play(Box<play::PlayArgs>),
@@ -392,7 +395,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             speed,
             &moves,
         ),
-        Command::Voices { check } => voices::run(check),
+        Command::Voices { check, packs } => voices::run(check, &packs),
         #[cfg(feature = "listen")]
         Command::Hear {
             file,

@@ -1,5 +1,8 @@
-//! `vichess voices [--check]`: the voice packs on the search path with where each was found,
-//! language, engine, licence and how many clips they have; `--check` opens every clip.
+//! `vichess voices [--check] [PACK...]`: the voice packs on the search path with where each
+//! was found, language, engine, licence and how many clips they have; `--check` opens every
+//! clip of the packs that speak (a pack hidden by one of the same name earlier never does).
+//! Named packs narrow both to those: someone recording a pack checks it without waiting for
+//! every other pack's clips to be opened.
 //!
 //! The exit status follows what is printed: non-zero exactly when problems are listed (a
 //! manifest that cannot be loaded is one), so a script and a reader see the same verdict.
@@ -9,10 +12,22 @@ use std::process::ExitCode;
 use vichess::voice::pace::{self, FIVE_WORDS_MAX_S, TWO_WORDS_MAX_S};
 use vichess::voice::{find_all, search_path, Pack};
 
-pub fn run(check: bool) -> anyhow::Result<ExitCode> {
+pub fn run(check: bool, names: &[String]) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let path = search_path();
-    let found = find_all();
+    let mut found = find_all();
+    if let Some(unknown) = names.iter().find(|n| !found.iter().any(|f| &f.name == *n)) {
+        let mut there: Vec<&str> = found.iter().map(|f| f.name.as_str()).collect();
+        there.sort_unstable();
+        there.dedup();
+        anyhow::bail!(
+            "no voice pack named \"{unknown}\" on the search path; the packs there are: {}",
+            there.join(", ")
+        );
+    }
+    if !names.is_empty() {
+        found.retain(|f| names.contains(&f.name));
+    }
     if found.is_empty() {
         let searched = if path.is_empty() {
             "no voices folder exists".to_string()
@@ -47,10 +62,10 @@ pub fn run(check: bool) -> anyhow::Result<ExitCode> {
         } else {
             format!("{missing_words} words missing")
         };
-        let shadowed = if f.shadowed {
-            "; not used: a pack of that name comes earlier"
-        } else {
-            ""
+        let shadowed = match (f.shadowed, check) {
+            (true, true) => "; not used, so not checked: a pack of that name comes earlier",
+            (true, false) => "; not used: a pack of that name comes earlier",
+            (false, _) => "",
         };
         writeln!(
             out,
@@ -64,7 +79,7 @@ pub fn run(check: bool) -> anyhow::Result<ExitCode> {
             pack.voice(),
             pack.licence(),
         )?;
-        if check {
+        if check && !f.shadowed {
             problems.extend(pack.check().iter().map(ToString::to_string));
             if let Some(line) = pace_line(pack) {
                 writeln!(out, "  {line}")?;
@@ -80,7 +95,10 @@ pub fn run(check: bool) -> anyhow::Result<ExitCode> {
     for p in &problems {
         writeln!(out, "{p}")?;
     }
-    writeln!(out, "check: {} problems", problems.len())?;
+    match problems.len() {
+        1 => writeln!(out, "check: 1 problem")?,
+        n => writeln!(out, "check: {n} problems")?,
+    }
     Ok(ExitCode::FAILURE)
 }
 

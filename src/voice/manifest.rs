@@ -1118,6 +1118,10 @@ pub fn search_path() -> Vec<VoiceDir> {
             origin: Origin::Installed,
         });
     }
+    // One folder named twice (`VICHESS_VOICES` set to the installed packs) is searched once:
+    // otherwise each of its packs is listed, loaded and checked twice, once as hidden.
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|d| seen.insert(d.path.canonicalize().unwrap_or_else(|_| d.path.clone())));
     out
 }
 

@@ -57,10 +57,46 @@ pub fn clock_digits(millis: u64) -> String {
     }
 }
 
+/// How long until [`clock_digits`] of a clock counting down from `millis` shows other digits:
+/// the window redraws a running clock then, not at a fixed rate, so a screen reader's tree
+/// and the CPU are touched once a second (ten times under ten seconds, where tenths show)
+/// rather than at every frame.
+/// `None` at zero: a fallen flag shows 0:00.0 until the game says what follows.
+pub fn digits_change_in(millis: u64) -> Option<std::time::Duration> {
+    let step = if millis <= 10_000 { 100 } else { 1000 };
+    // The digits change when the time drops below the next lower multiple of the step.
+    (millis > 0).then(|| std::time::Duration::from_millis(millis % step + 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use vichess::rules::Position;
+
+    /// Redrawing at the given moment shows new digits, and no redraw before it was needed.
+    #[test]
+    fn a_running_clock_is_redrawn_exactly_when_its_digits_change() {
+        assert_eq!(digits_change_in(0), None);
+        for millis in (1..4_000_000u64)
+            .step_by(37)
+            .chain([10_000, 10_001, 9_999, 1000, 999, 1])
+        {
+            let wait = digits_change_in(millis)
+                .expect("a running clock")
+                .as_millis() as u64;
+            assert!((1..=1000).contains(&wait), "{millis}: {wait}");
+            let shown = clock_digits(millis);
+            assert_eq!(
+                clock_digits(millis - (wait - 1).min(millis)),
+                shown,
+                "{millis} ms, {wait} ms"
+            );
+            if millis >= wait {
+                assert_ne!(clock_digits(millis - wait), shown, "{millis} ms, {wait} ms");
+            }
+        }
+        assert!(digits_change_in(3_600_500).is_some_and(|d| d.as_millis() > 100));
+    }
 
     fn pack(name: &str) -> Pack {
         Pack::builtin(name).expect("built-in pack")

@@ -8,7 +8,7 @@ use super::computer::{self, Answer, Choice};
 use super::game::{self, lock, SharedGame};
 use super::theme::{Theme, ThemeName};
 use super::words::{words, Words};
-use super::{display, panel, shot, WindowArgs};
+use super::{access, display, panel, shot, WindowArgs};
 use eframe::egui::{self, RichText};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -1130,12 +1130,14 @@ impl eframe::App for WindowApp {
             self.send(&line);
         }
         self.hooks(ctx, handled, &lines);
-        // A running clock is redrawn every tenth of a second.
-        if view
-            .as_ref()
-            .is_some_and(|(v, _)| v.clocks.as_ref().is_some_and(|c| c.running.is_some()))
-        {
-            ctx.request_repaint_after(Duration::from_millis(100));
+        // A running clock is redrawn when its digits change, not at every frame.
+        if let Some((v, at)) = view.as_ref() {
+            if let Some(side) = v.clocks.as_ref().and_then(|c| c.running) {
+                if let Some(wait) = panel::time_now(v, *at, side).and_then(access::digits_change_in)
+                {
+                    ctx.request_repaint_after(wait);
+                }
+            }
         }
     }
 }

@@ -685,10 +685,11 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     let mut anchor: Option<(u64, u64)> = None;
     let mut pgn = PgnGame::from_game(state.game());
     let mut ply = 0usize;
-    let mut pending: Vec<String> = Vec::new();
+    // Every PGN comment in journal order, with the number of half-moves it follows.
+    let mut notes: Vec<(usize, String)> = Vec::new();
     // The game's positions so far, to word the moves the journal keeps in UCI.
     let mut line = vec![state.game().start().clone()];
-    for (rec, happened) in &steps {
+    for (i, (rec, happened)) in steps.iter().enumerate() {
         let pos = line.last().cloned().unwrap_or_default();
         if let Record::Anchor { at, unix_ms } = rec {
             anchor = Some((*at, *unix_ms));
@@ -708,6 +709,28 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
             _ => None,
         };
         follow(&mut line, rec, happened);
+        let corrected = happened
+            .iter()
+            .any(|h| matches!(h, Happening::Corrected { .. }));
+        if moved {
+            ply += 1;
+        } else if let Some(kept) = restored {
+            // 7.5.1: the game goes back to `kept` plies; what follows comes after them.
+            ply = kept;
+        } else {
+            ply = ply.saturating_sub(taken_back);
+        }
+        // What was said after a move now struck (taken back, gone with a restore, replaced
+        // by a correction) stays in the record, in its order, after the last move that
+        // stayed: the struck move is no longer in the movetext to carry it.
+        let stood = if corrected {
+            ply.saturating_sub(1)
+        } else {
+            ply
+        };
+        for (at, _) in notes.iter_mut() {
+            *at = (*at).min(stood);
+        }
         let Some(text) = describe(&pack, rec, happened, &seat, &pos) else {
             continue;
         };
@@ -726,14 +749,6 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
             None => hms(rec.at()),
         };
         writeln!(out, "{when}  {text}")?;
-        if moved {
-            ply += 1;
-        } else if let Some(kept) = restored {
-            // 7.5.1: the game goes back to `kept` plies; what follows comes after them.
-            ply = kept;
-        } else {
-            ply = ply.saturating_sub(taken_back);
-        }
         // Presses and tags are in the plain lines; the PGN keeps the comments an arbiter or
         // a reader of the game needs. A move is the movetext itself: only what it did
         // besides (a draw offer declined by moving, the game's end) becomes a comment.
@@ -752,10 +767,16 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
             (!routine).then(|| format!("{when} {text}"))
         };
         if let Some(comment) = comment {
-            pending.push(comment);
-            attach(&mut pgn, ply, &mut pending);
+            // The engine's move is noted just before it is made: the note is about that
+            // move, and after the move before it, it would read as its answer.
+            let at = match engine_move_next(rec, &steps[i + 1..]) {
+                true => ply + 1,
+                false => ply,
+            };
+            notes.push((at, comment));
         }
     }
+    attach(&mut pgn, notes);
     let result = state
         .ending()
         .map(|e| result_line(&pack, e))
@@ -812,15 +833,39 @@ fn follow(line: &mut Vec<Position>, rec: &Record, happened: &[Happening]) {
     }
 }
 
-/// Puts the notes gathered so far after the move they followed (before the first move, on
-/// the game itself), as PGN comments.
-fn attach(pgn: &mut PgnGame, ply: usize, pending: &mut Vec<String>) {
+/// Whether `rec` is the engine's note of its move ("engine NAME: e7e5") and the next
+/// record that is more than bookkeeping makes that very move.
+fn engine_move_next(rec: &Record, after: &[(Record, Vec<Happening>)]) -> bool {
+    let Record::Note { text, .. } = rec else {
+        return false;
+    };
+    let Some((_, noted)) = text
+        .strip_prefix("engine ")
+        .and_then(|r| r.rsplit_once(": "))
+    else {
+        return false;
+    };
+    let next = after
+        .iter()
+        .find(|(r, _)| !matches!(r, Record::Checkpoint { .. } | Record::Anchor { .. }));
+    match next {
+        Some((Record::Move { .. }, happened)) => happened.iter().any(|h| match h {
+            Happening::Moved { before, mv, .. } => {
+                vichess::rules::notation::uci(before, mv) == noted
+            }
+            _ => false,
+        }),
+        _ => false,
+    }
+}
+
+/// Puts the notes, in journal order, after the move each follows (before the first move, on
+/// the game itself), as PGN comments. The half-moves a note follows never decrease along
+/// the journal, so the movetext reads in the order things happened.
+fn attach(pgn: &mut PgnGame, notes: Vec<(usize, String)>) {
     let n = pgn.main.moves.len();
-    for text in pending.drain(..) {
+    for (ply, text) in notes {
         let comment = Comment::new(text);
-        // What was said after a move later struck (taken back, or gone with a restore) is
-        // kept after the last move that stayed, where the struck ones came off; only what
-        // came before any move stands before the first.
         match ply.min(n).checked_sub(1) {
             Some(i) => pgn.main.moves[i].comments.push(comment),
             None => pgn.main.comments.push(comment),

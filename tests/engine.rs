@@ -1195,7 +1195,7 @@ fn review_speaks_its_turning_points_into_a_wav_one_stretch_of_sound_each() {
     assert!(points.len() >= 2, "{lines:#?}");
     assert!(
         points[0].starts_with(
-            "move 2, Black: queen h4 was a blunder: it costs about a piece; better was "
+            "move 2, Black: queen h4 was a blunder: it costs about a queen; better was "
         ),
         "{lines:#?}"
     );

@@ -83,7 +83,8 @@ pub fn white_view(score: Score, to_move: Color) -> Score {
 /// scale for an evaluation ("White is better by about two pawns") and for what a move cost
 /// in a review ("it costs about a rook"), so the two never disagree. The bounds sit between
 /// the pieces as engines count them (Stockfish's pawns: a minor piece about 2.5 to 3, a rook
-/// about 4 to 5, a queen about 7.5 to 9), so a lost queen is a queen, not "a piece".
+/// about 4 to 5, a queen hanging about 6.5 at a review's depth), so a lost queen is a
+/// queen, not "a piece".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Size {
     /// Under half a pawn's worth beyond the noise: less than 0.70.
@@ -94,11 +95,11 @@ pub enum Size {
     TwoPawns,
     /// About three pawns, a piece: 2.50 to 3.99.
     Piece,
-    /// About a rook: 4.00 to 6.49.
+    /// About a rook: 4.00 to 5.49.
     Rook,
-    /// About a queen: 6.50 to 10.99.
+    /// About a queen: 5.50 to 9.99.
     Queen,
-    /// More than a queen: 11.00 and up.
+    /// More than a queen: 10.00 and up.
     MoreThanQueen,
 }
 
@@ -110,8 +111,8 @@ impl Size {
             70..=149 => Size::Pawn,
             150..=249 => Size::TwoPawns,
             250..=399 => Size::Piece,
-            400..=649 => Size::Rook,
-            650..=1099 => Size::Queen,
+            400..=549 => Size::Rook,
+            550..=999 => Size::Queen,
             _ => Size::MoreThanQueen,
         }
     }
@@ -295,6 +296,8 @@ mod tests {
         };
         for (lang, before, after, line) in [
             ("en", 59, -632, "it costs about a queen"),
+            // Stockfish at depth 8 on 2...Qh4?? 3. Nxh4: the queen hangs for 6.48.
+            ("en", -40, -688, "it costs about a queen"),
             ("en", 20, -480, "it costs about a rook"),
             ("en", 20, -80, "it costs about a pawn"),
             ("en", 0, -1_500, "it costs more than a queen"),

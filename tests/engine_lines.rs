@@ -399,3 +399,84 @@ fn threats_name_only_a_move_that_wins_something() {
         }
     }
 }
+
+/// The words of `lang`'s pack for `tokens`, as the game prints them.
+fn words(lang: &str, tokens: &[vichess::phrase::token::Token]) -> String {
+    vichess::voice::Pack::builtin(lang).unwrap().text(tokens)
+}
+
+/// The greeting's "say help" clause in `lang`: the line that has it is the greeting.
+fn say_help(lang: &str) -> String {
+    use vichess::phrase::token::{Token, Word};
+    words(lang, &[Token::Word(Word::SayHelp)])
+}
+
+/// A program not found is said before the greeting, and the greeting names no engine: the
+/// game is the player's to type for both sides, as the not-found line says.
+#[test]
+fn a_missing_engine_is_said_before_a_greeting_that_names_no_engine() {
+    use vichess::phrase::token::{Token, Word};
+    for lang in ["en", "de", "uk", "ru", "hy"] {
+        let missing = format!(
+            "{}: /nonexistent/x; {}",
+            words(lang, &[Token::Word(Word::EngineNotFound)]),
+            words(lang, &[Token::Word(Word::EngineTypeMoves)])
+        );
+        let plays = words(lang, &[Token::Word(Word::EngineReady)]);
+        let help = say_help(lang);
+        let mut g = Game::start("/nonexistent/x", &["--lang", lang]);
+        g.expect(|l| l.contains(&help), "the greeting");
+        g.type_line("e2e4");
+        g.type_line("e7e5");
+        assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);
+        let (seen, _, _) = g.quit();
+        let said = seen.iter().position(|l| *l == missing);
+        let greeting = seen.iter().position(|l| l.contains(&help));
+        assert!(said.is_some(), "{lang}: {seen:#?}");
+        assert!(
+            said < greeting,
+            "{lang}: not found after the greeting: {seen:#?}"
+        );
+        assert!(
+            !seen.iter().any(|l| l.contains(&plays)),
+            "{lang}: an engine said to play: {seen:#?}"
+        );
+    }
+}
+
+/// An engine slow to name itself (half a second) is waited for: its line, with its name,
+/// comes before the greeting, not after the player's first move, and the greeting does not
+/// say its side a second time.
+#[test]
+fn a_slow_engines_name_comes_before_the_first_move() {
+    use vichess::phrase::token::{Token, Word};
+    use vichess::rules::Color;
+    for lang in ["en", "de", "hy"] {
+        let pack = vichess::voice::Pack::builtin(lang).unwrap();
+        let plays = words(lang, &[Token::Word(Word::EngineReady)]);
+        let ready = format!(
+            "{plays}{} {}; Fake Engine 1, ",
+            pack.colon(),
+            words(lang, &[Token::Side(Color::Black)])
+        );
+        let help = say_help(lang);
+        let mut g = Game::fake("slow-start", &["--lang", lang]);
+        g.expect(|l| l.contains(&help), "the greeting");
+        let named = g.seen.iter().position(|l| l.starts_with(&ready));
+        assert!(
+            named.is_some(),
+            "{lang}: not named before the greeting: {:#?}",
+            g.seen
+        );
+        let greeting = g.seen.last().unwrap().clone();
+        assert!(!greeting.contains(&plays), "{lang}: {greeting}");
+        g.type_line("e2e4");
+        assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);
+        let (seen, _, _) = g.quit();
+        assert_eq!(
+            seen.iter().filter(|l| l.contains(&plays)).count(),
+            1,
+            "{lang}: {seen:#?}"
+        );
+    }
+}

@@ -104,7 +104,8 @@ pub fn turning_points(
             COLON,
         ];
         line.extend(move_phrase(pos, m));
-        line.extend([Token::Word(verdict), COLON, Token::Word(cost)]);
+        line.extend([Token::Word(verdict), COLON]);
+        line.extend(cost);
         line.extend([SEMICOLON, Token::Word(Word::BetterWas)]);
         line.extend(move_phrase(pos, &better));
         lines.push(line);
@@ -197,27 +198,27 @@ mod tests {
         for (lang, said) in [
             (
                 "de-fide",
-                "Zug 3, Schwarz: Springer Felix sechs war ein grober Fehler: er lässt ein Matt zu; besser war Gustav sechs",
+                "Zug 3, Schwarz: Springer Felix sechs war ein grober Fehler: er lässt ein Matt in einem Zug zu; besser war Gustav sechs",
             ),
             (
                 "de",
-                "Zug 3, Schwarz: Springer f6 war ein grober Fehler: er lässt ein Matt zu; besser war g6",
+                "Zug 3, Schwarz: Springer f6 war ein grober Fehler: er lässt ein Matt in einem Zug zu; besser war g6",
             ),
             (
                 "en",
-                "move 3, Black: knight f6 was a blunder: it allows a mate; better was g6",
+                "move 3, Black: knight f6 was a blunder: it allows mate in one move; better was g6",
             ),
             (
                 "ru",
-                "ход 3, чёрные: конь эф шесть — грубая ошибка: допускает мат; лучше было же шесть",
+                "ход 3, чёрные: конь эф шесть — грубая ошибка: допускает мат в один ход; лучше было же шесть",
             ),
             (
                 "uk",
-                "хід 3, чорні: кінь еф шість — груба помилка: дозволяє мат; краще було же шість",
+                "хід 3, чорні: кінь еф шість — груба помилка: дозволяє мат у один хід; краще було же шість",
             ),
             (
                 "hy",
-                "քայլ 3, սևերը՝ ձի f6 կոպիտ սխալ էր՝ այն թույլ է տալիս մատ; ավելի լավ էր g6",
+                "քայլ 3, սևերը՝ ձի f6 կոպիտ սխալ էր՝ այն թույլ է տալիս մատ մեկ քայլում; ավելի լավ էր g6",
             ),
         ] {
             let pack = Pack::builtin(lang).unwrap();
@@ -253,7 +254,7 @@ mod tests {
         let en = Pack::builtin("en").unwrap();
         assert_eq!(
             en.text(&lines[0]),
-            "move 3, White: queen takes f7, check was a blunder: it costs about a piece; better was bishop c4"
+            "move 3, White: queen takes f7, check was a blunder: it costs about a queen; better was bishop c4"
         );
         let de = Pack::builtin("de").unwrap();
         assert!(
@@ -262,6 +263,16 @@ mod tests {
             "{}",
             de.text(&lines[0])
         );
+        // The queen lost is named as a queen in every language, not "about a piece".
+        for (lang, cost) in [
+            ("de", "war ein grober Fehler: er kostet etwa eine Dame;"),
+            ("ru", "— грубая ошибка: стоит примерно ферзя;"),
+            ("uk", "— груба помилка: коштує приблизно ферзя;"),
+            ("hy", "կոպիտ սխալ էր՝ այն արժե մոտ մեկ թագուհի;"),
+        ] {
+            let line = Pack::builtin(lang).unwrap().text(&lines[0]);
+            assert!(line.contains(cost), "{lang}: {line}");
+        }
     }
 
     #[test]

@@ -79,6 +79,45 @@ pub fn white_view(score: Score, to_move: Color) -> Score {
     }
 }
 
+/// How much material a number of centipawns is worth, in the sizes a player names: the one
+/// scale for an evaluation ("White is better by about two pawns") and for what a move cost
+/// in a review ("it costs about a rook"), so the two never disagree. The bounds sit between
+/// the pieces as engines count them (Stockfish's pawns: a minor piece about 2.5 to 3, a rook
+/// about 4 to 5, a queen hanging about 6.5 at a review's depth), so a lost queen is a
+/// queen, not "a piece".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Size {
+    /// Under half a pawn's worth beyond the noise: less than 0.70.
+    Small,
+    /// About a pawn: 0.70 to 1.49.
+    Pawn,
+    /// About two pawns: 1.50 to 2.49.
+    TwoPawns,
+    /// About three pawns, a piece: 2.50 to 3.99.
+    Piece,
+    /// About a rook: 4.00 to 5.49.
+    Rook,
+    /// About a queen: 5.50 to 9.99.
+    Queen,
+    /// More than a queen: 10.00 and up.
+    MoreThanQueen,
+}
+
+impl Size {
+    /// The size of `cp` centipawns (its absolute value).
+    pub fn of(cp: i32) -> Size {
+        match cp.unsigned_abs() {
+            0..=69 => Size::Small,
+            70..=149 => Size::Pawn,
+            150..=249 => Size::TwoPawns,
+            250..=399 => Size::Piece,
+            400..=549 => Size::Rook,
+            550..=999 => Size::Queen,
+            _ => Size::MoreThanQueen,
+        }
+    }
+}
+
 /// The position in words; `score` from White's point of view.
 pub fn eval_phrase(score: Score) -> Phrase {
     match score {
@@ -87,17 +126,19 @@ pub fn eval_phrase(score: Score) -> Phrase {
             vec![
                 Token::Side(side),
                 Token::Word(Word::MatesIn),
-                Token::Count(m.unsigned_abs()),
+                Token::CountIn(m.unsigned_abs()),
+                Token::Word(Word::MatesInAfter),
             ]
         }
         Score::Centipawns(cp) => {
             let side = if cp > 0 { Color::White } else { Color::Black };
-            let word = match cp.unsigned_abs() {
-                0..=29 => return vec![Token::Word(Word::EvalEqual)],
-                30..=69 => Word::EvalSlightly,
-                70..=149 => Word::EvalPawn,
-                150..=249 => Word::EvalTwoPawns,
-                250..=499 => Word::EvalThreePawns,
+            let word = match (cp.unsigned_abs(), Size::of(cp)) {
+                (0..=29, _) => return vec![Token::Word(Word::EvalEqual)],
+                (_, Size::Small) => Word::EvalSlightly,
+                (_, Size::Pawn) => Word::EvalPawn,
+                (_, Size::TwoPawns) => Word::EvalTwoPawns,
+                (_, Size::Piece) => Word::EvalThreePawns,
+                // A rook or more ahead is a won game.
                 _ => Word::EvalWinning,
             };
             vec![Token::Side(side), Token::Word(word)]
@@ -116,8 +157,9 @@ pub fn centipawns(score: Score) -> i32 {
 }
 
 /// How bad a move was in a review, by what it lost (`before` and `after` from the mover's
-/// point of view, as [`centipawns`]): `None` when it lost little.
-pub fn judged(before: i32, after: i32) -> Option<(Word, Word)> {
+/// point of view, as [`centipawns`]): the verdict and what it cost in words ("it costs about
+/// a rook", "it allows mate in two moves"); `None` when it lost little.
+pub fn judged(before: i32, after: i32) -> Option<(Word, Phrase)> {
     let loss = before - after;
     let verdict = match loss {
         l if l >= 300 => Word::ReviewBlunder,
@@ -129,16 +171,26 @@ pub fn judged(before: i32, after: i32) -> Option<(Word, Word)> {
     if before >= 500 && after >= 300 || before <= -500 {
         return None;
     }
+    let word = |w| vec![Token::Word(w)];
     let cost = if after <= -9_000 {
-        Word::CostsMate
+        // The opponent mates: in how many moves, as [`centipawns`] counts them.
+        let moves = (after + 10_000).max(1) as u32;
+        vec![
+            Token::Word(Word::CostsMate),
+            Token::CountIn(moves),
+            Token::Word(Word::CostsMateAfter),
+        ]
     } else if before >= 300 && after < 100 {
-        Word::CostsWin
-    } else if loss >= 250 {
-        Word::CostsPiece
-    } else if loss >= 150 {
-        Word::CostsTwoPawns
+        word(Word::CostsWin)
     } else {
-        Word::CostsPawn
+        word(match Size::of(loss) {
+            Size::Small | Size::Pawn => Word::CostsPawn,
+            Size::TwoPawns => Word::CostsTwoPawns,
+            Size::Piece => Word::CostsPiece,
+            Size::Rook => Word::CostsRook,
+            Size::Queen => Word::CostsQueen,
+            Size::MoreThanQueen => Word::CostsMoreThanQueen,
+        })
     };
     Some((verdict, cost))
 }
@@ -205,21 +257,119 @@ mod tests {
 
     #[test]
     fn only_real_losses_are_turning_points() {
+        let cost = |w| vec![Token::Word(w)];
         assert_eq!(judged(30, 0), None);
         assert_eq!(
             judged(30, -100),
-            Some((Word::ReviewMistake, Word::CostsPawn))
+            Some((Word::ReviewMistake, cost(Word::CostsPawn)))
         );
         assert_eq!(
-            judged(0, -400),
-            Some((Word::ReviewBlunder, Word::CostsPiece))
+            judged(0, -300),
+            Some((Word::ReviewBlunder, cost(Word::CostsPiece)))
         );
         assert_eq!(
             judged(0, -9_998),
-            Some((Word::ReviewBlunder, Word::CostsMate))
+            Some((
+                Word::ReviewBlunder,
+                vec![
+                    Token::Word(Word::CostsMate),
+                    Token::CountIn(2),
+                    Token::Word(Word::CostsMateAfter)
+                ]
+            ))
         );
-        assert_eq!(judged(400, 50), Some((Word::ReviewBlunder, Word::CostsWin)));
+        assert_eq!(
+            judged(400, 50),
+            Some((Word::ReviewBlunder, cost(Word::CostsWin)))
+        );
         // Still winning after it: no turning point.
         assert_eq!(judged(900, 600), None);
+    }
+
+    /// The size of a loss follows the material lost, on the scale the evaluation uses: the
+    /// play-through's lost queen (+0.59 to -6.32) is a queen, not "about a piece".
+    #[test]
+    fn the_cost_of_a_move_is_the_material_it_lost() {
+        let said = |lang: &str, before, after| {
+            let (_, cost) = judged(before, after).unwrap();
+            Pack::builtin(lang).unwrap().text(&cost)
+        };
+        for (lang, before, after, line) in [
+            ("en", 59, -632, "it costs about a queen"),
+            // Stockfish at depth 8 on 2...Qh4?? 3. Nxh4: the queen hangs for 6.48.
+            ("en", -40, -688, "it costs about a queen"),
+            ("en", 20, -480, "it costs about a rook"),
+            ("en", 20, -80, "it costs about a pawn"),
+            ("en", 0, -1_500, "it costs more than a queen"),
+            ("en", 0, -280, "it costs about a piece"),
+            ("de", 59, -632, "er kostet etwa eine Dame"),
+            ("de", 20, -480, "er kostet etwa einen Turm"),
+            ("de", 20, -80, "er kostet etwa einen Bauern"),
+            ("de-fide", 59, -632, "er kostet etwa eine Dame"),
+            ("ru", 59, -632, "стоит примерно ферзя"),
+            ("ru", 20, -480, "стоит примерно ладью"),
+            ("ru", 20, -80, "стоит примерно пешку"),
+            ("uk", 59, -632, "коштує приблизно ферзя"),
+            ("uk", 20, -480, "коштує приблизно туру"),
+            ("hy", 59, -632, "այն արժե մոտ մեկ թագուհի"),
+            ("hy", 20, -480, "այն արժե մոտ մեկ նավակ"),
+            ("en", 0, -9_997, "it allows mate in three moves"),
+            ("de", 0, -9_999, "er lässt ein Matt in einem Zug zu"),
+            ("de", 0, -9_997, "er lässt ein Matt in drei Zügen zu"),
+            ("ru", 0, -9_997, "допускает мат в три хода"),
+            ("uk", 0, -9_999, "дозволяє мат у один хід"),
+            ("hy", 0, -9_997, "այն թույլ է տալիս մատ երեք քայլում"),
+        ] {
+            assert_eq!(said(lang, before, after), line, "{lang} {before} {after}");
+        }
+        // The evaluation says the same sizes: two pawns are two pawns in both.
+        assert_eq!(Size::of(-180), Size::TwoPawns);
+        assert_eq!(said("en", 0, -180), "it costs about two pawns",);
+        assert_eq!(
+            Pack::builtin("en")
+                .unwrap()
+                .text(&eval_phrase(Score::Centipawns(-180))),
+            "Black is better by about two pawns"
+        );
+    }
+
+    /// "mates in N" as each language says it, with number and case right for one and three.
+    #[test]
+    fn a_mate_is_said_in_each_languages_own_sentence() {
+        for (lang, one, three) in [
+            (
+                "de",
+                "Weiß setzt in einem Zug matt",
+                "Schwarz setzt in drei Zügen matt",
+            ),
+            (
+                "de-fide",
+                "Weiß setzt in einem Zug matt",
+                "Schwarz setzt in drei Zügen matt",
+            ),
+            (
+                "hy",
+                "սպիտակները մատ են անում մեկ քայլում",
+                "սևերը մատ են անում երեք քայլում",
+            ),
+            (
+                "en",
+                "White mates in one move",
+                "Black mates in three moves",
+            ),
+            (
+                "ru",
+                "белые ставят мат в один ход",
+                "чёрные ставят мат в три хода",
+            ),
+            (
+                "uk",
+                "білі ставлять мат у один хід",
+                "чорні ставлять мат у три ходи",
+            ),
+        ] {
+            assert_eq!(said(lang, Score::Mate(1)), one, "{lang}");
+            assert_eq!(said(lang, Score::Mate(-3)), three, "{lang}");
+        }
     }
 }

@@ -25,6 +25,10 @@ use std::time::{Duration, Instant};
 /// long it may take to start.
 const MARGIN_MS: u64 = 2_000;
 const START_MS: u64 = 10_000;
+/// How long a new game waits for the engine to name itself (or fail) before its greeting,
+/// so the engine's line comes before the first move is asked for; a slower engine is named
+/// when it has started.
+pub(super) const FIRST_WAIT_MS: u64 = 3_000;
 /// Faults in a row after which the engine is not started again.
 const MAX_FAULTS: u32 = 3;
 
@@ -194,8 +198,13 @@ impl Process {
     }
 }
 
+/// Where the engine's first news goes while the game's opening waits for it
+/// ([`Seat::first_news`]); emptied when the wait is over, so later news comes as any does.
+type FirstSlot = std::sync::Arc<std::sync::Mutex<Option<SyncSender<EngineNews>>>>;
+
 /// The thread that owns the engine.
 struct Server {
+    first: FirstSlot,
     program: String,
     chess960: bool,
     rx: Receiver<Msg>,
@@ -221,6 +230,15 @@ struct Server {
 
 impl Server {
     fn tell(&self, news: EngineNews) -> bool {
+        let mut first = self.first.lock().unwrap_or_else(|e| e.into_inner());
+        let news = match first.take() {
+            Some(opening) => match opening.send(news) {
+                Ok(()) => return true,
+                Err(std::sync::mpsc::SendError(news)) => news,
+            },
+            None => news,
+        };
+        drop(first);
         self.to.send(Arrival::Engine(news)).is_ok()
     }
 
@@ -500,6 +518,8 @@ fn read_lines(stdout: std::process::ChildStdout, generation: u64, to: SyncSender
 
 /// The engine at the table, as the host keeps it.
 pub(super) struct Seat {
+    /// The engine's first news, while the game's opening may still wait for it.
+    first: Option<(FirstSlot, Receiver<EngineNews>)>,
     spec: EngineSpec,
     tx: SyncSender<Msg>,
     thread: Option<std::thread::JoinHandle<()>>,
@@ -578,7 +598,10 @@ impl Seat {
         to: Sender<Arrival>,
     ) -> anyhow::Result<Seat> {
         let (tx, rx) = sync_channel(4096);
+        let (opening, first) = sync_channel(1);
+        let slot: FirstSlot = std::sync::Arc::new(std::sync::Mutex::new(Some(opening)));
         let server = Server {
+            first: slot.clone(),
             program: spec.program.clone(),
             chess960,
             rx,
@@ -598,6 +621,7 @@ impl Seat {
             .name("engine".into())
             .spawn(move || server.run())?;
         Ok(Seat {
+            first: Some((slot, first)),
             name: spec.program.clone(),
             spec,
             tx,
@@ -616,6 +640,20 @@ impl Seat {
             last_bestmove: None,
             withdrawn: Vec::new(),
         })
+    }
+
+    /// The engine's first news (it named itself, or could not start), waited for `wait` at
+    /// most: a new game says it before its greeting, so the greeting never names an engine
+    /// that is not there and the engine's name is not said in the middle of the game. `None`
+    /// when it did not come in time (it then comes as any news does) or was asked already.
+    pub(super) fn first_news(&mut self, wait: Duration) -> Option<EngineNews> {
+        let (slot, first) = self.first.take()?;
+        if let Ok(news) = first.recv_timeout(wait) {
+            return Some(news);
+        }
+        slot.lock().unwrap_or_else(|e| e.into_inner()).take();
+        // Sent just before the slot was emptied.
+        first.try_recv().ok()
     }
 
     fn ask(&mut self, kind: Kind, pos: &Command, key: String, go: Go, white: bool) {

@@ -288,12 +288,34 @@ impl Host {
         for note in &notes {
             host.tell(&crate::text::printable(note))?;
         }
+        // The engine's first news before the greeting (issue 27): a program not found is
+        // said first and the greeting names no engine; an engine that named itself in time
+        // has its line before the greeting, which then does not say its side again.
+        let first = host.engine.as_mut().and_then(|seat| {
+            seat.first_news(std::time::Duration::from_millis(engine::FIRST_WAIT_MS))
+        });
+        let named = matches!(first, Some(engine::EngineNews::Ready(_)));
+        let mut ready = None;
+        match first {
+            Some(news) if named => ready = Some(news),
+            Some(news) => {
+                let now = host.clock.now();
+                host.engine_news(news, now)?;
+            }
+            None => {}
+        }
         if !args.resume {
             // Who plays which colour, the control, whose move and how to get help (issue 11,
             // finding 12): a blind player otherwise hears nothing until the first move.
             // The language clause before "say help": a braille line shows a long line's end,
             // and how to get help is what it must keep.
-            let greeting = host.table.session().greeting();
+            let greeting = host.table.session().greeting_with(!named);
+            // Its line after the greeting is made: the engine's name it puts in the side's
+            // tag is said by the engine's own line, not as a player's name.
+            if let Some(news) = ready.take() {
+                let now = host.clock.now();
+                host.engine_news(news, now)?;
+            }
             let language = language_clause(&pack, &source);
             let help = pack.text(&[Token::Word(Word::SayHelp)]);
             let greeting = match greeting.strip_suffix(&help) {
@@ -320,6 +342,11 @@ impl Host {
                 };
                 host.tell(&crate::text::printable(&line))?;
             }
+        }
+        if let Some(news) = ready {
+            // A resumed game: after the notes.
+            let now = host.clock.now();
+            host.engine_news(news, now)?;
         }
         host.out.flush()?;
         Ok(host)

@@ -66,6 +66,11 @@ pub fn join<'a>(
                 out.push_str(grammar.mark(p));
             }
             _ => {
+                let w = word(t);
+                // An optional word the language leaves out ([`Token::is_optional`]).
+                if w.is_empty() {
+                    continue;
+                }
                 let glue = match (prev, t) {
                     (None, _) => "",
                     (Some(Token::File(_)), Token::Rank(_)) if grammar.compact_squares => "",
@@ -73,7 +78,6 @@ pub fn join<'a>(
                     (Some(_), Token::Check | Token::Mate) if grammar.comma_before_check => ", ",
                     _ => " ",
                 };
-                let w = word(t);
                 if glue == " " && !matches!(prev, Some(Token::Punct(_))) {
                     article_before(&mut out, &w, grammar);
                 }
@@ -107,6 +111,9 @@ pub fn join_spoken<'a>(
             }
             _ => {
                 let w = say(t);
+                if w.is_empty() {
+                    continue;
+                }
                 if !out.is_empty() {
                     if i > 0 && !matches!(phrase[i - 1], Token::Punct(_)) {
                         article_before(&mut out, &w, grammar);

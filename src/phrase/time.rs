@@ -135,9 +135,37 @@ pub fn say_move_count(n: u32, lang: Language) -> String {
     count(u64::from(n), Unit::Move, lang)
 }
 
+/// A number of moves as "mate in N moves" takes it, after the language's "in": German's
+/// dative ("in einem Zug", "in drei Zügen"), Russian's and Ukrainian's accusative (the same
+/// as the nominative for these nouns: "в один ход", "у три ходи"), Armenian's locative
+/// ("մեկ քայլում", "երեք քայլում", the noun singular after every numeral); English as
+/// [`say_move_count`].
+pub fn say_moves_in(n: u32, lang: Language) -> String {
+    let n = u64::from(n);
+    match lang {
+        Language::De if n == 1 => "einem Zug".to_string(),
+        Language::De => format!("{} Zügen", cardinal(n, lang, Gender::Masculine)),
+        Language::Hy => format!("{}ում", count(n, Unit::Move, lang)),
+        _ => count(n, Unit::Move, lang),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mate_in_n_moves_takes_each_languages_case() {
+        let said = |n, lang| say_moves_in(n, lang);
+        assert_eq!(said(1, Language::De), "einem Zug");
+        assert_eq!(said(3, Language::De), "drei Zügen");
+        assert_eq!(said(1, Language::Hy), "մեկ քայլում");
+        assert_eq!(said(3, Language::Hy), "երեք քայլում");
+        assert_eq!(said(1, Language::Ru), "один ход");
+        assert_eq!(said(5, Language::Ru), "пять ходов");
+        assert_eq!(said(3, Language::Uk), "три ходи");
+        assert_eq!(said(1, Language::En), "one move");
+    }
 
     #[test]
     fn minutes_without_hours_run_on() {

@@ -54,6 +54,10 @@ pub enum Token {
     Duration(u64),
     /// A number of moves, said in words with the noun ("zwölf Züge").
     Count(u32),
+    /// A number of moves as "mate in N moves" takes it: the case the language's "in" asks
+    /// for ("in drei Zügen", "в три хода", "երեք քայլում"); the preposition is the word
+    /// before it.
+    CountIn(u32),
     /// A bare number, printed in digits and said in words ("Zug 14": "Zug vierzehn"): a
     /// move's number in a review line.
     Number(u32),
@@ -945,8 +949,12 @@ words! {
     EvalTwoPawns = "eval-two-pawns",
     EvalThreePawns = "eval-three-pawns",
     EvalWinning = "eval-winning",
-    /// Before a count of moves: "Black mates in three moves".
+    /// Before a count of moves ([`Token::CountIn`]): "Black mates in three moves",
+    /// "Schwarz setzt in drei Zügen matt".
     MatesIn = "mates-in",
+    /// After that count, where the language puts part of the verb there (German "matt");
+    /// optional: a pack whose language puts nothing there leaves it out.
+    MatesInAfter = "mates-in-after",
     /// `hint`, `eval`, `threats` asked in a game where the engine does not help.
     EngineHelpOff = "engine-help-off",
     /// The review's turning points: "move 14, Nf3 was a mistake: it costs about a pawn; better was Bd3".
@@ -957,7 +965,14 @@ words! {
     CostsPawn = "costs-pawn",
     CostsTwoPawns = "costs-two-pawns",
     CostsPiece = "costs-piece",
+    CostsRook = "costs-rook",
+    CostsQueen = "costs-queen",
+    CostsMoreThanQueen = "costs-more-than-queen",
+    /// Before a count of moves ([`Token::CountIn`]): "it allows mate in three moves".
     CostsMate = "costs-mate",
+    /// After that count where the language needs it (German "zu"); optional, as
+    /// [`Word::MatesInAfter`].
+    CostsMateAfter = "costs-mate-after",
     CostsWin = "costs-win",
     BetterWas = "better-was",
     ReviewNone = "review-none",
@@ -1281,7 +1296,7 @@ impl Token {
             Token::Side(Color::Black) => "black",
             Token::Word(w) => w.id(),
             Token::Duration(_) => "(duration)",
-            Token::Count(_) => "(count)",
+            Token::Count(_) | Token::CountIn(_) => "(count)",
             Token::Number(_) => "(number)",
             Token::Punct(_) => "(punctuation)",
         }
@@ -1334,8 +1349,21 @@ impl Token {
 
     /// Must every complete pack have this token? Object and indefinite forms are optional:
     /// a pack whose language says "remove white knight" like "white knight" leaves them out.
+    /// The words a sentence puts after a count only in some languages are optional too: a
+    /// pack without them says nothing there.
     pub fn is_required(&self) -> bool {
-        self.is_vocabulary() && !matches!(self, Token::ManObject(_) | Token::ManIndefinite(_))
+        self.is_vocabulary() && !self.is_optional()
+    }
+
+    /// May a pack leave this token out? Object and indefinite forms fall back to the plain
+    /// man; the words after a count ([`Word::MatesInAfter`]) are then not said at all.
+    pub fn is_optional(&self) -> bool {
+        matches!(
+            self,
+            Token::ManObject(_)
+                | Token::ManIndefinite(_)
+                | Token::Word(Word::MatesInAfter | Word::CostsMateAfter)
+        )
     }
 
     /// Must a complete pack have a clip for this token? Words said by system speech only
@@ -1351,7 +1379,11 @@ impl Token {
     pub fn is_vocabulary(&self) -> bool {
         !matches!(
             self,
-            Token::Duration(_) | Token::Count(_) | Token::Number(_) | Token::Punct(_)
+            Token::Duration(_)
+                | Token::Count(_)
+                | Token::CountIn(_)
+                | Token::Number(_)
+                | Token::Punct(_)
         )
     }
 
@@ -1394,8 +1426,9 @@ mod tests {
             .iter()
             .filter(|t| t.is_required())
             .count();
-        // 8 files, 8 ranks, 6 + 6 pieces, 8 move and side words, 12 men, the words.
-        assert_eq!(required, 36 + 12 + Word::ALL.len());
+        // 8 files, 8 ranks, 6 + 6 pieces, 8 move and side words, 12 men, the words but the
+        // two a language may leave out after a count.
+        assert_eq!(required, 36 + 12 + Word::ALL.len() - 2);
         let recorded = Token::vocabulary()
             .iter()
             .filter(|t| t.is_recorded())

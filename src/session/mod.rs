@@ -544,6 +544,13 @@ impl Session {
     /// time control, whose move, and how to get help, in the game's language. The names are
     /// the PGN tags given, so this is asked for after [`Session::set_tag`].
     pub fn greeting(&self) -> String {
+        self.greeting_with(true)
+    }
+
+    /// [`Session::greeting`]; `engine` false leaves out who the engine plays, for a game
+    /// whose engine has already said so with its name. An engine that is not playing (its
+    /// program was not found) is never named: its side's moves are typed.
+    pub fn greeting_with(&self, engine: bool) -> String {
         let tag = |name: &str| {
             self.pending_tags
                 .iter()
@@ -578,7 +585,11 @@ impl Session {
                 p
             }
         };
-        if let Some(spec) = &self.engine {
+        if let Some(spec) = self
+            .engine
+            .as_ref()
+            .filter(|_| engine && self.computer.is_some())
+        {
             // Who the engine plays and how strongly, before the first move (issue 27).
             parts.push(format!(
                 "{}{} {}, {}",

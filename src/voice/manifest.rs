@@ -759,10 +759,13 @@ impl Pack {
                 Cow::Owned(say_duration(ms, self.language, SayOptions::default()))
             }
             Token::Count(n) => Cow::Owned(say_move_count(n, self.language)),
+            Token::CountIn(n) => Cow::Owned(crate::phrase::time::say_moves_in(n, self.language)),
             Token::Number(n) => Cow::Owned(n.to_string()),
             Token::Punct(p) => Cow::Borrowed(self.grammar.mark(p)),
             _ => match self.entry(token) {
                 Some(e) => Cow::Borrowed(&e.word),
+                // An optional word the language does not use: nothing is said there.
+                None if token.is_optional() && token.fallback().is_none() => Cow::Borrowed(""),
                 None => Cow::Owned(token.id().replace('-', " ")),
             },
         }

@@ -596,6 +596,10 @@ pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
         if std::mem::take(&mut said_whole) {
             continue;
         }
+        // An optional word the language leaves out: nothing to say.
+        if token.is_optional() && pack.word(token).is_empty() {
+            continue;
+        }
         if let Token::Punct(_) = token {
             flush_words(&mut words, &mut parts);
             if !audio.is_empty() {
@@ -613,7 +617,7 @@ pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
         said_whole = whole.is_some();
         let clip = match token {
             _ if whole.is_some() => whole,
-            Token::Duration(_) | Token::Count(_) | Token::Number(_) => {
+            Token::Duration(_) | Token::Count(_) | Token::CountIn(_) | Token::Number(_) => {
                 let words = match token {
                     Token::Number(n) => {
                         crate::phrase::number::counting(u64::from(n), pack.language()).into()

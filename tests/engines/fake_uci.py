@@ -18,6 +18,8 @@ as its first argument says:
   exit-after-uci  says `uciok` and exits (status 0) at once
   no-score        answers `bestmove` without any `info score`
   mate            like good, but scores every position as mate in one for the side to move
+  slow-start      like good, but waits half a second before naming itself (an engine slow
+                  to start: vichess waits for it before its greeting)
 
 Given a folder, every mode writes its process id to the file `pid` there (for a test that
 kills it).
@@ -83,6 +85,8 @@ def main():
         if not words:
             continue
         if words[0] == "uci":
+            if mode == "slow-start":
+                time.sleep(0.5)
             say("id name Fake Engine 1")
             say("option name Skill Level type spin default 20 min 0 max 20")
             if mode == "log":

@@ -179,7 +179,7 @@ pub fn run(
         eprintln!(
             "recognised in {} ms (grammar {} ms before; decode {} ms, phone loop {} ms, \
              rival {} ms); words {:?}, gap {:.3}, acceptance {:.3}, lead {:.0}, doubtful {}, \
-             frames {}, worst word {:.1}, rival worst word {:.1}, differing {}, loud pause {} {}, word gaps {}, loop {}, readings {:?}",
+             frames {}, worst word {:.1}, rival worst word {:.1}, differing {}, loud pause {} {}, rival {}, loop acceptance {:.3}, excused {:?}, word gaps {}, loop {}, readings {:?}",
             elapsed.as_millis(),
             prepared.as_millis(),
             d.ms[1],
@@ -196,6 +196,9 @@ pub fn run(
             d.differing,
             d.loud_pause[0],
             d.loud_pause[1],
+            d.rival,
+            d.loop_acceptance,
+            d.excused,
             d.word_gaps
                 .iter()
                 .map(|w| format!("{}:{}:{:.1}", w.word, w.frames, w.gap))

@@ -34,9 +34,11 @@
 use super::grammar::{self, pack_names, Heard};
 use super::heard::{Ear, EarError, Guess, Hearing, Meaning};
 use super::words::{
-    differing_frames, frame_energy, loud_pause, word_gaps, worst_word, Span, WordGap,
+    differing_frames, frame_energy, loud_pause, loudest_pause, with_word_in_pause, word_gaps,
+    worst_word, Span, WordGap,
 };
 use crate::audio::resample::resample;
+use crate::phrase::token::Token;
 use crate::phrase::Language;
 use crate::rules::Position;
 use crate::voice::Pack;
@@ -90,6 +92,44 @@ const WORD_GAP_MAX: f64 = 10.0;
 /// The acceptance a forced reading keeps: under the verdict's floor, "not understood".
 const FORCED: f64 = 0.49;
 
+/// The beams of the second try at a rival (`-beam`, `-pbeam`, `-wbeam`; PocketSphinx's
+/// defaults, used everywhere else, are 1e-48, 1e-48 and 7e-29): a rival decode that reached
+/// no end of the grammar lost its paths to the beam, and the best reading must not be taken
+/// as if nothing stood against it.
+const WIDE_BEAMS: (f64, f64, f64) = (1e-80, 1e-80, 1e-60);
+const DEFAULT_BEAMS: (f64, f64, f64) = (1e-48, 1e-48, 7e-29);
+
+/// With no rival found even with the wide beams, the reading is "not understood", however
+/// well the phone loop explains it: on the closed loop (seeds 28 and 29, docs/performance.md,
+/// "Voice input") the readings that were another move had the phone loop's acceptance 1.0
+/// most of the time ("bee four" for "d4", "knight bee eight" for "knight e8"): it tells speech
+/// in the grammar from speech outside it, not one letter from another, which only the rival
+/// does. So no acceptance is high enough to stand for a rival.
+/// What became of the rival decode of one hearing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Rival {
+    /// Not decoded: the acceptance was under the floor, or the grammar has nothing else.
+    #[default]
+    Skipped,
+    /// Found with the usual beams.
+    Found,
+    /// Found only with the wide beams.
+    Wide,
+    /// Not found even with the wide beams.
+    Lost,
+}
+
+impl std::fmt::Display for Rival {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Rival::Skipped => "skipped",
+            Rival::Found => "found",
+            Rival::Wide => "wide",
+            Rival::Lost => "lost",
+        })
+    }
+}
+
 /// The measurements behind one hearing, for the closed loop and the log.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Detail {
@@ -122,6 +162,14 @@ pub struct Detail {
     pub loud_pause: [i32; 2],
     /// The same for the best rival's reading (0 without one).
     pub rival_worst_word: f64,
+    /// The phrase with the capture word in the reading's loud pause, when that excused the
+    /// pause (`SphinxEar::capture_word_in_pause`).
+    pub excused: Option<String>,
+    /// Whether the rival was decoded, and found.
+    pub rival: Rival,
+    /// The acceptance from the phone loop and the word checks alone, before a lost rival
+    /// lowered it.
+    pub loop_acceptance: f64,
     /// Milliseconds spent building and compiling the grammar (0 when it was prepared
     /// before), in the grammar decode, the phone loop and the rival's decode.
     pub ms: [u128; 4],
@@ -319,6 +367,104 @@ impl Ear for SphinxEar {
 }
 
 impl SphinxEar {
+    /// A capture read without its capture word, the word said in the reading's loud pause
+    /// (eSpeak NG's "queen takes e7" read as "queen ee seven"): the grammar maps both
+    /// phrasings to the same move, so the word left out changes nothing, and the reading
+    /// is excused. It is when the phrase with the capture word in that pause means exactly
+    /// the reading's moves, and that phrase, aligned to the recording, puts the capture
+    /// word inside that pause, with no loud pause left. (The capture word is not held to the
+    /// phone loop: the loop, too, heard eSpeak NG's fast "takes" as mostly silence; the
+    /// reading's own words were held to it already.) Returns the aligned phrase's loud
+    /// pauses then, else `None`.
+    fn capture_word_in_pause(
+        &mut self,
+        pcm: &[i16],
+        heard: &Heard,
+        best: &[Meaning],
+        best_spans: &[Span],
+        energy: &[f64],
+        language: Language,
+    ) -> Result<Option<[i32; 2]>, EarError> {
+        let Some((at, _)) = loudest_pause(best_spans, energy, 10.0) else {
+            return Ok(None);
+        };
+        let words: HashSet<String> = self
+            .packs
+            .get(&language)
+            .into_iter()
+            .flatten()
+            .map(|p| p.say(Token::Captures).to_lowercase())
+            .filter(|w| !w.trim().is_empty())
+            .collect();
+        let same = |ms: &[Meaning]| {
+            !ms.is_empty() && ms.len() == best.len() && ms.iter().all(|m| best.contains(m))
+        };
+        let failed = |e: vichess_sphinx::SphinxError| EarError::Failed(e.0);
+        const SLACK: i32 = 3;
+        for word in words {
+            let phrase = with_word_in_pause(best_spans, at, &word);
+            if !same(heard.meanings(&phrase)) {
+                continue;
+            }
+            let mut one = Heard::default();
+            one.phrases.insert(phrase.clone(), best.to_vec());
+            // One phrase forced through the recording: with the usual beams its one path
+            // can be pruned away (it was for eSpeak NG's "queen takes e7").
+            let (b, p, w) = WIDE_BEAMS;
+            self.decoder.set_beams(b, p, w).map_err(failed)?;
+            let set = self.decoder.set_jsgf("excuse", &one.jsgf());
+            let (b, p, w) = DEFAULT_BEAMS;
+            self.decoder.set_beams(b, p, w).map_err(failed)?;
+            set.map_err(failed)?;
+            let a = self.decoder.decode("excuse", pcm).map_err(failed)?;
+            if a.hyp.is_none() {
+                continue;
+            }
+            let aligned = spans(&a.segments);
+            let pause = [
+                loud_pause(&aligned, energy, 10.0),
+                loud_pause(&aligned, energy, 6.0),
+            ];
+            // The capture word where the pause was (a few frames' slack at its ends, as
+            // the words around it shift a little), and no loud pause left elsewhere.
+            let hole = &best_spans[at];
+            let first_word = word.split_whitespace().next();
+            let in_pause = aligned.iter().any(|s| {
+                s.word.split('(').next() == first_word
+                    && s.first >= hole.first - SLACK
+                    && s.last <= hole.last + SLACK
+            });
+            if in_pause && pause[0] <= LOUD_PAUSE_MAX {
+                self.last.excused = Some(phrase);
+                return Ok(Some(pause));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The best reading of `pcm` through `rivals` (compiled from `jsgf` with the decoder's
+    /// beams of the moment), or `None` when the search reached no end of the grammar or
+    /// its words mean nothing there. Notes the rival's worst word and differing frames.
+    fn rival(
+        &mut self,
+        jsgf: &str,
+        pcm: &[i16],
+        rivals: &Heard,
+        loop_spans: &[Span],
+        best_spans: &[Span],
+    ) -> Result<Option<(String, Vec<Meaning>, i32)>, EarError> {
+        let failed = |e: vichess_sphinx::SphinxError| EarError::Failed(e.0);
+        self.decoder.set_jsgf("rivals", jsgf).map_err(failed)?;
+        let r = self.decoder.decode("rivals", pcm).map_err(failed)?;
+        let rival_spans = spans(&r.segments);
+        self.last.rival_worst_word = worst_word(&word_gaps(&rival_spans, loop_spans));
+        self.last.differing = differing_frames(best_spans, &rival_spans);
+        Ok(r.hyp.and_then(|w| {
+            let ms = rivals.meanings(&w).to_vec();
+            (!ms.is_empty()).then_some((w, ms, r.score))
+        }))
+    }
+
     /// One utterance through the prepared grammar, the phone loop and, when it can matter,
     /// the grammar without the best reading's move.
     fn decode(
@@ -363,6 +509,13 @@ impl SphinxEar {
             loud_pause(&best_spans, &energy, 10.0),
             loud_pause(&best_spans, &energy, 6.0),
         ];
+        if self.last.loud_pause[0] > LOUD_PAUSE_MAX {
+            if let Some(pause) =
+                self.capture_word_in_pause(pcm, heard, &best, &best_spans, &energy, language)?
+            {
+                self.last.loud_pause = pause;
+            }
+        }
         // A word left out under a pause, or one word the phone loop explains far better:
         // the reading was forced, whatever the whole utterance's gap says.
         if self.last.loud_pause[0] > LOUD_PAUSE_MAX || self.last.worst_word > WORD_GAP_MAX {
@@ -384,19 +537,34 @@ impl SphinxEar {
             None
         } else {
             let clock = Instant::now();
-            self.decoder
-                .set_jsgf("rivals", &rivals.jsgf())
-                .map_err(failed)?;
-            let r = self.decoder.decode("rivals", pcm).map_err(failed)?;
+            let jsgf = rivals.jsgf();
+            let mut found = self.rival(&jsgf, pcm, &rivals, &loop_spans, &best_spans)?;
+            self.last.rival = Rival::Found;
+            if found.is_none() {
+                // The beam lost every path to the grammar's end: try again wider, as a
+                // rival that is not found is not a rival that is not there.
+                let (b, p, w) = WIDE_BEAMS;
+                self.decoder.set_beams(b, p, w).map_err(failed)?;
+                let wide = self.rival(&jsgf, pcm, &rivals, &loop_spans, &best_spans);
+                let (b, p, w) = DEFAULT_BEAMS;
+                self.decoder.set_beams(b, p, w).map_err(failed)?;
+                found = wide?;
+                self.last.rival = if found.is_some() {
+                    Rival::Wide
+                } else {
+                    Rival::Lost
+                };
+            }
             self.last.ms[3] += clock.elapsed().as_millis();
-            let rival_spans = spans(&r.segments);
-            self.last.rival_worst_word = worst_word(&word_gaps(&rival_spans, &loop_spans));
-            self.last.differing = differing_frames(&best_spans, &rival_spans);
-            r.hyp.and_then(|w| {
-                let ms = rivals.meanings(&w).to_vec();
-                (!ms.is_empty()).then_some((w, ms, r.score))
-            })
+            found
         };
+        self.last.loop_acceptance = accept;
+        if self.last.rival == Rival::Lost {
+            // Nothing stood against the reading because nothing was found, not because
+            // nothing was there.
+            accept = accept.min(FORCED);
+            self.last.acceptance = accept;
+        }
         // The best reading's share against its rival, by how much better its path scores.
         let lead = rival
             .as_ref()

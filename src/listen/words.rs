@@ -123,26 +123,49 @@ pub fn frame_energy(pcm: &[i16]) -> Vec<f64> {
 /// swallowed after "rook" read as the command "moves") shows as such a run; a pause that
 /// is a pause, or only noise at 10 dB below the speech, does not.
 pub fn loud_pause(path: &[Span], energy: &[f64], below: f64) -> i32 {
+    loudest_pause(path, energy, below).map_or(0, |(_, run)| run)
+}
+
+/// Which pause of `path` holds [`loud_pause`]'s run (its index in `path`) and the run's
+/// length; `None` when no pause has a loud frame.
+pub fn loudest_pause(path: &[Span], energy: &[f64], below: f64) -> Option<(usize, i32)> {
     if energy.is_empty() {
-        return 0;
+        return None;
     }
     let mut sorted = energy.to_vec();
     sorted.sort_by(f64::total_cmp);
     let loud = sorted[(sorted.len() - 1) * 9 / 10] - below;
-    let mut longest = 0;
-    for s in path.iter().filter(|s| s.is_pause()) {
+    let mut best: Option<(usize, i32)> = None;
+    for (i, s) in path.iter().enumerate().filter(|(_, s)| s.is_pause()) {
         let mut run = 0;
         for f in s.first.max(0)..=s.last {
             match energy.get(f as usize) {
                 Some(&e) if e >= loud => {
                     run += 1;
-                    longest = longest.max(run);
+                    if best.is_none_or(|(_, r)| run > r) {
+                        best = Some((i, run));
+                    }
                 }
                 _ => run = 0,
             }
         }
     }
-    longest
+    best
+}
+
+/// The reading `path` with `insert` said in its pause `at`: its words before that pause,
+/// then `insert`, then its words after (dictionary variants such as `eva(3)` written as
+/// `eva`), the word sequence the grammar would have had if the pause had been heard as
+/// that word.
+pub fn with_word_in_pause(path: &[Span], at: usize, insert: &str) -> String {
+    let word = |s: &Span| s.word.split('(').next().unwrap_or(&s.word).to_string();
+    let before = path[..at].iter().filter(|s| !s.is_pause()).map(word);
+    let after = path[at + 1..].iter().filter(|s| !s.is_pause()).map(word);
+    before
+        .chain(std::iter::once(insert.to_string()))
+        .chain(after)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -248,5 +271,32 @@ mod tests {
         assert!(gaps[0].gap > 400.0);
         assert!((worst_word(&gaps) - 50.0).abs() < 1e-9);
         assert_eq!(worst_word(&[]), 0.0);
+    }
+
+    #[test]
+    fn the_word_in_the_loudest_pause_goes_where_that_pause_was() {
+        // "queen" 0..32, a pause over loud speech 33..71 ("takes"), "ee seven" 72..128, a
+        // quiet pause after.
+        let mut pcm = Vec::new();
+        for f in 0..140 {
+            let amp: i16 = if f < 129 { 8000 } else { 0 };
+            pcm.extend((0..160).map(|i| if i % 2 == 0 { amp } else { -amp }));
+        }
+        let energy = frame_energy(&pcm);
+        let path = [
+            span("<sil>", 0, 0, -1),
+            span("queen", 1, 32, -1),
+            span("<sil>", 33, 71, -1),
+            span("ee", 72, 86, -1),
+            span("seven(2)", 87, 128, -1),
+            span("<sil>", 129, 139, -1),
+        ];
+        assert_eq!(loudest_pause(&path, &energy, 10.0), Some((2, 39)));
+        assert_eq!(loud_pause(&path, &energy, 10.0), 39);
+        assert_eq!(
+            with_word_in_pause(&path, 2, "takes"),
+            "queen takes ee seven"
+        );
+        assert_eq!(loudest_pause(&path, &[], 10.0), None);
     }
 }

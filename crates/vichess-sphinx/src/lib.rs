@@ -37,6 +37,7 @@ extern "C" {
         strict: i32,
     ) -> *mut CmdLn;
     fn cmd_ln_free_r(cmdln: *mut CmdLn) -> c_int;
+    fn cmd_ln_set_float_r(cmdln: *mut CmdLn, name: *const c_char, f: f64);
     fn ps_init(config: *mut CmdLn) -> *mut PsDecoder;
     fn ps_free(ps: *mut PsDecoder) -> c_int;
     fn ps_set_jsgf_string(ps: *mut PsDecoder, name: *const c_char, jsgf: *const c_char) -> c_int;
@@ -186,6 +187,24 @@ impl Decoder {
             return Err(SphinxError(format!(
                 "PocketSphinx refused the grammar {name}"
             )));
+        }
+        Ok(())
+    }
+
+    /// Sets the Viterbi beams (`-beam`, `-pbeam`, `-wbeam`: smaller is wider, PocketSphinx's
+    /// defaults are 1e-48, 1e-48 and 7e-29). They are read when a search is made, so they
+    /// hold for the grammars added by [`Decoder::set_jsgf`] after this call, not for those
+    /// added before.
+    pub fn set_beams(&mut self, beam: f64, pbeam: f64, wbeam: f64) -> Result<(), SphinxError> {
+        for (name, value) in [("-beam", beam), ("-pbeam", pbeam), ("-wbeam", wbeam)] {
+            if !(value > 0.0 && value <= 1.0) {
+                return Err(SphinxError(format!("{name} {value}: a beam is in (0, 1]")));
+            }
+            let n = cstring(name, "an option")?;
+            // SAFETY: the configuration is owned by self and is the one the decoder holds
+            // (ps_init retained it); the name is a NUL-terminated option of the table it was
+            // parsed with, of type float, and PocketSphinx copies nothing it does not own.
+            unsafe { cmd_ln_set_float_r(self.config.as_ptr(), n.as_ptr(), value) };
         }
         Ok(())
     }

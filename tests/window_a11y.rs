@@ -663,3 +663,77 @@ fn the_computer_dialog_in_ukrainian_and_no_help_in_an_arbiters_game() {
     let said: Vec<&str> = out.lines().filter(|l| l.starts_with(&back)).collect();
     assert_eq!(said, [format!("{back}: чорні, рівень 1")], "{out}");
 }
+
+/// The Commands menu names each command by its word in the game's language with what it
+/// does, from the console's own help (play-test: a bare "letzter" or "meine" told a
+/// low-vision player nothing); the Game menu also names its items in words.
+#[test]
+fn the_commands_menu_says_what_each_command_does() {
+    let dir = home("commands-menu");
+    window_probed(
+        &dir,
+        r#"--lang de --control none"#,
+        r#"press "Befehle" sleep 0.8 dump commands.jsonl"#,
+    );
+    let tree = nodes(&dir.join("commands.jsonl"));
+    // The key, where a command has one, follows the words ("… Züge F4").
+    let has = |name: &str| tree.iter().any(|n| n.name.starts_with(name));
+    for want in [
+        "letzter [N]: der letzte Zug oder die letzten N Züge",
+        "züge: das Partieformular",
+        "drücken: den Zug abschließen und die Uhr des Gegners starten",
+        "meine: die eigenen Figuren",
+    ] {
+        assert!(has(want), "no item {want:?}: {tree:#?}");
+    }
+    assert!(
+        !tree
+            .iter()
+            .any(|n| n.name == "letzter F4" || n.name == "meine"),
+        "a bare keyword: {tree:#?}"
+    );
+}
+
+/// The Game menu says the last move in words (F4, the console's `last`): "Eva fünf" said
+/// again after the move's own announcement.
+#[test]
+fn the_game_menu_says_the_last_move() {
+    let dir = home("say-last");
+    let out = window_probed(
+        &dir,
+        r#"--lang de --control none --lines "e4;press;e5;press""#,
+        r#"sleep 0.5 press "Partie" sleep 0.5 press "Letzten Zug sagen" sleep 1.2"#,
+    );
+    let said = out.lines().filter(|l| *l == "Eva fünf").count();
+    assert_eq!(said, 2, "the move, then the last move asked for: {out}");
+}
+
+/// The braille scoresheet from the Game menu is saved beside the game's PGN and journal, not
+/// in the folder the window was started from, and the reply says its whole path.
+#[test]
+fn the_braille_sheet_is_saved_beside_the_game() {
+    let dir = home("brf");
+    let games = dir.join("games");
+    let out = window_probed(
+        &dir,
+        r#"--lang de --control none --lines "e4;press;e5;press""#,
+        r#"sleep 0.5 press "Partie" sleep 0.5 press "Partieformular in Braille" sleep 1.5"#,
+    );
+    let brf: Vec<PathBuf> = std::fs::read_dir(&games)
+        .expect("the game folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "brf"))
+        .collect();
+    assert_eq!(brf.len(), 1, "one sheet in {}: {out}", games.display());
+    let pgn = brf[0].with_extension("pgn");
+    assert!(pgn.exists(), "not beside the PGN {}", pgn.display());
+    assert!(
+        !dir.join("scoresheet.brf").exists(),
+        "saved where the window started"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.contains(&brf[0].display().to_string())),
+        "the whole path not said: {out}"
+    );
+}

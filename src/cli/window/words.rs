@@ -61,6 +61,8 @@ pub struct Words {
     /// The engine's help in the Game menu: the console's `hint` and `eval`.
     pub hint: &'static str,
     pub evaluation: &'static str,
+    /// The Game menu's item that says the last move (F4), as the console's `last`.
+    pub say_last_move: &'static str,
 }
 
 impl Words {
@@ -129,6 +131,7 @@ static EN: Words = Words {
     cancel: "Cancel",
     hint: "Hint",
     evaluation: "Evaluation",
+    say_last_move: "Say the last move",
 };
 
 static DE: Words = Words {
@@ -177,6 +180,7 @@ static DE: Words = Words {
     cancel: "Abbrechen",
     hint: "Tipp",
     evaluation: "Bewertung",
+    say_last_move: "Letzten Zug sagen",
 };
 
 static UK: Words = Words {
@@ -225,6 +229,7 @@ static UK: Words = Words {
     cancel: "Скасувати",
     hint: "Підказка",
     evaluation: "Оцінка позиції",
+    say_last_move: "Сказати останній хід",
 };
 
 static RU: Words = Words {
@@ -274,6 +279,7 @@ static RU: Words = Words {
     cancel: "Отмена",
     hint: "Подсказка",
     evaluation: "Оценка позиции",
+    say_last_move: "Сказать последний ход",
 };
 
 static HY: Words = Words {
@@ -322,6 +328,7 @@ static HY: Words = Words {
     cancel: "Չեղարկել",
     hint: "Հուշում",
     evaluation: "Դիրքի գնահատական",
+    say_last_move: "Ասել վերջին քայլը",
 };
 
 #[cfg(test)]

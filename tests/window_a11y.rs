@@ -83,6 +83,15 @@ kill -TERM $pid 2>/dev/null || true; wait $pid || true
 struct Node {
     role: String,
     name: String,
+    /// Width and height on the screen, in pixels ("" when the node has none).
+    size: String,
+}
+
+impl Node {
+    fn extent(&self) -> Option<(u32, u32)> {
+        let (w, h) = self.size.split_once('x')?;
+        Some((w.parse().ok()?, h.parse().ok()?))
+    }
 }
 
 fn nodes(path: &Path) -> Vec<Node> {
@@ -106,6 +115,7 @@ fn nodes(path: &Path) -> Vec<Node> {
             Node {
                 role: field("role"),
                 name: field("name"),
+                size: field("size"),
             }
         })
         .collect()
@@ -369,7 +379,8 @@ fn every_node_in(lang: &str) {
 
 /// The promotion chooser (an assistant recording an under-promotion by clicks): after the
 /// pawn and its square, four buttons named with the game's men; the knight chosen is the
-/// knight journaled, as `e8=S` typed in `play` would be.
+/// knight journaled, as `e8=S` typed in `play` would be. The buttons are large and named in
+/// words alone (play-test: small black figurines on a dark ground, read as a glyph).
 #[test]
 fn a_promotion_is_chosen_by_its_named_button() {
     let dir = home("promote");
@@ -377,16 +388,18 @@ fn a_promotion_is_chosen_by_its_named_button() {
     let out = window_probed(
         &dir,
         r#"--lang de --control none --fen "k7/4P3/8/8/8/8/8/4K3 w - - 0 1""#,
-        r#"press "e7," sleep 0.3 press "e8," sleep 0.5 dump chooser.jsonl press "♞" sleep 1"#,
+        r#"press "e7," sleep 0.3 press "e8," sleep 0.5 dump chooser.jsonl press "Springer" sleep 1"#,
     );
     let chooser = nodes(&dir.join("chooser.jsonl"));
     for man in ["Dame", "Turm", "Läufer", "Springer"] {
-        assert!(
-            chooser
-                .iter()
-                .any(|n| n.role == "push button" && n.name.ends_with(man)),
-            "no button for {man}: {chooser:#?}"
-        );
+        // Named in words alone, and large: the man drawn three and a half lines of text
+        // high (22 points by default) with its name under it.
+        let button = chooser
+            .iter()
+            .find(|n| n.role == "push button" && n.name == man)
+            .unwrap_or_else(|| panic!("no button named {man}: {chooser:#?}"));
+        let (w, h) = button.extent().expect("the button's size");
+        assert!(w >= 22 * 3 && h >= 22 * 5, "{man}: {w}x{h}");
     }
     let played = records(&games);
     assert!(played.iter().any(|r| r == "move e7e8n"), "{played:#?}");

@@ -45,6 +45,8 @@ pub struct Words {
     pub custom: &'static str,
     pub last_move: &'static str,
     pub chosen: &'static str,
+    /// Added to the name of the square that has the keyboard focus.
+    pub focus: &'static str,
     pub can_go: &'static str,
     pub differs: &'static str,
     /// Added to the name of the king's square when the king is in check.
@@ -86,6 +88,7 @@ pub fn words(lang: Language) -> &'static Words {
 static EN: Words = Words {
     last_move: "last move",
     chosen: "chosen",
+    focus: "keyboard focus",
     can_go: "a move can go here",
     differs: "the board differs here",
     check: "check",
@@ -137,6 +140,7 @@ static EN: Words = Words {
 static DE: Words = Words {
     last_move: "letzter Zug",
     chosen: "gewählt",
+    focus: "Tastaturfokus",
     can_go: "Zugziel",
     differs: "das Brett weicht hier ab",
     check: "Schach",
@@ -186,6 +190,7 @@ static DE: Words = Words {
 static UK: Words = Words {
     last_move: "останній хід",
     chosen: "вибрано",
+    focus: "фокус клавіатури",
     can_go: "сюди можна піти",
     differs: "дошка тут відрізняється",
     check: "шах",
@@ -235,6 +240,7 @@ static UK: Words = Words {
 static RU: Words = Words {
     last_move: "последний ход",
     chosen: "выбрано",
+    focus: "фокус клавиатуры",
     can_go: "сюда можно пойти",
     differs: "доска здесь отличается",
     check: "шах",
@@ -285,6 +291,7 @@ static RU: Words = Words {
 static HY: Words = Words {
     last_move: "վերջին քայլ",
     chosen: "ընտրված է",
+    focus: "ստեղնաշարի ֆոկուս",
     can_go: "այստեղ կարելի է գնալ",
     differs: "տախտակն այստեղ տարբերվում է",
     check: "շախ",

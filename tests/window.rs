@@ -1147,3 +1147,41 @@ fn a_king_in_check_is_marked_on_its_square() {
     assert_eq!(marked(3, 7), 0, "d8 unmarked");
     assert_eq!(marked(5, 7), 0, "f8 unmarked");
 }
+
+/// `vichess window --help` lists the keys the window binds, from its own table: F4 says the
+/// last move, F5 the scoresheet; it does not offer `--listen` with its "press F5" (the
+/// window has no voice input), and `--listen` given anyway is refused with the reason.
+#[test]
+fn the_windows_help_names_the_keys_it_binds() {
+    let help = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["window", "--help"])
+        .output()
+        .expect("vichess window --help");
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(help.status.success(), "{text}");
+    let key = |k: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{k} ")))
+            .unwrap_or_else(|| panic!("no {k} in: {text}"))
+            .to_string()
+    };
+    assert!(key("F4").contains("the last move"), "{text}");
+    assert!(key("F5").contains("scoresheet"), "{text}");
+    assert!(key("F1").contains("help"), "{text}");
+    assert!(!text.contains("Press F5"), "{text}");
+    let dir = home("listen");
+    let refused = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["window", "--listen", "--no-audio"])
+        .env("DISPLAY", ":99")
+        .env("HOME", &dir)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .output()
+        .expect("vichess window --listen");
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{err}");
+    assert!(
+        err.contains("--listen") && err.contains("vichess play --listen"),
+        "{err}"
+    );
+}

@@ -83,6 +83,15 @@ kill -TERM $pid 2>/dev/null || true; wait $pid || true
 struct Node {
     role: String,
     name: String,
+    /// Width and height on the screen, in pixels ("" when the node has none).
+    size: String,
+}
+
+impl Node {
+    fn extent(&self) -> Option<(u32, u32)> {
+        let (w, h) = self.size.split_once('x')?;
+        Some((w.parse().ok()?, h.parse().ok()?))
+    }
 }
 
 fn nodes(path: &Path) -> Vec<Node> {
@@ -106,6 +115,7 @@ fn nodes(path: &Path) -> Vec<Node> {
             Node {
                 role: field("role"),
                 name: field("name"),
+                size: field("size"),
             }
         })
         .collect()
@@ -369,7 +379,8 @@ fn every_node_in(lang: &str) {
 
 /// The promotion chooser (an assistant recording an under-promotion by clicks): after the
 /// pawn and its square, four buttons named with the game's men; the knight chosen is the
-/// knight journaled, as `e8=S` typed in `play` would be.
+/// knight journaled, as `e8=S` typed in `play` would be. The buttons are large and named in
+/// words alone (play-test: small black figurines on a dark ground, read as a glyph).
 #[test]
 fn a_promotion_is_chosen_by_its_named_button() {
     let dir = home("promote");
@@ -377,16 +388,18 @@ fn a_promotion_is_chosen_by_its_named_button() {
     let out = window_probed(
         &dir,
         r#"--lang de --control none --fen "k7/4P3/8/8/8/8/8/4K3 w - - 0 1""#,
-        r#"press "e7," sleep 0.3 press "e8," sleep 0.5 dump chooser.jsonl press "♞" sleep 1"#,
+        r#"press "e7," sleep 0.3 press "e8," sleep 0.5 dump chooser.jsonl press "Springer" sleep 1"#,
     );
     let chooser = nodes(&dir.join("chooser.jsonl"));
     for man in ["Dame", "Turm", "Läufer", "Springer"] {
-        assert!(
-            chooser
-                .iter()
-                .any(|n| n.role == "push button" && n.name.ends_with(man)),
-            "no button for {man}: {chooser:#?}"
-        );
+        // Named in words alone, and large: the man drawn three and a half lines of text
+        // high (22 points by default) with its name under it.
+        let button = chooser
+            .iter()
+            .find(|n| n.role == "push button" && n.name == man)
+            .unwrap_or_else(|| panic!("no button named {man}: {chooser:#?}"));
+        let (w, h) = button.extent().expect("the button's size");
+        assert!(w >= 22 * 3 && h >= 22 * 5, "{man}: {w}x{h}");
     }
     let played = records(&games);
     assert!(played.iter().any(|r| r == "move e7e8n"), "{played:#?}");
@@ -662,4 +675,78 @@ fn the_computer_dialog_in_ukrainian_and_no_help_in_an_arbiters_game() {
     let back = pack.text(&[Token::Word(Word::EngineBack)]);
     let said: Vec<&str> = out.lines().filter(|l| l.starts_with(&back)).collect();
     assert_eq!(said, [format!("{back}: чорні, рівень 1")], "{out}");
+}
+
+/// The Commands menu names each command by its word in the game's language with what it
+/// does, from the console's own help (play-test: a bare "letzter" or "meine" told a
+/// low-vision player nothing); the Game menu also names its items in words.
+#[test]
+fn the_commands_menu_says_what_each_command_does() {
+    let dir = home("commands-menu");
+    window_probed(
+        &dir,
+        r#"--lang de --control none"#,
+        r#"press "Befehle" sleep 0.8 dump commands.jsonl"#,
+    );
+    let tree = nodes(&dir.join("commands.jsonl"));
+    // The key, where a command has one, follows the words ("… Züge F4").
+    let has = |name: &str| tree.iter().any(|n| n.name.starts_with(name));
+    for want in [
+        "letzter [N]: der letzte Zug oder die letzten N Züge",
+        "züge: das Partieformular",
+        "drücken: den Zug abschließen und die Uhr des Gegners starten",
+        "meine: die eigenen Figuren",
+    ] {
+        assert!(has(want), "no item {want:?}: {tree:#?}");
+    }
+    assert!(
+        !tree
+            .iter()
+            .any(|n| n.name == "letzter F4" || n.name == "meine"),
+        "a bare keyword: {tree:#?}"
+    );
+}
+
+/// The Game menu says the last move in words (F4, the console's `last`): "Eva fünf" said
+/// again after the move's own announcement.
+#[test]
+fn the_game_menu_says_the_last_move() {
+    let dir = home("say-last");
+    let out = window_probed(
+        &dir,
+        r#"--lang de --control none --lines "e4;press;e5;press""#,
+        r#"sleep 0.5 press "Partie" sleep 0.5 press "Letzten Zug sagen" sleep 1.2"#,
+    );
+    let said = out.lines().filter(|l| *l == "Eva fünf").count();
+    assert_eq!(said, 2, "the move, then the last move asked for: {out}");
+}
+
+/// The braille scoresheet from the Game menu is saved beside the game's PGN and journal, not
+/// in the folder the window was started from, and the reply says its whole path.
+#[test]
+fn the_braille_sheet_is_saved_beside_the_game() {
+    let dir = home("brf");
+    let games = dir.join("games");
+    let out = window_probed(
+        &dir,
+        r#"--lang de --control none --lines "e4;press;e5;press""#,
+        r#"sleep 0.5 press "Partie" sleep 0.5 press "Partieformular in Braille" sleep 1.5"#,
+    );
+    let brf: Vec<PathBuf> = std::fs::read_dir(&games)
+        .expect("the game folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "brf"))
+        .collect();
+    assert_eq!(brf.len(), 1, "one sheet in {}: {out}", games.display());
+    let pgn = brf[0].with_extension("pgn");
+    assert!(pgn.exists(), "not beside the PGN {}", pgn.display());
+    assert!(
+        !dir.join("scoresheet.brf").exists(),
+        "saved where the window started"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.contains(&brf[0].display().to_string())),
+        "the whole path not said: {out}"
+    );
 }

@@ -175,6 +175,10 @@ enum Command {
     /// control named for screen readers. Takes play's options. `vichess` alone opens it when
     /// a display is there.
     #[cfg(feature = "window")]
+    #[command(
+        mut_arg("listen", |a| a.hide(true)),
+        after_help = window::keys_help()
+    )]
     Window(Box<window::WindowArgs>),
     /// A short famous game on the simulated pegboard with the speaking clock: touches,
     /// announcements, a board mismatch put right, an illegal attempt, time calls, the result.

@@ -57,20 +57,90 @@ const DEMO: &[&str] = &[
 
 /// The console commands on keys: the question keys of a talking clock, the engine's help,
 /// and the files. They work while the line field has the focus too (none of them types).
-const KEYS: &[(egui::Modifiers, egui::Key, &str)] = &[
-    (egui::Modifiers::NONE, egui::Key::F1, "help"),
-    (egui::Modifiers::NONE, egui::Key::F2, "time"),
-    (egui::Modifiers::NONE, egui::Key::F3, "count"),
-    (egui::Modifiers::NONE, egui::Key::F4, "last"),
-    (egui::Modifiers::NONE, egui::Key::F5, "moves"),
-    (egui::Modifiers::NONE, egui::Key::F6, "board"),
-    (egui::Modifiers::NONE, egui::Key::F7, "repeat"),
-    (egui::Modifiers::NONE, egui::Key::F8, "pause"),
-    (egui::Modifiers::NONE, egui::Key::F9, "hint"),
-    (egui::Modifiers::NONE, egui::Key::F10, "eval"),
-    (egui::Modifiers::COMMAND, egui::Key::S, "save"),
-    (egui::Modifiers::COMMAND, egui::Key::Q, "quit"),
+/// The last column says what each does in `vichess window --help`, made from this table so
+/// the help never names a key the window does not bind.
+const KEYS: &[(egui::Modifiers, egui::Key, &str, &str)] = &[
+    (
+        egui::Modifiers::NONE,
+        egui::Key::F1,
+        "help",
+        "the help's topics",
+    ),
+    (egui::Modifiers::NONE, egui::Key::F2, "time", "both clocks"),
+    (
+        egui::Modifiers::NONE,
+        egui::Key::F3,
+        "count",
+        "the number of moves made",
+    ),
+    (
+        egui::Modifiers::NONE,
+        egui::Key::F4,
+        "last",
+        "the last move, in words",
+    ),
+    (
+        egui::Modifiers::NONE,
+        egui::Key::F5,
+        "moves",
+        "the scoresheet",
+    ),
+    (egui::Modifiers::NONE, egui::Key::F6, "board", "all the men"),
+    (
+        egui::Modifiers::NONE,
+        egui::Key::F7,
+        "repeat",
+        "the last line again",
+    ),
+    (
+        egui::Modifiers::NONE,
+        egui::Key::F8,
+        "pause",
+        "stop or restart the clocks",
+    ),
+    (
+        egui::Modifiers::NONE,
+        egui::Key::F9,
+        "hint",
+        "the engine's best move for you",
+    ),
+    (
+        egui::Modifiers::NONE,
+        egui::Key::F10,
+        "eval",
+        "the position in words",
+    ),
+    (
+        egui::Modifiers::COMMAND,
+        egui::Key::S,
+        "save",
+        "save the game's PGN",
+    ),
+    (
+        egui::Modifiers::COMMAND,
+        egui::Key::Q,
+        "quit",
+        "leave (asked first)",
+    ),
 ];
+
+/// The window's keys as `vichess window --help` lists them, from [`KEYS`].
+pub fn keys_help() -> String {
+    let mut text = String::from("Keys in the window:\n");
+    for (mods, key, command, what) in KEYS {
+        let key = match mods.command {
+            true => format!("Ctrl+{}", key.name()),
+            false => key.name().to_string(),
+        };
+        text.push_str(&format!("  {key:<7} {command}: {what}\n"));
+    }
+    text.push_str(
+        "  Ctrl+Shift+N  play against the computer\n  Space   press the clock\n  \
+         arrows  move over the squares; Enter chooses a man, then its square; Escape lets go\n\
+         The window has no voice input: `vichess play --listen` has it.",
+    );
+    text
+}
 
 /// The key that opens the dialog for a game against the computer.
 const COMPUTER_KEY: (egui::Modifiers, egui::Key) = (
@@ -81,8 +151,8 @@ const COMPUTER_KEY: (egui::Modifiers, egui::Key) = (
 /// The key that gives `command`, as the menu shows it.
 fn key_of(command: &str) -> Option<String> {
     KEYS.iter()
-        .find(|(_, _, c)| *c == command)
-        .map(|(m, k, _)| match m.command {
+        .find(|(_, _, c, _)| *c == command)
+        .map(|(m, k, _, _)| match m.command {
             true => format!("Ctrl+{}", k.name()),
             false => k.name().to_string(),
         })
@@ -169,6 +239,13 @@ struct WindowApp {
 
 /// Opens the game and the window; returns when both are closed.
 pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
+    // Refused before anything else, so nobody waits for a microphone that never opens.
+    if args.play.listen || args.play.listen_from.is_some() {
+        anyhow::bail!(
+            "--listen: the window has no voice input (its F5 shows the scoresheet); \
+             `vichess play --listen` plays by voice at the console"
+        );
+    }
     // Before the game is opened: no game is begun (and no record written) for a window
     // that cannot be shown.
     if !super::display_available() {
@@ -420,6 +497,11 @@ impl WindowApp {
                     ui.ctx().request_repaint();
                     acted = true;
                 }
+                // The last move in words, as the console's `last` says it (F4).
+                let last = egui::Button::new(w.say_last_move).shortcut_text("F4");
+                if ui.add(last).clicked() {
+                    line = Some("last".to_string());
+                }
                 // The engine's help, in a game against it (in any other the console's words
                 // for them, and their keys, say why there is none).
                 if engine.is_some() {
@@ -439,8 +521,13 @@ impl WindowApp {
                 {
                     line = self.save_line();
                 }
+                // Beside the game's PGN and journal, its whole path said in the reply; not in
+                // whatever folder the window was started from.
                 if ui.button(w.braille_sheet).clicked() {
-                    line = Some("save scoresheet.brf".to_string());
+                    line = lock(&self.shared)
+                        .pgn_path
+                        .as_deref()
+                        .map(commands::braille_line);
                 }
                 if ui
                     .add(egui::Button::new(w.quit).shortcut_text("Ctrl+Q"))
@@ -464,18 +551,23 @@ impl WindowApp {
                 }
                 list.show(ui, |ui| {
                     for (en, others) in vichess::session::command_table() {
-                        let label = match lang {
+                        let word = match lang {
                             Language::En => en,
                             Language::De => &others[0],
                             Language::Uk => &others[1],
                             Language::Ru => &others[2],
                             Language::Hy => &others[3],
                         };
+                        // The word with what it does, in the game's language.
+                        let label = match pack {
+                            Some(p) => commands::menu_label(p, en, word),
+                            None => word.to_string(),
+                        };
                         let Some(item) = commands::menu_item(en) else {
                             continue;
                         };
                         if let MenuItem::Sides(lines) = &item {
-                            ui.menu_button(*label, |ui| {
+                            ui.menu_button(label, |ui| {
                                 for (side, l) in [Color::White, Color::Black].into_iter().zip(lines)
                                 {
                                     if ui.button(side_label(pack, side)).clicked() {
@@ -485,7 +577,7 @@ impl WindowApp {
                             });
                             continue;
                         }
-                        let mut button = egui::Button::new(*label);
+                        let mut button = egui::Button::new(label);
                         if let Some(key) = key_of(en) {
                             button = button.shortcut_text(key);
                         }
@@ -969,7 +1061,7 @@ impl eframe::App for WindowApp {
                 let line = view.as_ref().map_or("press", |(v, _)| panel::press_line(v));
                 out.push(line.into());
             }
-            for (mods, key, line) in KEYS {
+            for (mods, key, line, _) in KEYS {
                 if ctx.input_mut(|i| i.consume_key(*mods, *key)) {
                     match *line {
                         "save" => out.extend(self.save_line()),

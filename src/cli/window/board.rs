@@ -147,30 +147,40 @@ pub fn show(
             false => look.theme.dark,
         };
         painter.rect_filled(rect, 0.0, fill);
+        // Each mark's outline in black or white, whichever stands out on this square.
+        let theme = &Theme {
+            mark_edge: look.theme.edge_on(fill),
+            ..*look.theme
+        };
         let mut marks = Vec::new();
+        // The chosen man's square is filled with the mark's colour (under everything else):
+        // unlike the focus, which is a dashed frame, so the two are never taken for each
+        // other.
+        if state.selected == Some(sq) {
+            selected_fill(&painter, rect, theme);
+        }
         if last.contains(&sq) {
-            corner_triangle(&painter, rect, look.theme);
+            corner_triangle(&painter, rect, theme);
             marks.push(words.last_move);
         }
         if touched.contains(&sq) {
-            double_frame(&painter, rect, look.theme);
+            double_frame(&painter, rect, theme);
             marks.push(&touched_word);
         }
         if mismatched.contains(&sq) {
-            corner_cross(&painter, rect, look.theme);
+            corner_cross(&painter, rect, theme);
             marks.push(words.differs);
         }
         if checked == Some(sq) {
-            check_mark(&painter, rect, look.theme);
+            check_mark(&painter, rect, theme);
             marks.push(words.check);
         }
         if state.selected == Some(sq) {
-            frame(&painter, rect, look.theme);
             marks.push(words.chosen);
         }
         let piece = board.piece_at(sq);
         if targets.contains(&sq) {
-            target_mark(&painter, rect, piece.is_some(), look.theme);
+            target_mark(&painter, rect, piece.is_some(), theme);
             marks.push(words.can_go);
         }
         if let Some(p) = piece.filter(|_| state.dragging != Some(sq)) {
@@ -183,12 +193,13 @@ pub fn show(
             );
         }
         let resp = ui.interact(rect, square_id(sq), Sense::click_and_drag());
-        let name = square_name(pack, &board, sq, &marks);
-        resp.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name));
         if resp.has_focus() {
             focused = Some(sq);
-            frame(&painter, rect.shrink(sq_size * 0.12), look.theme);
+            focus_frame(&painter, rect, theme);
+            marks.push(words.focus);
         }
+        let name = square_name(pack, &board, sq, &marks);
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name));
         if resp.clicked() {
             // The keys go on from the square clicked: the arrows move from there.
             resp.request_focus();
@@ -218,6 +229,13 @@ pub fn show(
     }
     if let Some(names) = look.coordinates {
         draw_coordinates(&painter, board_rect, sq_size, edge, look, names);
+    }
+    // The focus moved after the squares were named (a click, an arrow key, a screen
+    // reader's focus): drawn and named again at once, so the name saying which square has
+    // the focus is never a frame behind.
+    let now = ui.ctx().memory(|m| m.focused());
+    if now != focused.map(square_id) && Square::all().any(|s| Some(square_id(s)) == now) {
+        ui.ctx().request_repaint();
     }
     state.focus = focused;
     if let Some(sq) = focused {
@@ -338,12 +356,11 @@ fn promotion_chooser(
         .anchor(Align2::CENTER_CENTER, Vec2::ZERO)
         .show(ui.ctx(), |ui| {
             ui.horizontal(|ui| {
+                let f = look.theme_font(ui);
                 for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    // Named in words only (a screen reader says "Springer", not a glyph).
                     let name = pack.text(&[Token::Piece(role)]);
-                    let glyph = GLYPHS[role as usize];
-                    let text = egui::RichText::new(format!("{glyph}\n{name}"))
-                        .size(look.theme_font(ui) * 2.0);
-                    if ui.button(text).clicked() {
+                    if promotion_button(ui, role, view.to_move, &name, f, look.theme) {
                         line = view
                             .position
                             .legal_moves()
@@ -360,6 +377,56 @@ fn promotion_chooser(
         state.promotion = None;
     }
     line
+}
+
+/// One of the chooser's buttons: the man as large as three lines of text, drawn as on the
+/// board (its side's body, the opposite edge) on a light ground, its name under it; returns
+/// whether it was chosen (a click, or Enter or Space with the focus).
+fn promotion_button(
+    ui: &mut egui::Ui,
+    role: Role,
+    side: Color,
+    name: &str,
+    f: f32,
+    theme: &Theme,
+) -> bool {
+    let man = f * 3.5;
+    let size = Vec2::new(
+        (f * 0.62 * name.chars().count() as f32).max(man) + f,
+        man + f * 2.2,
+    );
+    let (rect, resp) = ui.allocate_exact_size(size, Sense::click());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, name));
+    let painter = ui.painter();
+    let ground = theme.light;
+    let text = theme.edge_on(ground);
+    let stroke = match resp.has_focus() || resp.hovered() {
+        true => f * 0.25,
+        false => f * 0.1,
+    };
+    painter.rect(
+        rect,
+        f * 0.2,
+        ground,
+        Stroke::new(stroke, text),
+        egui::StrokeKind::Inside,
+    );
+    let piece = Piece { color: side, role };
+    draw_man(
+        painter,
+        Pos2::new(rect.center().x, rect.min.y + f * 0.3 + man / 2.0),
+        man,
+        piece,
+        theme,
+    );
+    painter.text(
+        Pos2::new(rect.center().x, rect.max.y - f * 0.9),
+        Align2::CENTER_CENTER,
+        name,
+        FontId::proportional(f),
+        text,
+    );
+    resp.clicked()
 }
 
 impl Look<'_> {
@@ -381,7 +448,9 @@ pub fn draw_man(painter: &egui::Painter, centre: Pos2, size: f32, p: Piece, them
     let centre = centre + Vec2::new(0.0, size * 0.04);
     // Eight copies make the edge: fewer leave notches, more cost a software renderer dearly
     // (every copy is a full glyph's box to blend).
-    let w = (size / 22.0).max(1.5);
+    // A thick edge: a man the colour of its square still reads as a solid shape, not as an
+    // outline drawing, at low vision.
+    let w = (size / 15.0).max(1.5);
     for i in 0..8 {
         let a = i as f32 * std::f32::consts::TAU / 8.0;
         let off = Vec2::new(a.cos(), a.sin()) * w;
@@ -402,16 +471,45 @@ fn banded(painter: &egui::Painter, shape: impl Fn(Stroke) -> Shape, w: f32, them
     painter.add(shape(Stroke::new(w, theme.mark)));
 }
 
-/// A frame round the square (the chosen man; inset: the keyboard focus).
-fn frame(painter: &egui::Painter, rect: Rect, theme: &Theme) {
-    let w = (rect.width() * 0.06).max(2.0);
-    let r = rect.shrink(w);
-    banded(
-        painter,
-        |s| Shape::rect_stroke(r, 0.0, s, egui::StrokeKind::Middle),
-        w,
-        theme,
+/// The chosen man's square: filled with the mark's colour inside an outline of its edge.
+fn selected_fill(painter: &egui::Painter, rect: Rect, theme: &Theme) {
+    let w = (rect.width() * 0.04).max(2.0);
+    painter.rect(
+        rect.shrink(w),
+        0.0,
+        theme.mark,
+        Stroke::new(w, theme.mark_edge),
+        egui::StrokeKind::Middle,
     );
+}
+
+/// The keyboard focus: two thick dashed frames, the mark's colour over its edge, inset so
+/// the square's own colour shows round it (the chosen square is filled instead).
+fn focus_frame(painter: &egui::Painter, rect: Rect, theme: &Theme) {
+    let w = (rect.width() * 0.05).max(2.0);
+    for inset in [w * 1.2, w * 3.6] {
+        let r = rect.shrink(inset);
+        let pts = vec![
+            r.left_top(),
+            r.right_top(),
+            r.right_bottom(),
+            r.left_bottom(),
+            r.left_top(),
+        ];
+        let dash = rect.width() * 0.12;
+        painter.extend(Shape::dashed_line(
+            &pts,
+            Stroke::new(w * 1.8, theme.mark_edge),
+            dash,
+            dash * 0.5,
+        ));
+        painter.extend(Shape::dashed_line(
+            &pts,
+            Stroke::new(w, theme.mark),
+            dash,
+            dash * 0.5,
+        ));
+    }
 }
 
 /// Two frames: a man touched (lifted) in the move being made.

@@ -28,6 +28,7 @@ use super::play::PlayArgs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub use app::keys_help;
 pub use theme::ThemeName;
 
 #[derive(clap::Args, Debug)]

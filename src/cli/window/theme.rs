@@ -70,6 +70,15 @@ pub struct Theme {
 }
 
 const WHITE: Color32 = Color32::WHITE;
+
+/// The hues the custom theme's mark is chosen from.
+const MARKS: [Color32; 5] = [
+    Color32::from_rgb(0xFF, 0x00, 0xFF),
+    Color32::from_rgb(0x00, 0x66, 0xFF),
+    Color32::from_rgb(0xE0, 0x00, 0x00),
+    Color32::from_rgb(0x00, 0x80, 0x00),
+    Color32::from_rgb(0xFF, 0x80, 0x00),
+];
 const BLACK: Color32 = Color32::BLACK;
 
 impl Theme {
@@ -96,7 +105,9 @@ impl Theme {
                 white_edge: BLACK,
                 black_fill: BLACK,
                 black_edge: Color32::from_rgb(0xFF, 0xFF, 0x00),
-                mark: Color32::from_rgb(0x00, 0xC0, 0xFF),
+                // Blue: 3:1 and more against both the yellow and the near-black squares
+                // (the cyan before it was 2:1 on yellow).
+                mark: Color32::from_rgb(0x00, 0x66, 0xFF),
                 mark_edge: BLACK,
                 background: Color32::from_rgb(0xFF, 0xFF, 0x00),
                 text: BLACK,
@@ -108,7 +119,9 @@ impl Theme {
                 white_edge: BLACK,
                 black_fill: BLACK,
                 black_edge: WHITE,
-                mark: Color32::from_rgb(0x00, 0xFF, 0x00),
+                // Red: 3:1 and more against both the grey and the black squares (the green
+                // before it was 1.1:1 on grey).
+                mark: Color32::from_rgb(0xE0, 0x00, 0x00),
                 mark_edge: BLACK,
                 background: BLACK,
                 text: WHITE,
@@ -119,6 +132,20 @@ impl Theme {
                     true => WHITE,
                     false => BLACK,
                 };
+                // The mark colour that stands out most from both of the user's squares: each
+                // hue of [`MARKS`] at every brightness, the best of them (3:1 from both when
+                // the two squares are 9:1 apart or more).
+                let worst = |m: Color32| contrast(m, light).min(contrast(m, dark));
+                let mark = MARKS
+                    .into_iter()
+                    .flat_map(|h| {
+                        (0..=255u16).map(move |k| {
+                            let scale = |v: u8| (u16::from(v) * k / 255) as u8;
+                            Color32::from_rgb(scale(h.r()), scale(h.g()), scale(h.b()))
+                        })
+                    })
+                    .max_by(|a, b| worst(*a).total_cmp(&worst(*b)))
+                    .unwrap_or(MARKS[0]);
                 Theme {
                     light,
                     dark,
@@ -126,8 +153,8 @@ impl Theme {
                     white_edge: BLACK,
                     black_fill: BLACK,
                     black_edge: WHITE,
-                    mark: Color32::from_rgb(0xFF, 0x00, 0xFF),
-                    mark_edge: on(Color32::from_rgb(0xFF, 0x00, 0xFF)),
+                    mark,
+                    mark_edge: on(mark),
                     background: light,
                     text: on(light),
                 }
@@ -140,6 +167,16 @@ impl Theme {
         match white {
             true => (self.white_fill, self.white_edge),
             false => (self.black_fill, self.black_edge),
+        }
+    }
+
+    /// The outline drawn round a mark on a square of colour `square`: black or white,
+    /// whichever stands out more there, so a mark has an edge on every square (a black edge
+    /// on the near-black squares of black-on-yellow was no edge at all).
+    pub fn edge_on(&self, square: Color32) -> Color32 {
+        match contrast(square, WHITE) > contrast(square, BLACK) {
+            true => WHITE,
+            false => BLACK,
         }
     }
 
@@ -227,6 +264,34 @@ mod tests {
                 }
             }
             assert!(contrast(t.text, t.background) >= 7.0, "{name:?} text");
+        }
+    }
+
+    /// Every mark stands out at least 3:1 from both squares (WCAG 1.4.11, non-text
+    /// contrast), in the fixed themes and a custom one, and its outline too, so a mark is
+    /// seen by its colour and by its edge, not by a hue alone.
+    #[test]
+    fn marks_stand_out_three_to_one_on_both_squares() {
+        let custom = [
+            Color32::from_rgb(0xF0, 0xD9, 0xB5),
+            Color32::from_rgb(0x4A, 0x2C, 0x0A),
+        ];
+        for name in ThemeName::ALL {
+            let t = Theme::of(name, custom);
+            for sq in [t.light, t.dark] {
+                let c = contrast(t.mark, sq);
+                assert!(
+                    c >= 3.0,
+                    "{name:?}: the mark {:?} on {sq:?} is {c:.2}:1",
+                    t.mark
+                );
+                let e = contrast(t.edge_on(sq), sq);
+                assert!(e >= 3.0, "{name:?}: the mark's edge on {sq:?} is {e:.2}:1");
+                assert!(
+                    contrast(t.edge_on(sq), t.mark) >= 2.0,
+                    "{name:?} edge and mark"
+                );
+            }
         }
     }
 

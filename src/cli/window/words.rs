@@ -45,6 +45,8 @@ pub struct Words {
     pub custom: &'static str,
     pub last_move: &'static str,
     pub chosen: &'static str,
+    /// Added to the name of the square that has the keyboard focus.
+    pub focus: &'static str,
     pub can_go: &'static str,
     pub differs: &'static str,
     /// Added to the name of the king's square when the king is in check.
@@ -61,6 +63,8 @@ pub struct Words {
     /// The engine's help in the Game menu: the console's `hint` and `eval`.
     pub hint: &'static str,
     pub evaluation: &'static str,
+    /// The Game menu's item that says the last move (F4), as the console's `last`.
+    pub say_last_move: &'static str,
 }
 
 impl Words {
@@ -84,6 +88,7 @@ pub fn words(lang: Language) -> &'static Words {
 static EN: Words = Words {
     last_move: "last move",
     chosen: "chosen",
+    focus: "keyboard focus",
     can_go: "a move can go here",
     differs: "the board differs here",
     check: "check",
@@ -129,11 +134,13 @@ static EN: Words = Words {
     cancel: "Cancel",
     hint: "Hint",
     evaluation: "Evaluation",
+    say_last_move: "Say the last move",
 };
 
 static DE: Words = Words {
     last_move: "letzter Zug",
     chosen: "gewählt",
+    focus: "Tastaturfokus",
     can_go: "Zugziel",
     differs: "das Brett weicht hier ab",
     check: "Schach",
@@ -177,11 +184,13 @@ static DE: Words = Words {
     cancel: "Abbrechen",
     hint: "Tipp",
     evaluation: "Bewertung",
+    say_last_move: "Letzten Zug sagen",
 };
 
 static UK: Words = Words {
     last_move: "останній хід",
     chosen: "вибрано",
+    focus: "фокус клавіатури",
     can_go: "сюди можна піти",
     differs: "дошка тут відрізняється",
     check: "шах",
@@ -225,11 +234,13 @@ static UK: Words = Words {
     cancel: "Скасувати",
     hint: "Підказка",
     evaluation: "Оцінка позиції",
+    say_last_move: "Сказати останній хід",
 };
 
 static RU: Words = Words {
     last_move: "последний ход",
     chosen: "выбрано",
+    focus: "фокус клавиатуры",
     can_go: "сюда можно пойти",
     differs: "доска здесь отличается",
     check: "шах",
@@ -274,11 +285,13 @@ static RU: Words = Words {
     cancel: "Отмена",
     hint: "Подсказка",
     evaluation: "Оценка позиции",
+    say_last_move: "Сказать последний ход",
 };
 
 static HY: Words = Words {
     last_move: "վերջին քայլ",
     chosen: "ընտրված է",
+    focus: "ստեղնաշարի ֆոկուս",
     can_go: "այստեղ կարելի է գնալ",
     differs: "տախտակն այստեղ տարբերվում է",
     check: "շախ",
@@ -322,6 +335,7 @@ static HY: Words = Words {
     cancel: "Չեղարկել",
     hint: "Հուշում",
     evaluation: "Դիրքի գնահատական",
+    say_last_move: "Ասել վերջին քայլը",
 };
 
 #[cfg(test)]

@@ -54,6 +54,10 @@ pub enum Token {
     Duration(u64),
     /// A number of moves, said in words with the noun ("zwölf Züge").
     Count(u32),
+    /// A number of moves after "for" (a period of the time control): the noun in the case
+    /// the language's "for" takes. The same words as [`Token::Count`] but in Armenian,
+    /// whose postposition "համար" takes the dative: "քառասուն քայլի համար".
+    CountFor(u32),
     /// A bare number, printed in digits and said in words ("Zug 14": "Zug vierzehn"): a
     /// move's number in a review line.
     Number(u32),
@@ -1281,7 +1285,7 @@ impl Token {
             Token::Side(Color::Black) => "black",
             Token::Word(w) => w.id(),
             Token::Duration(_) => "(duration)",
-            Token::Count(_) => "(count)",
+            Token::Count(_) | Token::CountFor(_) => "(count)",
             Token::Number(_) => "(number)",
             Token::Punct(_) => "(punctuation)",
         }
@@ -1351,7 +1355,11 @@ impl Token {
     pub fn is_vocabulary(&self) -> bool {
         !matches!(
             self,
-            Token::Duration(_) | Token::Count(_) | Token::Number(_) | Token::Punct(_)
+            Token::Duration(_)
+                | Token::Count(_)
+                | Token::CountFor(_)
+                | Token::Number(_)
+                | Token::Punct(_)
         )
     }
 

@@ -613,7 +613,7 @@ pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
         said_whole = whole.is_some();
         let clip = match token {
             _ if whole.is_some() => whole,
-            Token::Duration(_) | Token::Count(_) | Token::Number(_) => {
+            Token::Duration(_) | Token::Count(_) | Token::CountFor(_) | Token::Number(_) => {
                 let words = match token {
                     Token::Number(n) => {
                         crate::phrase::number::counting(u64::from(n), pack.language()).into()

@@ -1591,7 +1591,7 @@ fn the_report_names_the_engines_seat_in_the_reports_language() {
         ("en", "Black: computer (Fake Engine 1, level 3)"),
         ("uk", "чорні: комп'ютер (Fake Engine 1, рівень 3)"),
         ("ru", "чёрные: компьютер (Fake Engine 1, уровень 3)"),
-        ("hy", "սևերը: համակարգիչ (Fake Engine 1, մակարդակ 3)"),
+        ("hy", "սևերը՝ համակարգիչ (Fake Engine 1, մակարդակ 3)"),
     ] {
         let text = report(&kept, lang);
         // The report's own lines, before the PGN.

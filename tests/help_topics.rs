@@ -225,3 +225,38 @@ fn the_first_answer_and_the_topics_agree() {
         assert!(answer[0].contains(topics), "{name}: {answer:?}");
     }
 }
+
+/// Play-test: the German help for a claim named "dreifach" but not "wiederholung", the word
+/// German players say for the threefold repetition (Art. 9.2) and the parser takes. Each
+/// claim the help names is one the command takes, in every language.
+#[test]
+fn the_claim_help_names_what_the_claim_command_takes() {
+    use vichess::session::{parse_command, ClaimWhat, Command};
+    for name in PACKS {
+        let help = pack(name).text(&[Token::Word(Word::HelpClaim)]);
+        let mut words = help.split(' ');
+        let claim = words.next().unwrap();
+        let named: Vec<&str> = words.next().unwrap().split('|').collect();
+        if name.starts_with("de") {
+            assert!(
+                help.starts_with("reklamieren wiederholung|fünfzig|"),
+                "{name}: {help}"
+            );
+        }
+        assert_eq!(named.len(), 5, "{name}: {help}");
+        for what in named {
+            let line = format!("{claim} {what}");
+            assert!(
+                matches!(parse_command(&line), Ok(Some(Command::Claim(..)))),
+                "{name}: {line:?} is named in the help but not taken"
+            );
+        }
+        assert!(
+            matches!(
+                parse_command(&format!("{claim} wiederholung")),
+                Ok(Some(Command::Claim(ClaimWhat::Threefold, ..)))
+            ),
+            "{name}"
+        );
+    }
+}

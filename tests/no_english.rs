@@ -346,8 +346,8 @@ fn the_reports_errors_and_touch_move_breaches_are_in_the_games_language() {
         (
             "hy",
             [
-                "նշում մրցավարի համար: դիպար, խաղա: խաղացվել է Ng1-f3, բայց խաղացողը պարտավոր էր խաղալ Nb1-c3 թե Nb1-a3",
-                "նշում մրցավարի համար: դիպար, խաղա: խաղացվել է e2-e4",
+                "նշում մրցավարի համար՝ դիպար, խաղա՝ խաղացվել է Ng1-f3, բայց խաղացողը պարտավոր էր խաղալ Nb1-c3 թե Nb1-a3",
+                "նշում մրցավարի համար՝ դիպար, խաղա՝ խաղացվել է e2-e4",
             ],
             "--lang fr: vichess-ն այս լեզվով չի խոսում։ լեզուներն են՝ de (Deutsch)",
             "մատյանի խաղը հնարավոր չէ վերարտադրել (",
@@ -1168,7 +1168,7 @@ fn the_journal_readers_reasons_are_said_in_the_games_language() {
         (
             "hy",
             "տող 3: մատյանը վնասված է իր վերջին տողից առաջ, ոչ թե կտրվել է դադարեցման ժամանակ։ vichess-ը չի գուշակի, թե ինչ էր գրված այնտեղ (դրա ստուգիչ գումարը չի համապատասխանում բովանդակությանը)",
-            "տող 5: տողը վերջ չունի)",
+            "տող 5՝ տողը վերջ չունի)",
         ),
     ] {
         let out = common_play::run_piped(
@@ -1235,13 +1235,13 @@ fn a_refused_command_line_is_told_in_the_language_asked_for_or_configured() {
         ),
         (
             "uk",
-            "vichess: --foo: такого параметра немає; див. vichess play --help",
+            "vichess: --foo: такої опції немає; див. vichess play --help",
             "vichess: <SECONDS>: «abc»: це значення не підходить; див. vichess clock say --help",
             "vichess: <JOURNAL>: бракує в командному рядку; див. vichess report --help",
         ),
         (
             "ru",
-            "vichess: --foo: такого параметра нет; см. vichess play --help",
+            "vichess: --foo: такой опции нет; см. vichess play --help",
             "vichess: <SECONDS>: «abc»: это значение не подходит; см. vichess clock say --help",
             "vichess: <JOURNAL>: не хватает в командной строке; см. vichess report --help",
         ),
@@ -1277,7 +1277,7 @@ fn a_refused_command_line_is_told_in_the_language_asked_for_or_configured() {
     );
     assert_eq!(
         refused(&["play", "--foo"]),
-        "vichess: --foo: такого параметра немає; див. vichess play --help"
+        "vichess: --foo: такої опції немає; див. vichess play --help"
     );
     // Help is still clap's, on standard output, and succeeds.
     let help = common_play::run_piped(home.path(), &["play", "--help"], b"");

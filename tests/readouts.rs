@@ -1485,6 +1485,18 @@ fn a_control_of_several_periods_is_said_whole() {
         assert!(greeting.contains(control), "{lang}: {greeting}");
         assert!(!greeting.contains("Perioden") && !greeting.contains("періоди"));
     }
+    // Armenian as an arbiter writes it, the moves before "for" in the case it takes
+    // (play-test: "հետևյալ քանակով քայլերի համար՝ քառասուն քայլ", "for the following
+    // number of moves: forty moves").
+    let greeting = session("hy").greeting();
+    assert!(
+        greeting.contains(
+            "ժամանակի հսկողություն՝ մեկ ժամ երեսուն րոպե քառասուն քայլի համար, հետո երեսուն \
+             րոպե մինչև պարտիայի ավարտը,"
+        ),
+        "{greeting}"
+    );
+    assert!(!greeting.contains("հետևյալ"), "{greeting}");
     let mut s = session("de");
     for (i, line) in ["e4", "press", "e5", "press"].iter().enumerate() {
         s.handle(

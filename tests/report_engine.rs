@@ -100,11 +100,11 @@ fn hints_threats_and_the_engines_moves_are_in_the_reports_move_words() {
         ),
         (
             "hy",
-            "շարժիչը խաղում է: Fake Engine 1 (1/8): 1... e5",
-            "հուշում: 2. Ձf3",
-            "մրցակիցը սպառնում է: Թh4",
-            "հուշում: 3. Փb5",
-            "շարժիչը խաղում է: Fake Engine 1 (1/8): 2... Ձc6",
+            "շարժիչը խաղում է՝ Fake Engine 1 (1/8)՝ 1... e5",
+            "հուշում՝ 2. Ձf3",
+            "մրցակիցը սպառնում է՝ Թh4",
+            "հուշում՝ 3. Փb5",
+            "շարժիչը խաղում է՝ Fake Engine 1 (1/8)՝ 2... Ձc6",
         ),
     ] {
         let lines = report(&path, lang);
@@ -159,7 +159,7 @@ fn an_accepted_takeback_names_the_moves_it_took_back() {
         ),
         (
             "hy",
-            "սևերը համաձայնում են հետ վերցնել քայլը; հետ վերցված: 2. Ձf3, 2... Ձc6",
+            "սևերը համաձայնում են հետ վերցնել քայլը; հետ վերցված՝ 2. Ձf3, 2... Ձc6",
         ),
     ] {
         let lines = report(&path, lang);

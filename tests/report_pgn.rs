@@ -295,3 +295,96 @@ fn a_iii_4_switch_before_the_last_period_keeps_the_periods_to_come() {
         );
     }
 }
+
+/// Play-test: `vichess report lost.pgn`, a name mistyped, named only the journal; each
+/// file that is not there is named with its path, in the report's language.
+#[test]
+fn a_missing_pgn_and_journal_are_both_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("lost.pgn");
+    let journal = dir.path().join("lost.journal");
+    for (lang, not_there, colon) in [
+        ("en", "there is no such file or folder", ":"),
+        ("de", "diese Datei oder diesen Ordner gibt es nicht", ":"),
+        ("uk", "такого файлу чи теки немає", ":"),
+        ("ru", "такого файла или папки нет", ":"),
+        ("hy", "այդպիսի ֆայլ կամ թղթապանակ չկա", "՝"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .args(["report", "--lang", lang])
+            .arg(&pgn)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("{}{colon} {not_there}; ", pgn.display())),
+            "{lang}: {err}"
+        );
+        assert!(
+            err.contains(&format!("({})", journal.display())),
+            "{lang}: {err}"
+        );
+    }
+}
+
+/// Play-test: the Armenian report wrote the Latin ":" after its labels, where the game's
+/// own Armenian lines write "՝" (Pack::colon); the times keep their digits' colons.
+#[test]
+fn the_armenian_report_writes_the_armenian_label_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.journal");
+    let mut j = vichess::journal::Journal::create(&path, "2026-11-24T16-00-00-Anna-Bert").unwrap();
+    for r in [
+        format!("begin 0 5400 standard {START}"),
+        "tag 0 White Anna".into(),
+        "move 1000 e2e4".into(),
+        "press 2000 white".into(),
+        "note 3000 arbiter: the lights went out".into(),
+        "resign 4000 black".into(),
+    ] {
+        j.append(&r).unwrap();
+    }
+    drop(j);
+    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["report", "--lang", "hy"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = report.lines().take_while(|l| !l.starts_with('[')).collect();
+    let hy = vichess::voice::Pack::builtin("hy").unwrap();
+    let w = |word| hy.text(&[vichess::phrase::token::Token::Word(word)]);
+    use vichess::phrase::token::Word;
+    assert!(
+        lines[0].starts_with(&format!("{}՝ Anna - ", w(Word::ReportTitle))),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&format!("{}՝ {}", w(Word::Journal), path.display()).as_str()),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with(&format!("{}՝ the lights went out", w(Word::ArbiterNote)))),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&format!("{}՝ 1-0 (", w(Word::Result)))),
+        "{lines:?}"
+    );
+    for l in &lines {
+        assert!(
+            !l.contains(": "),
+            "a Latin colon in the Armenian report: {l}"
+        );
+    }
+}

@@ -74,12 +74,14 @@ fn describe(
 ) -> Option<String> {
     let w = |word| w(pack, word);
     let side = |c| side(pack, c);
+    // The label's mark as the game's lines write it: Armenian "՝", ":" elsewhere.
+    let c = pack.colon();
     // A scoresheet in the game's language: its piece letters (Appendix C.2), "2. Sf3".
     let letters = vichess::session::notation_lang(pack.language());
     let san = |before: &Position, mv| san_in(before, mv, letters);
     let mut line = match rec {
         Record::Begin { control, fen, .. } => format!(
-            "{}; {}: {}; {}: {fen}",
+            "{}; {}{c} {}; {}{c} {fen}",
             w(Word::ReportBegins),
             w(Word::ReportControl),
             // "no clock", not the word for no men ("չկան", "there are none").
@@ -128,7 +130,7 @@ fn describe(
             side: s, square, ..
         } => format!("{} {} {square}", side(*s), w(Word::ReportTouched)),
         Record::Illegal { by, .. } => {
-            format!("{}: {}", w(Word::ReportIllegalRecorded), side(*by))
+            format!("{}{c} {}", w(Word::ReportIllegalRecorded), side(*by))
         }
         Record::Adjust {
             side: s,
@@ -136,7 +138,7 @@ fn describe(
             ms,
             ..
         } => format!(
-            "{}: {}, {}",
+            "{}{c} {}, {}",
             w(match change {
                 TimeChange::Add => Word::ReportTimeAdd,
                 TimeChange::Take => Word::ReportTimeTake,
@@ -183,7 +185,7 @@ fn describe(
             // of the half-moves kept, beside the moves struck, reads as the number struck.
             let from = match struck.first() {
                 Some((before, _)) => format!(
-                    "{}: {} {}, {}",
+                    "{}{c} {} {}, {}",
                     w(Word::ReportRestore),
                     w(Word::ReviewMove),
                     before.fullmoves(),
@@ -191,7 +193,7 @@ fn describe(
                 ),
                 None => w(Word::ReportRestore),
             };
-            format!("{from}; {}: {} (7.5.1)", w(label), moves.join(", "))
+            format!("{from}; {}{c} {} (7.5.1)", w(label), moves.join(", "))
         }
         Record::Ruling { .. }
             if happened
@@ -201,7 +203,7 @@ fn describe(
             w(Word::ReportRulingIii4)
         }
         Record::Ruling { answer, .. } => format!(
-            "{}: {}",
+            "{}{c} {}",
             w(Word::ReportRulingIii5),
             w(match answer {
                 QuickplayAnswer::Accept => Word::ReportRulingAccept,
@@ -214,14 +216,14 @@ fn describe(
         // "BlackType: program".
         Record::Tag { name, value, .. } if value == "program" => match type_side(name) {
             Some(s) => seat.line(pack, s),
-            None => format!("{name}: {value}"),
+            None => format!("{name}{c} {value}"),
         },
         // The engine's name tag is said by its Type tag's line, with the level in words.
         Record::Tag { name, .. } if seat.names_program(name) => return None,
-        Record::Tag { name, value, .. } => format!("{}: {value}", tag_label(pack, name)),
+        Record::Tag { name, value, .. } => format!("{}{c} {value}", tag_label(pack, name)),
         // The engine seat: who plays which side, how strongly, and which program.
         Record::Engine { spec, .. } => format!(
-            "{}: {}, {} ({})",
+            "{}{c} {}, {} ({})",
             w(Word::EngineReady),
             side(spec.side),
             vichess::engine::words::strength_text(pack, spec.strength),
@@ -252,8 +254,8 @@ fn describe(
     if !taken.is_empty() {
         let moves = taken.join(", ");
         line = match rec {
-            Record::TakeBack { .. } => format!("{line}: {moves}"),
-            _ => format!("{line}; {}: {moves}", w(Word::EngineTookBack)),
+            Record::TakeBack { .. } => format!("{line}{c} {moves}"),
+            _ => format!("{line}; {}{c} {moves}", w(Word::EngineTookBack)),
         };
     }
     // The move first, then what it did besides (a draw offer it declined, 9.1.2.3).
@@ -278,14 +280,14 @@ fn describe(
             // The struck move too: a mate typed by mistake is gone from the movetext, and
             // the record must say what it was.
             Happening::Corrected { before, struck, mv } => format!(
-                "{} {} ({}: {})",
+                "{} {} ({}{c} {})",
                 w(Word::ReportCorrected),
                 numbered(before, &san(before, mv)),
                 w(Word::ReportStruck),
                 numbered(before, &san(before, struck))
             ),
             Happening::Opened { before, mv } => format!(
-                "{}: {}",
+                "{}{c} {}",
                 w(Word::ReportOpened),
                 numbered(before, &san(before, mv))
             ),
@@ -294,7 +296,7 @@ fn describe(
                 format!("{} {}", side(*by), w(Word::ReportDrawDecline))
             }
             Happening::IllegalMoveStands { by } => {
-                format!("{}: {}", side(*by), w(Word::IllegalMoveStands))
+                format!("{}{c} {}", side(*by), w(Word::IllegalMoveStands))
             }
             Happening::IncrementRuled { agrees: true, .. } => w(Word::ReportIncrementGranted),
             Happening::IncrementRuled { agrees: false, .. } => w(Word::ReportIncrementRefused),
@@ -302,17 +304,17 @@ fn describe(
                 // Time given to the opponent, not taken from the offender: "penalty: Black"
                 // read as Black being penalised.
                 format!(
-                    "{}: {} +{} (7.5.5)",
+                    "{}{c} {} +{} (7.5.5)",
                     w(Word::TimeAdded),
                     side(*to),
                     hms(*ms)
                 )
             }
             Happening::IllegalMove { by, count } => {
-                format!("{}: {} {count}", side(*by), w(Word::ReportIllegalNumber))
+                format!("{}{c} {} {count}", side(*by), w(Word::ReportIllegalNumber))
             }
             Happening::TimeAdjusted { side: s, left, .. } => {
-                format!("{}: {} {}", side(*s), w(Word::ReportTimeLeft), hms(*left))
+                format!("{}{c} {} {}", side(*s), w(Word::ReportTimeLeft), hms(*left))
             }
             Happening::ClaimRejected {
                 verdict, penalty, ..
@@ -320,17 +322,17 @@ fn describe(
                 let words = vichess::session::claim_verdict_words(pack, verdict);
                 match penalty {
                     Some((to, ms, _)) => format!(
-                        "{}: {words}; {}: {} +{}",
+                        "{}{c} {words}; {}{c} {} +{}",
                         w(Word::ReportClaimRejected),
                         w(Word::TimeAdded),
                         side(*to),
                         hms(*ms)
                     ),
-                    None => format!("{}: {words}", w(Word::ReportClaimRejected)),
+                    None => format!("{}{c} {words}", w(Word::ReportClaimRejected)),
                 }
             }
             Happening::Ended { ending, .. } => {
-                format!("{}: {}", w(Word::ReportEnds), result_line(pack, ending))
+                format!("{}{c} {}", w(Word::ReportEnds), result_line(pack, ending))
             }
             Happening::ResultWithdrawn => w(Word::ResultWithdrawn),
             Happening::Clock(events) => {
@@ -397,6 +399,7 @@ impl Seat {
     /// "Schwarz: Computer (Stockfish 15.1, Stufe 3)": who played `side`, in the report's
     /// words.
     fn line(&self, pack: &Pack, side_: Color) -> String {
+        let c = pack.colon();
         let computer = w(pack, Word::Computer);
         let seat = match &self.spec {
             Some(spec) if spec.side == side_ => format!(
@@ -409,7 +412,7 @@ impl Seat {
             ),
             _ => String::new(),
         };
-        format!("{}: {computer}{seat}", side(pack, side_))
+        format!("{}{c} {computer}{seat}", side(pack, side_))
     }
 }
 
@@ -439,12 +442,13 @@ fn tag_label(pack: &Pack, name: &str) -> String {
 /// sighted player's touch (D.2.10.5) as the game said them; any other note as it was written.
 /// `pos` is the position it was made in, for the engine's moves it names.
 fn note_line(pack: &Pack, pos: &Position, text: &str) -> String {
+    let c = pack.colon();
     if let Some(note) = text.strip_prefix("arbiter: ") {
-        return format!("{}: {note}", w(pack, Word::ArbiterNote));
+        return format!("{}{c} {note}", w(pack, Word::ArbiterNote));
     }
     if let Some(breach) = text.strip_prefix("touch-move: ") {
         return format!(
-            "{}: {}: {}",
+            "{}{c} {}{c} {}",
             w(pack, Word::NoteForArbiter),
             w(pack, Word::ReasonTouchMove),
             breach_words(pack, breach)
@@ -469,7 +473,7 @@ fn note_line(pack: &Pack, pos: &Position, text: &str) -> String {
             other => other.to_string(),
         };
         return format!(
-            "{}: {}: {who} {rest}",
+            "{}{c} {}{c} {who} {rest}",
             w(pack, Word::NoteForArbiter),
             w(pack, Word::BoardClockDiffers)
         );
@@ -477,7 +481,7 @@ fn note_line(pack: &Pack, pos: &Position, text: &str) -> String {
     if let Some(said) = engine_note(pack, pos, text) {
         return said;
     }
-    format!("{}: {text}", w(pack, Word::ReportNote))
+    format!("{}{c} {text}", w(pack, Word::ReportNote))
 }
 
 /// The engine seat's notes (issue 27) in the report's language: its move ("engine NAME:
@@ -487,6 +491,7 @@ fn note_line(pack: &Pack, pos: &Position, text: &str) -> String {
 /// journal keeps them in UCI: they are made in `pos`, the game's position then.
 fn engine_note(pack: &Pack, pos: &Position, text: &str) -> Option<String> {
     use vichess::engine::uci::Score;
+    let c = pack.colon();
     if let Some((by, mv)) = text
         .strip_prefix("engine ")
         .and_then(|r| r.rsplit_once(": "))
@@ -497,14 +502,14 @@ fn engine_note(pack: &Pack, pos: &Position, text: &str) -> Option<String> {
             None => by.to_string(),
         };
         let mv = uci_words(pack, pos, mv, true);
-        return Some(format!("{}: {by}: {mv}", w(pack, Word::EngineReady)));
+        return Some(format!("{}{c} {by}{c} {mv}", w(pack, Word::EngineReady)));
     }
     let help = text.strip_prefix("help ")?;
     let mut words = help.split(' ');
     let said = match (words.next()?, words.next(), words.next()) {
         ("hint", Some(mv), None) => {
             format!(
-                "{}: {}",
+                "{}{c} {}",
                 w(pack, Word::Hint),
                 uci_words(pack, pos, mv, true)
             )
@@ -516,7 +521,7 @@ fn engine_note(pack: &Pack, pos: &Position, text: &str) -> Option<String> {
                 Some(theirs) => uci_words(pack, theirs, mv, false),
                 None => mv.to_string(),
             };
-            format!("{}: {mv}", w(pack, Word::Threat))
+            format!("{}{c} {mv}", w(pack, Word::Threat))
         }
         ("eval", Some(kind), Some(n)) => {
             let n: i32 = n.parse().ok()?;
@@ -617,6 +622,17 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     // damaged journal.
     if pgn && path != beside.as_path() {
         let word = w(&pack, Word::ReportNoJournalBeside);
+        // The PGN named may be missing too (a mistyped name): each file that is not there
+        // is named with its path, not only the journal the report is made from.
+        if !path.is_file() {
+            let c = pack.colon();
+            anyhow::bail!(
+                "{}{c} {}; {word} ({})",
+                path.display(),
+                missing_words(&pack, path),
+                beside.display()
+            );
+        }
         anyhow::bail!("{word} ({})", beside.display());
     }
     let read = read.map_err(|e| {
@@ -642,27 +658,28 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
             .map(|(_, v)| v.clone())
     };
     let word = |word| w(&pack, word);
+    let c = pack.colon();
     let player =
         |name: &str, side: Color| tag(name).unwrap_or_else(|| pack.text(&[Token::Side(side)]));
     writeln!(
         out,
-        "{}: {} - {}",
+        "{}{c} {} - {}",
         word(Word::ReportTitle),
         player("White", Color::White),
         player("Black", Color::Black)
     )?;
     let event: Vec<String> = [("Event", Word::ReportEvent), ("Round", Word::ReportRound)]
         .into_iter()
-        .filter_map(|(name, label)| tag(name).map(|v| format!("{}: {v}", word(label))))
+        .filter_map(|(name, label)| tag(name).map(|v| format!("{}{c} {v}", word(label))))
         .collect();
     if !event.is_empty() {
         writeln!(out, "{}", event.join("; "))?;
     }
-    writeln!(out, "{}: {}", word(Word::Journal), path.display())?;
+    writeln!(out, "{}{c} {}", word(Word::Journal), path.display())?;
     if let Some(torn) = &read.torn {
         writeln!(
             out,
-            "{} ({} {}: {})",
+            "{} ({} {}{c} {})",
             word(Word::ReportTorn),
             word(Word::JournalLine),
             torn.line,
@@ -781,8 +798,12 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         .ending()
         .map(|e| result_line(&pack, e))
         .unwrap_or_else(|| format!("* ({})", word(Word::ReportNotOver)));
-    writeln!(out, "{}: {result}", word(Word::Result))?;
-    writeln!(out, "{}: ____________________", word(Word::ReportSignature))?;
+    writeln!(out, "{}{c} {result}", word(Word::Result))?;
+    writeln!(
+        out,
+        "{}{c} ____________________",
+        word(Word::ReportSignature)
+    )?;
     writeln!(out)?;
     for (name, value) in state.tags() {
         pgn.set_tag(name, value.clone());
@@ -801,6 +822,21 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     write!(out, "{}", write_game(&pgn))?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why `path` cannot be read as a file, in the pack's words: not there, a folder, or what
+/// the system says.
+fn missing_words(pack: &Pack, path: &Path) -> String {
+    match std::fs::metadata(path) {
+        Err(e) => vichess::io_words::io_reason(pack, &e),
+        Ok(m) if m.is_dir() => {
+            vichess::io_words::kind_words(pack, std::io::ErrorKind::IsADirectory)
+                .unwrap_or_default()
+        }
+        Ok(_) => {
+            vichess::io_words::kind_words(pack, std::io::ErrorKind::NotFound).unwrap_or_default()
+        }
+    }
 }
 
 /// Follows the game's positions through what a record did: a move adds one, a correction

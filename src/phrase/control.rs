@@ -3,14 +3,16 @@
 //! moves and time, then its bonus; and, when the clock is asked, where a side stands in the
 //! control ("Periode 1, neununddreißig Züge bis zur Zeitkontrolle").
 
-use super::grammar::COMMA;
+use super::grammar::{Grammar, COMMA};
 use super::token::{Phrase, Token, Word};
 use crate::rules::clock::{Bonus, Period, TimeControl};
 
 /// The control after "time control:": "one hour thirty minutes for forty moves, then thirty
 /// minutes for the rest of the game, plus thirty seconds per move from move one". A bonus
-/// every period shares is said once, at the end; otherwise each period has its own.
-pub fn control_phrase(control: &TimeControl) -> Phrase {
+/// every period shares is said once, at the end; otherwise each period has its own. A
+/// language with postpositions puts "for" after the moves, in the case it takes ("քառասուն
+/// քայլի համար", not "for the following number of moves: forty moves").
+pub fn control_phrase(control: &TimeControl, grammar: &Grammar) -> Phrase {
     let periods = control.periods();
     let shared = periods.iter().all(|p| p.bonus == periods[0].bonus);
     let mut p = Vec::new();
@@ -20,7 +22,10 @@ pub fn control_phrase(control: &TimeControl) -> Phrase {
         }
         p.push(Token::Duration(period.time));
         match period.moves {
-            Some(n) => p.extend([Token::Word(Word::ControlFor), Token::Count(n)]),
+            Some(n) if grammar.postposition => {
+                p.extend([Token::CountFor(n), Token::Word(Word::ControlFor)])
+            }
+            Some(n) => p.extend([Token::Word(Word::ControlFor), Token::CountFor(n)]),
             None if periods.len() > 1 => p.push(Token::Word(Word::ControlRestOfGame)),
             None => {}
         }

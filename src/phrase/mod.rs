@@ -16,7 +16,7 @@ pub mod time;
 pub mod token;
 
 pub use number::Gender;
-pub use time::{say_duration, say_move_count, SayOptions};
+pub use time::{say_duration, say_move_count, say_move_count_for, SayOptions};
 
 use std::fmt;
 use std::str::FromStr;

@@ -150,6 +150,22 @@ pub fn say_moves_in(n: u32, lang: Language) -> String {
     }
 }
 
+/// A number of moves after "for" ([`crate::phrase::token::Token::CountFor`]): as
+/// [`say_move_count`], but Armenian puts the noun in the dative its postposition "համար"
+/// takes ("քառասուն քայլի համար"). English, German, Ukrainian and Russian "for" takes the
+/// accusative, the same words for a number of moves but German's one ("für einen Zug").
+pub fn say_move_count_for(n: u32, lang: Language) -> String {
+    let said = say_move_count(n, lang);
+    match lang {
+        Language::Hy => format!("{said}ի"),
+        Language::De => match said.strip_prefix("ein ") {
+            Some(rest) => format!("einen {rest}"),
+            None => said,
+        },
+        _ => said,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -58,6 +58,10 @@ pub enum Token {
     /// for ("in drei Zügen", "в три хода", "երեք քայլում"); the preposition is the word
     /// before it.
     CountIn(u32),
+    /// A number of moves after "for" (a period of the time control): the noun in the case
+    /// the language's "for" takes. The same words as [`Token::Count`] but in Armenian,
+    /// whose postposition "համար" takes the dative: "քառասուն քայլի համար".
+    CountFor(u32),
     /// A bare number, printed in digits and said in words ("Zug 14": "Zug vierzehn"): a
     /// move's number in a review line.
     Number(u32),
@@ -1296,7 +1300,7 @@ impl Token {
             Token::Side(Color::Black) => "black",
             Token::Word(w) => w.id(),
             Token::Duration(_) => "(duration)",
-            Token::Count(_) | Token::CountIn(_) => "(count)",
+            Token::Count(_) | Token::CountIn(_) | Token::CountFor(_) => "(count)",
             Token::Number(_) => "(number)",
             Token::Punct(_) => "(punctuation)",
         }
@@ -1382,6 +1386,7 @@ impl Token {
             Token::Duration(_)
                 | Token::Count(_)
                 | Token::CountIn(_)
+                | Token::CountFor(_)
                 | Token::Number(_)
                 | Token::Punct(_)
         )

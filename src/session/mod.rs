@@ -581,7 +581,10 @@ impl Session {
             None => vec![Token::Word(Word::Untimed)],
             Some(clock) => {
                 let mut p = vec![Token::Word(Word::TimeControl), grammar::COLON];
-                p.extend(crate::phrase::control::control_phrase(clock.control()));
+                p.extend(crate::phrase::control::control_phrase(
+                    clock.control(),
+                    self.pack.grammar(),
+                ));
                 p
             }
         };

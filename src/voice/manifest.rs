@@ -30,7 +30,7 @@
 
 use crate::phrase::grammar::{self, Grammar};
 use crate::phrase::token::Token;
-use crate::phrase::{say_duration, say_move_count, Language, SayOptions};
+use crate::phrase::{say_duration, say_move_count, say_move_count_for, Language, SayOptions};
 use crate::rules::Square;
 use serde::Deserialize;
 use std::borrow::Cow;
@@ -760,6 +760,7 @@ impl Pack {
             }
             Token::Count(n) => Cow::Owned(say_move_count(n, self.language)),
             Token::CountIn(n) => Cow::Owned(crate::phrase::time::say_moves_in(n, self.language)),
+            Token::CountFor(n) => Cow::Owned(say_move_count_for(n, self.language)),
             Token::Number(n) => Cow::Owned(n.to_string()),
             Token::Punct(p) => Cow::Borrowed(self.grammar.mark(p)),
             _ => match self.entry(token) {

@@ -617,7 +617,11 @@ pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
         said_whole = whole.is_some();
         let clip = match token {
             _ if whole.is_some() => whole,
-            Token::Duration(_) | Token::Count(_) | Token::CountIn(_) | Token::Number(_) => {
+            Token::Duration(_)
+            | Token::Count(_)
+            | Token::CountIn(_)
+            | Token::CountFor(_)
+            | Token::Number(_) => {
                 let words = match token {
                     Token::Number(n) => {
                         crate::phrase::number::counting(u64::from(n), pack.language()).into()

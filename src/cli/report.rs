@@ -89,6 +89,8 @@ fn describe(
             w(Word::ReportStartPosition)
         ),
         Record::Start { .. } => w(Word::ReportClockStarted),
+        // The implied press is said by its happening, with what it cost.
+        Record::Press { implied: true, .. } => String::new(),
         Record::Press { side: s, .. } => format!("{} {}", side(*s), w(Word::ReportPressed)),
         Record::Pause { stopped: true, .. } => w(Word::ReportClocksStopped),
         Record::Pause { stopped: false, .. } => w(Word::ReportClocksRestarted),
@@ -335,6 +337,21 @@ fn describe(
                 format!("{}{c} {}", w(Word::ReportEnds), result_line(pack, ending))
             }
             Happening::ResultWithdrawn => w(Word::ResultWithdrawn),
+            // 6.2.2: nobody pressed; the reply did, and the forgetful side's clock ran on.
+            Happening::PressImplied {
+                side: s,
+                ran_on,
+                left,
+            } => format!(
+                "{} {}; {}: {}; {}: {} {} (6.2.2)",
+                side(*s),
+                w(Word::PressForgotten),
+                w(Word::PressedAtReply),
+                hms(*ran_on),
+                side(*s),
+                w(Word::ReportTimeLeft),
+                hms(*left)
+            ),
             Happening::Clock(events) => {
                 let falls: Vec<String> = events
                     .iter()
@@ -771,7 +788,10 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         // besides (a draw offer declined by moving, the game's end) becomes a comment.
         let routine = matches!(
             rec,
-            Record::Begin { .. } | Record::Tag { .. } | Record::Press { .. } | Record::Start { .. }
+            Record::Begin { .. }
+                | Record::Tag { .. }
+                | Record::Press { implied: false, .. }
+                | Record::Start { .. }
         );
         let comment = if matches!(rec, Record::Move { .. }) {
             let besides: Vec<Happening> = happened

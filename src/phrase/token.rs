@@ -327,6 +327,10 @@ words! {
     /// Before a side: the answer to `start`, `press` and `pause`.
     ClockRunning = "clock-running",
     ClocksStopped = "clocks-stopped",
+    /// After a side: it made a move and did not press the clock (6.2.2).
+    PressForgotten = "press-forgotten",
+    /// The opponent's reply pressed for the forgetful side, whose clock ran until then.
+    PressedAtReply = "pressed-at-reply",
     /// The opening line's words.
     TimeControl = "time-control",
     Plus = "plus",

@@ -93,6 +93,26 @@ impl Session {
                     }
                 }
             }
+            // "White did not press the clock; pressed at the reply, their clock ran on until
+            // then: White, two minutes; White: eight minutes five seconds" (6.2.2).
+            Happening::PressImplied { side, ran_on, left } => self.out.say(
+                &self.pack,
+                Audience::Public,
+                vec![
+                    Token::Side(side),
+                    Token::Word(Word::PressForgotten),
+                    SEMICOLON,
+                    Token::Word(Word::PressedAtReply),
+                    COLON,
+                    Token::Side(side),
+                    COMMA,
+                    Token::Duration(ran_on),
+                    SEMICOLON,
+                    Token::Side(side),
+                    COLON,
+                    Token::Duration(left),
+                ],
+            ),
             // The session asks the opponent itself (a question `repeat` can say again).
             Happening::TakebackRequested { .. } => {}
             // The engine's yes is said by the take-back's own line.

@@ -834,7 +834,11 @@ impl Session {
             Some(ClockState::Running(_)) => {
                 if let Some((_, side)) = pending_press {
                     if self.state.unpressed() == Some(side) {
-                        self.commit(Record::Press { at, side });
+                        self.commit(Record::Press {
+                            at,
+                            side,
+                            implied: false,
+                        });
                     }
                 }
                 self.commit(Record::Pause { at, stopped: true })

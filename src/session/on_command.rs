@@ -349,7 +349,11 @@ impl Session {
     /// `press`, from the console or a clock button: the move completed, in one line.
     pub(super) fn press_for(&mut self, side: crate::rules::Color, at: u64) {
         self.restart_clocks_if_resumed(at);
-        if self.commit(Record::Press { at, side }) {
+        if self.commit(Record::Press {
+            at,
+            side,
+            implied: false,
+        }) {
             self.say_clock_answer(Some(side));
         }
     }
@@ -572,15 +576,44 @@ impl Session {
         self.out.refuse(&self.pack, phrase);
     }
 
+    /// The opponent replies to a move its mover did not press for: the reply presses for
+    /// them now (6.2.2: their clock ran until then), journaled as implied and said before
+    /// the reply, so both players and the arbiter know the clock was switched late and what
+    /// it cost. Not in an untimed game (nobody presses), nor when vichess's own automatic
+    /// press was still to come (nobody forgot; the move record implies it as before).
+    /// `false` when the press was refused (the clocks stand): the reply is not made either.
+    fn press_implied_by_reply(&mut self, at: u64) -> bool {
+        let mover = self.position().turn();
+        let Some(forgetful) = self.state.unpressed().filter(|s| *s != mover) else {
+            return true;
+        };
+        let automatic = matches!(self.auto_press, Some((_, side)) if side == forgetful);
+        if self.state.clock().is_none() || automatic {
+            return true;
+        }
+        self.commit(Record::Press {
+            at,
+            side: forgetful,
+            implied: true,
+        })
+    }
+
     /// A legal move in the current position: journal, announce, and maybe press.
     pub(super) fn make(&mut self, m: Move, at: u64) {
         self.restart_clocks_if_resumed(at);
+        if !self.press_implied_by_reply(at) {
+            return;
+        }
         let u = uci(self.position(), &m);
         if self.commit(Record::Move { at, uci: u }) {
             if let Some((due, side)) = self.auto_press {
                 if due <= at {
                     self.auto_press = None;
-                    self.commit(Record::Press { at, side });
+                    self.commit(Record::Press {
+                        at,
+                        side,
+                        implied: false,
+                    });
                 }
             }
         }

@@ -53,6 +53,11 @@ pub enum Record {
         at: u64,
         /// The side whose clock button was pressed.
         side: Color,
+        /// Nobody pressed: the opponent's reply pressed for `side`, whose clock ran until
+        /// then (6.2.2). Journaled as such, so the arbiter sees the press was implied.
+        /// Written `press AT SIDE implied`; a vichess from before it reads a plain press,
+        /// which replays the same.
+        implied: bool,
     },
     /// D.2.8: the move just made replaced by this one before the clock was pressed.
     Correct {
@@ -432,6 +437,7 @@ impl Record {
             "press" => Record::Press {
                 at,
                 side: color(fields.first())?,
+                implied: fields.get(1) == Some(&"implied"),
             },
             "correct" => Record::Correct {
                 at,
@@ -633,7 +639,16 @@ impl fmt::Display for Record {
             ),
             Record::Start { at } => write!(f, "start {at}"),
             Record::Move { at, uci } => write!(f, "move {at} {uci}"),
-            Record::Press { at, side: s } => write!(f, "press {at} {}", side(*s)),
+            Record::Press {
+                at,
+                side: s,
+                implied,
+            } => write!(
+                f,
+                "press {at} {}{}",
+                side(*s),
+                if *implied { " implied" } else { "" }
+            ),
             Record::Correct { at, uci } => write!(f, "correct {at} {uci}"),
             Record::TakeBack { at } => write!(f, "takeback {at}"),
             Record::TakebackRequest { at, by } => write!(f, "takeback-request {at} {}", side(*by)),
@@ -787,6 +802,12 @@ mod tests {
             Record::Press {
                 at: 11,
                 side: Color::White,
+                implied: false,
+            },
+            Record::Press {
+                at: 11,
+                side: Color::Black,
+                implied: true,
             },
             Record::Correct {
                 at: 12,

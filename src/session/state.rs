@@ -100,6 +100,16 @@ pub enum Happening {
     },
     /// The clock did something worth saying: a press, a pause, a flag, a correction.
     Clock(Vec<ClockEvent>),
+    /// `side` made a move and did not press; the opponent's reply pressed for it (6.2.2).
+    PressImplied {
+        /// The side whose clock ran on.
+        side: Color,
+        /// How long its clock ran from its move until the press: time it lost by
+        /// forgetting (0 when the move's time is not known).
+        ran_on: Millis,
+        /// Its time once the press completed the move, the move's bonus included.
+        left: Millis,
+    },
     /// A draw was offered; the offer is pending until answered.
     OfferMade {
         /// The player who offered.
@@ -253,6 +263,9 @@ pub struct State {
     game: Game,
     clock: Option<Clock>,
     unpressed: Option<Color>,
+    /// The unpressed move's mover's time as the move was made: how long the clock ran on
+    /// until a press the reply implied is what the forgetful player lost.
+    made_left: Option<Millis>,
     clk: Vec<Option<Millis>>,
     /// Per ply, the mover's time just before the press that completed it (its bonus not yet
     /// added): what a take-back gives back, so taking a move back never earns its increment.
@@ -438,6 +451,7 @@ impl State {
             illegal: IllegalMoves::new(ladder_event(clock.as_ref(), Supervision::Adequate)),
             clock,
             unpressed: None,
+            made_left: None,
             clk: Vec::new(),
             pressed_from: Vec::new(),
             offer: None,
@@ -757,6 +771,7 @@ impl State {
         self.game.push(mv).map_err(|_| word(Word::IllegalMove))?;
         self.push_ply();
         self.unpressed = Some(side);
+        self.made_left = self.clock.as_ref().map(|c| c.remaining(side, at));
         self.touched = false;
         if self.offer == Some(!side) {
             // The opponent of the offerer moved: a touch with intent rejects the offer.
@@ -943,9 +958,22 @@ impl State {
                     });
                 }
             }
-            Record::Press { at, side } => {
+            Record::Press { at, side, implied } => {
                 self.check_playing()?;
+                let before = self.clock.as_ref().map(|c| c.remaining(*side, *at));
                 self.press(*side, *at, &mut out)?;
+                if *implied {
+                    let ran_on = match (self.made_left, before) {
+                        (Some(made), Some(before)) => made.saturating_sub(before),
+                        _ => 0,
+                    };
+                    let left = self.clock.as_ref().map_or(0, |c| c.remaining(*side, *at));
+                    out.push(Happening::PressImplied {
+                        side: *side,
+                        ran_on,
+                        left,
+                    });
+                }
             }
             Record::Correct { at, uci } => {
                 self.check_playing()?;

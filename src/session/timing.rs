@@ -63,7 +63,11 @@ impl Session {
                 self.auto_press = None;
                 if self.state.unpressed() == Some(side) {
                     self.restart_clocks_if_resumed(at);
-                    self.commit(Record::Press { at, side });
+                    self.commit(Record::Press {
+                        at,
+                        side,
+                        implied: false,
+                    });
                 }
             }
         }

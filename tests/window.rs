@@ -817,7 +817,7 @@ sleep 0.2
     if lines[greeted].starts_with("your colour: White; the engine plays: Black, level 1") {
         assert!(lines[greeted..].iter().any(naming), "{out}");
     } else {
-        assert!(naming(&&lines[greeted - 1]), "{out}");
+        assert!(naming(&lines[greeted - 1]), "{out}");
         assert!(!lines[greeted].contains("engine"), "{out}");
     }
     let said = lines[e4 + 1..]

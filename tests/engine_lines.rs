@@ -480,3 +480,141 @@ fn a_slow_engines_name_comes_before_the_first_move() {
         );
     }
 }
+
+/// A help asked when the engine then crashes in its search: the fault is said, the engine
+/// is started again with the game's position, and the help, asked again of it for the same
+/// position, is answered after the fault line and journaled as any answer (the fake engine
+/// crashes on its first search for White, the player's side).
+#[test]
+fn a_help_pending_when_the_engine_crashes_is_asked_again_and_answered() {
+    for (lang, help, fault, answer, record) in [
+        (
+            "en",
+            "hint",
+            "the engine failed; vichess starts it again with the game's position, and the game goes on (the engine stopped: it exited with code 3)",
+            "hint: e4",
+            "help hint e2e4",
+        ),
+        (
+            "en",
+            "eval",
+            "the engine failed; vichess starts it again with the game's position, and the game goes on (the engine stopped: it exited with code 3)",
+            "the position is about equal",
+            "help eval cp -20",
+        ),
+        (
+            "en",
+            "threats",
+            "the engine failed; vichess starts it again with the game's position, and the game goes on (the engine stopped: it exited with code 3)",
+            "no threat: the opponent would have no good move",
+            "help threats none",
+        ),
+        (
+            "de",
+            "tipp",
+            "die Engine hat versagt; vichess startet sie mit der Stellung der Partie neu, und die Partie geht weiter (die Engine hat sich beendet: Rückgabewert 3)",
+            "Tipp: Eva vier",
+            "help hint e2e4",
+        ),
+        (
+            "uk",
+            "підказка",
+            "рушій зазнав збою; vichess запускає його знову з позицією партії, і партія триває (рушій зупинився: вийшов з кодом 3)",
+            "підказка: е чотири",
+            "help hint e2e4",
+        ),
+    ] {
+        let mut g = Game::fake("help-crash-once", &["--lang", lang]);
+        g.type_line(help);
+        g.expect(|l| l == answer, "the help answered by the engine started again");
+        let (seen, records, _) = g.quit();
+        let said = |what: &str| seen.iter().position(|l| l == what);
+        assert!(said(fault) < said(answer), "{lang} {help}: {seen:#?}");
+        assert!(said(fault).is_some(), "{lang} {help}: {seen:#?}");
+        assert_eq!(
+            seen.iter().filter(|l| *l == answer).count(),
+            1,
+            "{lang} {help}: answered twice: {seen:#?}"
+        );
+        assert!(
+            records.iter().any(|r| r.ends_with(record)),
+            "{lang} {help}: {records:#?}"
+        );
+    }
+}
+
+/// A help the engine crashes on every time: after the third fault the engine is given up,
+/// and one line, after the give-up line, says the help cannot be given now; it is not
+/// journaled as answered.
+#[test]
+fn a_help_the_engine_never_answers_is_said_to_be_lost_when_it_is_given_up() {
+    for (lang, help, gave_up, lost) in [
+        (
+            "en",
+            "hint",
+            "the engine failed three times in a row",
+            "not answered: the engine failed and is not running, so this help cannot be given now (hint)",
+        ),
+        (
+            "de",
+            "tipp",
+            "die Engine hat dreimal hintereinander versagt",
+            "nicht beantwortet: die Engine hat versagt und läuft nicht mehr, darum kann diese Hilfe jetzt nicht gegeben werden (tipp)",
+        ),
+        (
+            "hy",
+            "հուշում",
+            "շարժիչն երեք անգամ անընդմեջ խափանվեց",
+            "անպատասխան մնաց։ շարժիչը խափանվեց և չի աշխատում, ուստի այս օգնությունն այժմ հնարավոր չէ տալ (հուշում)",
+        ),
+        (
+            "ru",
+            "подсказка",
+            "движок дал сбой три раза подряд",
+            "без ответа: движок дал сбой и не работает, поэтому эту помощь сейчас дать нельзя (подсказка)",
+        ),
+    ] {
+        let mut g = Game::fake("help-crash", &["--lang", lang]);
+        g.type_line(help);
+        g.expect(|l| l == lost, "the help said to be lost");
+        let (seen, records, _) = g.quit();
+        let gave = seen.iter().position(|l| l.starts_with(gave_up));
+        let said = seen.iter().position(|l| l == lost);
+        assert!(gave.is_some() && gave < said, "{lang}: {seen:#?}");
+        assert_eq!(
+            seen.iter().filter(|l| *l == lost).count(),
+            1,
+            "{lang}: {seen:#?}"
+        );
+        assert!(
+            !records.iter().any(|r| r.contains(" help hint")),
+            "{lang}: {records:#?}"
+        );
+    }
+}
+
+/// A help whose position the game has left (the player moved) when the engine crashes is
+/// said to be withdrawn, as when the engine answers late; the engine, started again, then
+/// plays its move.
+#[test]
+fn a_help_pending_when_the_engine_crashes_after_a_move_is_said_to_be_withdrawn() {
+    let mut g = Game::fake("help-crash-told", &["--lang", "en"]);
+    g.type_line("hint");
+    g.type_line("e2e4");
+    g.expect(|l| l.starts_with("e4"), "the player's move");
+    std::fs::write(g.state.join("crash"), "").unwrap();
+    let withdrawn =
+        "not answered: the position changed before the engine answered; ask again (hint)";
+    g.expect(|l| l == withdrawn, "the hint withdrawn");
+    assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
+    let (seen, records, _) = g.quit();
+    let fault = seen
+        .iter()
+        .position(|l| l.starts_with("the engine failed; "));
+    let said = seen.iter().position(|l| l == withdrawn);
+    assert!(fault.is_some() && fault < said, "{seen:#?}");
+    assert!(
+        !records.iter().any(|r| r.contains(" help hint")),
+        "{records:#?}"
+    );
+}

@@ -1099,7 +1099,16 @@ impl Host {
         if seat.given_up {
             return Ok(());
         }
-        seat.asked.clear();
+        // The searches asked are lost with the process; the engine's move is asked again
+        // after the arrival ([`Host::engine_asks`]), the helps once the fault is said.
+        let waiting: Vec<(Help, String)> = seat
+            .asked
+            .drain(..)
+            .filter_map(|(_, kind, key)| match kind {
+                Kind::Help(h) => Some((h, key)),
+                Kind::Move | Kind::ThreatBase => None,
+            })
+            .collect();
         seat.faults += 1;
         let what = self.pack.text(&[Token::Word(fault.word())]);
         let mut detail = crate::text::printable(detail);
@@ -1120,7 +1129,8 @@ impl Host {
             }
             self.table.set_computer(None);
             let yourself = self.pack.text(&[Token::Word(Word::EngineTypeMoves)]);
-            return self.tell(&format!("{what}; {yourself}"));
+            self.tell(&format!("{what}; {yourself}"))?;
+            return self.helps_after_fault(waiting);
         }
         let give_up = seat.faults >= MAX_FAULTS;
         let line = line_in(&self.pack, Word::EngineFailed, &what);
@@ -1134,6 +1144,38 @@ impl Host {
             self.table.set_computer(None);
             let line = self.pack.text(&[Token::Word(Word::EngineGaveUp)]);
             self.tell(&line)?;
+        }
+        self.helps_after_fault(waiting)
+    }
+
+    /// The helps that were waiting when the engine failed, after its fault line: a player
+    /// who asked is never left waiting for an answer that cannot come. Each is asked again
+    /// of the engine started again when the game is still where it was asked (and answered
+    /// and journaled as any help), said withdrawn when the game has left that position, and
+    /// said lost, in one line, when the engine has been given up.
+    fn helps_after_fault(&mut self, waiting: Vec<(Help, String)>) -> anyhow::Result<()> {
+        let Some(seat) = self.engine.as_mut() else {
+            return Ok(());
+        };
+        if waiting.is_empty() {
+            return Ok(());
+        }
+        if seat.given_up {
+            let lang = self.pack.language();
+            let helps: Vec<&str> = waiting
+                .iter()
+                .map(|(h, _)| crate::session::command_word(lang, h.word()))
+                .collect();
+            let line = line_in(&self.pack, Word::EngineHelpLost, &helps.join(", "));
+            return self.tell(&line);
+        }
+        let key = game_key(self.table.session().state().game());
+        for (help, asked_in) in waiting {
+            if asked_in == key {
+                self.engine_ask(EngineAsk::Help(help))?;
+            } else if let Some(seat) = self.engine.as_mut() {
+                seat.withdrawn.push(help);
+            }
         }
         Ok(())
     }

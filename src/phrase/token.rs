@@ -1023,6 +1023,10 @@ words! {
     /// `hint`, `eval` or `threats` asked in a position the game then left (a take-back, a
     /// move) before the engine answered: not answered, ask again (the help words follow).
     EngineHelpWithdrawn = "engine-help-withdrawn",
+    /// `hint`, `eval` or `threats` waiting when the engine failed for good (given up after
+    /// its faults in a row, or its program gone): not answered, and it cannot be now (the
+    /// help words follow).
+    EngineHelpLost = "engine-help-lost",
     /// Who claimed, after a claim's result: "по требованию белых" (the side's own case).
     ClaimedByWhite = "claimed-by-white",
     ClaimedByBlack = "claimed-by-black",

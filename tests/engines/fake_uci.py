@@ -20,6 +20,12 @@ as its first argument says:
   mate            like good, but scores every position as mate in one for the side to move
   slow-start      like good, but waits half a second before naming itself (an engine slow
                   to start: vichess waits for it before its greeting)
+  help-crash-once like good, and answers a position with White to move (the player's help:
+                  the player is White) with White's move of the same game; the first such
+                  search exits (status 3)
+  help-crash      the same, but every such search exits (so vichess gives the engine up)
+  help-crash-told the same as help-crash-once, but the search exits only once the file
+                  `crash` is in the folder (after the test has moved on)
 
 Given a folder, every mode writes its process id to the file `pid` there (for a test that
 kills it).
@@ -32,6 +38,7 @@ import sys
 import time
 
 REPLIES = ["e7e5", "b8c6", "f8c5", "g8f6", "d7d6", "e8g8"]
+WHITE = ["e2e4", "g1f3", "f1c4", "b1c3", "d2d3", "e1g1"]
 
 
 def say(line):
@@ -71,6 +78,7 @@ def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "good"
     arg = sys.argv[2] if len(sys.argv) > 2 else "."
     moves = []
+    white = True
     searches = 0
     # Only into a folder given: never into the directory the tests run in.
     if len(sys.argv) > 2 and arg not in ("", ".") and os.path.isdir(arg):
@@ -101,9 +109,20 @@ def main():
                 f.write(line.strip() + "\n")
         elif words[0] == "position":
             moves = words[words.index("moves") + 1:] if "moves" in words else []
+            if len(words) > 3 and words[1] == "fen":
+                white = words[3] == "w"
+            else:
+                white = len(moves) % 2 == 0
         elif words[0] == "go":
             searches += 1
             if mode == "crash-after" and searches > int(arg):
+                sys.exit(3)
+            helping = mode.startswith("help-crash") and white
+            if helping and (mode == "help-crash" or first_time(arg)):
+                while mode == "help-crash-told" and not os.path.exists(
+                    os.path.join(arg, "crash")
+                ):
+                    time.sleep(0.01)
                 sys.exit(3)
             if mode == "hang-once" and first_time(arg):
                 while True:
@@ -131,6 +150,8 @@ def main():
                         open(os.path.join(arg, "stopped"), "w").close()
                         break
             reply = REPLIES[min(len(moves) // 2, len(REPLIES) - 1)]
+            if helping:
+                reply = WHITE[min(len(moves) // 2, len(WHITE) - 1)]
             if mode == "mate":
                 say("info depth 1 score mate 1 pv " + reply)
             elif mode != "no-score":

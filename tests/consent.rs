@@ -718,3 +718,70 @@ fn look_alike_short_forms_and_full_take_back_verbs_are_understood() {
         );
     }
 }
+
+/// What a board reports that is neither a move nor a touch (a man put back in its hole, a
+/// board turned round, the sighted player's hand on the other colour) is said in the game's
+/// words, never in the tracker's English log form.
+#[test]
+fn a_man_put_back_and_a_turned_board_are_said_in_the_games_language() {
+    use vichess::board::tracker::TrackerEvent;
+    use vichess::rules::{Piece, Role, Square};
+    use vichess::session::BoardRole;
+    for (pack, back, turned, second_back) in [
+        (
+            "en",
+            "put back: e2",
+            "the board is turned round; it is read the other way",
+            "second board: put back: d7",
+        ),
+        (
+            "de-fide",
+            "zurückgestellt: Eva zwei",
+            "das Brett steht andersherum; es wird gespiegelt gelesen",
+            "zweites Brett: zurückgestellt: David sieben",
+        ),
+        (
+            "ru",
+            "фигура поставлена обратно: е два",
+            "доска повёрнута; она читается в обратную сторону",
+            "вторая доска: фигура поставлена обратно: дэ семь",
+        ),
+        (
+            "hy",
+            "խաղաքարը հետ է դրվել՝ e2",
+            "տախտակը շրջված է; այն կարդացվում է հակառակ կողմից",
+            "երկրորդ տախտակ՝ խաղաքարը հետ է դրվել՝ d7",
+        ),
+    ] {
+        let mut s = game(pack, Some(Color::White), None);
+        let mut lines = Vec::new();
+        for (board, event) in [
+            (
+                BoardRole::Pegboard,
+                TrackerEvent::Adjusting { square: Square::E2 },
+            ),
+            (BoardRole::Pegboard, TrackerEvent::Rotated),
+            (
+                BoardRole::Sighted,
+                TrackerEvent::Adjusting { square: Square::D7 },
+            ),
+            (
+                BoardRole::Sighted,
+                TrackerEvent::Touched {
+                    square: Square::E2,
+                    piece: Piece {
+                        color: Color::White,
+                        role: Role::Pawn,
+                    },
+                    own: false,
+                },
+            ),
+        ] {
+            lines.extend(printed(
+                &s.handle(Event::Tracker { board, event }, Stamp::from_millis(1_000)),
+            ));
+        }
+        assert_eq!(lines, [back, turned, second_back], "{pack}");
+        assert_eq!(s.state().game().ply_count(), 0, "{pack}");
+    }
+}

@@ -165,6 +165,10 @@ words! {
     TimeAdded = "time-added",
     BoardsDiffer = "boards-differ",
     PositionCorrect = "position-correct",
+    /// A lifted man went back into the hole it came from (no move; the touch still binds).
+    ManPutBack = "man-put-back",
+    /// A sensor board set up the other way round, read mirrored from now on.
+    BoardRotated = "board-rotated",
     Remove = "remove",
     Put = "put",
     From = "from",

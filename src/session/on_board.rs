@@ -12,6 +12,15 @@ use crate::phrase::grammar::{COLON, SEMICOLON};
 use crate::phrase::token::{Token, Word};
 
 impl Session {
+    /// "second board:" before a line about the sighted player's board; nothing before the
+    /// player's own.
+    fn board_label(role: BoardRole) -> Vec<Token> {
+        match role {
+            BoardRole::Pegboard => Vec::new(),
+            BoardRole::Sighted => vec![Token::Word(Word::SecondBoard), COLON],
+        }
+    }
+
     pub(super) fn tracker(&mut self, board: BoardRole, event: TrackerEvent, at: u64) {
         if let TrackerEvent::Touched { square, .. } | TrackerEvent::InHand { square } = event {
             self.pawn_lifted(board, square);
@@ -173,8 +182,25 @@ impl Session {
                     Token::Word(Word::PositionCorrect),
                 ],
             ),
-            (BoardRole::Sighted, e) => self.out.print(&format!("second board: {e}")),
-            (BoardRole::Pegboard, e) => self.out.print(&e.to_string()),
+            // Printed, not said: the player's own hand did it, the line only confirms it.
+            (role, TrackerEvent::Adjusting { square }) => {
+                let mut p = Self::board_label(role);
+                p.extend([
+                    Token::Word(Word::ManPutBack),
+                    COLON,
+                    Token::File(square.file()),
+                    Token::Rank(square.rank()),
+                ]);
+                let line = self.pack.text(&p);
+                self.out.print(&line);
+            }
+            (role, TrackerEvent::Rotated) => {
+                let mut p = Self::board_label(role);
+                p.push(Token::Word(Word::BoardRotated));
+                self.out.say(&self.pack, Audience::Player, p);
+            }
+            // The sighted player's hand on the other colour's man binds nothing (4.2).
+            (BoardRole::Sighted, TrackerEvent::Touched { .. }) => {}
         }
     }
 }

@@ -114,7 +114,8 @@ pub struct PlayArgs {
     /// The engine's strength as a rating (500-3500), for engines with UCI_Elo.
     #[arg(long)]
     pub(super) elo: Option<String>,
-    /// The engine thinks this many milliseconds per move, whatever its level.
+    /// The engine thinks at most this many milliseconds per move (levels 1-6 stop sooner,
+    /// at their depth limit).
     #[arg(long, value_name = "MS")]
     pub(super) think: Option<String>,
     /// No help from the engine (`hint`, `eval`, `threats`, take-backs without asking).

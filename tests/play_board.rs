@@ -314,6 +314,17 @@ fn the_simulated_pegboard_plays_and_copies_moves() {
     g.expect(|l| l == usage, "the usage of sim");
     g.type_line("sim hilfe");
     g.expect(|l| l == usage, "the usage of sim, asked for");
+    // The hands read the spoken words as a typed move does (play-through, session 12).
+    g.type_line("press");
+    g.type_line("Sc6");
+    g.type_line("press");
+    g.expect(|l| l == "Stellung stimmt", "the copied Nc6");
+    g.type_line("sim Läufer Cesar vier");
+    g.expect(
+        |l| l == "die simulierten Hände spielen: Läufer Cesar vier",
+        "the hands' answer to the spoken words",
+    );
+    g.expect(|l| l == "Läufer Cesar vier", "Bc4 from the board");
     let out = g.quit();
     assert!(out.iter().all(|l| !l.contains("regelwidriger")), "{out:?}");
     // The board's hello in the game's words, its name as it sends it (play-test item 13).

@@ -394,7 +394,8 @@ impl Connected {
         if *pos.board() != h.board {
             return SimAnswer::Busy;
         }
-        let m = match crate::rules::notation::parse_move_in(&pos, text, lang) {
+        // As a typed move reads: the spoken words ("Springer Felix drei") too.
+        let m = match crate::session::parse_move_any(&pos, text, lang) {
             Ok(m) => m,
             Err(e) => match crate::rules::notation::parse_move(&pos, text) {
                 Ok(m) => m,

@@ -435,11 +435,11 @@ fn a_question_asked_again_ends_with_one_mark() {
 #[test]
 fn help_lists_the_short_forms() {
     for (pack, start) in [
-        ("en", "short forms: l the last move"),
-        ("de", "Kurzformen: l der letzte Zug"),
-        ("uk", "короткі форми: l останній хід"),
-        ("ru", "краткие формы: l последний ход"),
-        ("hy", "կարճ ձևեր՝ l վերջին քայլը"),
+        ("en", "short forms: l: the last move"),
+        ("de", "Kurzformen: l: der letzte Zug"),
+        ("uk", "короткі форми: l: останній хід"),
+        ("ru", "краткие формы: l: последний ход"),
+        ("hy", "կարճ ձևեր՝ l՝ վերջին քայլը"),
     ] {
         let mut s = game(pack, None, None);
         // The short forms are a help topic of their own, in the game's word for it.

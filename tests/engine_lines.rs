@@ -618,3 +618,55 @@ fn a_help_pending_when_the_engine_crashes_after_a_move_is_said_to_be_withdrawn()
         "{records:#?}"
     );
 }
+
+/// After the game has ended (here the player mates), `hint`, `eval` and `threats` each say
+/// in one line that the game is over with its result: the engine is not asked, and no
+/// "mate in zero moves" or threats line is said.
+#[test]
+fn help_after_the_game_has_ended_says_it_is_over() {
+    for (lang, over) in [
+        ("en", "the game is over: checkmate, White wins"),
+        ("ru", "партия окончена: мат, белые выиграли"),
+    ] {
+        let mut g = Game::start(
+            &stockfish(),
+            &[
+                "--lang",
+                lang,
+                "--engine-side",
+                "black",
+                "--fen",
+                "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+            ],
+        );
+        g.type_line("d1d8");
+        wait_moves(&g.dir, 1);
+        for help in ["hint", "eval", "threats"] {
+            g.type_line(help);
+            g.expect(|l| bare(l) == over, "saying the game is over");
+        }
+        // The first "over" line is the hint's; nothing but the three answers after it (a
+        // line said again is marked by a leading no-break space).
+        let first = g.seen.iter().position(|l| l == over).unwrap();
+        let said: Vec<&str> = g.seen[first..].iter().map(|l| bare(l)).collect();
+        assert_eq!(said, [over, over, over], "{lang}: {:#?}", g.seen);
+        let (seen, records, _) = g.quit();
+        assert!(
+            !records
+                .iter()
+                .any(|r| r.starts_with("note ") && r.contains(" help ")),
+            "{lang}: {records:#?}"
+        );
+        assert!(
+            !seen
+                .iter()
+                .any(|l| l.contains("мат в ноль") || l.contains("mate in 0")),
+            "{seen:#?}"
+        );
+    }
+}
+
+/// A line without the mark of a line said again.
+fn bare(line: &str) -> &str {
+    line.trim_start_matches('\u{a0}')
+}

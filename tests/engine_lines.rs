@@ -670,3 +670,37 @@ fn help_after_the_game_has_ended_says_it_is_over() {
 fn bare(line: &str) -> &str {
     line.trim_start_matches('\u{a0}')
 }
+
+/// `threats` names a move only when it would win something against the player as things
+/// stand: Black's king step in the first position only escapes White's own mate threat
+/// (Rd8+), so it is no threat, though White is worse off after it than now; the pawn that
+/// takes the knight in the second is one. Real Stockfish, whose answers here are forced.
+#[test]
+fn threats_leave_out_a_move_that_only_escapes_the_players_threat() {
+    for (fen, line, noted) in [
+        (
+            "r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1",
+            "no threat: the opponent would have no good move",
+            "help threats none",
+        ),
+        (
+            "6k1/5pp1/7p/3p4/4N3/7P/5PP1/6K1 w - - 0 1",
+            "the opponent threatens: d takes e4",
+            "help threats d5e4",
+        ),
+    ] {
+        let mut g = Game::start(&stockfish(), &["--engine-side", "black", "--fen", fen]);
+        g.type_line("threats");
+        g.expect(
+            |l| l.starts_with("no threat") || l.starts_with("the opponent threatens"),
+            "the answer",
+        );
+        let said = g.seen.last().unwrap().clone();
+        let (_, records, _) = g.quit();
+        assert_eq!(said, line, "{fen}");
+        assert!(
+            records.iter().any(|r| r.ends_with(noted)),
+            "{fen}: {records:#?}"
+        );
+    }
+}

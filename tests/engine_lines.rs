@@ -618,3 +618,89 @@ fn a_help_pending_when_the_engine_crashes_after_a_move_is_said_to_be_withdrawn()
         "{records:#?}"
     );
 }
+
+/// After the game has ended (here the player mates), `hint`, `eval` and `threats` each say
+/// in one line that the game is over with its result: the engine is not asked, and no
+/// "mate in zero moves" or threats line is said.
+#[test]
+fn help_after_the_game_has_ended_says_it_is_over() {
+    for (lang, over) in [
+        ("en", "the game is over: checkmate, White wins"),
+        ("ru", "партия окончена: мат, белые выиграли"),
+    ] {
+        let mut g = Game::start(
+            &stockfish(),
+            &[
+                "--lang",
+                lang,
+                "--engine-side",
+                "black",
+                "--fen",
+                "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+            ],
+        );
+        g.type_line("d1d8");
+        wait_moves(&g.dir, 1);
+        for help in ["hint", "eval", "threats"] {
+            g.type_line(help);
+            g.expect(|l| bare(l) == over, "saying the game is over");
+        }
+        // The first "over" line is the hint's; nothing but the three answers after it (a
+        // line said again is marked by a leading no-break space).
+        let first = g.seen.iter().position(|l| l == over).unwrap();
+        let said: Vec<&str> = g.seen[first..].iter().map(|l| bare(l)).collect();
+        assert_eq!(said, [over, over, over], "{lang}: {:#?}", g.seen);
+        let (seen, records, _) = g.quit();
+        assert!(
+            !records
+                .iter()
+                .any(|r| r.starts_with("note ") && r.contains(" help ")),
+            "{lang}: {records:#?}"
+        );
+        assert!(
+            !seen
+                .iter()
+                .any(|l| l.contains("мат в ноль") || l.contains("mate in 0")),
+            "{seen:#?}"
+        );
+    }
+}
+
+/// A line without the mark of a line said again.
+fn bare(line: &str) -> &str {
+    line.trim_start_matches('\u{a0}')
+}
+
+/// `threats` names a move only when it would win something against the player as things
+/// stand: Black's king step in the first position only escapes White's own mate threat
+/// (Rd8+), so it is no threat, though White is worse off after it than now; the pawn that
+/// takes the knight in the second is one. Real Stockfish, whose answers here are forced.
+#[test]
+fn threats_leave_out_a_move_that_only_escapes_the_players_threat() {
+    for (fen, line, noted) in [
+        (
+            "r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1",
+            "no threat: the opponent would have no good move",
+            "help threats none",
+        ),
+        (
+            "6k1/5pp1/7p/3p4/4N3/7P/5PP1/6K1 w - - 0 1",
+            "the opponent threatens: d takes e4",
+            "help threats d5e4",
+        ),
+    ] {
+        let mut g = Game::start(&stockfish(), &["--engine-side", "black", "--fen", fen]);
+        g.type_line("threats");
+        g.expect(
+            |l| l.starts_with("no threat") || l.starts_with("the opponent threatens"),
+            "the answer",
+        );
+        let said = g.seen.last().unwrap().clone();
+        let (_, records, _) = g.quit();
+        assert_eq!(said, line, "{fen}");
+        assert!(
+            records.iter().any(|r| r.ends_with(noted)),
+            "{fen}: {records:#?}"
+        );
+    }
+}

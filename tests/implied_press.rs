@@ -313,3 +313,58 @@ fn at_the_console_with_the_simulated_pegboard_the_reply_says_the_late_press() {
         "{en}"
     );
 }
+
+/// How long the forgetful side's clock ran on is said in whole seconds with the unit, and
+/// under a second as "less than a second": never a bare "zero point three" with no unit.
+#[test]
+fn the_run_on_time_is_said_in_seconds_or_as_less_than_a_second() {
+    let en = "White did not press the clock; pressed at the reply, their clock ran on until \
+              then: White, ";
+    let ru = "белые не нажали на часы; часы переключены при ответном ходе, до него шло их \
+              время: белые, ";
+    let hy = "սպիտակները չսեղմեցին ժամացույցը; ժամացույցը սեղմվեց պատասխան քայլի պահին, \
+              մինչ այդ գնում էր նրանց ժամանակը՝ սպիտակները, ";
+    for (pack, ran_on, head, said) in [
+        (
+            "en",
+            300,
+            en,
+            "less than a second; White: ten minutes four seconds",
+        ),
+        (
+            "en",
+            2_700,
+            en,
+            "two seconds; White: ten minutes two seconds",
+        ),
+        (
+            "ru",
+            300,
+            ru,
+            "меньше секунды; белые: десять минут четыре секунды",
+        ),
+        (
+            "ru",
+            2_700,
+            ru,
+            "две секунды; белые: десять минут две секунды",
+        ),
+        (
+            "hy",
+            300,
+            hy,
+            "մեկ վայրկյանից պակաս; սպիտակները՝ տասը րոպե չորս վայրկյան",
+        ),
+        (
+            "hy",
+            2_700,
+            hy,
+            "երկու վայրկյան; սպիտակները՝ տասը րոպե երկու վայրկյան",
+        ),
+    ] {
+        let mut s = game(pack, Some(CONTROL));
+        line(&mut s, "e2e4", 0);
+        let out = line(&mut s, "e7e5", ran_on);
+        assert_eq!(printed(&out)[0], format!("{head}{said}"), "{pack} {ran_on}");
+    }
+}

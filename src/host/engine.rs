@@ -567,18 +567,70 @@ enum Kind {
 const THREAT_CP: i32 = 150;
 
 /// Whether the opponent's best move with a free move (`free`, their view) is a threat, the
-/// position's evaluation now being `base` (the player's view, the player on move).
+/// position's evaluation now being `base` (the player's view, the player on move), `from`
+/// being the position with the opponent on move and `pv` the free search's main line.
+/// The scores alone cannot tell a threat from a move that only escapes the player's own
+/// threat (both leave the player worse off than now), so a threat other than a mate must
+/// also win material along the engine's line.
 fn is_threat(
     base: Option<crate::engine::uci::Score>,
     free: Option<crate::engine::uci::Score>,
+    from: Option<&crate::rules::Position>,
+    pv: &[String],
 ) -> bool {
     use crate::engine::uci::Score;
     use crate::engine::words::centipawns;
     match (base, free) {
         (_, Some(Score::Mate(m))) if m > 0 => true,
-        (Some(base), Some(free)) => centipawns(free) + centipawns(base) >= THREAT_CP,
+        (Some(base), Some(free)) => {
+            centipawns(free) + centipawns(base) >= THREAT_CP
+                && from.is_some_and(|from| material_won(from, pv) >= THREAT_MATERIAL)
+        }
         _ => false,
     }
+}
+
+/// The least material (in pawns' hundredths) the opponent's line must win for a threat.
+const THREAT_MATERIAL: i32 = 100;
+
+/// What the side on move in `from` wins in material (hundredths of a pawn) by the end of
+/// the line `pv` (UCI moves; the line stops at a move it does not know).
+fn material_won(from: &crate::rules::Position, pv: &[String]) -> i32 {
+    let side = from.turn();
+    let mut pos = from.clone();
+    for text in pv {
+        let Some(m) = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| uci(&pos, m) == *text)
+        else {
+            break;
+        };
+        pos.play_unchecked(&m);
+    }
+    material(&pos, side) - material(from, side)
+}
+
+/// `side`'s material less the other side's, in hundredths of a pawn.
+fn material(pos: &crate::rules::Position, side: Color) -> i32 {
+    use crate::rules::Role;
+    crate::rules::Square::all()
+        .filter_map(|sq| pos.piece_at(sq))
+        .map(|p| {
+            let value = match p.role {
+                Role::Pawn => 100,
+                Role::Knight | Role::Bishop => 300,
+                Role::Rook => 500,
+                Role::Queen => 900,
+                Role::King => 0,
+            };
+            if p.color == side {
+                value
+            } else {
+                -value
+            }
+        })
+        .sum()
 }
 
 impl Seat {
@@ -1043,8 +1095,9 @@ impl Host {
         // A threat wins material or mates: the opponent's best free move that only makes
         // a move (a castling, a pawn step) is no threat, however good.
         let base = self.engine.as_mut().and_then(|s| s.threat_base.take());
-        let threat = help != Help::Threats || is_threat(base, outcome.score);
         let pos = self.table.session().position().clone();
+        let threat = help != Help::Threats
+            || is_threat(base, outcome.score, pos.swap_turn().as_ref(), &outcome.pv);
         let best = outcome.best.as_deref().filter(|_| threat).and_then(|b| {
             let from = match help {
                 Help::Threats => pos.swap_turn()?,

@@ -335,6 +335,8 @@ words! {
     PressForgotten = "press-forgotten",
     /// The opponent's reply pressed for the forgetful side, whose clock ran until then.
     PressedAtReply = "pressed-at-reply",
+    /// A time under a second where whole seconds are said: "less than a second".
+    LessThanASecond = "less-than-a-second",
     /// The opening line's words.
     TimeControl = "time-control",
     Plus = "plus",

@@ -106,7 +106,13 @@ impl Session {
                     COLON,
                     Token::Side(side),
                     COMMA,
-                    Token::Duration(ran_on),
+                    // Whole seconds with the unit: tenths alone ("zero point three") are
+                    // a clock's reading in time trouble, not how long a clock ran on.
+                    if ran_on < 1000 {
+                        Token::Word(Word::LessThanASecond)
+                    } else {
+                        Token::Duration(ran_on)
+                    },
                     SEMICOLON,
                     Token::Side(side),
                     COLON,

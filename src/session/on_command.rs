@@ -203,6 +203,14 @@ impl Session {
                 }
             }
             Command::Adjourn(side, sealed) => self.adjourn(side, sealed, at),
+            // After the game has ended there is nothing to hint, weigh or threaten: the
+            // result is said, and the engine not asked (it would say "mate in zero").
+            Command::EngineHelp(_) if self.engine_helps().is_ok() && self.state.is_over() => {
+                if let Some(e) = self.state.ending() {
+                    let why = self.state.over_phrase(e);
+                    self.out.refuse(&self.pack, why);
+                }
+            }
             // A hint is for the player's own move: after it is made and before the press, the
             // engine's side is on move and a hint would be the engine's move, so it is refused
             // saying why, as a move typed then is. While the engine thinks (in a game without a

@@ -1,6 +1,8 @@
 //! A play-through's findings on typed words: apostrophes, languages of the file tools,
 //! and rejected claims' reasons said in words.
 
+#[path = "common/play.rs"]
+mod common_play;
 #[path = "common/session.rs"]
 mod common_session;
 use common_session::{printed, run};
@@ -41,4 +43,56 @@ fn every_typed_apostrophe_reads_as_the_tables_one() {
         assert_eq!(moved.len(), 2, "{moved:?}");
         assert!(moved[1].ends_with("де п'ять"), "{moved:?}");
     }
+}
+
+/// Item 2: `scoresheet` and `pgn check` speak a recorded game's own language, from the
+/// journal beside its PGN, as `review` and `report` do; `--lang` still wins.
+#[test]
+fn scoresheet_and_pgn_check_take_the_games_language_from_its_journal() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "play",
+        "--no-audio",
+        "--lang",
+        "ru",
+        "--control",
+        "none",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    common_play::lines_of(&common_play::run_piped(
+        home.path(),
+        &args,
+        b"e4\ne5\nquit\n",
+    ));
+    let pgn = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .expect("the game's PGN");
+    let pgn = pgn.to_str().unwrap();
+    let check = common_play::run_piped(home.path(), &["pgn", "check", pgn], b"");
+    let check = String::from_utf8_lossy(&check.stdout).to_string();
+    assert_eq!(
+        check.lines().next(),
+        Some("партия 1: 1 ход, результат *, итоговая позиция: партия продолжается"),
+        "{check}"
+    );
+    let wav = home.path().join("sheet.wav");
+    let sheet = common_play::run_piped(
+        home.path(),
+        &["scoresheet", pgn, "--audio", wav.to_str().unwrap()],
+        b"",
+    );
+    let sheet = common_play::lines_of(&sheet);
+    assert_eq!(sheet[0], "1. е четыре, е пять", "{sheet:?}");
+    assert!(
+        sheet[1].starts_with("записано ") && sheet[1].ends_with(", голос ru"),
+        "{sheet:?}"
+    );
+    // --lang overrides the journal.
+    let en = common_play::run_piped(home.path(), &["pgn", "check", pgn, "--lang", "en"], b"");
+    let en = String::from_utf8_lossy(&en.stdout).to_string();
+    assert!(en.starts_with("game 1: "), "{en}");
 }

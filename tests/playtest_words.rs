@@ -96,3 +96,57 @@ fn scoresheet_and_pgn_check_take_the_games_language_from_its_journal() {
     let en = String::from_utf8_lossy(&en.stdout).to_string();
     assert!(en.starts_with("game 1: "), "{en}");
 }
+
+/// Item 3: a rejected claim's reason names the written move as announcements say it and
+/// gives its counts in words, not "Ng8-f6" and digits.
+#[test]
+fn a_rejected_claims_reason_is_said_in_the_games_words() {
+    let ru = said(
+        "ru",
+        &[
+            "Кf3",
+            "Кf6",
+            "Кg1",
+            "требовать троекратное чёрные Кg8",
+            "да",
+            "требовать пятьдесят белые",
+            "да",
+        ],
+    );
+    assert_eq!(
+        ru[4],
+        "требование отклонено: чёрные; сколько раз позиция после конь же восемь стояла на доске: \
+         два раза (в начальной позиции, после второго хода чёрных); нужно три",
+        "{ru:?}"
+    );
+    assert_eq!(
+        ru[7],
+        "требование отклонено: белые; полуходов без хода пешкой и без взятия: четыре; \
+         нужно сто (по пятьдесят ходов каждого игрока)",
+        "{ru:?}"
+    );
+    let en = said(
+        "en",
+        &[
+            "Nf3",
+            "Nf6",
+            "Ng1",
+            "claim threefold black Ng8",
+            "yes",
+            "claim fifty white",
+            "yes",
+        ],
+    );
+    assert_eq!(
+        en[4],
+        "claim rejected: Black; times the position after knight g8 has stood on the board: \
+         two times (at the start, after Black's second move); three are needed",
+        "{en:?}"
+    );
+    assert_eq!(
+        en[7],
+        "claim rejected: White; half-moves without a pawn move or a capture: four; \
+         a hundred are needed (fifty moves by each player)",
+        "{en:?}"
+    );
+}

@@ -150,3 +150,23 @@ fn a_rejected_claims_reason_is_said_in_the_games_words() {
         "{en:?}"
     );
 }
+
+/// Item 4: `last 3` numbers its moves as the scoresheet does, so each says whose it was.
+#[test]
+fn the_last_moves_are_numbered_in_the_games_words() {
+    let ru = said("ru", &["d4", "d5", "c4", "Кf6", "последний 3"]);
+    assert_eq!(
+        ru.last().unwrap(),
+        "1... дэ пять; 2. цэ четыре; 2... конь эф шесть",
+        "{ru:?}"
+    );
+    let en = said("en", &["d4", "d5", "c4", "Nf6", "last 3"]);
+    assert_eq!(
+        en.last().unwrap(),
+        "1... d5; 2. c4; 2... knight f6",
+        "{en:?}"
+    );
+    // One move stays said as it was announced.
+    let one = said("en", &["d4", "d5", "last"]);
+    assert_eq!(one.last().unwrap().trim(), "d5", "{one:?}");
+}

@@ -129,20 +129,20 @@ fn a_refused_claim_says_why_in_the_games_language() {
         (
             "ru",
             ["e4", "нажать", "требовать троекратное черные", "да"],
-            "требование отклонено: чёрные; сколько раз эта позиция стояла на доске: 1 \
-             (после 1-го хода белых); нужно три",
+            "требование отклонено: чёрные; сколько раз эта позиция стояла на доске: \
+             один раз (после первого хода белых); нужно три",
         ),
         (
             "de",
             ["e4", "drücken", "reklamieren dreifach schwarz", "ja"],
-            "Reklamation abgelehnt: Schwarz; so oft stand diese Stellung auf dem Brett: 1 \
-             (nach dem 1. Zug von Weiß); nötig sind drei",
+            "Reklamation abgelehnt: Schwarz; so oft stand diese Stellung auf dem Brett: \
+             ein Mal (nach dem ersten Zug von Weiß); nötig sind drei",
         ),
         (
             "uk",
             ["e4", "натиснути", "вимагати трикратне чорні", "так"],
-            "вимогу відхилено: чорні; скільки разів ця позиція стояла на дошці: 1 \
-             (після 1-го ходу білих); потрібно три",
+            "вимогу відхилено: чорні; скільки разів ця позиція стояла на дошці: \
+             один раз (після першого ходу білих); потрібно три",
         ),
     ] {
         let out = said(name, Some("300+3"), &lines);
@@ -156,7 +156,8 @@ fn a_refused_claim_says_why_in_the_games_language() {
     );
     assert!(
         out.iter().any(|l| l.ends_with(
-            "полуходов без хода пешкой и без взятия: 0; нужно 100 (по 50 ходов каждого игрока)"
+            "полуходов без хода пешкой и без взятия: ноль; \
+             нужно сто (по пятьдесят ходов каждого игрока)"
         )),
         "{out:?}"
     );
@@ -262,8 +263,8 @@ fn the_report_says_the_claims_reason_in_the_games_words_and_no_question_marks() 
             "требовать троекратное черные",
             "да",
             "Отчёт арбитра: белые - чёрные",
-            "требование отклонено: сколько раз эта позиция стояла на доске: 1 \
-             (после 1-го хода белых); нужно три",
+            "требование отклонено: сколько раз эта позиция стояла на доске: \
+             один раз (после первого хода белых); нужно три",
         ),
         (
             "de",
@@ -271,8 +272,8 @@ fn the_report_says_the_claims_reason_in_the_games_words_and_no_question_marks() 
             "reklamieren dreifach schwarz",
             "ja",
             "Schiedsrichterbericht: Weiß - Schwarz",
-            "so oft stand diese Stellung auf dem Brett: 1 (nach dem 1. Zug von Weiß); \
-             nötig sind drei",
+            "so oft stand diese Stellung auf dem Brett: ein Mal (nach dem ersten Zug von \
+             Weiß); nötig sind drei",
         ),
     ] {
         let home = tempfile::tempdir().unwrap();

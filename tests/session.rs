@@ -376,8 +376,8 @@ fn claims_with_an_intended_move_are_judged_and_a_wrong_one_costs_time() {
     let lines = printed(&out);
     assert!(
         lines.iter().any(|l| l
-            == "Reklamation abgelehnt: Schwarz; so oft stand die Stellung nach Nf6-h5 auf dem \
-                Brett: 1 (nach dem 4. Zug von Schwarz); nötig sind drei"),
+            == "Reklamation abgelehnt: Schwarz; so oft stand die Stellung nach Springer Hector fünf \
+                auf dem Brett: ein Mal (nach dem vierten Zug von Schwarz); nötig sind drei"),
         "{lines:?}"
     );
     // White got the penalty and Black's written move was played (9.5.3).

@@ -204,14 +204,15 @@ enum Command {
         #[command(flatten)]
         braille: braille::BrailleArgs,
         /// The voice pack: de-fide, en, de, uk, ru or hy; without it, the pack of the game's
-        /// language (the configuration's `[game] language`; German is de-fide).
+        /// language (German is de-fide).
         #[arg(long)]
         voice: Option<String>,
         /// Speaking rate: 1.0 is the pack's own pace, from 0.5 (slow) to 3.0 (fast).
         #[arg(long, default_value_t = 1.0, value_parser = announce::parse_speed)]
         speed: f64,
         /// The language of the lines, and of the notation and voice when those are not given:
-        /// de, en, uk, ru or hy (default: the configuration's `[game] language`).
+        /// de, en, uk, ru or hy (default: the game's own, as the journal beside its PGN
+        /// records it, else the configuration's `[game] language`).
         #[arg(long)]
         lang: Option<vichess::phrase::Language>,
     },
@@ -263,8 +264,9 @@ enum PgnCommand {
     /// Check every game in a file: one line per game and a summary; exit 1 if any is bad.
     Check {
         file: PathBuf,
-        /// The language of the findings: de, en, uk, ru or hy; without it, the
-        /// configuration's `[game] language`.
+        /// The language of the findings: de, en, uk, ru or hy; without it, the game's own
+        /// (as the journal beside the file records it), else the configuration's
+        /// `[game] language`.
         #[arg(long)]
         lang: Option<vichess::phrase::Language>,
     },
@@ -336,6 +338,27 @@ pub fn language_or_configured(
             })?
             .game
             .language()),
+    }
+}
+
+/// A recorded game's language, as `review` and `report` take it: `--lang`, else the one its
+/// journal beside the PGN keeps (a game vichess played), else the configuration's.
+fn language_of_game(
+    lang: Option<vichess::phrase::Language>,
+    pgn: &std::path::Path,
+) -> anyhow::Result<vichess::phrase::Language> {
+    if lang.is_some() {
+        return language_or_configured(lang);
+    }
+    let journaled = vichess::journal::read(&pgn.with_extension("journal"))
+        .ok()
+        .and_then(|read| {
+            let lines: Vec<String> = read.entries.iter().map(|e| e.payload.clone()).collect();
+            vichess::session::journaled_language(&lines).map(|(language, _)| language)
+        });
+    match journaled {
+        Some(language) => Ok(language),
+        None => language_or_configured(None),
     }
 }
 
@@ -434,7 +457,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             lang,
         } => {
             // The warnings and the lines that say what was written: the game's language.
-            let language = language_or_configured(lang)?;
+            let language = language_of_game(lang, &game)?;
             let words = vichess::voice::Pack::builtin(vichess::session::language_pack(language))?;
             if braille.braille.is_some() {
                 let code = braille::run(&game, &braille, &words)?;
@@ -453,7 +476,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Pgn {
             command: PgnCommand::Check { file, lang },
         } => {
-            let language = language_or_configured(lang)?;
+            let language = language_of_game(lang, &file)?;
             let words = vichess::voice::Pack::builtin(vichess::session::language_pack(language))?;
             pgn_check::run(&file, &words)
         }

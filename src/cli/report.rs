@@ -319,9 +319,12 @@ fn describe(
                 format!("{}{c} {} {}", side(*s), w(Word::ReportTimeLeft), hms(*left))
             }
             Happening::ClaimRejected {
-                verdict, penalty, ..
+                verdict,
+                intended,
+                penalty,
+                ..
             } => {
-                let words = vichess::session::claim_verdict_words(pack, verdict);
+                let words = vichess::session::claim_verdict_words(pack, verdict, intended.as_ref());
                 match penalty {
                     Some((to, ms, _)) => format!(
                         "{}{c} {words}; {}{c} {} +{}",

@@ -482,6 +482,85 @@ fn armenian(n: u64) -> String {
     }
 }
 
+/// The `n`th move as "after the nth move" takes it, in words under a hundred: "second"
+/// (after Black's second move), German's dative "zweiten" (nach dem zweiten Zug), Russian's
+/// "второго" and Ukrainian's "другого" (genitive), Armenian "երկրորդ". Only the last word of
+/// a compound turns ordinal ("двадцать второго"). From a hundred on, digits with the
+/// language's ordinal mark, as scoresheets write them.
+pub fn ordinal_after(n: u64, lang: Language) -> String {
+    if n == 0 || n >= 100 {
+        return match lang {
+            Language::En => format!("{n}th"),
+            Language::De => format!("{n}."),
+            Language::Uk | Language::Ru => format!("{n}-го"),
+            Language::Hy => format!("{n}-րդ"),
+        };
+    }
+    let words = counting(n, lang);
+    let (head, last) = match words.rfind([' ', '-']) {
+        Some(i) => (&words[..=i], &words[i + 1..]),
+        None => ("", words.as_str()),
+    };
+    let last = match lang {
+        Language::En => match last {
+            "one" => "first".to_string(),
+            "two" => "second".to_string(),
+            "three" => "third".to_string(),
+            "five" => "fifth".to_string(),
+            "eight" => "eighth".to_string(),
+            "nine" => "ninth".to_string(),
+            "twelve" => "twelfth".to_string(),
+            w if w.ends_with('y') => format!("{}ieth", &w[..w.len() - 1]),
+            w => format!("{w}th"),
+        },
+        Language::De => match n {
+            1 => "ersten".to_string(),
+            3 => "dritten".to_string(),
+            7 => "siebten".to_string(),
+            8 => "achten".to_string(),
+            n if n < 20 => format!("{last}ten"),
+            _ => format!("{last}sten"),
+        },
+        Language::Ru => match last {
+            "один" => "первого".to_string(),
+            "два" => "второго".to_string(),
+            "три" => "третьего".to_string(),
+            "четыре" => "четвёртого".to_string(),
+            "шесть" => "шестого".to_string(),
+            "семь" => "седьмого".to_string(),
+            "восемь" => "восьмого".to_string(),
+            "сорок" => "сорокового".to_string(),
+            "девяносто" => "девяностого".to_string(),
+            "восемьдесят" => "восьмидесятого".to_string(),
+            w if w.ends_with("ьдесят") => {
+                format!("{}идесятого", w.trim_end_matches("ьдесят"))
+            }
+            w => format!("{}ого", w.trim_end_matches('ь')),
+        },
+        Language::Uk => match last {
+            "один" => "першого".to_string(),
+            "два" => "другого".to_string(),
+            "три" => "третього".to_string(),
+            "чотири" => "четвертого".to_string(),
+            "шість" => "шостого".to_string(),
+            "сім" => "сьомого".to_string(),
+            "вісім" => "восьмого".to_string(),
+            "сорок" => "сорокового".to_string(),
+            "дев'яносто" => "дев'яностого".to_string(),
+            w if w.ends_with("десят") => format!("{w}ого"),
+            w => format!("{}ого", w.trim_end_matches('ь')),
+        },
+        Language::Hy => match n {
+            1 => "առաջին".to_string(),
+            2 => "երկրորդ".to_string(),
+            3 => "երրորդ".to_string(),
+            4 => "չորրորդ".to_string(),
+            _ => format!("{last}երորդ"),
+        },
+    };
+    format!("{head}{last}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -545,5 +624,28 @@ mod tests {
                 .count(),
             9
         );
+    }
+
+    #[test]
+    fn ordinals_after_a_move_in_each_language() {
+        use super::{ordinal_after, Language::*};
+        let said = |n, l| ordinal_after(n, l);
+        assert_eq!(said(1, Ru), "первого");
+        assert_eq!(said(22, Ru), "двадцать второго");
+        assert_eq!(said(11, Ru), "одиннадцатого");
+        assert_eq!(said(50, Ru), "пятидесятого");
+        assert_eq!(said(80, Ru), "восьмидесятого");
+        assert_eq!(said(5, Uk), "п'ятого");
+        assert_eq!(said(2, Uk), "другого");
+        assert_eq!(said(30, Uk), "тридцятого");
+        assert_eq!(said(2, En), "second");
+        assert_eq!(said(21, En), "twenty-first");
+        assert_eq!(said(40, En), "fortieth");
+        assert_eq!(said(1, De), "ersten");
+        assert_eq!(said(21, De), "einundzwanzigsten");
+        assert_eq!(said(12, De), "zwölften");
+        assert_eq!(said(1, Hy), "առաջին");
+        assert_eq!(said(5, Hy), "հինգերորդ");
+        assert_eq!(said(120, Ru), "120-го");
     }
 }

@@ -32,6 +32,8 @@ enum Unit {
     Minute,
     Second,
     Move,
+    /// How often something happened: "one time", "один раз".
+    Time,
 }
 
 /// The noun for a unit in one language: its gender and its forms. German and English use
@@ -60,6 +62,11 @@ fn noun(lang: Language, unit: Unit) -> (Gender, [&'static str; 3]) {
         (Language::Hy, Unit::Minute) => (Neuter, ["րոպե"; 3]),
         (Language::Hy, Unit::Second) => (Neuter, ["վայրկյան"; 3]),
         (Language::Hy, Unit::Move) => (Neuter, ["քայլ"; 3]),
+        (Language::En, Unit::Time) => (Neuter, ["time", "times", "times"]),
+        (Language::De, Unit::Time) => (Neuter, ["Mal", "Mal", "Mal"]),
+        (Language::Uk, Unit::Time) => (Masculine, ["раз", "рази", "разів"]),
+        (Language::Ru, Unit::Time) => (Masculine, ["раз", "раза", "раз"]),
+        (Language::Hy, Unit::Time) => (Neuter, ["անգամ"; 3]),
     }
 }
 
@@ -133,6 +140,12 @@ fn decimal_seconds(whole: u64, tenth: u64, lang: Language) -> String {
 /// "տասներկու քայլ".
 pub fn say_move_count(n: u32, lang: Language) -> String {
     count(u64::from(n), Unit::Move, lang)
+}
+
+/// How often, in words: "one time", "ein Mal", "один раз", "три рази", "մեկ անգամ" (a
+/// claim's count of a position's occurrences).
+pub fn say_times(n: u32, lang: Language) -> String {
+    count(u64::from(n), Unit::Time, lang)
 }
 
 /// A number of moves as "mate in N moves" takes it, after the language's "in": German's

@@ -150,13 +150,14 @@ impl Session {
             Happening::ClaimRejected {
                 by,
                 verdict,
+                intended,
                 penalty,
             } => {
                 // "claim rejected: Black; this position has stood …": who, and why.
                 let who =
                     self.pack
                         .text(&[Token::Word(Word::ClaimRejected), COLON, Token::Side(by)]);
-                let why = super::why::claim_verdict_words(&self.pack, &verdict);
+                let why = super::why::claim_verdict_words(&self.pack, &verdict, intended.as_ref());
                 self.out
                     .say_text(Audience::Public, &format!("{who}; {why}"));
                 if let Some((to, ms, left)) = penalty {

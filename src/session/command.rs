@@ -458,6 +458,7 @@ const REPLIED: [&str; 5] = ["replied", "beantwortet", "відповідь", "о�
 
 /// Reads one console line. An empty line is `None`.
 pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
+    let line = apostrophes(line);
     let line = line.trim();
     // Tornelo's slash commands (issue 24, item 14): a slash before any command word, and
     // Tornelo's own `/undo`, which is a take-back request.
@@ -501,6 +502,18 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
             Ok(Some(Command::Move(line.to_string())))
         }
         other => other.map(Some),
+    }
+}
+
+/// The line with every typed apostrophe as the tables' `'`: a Ukrainian keyboard gives
+/// `ʼ` (U+02BC), word processors and phones `’` (U+2019) or `‘`, some layouts a backtick;
+/// all mean the one in "п'ятдесят".
+fn apostrophes(line: &str) -> std::borrow::Cow<'_, str> {
+    const TYPED: [char; 4] = ['\u{2019}', '\u{02BC}', '\u{2018}', '`'];
+    if line.contains(TYPED) {
+        std::borrow::Cow::Owned(line.replace(TYPED, "'"))
+    } else {
+        std::borrow::Cow::Borrowed(line)
     }
 }
 

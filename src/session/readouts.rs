@@ -77,9 +77,23 @@ impl Session {
                 .out
                 .refuse(&self.pack, vec![Token::Word(Word::NoMoveYet)]);
         }
-        for i in plies.saturating_sub(n)..plies {
-            self.say_ply(i);
+        if n == 1 {
+            return self.say_ply(plies - 1);
         }
+        // Several moves: numbered as the scoresheet numbers them ("1... d5; 2. c4"), so
+        // the player hears which move and whose each one was.
+        let played = self.state.played_from(plies.saturating_sub(n));
+        let mut phrase = Vec::new();
+        for (i, one) in played.iter().enumerate() {
+            if i > 0 {
+                phrase.push(crate::phrase::grammar::SEMICOLON);
+            }
+            phrase.extend(crate::phrase::announce::numbered_moves_phrase(
+                std::slice::from_ref(one),
+                self.config.announce,
+            ));
+        }
+        self.out.say(&self.pack, Audience::Player, phrase);
     }
 
     /// The scoresheet: "1. e4 e5", one numbered line per move pair.

@@ -127,6 +127,9 @@ pub enum Happening {
         /// Why the claim fails: the rules core's counted evidence, put in the game's
         /// words where it is said (`claim_verdict_words`).
         verdict: ClaimVerdict,
+        /// The move written down with the claim, as announced in the position it was
+        /// written in (the verdict keeps it only as a move).
+        intended: Option<Phrase>,
         /// The side that got time for the wrong claim, how much, and its time after it.
         penalty: Option<(Color, Millis, Millis)>,
     },
@@ -1841,6 +1844,10 @@ impl State {
         out.push(Happening::ClaimRejected {
             by,
             verdict: verdict.clone(),
+            // A move the rules refused is no move to announce: it is written as it was.
+            intended: intended
+                .filter(|_| !matches!(verdict, ClaimVerdict::IllegalIntendedMove(_)))
+                .map(|m| crate::phrase::announce::move_phrase(self.game.position(), &m)),
             penalty,
         });
         // 9.5.3: the written move must be played.

@@ -6,7 +6,9 @@
 //! `{a_occupant}`, `{a_pinned}`) is the man with the indefinite article where the pack has
 //! that form ("ein schwarzer Bauer", "eine weiße Dame"), so a German sentence is whole.
 
-use crate::phrase::token::{Token, Word};
+use crate::phrase::number::{counting, ordinal_after};
+use crate::phrase::time::say_times;
+use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::game::{ClaimVerdict, Occurrence};
 use crate::rules::notation::{CastlingRefusal, MoveError};
 use crate::rules::{CastlingSide, Color, Move, Piece, Role, Square};
@@ -212,8 +214,14 @@ fn castling_words(pack: &Pack, reason: &CastlingRefusal) -> String {
 
 /// Why an arbiter refused a draw claim (9.2, 9.3), in `pack`'s words: the rules core's
 /// verdict carries the counted evidence, this puts it into the game's sentences, said live
-/// and written in the report in the game's language (the play-test's item 3).
-pub fn claim_verdict_words(pack: &Pack, verdict: &ClaimVerdict) -> String {
+/// and written in the report in the game's language (the play-test's item 3). The move
+/// written with the claim is said as announced (`said`), the counts in words.
+pub fn claim_verdict_words(pack: &Pack, verdict: &ClaimVerdict, said: Option<&Phrase>) -> String {
+    let lang = pack.language();
+    let said_move = |m: &Move| match said {
+        Some(phrase) => pack.text(phrase),
+        None => m.to_string(),
+    };
     let fill = |word: Word, places: &[(&str, String)]| {
         let mut text = pack.text(&[Token::Word(word)]);
         for (name, value) in places {
@@ -225,12 +233,12 @@ pub fn claim_verdict_words(pack: &Pack, verdict: &ClaimVerdict) -> String {
         None => fill(Word::ClaimWhyAtStart, &[]),
         Some((n, side)) => fill(
             side.fold(Word::ClaimWhyAfterWhite, Word::ClaimWhyAfterBlack),
-            &[("n", n.to_string())],
+            &[("nth", ordinal_after(u64::from(n), lang))],
         ),
     };
     let repetition = |intended: &Option<Move>, occurrences: &[Occurrence]| {
         let position = match intended {
-            Some(m) => fill(Word::ClaimWhyPositionAfter, &[("move", m.to_string())]),
+            Some(m) => fill(Word::ClaimWhyPositionAfter, &[("move", said_move(m))]),
             None => fill(Word::ClaimWhyThisPosition, &[]),
         };
         let list: Vec<String> = occurrences.iter().map(&when).collect();
@@ -243,17 +251,20 @@ pub fn claim_verdict_words(pack: &Pack, verdict: &ClaimVerdict) -> String {
             Word::ClaimWhyRepetition,
             &[
                 ("position", position),
-                ("count", occurrences.len().to_string()),
+                ("count", say_times(occurrences.len() as u32, lang)),
                 ("when", list),
             ],
         )
     };
     let fifty = |intended: &Option<Move>, plies: u32| {
-        let count = fill(Word::ClaimWhyFifty, &[("count", plies.to_string())]);
+        let count = fill(
+            Word::ClaimWhyFifty,
+            &[("count", counting(plies.into(), lang))],
+        );
         match intended {
             Some(m) => format!(
                 "{}, {count}",
-                fill(Word::ClaimWhyAfter, &[("move", m.to_string())])
+                fill(Word::ClaimWhyAfter, &[("move", said_move(m))])
             ),
             None => count,
         }
@@ -276,7 +287,7 @@ pub fn claim_verdict_words(pack: &Pack, verdict: &ClaimVerdict) -> String {
             quiet_plies,
         } => fifty(intended, *quiet_plies),
         ClaimVerdict::IllegalIntendedMove(m) => {
-            fill(Word::ClaimWhyIllegalMove, &[("move", m.to_string())])
+            fill(Word::ClaimWhyIllegalMove, &[("move", said_move(m))])
         }
         ClaimVerdict::GameOver(_) => fill(Word::ClaimWhyGameOver, &[]),
     }

@@ -894,7 +894,7 @@ fn the_help_words_are_commands_help_lists_and_did_you_mean_knows_in_every_langua
         ("de", "tipp", "tpip", "hilfe partie:"),
         ("uk", "підказка", "підкаазка", "допомога партія:"),
         ("ru", "подсказка", "подсказак", "помощь партия:"),
-        ("hy", "հուշում", "հուշումմ", "օգնություն պարտիա:"),
+        ("hy", "հուշում", "հուշումմ", "օգնություն պարտիա՝"),
     ] {
         let pack = Pack::builtin(lang).unwrap();
         let mut s = Session::new(

@@ -705,6 +705,22 @@ fn after_a_crash_of_vichess_the_resumed_game_goes_on_against_the_engine() {
     );
 }
 
+/// The review's saved line in Armenian has the Armenian colon, as every saved line does.
+#[test]
+fn review_saved_in_armenian_is_labelled_with_its_colon() {
+    let mut g = Game::start(&stockfish(), &["--engine-side", "black", "--lang", "hy"]);
+    g.type_line("e2e4");
+    wait_moves(&g.dir, 2);
+    g.type_line("հանձնվել սպիտակ");
+    g.type_line("այո");
+    g.type_line("վերլուծություն");
+    g.expect(
+        |l| l.starts_with("պարտիան պահպանվեց՝ ") && l.ends_with("-review.pgn"),
+        "the reviewed game saved",
+    );
+    g.quit();
+}
+
 #[test]
 fn review_at_the_end_of_a_game_against_the_engine_is_said_and_saved() {
     let mut g = Game::start(&stockfish(), &["--engine-side", "black", "--lang", "ru"]);
@@ -894,7 +910,7 @@ fn the_help_words_are_commands_help_lists_and_did_you_mean_knows_in_every_langua
         ("de", "tipp", "tpip", "hilfe partie:"),
         ("uk", "підказка", "підкаазка", "допомога партія:"),
         ("ru", "подсказка", "подсказак", "помощь партия:"),
-        ("hy", "հուշում", "հուշումմ", "օգնություն պարտիա:"),
+        ("hy", "հուշում", "հուշումմ", "օգնություն պարտիա՝"),
     ] {
         let pack = Pack::builtin(lang).unwrap();
         let mut s = Session::new(

@@ -54,8 +54,11 @@ fn help_first_names_the_topics_in_a_few_short_lines() {
         let language = pack(name).language();
         for topic in HelpTopic::ALL {
             let named = topic.name(language);
+            let colon = pack(name).colon();
             assert!(
-                first.iter().any(|l| l.contains(&format!(" {named}: "))),
+                first
+                    .iter()
+                    .any(|l| l.contains(&format!(" {named}{colon} "))),
                 "{name}: topic {named} not named: {first:?}"
             );
         }
@@ -169,9 +172,10 @@ fn the_first_answer_and_the_topics_agree() {
         let first = printed(name, &["help"]);
         for topic in HelpTopic::ALL {
             let named = topic.name(language);
+            let colon = pack(name).colon();
             let listed = first
                 .iter()
-                .find_map(|l| l.split_once(&format!(" {named}: ")).map(|(_, c)| c))
+                .find_map(|l| l.split_once(&format!(" {named}{colon} ")).map(|(_, c)| c))
                 .unwrap_or_else(|| panic!("{name}: {named} not in {first:?}"));
             let answer = printed(name, &[&format!("help {named}")])
                 .join("\n")

@@ -192,7 +192,7 @@ fn the_arbiters_takeback_is_in_the_help_and_its_usual_words_work() {
         (
             "hy",
             "help arbiter",
-            "մրցավար հետկանչ: հանել վերջին քայլը պարտիայի գրառումից, հարցով",
+            "մրցավար հետկանչ՝ հանել վերջին քայլը պարտիայի գրառումից, հարցով",
         ),
     ] {
         let out = said(name, None, &[topic]);

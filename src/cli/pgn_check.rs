@@ -4,7 +4,6 @@
 //! problems at once, not just the first. The file is read game by game ([`GameStream`]), so a
 //! file of any size is checked in the memory of its largest game.
 
-use anyhow::Context;
 use std::io::{BufReader, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -16,11 +15,11 @@ use vichess::voice::Pack;
 /// Every line in `pack`'s words, the game's language.
 pub fn run(path: &Path, pack: &Pack) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
-    let cannot = || cannot_read(pack, path);
-    let file = std::fs::File::open(path).with_context(cannot)?;
+    let cannot = |e: std::io::Error| cannot_read(pack, path, &e);
+    let file = std::fs::File::open(path).map_err(cannot)?;
     let (mut n, mut bad) = (0usize, 0usize);
     for item in GameStream::new(BufReader::with_capacity(1 << 16, file)) {
-        let result = item.with_context(cannot)?;
+        let result = item.map_err(cannot)?;
         n += 1;
         let line = match result {
             Ok(game) => describe(pack, n, &game),
@@ -55,18 +54,21 @@ pub fn first_game(
     path: &Path,
     pack: &Pack,
 ) -> anyhow::Result<Option<Result<PgnGame, vichess::pgn::PgnError>>> {
-    let cannot = || cannot_read(pack, path);
-    let file = std::fs::File::open(path).with_context(cannot)?;
+    let cannot = |e: std::io::Error| cannot_read(pack, path, &e);
+    let file = std::fs::File::open(path).map_err(cannot)?;
     GameStream::new(BufReader::with_capacity(1 << 16, file))
         .next()
         .transpose()
-        .with_context(cannot)
+        .map_err(cannot)
 }
 
-/// "the game file cannot be read: PATH", before the system's reason.
-fn cannot_read(pack: &Pack, path: &Path) -> String {
+/// "the game file cannot be read: PATH: there is no such file or folder": the system's
+/// reason in the pack's words too, so no English stands in a translated line.
+fn cannot_read(pack: &Pack, path: &Path, e: &std::io::Error) -> anyhow::Error {
     let word = pack.text(&[Token::Word(Word::PgnCannotRead)]);
-    format!("{word}: {}", path.display())
+    let colon = pack.colon();
+    let why = vichess::io_words::io_reason(pack, e);
+    anyhow::anyhow!("{word}{colon} {}{colon} {why}", path.display())
 }
 
 /// The first game of the file at `path` for a command that writes it out (a scoresheet):
@@ -79,7 +81,12 @@ pub fn first_game_warned(path: &Path, pack: &Pack) -> anyhow::Result<PgnGame> {
     let first = first_game(path, pack)?.map(|r| r.or_else(vichess::pgn::PgnError::cut_in_comment));
     let game = match first {
         Some(Ok(g)) => g,
-        Some(Err(e)) => anyhow::bail!("{}: {}", path.display(), words::error(pack, &e)),
+        Some(Err(e)) => anyhow::bail!(
+            "{}{} {}",
+            path.display(),
+            pack.colon(),
+            words::error(pack, &e)
+        ),
         None => anyhow::bail!(
             "{}",
             words::fill(
@@ -90,7 +97,12 @@ pub fn first_game_warned(path: &Path, pack: &Pack) -> anyhow::Result<PgnGame> {
         ),
     };
     for w in &game.warnings {
-        let what = format!("{}: {}", path.display(), words::warning(pack, w));
+        let what = format!(
+            "{}{} {}",
+            path.display(),
+            pack.colon(),
+            words::warning(pack, w)
+        );
         let line = words::fill(pack, Word::PgnWarning, &[("what", &what)]);
         eprintln!("vichess: {}", super::text::visible(&line));
     }
@@ -131,7 +143,7 @@ fn describe(pack: &Pack, number: usize, pgn: &PgnGame) -> String {
         Word::PgnCheckLine,
         &[("moves", &counted), ("result", &result), ("status", &said)],
     );
-    line += &format!(": {summary}");
+    line += &format!("{} {summary}", pack.colon());
     if !replayed.after_end.is_empty() {
         let n = words::counted(pack, Word::PgnMoves, replayed.after_end.len());
         let after = fill(

@@ -908,8 +908,9 @@ impl Host {
                 let saved = super::save_file(&target, &crate::pgn::write_game(&annotated));
                 let line = match saved {
                     Ok(()) => format!(
-                        "{}: {}",
+                        "{}{} {}",
                         self.pack.text(&[Token::Word(Word::Saved)]),
+                        self.pack.colon(),
                         target.display()
                     ),
                     Err(e) => line_in(&self.pack, Word::CannotSave, &io_reason(&self.pack, &e)),

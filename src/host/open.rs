@@ -328,15 +328,17 @@ impl Host {
                 // games are kept; the greeting has already said how to get help. No voice speaks
                 // for a screen reader's user: only the folder.
                 let games = format!(
-                    "{}: {}",
+                    "{}{} {}",
                     pack.text(&[Token::Word(Word::GamesKeptIn)]),
+                    pack.colon(),
                     dir.display()
                 );
                 let line = match config.speech.output {
                     crate::config::SpeechOutput::ScreenReader => games,
                     _ => format!(
-                        "{}: {}; {games}",
+                        "{}{} {}; {games}",
                         pack.text(&[Token::Word(Word::VoicePack)]),
+                        pack.colon(),
                         pack.folder(),
                     ),
                 };

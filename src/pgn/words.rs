@@ -82,12 +82,13 @@ pub fn move_error(pack: &Pack, e: &MoveError) -> String {
 pub fn warning(pack: &Pack, w: &PgnWarning) -> String {
     let q = |text: &str| pack.language().quote(text);
     let at = |line: u32, column: u32, what: String| {
-        format!("{}: {what}", place(pack, line, Some(column)))
+        format!("{}{} {what}", place(pack, line, Some(column)), pack.colon())
     };
     match w {
         PgnWarning::NoMoves { line } => format!(
-            "{}: {}",
+            "{}{} {}",
             place(pack, *line, None),
+            pack.colon(),
             fill(pack, Word::PgnNoMoves, &[])
         ),
         PgnWarning::EndsEarly { line, next_game } => {
@@ -95,7 +96,12 @@ pub fn warning(pack: &Pack, w: &PgnWarning) -> String {
                 true => Word::PgnNextGameEarly,
                 false => Word::PgnFileEndsEarly,
             };
-            format!("{}: {}", place(pack, *line, None), fill(pack, word, &[]))
+            format!(
+                "{}{} {}",
+                place(pack, *line, None),
+                pack.colon(),
+                fill(pack, word, &[])
+            )
         }
         PgnWarning::CutInComment { line, column } => {
             at(*line, *column, fill(pack, Word::PgnCutInComment, &[]))
@@ -168,9 +174,24 @@ pub fn error_kind(pack: &Pack, kind: &PgnErrorKind) -> String {
         PgnErrorKind::UnsupportedVariant(v) => {
             fill(pack, Word::PgnUnsupportedVariant, &[("v", &q(v))])
         }
-        PgnErrorKind::Move(at, why) => format!("{}: {}", move_at(pack, at), move_error(pack, why)),
-        PgnErrorKind::NotLegal(at) => format!("{}: {}", move_at(pack, at), w(Word::PgnNotLegal)),
-        PgnErrorKind::NullMove(at) => format!("{}: {}", move_at(pack, at), w(Word::PgnNullMove)),
+        PgnErrorKind::Move(at, why) => format!(
+            "{}{} {}",
+            move_at(pack, at),
+            pack.colon(),
+            move_error(pack, why)
+        ),
+        PgnErrorKind::NotLegal(at) => format!(
+            "{}{} {}",
+            move_at(pack, at),
+            pack.colon(),
+            w(Word::PgnNotLegal)
+        ),
+        PgnErrorKind::NullMove(at) => format!(
+            "{}{} {}",
+            move_at(pack, at),
+            pack.colon(),
+            w(Word::PgnNullMove)
+        ),
         PgnErrorKind::UnclosedVariation => w(Word::PgnUnclosedVariation),
         PgnErrorKind::UnopenedVariation => w(Word::PgnUnopenedVariation),
         PgnErrorKind::VariationWithoutMove => w(Word::PgnVariationWithoutMove),
@@ -198,9 +219,10 @@ pub fn game_name(pack: &Pack, number: usize, players: Option<&str>) -> String {
 /// The whole error: the game, the place in the file, and what went wrong.
 pub fn error(pack: &Pack, e: &PgnError) -> String {
     format!(
-        "{}, {}: {}",
+        "{}, {}{} {}",
         game_name(pack, e.game, e.players.as_deref()),
         place(pack, e.line, Some(e.column)),
+        pack.colon(),
         error_kind(pack, &e.kind)
     )
 }

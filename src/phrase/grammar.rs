@@ -28,6 +28,9 @@ pub struct Grammar {
     /// A label's colon is the language's own mark: Armenian writes "՝" ("սպիտակները՝ երկու
     /// րոպե", as its sentences in the pack do), not the Latin ":".
     pub armenian_colon: bool,
+    /// A sentence ends in the language's own full stop: Armenian "։" ("սպիտակները՝ ձիեր b1
+    /// և g1։ սևերը՝ ..."), as the pack's sentences do. A move number's dot stays ".".
+    pub armenian_full_stop: bool,
 }
 
 impl Grammar {
@@ -35,6 +38,7 @@ impl Grammar {
     pub fn mark(&self, p: Punct) -> &'static str {
         match p {
             Punct::Colon if self.armenian_colon => "՝",
+            Punct::Stop if self.armenian_full_stop => "։",
             _ => p.mark(),
         }
     }
@@ -131,5 +135,7 @@ pub fn join_spoken<'a>(
 pub const COMMA: Token = Token::Punct(Punct::Comma);
 /// A colon, after a label.
 pub const COLON: Token = Token::Punct(Punct::Colon);
+/// The end of a sentence another follows.
+pub const STOP: Token = Token::Punct(Punct::Stop);
 /// A semicolon, between two instructions.
 pub const SEMICOLON: Token = Token::Punct(Punct::Semicolon);

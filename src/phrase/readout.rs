@@ -71,7 +71,7 @@ pub fn board_readout(board: &Board) -> Phrase {
     let mut out = Vec::new();
     for color in Color::ALL {
         if !out.is_empty() {
-            out.push(Token::Punct(Punct::Period));
+            out.push(Token::Punct(Punct::Stop));
         }
         out.extend([Token::Side(color), COLON]);
         let men = colour_men(board, color);
@@ -137,7 +137,7 @@ pub fn where_readout(board: &Board, role: Role) -> Phrase {
     let mut out = Vec::new();
     for color in Color::ALL {
         if !out.is_empty() {
-            out.push(Token::Punct(Punct::Period));
+            out.push(Token::Punct(Punct::Stop));
         }
         out.extend([Token::Side(color), COLON]);
         let list = placed(board, Piece { color, role });

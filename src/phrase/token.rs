@@ -78,8 +78,11 @@ pub enum Punct {
     Colon,
     /// Between two instructions of guidance.
     Semicolon,
-    /// The end of a sentence; also after a White move's number ("12. Springer ...").
+    /// After a White move's number ("12. Springer ..."): the same in every language.
     Period,
+    /// The end of a sentence another follows ("White: ... . Black: ..."): Armenian writes
+    /// its own full stop there (`[grammar]`).
+    Stop,
     /// After a Black move's number, as on a scoresheet ("12... Springer ...").
     Ellipsis,
 }
@@ -91,7 +94,7 @@ impl Punct {
             Punct::Comma => ",",
             Punct::Colon => ":",
             Punct::Semicolon => ";",
-            Punct::Period => ".",
+            Punct::Period | Punct::Stop => ".",
             Punct::Ellipsis => "...",
         }
     }

@@ -191,8 +191,9 @@ pub fn first_answer(pack: &Pack) -> Vec<String> {
                 .collect(),
         };
         lines.push(format!(
-            "{help} {}: {}",
+            "{help} {}{} {}",
             topic.name(language),
+            pack.colon(),
             commands.join(", ")
         ));
     }

@@ -567,7 +567,11 @@ impl Session {
                 "Black"
             });
             if let Some(name) = name {
-                parts.push(format!("{}: {name}", text(&[Token::Side(side)])));
+                parts.push(format!(
+                    "{}{} {name}",
+                    text(&[Token::Side(side)]),
+                    self.pack.colon()
+                ));
             }
         }
         if let Some(side) = self.config.vi_side {

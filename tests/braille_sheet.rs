@@ -362,7 +362,7 @@ fn the_scoresheets_warning_and_written_lines_are_in_the_games_language() {
         ),
         (
             "hy",
-            format!("vichess: ուշադրություն։ {}: տող {line}: ֆայլն ավարտվում է այս պարտիայի արդյունքից առաջ։ մինչ այժմ կարդացված քայլերը պահպանված են", pgn.display()),
+            format!("vichess: ուշադրություն։ {}՝ տող {line}՝ ֆայլն ավարտվում է այս պարտիայի արդյունքից առաջ։ մինչ այժմ կարդացված քայլերը պահպանված են", pgn.display()),
             format!("գրվել է {}։ Բրայլ BRF, աղյուսակ՝ ", brf.display()),
             format!("գրվել է {}։ 0 ր ", wav.display()),
         ),

@@ -168,10 +168,6 @@ words! {
     TimeAdded = "time-added",
     BoardsDiffer = "boards-differ",
     PositionCorrect = "position-correct",
-    /// A lifted man went back into the hole it came from (no move; the touch still binds).
-    ManPutBack = "man-put-back",
-    /// A sensor board set up the other way round, read mirrored from now on.
-    BoardRotated = "board-rotated",
     Remove = "remove",
     Put = "put",
     From = "from",
@@ -243,6 +239,10 @@ words! {
     BoardMoveIllegal = "board-move-illegal",
     BoardWentBack = "board-went-back",
     SecondBoard = "second-board",
+    /// A lifted man went back into the hole it came from (no move; the touch still binds).
+    ManPutBack = "man-put-back",
+    /// A sensor board set up the other way round, read mirrored from now on.
+    BoardRotated = "board-rotated",
     Saved = "saved",
     /// Between the moves an ambiguous text could mean.
     Or = "or",

@@ -6,26 +6,14 @@
 mod common_play;
 
 use std::path::Path;
-use std::process::Command;
+
+#[path = "common/report.rs"]
+mod common_report;
+use common_report::report;
 
 fn play(home: &Path, args: &[&str], stdin: &str) -> Vec<String> {
     let args: Vec<&str> = ["play"].iter().chain(args).copied().collect();
     common_play::lines_of(&common_play::run_piped(home, &args, stdin.as_bytes()))
-}
-
-/// `vichess report --lang LANG JOURNAL`, which must succeed: the report's text.
-fn report(journal: &Path, lang: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["report", "--lang", lang])
-        .arg(journal)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 fn journal_in(dir: &Path) -> std::path::PathBuf {

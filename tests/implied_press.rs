@@ -3,8 +3,6 @@
 //! went unsaid and unrecorded; now the session says it in one line in the game's language,
 //! the journal keeps it as `press AT SIDE implied`, and `vichess report` lists it.
 
-use std::path::Path;
-use std::process::Command;
 use vichess::rules::clock::TimeControl;
 use vichess::rules::{Color, Position};
 use vichess::session::{Effect, Event, Session, SessionConfig, Stamp};
@@ -13,6 +11,10 @@ use vichess::voice::Pack;
 #[path = "common/session.rs"]
 mod common_session;
 use common_session::{journal, printed};
+
+#[path = "common/report.rs"]
+mod common_report;
+use common_report::report;
 
 /// Ten minutes and five seconds a move: small numbers, said in few words.
 const CONTROL: &str = "600+5";
@@ -172,21 +174,6 @@ fn a_pressed_move_an_untimed_game_and_vichess_own_press_imply_nothing() {
         "{:?}",
         printed(&out)
     );
-}
-
-/// `vichess report --lang LANG FILE`, which must succeed.
-fn report(file: &Path, lang: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["report", "--lang", lang])
-        .arg(file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]

@@ -7,8 +7,11 @@
 //! Stockfish with two take-backs and hints), so the report is exact.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use vichess::pgn::PgnGame;
+
+#[path = "common/report.rs"]
+mod common_report;
+use common_report::report;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -21,21 +24,6 @@ fn journal(dir: &Path, records: &[&str]) -> PathBuf {
         j.append(r).unwrap();
     }
     path
-}
-
-/// `vichess report --lang LANG FILE`, which must succeed: the whole report.
-fn report(file: &Path, lang: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["report", "--lang", lang])
-        .arg(file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// The report's PGN, read back: it must be one game vichess's reader takes without a fault.

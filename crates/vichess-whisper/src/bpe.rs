@@ -1,0 +1,205 @@
+//! Whisper's tokenizer (GPT-2's byte-level BPE with Whisper's vocabulary), enough to turn a
+//! phrase into the token ids the model scores: the text split as GPT-2's pattern splits it
+//! (runs of letters, of digits, of other marks, each taking one space before it), each piece
+//! as bytes mapped to printable characters, then merged by rank.
+
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// The vocabulary and merges of `tokenizer.json`.
+pub struct Bpe {
+    vocab: HashMap<String, u32>,
+    ranks: HashMap<(String, String), usize>,
+    special: HashMap<String, u32>,
+    byte_char: [char; 256],
+}
+
+/// GPT-2's map from bytes to printable characters (printable Latin-1 stays itself, the rest
+/// is moved above U+0100), so every byte string is a string of vocabulary characters.
+fn byte_chars() -> [char; 256] {
+    let mut out = ['\0'; 256];
+    let mut extra = 0u32;
+    for b in 0..256u32 {
+        let printable =
+            (0x21..=0x7e).contains(&b) || (0xa1..=0xac).contains(&b) || (0xae..=0xff).contains(&b);
+        out[b as usize] = if printable {
+            char::from_u32(b).expect("Latin-1")
+        } else {
+            extra += 1;
+            char::from_u32(255 + extra).expect("below U+0200")
+        };
+    }
+    out
+}
+
+impl Bpe {
+    /// Reads `tokenizer.json` (the Hugging Face format).
+    pub fn parse(json: &str) -> Result<Bpe, String> {
+        let v: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let model = &v["model"];
+        let vocab: HashMap<String, u32> = model["vocab"]
+            .as_object()
+            .ok_or("no model.vocab")?
+            .iter()
+            .filter_map(|(k, id)| Some((k.clone(), id.as_u64()? as u32)))
+            .collect();
+        let mut ranks = HashMap::new();
+        for (i, m) in model["merges"]
+            .as_array()
+            .ok_or("no model.merges")?
+            .iter()
+            .enumerate()
+        {
+            let pair = match m {
+                Value::String(s) => s.split_once(' ').map(|(a, b)| (a.into(), b.into())),
+                Value::Array(a) if a.len() == 2 => Some((
+                    a[0].as_str().unwrap_or_default().into(),
+                    a[1].as_str().unwrap_or_default().into(),
+                )),
+                _ => None,
+            };
+            if let Some(p) = pair {
+                ranks.insert(p, i);
+            }
+        }
+        let special = v["added_tokens"]
+            .as_array()
+            .ok_or("no added_tokens")?
+            .iter()
+            .filter_map(|t| Some((t["content"].as_str()?.to_string(), t["id"].as_u64()? as u32)))
+            .collect();
+        Ok(Bpe {
+            vocab,
+            ranks,
+            special,
+            byte_char: byte_chars(),
+        })
+    }
+
+    /// The id of a special token such as `<|de|>`.
+    pub fn special(&self, name: &str) -> Option<u32> {
+        self.special.get(name).copied()
+    }
+
+    /// The text of `ids` (the inverse of [`Bpe::encode`]).
+    pub fn decode(&self, ids: &[u32]) -> String {
+        let by_id: HashMap<u32, &str> = self.vocab.iter().map(|(k, &v)| (v, k.as_str())).collect();
+        let char_byte: HashMap<char, u8> = self
+            .byte_char
+            .iter()
+            .enumerate()
+            .map(|(b, &c)| (c, b as u8))
+            .collect();
+        let bytes: Vec<u8> = ids
+            .iter()
+            .filter_map(|i| by_id.get(i))
+            .flat_map(|t| t.chars())
+            .filter_map(|c| char_byte.get(&c).copied())
+            .collect();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// The ids of `text` (no special tokens). `None` if a piece has no id, which a
+    /// byte-level vocabulary never lacks.
+    pub fn encode(&self, text: &str) -> Option<Vec<u32>> {
+        let mut ids = Vec::new();
+        for piece in pieces(text) {
+            let chars: String = piece.bytes().map(|b| self.byte_char[b as usize]).collect();
+            for tok in self.merge(&chars) {
+                ids.push(*self.vocab.get(&tok)?);
+            }
+        }
+        Some(ids)
+    }
+
+    fn merge(&self, word: &str) -> Vec<String> {
+        let mut parts: Vec<String> = word.chars().map(String::from).collect();
+        loop {
+            let best = parts
+                .windows(2)
+                .enumerate()
+                .filter_map(|(i, w)| {
+                    self.ranks
+                        .get(&(w[0].clone(), w[1].clone()))
+                        .map(|&r| (r, i))
+                })
+                .min();
+            let Some((_, i)) = best else { break };
+            let joined = format!("{}{}", parts[i], parts[i + 1]);
+            parts.splice(i..i + 2, [joined]);
+        }
+        parts
+    }
+}
+
+/// GPT-2's pre-tokenizer for plain phrases: a run of letters, of digits or of other marks,
+/// with the one space before it. (The English contractions of the full pattern do not occur
+/// in move phrases; an apostrophe inside a Ukrainian word splits it, as the pattern does.)
+fn pieces(text: &str) -> Vec<String> {
+    #[derive(PartialEq, Clone, Copy)]
+    enum Class {
+        Letter,
+        Digit,
+        Other,
+        Space,
+    }
+    let class = |c: char| {
+        if c.is_alphabetic() {
+            Class::Letter
+        } else if c.is_numeric() {
+            Class::Digit
+        } else if c.is_whitespace() {
+            Class::Space
+        } else {
+            Class::Other
+        }
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut cur_class = Class::Space;
+    for c in text.chars() {
+        let k = class(c);
+        if k == Class::Space {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            cur.push(c);
+            cur_class = Class::Space;
+            continue;
+        }
+        let continues = k == cur_class || (cur_class == Class::Space && cur == " ");
+        if !continues && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        cur.push(c);
+        cur_class = k;
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_phrase_splits_as_gpt2_splits_it() {
+        assert_eq!(
+            pieces(" Springer Felix drei"),
+            [" Springer", " Felix", " drei"]
+        );
+        assert_eq!(pieces(" knight f3."), [" knight", " f", "3", "."]);
+        assert_eq!(pieces(" п'ять"), [" п", "'", "ять"]);
+    }
+
+    #[test]
+    fn every_byte_has_its_own_character() {
+        let m = byte_chars();
+        let set: std::collections::HashSet<char> = m.iter().copied().collect();
+        assert_eq!(set.len(), 256);
+        assert_eq!(m[b' ' as usize], 'Ġ');
+        assert_eq!(m[b'a' as usize], 'a');
+    }
+}

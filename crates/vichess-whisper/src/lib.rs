@@ -1,0 +1,306 @@
+//! Whisper base in plain Rust, for one job: given one utterance and the phrases that can be
+//! meant in a position, say how likely the model finds each phrase. The phrases are scored
+//! as text the decoder is held to (a trie of their tokens searched with a beam), so the
+//! answer is a real probability over the grammar, not a free transcription matched
+//! afterwards, and a word outside the grammar cannot be invented.
+//!
+//! The weights are the CTranslate2 float16 `model.bin` of Whisper base (MIT), with its
+//! `tokenizer.json`; see `vichess`'s `docs/voice-input.md` for where they come from.
+
+pub mod bpe;
+pub mod ct2;
+pub mod mel;
+pub mod model;
+
+use model::{Cache, Encoded, Whisper};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The token that ends a transcript.
+const END: u32 = 50257;
+
+/// Whisper base's alignment heads (layer, head), from its `config.json`: the cross-attention
+/// heads that follow the speech in time, as OpenAI's word timestamps use them.
+const ALIGNMENT_HEADS: [(usize, usize); 8] = [
+    (3, 1),
+    (4, 2),
+    (4, 3),
+    (4, 7),
+    (5, 1),
+    (5, 2),
+    (5, 4),
+    (5, 6),
+];
+
+/// Whisper base with its tokenizer and mel filters.
+pub struct Recognizer {
+    model: Whisper,
+    bpe: bpe::Bpe,
+    filters: Vec<f32>,
+}
+
+/// One utterance, encoded once for every phrase scored against it.
+pub struct Utterance {
+    enc: Encoded,
+    /// Mel frames given to the encoder.
+    pub frames: usize,
+}
+
+/// A phrase's score: the sum of its tokens' log-probabilities (with the end of the
+/// transcript), and the worst single token's shortfall from the token the model wanted
+/// most at that point.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Score {
+    /// Natural-log probability of the whole phrase.
+    pub log_prob: f32,
+    /// The largest (most negative) `log p(token) - max log p` along the phrase: how far
+    /// the phrase is from what the model would have written freely.
+    pub worst_gap: f32,
+    /// Tokens in the phrase (with the end token).
+    pub tokens: usize,
+}
+
+impl Recognizer {
+    /// Loads `model.bin` and `tokenizer.json` from `dir`. The error says which file and
+    /// what was wrong with it.
+    pub fn load(dir: &Path) -> Result<Recognizer, String> {
+        let bin = dir.join("model.bin");
+        let bytes = std::fs::read(&bin).map_err(|e| format!("{}: {e}", bin.display()))?;
+        let parsed = ct2::Model::parse(&bytes).map_err(|e| format!("{}: {e}", bin.display()))?;
+        drop(bytes);
+        let model = Whisper::from_model(parsed).map_err(|e| format!("{}: {e}", bin.display()))?;
+        let tj = dir.join("tokenizer.json");
+        let json = std::fs::read_to_string(&tj).map_err(|e| format!("{}: {e}", tj.display()))?;
+        let bpe = bpe::Bpe::parse(&json).map_err(|e| format!("{}: {e}", tj.display()))?;
+        Ok(Recognizer {
+            model,
+            bpe,
+            filters: mel::filters(),
+        })
+    }
+
+    /// Encodes 16 kHz mono samples (-1..1). The encoder sees the utterance and at least
+    /// `min_seconds` (silence after it), not Whisper's whole 30 s window: short commands
+    /// need a tenth of the work, at a cost in accuracy the closed loop measures.
+    pub fn encode(&self, samples: &[f32], min_seconds: f32) -> Utterance {
+        let min = (min_seconds * mel::SAMPLE_RATE as f32) as usize;
+        let mut padded = samples.to_vec();
+        // Whisper pads with silence after the speech; at least 0.3 s of it here, so the
+        // last word is never at the edge of the window.
+        let want = (samples.len() + mel::SAMPLE_RATE * 3 / 10).max(min);
+        let want = want.min(model::MAX_FRAMES * mel::HOP);
+        padded.resize(want, 0.0);
+        padded.truncate(model::MAX_FRAMES * mel::HOP);
+        let (mel, frames) = mel::log_mel(&padded, &self.filters);
+        let frames = frames & !1;
+        let mel: Vec<f32> = if frames * mel::N_MELS == mel.len() {
+            mel
+        } else {
+            let all = mel.len() / mel::N_MELS;
+            (0..mel::N_MELS)
+                .flat_map(|m| mel[m * all..m * all + frames].to_vec())
+                .collect()
+        };
+        Utterance {
+            enc: self.model.encode(&mel, frames),
+            frames,
+        }
+    }
+
+    /// The token ids of `text` as the decoder sees it after its prompt.
+    pub fn tokens(&self, text: &str) -> Option<Vec<u32>> {
+        self.bpe.encode(&format!(" {}", text.trim()))
+    }
+
+    /// The prompt for transcribing in `language` (an ISO code such as `de`), without
+    /// timestamps.
+    fn prompt(&self, language: &str) -> Option<Vec<u32>> {
+        Some(vec![
+            self.bpe.special("<|startoftranscript|>")?,
+            self.bpe.special(&format!("<|{language}|>"))?,
+            self.bpe.special("<|transcribe|>")?,
+            self.bpe.special("<|notimestamps|>")?,
+        ])
+    }
+
+    /// Scores each phrase against `utt` in `language`, searching the phrases' token trie
+    /// with `beam` hypotheses at a time. A phrase the beam dropped gets `None`: the model
+    /// found others clearly likelier.
+    pub fn score(
+        &self,
+        utt: &Utterance,
+        language: &str,
+        phrases: &[Vec<u32>],
+        beam: usize,
+    ) -> Vec<Option<Score>> {
+        let mut out = vec![None; phrases.len()];
+        let Some(prompt) = self.prompt(language) else {
+            return out;
+        };
+        // The prompt, one token at a time through one cache.
+        let mut cache = vec![Cache::default()];
+        let mut lp = None;
+        for &t in &prompt {
+            lp = Some(self.model.step(&utt.enc, &[t], &mut cache));
+        }
+        let Some(lp) = lp else { return out };
+        struct Hyp {
+            /// Tokens after the prompt.
+            toks: Vec<u32>,
+            score: f32,
+            worst: f32,
+            cache: Cache,
+            /// Log-probabilities for the next token.
+            next: Vec<f32>,
+        }
+        let mut live = vec![Hyp {
+            toks: vec![],
+            score: 0.0,
+            worst: 0.0,
+            cache: cache.pop().expect("one"),
+            next: lp.row(0).to_vec(),
+        }];
+        // Which phrases continue each prefix, by next token.
+        let mut ends: HashMap<Vec<u32>, Vec<usize>> = HashMap::new();
+        for (i, p) in phrases.iter().enumerate() {
+            ends.entry(p.clone()).or_default().push(i);
+        }
+        while !live.is_empty() {
+            // Every extension of every live hypothesis by a token some phrase continues with.
+            let mut ext: Vec<(f32, f32, usize, u32)> = Vec::new();
+            for (hi, h) in live.iter().enumerate() {
+                let max = h.next.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                let d = h.toks.len();
+                let mut seen = std::collections::HashSet::new();
+                for (pi, p) in phrases.iter().enumerate() {
+                    let _ = pi;
+                    if p.len() < d || p[..d] != h.toks[..] {
+                        continue;
+                    }
+                    let t = if p.len() == d { END } else { p[d] };
+                    if seen.insert(t) {
+                        let l = h.next[t as usize];
+                        ext.push((h.score + l, h.worst.min(l - max), hi, t));
+                    }
+                }
+            }
+            ext.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let mut next_live_src = Vec::new();
+            for &(score, worst, hi, t) in &ext {
+                if t == END {
+                    let toks = &live[hi].toks;
+                    if let Some(ids) = ends.get(toks) {
+                        for &i in ids {
+                            out[i] = Some(Score {
+                                log_prob: score,
+                                worst_gap: worst,
+                                tokens: toks.len() + 1,
+                            });
+                        }
+                    }
+                } else if next_live_src.len() < beam {
+                    next_live_src.push((score, worst, hi, t));
+                }
+            }
+            if next_live_src.is_empty() {
+                break;
+            }
+            let tokens: Vec<u32> = next_live_src.iter().map(|e| e.3).collect();
+            let mut caches: Vec<Cache> = next_live_src
+                .iter()
+                .map(|e| live[e.2].cache.clone())
+                .collect();
+            let lps = self.model.step(&utt.enc, &tokens, &mut caches);
+            live = next_live_src
+                .iter()
+                .zip(caches)
+                .enumerate()
+                .map(|(i, (&(score, worst, hi, t), cache))| {
+                    let mut toks = live[hi].toks.clone();
+                    toks.push(t);
+                    Hyp {
+                        toks,
+                        score,
+                        worst,
+                        cache,
+                        next: lps.row(i).to_vec(),
+                    }
+                })
+                .collect();
+        }
+        out
+    }
+
+    /// Where each token of `phrase` was heard: the encoder frame (20 ms each) the alignment
+    /// heads attend to most while the decoder reads that token, one per token of `phrase`.
+    pub fn align(&self, utt: &Utterance, language: &str, phrase: &[u32]) -> Vec<usize> {
+        let Some(prompt) = self.prompt(language) else {
+            return Vec::new();
+        };
+        let mut cache = vec![Cache::default()];
+        for &t in &prompt[..prompt.len() - 1] {
+            self.model.step(&utt.enc, &[t], &mut cache);
+        }
+        // Each step's attention belongs to the token it predicts: feed the prompt's last
+        // token, then each token of the phrase but the last.
+        let mut feed = vec![prompt[prompt.len() - 1]];
+        feed.extend_from_slice(&phrase[..phrase.len().saturating_sub(1)]);
+        feed.iter()
+            .map(|&t| {
+                let (_, att) =
+                    self.model
+                        .step_attending(&utt.enc, &[t], &mut cache, &ALIGNMENT_HEADS);
+                att.row(0)
+                    .iter()
+                    .enumerate()
+                    .fold(
+                        (0, f32::NEG_INFINITY),
+                        |a, (i, &v)| if v > a.1 { (i, v) } else { a },
+                    )
+                    .0
+            })
+            .collect()
+    }
+
+    /// The model's own transcript, greedily (for the log and for checking the model runs
+    /// right: it should read clear speech word for word).
+    pub fn transcribe(&self, utt: &Utterance, language: &str, max_tokens: usize) -> String {
+        self.transcribe_scored(utt, language, max_tokens).0
+    }
+
+    /// [`Recognizer::transcribe`] with the transcript's log-probability (with its end).
+    pub fn transcribe_scored(
+        &self,
+        utt: &Utterance,
+        language: &str,
+        max_tokens: usize,
+    ) -> (String, f32) {
+        let Some(prompt) = self.prompt(language) else {
+            return (String::new(), f32::NEG_INFINITY);
+        };
+        let mut cache = vec![Cache::default()];
+        let mut lp = None;
+        for &t in &prompt {
+            lp = Some(self.model.step(&utt.enc, &[t], &mut cache));
+        }
+        let mut out = Vec::new();
+        let mut total = 0.0;
+        while let Some(l) = lp.take() {
+            let row = l.row(0);
+            let (best, p) = row
+                .iter()
+                .enumerate()
+                .fold(
+                    (0, f32::NEG_INFINITY),
+                    |a, (i, &v)| if v > a.1 { (i, v) } else { a },
+                );
+            total += p;
+            if best as u32 >= END || out.len() >= max_tokens {
+                break;
+            }
+            out.push(best as u32);
+            lp = Some(self.model.step(&utt.enc, &[best as u32], &mut cache));
+        }
+        (self.bpe.decode(&out), total)
+    }
+}

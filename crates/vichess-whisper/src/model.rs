@@ -1,0 +1,512 @@
+//! Whisper's encoder and decoder (the `base` size: 6 + 6 layers, 512 wide, 8 heads),
+//! written out plainly over `ndarray` so the decoder can be driven one token at a time for
+//! many hypotheses at once: what scoring a grammar's phrases needs, and what no packaged
+//! runtime offered without Python.
+
+use crate::ct2::{FormatError, Model};
+use ndarray::{s, Array1, Array2, ArrayView2, Axis};
+
+const D: usize = 512;
+const HEADS: usize = 8;
+const HEAD: usize = D / HEADS;
+const FFN: usize = 2048;
+const LAYERS: usize = 6;
+/// Mel frames the encoder was trained on (30 s); fewer are used for short utterances.
+pub const MAX_FRAMES: usize = 3000;
+/// Text positions the decoder knows.
+pub const MAX_TOKENS: usize = 448;
+
+struct Norm {
+    gamma: Array1<f32>,
+    beta: Array1<f32>,
+}
+
+struct Linear {
+    /// `[out, in]`, as stored.
+    w: Array2<f32>,
+    b: Option<Array1<f32>>,
+}
+
+struct EncoderLayer {
+    attn_norm: Norm,
+    qkv: Linear,
+    out: Linear,
+    ffn_norm: Norm,
+    ffn_in: Linear,
+    ffn_out: Linear,
+}
+
+struct DecoderLayer {
+    self_norm: Norm,
+    self_qkv: Linear,
+    self_out: Linear,
+    cross_norm: Norm,
+    cross_q: Linear,
+    cross_kv: Linear,
+    cross_out: Linear,
+    ffn_norm: Norm,
+    ffn_in: Linear,
+    ffn_out: Linear,
+}
+
+/// The weights.
+pub struct Whisper {
+    conv1: (Array2<f32>, Array1<f32>),
+    conv2: (Array2<f32>, Array1<f32>),
+    enc_pos: Array2<f32>,
+    encoder: Vec<EncoderLayer>,
+    enc_norm: Norm,
+    embed: Array2<f32>,
+    dec_pos: Array2<f32>,
+    decoder: Vec<DecoderLayer>,
+    dec_norm: Norm,
+}
+
+fn arr2(m: &mut Model, name: &str, r: usize, c: usize) -> Result<Array2<f32>, FormatError> {
+    let v = m.tensor(name, &[r, c])?;
+    Ok(Array2::from_shape_vec((r, c), v).expect("dims checked"))
+}
+
+fn arr1(m: &mut Model, name: &str, n: usize) -> Result<Array1<f32>, FormatError> {
+    Ok(Array1::from(m.tensor(name, &[n])?))
+}
+
+fn norm(m: &mut Model, p: &str) -> Result<Norm, FormatError> {
+    Ok(Norm {
+        gamma: arr1(m, &format!("{p}/gamma"), D)?,
+        beta: arr1(m, &format!("{p}/beta"), D)?,
+    })
+}
+
+fn linear(m: &mut Model, p: &str, out: usize, inp: usize) -> Result<Linear, FormatError> {
+    Ok(Linear {
+        w: arr2(m, &format!("{p}/weight"), out, inp)?,
+        b: Some(arr1(m, &format!("{p}/bias"), out)?),
+    })
+}
+
+/// From this many rows on, a general matrix product (which copies the weights into its own
+/// layout first, then uses the processor's widest vector instructions) is faster than
+/// [`rows_dot`].
+const GEMM_ROWS: usize = 17;
+
+/// `x [m, k]` times `w [n, k]` transposed, for few rows `m` (the decoder's hypotheses):
+/// each weight row is read once and dotted with every row of `x`, the rows split between
+/// threads. A general matrix product would first copy all of `w` into its own layout, which
+/// for one or a few rows costs more than the product (the 100 MB vocabulary projection on
+/// every token).
+pub fn rows_dot(x: &ArrayView2<f32>, w: &Array2<f32>) -> Array2<f32> {
+    let (m, k) = x.dim();
+    let n = w.nrows();
+    let x = x.as_standard_layout().into_owned();
+    let xs = x.as_slice().expect("standard layout");
+    let ws = w.as_slice().expect("standard layout");
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4);
+    let chunk = n.div_ceil(threads).max(1);
+    let mut out_t = vec![0f32; n * m];
+    std::thread::scope(|scope| {
+        for (ci, part) in out_t.chunks_mut(chunk * m).enumerate() {
+            let ws = &ws[ci * chunk * k..];
+            scope.spawn(move || rows_dot_part(ws, xs, k, part));
+        }
+    });
+    Array2::from_shape_vec((n, m), out_t)
+        .expect("shape")
+        .reversed_axes()
+        .as_standard_layout()
+        .into_owned()
+}
+
+/// One thread's share of [`rows_dot`]: `part[r * m + i]` = row `r` of `ws` dot row `i` of
+/// `xs`. With AVX2 where the processor has it (nearly every x86 machine since 2013): the
+/// same code, compiled for eight lanes at once, takes the decoder's steps in half the time.
+fn rows_dot_part(ws: &[f32], xs: &[f32], k: usize, part: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        #[allow(unsafe_code)]
+        // SAFETY: the processor was just found to have AVX2, the one requirement of
+        // `rows_dot_avx2`; the function itself is safe code over slices.
+        unsafe {
+            return rows_dot_avx2(ws, xs, k, part);
+        }
+    }
+    rows_dot_plain(ws, xs, k, part)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn rows_dot_avx2(ws: &[f32], xs: &[f32], k: usize, part: &mut [f32]) {
+    rows_dot_plain(ws, xs, k, part)
+}
+
+#[inline(always)]
+fn rows_dot_plain(ws: &[f32], xs: &[f32], k: usize, part: &mut [f32]) {
+    let m = xs.len() / k;
+    for (r, o) in part.chunks_mut(m).enumerate() {
+        let wr = &ws[r * k..(r + 1) * k];
+        for (i, oi) in o.iter_mut().enumerate() {
+            *oi = dot(wr, &xs[i * k..(i + 1) * k]);
+        }
+    }
+}
+
+/// A dot product in eight lanes, so the compiler can keep it in vector registers.
+#[inline(always)]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut acc = [0f32; 8];
+    let (ac, ar) = a.split_at(a.len() / 8 * 8);
+    let (bc, br) = b.split_at(ac.len());
+    for (x, y) in ac.chunks_exact(8).zip(bc.chunks_exact(8)) {
+        for l in 0..8 {
+            acc[l] += x[l] * y[l];
+        }
+    }
+    let tail: f32 = ar.iter().zip(br).map(|(x, y)| x * y).sum();
+    acc.iter().sum::<f32>() + tail
+}
+
+impl Linear {
+    fn apply(&self, x: &ArrayView2<f32>) -> Array2<f32> {
+        let mut y = if x.nrows() < GEMM_ROWS {
+            rows_dot(x, &self.w)
+        } else {
+            x.dot(&self.w.t())
+        };
+        if let Some(b) = &self.b {
+            y += b;
+        }
+        y
+    }
+}
+
+impl Norm {
+    fn apply(&self, x: &Array2<f32>) -> Array2<f32> {
+        let mut y = x.clone();
+        for mut row in y.rows_mut() {
+            let n = row.len() as f32;
+            let mean = row.sum() / n;
+            let var = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / n;
+            let inv = 1.0 / (var + 1e-5).sqrt();
+            for (i, v) in row.iter_mut().enumerate() {
+                *v = (*v - mean) * inv * self.gamma[i] + self.beta[i];
+            }
+        }
+        y
+    }
+}
+
+/// GELU with the error function, as Whisper's PyTorch code uses.
+fn gelu(x: f32) -> f32 {
+    0.5 * x * (1.0 + erf(x / std::f32::consts::SQRT_2))
+}
+
+/// The error function (Abramowitz and Stegun 7.1.26, error under 1.5e-7: far below the
+/// half-float weights' own precision).
+fn erf(x: f32) -> f32 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let y = 1.0
+        - (((((1.061_405_4 * t - 1.453_152_1) * t) + 1.421_413_8) * t - 0.284_496_74) * t
+            + 0.254_829_6)
+            * t
+            * (-x * x).exp();
+    if x >= 0.0 {
+        y
+    } else {
+        -y
+    }
+}
+
+fn softmax_rows(a: &mut Array2<f32>) {
+    for mut row in a.rows_mut() {
+        let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let mut sum = 0.0;
+        for v in row.iter_mut() {
+            *v = (*v - max).exp();
+            sum += *v;
+        }
+        for v in row.iter_mut() {
+            *v /= sum;
+        }
+    }
+}
+
+/// Attention of `q` `[n, D]` over `k`, `v` `[m, D]`, head by head. (The decoder's causal
+/// mask is its cache: a step sees only the tokens before it.)
+fn attention(q: &ArrayView2<f32>, k: &ArrayView2<f32>, v: &ArrayView2<f32>) -> Array2<f32> {
+    attention_keep(q, k, v, None)
+}
+
+/// [`attention`], keeping each head's weights (`[n, m]`) in `keep` when asked.
+fn attention_keep(
+    q: &ArrayView2<f32>,
+    k: &ArrayView2<f32>,
+    v: &ArrayView2<f32>,
+    mut keep: Option<&mut Vec<Array2<f32>>>,
+) -> Array2<f32> {
+    let n = q.nrows();
+    let mut out = Array2::<f32>::zeros((n, D));
+    let scale = 1.0 / (HEAD as f32).sqrt();
+    for h in 0..HEADS {
+        let cols = s![.., h * HEAD..(h + 1) * HEAD];
+        let mut w = q.slice(cols).dot(&k.slice(cols).t()) * scale;
+        softmax_rows(&mut w);
+        out.slice_mut(cols).assign(&w.dot(&v.slice(cols)));
+        if let Some(keep) = keep.as_deref_mut() {
+            keep.push(w);
+        }
+    }
+    out
+}
+
+/// The encoder's output for one utterance, and each decoder layer's keys and values of it
+/// (computed once, shared by every hypothesis).
+pub struct Encoded {
+    /// Encoder frames (`[frames / 2, D]`).
+    pub states: Array2<f32>,
+    cross: Vec<(Array2<f32>, Array2<f32>)>,
+}
+
+/// One hypothesis's self-attention keys and values, layer by layer (`[tokens, D]`).
+#[derive(Clone, Default)]
+pub struct Cache {
+    layers: Vec<(Array2<f32>, Array2<f32>)>,
+}
+
+impl Cache {
+    /// Tokens already in the cache.
+    pub fn len(&self) -> usize {
+        self.layers.first().map_or(0, |(k, _)| k.nrows())
+    }
+    /// Whether no token has been decoded yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Whisper {
+    /// The weights from a parsed CTranslate2 `WhisperSpec` of the base size.
+    pub fn from_model(mut m: Model) -> Result<Whisper, FormatError> {
+        let heads = m.ints.get("encoder/num_heads").copied().unwrap_or(0);
+        if heads != HEADS as i64 {
+            return Err(FormatError(format!(
+                "the encoder has {heads} heads: this reader knows Whisper base (8)"
+            )));
+        }
+        let conv1 = (
+            m.tensor("encoder/conv1/weight", &[D, 80, 3])
+                .map(|v| Array2::from_shape_vec((D, 240), v).expect("dims"))?,
+            arr1(&mut m, "encoder/conv1/bias", D)?,
+        );
+        let conv2 = (
+            m.tensor("encoder/conv2/weight", &[D, D, 3])
+                .map(|v| Array2::from_shape_vec((D, D * 3), v).expect("dims"))?,
+            arr1(&mut m, "encoder/conv2/bias", D)?,
+        );
+        let enc_pos = arr2(&mut m, "encoder/position_encodings/encodings", 1500, D)?;
+        let mut encoder = Vec::new();
+        for l in 0..LAYERS {
+            let p = format!("encoder/layer_{l}");
+            encoder.push(EncoderLayer {
+                attn_norm: norm(&mut m, &format!("{p}/self_attention/layer_norm"))?,
+                qkv: linear(&mut m, &format!("{p}/self_attention/linear_0"), 3 * D, D)?,
+                out: linear(&mut m, &format!("{p}/self_attention/linear_1"), D, D)?,
+                ffn_norm: norm(&mut m, &format!("{p}/ffn/layer_norm"))?,
+                ffn_in: linear(&mut m, &format!("{p}/ffn/linear_0"), FFN, D)?,
+                ffn_out: linear(&mut m, &format!("{p}/ffn/linear_1"), D, FFN)?,
+            });
+        }
+        let enc_norm = norm(&mut m, "encoder/layer_norm")?;
+        let vocab = m
+            .tensors
+            .get("decoder/embeddings/weight")
+            .map(|t| t.dims.first().copied().unwrap_or(0))
+            .unwrap_or(0);
+        let embed = arr2(&mut m, "decoder/embeddings/weight", vocab, D)?;
+        let dec_pos = arr2(
+            &mut m,
+            "decoder/position_encodings/encodings",
+            MAX_TOKENS,
+            D,
+        )?;
+        let mut decoder = Vec::new();
+        for l in 0..LAYERS {
+            let p = format!("decoder/layer_{l}");
+            decoder.push(DecoderLayer {
+                self_norm: norm(&mut m, &format!("{p}/self_attention/layer_norm"))?,
+                self_qkv: linear(&mut m, &format!("{p}/self_attention/linear_0"), 3 * D, D)?,
+                self_out: linear(&mut m, &format!("{p}/self_attention/linear_1"), D, D)?,
+                cross_norm: norm(&mut m, &format!("{p}/attention/layer_norm"))?,
+                cross_q: linear(&mut m, &format!("{p}/attention/linear_0"), D, D)?,
+                cross_kv: linear(&mut m, &format!("{p}/attention/linear_1"), 2 * D, D)?,
+                cross_out: linear(&mut m, &format!("{p}/attention/linear_2"), D, D)?,
+                ffn_norm: norm(&mut m, &format!("{p}/ffn/layer_norm"))?,
+                ffn_in: linear(&mut m, &format!("{p}/ffn/linear_0"), FFN, D)?,
+                ffn_out: linear(&mut m, &format!("{p}/ffn/linear_1"), D, FFN)?,
+            });
+        }
+        let dec_norm = norm(&mut m, "decoder/layer_norm")?;
+        Ok(Whisper {
+            conv1,
+            conv2,
+            enc_pos,
+            encoder,
+            enc_norm,
+            embed,
+            dec_pos,
+            decoder,
+            dec_norm,
+        })
+    }
+
+    /// The vocabulary size.
+    pub fn vocab(&self) -> usize {
+        self.embed.nrows()
+    }
+
+    /// Encodes a log-mel spectrogram `[80][frames]` (`frames` even, at most 3000).
+    pub fn encode(&self, mel: &[f32], frames: usize) -> Encoded {
+        assert!(frames % 2 == 0 && frames <= MAX_FRAMES && mel.len() == 80 * frames);
+        // conv1: kernel 3, padding 1, stride 1; the window as rows (in_channel * 3 + k).
+        let mut cols = Array2::<f32>::zeros((frames, 240));
+        for t in 0..frames {
+            for c in 0..80 {
+                for k in 0..3 {
+                    let src = t as isize + k as isize - 1;
+                    if (0..frames as isize).contains(&src) {
+                        cols[[t, c * 3 + k]] = mel[c * frames + src as usize];
+                    }
+                }
+            }
+        }
+        let mut h = cols.dot(&self.conv1.0.t()) + &self.conv1.1;
+        h.mapv_inplace(gelu);
+        // conv2: kernel 3, padding 1, stride 2.
+        let n = frames / 2;
+        let mut cols = Array2::<f32>::zeros((n, D * 3));
+        for t in 0..n {
+            for k in 0..3 {
+                let src = 2 * t as isize + k as isize - 1;
+                if (0..frames as isize).contains(&src) {
+                    let row = h.row(src as usize);
+                    for c in 0..D {
+                        cols[[t, c * 3 + k]] = row[c];
+                    }
+                }
+            }
+        }
+        let mut x = cols.dot(&self.conv2.0.t()) + &self.conv2.1;
+        x.mapv_inplace(gelu);
+        x += &self.enc_pos.slice(s![..n, ..]);
+        for l in &self.encoder {
+            let a = l.attn_norm.apply(&x);
+            let qkv = l.qkv.apply(&a.view());
+            let att = attention(
+                &qkv.slice(s![.., ..D]),
+                &qkv.slice(s![.., D..2 * D]),
+                &qkv.slice(s![.., 2 * D..]),
+            );
+            x += &l.out.apply(&att.view());
+            let f = l.ffn_norm.apply(&x);
+            let mut f = l.ffn_in.apply(&f.view());
+            f.mapv_inplace(gelu);
+            x += &l.ffn_out.apply(&f.view());
+        }
+        let states = self.enc_norm.apply(&x);
+        let cross = self
+            .decoder
+            .iter()
+            .map(|l| {
+                let kv = l.cross_kv.apply(&states.view());
+                (
+                    kv.slice(s![.., ..D]).to_owned(),
+                    kv.slice(s![.., D..]).to_owned(),
+                )
+            })
+            .collect();
+        Encoded { states, cross }
+    }
+
+    /// One decoder step for several hypotheses: `tokens[i]` is the next token of the
+    /// hypothesis whose cache is `caches[i]` (all caches the same length). Returns each
+    /// hypothesis's log-probabilities over the vocabulary for the token after it, and
+    /// extends the caches.
+    pub fn step(&self, enc: &Encoded, tokens: &[u32], caches: &mut [Cache]) -> Array2<f32> {
+        self.step_attending(enc, tokens, caches, &[]).0
+    }
+
+    /// [`Whisper::step`], also returning, for each hypothesis, the cross-attention weights
+    /// over the encoder frames averaged over `heads` (layer, head): the alignment heads
+    /// say where in the recording each token was heard.
+    pub fn step_attending(
+        &self,
+        enc: &Encoded,
+        tokens: &[u32],
+        caches: &mut [Cache],
+        heads: &[(usize, usize)],
+    ) -> (Array2<f32>, Array2<f32>) {
+        let b = tokens.len();
+        let mut attended = Array2::<f32>::zeros((b, enc.states.nrows()));
+        let pos = caches.first().map_or(0, Cache::len);
+        let mut x = Array2::<f32>::zeros((b, D));
+        for (i, &t) in tokens.iter().enumerate() {
+            let mut row = x.row_mut(i);
+            row.assign(&self.embed.row(t as usize));
+            row += &self.dec_pos.row(pos);
+        }
+        for (li, l) in self.decoder.iter().enumerate() {
+            let a = l.self_norm.apply(&x);
+            let qkv = l.self_qkv.apply(&a.view());
+            let mut att = Array2::<f32>::zeros((b, D));
+            for (i, cache) in caches.iter_mut().enumerate() {
+                if cache.layers.len() <= li {
+                    cache
+                        .layers
+                        .push((Array2::zeros((0, D)), Array2::zeros((0, D))));
+                }
+                let (k, v) = &mut cache.layers[li];
+                k.push_row(qkv.slice(s![i, D..2 * D])).expect("width");
+                v.push_row(qkv.slice(s![i, 2 * D..])).expect("width");
+                let q = qkv.slice(s![i..i + 1, ..D]);
+                let o = attention(&q, &k.view(), &v.view());
+                att.row_mut(i).assign(&o.row(0));
+            }
+            x += &l.self_out.apply(&att.view());
+            let c = l.cross_norm.apply(&x);
+            let q = l.cross_q.apply(&c.view());
+            let (ck, cv) = &enc.cross[li];
+            let mut kept = Vec::new();
+            let wanted = heads.iter().any(|&(hl, _)| hl == li);
+            let o = attention_keep(
+                &q.view(),
+                &ck.view(),
+                &cv.view(),
+                wanted.then_some(&mut kept),
+            );
+            for &(hl, h) in heads {
+                if hl == li {
+                    attended += &(&kept[h] / heads.len() as f32);
+                }
+            }
+            x += &l.cross_out.apply(&o.view());
+            let f = l.ffn_norm.apply(&x);
+            let mut f = l.ffn_in.apply(&f.view());
+            f.mapv_inplace(gelu);
+            x += &l.ffn_out.apply(&f.view());
+        }
+        let x = self.dec_norm.apply(&x);
+        let mut logits = if b < GEMM_ROWS {
+            rows_dot(&x.view(), &self.embed)
+        } else {
+            x.dot(&self.embed.t())
+        };
+        for mut row in logits.axis_iter_mut(Axis(0)) {
+            let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let sum: f32 = row.iter().map(|v| (v - max).exp()).sum();
+            let log_sum = max + sum.ln();
+            row.mapv_inplace(|v| v - log_sum);
+        }
+        (logits, attended)
+    }
+}

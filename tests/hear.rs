@@ -1,7 +1,9 @@
 //! `vichess hear` (issue 28): announcements rendered by `vichess announce --wav` are heard
 //! back as exactly the move announced; a phrase for a move that is illegal in the position,
 //! silence and noise are "not understood", never a move; bad input gets a clear message in
-//! the game's language. Needs PocketSphinx's en-us model (scripts/setup installs it).
+//! the game's language. Needs PocketSphinx's en-us model (scripts/setup installs it). Each
+//! hearing asks for PocketSphinx (`--ear sphinx`): Whisper, chosen when its model is
+//! installed, has its own tests (tests/hear_whisper.rs).
 #![cfg(feature = "listen")]
 
 use std::path::{Path, PathBuf};
@@ -48,6 +50,8 @@ fn hear(path: &Path, fen: &str, lang: &str) -> String {
         "--lang",
         lang,
         "--uci",
+        "--ear",
+        "sphinx",
     ]);
     assert!(
         out.status.success(),

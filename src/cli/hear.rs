@@ -5,11 +5,14 @@
 
 use super::text::Escaped;
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use vichess::audio::wav;
+use vichess::listen::ear::EarKind;
 use vichess::listen::sphinx::SphinxEar;
+#[cfg(feature = "whisper")]
+use vichess::listen::whisper::WhisperEar;
 use vichess::listen::{verdict, Ear, Guess, Meaning, Verdict, VerdictRule};
 use vichess::phrase::announce::move_phrase;
 use vichess::phrase::Language;
@@ -119,11 +122,12 @@ fn describe(g: &Guess, pos: &Position, pack: &Pack, lang: Language, l: &Lines) -
 /// Runs `hear`. `uci` adds the move in UCI on a line of its own, for scripts; `timing`
 /// prints the recognition time (from the end of the recording to the verdict) on stderr.
 pub fn run(
-    file: &Path,
+    files: &[PathBuf],
     fen: Option<&str>,
     lang: Language,
     uci_line: bool,
     timing: bool,
+    kind: EarKind,
 ) -> anyhow::Result<ExitCode> {
     let l = lines(lang);
     let mut out = Escaped::new(std::io::stdout().lock());
@@ -137,44 +141,172 @@ pub fn run(
             }
         },
     };
-    if !file.exists() {
-        eprintln!("{}: {}", l.no_file, file.display());
-        return Ok(ExitCode::from(2));
-    }
-    let pcm = match wav::read(file) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("{}: {} ({e})", l.not_wav, file.display());
+    // Every recording is read before the model is loaded: a bad one is named at once.
+    let mut recordings = Vec::new();
+    for file in files {
+        if !file.exists() {
+            eprintln!("{}: {}", l.no_file, file.display());
             return Ok(ExitCode::from(2));
         }
-    };
-    let samples: Vec<i16> = pcm.samples.iter().map(|&s| wav::to_i16(s)).collect();
-    let mut ear = match SphinxEar::new() {
+        match wav::read(file) {
+            Ok(p) => recordings.push(p),
+            Err(e) => {
+                eprintln!("{}: {} ({e})", l.not_wav, file.display());
+                return Ok(ExitCode::from(2));
+            }
+        }
+    }
+    let mut ear = match AnyEar::open(kind) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("{}: {e:?}", l.no_model);
             return Ok(ExitCode::from(2));
         }
     };
-    // As in a game, the grammar is compiled when the utterance opens, before speech ends:
-    // the time measured is from the end of the recording to the verdict.
-    let prepare_started = Instant::now();
-    if let Err(e) = ear.prepare(&pos, lang) {
-        eprintln!("{}: {e:?}", l.no_model);
-        return Ok(ExitCode::from(2));
-    }
-    let prepared = prepare_started.elapsed();
-    let started = Instant::now();
-    let hearing = match ear.hear(&samples, pcm.rate, &pos, lang) {
-        Ok(h) => h,
-        Err(e) => {
+    for (file, pcm) in files.iter().zip(&recordings) {
+        if files.len() > 1 {
+            writeln!(out, "== {}", file.display())?;
+        }
+        let samples: Vec<i16> = pcm.samples.iter().map(|&s| wav::to_i16(s)).collect();
+        // As in a game, the grammar is compiled when the utterance opens, before speech ends:
+        // the time measured is from the end of the recording to the verdict.
+        let prepare_started = Instant::now();
+        if let Err(e) = ear.ear().prepare(&pos, lang) {
             eprintln!("{}: {e:?}", l.no_model);
             return Ok(ExitCode::from(2));
         }
-    };
-    let v = verdict(&hearing, VerdictRule::default());
-    let elapsed = started.elapsed();
-    if timing {
+        let prepared = prepare_started.elapsed();
+        let started = Instant::now();
+        let hearing = match ear.ear().hear(&samples, pcm.rate, &pos, lang) {
+            Ok(h) => h,
+            Err(e) => {
+                eprintln!("{}: {e:?}", l.no_model);
+                return Ok(ExitCode::from(2));
+            }
+        };
+        let v = verdict(&hearing, VerdictRule::default());
+        let elapsed = started.elapsed();
+        if timing {
+            let readings = hearing
+                .guesses
+                .iter()
+                .map(|g| {
+                    let what = match &g.meaning {
+                        Meaning::Move(m) => uci(&pos, m),
+                        Meaning::Command(k) => k.clone(),
+                    };
+                    (g.phrase.as_str(), what, g.confidence)
+                })
+                .collect::<Vec<_>>();
+            match &ear {
+                AnyEar::Sphinx(e) => sphinx_timing(e, elapsed, prepared, &readings),
+                #[cfg(feature = "whisper")]
+                AnyEar::Whisper(e) => {
+                    let d = &e.last;
+                    eprintln!(
+                        "recognised in {} ms (phrases {} ms before; encode {} ms, score {} ms); \
+                         recogniser whisper, frames {}, share {:.3}, fit {:.3}, transcript {:?}, units {:?}, scored {}/{}, top {:?}, readings {:?}",
+                        elapsed.as_millis(),
+                        prepared.as_millis(),
+                        d.ms[1],
+                        d.ms[2],
+                        d.frames,
+                        d.share,
+                        d.fit,
+                        d.transcript,
+                        d.units,
+                        d.scored.0,
+                        d.scored.1,
+                        d.top,
+                        readings
+                    );
+                }
+            }
+        }
+        let pack = display_pack(lang);
+        match v {
+            Verdict::Take(g) => {
+                writeln!(
+                    out,
+                    "{}: {}, {} {} %",
+                    l.heard,
+                    describe(&g, &pos, &pack, lang, &l),
+                    l.confidence,
+                    (g.confidence * 100.0).round()
+                )?;
+                if uci_line {
+                    if let Meaning::Move(m) = &g.meaning {
+                        writeln!(out, "uci {}", uci(&pos, m))?;
+                    }
+                }
+            }
+            Verdict::Ask(a, b) => {
+                let say = |g: &Guess| match &g.meaning {
+                    Meaning::Move(m) => pack.text(&move_phrase(&pos, m)),
+                    Meaning::Command(_) => describe(g, &pos, &pack, lang, &l),
+                };
+                writeln!(out, "{} {} {}?", say(&a), l.or, say(&b))?;
+                if uci_line {
+                    writeln!(out, "ask")?;
+                }
+            }
+            Verdict::NotUnderstood => {
+                writeln!(out, "{}", l.not_understood)?;
+                if uci_line {
+                    writeln!(out, "none")?;
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The recogniser `hear` runs, with its own measurements for `--timing`.
+enum AnyEar {
+    Sphinx(SphinxEar),
+    #[cfg(feature = "whisper")]
+    Whisper(WhisperEar),
+}
+
+impl AnyEar {
+    fn open(kind: EarKind) -> Result<AnyEar, vichess::listen::EarError> {
+        #[cfg(feature = "whisper")]
+        {
+            let whisper = match kind {
+                EarKind::Whisper => true,
+                EarKind::Sphinx => false,
+                EarKind::Auto => vichess::listen::whisper::find_model().is_some(),
+            };
+            if whisper {
+                return WhisperEar::new().map(AnyEar::Whisper);
+            }
+        }
+        #[cfg(not(feature = "whisper"))]
+        if kind == EarKind::Whisper {
+            return Err(vichess::listen::EarError::Model(
+                "this vichess was built without Whisper".into(),
+            ));
+        }
+        SphinxEar::new().map(AnyEar::Sphinx)
+    }
+
+    fn ear(&mut self) -> &mut dyn Ear {
+        match self {
+            AnyEar::Sphinx(e) => e,
+            #[cfg(feature = "whisper")]
+            AnyEar::Whisper(e) => e,
+        }
+    }
+}
+
+/// The PocketSphinx ear's measurements, for `--timing`.
+fn sphinx_timing(
+    ear: &SphinxEar,
+    elapsed: std::time::Duration,
+    prepared: std::time::Duration,
+    readings: &[(&str, String, f32)],
+) {
+    {
         let d = &ear.last;
         eprintln!(
             "recognised in {} ms (grammar {} ms before; decode {} ms, phone loop {} ms, \
@@ -205,54 +337,9 @@ pub fn run(
                 .collect::<Vec<_>>()
                 .join(","),
             d.loop_path,
-            hearing
-                .guesses
-                .iter()
-                .map(|g| {
-                    let what = match &g.meaning {
-                        Meaning::Move(m) => uci(&pos, m),
-                        Meaning::Command(k) => k.clone(),
-                    };
-                    (g.phrase.as_str(), what, g.confidence)
-                })
-                .collect::<Vec<_>>()
+            readings
         );
     }
-    let pack = display_pack(lang);
-    match v {
-        Verdict::Take(g) => {
-            writeln!(
-                out,
-                "{}: {}, {} {} %",
-                l.heard,
-                describe(&g, &pos, &pack, lang, &l),
-                l.confidence,
-                (g.confidence * 100.0).round()
-            )?;
-            if uci_line {
-                if let Meaning::Move(m) = &g.meaning {
-                    writeln!(out, "uci {}", uci(&pos, m))?;
-                }
-            }
-        }
-        Verdict::Ask(a, b) => {
-            let say = |g: &Guess| match &g.meaning {
-                Meaning::Move(m) => pack.text(&move_phrase(&pos, m)),
-                Meaning::Command(_) => describe(g, &pos, &pack, lang, &l),
-            };
-            writeln!(out, "{} {} {}?", say(&a), l.or, say(&b))?;
-            if uci_line {
-                writeln!(out, "ask")?;
-            }
-        }
-        Verdict::NotUnderstood => {
-            writeln!(out, "{}", l.not_understood)?;
-            if uci_line {
-                writeln!(out, "none")?;
-            }
-        }
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

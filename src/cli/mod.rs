@@ -117,8 +117,10 @@ enum Command {
     /// between two moves, or "not understood", in the game's language.
     #[cfg(feature = "listen")]
     Hear {
-        /// The recording (WAV, any sample rate; several channels are mixed down).
-        file: PathBuf,
+        /// The recordings (WAV, any sample rate; several channels are mixed down), each heard
+        /// in turn with the model loaded once.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// The position the move is heard in (FEN); default the starting position.
         #[arg(long)]
         fen: Option<String>,
@@ -132,6 +134,10 @@ enum Command {
         /// Print the recognition time and the recogniser's measurements on standard error.
         #[arg(long)]
         timing: bool,
+        /// The recogniser: auto (Whisper when its model is installed, else PocketSphinx),
+        /// whisper or sphinx.
+        #[arg(long, default_value = "auto")]
+        ear: vichess::listen::ear::EarKind,
     },
     /// Play moves and print each as announced, in a voice pack's words (default: de-fide).
     Announce {
@@ -425,12 +431,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Voices { check, packs } => voices::run(check, &packs),
         #[cfg(feature = "listen")]
         Command::Hear {
-            file,
+            files,
             fen,
             lang,
             uci,
             timing,
-        } => hear::run(&file, fen.as_deref(), lang, uci, timing),
+            ear,
+        } => hear::run(&files, fen.as_deref(), lang, uci, timing, ear),
         Command::Clock {
             command: ClockCommand::Simulate { control, seconds },
         } => clock::simulate(&control, &seconds),

@@ -10,16 +10,61 @@ use crate::voice::Pack;
 /// What [`open_ear`] says when this vichess has no recogniser built in.
 pub const NO_RECOGNISER: &str = "no speech recogniser is built into this vichess";
 
-/// The recogniser for `language`: PocketSphinx with the grammar of each position's legal
-/// moves (feature `listen`). A build without it says so and the game goes on typed.
+/// Which recogniser listens.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EarKind {
+    /// Whisper when its model is installed, else PocketSphinx.
+    #[default]
+    Auto,
+    /// Whisper base (feature `whisper`, weights from scripts/setup).
+    Whisper,
+    /// PocketSphinx with the en-us model (feature `listen`).
+    Sphinx,
+}
+
+impl std::str::FromStr for EarKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "auto" => Ok(EarKind::Auto),
+            "whisper" => Ok(EarKind::Whisper),
+            "sphinx" | "pocketsphinx" => Ok(EarKind::Sphinx),
+            other => Err(format!("{other:?}: auto, whisper or sphinx")),
+        }
+    }
+}
+
+/// The recogniser for `language`: Whisper when its model is installed (it knows each
+/// language's own speech), else PocketSphinx with the grammar of each position's legal
+/// moves (feature `listen`). A build without either says so and the game goes on typed.
 pub fn open_ear(language: Language) -> Result<Box<dyn Ear + Send>, EarError> {
+    open_ear_kind(language, EarKind::Auto)
+}
+
+/// [`open_ear`] with the recogniser chosen.
+pub fn open_ear_kind(language: Language, kind: EarKind) -> Result<Box<dyn Ear + Send>, EarError> {
     let _ = language;
+    #[cfg(feature = "whisper")]
+    {
+        let whisper = match kind {
+            EarKind::Whisper => true,
+            EarKind::Sphinx => false,
+            EarKind::Auto => super::whisper::find_model().is_some(),
+        };
+        if whisper {
+            return Ok(Box::new(super::whisper::WhisperEar::new()?));
+        }
+    }
     #[cfg(feature = "listen")]
     {
+        let _ = kind;
         Ok(Box::new(super::sphinx::SphinxEar::new()?))
     }
     #[cfg(not(feature = "listen"))]
-    Err(EarError::Model(NO_RECOGNISER.to_string()))
+    {
+        let _ = kind;
+        Err(EarError::Model(NO_RECOGNISER.to_string()))
+    }
 }
 
 /// One utterance (mono samples at `rate`) through `ear`, heard in `position`: the hearing

@@ -82,6 +82,17 @@ pub struct Heard {
     pub phrases: BTreeMap<String, Vec<Meaning>>,
 }
 
+/// How the grammar writes a pack's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spelling {
+    /// The `say` forms, lower case ("springer felix fuenf"): what a pronunciation
+    /// dictionary is looked up with.
+    Say,
+    /// The display words as printed ("Springer Felix fünf", "конь е5"): what a recogniser
+    /// that writes text (Whisper) is held to.
+    Text,
+}
+
 impl Heard {
     /// The phrasings of `pos`'s legal moves in `packs`' words and of the commands in
     /// `language`, keeping only phrases whose every word `known` accepts (has a
@@ -92,32 +103,28 @@ impl Heard {
         language: Language,
         known: &dyn Fn(&str) -> bool,
     ) -> Heard {
+        Heard::build_spelled(pos, packs, language, known, Spelling::Say)
+    }
+
+    /// [`Heard::build`] with the words spelled as `spelling` says.
+    pub fn build_spelled(
+        pos: &Position,
+        packs: &[&Pack],
+        language: Language,
+        known: &dyn Fn(&str) -> bool,
+        spelling: Spelling,
+    ) -> Heard {
         let mut heard = Heard::default();
-        let forms = [
-            AnnounceOptions::default(),
-            AnnounceOptions {
-                pawn_word: true,
-                full_from_square: false,
-            },
-            AnnounceOptions {
-                pawn_word: false,
-                full_from_square: true,
-            },
-            AnnounceOptions {
-                pawn_word: true,
-                full_from_square: true,
-            },
-        ];
         for m in pos.legal_moves() {
             let mut seen = HashSet::new();
             for pack in packs {
-                for opts in forms {
-                    let tokens = move_phrase_with(pos, &m, opts);
-                    for variant in optional_variants(&tokens) {
-                        let words = spoken(pack, &variant);
-                        if seen.insert(words.clone()) {
-                            heard.add(words, Meaning::Move(m), known);
-                        }
+                for variant in phrasings(pos, &m) {
+                    let words = match spelling {
+                        Spelling::Say => spoken(pack, &variant),
+                        Spelling::Text => written(pack, &variant),
+                    };
+                    if seen.insert(words.clone()) {
+                        heard.add(words, Meaning::Move(m), known);
                     }
                 }
             }
@@ -134,7 +141,10 @@ impl Heard {
                 Language::Hy => &words[3],
             };
             heard.add(
-                word.to_lowercase(),
+                match spelling {
+                    Spelling::Say => word.to_lowercase(),
+                    Spelling::Text => word.to_string(),
+                },
                 Meaning::Command(keyword.to_string()),
                 known,
             );
@@ -172,6 +182,35 @@ impl Heard {
     }
 }
 
+/// Every way a move may be announced, as tokens: the short form (Appendix D's minimum) and
+/// the long form (pawn word, whole from-square), each with and without each optional word.
+pub fn phrasings(pos: &Position, m: &crate::rules::Move) -> Vec<Vec<Token>> {
+    let forms = [
+        AnnounceOptions::default(),
+        AnnounceOptions {
+            pawn_word: true,
+            full_from_square: false,
+        },
+        AnnounceOptions {
+            pawn_word: false,
+            full_from_square: true,
+        },
+        AnnounceOptions {
+            pawn_word: true,
+            full_from_square: true,
+        },
+    ];
+    let mut out: Vec<Vec<Token>> = Vec::new();
+    for opts in forms {
+        for variant in optional_variants(&move_phrase_with(pos, m, opts)) {
+            if !out.contains(&variant) {
+                out.push(variant);
+            }
+        }
+    }
+    out
+}
+
 /// The token list with every combination of its optional tokens (capture, en passant, check
 /// or mate) left out, the full one first.
 fn optional_variants(tokens: &[Token]) -> Vec<Vec<Token>> {
@@ -201,6 +240,17 @@ fn optional_variants(tokens: &[Token]) -> Vec<Vec<Token>> {
                 .collect()
         })
         .collect()
+}
+
+/// The words a pack prints for the tokens ("Springer schlägt e5"), one space apart,
+/// without punctuation.
+pub fn written(pack: &Pack, tokens: &[Token]) -> String {
+    pack.text(tokens)
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| matches!(c, ',' | '.' | '!' | '?' | '։' | ':')))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The words a pack says for the tokens, lower case, one space apart.

@@ -13,6 +13,8 @@ pub mod grammar;
 pub mod heard;
 #[cfg(feature = "listen")]
 pub mod sphinx;
+#[cfg(feature = "whisper")]
+pub mod whisper;
 pub mod words;
 
 pub use ear::open_ear;

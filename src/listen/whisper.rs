@@ -1,0 +1,476 @@
+//! The [`Ear`] over Whisper base (`vichess-whisper`): every phrase the position allows is
+//! scored as text against the utterance, and the scores become a probability over the
+//! meanings. Unlike the PocketSphinx ear there is no English acoustic model guessing at
+//! German names: Whisper was trained on German, Russian, Ukrainian and Armenian speech as
+//! well, and it writes "Springer Felix drei" because it heard it, so the confidence is the
+//! model's own, over exactly the phrases that can be meant.
+//!
+//! Two numbers decide (`docs/voice-input.md`, "Whisper"):
+//! - the **share**: the best meaning's part of the probability of all phrases scored (a
+//!   phrase the beam dropped counts as nothing), so two moves the model cannot tell apart
+//!   share it and `verdict` asks;
+//! - the **fit**: how far the best phrase is from what the model would have written
+//!   freely: its worst token's log-probability below the token the model wanted most at
+//!   that point. Speech outside the grammar (another word, a cough, noise) has some token
+//!   the model did not want, however the shares fall.
+
+use super::grammar::{pack_names, phrasings, written, Heard, Spelling};
+use super::heard::{Ear, EarError, Guess, Hearing, Meaning};
+use crate::audio::resample::resample;
+use crate::phrase::token::Token;
+use crate::phrase::Language;
+use crate::rules::Position;
+use crate::voice::Pack;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use vichess_whisper::Recognizer;
+
+/// The model's sample rate.
+const RATE: u32 = 16_000;
+
+/// Hypotheses the phrase search keeps at each token.
+const BEAM: usize = 8;
+
+/// Seconds of audio the encoder sees at least (the utterance, then silence). Whisper was
+/// trained on 30 s windows; a window of the utterance alone halved the right readings of
+/// short moves ("e4" transcribed as nothing), while 10 s came close to 30 s at a third of
+/// the work (docs/performance.md, "Whisper").
+const MIN_SECONDS: f32 = 10.0;
+
+/// The fit at which a reading keeps half its share: the worst token's log-probability this
+/// far below the model's own first choice. Set on the closed loop (docs/performance.md).
+const FIT_HALF: f32 = -4.0;
+/// How fast the fit falls around `FIT_HALF`.
+const FIT_SLOPE: f32 = 0.75;
+
+/// A reading whose phrase the model finds this much less likely (natural log) than its own
+/// free transcript of the utterance is not taken: the speech is not (only) that phrase.
+/// Set on the closed loop (docs/performance.md, "Whisper").
+const FREE_GAP_MAX: f32 = 8.0;
+
+/// Where the Whisper model is looked for: `$VICHESS_WHISPER`, then the user's data folder
+/// (`~/.local/share/vichess/whisper-base`), then `/usr/local/share/vichess/whisper-base`
+/// (where `scripts/setup` puts it, through `scripts/whisper-model`), then
+/// `/usr/share/vichess/whisper-base`.
+pub fn model_dirs() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Some(d) = std::env::var_os("VICHESS_WHISPER") {
+        out.push(PathBuf::from(d));
+        return out;
+    }
+    if let Some(p) = directories::ProjectDirs::from("", "", "vichess") {
+        out.push(p.data_dir().join("whisper-base"));
+    }
+    out.push(PathBuf::from("/usr/local/share/vichess/whisper-base"));
+    out.push(PathBuf::from("/usr/share/vichess/whisper-base"));
+    out
+}
+
+/// The first of [`model_dirs`] that holds a model, if any.
+pub fn find_model() -> Option<PathBuf> {
+    model_dirs()
+        .into_iter()
+        .find(|d| d.join("model.bin").is_file() && d.join("tokenizer.json").is_file())
+}
+
+/// One phrase as the model is held to it.
+struct Candidate {
+    /// The phrase as written for the model.
+    text: String,
+    tokens: Vec<u32>,
+    meanings: Vec<Meaning>,
+}
+
+struct Prepared {
+    fen: String,
+    language: Language,
+    candidates: Vec<Candidate>,
+}
+
+/// The measurements behind one hearing, for the closed loop and the log.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WhisperDetail {
+    /// The best phrases as scored: text, log-probability, worst token's gap.
+    pub top: Vec<(String, f32, f32)>,
+    /// The best meaning's share of the probability.
+    pub share: f32,
+    /// The best phrase's fit factor (0..1).
+    pub fit: f32,
+    /// The model's own transcript and its log-probability.
+    pub transcript: (String, f32),
+    /// Units (words, with a square's letter and digit apart) in the transcript and in
+    /// the best reading.
+    pub units: (usize, usize),
+    /// Phrases the search scored to the end, of all.
+    pub scored: (usize, usize),
+    /// Mel frames encoded.
+    pub frames: usize,
+    /// Milliseconds: preparing the phrases (0 when prepared before), encoding, scoring.
+    pub ms: [u128; 3],
+}
+
+/// Whisper base with the phrases of each position.
+pub struct WhisperEar {
+    rec: Recognizer,
+    packs: HashMap<Language, Vec<Pack>>,
+    prepared: Option<Prepared>,
+    /// The last hearing's measurements.
+    pub last: WhisperDetail,
+}
+
+impl WhisperEar {
+    /// Loads the model from the first of [`model_dirs`] that has one.
+    pub fn new() -> Result<WhisperEar, EarError> {
+        let dir = find_model().ok_or_else(|| {
+            EarError::Model(format!(
+                "{}: no Whisper model there (scripts/setup installs it)",
+                model_dirs()
+                    .iter()
+                    .map(|d| d.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?;
+        WhisperEar::with_model(&dir)
+    }
+
+    /// Loads the model from `dir` (`model.bin`, `tokenizer.json`).
+    pub fn with_model(dir: &Path) -> Result<WhisperEar, EarError> {
+        let rec = Recognizer::load(dir).map_err(EarError::Model)?;
+        let mut packs: HashMap<Language, Vec<Pack>> = HashMap::new();
+        for lang in Language::ALL {
+            for name in pack_names(lang) {
+                let pack = Pack::open(name)
+                    .or_else(|_| Pack::builtin(name))
+                    .map_err(|e| EarError::Model(e.to_string()))?;
+                packs.entry(lang).or_default().push(pack);
+            }
+        }
+        Ok(WhisperEar {
+            rec,
+            packs,
+            prepared: None,
+            last: WhisperDetail::default(),
+        })
+    }
+
+    /// The phrases of `position` in `language`, each in the spellings the model writes.
+    fn candidates(&self, position: &Position, language: Language) -> Vec<Candidate> {
+        let packs: Vec<&Pack> = self
+            .packs
+            .get(&language)
+            .map(|v| v.iter().collect())
+            .unwrap_or_default();
+        let mut texts: std::collections::BTreeMap<String, Vec<Meaning>> = Default::default();
+        let mut add = |text: String, meaning: &Meaning| {
+            let e = texts.entry(text).or_default();
+            if !e.contains(meaning) {
+                e.push(meaning.clone());
+            }
+        };
+        for m in position.legal_moves() {
+            let meaning = Meaning::Move(m);
+            for variant in phrasings(position, &m) {
+                for pack in &packs {
+                    for text in spellings(pack, &variant) {
+                        add(text, &meaning);
+                    }
+                }
+            }
+        }
+        // The commands, in the language's own words.
+        let heard = Heard::build_spelled(position, &[], language, &|_| true, Spelling::Text);
+        for (phrase, meanings) in heard.phrases {
+            for meaning in &meanings {
+                add(format!("{}.", capital(&phrase)), meaning);
+            }
+        }
+        texts
+            .into_iter()
+            .filter_map(|(text, meanings)| {
+                Some(Candidate {
+                    tokens: self.rec.tokens(&text)?,
+                    text,
+                    meanings,
+                })
+            })
+            .collect()
+    }
+}
+
+/// `s` with a capital first letter, as Whisper starts a transcript.
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// The ways Whisper writes one phrasing of a move, each with a capital first letter and a
+/// full stop, as it ends a sentence:
+/// - the pack's own words ("Springer Felix drei", "конь цэ три");
+/// - the same with commas between the words ("Springer, Felix, drei"), as it writes a list
+///   of names said one by one;
+/// - the squares as it writes them in every language, a capital letter and a digit
+///   ("Конь C3", "Springer F3"), and a lone file as its capital ("D schlägt E5");
+/// - in English, "night" for "knight": the same sound, and Whisper cannot know which.
+///
+/// A move's share is the sum over all of them, so writing one move many ways never makes
+/// it less likely than a move with fewer.
+fn spellings(pack: &Pack, tokens: &[Token]) -> Vec<String> {
+    let words = written(pack, tokens);
+    let mut latin = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        match (tokens[i], tokens.get(i + 1)) {
+            (Token::File(f), Some(Token::Rank(r))) => {
+                latin.push(format!("{}{}", f.char().to_ascii_uppercase(), r.char()));
+                i += 2;
+                continue;
+            }
+            (Token::File(f), _) => latin.push(f.char().to_ascii_uppercase().to_string()),
+            (Token::Rank(r), _) => latin.push(r.char().to_string()),
+            (t, _) => {
+                let w = written(pack, &[t]);
+                if !w.is_empty() {
+                    latin.push(w);
+                }
+            }
+        }
+        i += 1;
+    }
+    let latin = latin.join(" ");
+    let commas = words.split(' ').collect::<Vec<_>>().join(", ");
+    let mut out: Vec<String> = Vec::new();
+    for text in [words.clone(), commas, latin.clone()] {
+        if !text.is_empty() && !out.contains(&text) {
+            out.push(text);
+        }
+    }
+    if pack.language() == Language::En {
+        for text in [words, latin] {
+            let night = text.replace("knight", "night");
+            if !out.contains(&night) {
+                out.push(night);
+            }
+        }
+    }
+    out.into_iter()
+        .map(|t| format!("{}.", capital(&t)))
+        .collect()
+}
+
+/// The units of a transcript or a phrase: its words, with letters and digits apart, so a
+/// square counts two whether it is written "C3", "цэ три" or "Cesar drei".
+fn units(text: &str) -> usize {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut n = 1;
+            let mut prev = None;
+            for c in w.chars() {
+                let digit = c.is_numeric();
+                if prev.is_some_and(|p| p != digit) {
+                    n += 1;
+                }
+                prev = Some(digit);
+            }
+            n
+        })
+        .sum()
+}
+
+/// The fit factor of a worst-token gap: 1 for a phrase the model would have written itself,
+/// falling to 0 past `FIT_HALF`.
+fn fit(worst_gap: f32) -> f32 {
+    1.0 / (1.0 + (-(worst_gap - FIT_HALF) / FIT_SLOPE).exp())
+}
+
+impl Ear for WhisperEar {
+    fn prepare(&mut self, position: &Position, language: Language) -> Result<(), EarError> {
+        let fen = position.fen();
+        if matches!(&self.prepared, Some(p) if p.fen == fen && p.language == language) {
+            return Ok(());
+        }
+        let candidates = self.candidates(position, language);
+        self.prepared = Some(Prepared {
+            fen,
+            language,
+            candidates,
+        });
+        Ok(())
+    }
+
+    fn hear(
+        &mut self,
+        samples: &[i16],
+        sample_rate: u32,
+        position: &Position,
+        language: Language,
+    ) -> Result<Hearing, EarError> {
+        self.last = WhisperDetail::default();
+        let clock = Instant::now();
+        self.prepare(position, language)?;
+        self.last.ms[0] = clock.elapsed().as_millis();
+        let f: Vec<f32> = samples.iter().map(|&s| f32::from(s) / 32768.0).collect();
+        let pcm = resample(&f, sample_rate, RATE);
+        let clock = Instant::now();
+        let seconds = std::env::var("VICHESS_WHISPER_SECONDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(MIN_SECONDS);
+        let utt = self.rec.encode(&pcm, seconds);
+        self.last.ms[1] = clock.elapsed().as_millis();
+        self.last.frames = utt.frames;
+        let Some(prepared) = &self.prepared else {
+            return Ok(Hearing::default());
+        };
+        let clock = Instant::now();
+        let phrases: Vec<Vec<u32>> = prepared
+            .candidates
+            .iter()
+            .map(|c| c.tokens.clone())
+            .collect();
+        let scores = self.rec.score(&utt, language.code(), &phrases, BEAM);
+        self.last.ms[2] = clock.elapsed().as_millis();
+        let scored: Vec<(usize, vichess_whisper::Score)> = scores
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.map(|s| (i, s)))
+            .collect();
+        self.last.scored = (scored.len(), phrases.len());
+        let Some(top) = scored.iter().map(|(_, s)| s.log_prob).reduce(f32::max) else {
+            return Ok(Hearing::default());
+        };
+        let total: f32 = scored.iter().map(|(_, s)| (s.log_prob - top).exp()).sum();
+        // Each meaning's share, and its best phrase.
+        let mut by_meaning: Vec<(Meaning, f32, usize, vichess_whisper::Score)> = Vec::new();
+        for &(i, s) in &scored {
+            let p = (s.log_prob - top).exp() / total;
+            for m in &prepared.candidates[i].meanings {
+                match by_meaning.iter_mut().find(|e| &e.0 == m) {
+                    Some(e) => {
+                        e.1 += p;
+                        if s.log_prob > e.3.log_prob {
+                            e.2 = i;
+                            e.3 = s;
+                        }
+                    }
+                    None => by_meaning.push((m.clone(), p, i, s)),
+                }
+            }
+        }
+        by_meaning.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let mut sorted = scored.clone();
+        sorted.sort_by(|a, b| b.1.log_prob.total_cmp(&a.1.log_prob));
+        self.last.top = sorted
+            .iter()
+            .take(5)
+            .map(|(i, s)| {
+                (
+                    prepared.candidates[*i].text.clone(),
+                    s.log_prob,
+                    s.worst_gap,
+                )
+            })
+            .collect();
+        // The model's own transcript: speech the best reading leaves out (a word before
+        // it, a word it has no place for) shows there as more words than the reading has,
+        // or as a transcript far likelier than the reading.
+        let max_tokens = sorted.first().map_or(0, |(i, _)| phrases[*i].len()) + 6;
+        self.last.transcript = self
+            .rec
+            .transcribe_scored(&utt, language.code(), max_tokens);
+        let mut covered = true;
+        if let Some(best) = by_meaning.first() {
+            self.last.share = best.1;
+            self.last.fit = fit(best.3.worst_gap);
+            self.last.units = (
+                units(&self.last.transcript.0),
+                units(&prepared.candidates[best.2].text),
+            );
+            covered = self.last.units.0 <= self.last.units.1
+                && self.last.transcript.1 - best.3.log_prob <= FREE_GAP_MAX;
+        }
+        let guesses = by_meaning
+            .into_iter()
+            .map(|(meaning, share, i, s)| Guess {
+                meaning,
+                phrase: prepared.candidates[i].text.clone(),
+                confidence: if covered {
+                    share * fit(s.worst_gap)
+                } else {
+                    // Under the verdict's floor: "not understood".
+                    (share * fit(s.worst_gap)).min(0.49)
+                },
+            })
+            .collect();
+        Ok(Hearing { guesses })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nf3(pack: &str) -> Vec<String> {
+        let pos = Position::new();
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to() == crate::rules::Square::F3 && m.from() == crate::rules::Square::G1)
+            .expect("Nf3");
+        let tokens = crate::phrase::announce::move_phrase(&pos, &m);
+        spellings(&Pack::builtin(pack).expect("pack"), &tokens)
+    }
+
+    #[test]
+    fn a_move_is_written_as_whisper_writes_it_in_each_language() {
+        assert_eq!(
+            nf3("de-fide"),
+            [
+                "Springer Felix drei.",
+                "Springer, Felix, drei.",
+                "Springer F3."
+            ]
+        );
+        assert_eq!(
+            nf3("en"),
+            [
+                "Knight f3.",
+                "Knight, f3.",
+                "Knight F3.",
+                "Night f3.",
+                "Night F3."
+            ]
+        );
+        assert!(
+            nf3("ru").contains(&"Конь F3.".to_string()),
+            "{:?}",
+            nf3("ru")
+        );
+        assert!(
+            nf3("hy").iter().all(|t| t.ends_with('.')),
+            "{:?}",
+            nf3("hy")
+        );
+    }
+
+    #[test]
+    fn a_square_is_two_units_however_it_is_written() {
+        assert_eq!(units("Кунт С3"), 3);
+        assert_eq!(units("C3."), 2);
+        assert_eq!(units("Springer, Cesar, drei."), 3);
+        assert_eq!(units(" David \"klickt\" F.A. 5"), 5);
+        assert_eq!(units("Night (takes) E5"), 4);
+    }
+
+    #[test]
+    fn the_fit_is_one_for_the_models_own_words_and_falls_past_the_half() {
+        assert!(fit(0.0) > 0.99);
+        assert!((fit(FIT_HALF) - 0.5).abs() < 1e-6);
+        assert!(fit(FIT_HALF - 4.0) < 0.01);
+    }
+}

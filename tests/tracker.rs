@@ -730,6 +730,54 @@ fn a_take_back_returns_to_the_previous_position() {
 }
 
 #[test]
+fn a_move_taken_back_elsewhere_is_not_made_again_from_the_board_that_still_shows_it() {
+    // 1.f3 e5 2.g4 on the pegboard, 2...Qh4# typed and copied; then the players take the
+    // mate back (issue 24.1 allows it). The board still shows the queen on h4: that is the
+    // board to be put back, not the mate played again.
+    let before = pos("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
+    let qh4 = mv(&before, "Qh4#");
+    let after = before.play(&qh4).unwrap();
+    for kind in [BoardKind::OccupancyOnly, BoardKind::IdentifiesPieces] {
+        let q = if kind == BoardKind::IdentifiesPieces {
+            'q'
+        } else {
+            '?'
+        };
+        let mut h = Hand::new(before.clone(), kind);
+        h.t.game_advanced(after.clone(), h.now);
+        h.lift("d8");
+        assert_eq!(h.place("h4", q), vec![TrackerEvent::PositionCorrect]);
+        let mut ev = h.t.game_advanced(before.clone(), h.now);
+        ev.extend(h.wait(3_100));
+        assert!(made(&ev).is_empty(), "{kind:?}: {ev:?}");
+        assert_eq!(h.t.expected(), &before);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, TrackerEvent::Mismatch { .. })),
+            "{kind:?}: {ev:?}"
+        );
+        let guidance = ev.iter().find_map(|e| match e {
+            TrackerEvent::Guidance { fixes } => Some(fixes[0].to_string()),
+            _ => None,
+        });
+        assert_eq!(
+            guidance.as_deref(),
+            Some("move the black queen from h4 to d8"),
+            "{kind:?}: {ev:?}"
+        );
+        // Put back: no touch of the queen, the board right again.
+        assert!(h.lift("h4").is_empty());
+        assert_eq!(h.place("d8", q), vec![TrackerEvent::PositionCorrect]);
+        // Played again on the board, the same move is made.
+        h.lift("d8");
+        let ev = h.place("h4", q);
+        let mut ev2 = ev.clone();
+        ev2.extend(h.wait(700));
+        assert_eq!(made(&ev2), vec![qh4], "{kind:?}: {ev2:?}");
+    }
+}
+
+#[test]
 fn a_board_turned_round_is_detected_from_the_start_position_and_remembered() {
     let start = Position::new();
     let mut h = Hand::new(start.clone(), BoardKind::IdentifiesPieces);

@@ -325,6 +325,11 @@ pub struct Tracker {
     /// The board has shown the position after the last move: only then can going back to the
     /// position before it be a take-back (after [`Tracker::game_advanced`] it is just behind).
     showed_last_move: bool,
+    /// The game took back this move without this board (a take-back asked for and agreed),
+    /// and the placement the board showed then: until the board has shown the game's
+    /// position again, showing that move is a board to put back, not the move made again
+    /// (a mate taken back would otherwise be replayed at once).
+    taken_back: Option<(Move, Board)>,
     last_change_ms: u64,
     mismatch_said: Option<Snapshot>,
     throttle: Throttle,
@@ -378,6 +383,7 @@ impl Tracker {
             ambiguous_said: false,
             unexplained: false,
             showed_last_move: true,
+            taken_back: None,
             last_change_ms: 0,
             mismatch_said: None,
             throttle: Throttle::new(config.repeat_ms),
@@ -690,12 +696,20 @@ impl Tracker {
             .legal_moves()
             .into_iter()
             .find(|m| old.play(m).is_ok_and(|p| p == self.expected));
-        match link {
-            Some(m) => self.history.push((old.clone(), m)),
-            None => self.history.clear(),
+        let taken_back = match self.history.last() {
+            Some((before, m)) if link.is_none() && *before == self.expected => Some(*m),
+            _ => None,
+        };
+        match (link, taken_back) {
+            (Some(m), _) => self.history.push((old.clone(), m)),
+            (None, Some(_)) => {
+                self.history.pop();
+            }
+            (None, None) => self.history.clear(),
         }
         self.new_turn();
         self.showed_last_move = false;
+        self.taken_back = taken_back.map(|m| (m, *old.board()));
         let (was, now) = (
             reading_of(old.board(), self.kind),
             reading_of(self.expected.board(), self.kind),
@@ -937,7 +951,7 @@ impl Tracker {
             .expected
             .legal_moves()
             .into_iter()
-            .filter(|m| self.shows(&self.expected, m))
+            .filter(|m| !self.is_taken_back(m) && self.shows(&self.expected, m))
             .collect();
         if !moves.is_empty() {
             return Shows::Moves(moves);
@@ -997,6 +1011,7 @@ impl Tracker {
                 self.asked = None;
                 self.ambiguous_said = false;
                 self.unsynced = Bitboard::EMPTY;
+                self.taken_back = None;
                 self.mismatch_said = None;
                 self.throttle.reset();
             }
@@ -1049,7 +1064,7 @@ impl Tracker {
                 }
                 lift
             });
-            if fits && !lifted.is_empty() && !lifted.contains(&m.to()) {
+            if fits && !lifted.is_empty() && !lifted.contains(&m.to()) && !self.is_taken_back(&m) {
                 if found.is_some() {
                     return None;
                 }
@@ -1105,6 +1120,11 @@ impl Tracker {
                 self.note_touch(sq, Sensed::Piece(piece), out);
             }
         }
+    }
+
+    /// Was `m` taken back by the game while this board still showed it?
+    fn is_taken_back(&self, m: &Move) -> bool {
+        self.taken_back.is_some_and(|(undone, _)| undone == *m)
     }
 
     /// Two boards, this one owned by the player not on move: it shows copies, not moves.
@@ -1236,6 +1256,7 @@ impl Tracker {
         self.throttle.reset();
         self.reports_doubted = false;
         self.capture_asked_at = None;
+        self.taken_back = None;
     }
 
     // ---- mismatch and guidance ------------------------------------------------------------
@@ -1285,8 +1306,9 @@ impl Tracker {
         }
         // The placement the board last showed names the men it cannot tell apart: before the
         // game moved on without it, the position then; otherwise the game's.
-        let reference = match self.history.last() {
-            Some((before, _)) if !self.showed_last_move => *before.board(),
+        let reference = match (self.taken_back, self.history.last()) {
+            (Some((_, shown)), _) => shown,
+            (None, Some((before, _))) if !self.showed_last_move => *before.board(),
             _ => *self.expected.board(),
         };
         let fixes = fixes_known(&self.guidance_target(), &self.sensed, &reference);

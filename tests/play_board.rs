@@ -439,3 +439,64 @@ fn play_speaks_the_announcement_on_the_sound_device() {
     let ratio = p.energy / r.energy;
     assert!((0.7..=1.4).contains(&ratio), "energy ratio {ratio:.2}");
 }
+
+/// Issue 24.1 allows a mate to be taken back. The simulated pegboard still shows the mate
+/// when the take-back is agreed: the mate must not be read off it again (it was, and the
+/// game said saved three times); the hands put the queen back and the game goes on.
+#[test]
+fn a_mate_taken_back_on_the_simulated_pegboard_is_not_played_again() {
+    use vichess::phrase::token::{Token, Word};
+    let pack = vichess::voice::Pack::builtin("de-fide").unwrap();
+    let word = |w: Word| pack.text(&[Token::Word(w)]);
+    let home = temp_dir("sim-mate-takeback");
+    let mut g = Game::start(&home, "sim", None);
+    g.expect(|l| l.contains("Brett verbunden (/dev/pts/"), "connection");
+    g.type_line("start");
+    g.type_line("sim f3");
+    g.expect(|l| l == "Felix drei", "f3 from the board");
+    g.type_line("press");
+    g.type_line("e5");
+    g.type_line("press");
+    g.expect(|l| l == word(Word::PositionCorrect), "e5 copied");
+    g.type_line("sim g4");
+    g.expect(|l| l == "Gustav vier", "g4 from the board");
+    g.type_line("press");
+    g.type_line("Dh4");
+    g.expect(|l| l == "Matt, Schwarz gewinnt", "the mate");
+    g.expect(|l| l == word(Word::PositionCorrect), "the mate copied");
+    g.type_line("zurück schwarz");
+    g.type_line("ja");
+    g.expect(|l| l == word(Word::ResultWithdrawn), "the result withdrawn");
+    g.expect(
+        |l| l.starts_with(&word(Word::MoveTakenBack)),
+        "the mate taken back",
+    );
+    // The hands put the queen back on d8: the board is right, and the mate was not replayed.
+    g.expect(|l| l == word(Word::PositionCorrect), "the board put back");
+    g.type_line("züge");
+    g.expect(|l| l == "1. f3 e5", "the scoresheet");
+    g.expect(|l| l == "2. g4", "the scoresheet without the mate");
+    let out = g.quit();
+    let taken = out
+        .iter()
+        .position(|l| l.starts_with(&word(Word::MoveTakenBack)))
+        .unwrap();
+    let after = &out[taken..];
+    assert!(
+        !after.iter().any(|l| l.starts_with("Dame Hector vier")
+            || l.contains("Matt, Schwarz gewinnt")
+            || l.starts_with(&word(Word::Touched))),
+        "the mate replayed after the take-back: {out:?}"
+    );
+    // Saved with the result, then without it (the file must not keep a withdrawn result);
+    // never again for the same record.
+    let saved = format!("{}: ", word(Word::Saved));
+    let saves: Vec<usize> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with(&saved))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(saves.len(), 2, "{out:?}");
+    assert!(saves[1] > taken, "{out:?}");
+}

@@ -373,13 +373,122 @@ fn a_man_held_with_no_lost_reports_is_asked_about_only_after_the_in_hand_wait() 
 }
 
 #[test]
-fn an_occupancy_capture_reported_within_one_scan_out_of_order_counts() {
+fn an_occupancy_capture_reported_within_one_scan_out_of_order_is_asked_about() {
+    // f7 refilled 100 ms before c4 emptied: a scan that saw Bxf7+ out of order, or the pawn
+    // touched and put back and the bishop lifted to think. Occupancy cannot tell, and the
+    // last report is a lift: no move is made from it, the player is asked (sooner than for a
+    // man merely held, since a capture may well have been played).
     let p = pos(ITALIAN);
     let mut h = Hand::new(p.clone(), BoardKind::OccupancyOnly);
     h.lift("f7");
-    h.place("f7", '?'); // the scan saw f7 refilled before c4 emptied
-    let ev = h.lift("c4");
+    h.place("f7", '?');
+    let mut ev = h.lift("c4");
+    assert!(made(&ev).is_empty(), "{ev:?}");
+    ev.extend(h.wait(3_100));
+    assert!(made(&ev).is_empty(), "{ev:?}");
+    assert_eq!(unseen(&ev), vec![vec![mv(&p, "Bxf7+")]], "{ev:?}");
+    let ev = h.t.choose(&mv(&p, "Bxf7+"));
     assert_eq!(made(&ev), vec![mv(&p, "Bxf7+")]);
+    // The bishop put down elsewhere instead is that move, not the capture.
+    let mut h = Hand::new(p.clone(), BoardKind::OccupancyOnly);
+    h.lift("f7");
+    h.place("f7", '?');
+    h.lift("c4");
+    let ev = h.place("b5", '?');
+    let mut ev2 = ev.clone();
+    ev2.extend(h.wait(700));
+    assert_eq!(made(&ev2), vec![mv(&p, "Bb5")], "{ev2:?}");
+}
+
+/// Black has just played ...exd1=R+ (the engine's move, typed in, not made on this board):
+/// the white king on e1 is in check from the new rook on d1.
+const ROOK_PROMOTED_ON_D1: &str = "4k3/8/8/8/8/8/4p3/3QK3 b - - 0 1";
+
+/// The pegboard put right after ...exd1=R+ as the simulated hands do it (the pawn off e2,
+/// the queen off d1, the rook on d1), the clock then moving on `gap_ms` before the next
+/// report. Returns what the tracker said while the board was put right.
+fn after_rook_promotion(gap_ms: u64) -> (Hand, Position, Vec<TrackerEvent>) {
+    let before = pos(ROOK_PROMOTED_ON_D1);
+    let after = before.play(&mv(&before, "exd1=R+")).unwrap();
+    let mut h = Hand::new(before, BoardKind::OccupancyOnly);
+    let mut ev = h.t.game_advanced(after.clone(), h.now);
+    ev.extend(h.lift("e2"));
+    ev.extend(h.lift("d1"));
+    ev.extend(h.place("d1", '?'));
+    h.now += gap_ms.saturating_sub(100);
+    (h, after, ev)
+}
+
+#[test]
+fn the_king_lifted_out_of_check_is_no_capture_before_it_is_put_down() {
+    // The flake of the whole-game test on the simulated pegboard: the king lifted 100 ms
+    // after the rook was put on d1 was read as Kxd1 (the rook's placement taken for the
+    // capture's refill). It is Ke2 once the king is put down there.
+    let (mut h, after, copying) = after_rook_promotion(100);
+    let mut ev = h.lift("e1");
+    assert!(made(&ev).is_empty(), "a lift alone is no capture: {ev:?}");
+    // Swapping the queen for the rook was copying the move: no touch of the rook (which
+    // would bind the king to take it), no "man put back".
+    assert_eq!(copying, vec![TrackerEvent::PositionCorrect]);
+    assert!(
+        matches!(ev[..], [TrackerEvent::Touched { own: true, .. }]),
+        "{ev:?}"
+    );
+    // Held to think: still no capture, and no question about one either.
+    ev.extend(h.wait(5_000));
+    assert!(made(&ev).is_empty(), "{ev:?}");
+    assert!(unseen(&ev).is_empty(), "{ev:?}");
+    let ev = h.place("e2", '?');
+    assert_eq!(made(&ev), vec![mv(&after, "Ke2")], "{ev:?}");
+    assert!(breaches(&ev).is_empty(), "{ev:?}");
+    // The same, put down at once.
+    let (mut h, after, _) = after_rook_promotion(100);
+    let mut ev = h.lift("e1");
+    ev.extend(h.place("e2", '?'));
+    assert_eq!(made(&ev), vec![mv(&after, "Ke2")], "{ev:?}");
+    assert!(breaches(&ev).is_empty(), "{ev:?}");
+}
+
+#[test]
+fn the_king_taking_the_new_rook_is_kxd1_in_either_order() {
+    for gap in [100, 2_000] {
+        // The rook taken off first.
+        let (mut h, after, _) = after_rook_promotion(gap);
+        let ev = h.lift("d1");
+        assert!(
+            matches!(ev[..], [TrackerEvent::Touched { own: false, .. }]),
+            "{ev:?}"
+        );
+        assert!(made(&h.lift("e1")).is_empty());
+        let ev = h.place("d1", '?');
+        assert_eq!(made(&ev), vec![mv(&after, "Kxd1")], "{gap} ms: {ev:?}");
+        assert!(breaches(&ev).is_empty(), "{ev:?}");
+        // The king lifted first.
+        let (mut h, after, _) = after_rook_promotion(gap);
+        assert!(made(&h.lift("e1")).is_empty());
+        assert!(made(&h.lift("d1")).is_empty());
+        let ev = h.place("d1", '?');
+        assert_eq!(made(&ev), vec![mv(&after, "Kxd1")], "{gap} ms: {ev:?}");
+        assert!(breaches(&ev).is_empty(), "{ev:?}");
+    }
+    // The board never given the rook (the queen left on d1, which reads the same): the
+    // capture is still seen, in either order.
+    for capture_first in [true, false] {
+        let before = pos(ROOK_PROMOTED_ON_D1);
+        let after = before.play(&mv(&before, "exd1=R+")).unwrap();
+        let mut h = Hand::new(before, BoardKind::OccupancyOnly);
+        h.t.game_advanced(after.clone(), h.now);
+        assert_eq!(h.lift("e2"), vec![TrackerEvent::PositionCorrect]);
+        let order = if capture_first {
+            ["d1", "e1"]
+        } else {
+            ["e1", "d1"]
+        };
+        let mut ev = h.lift(order[0]);
+        ev.extend(h.lift(order[1]));
+        ev.extend(h.place("d1", '?'));
+        assert_eq!(made(&ev), vec![mv(&after, "Kxd1")], "{ev:?}");
+    }
 }
 
 #[test]
@@ -618,6 +727,54 @@ fn a_take_back_returns_to_the_previous_position() {
     // And the game goes on from there.
     h.lift("e2");
     assert_eq!(made(&h.place("e4", '?')), vec![mv(&start, "e4")]);
+}
+
+#[test]
+fn a_move_taken_back_elsewhere_is_not_made_again_from_the_board_that_still_shows_it() {
+    // 1.f3 e5 2.g4 on the pegboard, 2...Qh4# typed and copied; then the players take the
+    // mate back (issue 24.1 allows it). The board still shows the queen on h4: that is the
+    // board to be put back, not the mate played again.
+    let before = pos("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
+    let qh4 = mv(&before, "Qh4#");
+    let after = before.play(&qh4).unwrap();
+    for kind in [BoardKind::OccupancyOnly, BoardKind::IdentifiesPieces] {
+        let q = if kind == BoardKind::IdentifiesPieces {
+            'q'
+        } else {
+            '?'
+        };
+        let mut h = Hand::new(before.clone(), kind);
+        h.t.game_advanced(after.clone(), h.now);
+        h.lift("d8");
+        assert_eq!(h.place("h4", q), vec![TrackerEvent::PositionCorrect]);
+        let mut ev = h.t.game_advanced(before.clone(), h.now);
+        ev.extend(h.wait(3_100));
+        assert!(made(&ev).is_empty(), "{kind:?}: {ev:?}");
+        assert_eq!(h.t.expected(), &before);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, TrackerEvent::Mismatch { .. })),
+            "{kind:?}: {ev:?}"
+        );
+        let guidance = ev.iter().find_map(|e| match e {
+            TrackerEvent::Guidance { fixes } => Some(fixes[0].to_string()),
+            _ => None,
+        });
+        assert_eq!(
+            guidance.as_deref(),
+            Some("move the black queen from h4 to d8"),
+            "{kind:?}: {ev:?}"
+        );
+        // Put back: no touch of the queen, the board right again.
+        assert!(h.lift("h4").is_empty());
+        assert_eq!(h.place("d8", q), vec![TrackerEvent::PositionCorrect]);
+        // Played again on the board, the same move is made.
+        h.lift("d8");
+        let ev = h.place("h4", q);
+        let mut ev2 = ev.clone();
+        ev2.extend(h.wait(700));
+        assert_eq!(made(&ev2), vec![qh4], "{kind:?}: {ev2:?}");
+    }
 }
 
 #[test]

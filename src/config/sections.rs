@@ -645,7 +645,8 @@ pub struct BoardSection {
     pub follow_up_ms: u64,
     /// The same guidance is said again at most this often.
     pub repeat_ms: u64,
-    /// Sensor updates within this time belong to one scan of the board.
+    /// Sensor updates within this time belong to one scan of the board (a capture reported
+    /// out of order within it is asked about, not made).
     pub scan_window_ms: u64,
     /// A man held in the hand is not reported missing until this long.
     pub in_hand_ms: u64,

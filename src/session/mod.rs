@@ -718,6 +718,7 @@ impl Session {
     /// game's opening records (or, after a resume, where the game stands).
     fn start_event(&mut self, now: Stamp) -> u64 {
         let at = self.session_time(now);
+        let mut opening = false;
         if !self.begun {
             self.begun = true;
             if let Record::Begin { at: t, .. } = &mut self.begin {
@@ -739,6 +740,7 @@ impl Session {
             if let Some(side) = self.config.vi_side {
                 self.commit(Record::Side { at, side });
             }
+            opening = true;
         }
         if let Some((stamp, unix)) = self.wall.take() {
             let unix_ms = unix + now.since(stamp);
@@ -758,6 +760,16 @@ impl Session {
                 code: self.pack.language().code().to_string(),
                 pack: self.pack.name().to_string(),
             });
+        }
+        if opening {
+            // Set up in a position that is already over: said at once, as after the move
+            // that ends a game (the ending, the result, the game saved, with the date and
+            // tags just recorded), not left to be found out from a refused move. A resumed
+            // game says where it stands instead.
+            if let Some(ending) = self.state.ending().cloned() {
+                let phrase = ending.phrase.clone();
+                self.announce(state::Happening::Ended { ending, phrase }, at);
+            }
         }
         let side_until_now = self.pending_side.take().map(|(side, before)| {
             self.commit(Record::Side { at, side });

@@ -449,8 +449,14 @@ fn ladder_event(clock: Option<&Clock>, supervision: Supervision) -> ArbiterEvent
 impl State {
     /// A game from `start`, timed by `clock` or untimed.
     pub fn new(start: Position, clock: Option<Clock>) -> State {
+        let game = Game::new(start);
+        // A game set up in a position that is already over (a mate, a stalemate, a dead
+        // position given as the start: 5.1.1, 5.2.1, 5.2.2, 9.6) is over from its start,
+        // as it would be after the move that reached it; a resume finds it over again.
+        let status = game.status();
+        let ending = board_result(status).map(|r| ruling_ending(&r, status_phrase(status)));
         State {
-            game: Game::new(start),
+            game,
             illegal: IllegalMoves::new(ladder_event(clock.as_ref(), Supervision::Adequate)),
             clock,
             unpressed: None,
@@ -459,7 +465,7 @@ impl State {
             pressed_from: Vec::new(),
             offer: None,
             takeback_request: None,
-            ending: None,
+            ending,
             touched: false,
             anchor: None,
             began_unix_ms: None,

@@ -5,7 +5,8 @@
 //! capture on an occupancy-only board: the captured man's hole is full before and after, so the
 //! reading alone cannot tell "captured" from "the capturing man is still in the hand". The
 //! lift history decides it (board-protocols.md section 5): the target must have been lifted and
-//! refilled, and refilled after (or within one scan of) the capturing man leaving its hole.
+//! refilled, and refilled after the capturing man left its hole. A refill reported just before
+//! the capturer's lift is no capture: the capturer lifted last may still be in the hand.
 
 use super::BoardKind;
 use crate::board::{Sensed, Snapshot};
@@ -70,20 +71,33 @@ impl Activity {
     }
 
     /// On an occupancy-only board: was the man on `to` taken off and a man put there after
-    /// the man on `from` was lifted (allowing `window_ms` for a scan reporting out of order)?
-    pub fn swapped_after(&self, to: Square, from: Square, window_ms: u64) -> bool {
+    /// the man on `from` was lifted? Only the order of the reports counts: a refill reported
+    /// before the lift (the pawn touched and put back, then the bishop lifted) is what a man
+    /// in the hand looks like too, and the lift alone cannot say which man was taken.
+    pub fn swapped_after(&self, to: Square, from: Square) -> bool {
         let (Some(lift_to), Some(place_to)) = (self.lifted(to), self.placed(to)) else {
             return false;
         };
         if place_to.seq < lift_to.seq {
             return false; // the target went back into its hole and stays there
         }
-        match self.lifted(from) {
-            Some(lift_from) => {
-                place_to.seq > lift_from.seq || place_to.at_ms + window_ms >= lift_from.at_ms
-            }
-            None => false,
-        }
+        self.lifted(from)
+            .is_some_and(|lift_from| place_to.seq > lift_from.seq)
+    }
+
+    /// The reports of a capture on `to` by the man on `from` out of order within one scan
+    /// (`window_ms`): the target emptied and refilled, then, at most that long after, the
+    /// capturer's lift. Not enough to make the capture (see [`Activity::swapped_after`]),
+    /// but enough to ask about it sooner than about a man merely held.
+    pub fn swapped_just_before(&self, to: Square, from: Square, window_ms: u64) -> bool {
+        let (Some(lift_to), Some(place_to), Some(lift_from)) =
+            (self.lifted(to), self.placed(to), self.lifted(from))
+        else {
+            return false;
+        };
+        lift_to.seq < place_to.seq
+            && place_to.seq < lift_from.seq
+            && place_to.at_ms + window_ms >= lift_from.at_ms
     }
 }
 
@@ -115,7 +129,6 @@ pub(super) fn shows_move(
     m: &Move,
     kind: BoardKind,
     activity: &Activity,
-    window_ms: u64,
 ) -> bool {
     if !agrees(sensed, after) {
         return false;
@@ -126,7 +139,7 @@ pub(super) fn shows_move(
     let unnamed = sensed.get(m.to()) == Sensed::Occupied { color: None };
     let hidden_capture =
         (kind == BoardKind::OccupancyOnly || unnamed) && m.is_capture() && !m.is_en_passant();
-    !hidden_capture || activity.swapped_after(m.to(), m.from(), window_ms)
+    !hidden_capture || activity.swapped_after(m.to(), m.from())
 }
 
 /// The squares whose content differs between two placements.
@@ -186,19 +199,22 @@ mod tests {
         a.lift(f7, 0);
         a.place(f7, 100);
         a.lift(c4, 2_000);
-        assert!(!a.swapped_after(f7, c4, 300), "target put back long before");
+        assert!(!a.swapped_after(f7, c4), "target put back long before");
+        assert!(!a.swapped_just_before(f7, c4, 300));
         let mut a = Activity::default();
         a.lift(f7, 0);
         a.place(f7, 1_000);
         a.lift(c4, 1_100);
-        assert!(a.swapped_after(f7, c4, 300), "within one scan");
+        assert!(!a.swapped_after(f7, c4), "a lift alone is no capture");
+        assert!(a.swapped_just_before(f7, c4, 300), "within one scan");
         let mut a = Activity::default();
         a.lift(c4, 0);
         a.lift(f7, 100);
         a.place(f7, 200);
-        assert!(a.swapped_after(f7, c4, 300));
+        assert!(a.swapped_after(f7, c4));
+        assert!(!a.swapped_just_before(f7, c4, 300));
         a.lift(f7, 300);
-        assert!(!a.swapped_after(f7, c4, 300), "lifted again after");
+        assert!(!a.swapped_after(f7, c4), "lifted again after");
     }
 
     #[test]

@@ -95,7 +95,10 @@ pub struct Config {
     pub follow_up_ms: u64,
     /// The same guidance is said again at most this often.
     pub repeat_ms: u64,
-    /// Updates within one scan of the board may arrive in any order.
+    /// Updates within one scan of the board may arrive in any order. On an occupancy-only
+    /// board a capture's refill reported this long before the capturer's lift is not made
+    /// (the man lifted last may still be in the hand, about to go elsewhere) but asked
+    /// about after `mismatch_ms` ([`TrackerEvent::CaptureUnseen`]) instead of `in_hand_ms`.
     pub scan_window_ms: u64,
     /// A man held in the hand (lifted, nothing else wrong) is not a mismatch until this long.
     pub in_hand_ms: u64,
@@ -302,6 +305,11 @@ pub struct Tracker {
     /// Squares the board still has to catch up on (the game moved on without it): lifting a
     /// man there is putting the board right, not a touch.
     unsynced: Bitboard,
+    /// Squares where the game moved on without this board and the man changed, but the board
+    /// cannot see it (a queen taken by a pawn promoting to a rook, on a board that reads only
+    /// occupancy): the board agrees already, yet the player still swaps the men there. That
+    /// lift is no touch of the new man, and its put-down no adjusting.
+    unseen_swaps: Bitboard,
     pending: Option<(Pending, u64)>,
     asked: Option<(Square, Square)>,
     /// The promotion piece the player named this turn.
@@ -317,6 +325,11 @@ pub struct Tracker {
     /// The board has shown the position after the last move: only then can going back to the
     /// position before it be a take-back (after [`Tracker::game_advanced`] it is just behind).
     showed_last_move: bool,
+    /// The game took back this move without this board (a take-back asked for and agreed),
+    /// and the placement the board showed then: until the board has shown the game's
+    /// position again, showing that move is a board to put back, not the move made again
+    /// (a mate taken back would otherwise be replayed at once).
+    taken_back: Option<(Move, Board)>,
     last_change_ms: u64,
     mismatch_said: Option<Snapshot>,
     throttle: Throttle,
@@ -363,12 +376,14 @@ impl Tracker {
             in_hand: Bitboard::EMPTY,
             activity: Activity::default(),
             unsynced: Bitboard::EMPTY,
+            unseen_swaps: Bitboard::EMPTY,
             pending: None,
             asked: None,
             named_promotion: None,
             ambiguous_said: false,
             unexplained: false,
             showed_last_move: true,
+            taken_back: None,
             last_change_ms: 0,
             mismatch_said: None,
             throttle: Throttle::new(config.repeat_ms),
@@ -648,8 +663,9 @@ impl Tracker {
                 self.config.mismatch_ms
             };
             let mut at = self.last_change_ms + delay;
-            if !self.unseen_captures().is_empty() {
-                if !self.reports_doubted {
+            let captures = self.unseen_captures();
+            if !captures.is_empty() {
+                if !self.reports_doubted && !self.reported_out_of_order(&captures) {
                     at = at.max(self.last_change_ms + self.config.in_hand_ms);
                 }
                 if let Some(asked) = self.capture_asked_at {
@@ -680,12 +696,29 @@ impl Tracker {
             .legal_moves()
             .into_iter()
             .find(|m| old.play(m).is_ok_and(|p| p == self.expected));
-        match link {
-            Some(m) => self.history.push((old.clone(), m)),
-            None => self.history.clear(),
+        let taken_back = match self.history.last() {
+            Some((before, m)) if link.is_none() && *before == self.expected => Some(*m),
+            _ => None,
+        };
+        match (link, taken_back) {
+            (Some(m), _) => self.history.push((old.clone(), m)),
+            (None, Some(_)) => {
+                self.history.pop();
+            }
+            (None, None) => self.history.clear(),
         }
         self.new_turn();
         self.showed_last_move = false;
+        self.taken_back = taken_back.map(|m| (m, *old.board()));
+        let (was, now) = (
+            reading_of(old.board(), self.kind),
+            reading_of(self.expected.board(), self.kind),
+        );
+        for sq in changed_squares(old.board(), self.expected.board()) {
+            if was.get(sq).is_occupied() && was.get(sq) == now.get(sq) {
+                self.unseen_swaps.set(sq);
+            }
+        }
         if !agrees(&self.sensed, self.expected.board()) {
             self.unsynced =
                 changed_squares(old.board(), self.expected.board()) | self.differing_squares();
@@ -808,6 +841,15 @@ impl Tracker {
         }
         self.sensed.set(sq, sensed);
         self.activity.place(sq, now_ms);
+        if self.unseen_swaps.contains(sq) {
+            self.unseen_swaps.clear(sq);
+            if agrees(&self.sensed, self.expected.board()) {
+                // The new man put in for the old: the board catching up, no part of a move
+                // (and no evidence of a capture there).
+                self.activity.forget(sq);
+                return None;
+            }
+        }
         if let Sensed::Piece(p) = sensed {
             // 4.4.4: the promotion piece is chosen when it touches the promotion square.
             let promotes = p.color == self.expected.turn()
@@ -845,6 +887,7 @@ impl Tracker {
         }
         if !before.agrees_with(Some(piece))
             || self.unsynced.contains(sq)
+            || self.unseen_swaps.contains(sq)
             || self.touched.contains(sq)
         {
             return;
@@ -897,14 +940,7 @@ impl Tracker {
     fn shows(&self, before: &Position, m: &Move) -> bool {
         let mut after = before.clone();
         after.play_unchecked(m);
-        shows_move(
-            &self.sensed,
-            after.board(),
-            m,
-            self.kind,
-            &self.activity,
-            self.config.scan_window_ms,
-        )
+        shows_move(&self.sensed, after.board(), m, self.kind, &self.activity)
     }
 
     fn classify(&self) -> Shows {
@@ -915,7 +951,7 @@ impl Tracker {
             .expected
             .legal_moves()
             .into_iter()
-            .filter(|m| self.shows(&self.expected, m))
+            .filter(|m| !self.is_taken_back(m) && self.shows(&self.expected, m))
             .collect();
         if !moves.is_empty() {
             return Shows::Moves(moves);
@@ -975,6 +1011,7 @@ impl Tracker {
                 self.asked = None;
                 self.ambiguous_said = false;
                 self.unsynced = Bitboard::EMPTY;
+                self.taken_back = None;
                 self.mismatch_said = None;
                 self.throttle.reset();
             }
@@ -1027,7 +1064,7 @@ impl Tracker {
                 }
                 lift
             });
-            if fits && !lifted.is_empty() && !lifted.contains(&m.to()) {
+            if fits && !lifted.is_empty() && !lifted.contains(&m.to()) && !self.is_taken_back(&m) {
                 if found.is_some() {
                     return None;
                 }
@@ -1083,6 +1120,11 @@ impl Tracker {
                 self.note_touch(sq, Sensed::Piece(piece), out);
             }
         }
+    }
+
+    /// Was `m` taken back by the game while this board still showed it?
+    fn is_taken_back(&self, m: &Move) -> bool {
+        self.taken_back.is_some_and(|(undone, _)| undone == *m)
     }
 
     /// Two boards, this one owned by the player not on move: it shows copies, not moves.
@@ -1204,6 +1246,7 @@ impl Tracker {
         self.in_hand = Bitboard::EMPTY;
         self.activity = Activity::default();
         self.unsynced = Bitboard::EMPTY;
+        self.unseen_swaps = Bitboard::EMPTY;
         self.pending = None;
         self.asked = None;
         self.named_promotion = None;
@@ -1213,6 +1256,7 @@ impl Tracker {
         self.throttle.reset();
         self.reports_doubted = false;
         self.capture_asked_at = None;
+        self.taken_back = None;
     }
 
     // ---- mismatch and guidance ------------------------------------------------------------
@@ -1262,8 +1306,9 @@ impl Tracker {
         }
         // The placement the board last showed names the men it cannot tell apart: before the
         // game moved on without it, the position then; otherwise the game's.
-        let reference = match self.history.last() {
-            Some((before, _)) if !self.showed_last_move => *before.board(),
+        let reference = match (self.taken_back, self.history.last()) {
+            (Some((_, shown)), _) => shown,
+            (None, Some((before, _))) if !self.showed_last_move => *before.board(),
             _ => *self.expected.board(),
         };
         let fixes = fixes_known(&self.guidance_target(), &self.sensed, &reference);
@@ -1293,12 +1338,23 @@ impl Tracker {
     }
 
     /// Is a man held in hand to be asked about as a possibly unseen capture (rather than
-    /// waited for, then guided back)? When reports may have been lost this turn, at once;
-    /// otherwise only once it has been held as long as guidance would wait (`in_hand_ms`),
-    /// since a player holding a man is usually thinking.
+    /// waited for, then guided back)? When reports may have been lost this turn, or came out
+    /// of order within one scan, at once; otherwise only once it has been held as long as
+    /// guidance would wait (`in_hand_ms`), since a player holding a man is usually thinking.
     fn asks_about_capture(&self, now_ms: u64) -> bool {
         let held_long = now_ms >= self.last_change_ms.saturating_add(self.config.in_hand_ms);
-        (self.reports_doubted || held_long) && !self.unseen_captures().is_empty()
+        let captures = self.unseen_captures();
+        !captures.is_empty()
+            && (self.reports_doubted || held_long || self.reported_out_of_order(&captures))
+    }
+
+    /// Were one of these captures' reports out of order within one scan (the target refilled
+    /// just before the capturer's lift)? Then a capture is likely enough to ask at once.
+    fn reported_out_of_order(&self, captures: &[Move]) -> bool {
+        captures.iter().any(|m| {
+            self.activity
+                .swapped_just_before(m.to(), m.from(), self.config.scan_window_ms)
+        })
     }
 
     /// Where guidance should lead: the game's position, unless the board is part-way through

@@ -136,7 +136,7 @@ fn a_refused_claim_says_why_in_the_games_language() {
             "de",
             ["e4", "drücken", "reklamieren dreifach schwarz", "ja"],
             "Reklamation abgelehnt: Schwarz; so oft stand diese Stellung auf dem Brett: \
-             ein Mal (nach dem ersten Zug von Weiß); nötig sind drei",
+             einmal (nach dem ersten Zug von Weiß); nötig sind drei",
         ),
         (
             "uk",
@@ -272,7 +272,7 @@ fn the_report_says_the_claims_reason_in_the_games_words_and_no_question_marks() 
             "reklamieren dreifach schwarz",
             "ja",
             "Schiedsrichterbericht: Weiß - Schwarz",
-            "so oft stand diese Stellung auf dem Brett: ein Mal (nach dem ersten Zug von \
+            "so oft stand diese Stellung auf dem Brett: einmal (nach dem ersten Zug von \
              Weiß); nötig sind drei",
         ),
     ] {

@@ -365,3 +365,46 @@ fn armenian_game_lines_use_armenian_marks() {
         assert!(!line.contains(": "), "a Latin colon in {line:?}");
     }
 }
+
+/// A draw offer in Russian and Ukrainian is a sentence with the side as its subject
+/// ("белые предлагают ничью"), not the clipped label "предложение ничьей: белые"; the offer
+/// made again says the offer still stands, and the agreement's record names who offered.
+/// English keeps its label.
+#[test]
+fn a_draw_offer_in_russian_and_ukrainian_is_a_sentence() {
+    for (name, lines, want) in [
+        (
+            "ru",
+            ["e4", "ничья предложить белые", "ничья предложить белые"],
+            [
+                "белые предлагают ничью",
+                "белые предлагают ничью, предложение ещё в силе",
+            ],
+        ),
+        (
+            "uk",
+            ["e4", "нічия запропонувати білі", "нічия запропонувати білі"],
+            [
+                "білі пропонують нічию",
+                "білі пропонують нічию, пропозиція ще чинна",
+            ],
+        ),
+        (
+            "en",
+            ["e4", "draw offer white", "draw offer white"],
+            ["draw offer: White", "draw offer: White, still open"],
+        ),
+    ] {
+        let out = said(name, None, &lines);
+        let offers: Vec<&String> = out
+            .iter()
+            .filter(|l| !l.starts_with('е') && *l != "e4")
+            .collect();
+        assert_eq!(offers, want, "{name}: {out:?}");
+        if name != "en" {
+            for line in offers {
+                assert!(!line.chars().any(|c| c.is_ascii_alphabetic()), "{line}");
+            }
+        }
+    }
+}

@@ -219,6 +219,9 @@ words! {
     NoMoveToTakeBack = "no-move-to-take-back",
     ClockRefuses = "clock-refuses",
     StillOpen = "still-open",
+    /// After a side: "White offers a draw", where `[grammar] side_offers_draw` says an offer
+    /// as a sentence rather than as "draw offer: White".
+    OffersDraw = "offers-draw",
     NoOffer = "no-offer",
     /// After a side: "White made this offer: the opponent answers".
     OwnOffer = "own-offer",

@@ -408,3 +408,31 @@ fn a_draw_offer_in_russian_and_ukrainian_is_a_sentence() {
         }
     }
 }
+
+/// A typed move to a square off the board ("e9", "Nj3") says that the square does not
+/// exist, in the game's words with the text as typed, not just "not understood" or a
+/// guess at another move; a word that names no square stays "not understood".
+#[test]
+fn a_square_off_the_board_is_said_not_to_exist() {
+    for (name, typed, want) in [
+        ("en", "e9", "there is no square \"e9\" on the board"),
+        ("en", "Nj3", "there is no square \"j3\" on the board"),
+        ("de", "Sj3", "auf dem Brett gibt es kein Feld „j3“"),
+        ("de-fide", "e0", "auf dem Brett gibt es kein Feld „e0“"),
+        ("ru", "Кj3", "на доске нет поля «j3»"),
+        ("ru", "e9", "на доске нет поля «e9»"),
+        ("uk", "e9", "на дошці немає поля «e9»"),
+        ("uk", "Кz1", "на дошці немає поля «z1»"),
+        ("hy", "e9", "տախտակին «e9» դաշտ չկա"),
+        ("hy", "Ձj3", "տախտակին «j3» դաշտ չկա"),
+        ("hy", "exd9", "տախտակին «d9» դաշտ չկա"),
+    ] {
+        let out = said(name, None, &[typed]);
+        assert_eq!(out, [want], "{name} {typed}");
+        if !matches!(name, "en" | "de" | "de-fide") {
+            let rest = want.replace(&format!("«{}»", &typed[typed.len() - 2..]), "");
+            assert!(!rest.chars().any(|c| c.is_ascii_alphanumeric()), "{want}");
+        }
+    }
+    assert_eq!(said("en", None, &["xyzzy"]), ["not understood"]);
+}

@@ -659,6 +659,8 @@ words! {
     ResultWithdrawn = "result-withdrawn",
     /// Before a square: a typed capture mark where nothing stands to be taken (8.1.1).
     NoCaptureOn = "no-capture-on",
+    /// A move typed to a square the board does not have ("e9"): "{square}" is the text.
+    NoSuchSquare = "no-such-square",
     // Issue 24, item 5: no arbiter present (III.6), supervision not adequate (A.5, B.3).
     NoArbiterPresent = "no-arbiter-present",
     SupervisionInadequate = "supervision-inadequate",

@@ -436,3 +436,51 @@ fn a_square_off_the_board_is_said_not_to_exist() {
     }
     assert_eq!(said("en", None, &["xyzzy"]), ["not understood"]);
 }
+
+/// An arbiter's time with a word that is no unit ("2х", Cyrillic or Latin x) is refused
+/// with the text and the word in it that is wrong, in the game's words; it is never taken
+/// as minutes, and the clock does not change.
+#[test]
+fn a_time_with_no_unit_word_is_refused_not_read_as_minutes() {
+    for (name, typed, want) in [
+        (
+            "en",
+            "arbiter time add white 2x",
+            "\"2x\": \"x\" is not a unit of time; write h for hours, m for minutes, s for \
+             seconds, for example 2m or 30s",
+        ),
+        (
+            "de",
+            "schiedsrichter zeit dazu weiß 2x",
+            "„2x“: „x“ ist keine Zeiteinheit; schreiben Sie h für Stunden, m für Minuten, s für \
+             Sekunden, zum Beispiel 2m oder 30s",
+        ),
+        (
+            "ru",
+            "арбитр время добавить белые 2х",
+            "«2х»: «х» — не единица времени; пишите ч — часы, м — минуты, с — секунды, \
+             например 2м или 30с",
+        ),
+        (
+            "uk",
+            "арбітр час додати білі 2х",
+            "«2х»: «х» — не одиниця часу; пишіть год — години, хв — хвилини, с — секунди, \
+             наприклад 2хв або 30с",
+        ),
+        (
+            "hy",
+            "մրցավար ժամանակ ավելացնել սպիտակ 2х",
+            "«2х»՝ «х»-ը ժամանակի միավոր չէ։ գրեք ժ՝ ժամ, ր՝ րոպե, վ՝ վայրկյան, օրինակ՝ 2ր \
+             կամ 30վ",
+        ),
+    ] {
+        let out = printed(&run(&mut game(name, Some("90+30")), 0, &[typed, "e4"]));
+        assert_eq!(out[0], want, "{name}: {out:?}");
+        // Nothing changed: the game goes on as one without the refused command, clock and all.
+        let without = printed(&run(&mut game(name, Some("90+30")), 0, &["e4"]));
+        assert_eq!(out[1..], without[..], "{name}");
+        if !matches!(name, "en" | "de") {
+            assert!(!want.chars().any(|c| c.is_ascii_alphabetic()), "{want}");
+        }
+    }
+}

@@ -938,6 +938,8 @@ words! {
     /// The arbiter's time given without its unit (`arbiter time add white 2`): what is
     /// missing and an example, since "2" could be minutes or seconds.
     TimeNeedsUnit = "time-needs-unit",
+    /// A time with a word that is no unit ("2х"): "{text}" and "{unit}" are filled in.
+    TimeBadUnit = "time-bad-unit",
     /// A draw by agreement (5.2.3), as the record's last comment names it.
     DrawAgreed = "draw-agreed",
     /// The report's label for a move struck by a correction (D.2.8), beside the move that

@@ -582,6 +582,14 @@ impl Session {
     /// A command with a missing or wrong argument: the reason in English games, and the
     /// command's help line in the game's language.
     pub(super) fn command_error(&mut self, e: CommandError) {
+        if !e.2.is_empty() {
+            let q = |text: &str| self.pack.language().quote(text);
+            let mut line = self.pack.text(&[Token::Word(e.1)]);
+            for (name, value) in &e.2 {
+                line = line.replace(&format!("{{{name}}}"), &q(value));
+            }
+            return self.out.say_text(Audience::Player, &line);
+        }
         if self.pack.language() == crate::phrase::Language::En {
             return self.out.say_text(Audience::Player, &e.0);
         }

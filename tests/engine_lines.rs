@@ -109,7 +109,7 @@ fn a_missing_engine_is_one_line_naming_the_path() {
         ),
         (
             "hy",
-            "շարժիչի ծրագիրը չի գտնվել: /nonexistent/engine; նրա կողմի քայլերը մուտքագրեք ինքներդ",
+            "շարժիչի ծրագիրը չի գտնվել՝ /nonexistent/engine; նրա կողմի քայլերը մուտքագրեք ինքներդ",
             "vichess-ն այն վերագործարկում",
         ),
     ] {

@@ -68,6 +68,7 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
             Word::WhyNotYours,
             &[
                 ("piece", man(*piece)),
+                ("the_piece", the_man(*piece)),
                 ("a_piece", a_man(*piece)),
                 ("from", square_words(pack, *from)),
                 ("side", side(*turn)),
@@ -114,6 +115,7 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
                 ("san", san.clone()),
                 ("king", king(*color)),
                 ("pinned", role(*pinned)),
+                ("the_pinned", armenian_definite(&role(*pinned))),
                 ("a_pinned", a_man(pinned.of(*color))),
                 ("from", square_words(pack, *from)),
                 ("pinner", man(*pinner)),

@@ -406,6 +406,9 @@ fn a_draw_offer_in_russian_and_ukrainian_is_a_sentence() {
                 assert!(!line.chars().any(|c| c.is_ascii_alphabetic()), "{line}");
             }
         }
+        // Said in the order it is printed: the side first, then the verb.
+        let phrase = vichess::phrase::events::draw_offer_phrase(vichess::rules::Color::White);
+        assert_eq!(pack(name).spoken_text(&phrase), want[0], "{name}");
     }
 }
 

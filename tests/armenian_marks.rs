@@ -133,7 +133,8 @@ fn start_up_errors_in_armenian_use_its_marks_and_words() {
     let home = tempfile::tempdir().unwrap();
     std::fs::write(
         home.path().join("bad.toml"),
-        "[game]\nlanguag = \"hy\"\ncontrol = \"abc\"\n[speech]\ngap_ms = \"x\"\nspeed = 9.0\n",
+        "[game]\nlanguag = \"hy\"\ncontrol = \"abc\"\n[speech]\ngap_ms = \"x\"\nspeed = 9.0\n\
+         [gamepad.buttons]\nSouth = \"fly\"\n",
     )
     .unwrap();
     let run = |args: &[&str], stdin: &[u8]| {
@@ -160,7 +161,16 @@ fn start_up_errors_in_armenian_use_its_marks_and_words() {
     ] {
         has(&checked, want);
     }
-    assert!(!checked.contains("is not"), "{checked}");
+    has(
+        &checked,
+        "bad.toml, տող 8՝ բանալի «South» [gamepad.buttons] բաժնում՝ այդպիսի հրաման չկա («fly»; \
+         արժեքներն են՝ press-white, press-black, press, time, count, last, moves-back, \
+         moves-forward, pause, repeat, cursor-mode, cursor-up, cursor-down, cursor-left, \
+         cursor-right, faster, slower, talk, none)\n",
+    );
+    for english in ["is not", "there is", "the commands"] {
+        assert!(!checked.contains(english), "{english:?} in:\n{checked}");
+    }
 
     let played = run(
         &["play", "--no-audio", "--lang", "hy", "--config", "bad.toml"],

@@ -578,9 +578,9 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
         (
             "[gamepad.buttons]\nSouth = \"pres\"\n",
             [
-                ("de", "Zeile 2: Schlüssel „South“ in [gamepad.buttons]: diesen Befehl gibt es nicht (button"),
-                ("ru", "строка 2: ключ «South» в [gamepad.buttons]: такой команды нет (button"),
-                ("hy", "տող 2՝ բանալի «South» [gamepad.buttons] բաժնում՝ այդպիսի հրաման չկա (button"),
+                ("de", "Zeile 2: Schlüssel „South“ in [gamepad.buttons]: diesen Befehl gibt es nicht („pres“ (meinten Sie „press“?); die Werte sind: press-white, "),
+                ("ru", "строка 2: ключ «South» в [gamepad.buttons]: такой команды нет («pres» ("),
+                ("hy", "տող 2՝ բանալի «South» [gamepad.buttons] բաժնում՝ այդպիսի հրաման չկա («pres» (գուցե նկատի ունեի՞ք «press»); արժեքներն են՝ press-white, "),
             ],
         ),
     ];

@@ -236,6 +236,24 @@ fn detail(pack: &Pack, fault: Fault, reason: &str) -> Option<String> {
                 rest.trim()
             ))
         }
+        // A button bound to no command: the word, the near miss, and the commands there are.
+        Fault::NoSuchCommand => {
+            let (_, rest) = reason.split_once("there is no command \"")?;
+            let (value, rest) = rest.split_once('"')?;
+            let near = rest
+                .split_once("did you mean \"")
+                .and_then(|(_, r)| r.split_once('"'))
+                .map(|(s, _)| format!(" ({})", w(Word::ConfigDidYouMean).replace("{key}", &q(s))))
+                .unwrap_or_default();
+            let (_, list) = rest.split_once("the commands are ")?;
+            let list = list.replace(", or ", ", ").replace('"', "");
+            Some(format!(
+                "{}{near}; {}{} {list}",
+                q(value),
+                w(Word::ArgValuesAre),
+                pack.colon()
+            ))
+        }
         Fault::NotOneOf if reason.contains("is not a side") => {
             Some(format!("{}; white, black", q(&quoted('"', '"')?)))
         }

@@ -208,6 +208,28 @@ fn start_up_errors_in_armenian_use_its_marks_and_words() {
         &clap,
         "vichess: --audio <AUDIO>՝ հրամանի տողում բացակայում է; տե՛ս vichess scoresheet --help",
     );
+    // A WAV file that cannot be written where --audio says.
+    std::fs::write(
+        home.path().join("g.pgn"),
+        "[White \"Արամ\"]\n[Black \"Սոնա\"]\n\n1. e4 e5 *\n",
+    )
+    .unwrap();
+    let audio = run(
+        &[
+            "scoresheet",
+            "--lang",
+            "hy",
+            "--audio",
+            "/no/such/dir/a.wav",
+            "g.pgn",
+        ],
+        b"",
+    );
+    has(
+        &audio,
+        "vichess: արձանագրությունը հնարավոր չէ գրել՝ /no/such/dir/a.wav (այդպիսի ֆայլ կամ \
+         թղթապանակ չկա)",
+    );
     let clap = run(&["play", "--lang", "hy", "--supervision", "x"], b"");
     has(
         &clap,

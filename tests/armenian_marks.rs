@@ -123,3 +123,150 @@ fn pgn_check_and_an_unreadable_file_in_armenian_use_its_marks() {
     );
     check("scoresheet", &err);
 }
+
+/// What a player meets before the game in Armenian: a configuration with an unknown key and
+/// bad values (from `config check` and from `play`), an engine that is not there, and a
+/// command line clap refuses. Every line in Armenian marks, the parser's English reason for
+/// a time control retold in Armenian.
+#[test]
+fn start_up_errors_in_armenian_use_its_marks_and_words() {
+    let home = tempfile::tempdir().unwrap();
+    std::fs::write(
+        home.path().join("bad.toml"),
+        "[game]\nlanguag = \"hy\"\ncontrol = \"abc\"\n[speech]\ngap_ms = \"x\"\nspeed = 9.0\n\
+         [gamepad.buttons]\nSouth = \"fly\"\n",
+    )
+    .unwrap();
+    let run = |args: &[&str], stdin: &[u8]| {
+        let out = common_play::run_piped(home.path(), args, stdin);
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        check(&args.join(" "), &text);
+        text
+    };
+    let has = |text: &str, want: &str| assert!(text.contains(want), "{want:?} not in:\n{text}");
+
+    let checked = run(&["config", "check", "--lang", "hy", "bad.toml"], b"");
+    for want in [
+        "bad.toml, տող 2՝ անհայտ բանալի «languag» [game] բաժնում (գուցե նկատի ունեի՞ք «language»)\n",
+        "bad.toml, տող 3՝ բանալի «control» [game] բաժնում՝ սա ժամանակի հսկողություն չէ, որը \
+         vichess-ը կարող է կարդալ («abc»; նիշ 1՝ «abc» թիվ չէ (վայրկյաններ))\n",
+        "bad.toml, տող 5՝ բանալի «gap_ms» [speech] բաժնում՝ սպասվում էր՝ ամբողջ թիվ; գտնվել է՝ \
+         տեքստ\n",
+        "bad.toml, տող 6՝ բանալի «speed» [speech] բաժնում՝ արժեքը թույլատրելի սահմաններից դուրս \
+         է (9; թույլատրելի է՝ 0.5-ից 3.0)\n",
+    ] {
+        has(&checked, want);
+    }
+    has(
+        &checked,
+        "bad.toml, տող 8՝ բանալի «South» [gamepad.buttons] բաժնում՝ այդպիսի հրաման չկա («fly»; \
+         արժեքներն են՝ press-white, press-black, press, time, count, last, moves-back, \
+         moves-forward, pause, repeat, cursor-mode, cursor-up, cursor-down, cursor-left, \
+         cursor-right, faster, slower, talk, none)\n",
+    );
+    for english in ["is not", "there is", "the commands"] {
+        assert!(!checked.contains(english), "{english:?} in:\n{checked}");
+    }
+
+    let played = run(
+        &["play", "--no-audio", "--lang", "hy", "--config", "bad.toml"],
+        b"",
+    );
+    has(
+        &played,
+        "vichess: կարգավորումը հնարավոր չէ օգտագործել՝\nbad.toml, տող 2՝ ",
+    );
+
+    let engine = run(
+        &[
+            "play",
+            "--no-audio",
+            "--lang",
+            "hy",
+            "--engine",
+            "/no/such/path",
+        ],
+        "ելք\n".as_bytes(),
+    );
+    has(
+        &engine,
+        "շարժիչի ծրագիրը չի գտնվել՝ /no/such/path; նրա կողմի քայլերը մուտքագրեք ինքներդ",
+    );
+
+    let clap = run(&["play", "--lang", "hy", "--audio", "x"], b"");
+    has(
+        &clap,
+        "vichess: --audio՝ այդպիսի ընտրանք չկա (գուցե նկատի ունեի՞ք «--no-audio»); տե՛ս vichess \
+         play --help",
+    );
+    let clap = run(&["scoresheet", "--lang", "hy", "--audio"], b"");
+    has(
+        &clap,
+        "vichess: --audio <AUDIO>՝ հրամանի տողում բացակայում է; տե՛ս vichess scoresheet --help",
+    );
+    // A WAV file that cannot be written where --audio says.
+    std::fs::write(
+        home.path().join("g.pgn"),
+        "[White \"Արամ\"]\n[Black \"Սոնա\"]\n\n1. e4 e5 *\n",
+    )
+    .unwrap();
+    let audio = run(
+        &[
+            "scoresheet",
+            "--lang",
+            "hy",
+            "--audio",
+            "/no/such/dir/a.wav",
+            "g.pgn",
+        ],
+        b"",
+    );
+    has(
+        &audio,
+        "vichess: արձանագրությունը հնարավոր չէ գրել՝ /no/such/dir/a.wav (այդպիսի ֆայլ կամ \
+         թղթապանակ չկա)",
+    );
+    let clap = run(&["play", "--lang", "hy", "--supervision", "x"], b"");
+    has(
+        &clap,
+        "vichess: --supervision <SUPERVISION>՝ «x»՝ այս արժեքը չի կարելի օգտագործել (արժեքներն \
+         են՝ adequate, inadequate); տե՛ս vichess play --help",
+    );
+}
+
+/// The demo's own lines in Armenian: its tag in Armenian, its sentences with Armenian marks
+/// (the middle stop "․" between clauses, "։" at the end), no "demo:" and no ASCII full stop.
+#[test]
+fn the_demo_in_armenian_uses_its_marks_and_words() {
+    let home = tempfile::tempdir().unwrap();
+    let wav = home.path().join("d.wav");
+    let out = common_play::run_piped(
+        home.path(),
+        &[
+            "demo",
+            "--lang",
+            "hy",
+            "--moves",
+            "2",
+            "--wav",
+            wav.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    check("demo", &text);
+    check("demo's errors", &String::from_utf8_lossy(&out.stderr));
+    assert!(!text.contains("demo"), "{text}");
+    for want in [
+        "ցուցադրություն՝ Սպիտակներ՝ տեսողության խնդիր ունեցող խաղացողը, անցքավոր տախտակի վրա․ \
+         ամեն բարձրացում հպում է։\n",
+        "ցուցադրություն՝ Սևեր՝ տեսնող խաղացող․ օգնականը մուտքագրում է սևերի քայլերը։\n",
+        "ցուցադրություն՝ օգնականը մուտքագրում է e5\n",
+    ] {
+        assert!(text.contains(want), "{want:?} not in:\n{text}");
+    }
+}

@@ -194,10 +194,15 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
 }
 
 /// The demo's lines that are its own (narration, closing figures): the rest are the session's.
+/// Their tag is the language's ("demo: ", "демо: ", "ցուցադրություն՝ ").
 fn narration(lines: &[String]) -> Vec<&str> {
     lines
         .iter()
-        .filter_map(|l| l.strip_prefix("demo: "))
+        .filter_map(|l| {
+            ["demo: ", "демо: ", "ցուցադրություն՝ "]
+                .iter()
+                .find_map(|tag| l.strip_prefix(tag))
+        })
         .collect()
 }
 
@@ -239,7 +244,7 @@ fn the_demo_speaks_the_language_and_pack_asked_for() {
     has(&uk, "торкнуто: білий кінь же один");
     has(&uk, "кінь еф три");
     // Typed in Ukrainian letters: С for the bishop.
-    has(&uk, "demo: асистент вводить Сg4");
+    has(&uk, "демо: асистент вводить Сg4");
     has(&uk, "дошки не збігаються");
     // Not one English or German word of the demo's own.
     for line in narration(&uk) {
@@ -273,7 +278,7 @@ fn the_demo_speaks_the_language_and_pack_asked_for() {
     std::fs::write(config.join("config.toml"), "[speech]\npack = \"ru\"\n").unwrap();
     let ru = run(&[]);
     has(&ru, "конь эф три");
-    has(&ru, "demo: ассистент вводит Сg4");
+    has(&ru, "демо: ассистент вводит Сg4");
     std::fs::remove_dir_all(dir.join("config")).unwrap();
 }
 
@@ -325,7 +330,7 @@ fn without_a_sound_device_the_reason_is_in_the_games_language_and_alsa_is_quiet(
         ),
         (
             "ru",
-            "demo: ни одно звуковое устройство нельзя использовать (",
+            "демо: ни одно звуковое устройство нельзя использовать (",
             [
                 "звуковое устройство не может воспроизводить звук (\"",
                 "на этом компьютере нет звукового устройства)",
@@ -334,12 +339,12 @@ fn without_a_sound_device_the_reason_is_in_the_games_language_and_alsa_is_quiet(
         ),
         (
             "hy",
-            "demo: ոչ մի ձայնային սարք հնարավոր չէ օգտագործել (",
+            "ցուցադրություն՝ ոչ մի ձայնային սարք հնարավոր չէ օգտագործել (",
             [
                 "ձայնային սարքը չի կարող ձայն նվագարկել (\"",
                 "այս համակարգչում ձայնային սարք չկա)",
             ],
-            "). խոսքը գրվում է vichess-demo.wav ֆայլում",
+            ")․ խոսքը գրվում է vichess-demo.wav ֆայլում",
         ),
     ] {
         let dir = temp_dir(&format!("nodevice-{lang}"));
@@ -423,7 +428,7 @@ fn the_demo_refuses_in_the_games_language() {
             "hy",
             [
                 "vichess: ",
-                "config.toml, տող 2: անհայտ բանալի «colour» [game] բաժնում",
+                "config.toml, տող 2՝ անհայտ բանալի «colour» [game] բաժնում",
             ],
         ),
     ] {

@@ -109,7 +109,7 @@ fn a_missing_engine_is_one_line_naming_the_path() {
         ),
         (
             "hy",
-            "շարժիչի ծրագիրը չի գտնվել: /nonexistent/engine; նրա կողմի քայլերը մուտքագրեք ինքներդ",
+            "շարժիչի ծրագիրը չի գտնվել՝ /nonexistent/engine; նրա կողմի քայլերը մուտքագրեք ինքներդ",
             "vichess-ն այն վերագործարկում",
         ),
     ] {
@@ -418,8 +418,9 @@ fn a_missing_engine_is_said_before_a_greeting_that_names_no_engine() {
     use vichess::phrase::token::{Token, Word};
     for lang in ["en", "de", "uk", "ru", "hy"] {
         let missing = format!(
-            "{}: /nonexistent/x; {}",
+            "{}{} /nonexistent/x; {}",
             words(lang, &[Token::Word(Word::EngineNotFound)]),
+            vichess::voice::Pack::builtin(lang).unwrap().colon(),
             words(lang, &[Token::Word(Word::EngineTypeMoves)])
         );
         let plays = words(lang, &[Token::Word(Word::EngineReady)]);

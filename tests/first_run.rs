@@ -18,7 +18,7 @@ fn the_first_start_names_the_voice_and_the_game_folder_and_later_ones_do_not() {
     let games = home.path().join("data/vichess/games");
     let first = run("en");
     assert!(
-        first[0].ends_with("; language: English; change with --lang or [game] language in the configuration; say help for the commands"),
+        first[0].ends_with("; language: English; change with --lang or the language setting in the configuration file; say help for the commands"),
         "{first:?}"
     );
     assert_eq!(

@@ -212,7 +212,7 @@ fn the_first_language_comes_from_the_locale_and_the_start_line_says_how_to_chang
     assert!(
         en[0].ends_with(
             "; language: English (from the system's locale LANG=en_US.UTF-8); change with \
-             --lang or [game] language in the configuration; say help for the commands"
+             --lang or the language setting in the configuration file; say help for the commands"
         ),
         "{}",
         en[0]
@@ -239,8 +239,8 @@ fn the_first_language_comes_from_the_locale_and_the_start_line_says_how_to_chang
     assert!(
         c[0].ends_with(
             "; Sprache: Deutsch (die Voreinstellung; die Systemeinstellung nennt keine Sprache, \
-             die vichess spricht: LANG=C); ändern mit --lang oder [game] language in der \
-             Konfiguration; „hilfe“ nennt die Befehle"
+             die vichess spricht: LANG=C); ändern mit --lang oder mit der \
+             Spracheinstellung in der Konfigurationsdatei; „hilfe“ nennt die Befehle"
         ),
         "{}",
         c[0]
@@ -255,7 +255,7 @@ fn the_first_language_comes_from_the_locale_and_the_start_line_says_how_to_chang
     assert_eq!(uk[1], "е чотири");
     assert!(
         uk[0].ends_with(
-            "; мова: українська; змінити: --lang або [game] language у конфігурації; \
+            "; мова: українська; змінити: --lang або налаштування мови у файлі конфігурації; \
              «допомога» — список команд"
         ),
         "{}",
@@ -269,4 +269,56 @@ fn the_first_language_comes_from_the_locale_and_the_start_line_says_how_to_chang
         &[("LANG", "en_US.UTF-8")],
     );
     assert_eq!(flag[1], "е четыре");
+}
+
+/// The start line says how to change the language in the game's own words: the flag as it
+/// is typed, the configuration's setting named in words, never its raw key
+/// "[game] language" (a play-through heard the key read out in Armenian).
+#[test]
+fn the_start_line_names_the_language_setting_in_words() {
+    for (lang, voice, want) in [
+        (
+            "en",
+            "en",
+            "; change with --lang or the language setting in the configuration file; ",
+        ),
+        (
+            "de",
+            "de",
+            "; ändern mit --lang oder mit der Spracheinstellung in der Konfigurationsdatei; ",
+        ),
+        (
+            "de",
+            "de-fide",
+            "; ändern mit --lang oder mit der Spracheinstellung in der Konfigurationsdatei; ",
+        ),
+        (
+            "uk",
+            "uk",
+            "; змінити: --lang або налаштування мови у файлі конфігурації; ",
+        ),
+        (
+            "ru",
+            "ru",
+            "; изменить: --lang или настройка языка в файле конфигурации; ",
+        ),
+        (
+            "hy",
+            "hy",
+            "; փոխել՝ --lang կամ լեզվի կարգավորումը կազմաձևման ֆայլում; ",
+        ),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let lines = play_in(home.path(), &["--lang", lang, "--voice", voice], b"", &[]);
+        assert!(lines[0].contains(want), "{voice}: {}", lines[0]);
+        assert!(!lines[0].contains("[game]"), "{voice}: {}", lines[0]);
+        if lang != "en" && lang != "de" {
+            let rest = lines[0].replace("--lang", "");
+            assert!(
+                !rest.chars().any(|c| c.is_ascii_alphabetic()),
+                "{voice}: {}",
+                lines[0]
+            );
+        }
+    }
 }

@@ -159,7 +159,7 @@ fn every_reason_is_said_in_every_language() {
         ("ru", "белый ферзь не может пойти на дэ пять"),
         ("uk", "білий ферзь не може піти на де п'ять"),
         ("de-fide", "eine weiße Dame kann nicht nach d5 ziehen"),
-        ("hy", "սպիտակ թագուհի՝ d5 դաշտ չի կարող գնալ"),
+        ("hy", "ոչ մի սպիտակ թագուհի չի կարող գնալ d5 դաշտ"),
     ] {
         assert_eq!(move_error_words(&pack(name), no_queen).unwrap(), said);
     }
@@ -225,8 +225,8 @@ fn a_pinned_man_is_refused_with_the_right_reason_in_every_language() {
         (
             "hy",
             "անկանոն քայլ, արքան շախի տակ կլիներ",
-            "Ձb3 քայլից հետո սպիտակ արքան շախի տակ կլիներ։ ձի՝ d2 դաշտում, կապված է (սև փիղ՝ \
-             c3 դաշտում)",
+            "Ձb3 քայլից հետո սպիտակ արքան շախի տակ կլիներ։ d2 դաշտի ձին կապված է (սև փիղ՝ c3 \
+             դաշտում)",
         ),
     ] {
         let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
@@ -324,5 +324,35 @@ fn armenian_names_the_king_with_its_article() {
         ),
     ] {
         assert_eq!(move_error_words(&hy, e).unwrap(), want);
+    }
+}
+
+/// Armenian: the square is where a man goes, the object of "գնալ" after it ("չի կարող գնալ
+/// d5 դաշտ"), never the subject before it ("d5 դաշտ չի կարող գնալ": "the square d5 cannot
+/// go"); a man missing from a square is said as the empty square is ("d1 դաշտում ... չկա").
+#[test]
+fn armenian_sends_the_man_to_the_square() {
+    let reasons = every_reason();
+    let hy = pack("hy");
+    for (e, want) in [
+        (&reasons[2], "ոչ մի սպիտակ թագուհի չի կարող գնալ d5 դաշտ"),
+        (&reasons[3], "d1 դաշտում սպիտակ թագուհի չկա"),
+        (&reasons[4], "e4 դաշտում խաղաքար չկա"),
+        (
+            &reasons[5],
+            "c8 դաշտի սև փիղը ձերը չէ։ քայլում են սպիտակները",
+        ),
+        (
+            &reasons[6],
+            "d1 դաշտից սպիտակ թագուհին չի կարող գնալ e3 դաշտ",
+        ),
+        (
+            &reasons[7],
+            "ոչ մի սպիտակ թագուհի չի կարող գնալ d2 դաշտ։ այնտեղ կանգնած է սպիտակ զինվոր",
+        ),
+    ] {
+        let said = move_error_words(&hy, e).unwrap();
+        assert_eq!(said, want);
+        assert!(!said.contains("դաշտ չի"), "{said}");
     }
 }

@@ -423,8 +423,8 @@ fn config_check_speaks_the_language_asked_for_or_configured() {
         (
             "hy",
             [
-                "bad.toml, տող 2: անհայտ բանալի «colour»",
-                "bad.toml, տող 4: բանալի «speed»",
+                "bad.toml, տող 2՝ անհայտ բանալի «colour»",
+                "bad.toml, տող 4՝ բանալի «speed»",
                 "սխալներ՝ 2",
             ],
         ),
@@ -500,7 +500,7 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
             [
                 ("de", "Zeile 1, Spalte 6: das ist kein gültiges TOML: eine Klammer ist nicht geschlossen"),
                 ("ru", "строка 1, столбец 6: это не корректный TOML: скобка не закрыта"),
-                ("hy", "տող 1, սյունակ 6: սա վավեր TOML չէ: փակագիծը փակված չէ"),
+                ("hy", "տող 1, սյունակ 6՝ սա վավեր TOML չէ՝ փակագիծը փակված չէ"),
             ],
         ),
         (
@@ -508,7 +508,7 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
             [
                 ("de", "Zeile 3, Spalte 1: das ist kein gültiges TOML: ein Schlüssel oder Abschnitt steht doppelt"),
                 ("ru", "строка 3, столбец 1: это не корректный TOML: ключ или раздел записан дважды"),
-                ("hy", "տող 3, սյունակ 1: սա վավեր TOML չէ: բանալին կամ բաժինը գրված է երկու անգամ"),
+                ("hy", "տող 3, սյունակ 1՝ սա վավեր TOML չէ՝ բանալին կամ բաժինը գրված է երկու անգամ"),
             ],
         ),
         (
@@ -516,7 +516,7 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
             [
                 ("de", "Zeile 2, Spalte 10: das ist kein gültiges TOML: nach dem Wert steht noch etwas in derselben Zeile"),
                 ("uk", "рядок 2, стовпець 10: це не чинний TOML: після значення в тому ж рядку є ще щось"),
-                ("hy", "տող 2, սյունակ 10: սա վավեր TOML չէ: արժեքից հետո նույն տողում դեռ ինչ-որ բան կա"),
+                ("hy", "տող 2, սյունակ 10՝ սա վավեր TOML չէ՝ արժեքից հետո նույն տողում դեռ ինչ-որ բան կա"),
             ],
         ),
         (
@@ -539,7 +539,7 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
             "[game]\n= 3\n",
             [
                 ("de", "Zeile 2, Spalte 1: das ist kein gültiges TOML"),
-                ("hy", "տող 2, սյունակ 1: սա վավեր TOML չէ"),
+                ("hy", "տող 2, սյունակ 1՝ սա վավեր TOML չէ"),
                 ("en", "line 2, column 1: this is not valid TOML"),
             ],
         ),
@@ -548,7 +548,7 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
             [
                 ("de", "Zeile 2: Schlüssel „speed“ in [speech]: der Wert liegt außerhalb des erlaubten Bereichs (9; erlaubt: 0.5 bis 3.0)"),
                 ("ru", "строка 2: ключ «speed» в [speech]: значение вне допустимого диапазона (9; допустимо: от 0.5 до 3.0)"),
-                ("hy", "տող 2: բանալի «speed» [speech] բաժնում: արժեքը թույլատրելի սահմաններից դուրս է (9; թույլատրելի է՝ 0.5-ից 3.0)"),
+                ("hy", "տող 2՝ բանալի «speed» [speech] բաժնում՝ արժեքը թույլատրելի սահմաններից դուրս է (9; թույլատրելի է՝ 0.5-ից 3.0)"),
             ],
         ),
         (
@@ -556,7 +556,7 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
             [
                 ("de", "Zeile 2: Schlüssel „language“ in [game]: keine Sprache, die vichess spricht („fr“; de (Deutsch), en (English)"),
                 ("uk", "рядок 2: ключ «language» у [game]: цією мовою vichess не розмовляє («fr»; de (Deutsch)"),
-                ("hy", "տող 2: բանալի «language» [game] բաժնում: vichess-ն այս լեզվով չի խոսում («fr»; de (Deutsch)"),
+                ("hy", "տող 2՝ բանալի «language» [game] բաժնում՝ vichess-ն այս լեզվով չի խոսում («fr»; de (Deutsch)"),
             ],
         ),
         (
@@ -572,15 +572,15 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
             [
                 ("de", "Zeile 2: Schlüssel „output“ in [speech]: "),
                 ("ru", "строка 2: ключ «output» в [speech]: не одно из значений, которые принимает этот ключ («loud»; clips, screen-reader, both)"),
-                ("hy", "տող 2: բանալի «output» [speech] բաժնում: "),
+                ("hy", "տող 2՝ բանալի «output» [speech] բաժնում՝ "),
             ],
         ),
         (
             "[gamepad.buttons]\nSouth = \"pres\"\n",
             [
-                ("de", "Zeile 2: Schlüssel „South“ in [gamepad.buttons]: diesen Befehl gibt es nicht (button"),
-                ("ru", "строка 2: ключ «South» в [gamepad.buttons]: такой команды нет (button"),
-                ("hy", "տող 2: բանալի «South» [gamepad.buttons] բաժնում: այդպիսի հրաման չկա (button"),
+                ("de", "Zeile 2: Schlüssel „South“ in [gamepad.buttons]: diesen Befehl gibt es nicht („pres“ (meinten Sie „press“?); die Werte sind: press-white, "),
+                ("ru", "строка 2: ключ «South» в [gamepad.buttons]: такой команды нет («pres» ("),
+                ("hy", "տող 2՝ բանալի «South» [gamepad.buttons] բաժնում՝ այդպիսի հրաման չկա («pres» (գուցե նկատի ունեի՞ք «press»); արժեքներն են՝ press-white, "),
             ],
         ),
     ];
@@ -730,7 +730,7 @@ fn a_broken_configuration_is_told_in_the_language_it_names() {
         (
             "hy",
             "[game]\nlanguage = \"hy\"\n[speech]\nspeed = 9\n",
-            "vichess: կարգավորումը հնարավոր չէ օգտագործել:",
+            "vichess: կարգավորումը հնարավոր չէ օգտագործել՝",
         ),
     ] {
         std::fs::write(config.join("config.toml"), file).unwrap();
@@ -772,7 +772,10 @@ fn a_bad_time_control_points_at_the_bad_character_in_the_unit_it_is_read_in() {
         let out = common_play::run_piped(home.path(), &all, b"");
         assert!(!out.status.success(), "{lang} {control}");
         let err = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
-        let (_, detail) = err.split_once(&format!("--control {control}: ")).unwrap();
+        let colon = if lang == "hy" { "՝" } else { ":" };
+        let (_, detail) = err
+            .split_once(&format!("--control {control}{colon} "))
+            .unwrap();
         detail.trim_end_matches(')').to_string()
     };
     for (lang, said) in [
@@ -780,7 +783,7 @@ fn a_bad_time_control_points_at_the_bad_character_in_the_unit_it_is_read_in() {
         ("en", "character 3: \"x\" is not part of a time control"),
         ("uk", "символ 3: «x» не є частиною контролю часу"),
         ("ru", "символ 3: «x» не является частью контроля времени"),
-        ("hy", "նիշ 3: «x» ժամանակի հսկողության մաս չէ"),
+        ("hy", "նիշ 3՝ «x» ժամանակի հսկողության մաս չէ"),
     ] {
         assert_eq!(run(lang, "90x+30"), said, "{lang}");
     }
@@ -833,7 +836,7 @@ fn a_bad_engine_level_rating_or_side_says_where_and_why_in_the_games_language() 
     );
     assert_eq!(
         run("hy", &["--side", "green"]),
-        "vichess: --side green: կողմը white (սպիտակները) կամ black (սևերը) է"
+        "vichess: --side green՝ կողմը white (սպիտակները) կամ black (սևերը) է"
     );
     assert_eq!(
         run("de", &["--engine-side", "grün"]),
@@ -859,7 +862,7 @@ fn a_bad_engine_level_rating_or_side_says_where_and_why_in_the_games_language() 
     );
     assert_eq!(
         alone("hy", &["--engine-side", "white"]),
-        "vichess: --engine-side white: միայն --engine-ի կամ կարգավորման [engine]-ի հետ"
+        "vichess: --engine-side white՝ միայն --engine-ի կամ կարգավորման [engine]-ի հետ"
     );
     // Nothing was begun: no game folder, no journal.
     assert!(!home.path().join("games").exists());
@@ -1003,7 +1006,8 @@ fn a_files_system_error_is_said_in_the_games_language() {
             b"",
         );
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(&format!(": {folder}")), "{lang}: {err}");
+        let colon = if lang == "hy" { "՝" } else { ":" };
+        assert!(err.contains(&format!("{colon} {folder}")), "{lang}: {err}");
         no_system_words(&err);
         let games = home.path().join("games");
         let nowhere = home.path().join("nowhere/x.pgn");
@@ -1247,9 +1251,9 @@ fn a_refused_command_line_is_told_in_the_language_asked_for_or_configured() {
         ),
         (
             "hy",
-            "vichess: --foo: այդպիսի ընտրանք չկա; տե՛ս vichess play --help",
-            "vichess: <SECONDS>: «abc»: այս արժեքը չի կարելի օգտագործել; տե՛ս vichess clock say --help",
-            "vichess: <JOURNAL>: հրամանի տողում բացակայում է; տե՛ս vichess report --help",
+            "vichess: --foo՝ այդպիսի ընտրանք չկա; տե՛ս vichess play --help",
+            "vichess: <SECONDS>՝ «abc»՝ այս արժեքը չի կարելի օգտագործել; տե՛ս vichess clock say --help",
+            "vichess: <JOURNAL>՝ հրամանի տողում բացակայում է; տե՛ս vichess report --help",
         ),
     ] {
         assert_eq!(refused(&["play", "--no-audio", "--lang", lang, "--foo"]), unknown);

@@ -136,7 +136,7 @@ fn a_refused_claim_says_why_in_the_games_language() {
             "de",
             ["e4", "drücken", "reklamieren dreifach schwarz", "ja"],
             "Reklamation abgelehnt: Schwarz; so oft stand diese Stellung auf dem Brett: \
-             ein Mal (nach dem ersten Zug von Weiß); nötig sind drei",
+             einmal (nach dem ersten Zug von Weiß); nötig sind drei",
         ),
         (
             "uk",
@@ -272,7 +272,7 @@ fn the_report_says_the_claims_reason_in_the_games_words_and_no_question_marks() 
             "reklamieren dreifach schwarz",
             "ja",
             "Schiedsrichterbericht: Weiß - Schwarz",
-            "so oft stand diese Stellung auf dem Brett: ein Mal (nach dem ersten Zug von \
+            "so oft stand diese Stellung auf dem Brett: einmal (nach dem ersten Zug von \
              Weiß); nötig sind drei",
         ),
     ] {
@@ -363,5 +363,127 @@ fn armenian_game_lines_use_armenian_marks() {
     );
     for line in &out {
         assert!(!line.contains(": "), "a Latin colon in {line:?}");
+    }
+}
+
+/// A draw offer in Russian and Ukrainian is a sentence with the side as its subject
+/// ("белые предлагают ничью"), not the clipped label "предложение ничьей: белые"; the offer
+/// made again says the offer still stands, and the agreement's record names who offered.
+/// English keeps its label.
+#[test]
+fn a_draw_offer_in_russian_and_ukrainian_is_a_sentence() {
+    for (name, lines, want) in [
+        (
+            "ru",
+            ["e4", "ничья предложить белые", "ничья предложить белые"],
+            [
+                "белые предлагают ничью",
+                "белые предлагают ничью, предложение ещё в силе",
+            ],
+        ),
+        (
+            "uk",
+            ["e4", "нічия запропонувати білі", "нічия запропонувати білі"],
+            [
+                "білі пропонують нічию",
+                "білі пропонують нічию, пропозиція ще чинна",
+            ],
+        ),
+        (
+            "en",
+            ["e4", "draw offer white", "draw offer white"],
+            ["draw offer: White", "draw offer: White, still open"],
+        ),
+    ] {
+        let out = said(name, None, &lines);
+        let offers: Vec<&String> = out
+            .iter()
+            .filter(|l| !l.starts_with('е') && *l != "e4")
+            .collect();
+        assert_eq!(offers, want, "{name}: {out:?}");
+        if name != "en" {
+            for line in offers {
+                assert!(!line.chars().any(|c| c.is_ascii_alphabetic()), "{line}");
+            }
+        }
+        // Said in the order it is printed: the side first, then the verb.
+        let phrase = vichess::phrase::events::draw_offer_phrase(vichess::rules::Color::White);
+        assert_eq!(pack(name).spoken_text(&phrase), want[0], "{name}");
+    }
+}
+
+/// A typed move to a square off the board ("e9", "Nj3") says that the square does not
+/// exist, in the game's words with the text as typed, not just "not understood" or a
+/// guess at another move; a word that names no square stays "not understood".
+#[test]
+fn a_square_off_the_board_is_said_not_to_exist() {
+    for (name, typed, want) in [
+        ("en", "e9", "there is no square \"e9\" on the board"),
+        ("en", "Nj3", "there is no square \"j3\" on the board"),
+        ("de", "Sj3", "auf dem Brett gibt es kein Feld „j3“"),
+        ("de-fide", "e0", "auf dem Brett gibt es kein Feld „e0“"),
+        ("ru", "Кj3", "на доске нет поля «j3»"),
+        ("ru", "e9", "на доске нет поля «e9»"),
+        ("uk", "e9", "на дошці немає поля «e9»"),
+        ("uk", "Кz1", "на дошці немає поля «z1»"),
+        ("hy", "e9", "տախտակին «e9» դաշտ չկա"),
+        ("hy", "Ձj3", "տախտակին «j3» դաշտ չկա"),
+        ("hy", "exd9", "տախտակին «d9» դաշտ չկա"),
+    ] {
+        let out = said(name, None, &[typed]);
+        assert_eq!(out, [want], "{name} {typed}");
+        if !matches!(name, "en" | "de" | "de-fide") {
+            let rest = want.replace(&format!("«{}»", &typed[typed.len() - 2..]), "");
+            assert!(!rest.chars().any(|c| c.is_ascii_alphanumeric()), "{want}");
+        }
+    }
+    assert_eq!(said("en", None, &["xyzzy"]), ["not understood"]);
+}
+
+/// An arbiter's time with a word that is no unit ("2х", Cyrillic or Latin x) is refused
+/// with the text and the word in it that is wrong, in the game's words; it is never taken
+/// as minutes, and the clock does not change.
+#[test]
+fn a_time_with_no_unit_word_is_refused_not_read_as_minutes() {
+    for (name, typed, want) in [
+        (
+            "en",
+            "arbiter time add white 2x",
+            "\"2x\": \"x\" is not a unit of time; write h for hours, m for minutes, s for \
+             seconds, for example 2m or 30s",
+        ),
+        (
+            "de",
+            "schiedsrichter zeit dazu weiß 2x",
+            "„2x“: „x“ ist keine Zeiteinheit; schreiben Sie h für Stunden, m für Minuten, s für \
+             Sekunden, zum Beispiel 2m oder 30s",
+        ),
+        (
+            "ru",
+            "арбитр время добавить белые 2х",
+            "«2х»: «х» — не единица времени; пишите ч — часы, м — минуты, с — секунды, \
+             например 2м или 30с",
+        ),
+        (
+            "uk",
+            "арбітр час додати білі 2х",
+            "«2х»: «х» — не одиниця часу; пишіть год — години, хв — хвилини, с — секунди, \
+             наприклад 2хв або 30с",
+        ),
+        (
+            "hy",
+            "մրցավար ժամանակ ավելացնել սպիտակ 2х",
+            "«2х»՝ «х»-ը ժամանակի միավոր չէ։ գրեք ժ՝ ժամ, ր՝ րոպե, վ՝ վայրկյան, օրինակ՝ 2ր \
+             կամ 30վ",
+        ),
+    ] {
+        let out = printed(&run(&mut game(name, Some("90+30")), 0, &[typed, "e4"]));
+        assert_eq!(out[0], want, "{name}: {out:?}");
+        // Nothing changed: the game goes on as one without the refused command, clock and all.
+        let without = printed(&run(&mut game(name, Some("90+30")), 0, &["e4"]));
+        assert_eq!(out[1..], without[..], "{name}");
+        if !matches!(name, "en" | "de") {
+            assert!(!want.chars().any(|c| c.is_ascii_alphabetic()), "{want}");
+        }
     }
 }

@@ -377,7 +377,7 @@ fn claims_with_an_intended_move_are_judged_and_a_wrong_one_costs_time() {
     assert!(
         lines.iter().any(|l| l
             == "Reklamation abgelehnt: Schwarz; so oft stand die Stellung nach Springer Hector fünf \
-                auf dem Brett: ein Mal (nach dem vierten Zug von Schwarz); nötig sind drei"),
+                auf dem Brett: einmal (nach dem vierten Zug von Schwarz); nötig sind drei"),
         "{lines:?}"
     );
     // White got the penalty and Black's written move was played (9.5.3).

@@ -616,13 +616,13 @@ fn play_says_who_plays_the_control_whose_move_and_help_at_start() {
         out[0],
         "White: Anna; Black: Bert; your colour: White; time control: one hour thirty minutes \
          plus thirty seconds per move; White to move; language: English; change with --lang \
-         or [game] language in the configuration; say help for the commands"
+         or the language setting in the configuration file; say help for the commands"
     );
     let out = vichess_play(&["--lang", "de", "--control", "none"], "");
     assert_eq!(
         out[0],
-        "ohne Uhr; Weiß am Zug; Sprache: Deutsch; ändern mit --lang oder [game] language in \
-         der Konfiguration; „hilfe“ nennt die Befehle"
+        "ohne Uhr; Weiß am Zug; Sprache: Deutsch; ändern mit --lang oder mit der \
+         Spracheinstellung in der Konfigurationsdatei; „hilfe“ nennt die Befehle"
     );
 }
 

@@ -72,7 +72,7 @@ pub fn run(game: &Path, args: &BrailleArgs, words: &Pack) -> anyhow::Result<Exit
     let record = super::pgn_check::first_game_warned(game, words)?;
     let written = write_sheet(&record, &sheet).with_context(|| {
         let word = words.text(&[Token::Word(Word::ScoresheetCannotWrite)]);
-        format!("{word}: {}", sheet.path.display())
+        format!("{word}{} {}", words.colon(), sheet.path.display())
     })?;
     println!("{}", written.line(words, &sheet.path));
     Ok(ExitCode::SUCCESS)

@@ -98,7 +98,7 @@ fn demo_pack(args: &DemoArgs) -> anyhow::Result<Pack> {
                     .map(|e| vichess::config::error_line(&pack, e))
                     .collect();
                 let lead = pack.text(&[Token::Word(Word::ConfigUnusable)]);
-                anyhow::anyhow!("{lead}:\n{}", lines.join("\n"))
+                anyhow::anyhow!("{lead}{}\n{}", pack.colon(), lines.join("\n"))
             }
             Err(_) => {
                 let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
@@ -194,7 +194,8 @@ impl Demo {
     }
 
     fn narrate(&mut self, text: &str) {
-        self.out.push(Out::Line(format!("demo: {text}")));
+        self.out
+            .push(Out::Line(format!("{}{text}", self.words.tag)));
     }
 
     fn feed(&mut self, input: Input) {
@@ -407,7 +408,8 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
             let why = vichess::audio::said::device_why(&pack, &e);
             writeln!(
                 std::io::stdout(),
-                "demo: {}",
+                "{}{}",
+                w.tag,
                 fill(w.no_device, &[("why", &why), ("file", FALLBACK_WAV)])
             )?
         }
@@ -415,7 +417,8 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
     #[cfg(not(feature = "audio"))]
     writeln!(
         std::io::stdout(),
-        "demo: {}",
+        "{}{}",
+        w.tag,
         fill(w.not_built, &[("file", FALLBACK_WAV)])
     )?;
     write_wav(&pack, &out, Path::new(FALLBACK_WAV), args.speed)
@@ -423,6 +426,7 @@ pub fn run_with(args: DemoArgs) -> anyhow::Result<ExitCode> {
 
 /// Prints the transcript and writes all its phrases, with gaps, into one WAV file.
 fn write_wav(pack: &Pack, out: &[Out], path: &Path, speed: f64) -> anyhow::Result<ExitCode> {
+    let tag = words(pack.language()).tag;
     let mut renderer = Renderer::with_speech(
         pack,
         RenderOptions::speech(pack.sample_rate(), speed, DEFAULT_GAP_MS),
@@ -447,7 +451,7 @@ fn write_wav(pack: &Pack, out: &[Out], path: &Path, speed: f64) -> anyhow::Resul
         }
     }
     for n in renderer.take_notices() {
-        writeln!(std::io::stdout(), "demo: {n}")?;
+        writeln!(std::io::stdout(), "{tag}{n}")?;
     }
     wav::write(path, &all)
         .with_context(|| format!("cannot write the recording {}", path.display()))?;
@@ -456,7 +460,7 @@ fn write_wav(pack: &Pack, out: &[Out], path: &Path, speed: f64) -> anyhow::Resul
         words(pack.language()).written,
         &[("n", &n), ("s", &s), ("path", &path.display().to_string())],
     );
-    writeln!(std::io::stdout(), "demo: {line}")?;
+    writeln!(std::io::stdout(), "{tag}{line}")?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -525,7 +529,8 @@ fn play(
             };
             writeln!(
                 std::io::stdout(),
-                "demo: {}",
+                "{}{}",
+                w.tag,
                 fill(w.reopening, &[("why", &why)])
             )?;
             underruns += device.take_underruns();
@@ -582,24 +587,24 @@ fn play(
         break done;
     };
     for n in renderer.take_notices() {
-        writeln!(std::io::stdout(), "demo: {n}")?;
+        writeln!(std::io::stdout(), "{}{n}", w.tag)?;
     }
     // The device's news in the pack's words, as a game says it.
     use super::speech_out::{device_notice, DeviceNews};
     if let Some(e) = device.take_error() {
         let n = device_notice(pack, device.name(), &DeviceNews::Error(e));
-        writeln!(std::io::stdout(), "demo: {n}")?;
+        writeln!(std::io::stdout(), "{}{n}", w.tag)?;
     }
     let underruns = underruns + device.take_underruns();
     if underruns > 0 {
         let n = device_notice(pack, device.name(), &DeviceNews::Underruns(underruns));
-        writeln!(std::io::stdout(), "demo: {n}")?;
+        writeln!(std::io::stdout(), "{}{n}", w.tag)?;
     }
     if !done {
         anyhow::bail!("{}", w.not_taken);
     }
     let (n, s) = (spoken.to_string(), format!("{seconds:.1}"));
     let line = fill(w.played, &[("n", &n), ("s", &s), ("device", device.name())]);
-    writeln!(std::io::stdout(), "demo: {line}")?;
+    writeln!(std::io::stdout(), "{}{line}", w.tag)?;
     Ok(ExitCode::SUCCESS)
 }

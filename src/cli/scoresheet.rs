@@ -47,7 +47,7 @@ pub fn run(
             other => other.to_string(),
         };
         let word = words.text(&[Token::Word(Word::ScoresheetCannotWrite)]);
-        anyhow::anyhow!("{word}: {} ({reason})", audio.display())
+        anyhow::anyhow!("{word}{} {} ({reason})", words.colon(), audio.display())
     })?;
     let mut espeak: Option<Espeak> = None;
     let mut failed = false;

@@ -15,6 +15,8 @@ pub fn refused(e: &clap::Error, argv: &[OsString], cmd: &clap::Command) -> Optio
     let pack = Pack::builtin(vichess::session::language_pack(language(argv))).ok()?;
     let w = |word| pack.text(&[Token::Word(word)]);
     let q = |text: &str| pack.language().quote(text);
+    // A label's mark in the pack's language: ":", Armenian "՝".
+    let colon = pack.colon();
     let context = |kind| match e.get(kind) {
         Some(ContextValue::String(s)) => Some(s.clone()),
         Some(ContextValue::Strings(v)) => Some(v.join(", ")),
@@ -32,7 +34,7 @@ pub fn refused(e: &clap::Error, argv: &[OsString], cmd: &clap::Command) -> Optio
     };
     let line = match e.kind() {
         ErrorKind::UnknownArgument => format!(
-            "{}: {}{}",
+            "{}{colon} {}{}",
             context(ContextKind::InvalidArg)?,
             w(Word::ArgUnknown),
             suggestion(ContextKind::SuggestedArg)
@@ -44,7 +46,7 @@ pub fn refused(e: &clap::Error, argv: &[OsString], cmd: &clap::Command) -> Optio
                 // `--control` with nothing after it: clap says an empty value is invalid,
                 // with no values listed; what is missing is the value itself.
                 return Some(format!(
-                    "{arg}: {}; {}",
+                    "{arg}{colon} {}; {}",
                     w(Word::ArgMissing),
                     w(Word::ArgSeeHelp)
                         .replace("{help}", &format!("{} --help", command_path(argv, cmd)))
@@ -52,18 +54,22 @@ pub fn refused(e: &clap::Error, argv: &[OsString], cmd: &clap::Command) -> Optio
             }
             let valid = context(ContextKind::ValidValue)
                 .filter(|v| !v.is_empty())
-                .map(|v| format!(" ({}: {v})", w(Word::ArgValuesAre)))
+                .map(|v| format!(" ({}{colon} {v})", w(Word::ArgValuesAre)))
                 .or_else(|| own_reason(e).map(|why| format!(" ({why})")))
                 .unwrap_or_default();
-            format!("{arg}: {}: {}{valid}", q(&value), w(Word::ArgInvalidValue))
+            format!(
+                "{arg}{colon} {}{colon} {}{valid}",
+                q(&value),
+                w(Word::ArgInvalidValue)
+            )
         }
         ErrorKind::MissingRequiredArgument => format!(
-            "{}: {}",
+            "{}{colon} {}",
             context(ContextKind::InvalidArg)?,
             w(Word::ArgMissing)
         ),
         ErrorKind::InvalidSubcommand => format!(
-            "{}: {}{}",
+            "{}{colon} {}{}",
             context(ContextKind::InvalidSubcommand)?,
             w(Word::ArgNoSuchCommand),
             suggestion(ContextKind::SuggestedSubcommand)

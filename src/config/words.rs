@@ -22,9 +22,14 @@ pub fn error_line(pack: &Pack, e: &ConfigError) -> String {
         } => format!(", {} {column}", w(Word::ConfigColumn)),
         _ => String::new(),
     };
+    // The label's mark is the pack's: ":", Armenian "՝".
+    let colon = pack.colon();
     match e.line {
-        Some(line) => format!("{file}, {} {line}{column}: {what}", w(Word::ConfigLine)),
-        None => format!("{file}: {what}"),
+        Some(line) => format!(
+            "{file}, {} {line}{column}{colon} {what}",
+            w(Word::ConfigLine)
+        ),
+        None => format!("{file}{colon} {what}"),
     }
 }
 
@@ -44,6 +49,7 @@ pub fn file_name(pack: &Pack, name: &str) -> String {
 
 fn complaint(pack: &Pack, e: &ConfigError) -> String {
     let w = |word| pack.text(&[Token::Word(word)]);
+    let colon = pack.colon();
     let q = |text: &str| pack.language().quote(text);
     let place = |section: &str| {
         if section.is_empty() {
@@ -60,7 +66,7 @@ fn complaint(pack: &Pack, e: &ConfigError) -> String {
     match e.what.as_ref() {
         Complaint::Said => e.message.clone(),
         Complaint::Unreadable(kind, reason) => format!(
-            "{}: {}",
+            "{}{colon} {}",
             w(Word::ConfigUnreadable),
             kind.and_then(|k| crate::io_words::kind_words(pack, k))
                 .unwrap_or_else(|| reason.clone())
@@ -68,7 +74,7 @@ fn complaint(pack: &Pack, e: &ConfigError) -> String {
         // The parser's own reason is English and says no more than the place and the fault
         // do: it stays in `ConfigError::message` (the English `Display`), not in this line.
         Complaint::NotToml { fault, .. } => match fault {
-            Some(f) => format!("{}: {}", w(Word::ConfigNotToml), fault_word(pack, *f)),
+            Some(f) => format!("{}{colon} {}", w(Word::ConfigNotToml), fault_word(pack, *f)),
             None => w(Word::ConfigNotToml),
         },
         Complaint::UnknownSection {
@@ -100,7 +106,7 @@ fn complaint(pack: &Pack, e: &ConfigError) -> String {
             expected,
             found,
         } => format!(
-            "{} {} {}: {}: {}; {}: {}",
+            "{} {} {}{colon} {}{colon} {}; {}{colon} {}",
             w(Word::ConfigKey),
             q(key),
             place(section),
@@ -115,7 +121,7 @@ fn complaint(pack: &Pack, e: &ConfigError) -> String {
             reason,
             fault,
         } => format!(
-            "{} {} {}: {}",
+            "{} {} {}{colon} {}",
             w(Word::ConfigKey),
             q(key),
             place(section),
@@ -205,6 +211,16 @@ fn detail(pack: &Pack, fault: Fault, reason: &str) -> Option<String> {
                 None => allowed,
             })
         }
+        // The parser's own reason, where and what, retold as `play --control` tells it.
+        Fault::NotTimeControl => {
+            let value = quoted('"', '"')?;
+            let e = crate::rules::clock::TimeControl::parse_any(&value).err()?;
+            Some(format!(
+                "{}; {}",
+                q(&value),
+                crate::host::words::control_error_line(pack, &e)
+            ))
+        }
         Fault::NotLanguage => Some(format!(
             "{}; {}",
             q(&quoted('"', '"')?),
@@ -213,10 +229,29 @@ fn detail(pack: &Pack, fault: Fault, reason: &str) -> Option<String> {
         Fault::NoSuchPack => {
             let (_, rest) = reason.split_once("the packs are ")?;
             Some(format!(
-                "{}; {}: {}",
+                "{}; {}{} {}",
                 q(&quoted('"', '"')?),
                 w(Word::PacksFound),
+                pack.colon(),
                 rest.trim()
+            ))
+        }
+        // A button bound to no command: the word, the near miss, and the commands there are.
+        Fault::NoSuchCommand => {
+            let (_, rest) = reason.split_once("there is no command \"")?;
+            let (value, rest) = rest.split_once('"')?;
+            let near = rest
+                .split_once("did you mean \"")
+                .and_then(|(_, r)| r.split_once('"'))
+                .map(|(s, _)| format!(" ({})", w(Word::ConfigDidYouMean).replace("{key}", &q(s))))
+                .unwrap_or_default();
+            let (_, list) = rest.split_once("the commands are ")?;
+            let list = list.replace(", or ", ", ").replace('"', "");
+            Some(format!(
+                "{}{near}; {}{} {list}",
+                q(value),
+                w(Word::ArgValuesAre),
+                pack.colon()
             ))
         }
         Fault::NotOneOf if reason.contains("is not a side") => {

@@ -226,6 +226,28 @@ mod tests {
         }
     }
 
+    /// Armenian says the comparative, "ավելի լավ" (better), as the English "better" and the
+    /// Russian "лучше" do; "լավ են" alone is "are good".
+    #[test]
+    fn armenian_says_better_not_good() {
+        assert_eq!(
+            said("hy", Score::Centipawns(50)),
+            "սպիտակները մի փոքր ավելի լավ են"
+        );
+        assert_eq!(
+            said("hy", Score::Centipawns(110)),
+            "սպիտակները մոտ մեկ զինվորով ավելի լավ են"
+        );
+        assert_eq!(
+            said("hy", Score::Centipawns(-180)),
+            "սևերը մոտ երկու զինվորով ավելի լավ են"
+        );
+        assert_eq!(
+            said("hy", Score::Centipawns(-300)),
+            "սևերը մոտ երեք զինվորով ավելի լավ են"
+        );
+    }
+
     #[test]
     fn a_score_is_turned_to_whites_view() {
         assert_eq!(

@@ -1174,7 +1174,7 @@ impl Host {
         }
         let what = match detail.is_empty() {
             true => what,
-            false => format!("{what}: {detail}"),
+            false => format!("{what}{} {detail}", self.pack.colon()),
         };
         if fault.for_good() {
             // Starting it again cannot help: one line says what and where, and who moves.

@@ -29,7 +29,7 @@ pub mod speakers;
 mod unfinished;
 mod view;
 mod voice;
-mod words;
+pub(crate) mod words;
 
 pub use boards::{BoardSpec, SimAnswer};
 pub use braille_line::socket_path as braille_socket_path;

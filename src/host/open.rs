@@ -25,7 +25,8 @@ impl Host {
                 })
                 .collect();
             let lead = said_in(words.as_ref(), Word::ConfigUnusable);
-            anyhow!("{lead}:\n{}", lines.join("\n"))
+            let colon = words.as_ref().map_or(":", |p| p.colon());
+            anyhow!("{lead}{colon}\n{}", lines.join("\n"))
         })?;
         *speaks = config.speech.output != crate::config::SpeechOutput::ScreenReader;
         let flag = match &args.lang {
@@ -503,7 +504,11 @@ fn open_game(
     let control = match args.control.as_deref() {
         Some("none") | Some("-") => None,
         Some(c) => Some(TimeControl::parse_any(c).map_err(|e| {
-            let detail = format!("--control {c}: {}", control_error_line(&pack, &e));
+            let detail = format!(
+                "--control {c}{} {}",
+                pack.colon(),
+                control_error_line(&pack, &e)
+            );
             anyhow!("{}", line_in(&pack, Word::ControlUnreadable, &detail))
         })?),
         None => Some(config.game.time_control()),

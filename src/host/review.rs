@@ -53,9 +53,14 @@ fn word(pack: &Pack, w: Word) -> String {
 
 impl Analyst {
     fn start(program: &str, pack: &Pack) -> anyhow::Result<Analyst> {
-        let path = super::find_program(program)
-            .ok_or_else(|| anyhow!("{}: {program}", word(pack, Word::EngineNotFound)))?;
-        let cannot = || format!("{}: {}", word(pack, Word::EngineMissing), path.display());
+        let path = super::find_program(program).ok_or_else(|| {
+            let what = word(pack, Word::EngineNotFound);
+            anyhow!("{what}{} {program}", pack.colon())
+        })?;
+        let cannot = || {
+            let what = word(pack, Word::EngineMissing);
+            format!("{what}{} {}", pack.colon(), path.display())
+        };
         let mut child = std::process::Command::new(&path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

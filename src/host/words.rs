@@ -241,11 +241,12 @@ pub(super) fn board_info(pack: &Pack, info: &crate::board::codec::BoardInfo) -> 
 /// Why a written time control cannot be read, in the game's words: where (the character's
 /// number, counted from 1) and what was wrong, the bad part quoted in the language's marks.
 /// The caller names the whole text.
-pub(super) fn control_error_line(pack: &Pack, e: &crate::rules::clock::ControlError) -> String {
+pub(crate) fn control_error_line(pack: &Pack, e: &crate::rules::clock::ControlError) -> String {
     use crate::rules::clock::ControlErrorKind as Kind;
     let w = |word| pack.text(&[Token::Word(word)]);
     let language = pack.language();
     let quoted = language.quote(&e.text);
+    let colon = pack.colon();
     let unit = |unit: &str| match unit {
         "minutes" => w(Word::UnitMinutes),
         "moves" => w(Word::UnitMoves),
@@ -256,16 +257,16 @@ pub(super) fn control_error_line(pack: &Pack, e: &crate::rules::clock::ControlEr
         Kind::Missing(u) => format!("{} ({})", w(Word::ControlMissing), unit(u)),
         Kind::NotANumber(u) => format!("{quoted} {} ({})", w(Word::ControlNotANumber), unit(u)),
         Kind::TooLarge => format!("{quoted} {}", w(Word::ControlTooLarge)),
-        Kind::ZeroMoves => format!("{quoted}: {}", w(Word::ControlZeroMoves)),
+        Kind::ZeroMoves => format!("{quoted}{colon} {}", w(Word::ControlZeroMoves)),
         Kind::NoTime => format!("{quoted} {}", w(Word::ControlNoTime)),
-        Kind::Sandclock => format!("{quoted}: {}", w(Word::ControlSandclock)),
+        Kind::Sandclock => format!("{quoted}{colon} {}", w(Word::ControlSandclock)),
         Kind::AfterRestOfGame => format!("{quoted} {}", w(Word::ControlAfterRest)),
         Kind::Unexpected => format!("{quoted} {}", w(Word::ControlUnexpected)),
         Kind::Untimed => w(Word::ControlUntimed),
         Kind::Unknown => w(Word::ControlUnknown),
         Kind::NoUnit => format!("{quoted} {}", w(Word::ControlNoUnit)),
     };
-    format!("{} {}: {reason}", w(Word::ControlAtCharacter), e.at)
+    format!("{} {}{colon} {reason}", w(Word::ControlAtCharacter), e.at)
 }
 
 /// A command-line value that cannot be read, in the game's words: the flag, the value as
@@ -283,7 +284,11 @@ pub(super) fn bad_value_line(pack: &Pack, bad: &BadValue) -> String {
         true => bad.flag.to_string(),
         false => format!("{} {}", bad.flag, bad.value),
     };
-    format!("{given}: {}", pack.text(&[Token::Word(want)]))
+    format!(
+        "{given}{} {}",
+        pack.colon(),
+        pack.text(&[Token::Word(want)])
+    )
 }
 
 /// A voice pack newer than the program, in the game's words: one line for every token id it

@@ -31,6 +31,10 @@ pub struct Grammar {
     /// A sentence ends in the language's own full stop: Armenian "։" ("սպիտակները՝ ձիեր b1
     /// և g1։ սևերը՝ ..."), as the pack's sentences do. A move number's dot stays ".".
     pub armenian_full_stop: bool,
+    /// A draw offer is said as a sentence with the side as its subject ("белые предлагают
+    /// ничью"), not as the label "предложение ничьей: белые", which reads clipped in
+    /// Russian and Ukrainian. See [`Grammar::arrange`].
+    pub side_offers_draw: bool,
 }
 
 impl Grammar {
@@ -41,6 +45,42 @@ impl Grammar {
             Punct::Stop if self.armenian_full_stop => "։",
             _ => p.mark(),
         }
+    }
+}
+
+impl Grammar {
+    /// The phrase in this language's order. The builders write a draw offer as the label
+    /// "draw offer: White" (`DrawOffer`, colon, side: the recorded word the announcement
+    /// is heard in); with [`Grammar::side_offers_draw`] it becomes the side and
+    /// `OffersDraw`. Done where a phrase is printed and said, so that every builder of an
+    /// offer (the announcement, the read-out, a refusal, the recorded agreement) follows it.
+    pub fn arrange<'a>(&self, phrase: &'a [Token]) -> std::borrow::Cow<'a, [Token]> {
+        use super::token::Word;
+        let label = |w: &[Token]| {
+            matches!(
+                w,
+                [
+                    Token::Word(Word::DrawOffer),
+                    Token::Punct(Punct::Colon),
+                    Token::Side(_)
+                ]
+            )
+        };
+        if !self.side_offers_draw || !phrase.windows(3).any(label) {
+            return std::borrow::Cow::Borrowed(phrase);
+        }
+        let mut out = Vec::with_capacity(phrase.len());
+        let mut i = 0;
+        while i < phrase.len() {
+            if label(&phrase[i..phrase.len().min(i + 3)]) {
+                out.extend([phrase[i + 2], Token::Word(Word::OffersDraw)]);
+                i += 3;
+            } else {
+                out.push(phrase[i]);
+                i += 1;
+            }
+        }
+        std::borrow::Cow::Owned(out)
     }
 }
 
@@ -62,6 +102,7 @@ pub fn join<'a>(
     grammar: &Grammar,
     mut word: impl FnMut(Token) -> std::borrow::Cow<'a, str>,
 ) -> String {
+    let phrase = &*grammar.arrange(phrase);
     let mut out = String::new();
     let mut prev: Option<Token> = None;
     for &t in phrase {
@@ -101,6 +142,7 @@ pub fn join_spoken<'a>(
     grammar: &Grammar,
     mut say: impl FnMut(Token) -> std::borrow::Cow<'a, str>,
 ) -> String {
+    let phrase = &*grammar.arrange(phrase);
     let mut out = String::new();
     for (i, &t) in phrase.iter().enumerate() {
         match t {

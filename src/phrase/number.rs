@@ -14,7 +14,7 @@ pub enum Gender {
     Masculine,
     /// "eine Minute", "одна хвилина".
     Feminine,
-    /// "ein Mal", "одно".
+    /// "ein Zimmer", "одно".
     Neuter,
 }
 

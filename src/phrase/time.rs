@@ -142,10 +142,14 @@ pub fn say_move_count(n: u32, lang: Language) -> String {
     count(u64::from(n), Unit::Move, lang)
 }
 
-/// How often, in words: "one time", "ein Mal", "один раз", "три рази", "մեկ անգամ" (a
-/// claim's count of a position's occurrences).
+/// How often, in words: "one time", "einmal", "один раз", "три рази", "մեկ անգամ" (a
+/// claim's count of a position's occurrences). German writes the number and "mal" as one
+/// word ("einmal", "dreimal"); "ein Mal" is the noun, not how often.
 pub fn say_times(n: u32, lang: Language) -> String {
-    count(u64::from(n), Unit::Time, lang)
+    match lang {
+        Language::De => format!("{}mal", cardinal(u64::from(n), lang, Gender::Neuter)),
+        _ => count(u64::from(n), Unit::Time, lang),
+    }
 }
 
 /// A number of moves as "mate in N moves" takes it, after the language's "in": German's
@@ -182,6 +186,16 @@ pub fn say_move_count_for(n: u32, lang: Language) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn german_writes_how_often_as_one_word() {
+        assert_eq!(say_times(1, Language::De), "einmal");
+        assert_eq!(say_times(2, Language::De), "zweimal");
+        assert_eq!(say_times(3, Language::De), "dreimal");
+        assert_eq!(say_times(21, Language::De), "einundzwanzigmal");
+        assert_eq!(say_times(1, Language::Ru), "один раз");
+        assert_eq!(say_times(1, Language::Hy), "մեկ անգամ");
+    }
 
     #[test]
     fn mate_in_n_moves_takes_each_languages_case() {

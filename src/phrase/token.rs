@@ -219,6 +219,9 @@ words! {
     NoMoveToTakeBack = "no-move-to-take-back",
     ClockRefuses = "clock-refuses",
     StillOpen = "still-open",
+    /// After a side: "White offers a draw", where `[grammar] side_offers_draw` says an offer
+    /// as a sentence rather than as "draw offer: White".
+    OffersDraw = "offers-draw",
     NoOffer = "no-offer",
     /// After a side: "White made this offer: the opponent answers".
     OwnOffer = "own-offer",
@@ -656,6 +659,8 @@ words! {
     ResultWithdrawn = "result-withdrawn",
     /// Before a square: a typed capture mark where nothing stands to be taken (8.1.1).
     NoCaptureOn = "no-capture-on",
+    /// A move typed to a square the board does not have ("e9"): "{square}" is the text.
+    NoSuchSquare = "no-such-square",
     // Issue 24, item 5: no arbiter present (III.6), supervision not adequate (A.5, B.3).
     NoArbiterPresent = "no-arbiter-present",
     SupervisionInadequate = "supervision-inadequate",
@@ -933,6 +938,8 @@ words! {
     /// The arbiter's time given without its unit (`arbiter time add white 2`): what is
     /// missing and an example, since "2" could be minutes or seconds.
     TimeNeedsUnit = "time-needs-unit",
+    /// A time with a word that is no unit ("2х"): "{text}" and "{unit}" are filled in.
+    TimeBadUnit = "time-bad-unit",
     /// A draw by agreement (5.2.3), as the record's last comment names it.
     DrawAgreed = "draw-agreed",
     /// The report's label for a move struck by a correction (D.2.8), beside the move that

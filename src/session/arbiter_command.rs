@@ -130,7 +130,7 @@ const RESTORE_USAGE: &str =
     "say arbiter restore and the move number and side, like arbiter restore 12 white";
 
 fn error(what: String) -> CommandError {
-    CommandError(what, Word::HelpArbiter)
+    CommandError(what, Word::HelpArbiter, Vec::new())
 }
 
 fn sub_word(w: &str) -> Option<&'static str> {
@@ -183,19 +183,74 @@ fn sub_word(w: &str) -> Option<&'static str> {
 }
 
 /// The milliseconds in one unit of time as an arbiter writes it in one of vichess's
-/// languages (lower case): hours (h, Std, ч, час, г, год, ժ, ժամ), minutes (m, min, м, мин,
-/// хв, ր, րոպե), seconds (s, sec, Sek, с, сек, վ, վրկ).
+/// languages (lower case, a trailing dot gone): hours (h, Std, ч, час, год, ժ, ժամ),
+/// minutes (m, min, м, мин, хв, ր, րոպե), seconds (s, sec, Sek, с, сек, վ, վրկ), short or
+/// whole. Only these words: a letter that merely begins one ("х", "x": an arbiter's "2х"
+/// may mean "twice") is no unit, so it is refused rather than read as minutes.
 fn unit_millis(word: &str) -> Option<u64> {
-    let starts = |prefixes: &[&str]| prefixes.iter().any(|p| word.starts_with(p));
-    if starts(&["h", "std", "stu", "ч", "г", "ժ"]) {
-        Some(3_600_000)
-    } else if starts(&["m", "м", "х", "ր"]) {
-        Some(60_000)
-    } else if starts(&["s", "с", "վ"]) {
-        Some(1000)
-    } else {
-        None
-    }
+    const HOURS: &[&str] = &[
+        "h",
+        "hr",
+        "hrs",
+        "hour",
+        "hours",
+        "std",
+        "stunde",
+        "stunden",
+        "ч",
+        "час",
+        "часа",
+        "часов",
+        "г",
+        "год",
+        "година",
+        "години",
+        "годин",
+        "ժ",
+        "ժամ",
+    ];
+    const MINUTES: &[&str] = &[
+        "m",
+        "min",
+        "mins",
+        "minute",
+        "minutes",
+        "minuten",
+        "м",
+        "мин",
+        "минута",
+        "минуты",
+        "минут",
+        "хв",
+        "хвилина",
+        "хвилини",
+        "хвилин",
+        "ր",
+        "րոպե",
+    ];
+    const SECONDS: &[&str] = &[
+        "s",
+        "sec",
+        "secs",
+        "second",
+        "seconds",
+        "sek",
+        "sekunde",
+        "sekunden",
+        "с",
+        "сек",
+        "секунда",
+        "секунды",
+        "секунд",
+        "секунди",
+        "վ",
+        "վրկ",
+        "վայրկյան",
+    ];
+    [(HOURS, 3_600_000), (MINUTES, 60_000), (SECONDS, 1000)]
+        .iter()
+        .find(|(words, _)| words.contains(&word))
+        .map(|&(_, ms)| ms)
 }
 
 /// Reads `1h30m`, `2m`, `90s`, `2m30s`, or `m:ss` / `h:mm:ss` as a clock shows it. A bare
@@ -235,10 +290,16 @@ pub fn parse_time(text: &str) -> Result<u64, CommandError> {
             chars.next();
         }
         let word = word.trim_end_matches('.');
+        // Said whole in the game's language: the text, and the word in it that is no unit.
         let unit = unit_millis(word).ok_or_else(|| {
-            error(format!(
-                "\"{text}\": \"{word}\" is not a unit: use h, m or s"
-            ))
+            CommandError(
+                format!("\"{text}\": \"{word}\" is not a unit: use h, m or s"),
+                Word::TimeBadUnit,
+                vec![
+                    ("text", text.trim().to_string()),
+                    ("unit", word.to_string()),
+                ],
+            )
         })?;
         let n: u64 = number
             .parse()
@@ -251,6 +312,7 @@ pub fn parse_time(text: &str) -> Result<u64, CommandError> {
         return Err(CommandError(
             format!("\"{text}\" needs a unit: write 2m for two minutes or 30s for thirty seconds"),
             Word::TimeNeedsUnit,
+            Vec::new(),
         ));
     }
     Ok(total)
@@ -331,10 +393,16 @@ mod tests {
         assert!(no_unit.0.contains("needs a unit"));
         assert_eq!(no_unit.1, Word::TimeNeedsUnit);
         assert!(parse_time("4:75").is_err());
-        assert!(parse_time("2x")
-            .unwrap_err()
-            .0
-            .contains("\"x\" is not a unit"));
+        // "2х" (Cyrillic) or "2x": not minutes, whatever the arbiter meant by it.
+        for (text, unit) in [("2x", "x"), ("2х", "х"), ("2 х", "х"), ("1m2xx", "xx")] {
+            let e = parse_time(text).unwrap_err();
+            assert!(e.0.contains(&format!("\"{unit}\" is not a unit")), "{text}");
+            assert_eq!(e.1, Word::TimeBadUnit, "{text}");
+            assert_eq!(
+                e.2,
+                [("text", text.to_string()), ("unit", unit.to_string())]
+            );
+        }
         // Each language's own units, short or whole, with or without a space (the
         // command joins its last words).
         for (text, ms) in [

@@ -322,6 +322,7 @@ fn square(w: &str, usage: Word) -> Result<Square, CommandError> {
         CommandError(
             format!("\"{w}\" is not a square: say a letter and a number, like e4"),
             usage,
+            Vec::new(),
         )
     })
 }
@@ -332,6 +333,7 @@ fn square_arg(rest: &[&str], what: &str, usage: Word) -> Result<Square, CommandE
         None => Err(CommandError(
             format!("{what} of which square? say {what} e4"),
             usage,
+            Vec::new(),
         )),
     }
 }
@@ -384,12 +386,12 @@ pub fn parse(first: &str, rest: &[&str]) -> Option<Result<Readout, CommandError>
                 None if w.eq_ignore_ascii_case("a") => Ok(Readout::Where(None, Men::All)),
                 None => Err(CommandError(
                     format!("\"p {w}\" names no piece: say p N for the white knights, p n for the black ones"),
-                    Word::HelpWhereSide,
+                    Word::HelpWhereSide, Vec::new()
                 )),
             },
             _ => Err(CommandError(
                 "which pieces? say p N for the white knights, p n for the black ones".into(),
-                Word::HelpWhereSide,
+                Word::HelpWhereSide, Vec::new()
             )),
         },
         "diagonals" => square_arg(rest, "diagonals", Word::HelpLines).map(Readout::Diagonals),
@@ -413,7 +415,7 @@ pub fn parse(first: &str, rest: &[&str]) -> Option<Result<Readout, CommandError>
                         "\"cursor {}\" is no square or direction: say cursor e4, cursor up or cursor up left",
                         rest.join(" ")
                     ),
-                    Word::HelpCursor,
+                    Word::HelpCursor, Vec::new()
                 )),
             },
         },
@@ -422,12 +424,12 @@ pub fn parse(first: &str, rest: &[&str]) -> Option<Result<Readout, CommandError>
                 Some(m) => Ok(Readout::Cursor(Step::Next(m))),
                 None => Err(CommandError(
                     format!("\"{w}\" is not a kind of piece: say next knight, next pawn, ..."),
-                    Word::HelpCursor,
+                    Word::HelpCursor, Vec::new()
                 )),
             },
             _ => Err(CommandError(
                 "next which piece? say next knight".into(),
-                Word::HelpCursor,
+                Word::HelpCursor, Vec::new()
             )),
         },
         _ => return None,
@@ -454,7 +456,7 @@ fn where_question(rest: &[&str], lower: &[String]) -> Option<Result<Readout, Com
                 Some(m) => Ok(Readout::Where(Some(color), m)),
                 None => Err(CommandError(
                     format!("\"{}\" is not a kind of piece: say where white knights, where black pawns, ...", rest[1]),
-                    usage,
+                    usage, Vec::new()
                 )),
             })
         }

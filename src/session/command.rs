@@ -169,10 +169,11 @@ pub enum Command {
 
 /// A command word with a missing or wrong argument: what was wrong (English, for English
 /// games and logs) and the help line of the command, which the session says in the game's
-/// language.
+/// language; or, where the error has places (`{text}`, `{unit}`), a word that says exactly
+/// what was wrong, in every language, with those places filled.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct CommandError(pub String, pub Word);
+pub struct CommandError(pub String, pub Word, pub Vec<(&'static str, String)>);
 
 /// The help text: one line per command.
 pub const HELP: &[&str] = &[
@@ -450,7 +451,7 @@ fn side_and_rest(words: &[&str]) -> (Option<Color>, String) {
 }
 
 fn need<'a>(arg: Option<&'a str>, what: &str, usage: Word) -> Result<&'a str, CommandError> {
-    arg.ok_or_else(|| CommandError(what.to_string(), usage))
+    arg.ok_or_else(|| CommandError(what.to_string(), usage, Vec::new()))
 }
 
 /// "illegal white replied": the opponent had replied before the illegal move was found.
@@ -577,7 +578,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             Some(w) => Command::HelpOn(super::help::HelpTopic::from_word(w).ok_or_else(|| {
                 CommandError(
                     format!("\"{w}\" is not a help topic: say help moves, help clock, help board, help game, help arbiter or help short"),
-                    Word::HelpTopics,
+                    Word::HelpTopics, Vec::new()
                 )
             })?),
         },
@@ -588,7 +589,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             Some(n) => Command::Last(n.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
                 CommandError(
                     format!("\"{n}\" is not a number of moves: say last, or last 3"),
-                    Word::HelpLast,
+                    Word::HelpLast, Vec::new()
                 )
             })?),
         },
@@ -605,7 +606,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
                     format!(
                     "\"{w}\" is not a kind of piece: say king, queen, rook, bishop, knight or pawn"
                 ),
-                    Word::HelpWhere,
+                    Word::HelpWhere, Vec::new()
                 )
             })?)
         }
@@ -614,7 +615,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             Command::Rank(super::spoken::spoken_rank(&tail).ok_or_else(|| {
                 CommandError(
                     format!("\"{w}\" is not a rank: say a number from 1 to 8"),
-                    Word::HelpSquares,
+                    Word::HelpSquares, Vec::new()
                 )
             })?)
         }
@@ -623,7 +624,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             Command::File(super::spoken::spoken_file(&tail).ok_or_else(|| {
                 CommandError(
                     format!("\"{w}\" is not a file: say a letter from a to h"),
-                    Word::HelpSquares,
+                    Word::HelpSquares, Vec::new()
                 )
             })?)
         }
@@ -632,7 +633,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             Command::Square(super::spoken::spoken_square(&tail).ok_or_else(|| {
                 CommandError(
                     format!("\"{w}\" is not a square: say a letter and a number, like e4"),
-                    Word::HelpSquares,
+                    Word::HelpSquares, Vec::new()
                 )
             })?)
         }
@@ -660,7 +661,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
                     format!(
                         "\"{c}\" is not a side: say takeback, takeback white or takeback black"
                     ),
-                    Word::HelpTakeBack,
+                    Word::HelpTakeBack, Vec::new()
                 )
             })?)),
         },
@@ -692,7 +693,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
                         format!(
                         "\"draw {w}\" is not a command: say draw offer, draw accept or draw decline"
                     ),
-                        Word::HelpDraw,
+                        Word::HelpDraw, Vec::new()
                     ))
                 }
             };
@@ -701,7 +702,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
                 Some(c) => Some(color(c).ok_or_else(|| {
                     CommandError(
                         format!("\"{c}\" is not a side: say white or black"),
-                        Word::HelpDraw,
+                        Word::HelpDraw, Vec::new()
                     )
                 })?),
             };
@@ -726,7 +727,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
                     format!(
                     "\"claim {w}\" is not a command: say claim threefold, claim fifty or claim flag"
                 ),
-                    Word::HelpClaim,
+                    Word::HelpClaim, Vec::new()
                 )
             })?;
             let (side, intended) = side_and_rest(&rest[1..]);
@@ -737,7 +738,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             Some(c) => Command::Resign(Some(color(c).ok_or_else(|| {
                 CommandError(
                     format!("\"{c}\" is not a side: say resign, resign white or resign black"),
-                    Word::HelpResign,
+                    Word::HelpResign, Vec::new()
                 )
             })?)),
         },
@@ -750,7 +751,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
             let side = color(c).ok_or_else(|| {
                 CommandError(
                     format!("\"{c}\" is not a side: say illegal white or illegal black"),
-                    Word::HelpIllegal,
+                    Word::HelpIllegal, Vec::new()
                 )
             })?;
             // The English word everywhere, and each language's.
@@ -763,7 +764,7 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
                             "\"{w}\" is not understood here: say illegal {c}, or illegal {c} \
                              replied when the opponent had already replied"
                         ),
-                        Word::HelpIllegal,
+                        Word::HelpIllegal, Vec::new()
                     ))
                 }
             };
@@ -811,7 +812,7 @@ mod tests {
             "ոչ-ոքի սպիտակ",
         ] {
             match parse(line) {
-                Err(CommandError(_, Word::HelpDraw)) => {}
+                Err(CommandError(_, Word::HelpDraw, _)) => {}
                 other => panic!("{line}: {other:?}"),
             }
         }

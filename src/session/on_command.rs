@@ -552,6 +552,15 @@ impl Session {
                 .out
                 .refuse(&self.pack, vec![Token::Word(Word::NoQuestionOpen)]);
         }
+        // "e9", "Nj3": a move to a square the board does not have. Saying so tells the
+        // player what to type again; "not understood" or a guess at another move does not.
+        if let Some(square) = off_board_square(text) {
+            let line = self
+                .pack
+                .text(&[Token::Word(Word::NoSuchSquare)])
+                .replace("{square}", &self.pack.language().quote(square));
+            return self.out.say_text(Audience::Player, &line);
+        }
         let mut phrase = vec![Token::Word(Word::ReasonNotUnderstood)];
         if let Some(hint) = self.nearest(text) {
             phrase.extend([COMMA, Token::Word(Word::DidYouMean)]);
@@ -573,6 +582,14 @@ impl Session {
     /// A command with a missing or wrong argument: the reason in English games, and the
     /// command's help line in the game's language.
     pub(super) fn command_error(&mut self, e: CommandError) {
+        if !e.2.is_empty() {
+            let q = |text: &str| self.pack.language().quote(text);
+            let mut line = self.pack.text(&[Token::Word(e.1)]);
+            for (name, value) in &e.2 {
+                line = line.replace(&format!("{{{name}}}"), &q(value));
+            }
+            return self.out.say_text(Audience::Player, &line);
+        }
         if self.pack.language() == crate::phrase::Language::En {
             return self.out.say_text(Audience::Player, &e.0);
         }
@@ -643,4 +660,26 @@ fn rate_text(hundredths: u32, lang: crate::phrase::Language) -> String {
         ','
     };
     format!("{whole}{mark}{digits}")
+}
+
+/// The square off the board that `text`, written as a move, goes to ("e9", "Nj3", "exd9",
+/// "e2e0"), or `None` when `text` is no such move. The move's other letters may be piece
+/// letters of any language (upper case), squares on the board, and capture or move marks.
+fn off_board_square(text: &str) -> Option<&str> {
+    let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    let head = text.trim_end_matches(|c: char| c.is_ascii_digit());
+    if !(1..=2).contains(&(text.len() - head.len())) {
+        return None;
+    }
+    let file = head.chars().next_back()?;
+    let at = head.len() - file.len_utf8();
+    let rank: u32 = text[head.len()..].parse().ok()?;
+    if !file.is_ascii_lowercase() || (('a'..='h').contains(&file) && (1..=8).contains(&rank)) {
+        return None;
+    }
+    let before = &text[..at];
+    let on_board = |c: char| matches!(c, 'a'..='h' | '1'..='8' | 'x' | ':' | '-');
+    let piece_letter = |c: char| c.is_uppercase() || (c.is_alphabetic() && !c.is_ascii());
+    (before.chars().count() <= 5 && before.chars().all(|c| on_board(c) || piece_letter(c)))
+        .then_some(&text[at..])
 }

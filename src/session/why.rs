@@ -22,6 +22,9 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
     // "ein schwarzer Bauer" where the language's sentence needs the article; the label
     // itself where the pack has no such form.
     let a_man = |p: Piece| pack.text(&[Token::ManIndefinite(p)]);
+    // "սպիտակ թագուհին": the one man a sentence means, with Armenian's definite article
+    // (the only pack that names `{the_piece}`).
+    let the_man = |p: Piece| armenian_definite(&man(p));
     let king = |c: Color| man(Role::King.of(c));
     let role = |r: Role| pack.text(&[Token::Piece(r)]);
     let side = |c: Color| pack.text(&[Token::Side(c)]);
@@ -65,6 +68,7 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
             Word::WhyNotYours,
             &[
                 ("piece", man(*piece)),
+                ("the_piece", the_man(*piece)),
                 ("a_piece", a_man(*piece)),
                 ("from", square_words(pack, *from)),
                 ("side", side(*turn)),
@@ -74,6 +78,7 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
             Word::WhyCannotReach,
             &[
                 ("piece", man(*piece)),
+                ("the_piece", the_man(*piece)),
                 ("a_piece", a_man(*piece)),
                 ("from", square_words(pack, *from)),
                 ("to", square_words(pack, *to)),
@@ -110,6 +115,7 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
                 ("san", san.clone()),
                 ("king", king(*color)),
                 ("pinned", role(*pinned)),
+                ("the_pinned", armenian_definite(&role(*pinned))),
                 ("a_pinned", a_man(pinned.of(*color))),
                 ("from", square_words(pack, *from)),
                 ("pinner", man(*pinner)),
@@ -290,5 +296,15 @@ pub fn claim_verdict_words(pack: &Pack, verdict: &ClaimVerdict, said: Option<&Ph
             fill(Word::ClaimWhyIllegalMove, &[("move", said_move(m))])
         }
         ClaimVerdict::GameOver(_) => fill(Word::ClaimWhyGameOver, &[]),
+    }
+}
+
+/// `word` with the Armenian definite article: "-ն" after a vowel ("թագուհին", "ձին",
+/// "արքան"; "ու" ends in "ւ"), "-ը" after a consonant ("զինվորը", "փիղը").
+fn armenian_definite(word: &str) -> String {
+    match word.chars().last() {
+        Some('ա' | 'ե' | 'է' | 'ի' | 'ո' | 'օ' | 'ւ') => format!("{word}ն"),
+        Some(_) => format!("{word}ը"),
+        None => String::new(),
     }
 }

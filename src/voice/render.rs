@@ -574,6 +574,8 @@ impl Rendered {
 /// punctuation as a pause, and each run of words without a clip as one [`Part::Speak`] so the
 /// speech engine says it with natural intonation. No silence before the first word.
 pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
+    // In the order the printed line has ([`crate::phrase::grammar::Grammar::arrange`]).
+    let phrase = &*pack.grammar().arrange(phrase);
     let options = &bank.options;
     let mut parts: Vec<Part> = Vec::new();
     let mut audio: Vec<f32> = Vec::new();

@@ -8,6 +8,9 @@ use vichess::phrase::Language;
 // A build without sound output plays nothing, so the device's lines go unused there.
 #[cfg_attr(not(feature = "audio"), allow(dead_code))]
 pub struct Words {
+    /// Before each of the demo's own lines, telling them from the session's: the
+    /// language's word for the demo and its label mark ("demo: ", "ցուցադրություն՝ ").
+    pub tag: &'static str,
     pub title: &'static str,
     pub white: &'static str,
     pub black: &'static str,
@@ -43,6 +46,7 @@ pub struct Words {
 pub fn words(lang: Language) -> Words {
     match lang {
         Language::En => Words {
+            tag: "demo: ",
             title: "Légal's mate (Paris, 1750), played on vichess's simulated pegboard.",
             white: "White: the visually impaired player, on the pegboard; every lift is a touch.",
             black: "Black: a sighted player; the assistant types Black's moves.",
@@ -64,6 +68,7 @@ pub fn words(lang: Language) -> Words {
             not_taken: "the sound device did not take the demo's speech in time",
         },
         Language::De => Words {
+            tag: "demo: ",
             title: "Légals Matt (Paris, 1750), gespielt auf dem simulierten Steckbrett von vichess.",
             white: "Weiß: der sehbehinderte Spieler, am Steckbrett; jedes Anheben ist ein Berühren.",
             black: "Schwarz: ein sehender Spieler; der Assistent gibt die Züge von Schwarz ein.",
@@ -85,6 +90,7 @@ pub fn words(lang: Language) -> Words {
             not_taken: "das Tongerät hat die Sprache der Vorführung nicht rechtzeitig abgenommen",
         },
         Language::Uk => Words {
+            tag: "демо: ",
             title: "Мат Легаля (Париж, 1750) на імітованій шахівниці з гніздами vichess.",
             white: "Білі: незрячий гравець, на шахівниці з гніздами; кожне підняття фігури — це дотик.",
             black: "Чорні: зрячий гравець; асистент вводить ходи чорних.",
@@ -106,6 +112,7 @@ pub fn words(lang: Language) -> Words {
             not_taken: "звуковий пристрій не прийняв мовлення демонстрації вчасно",
         },
         Language::Ru => Words {
+            tag: "демо: ",
             title: "Мат Легаля (Париж, 1750) на имитируемой доске с гнёздами vichess.",
             white: "Белые: незрячий игрок, на доске с гнёздами; каждое поднятие фигуры — это касание.",
             black: "Чёрные: зрячий игрок; ассистент вводит ходы чёрных.",
@@ -127,10 +134,11 @@ pub fn words(lang: Language) -> Words {
             not_taken: "звуковое устройство не приняло речь демонстрации вовремя",
         },
         Language::Hy => Words {
+            tag: "ցուցադրություն՝ ",
             title: "Լեգալի մատը (Փարիզ, 1750), vichess-ի մոդելավորված անցքավոր տախտակի վրա։",
-            white: "Սպիտակներ՝ տեսողության խնդիր ունեցող խաղացողը, անցքավոր տախտակի վրա. ամեն բարձրացում հպում է։",
-            black: "Սևեր՝ տեսնող խաղացող. օգնականը մուտքագրում է սևերի քայլերը։",
-            clock: "ժամացույց՝ յուրաքանչյուրին 3 րոպե, գումարած 2 վայրկյան ամեն քայլի համար. օգնականը միացնում է այն",
+            white: "Սպիտակներ՝ տեսողության խնդիր ունեցող խաղացողը, անցքավոր տախտակի վրա․ ամեն բարձրացում հպում է։",
+            black: "Սևեր՝ տեսնող խաղացող․ օգնականը մուտքագրում է սևերի քայլերը։",
+            clock: "ժամացույց՝ յուրաքանչյուրին 3 րոպե, գումարած 2 վայրկյան ամեն քայլի համար․ օգնականը միացնում է այն",
             types: "օգնականը մուտքագրում է {san}",
             copies_wrongly: "խաղացողը {san} քայլը կրկնում է անցքավոր տախտակի վրա, բայց խաղաքարը դնում է {wrong}-ի վրա՝ {right}-ի փոխարեն",
             follows: "խաղացողը հետևում է ցուցումներին",
@@ -140,9 +148,9 @@ pub fn words(lang: Language) -> Words {
             scoresheet: "խաղի արձանագրությունը",
             written: "արտահայտություններ՝ {n}, խոսքի վայրկյաններ՝ {s}, գրված է {path} ֆայլում",
             played: "արտահայտություններ՝ {n}, խոսքի վայրկյաններ՝ {s}, հնչեց {device} սարքով",
-            no_device: "ոչ մի ձայնային սարք հնարավոր չէ օգտագործել ({why}). խոսքը գրվում է {file} ֆայլում",
-            not_built: "այս vichess-ը կառուցված է առանց ձայնի ելքի. խոսքը գրվում է {file} ֆայլում",
-            reopening: "ձայնային սարքը խափանվեց ({why}). այն նորից բացվում է, և վերջին արտահայտությունը կրկնվում է",
+            no_device: "ոչ մի ձայնային սարք հնարավոր չէ օգտագործել ({why})․ խոսքը գրվում է {file} ֆայլում",
+            not_built: "այս vichess-ը կառուցված է առանց ձայնի ելքի․ խոսքը գրվում է {file} ֆայլում",
+            reopening: "ձայնային սարքը խափանվեց ({why})․ այն նորից բացվում է, և վերջին արտահայտությունը կրկնվում է",
             cannot_reopen: "ձայնային սարքը չի հաջողվում նորից բացել՝ {why}",
             stopped: "այն դադարեց ձայն ընդունել",
             not_taken: "ձայնային սարքը ժամանակին չընդունեց ցուցադրության խոսքը",

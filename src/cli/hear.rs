@@ -31,6 +31,8 @@ struct Lines {
     not_wav: &'static str,
     bad_fen: &'static str,
     no_model: &'static str,
+    /// The mark after a label: ":", Armenian "՝".
+    colon: &'static str,
 }
 
 fn lines(lang: Language) -> Lines {
@@ -45,6 +47,7 @@ fn lines(lang: Language) -> Lines {
             not_wav: "Die Datei ist keine lesbare WAV-Aufnahme",
             bad_fen: "Die Stellung (--fen) ist ungültig",
             no_model: "Die Spracherkennung kann nicht starten",
+            colon: ":",
         },
         Language::En => Lines {
             heard: "Heard",
@@ -56,6 +59,7 @@ fn lines(lang: Language) -> Lines {
             not_wav: "The file is not a readable WAV recording",
             bad_fen: "The position (--fen) is not valid",
             no_model: "Speech recognition cannot start",
+            colon: ":",
         },
         Language::Uk => Lines {
             heard: "Почуто",
@@ -67,6 +71,7 @@ fn lines(lang: Language) -> Lines {
             not_wav: "Файл не є придатним записом WAV",
             bad_fen: "Позиція (--fen) недійсна",
             no_model: "Розпізнавання мовлення не може запуститися",
+            colon: ":",
         },
         Language::Ru => Lines {
             heard: "Услышано",
@@ -78,6 +83,7 @@ fn lines(lang: Language) -> Lines {
             not_wav: "Файл не является читаемой записью WAV",
             bad_fen: "Позиция (--fen) недействительна",
             no_model: "Распознавание речи не может запуститься",
+            colon: ":",
         },
         Language::Hy => Lines {
             heard: "Լսվեց",
@@ -89,6 +95,7 @@ fn lines(lang: Language) -> Lines {
             not_wav: "Ֆայլը ընթեռնելի WAV ձայնագրություն չէ",
             bad_fen: "Դիրքը (--fen) անվավեր է",
             no_model: "Խոսքի ճանաչումը չի կարող սկսվել",
+            colon: "՝",
         },
     }
 }
@@ -136,7 +143,7 @@ pub fn run(
         Some(f) => match Position::from_fen(f, CastlingMode::Standard) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("{}: {f:?}: {e}", l.bad_fen);
+                eprintln!("{}{} {f:?}{} {e}", l.bad_fen, l.colon, l.colon);
                 return Ok(ExitCode::from(2));
             }
         },
@@ -145,13 +152,13 @@ pub fn run(
     let mut recordings = Vec::new();
     for file in files {
         if !file.exists() {
-            eprintln!("{}: {}", l.no_file, file.display());
+            eprintln!("{}{} {}", l.no_file, l.colon, file.display());
             return Ok(ExitCode::from(2));
         }
         match wav::read(file) {
             Ok(p) => recordings.push(p),
             Err(e) => {
-                eprintln!("{}: {} ({e})", l.not_wav, file.display());
+                eprintln!("{}{} {} ({e})", l.not_wav, l.colon, file.display());
                 return Ok(ExitCode::from(2));
             }
         }
@@ -159,7 +166,7 @@ pub fn run(
     let mut ear = match AnyEar::open(kind) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("{}: {e:?}", l.no_model);
+            eprintln!("{}{} {}", l.no_model, l.colon, reason(&e));
             return Ok(ExitCode::from(2));
         }
     };
@@ -172,7 +179,7 @@ pub fn run(
         // the time measured is from the end of the recording to the verdict.
         let prepare_started = Instant::now();
         if let Err(e) = ear.ear().prepare(&pos, lang) {
-            eprintln!("{}: {e:?}", l.no_model);
+            eprintln!("{}{} {}", l.no_model, l.colon, reason(&e));
             return Ok(ExitCode::from(2));
         }
         let prepared = prepare_started.elapsed();
@@ -180,7 +187,7 @@ pub fn run(
         let hearing = match ear.ear().hear(&samples, pcm.rate, &pos, lang) {
             Ok(h) => h,
             Err(e) => {
-                eprintln!("{}: {e:?}", l.no_model);
+                eprintln!("{}{} {}", l.no_model, l.colon, reason(&e));
                 return Ok(ExitCode::from(2));
             }
         };
@@ -228,8 +235,9 @@ pub fn run(
             Verdict::Take(g) => {
                 writeln!(
                     out,
-                    "{}: {}, {} {} %",
+                    "{}{} {}, {} {} %",
                     l.heard,
+                    l.colon,
                     describe(&g, &pos, &pack, lang, &l),
                     l.confidence,
                     (g.confidence * 100.0).round()
@@ -261,11 +269,18 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
+/// Why the recogniser could not start or failed, as its own words (a path and a reason).
+fn reason(e: &vichess::listen::EarError) -> &str {
+    match e {
+        vichess::listen::EarError::Model(m) | vichess::listen::EarError::Failed(m) => m,
+    }
+}
+
 /// The recogniser `hear` runs, with its own measurements for `--timing`.
 enum AnyEar {
-    Sphinx(SphinxEar),
+    Sphinx(Box<SphinxEar>),
     #[cfg(feature = "whisper")]
-    Whisper(WhisperEar),
+    Whisper(Box<WhisperEar>),
 }
 
 impl AnyEar {
@@ -278,7 +293,7 @@ impl AnyEar {
                 EarKind::Auto => vichess::listen::whisper::find_model().is_some(),
             };
             if whisper {
-                return WhisperEar::new().map(AnyEar::Whisper);
+                return WhisperEar::new().map(|e| AnyEar::Whisper(Box::new(e)));
             }
         }
         #[cfg(not(feature = "whisper"))]
@@ -287,14 +302,14 @@ impl AnyEar {
                 "this vichess was built without Whisper".into(),
             ));
         }
-        SphinxEar::new().map(AnyEar::Sphinx)
+        SphinxEar::new().map(|e| AnyEar::Sphinx(Box::new(e)))
     }
 
     fn ear(&mut self) -> &mut dyn Ear {
         match self {
-            AnyEar::Sphinx(e) => e,
+            AnyEar::Sphinx(e) => e.as_mut(),
             #[cfg(feature = "whisper")]
-            AnyEar::Whisper(e) => e,
+            AnyEar::Whisper(e) => e.as_mut(),
         }
     }
 }

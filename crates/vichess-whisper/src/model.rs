@@ -367,7 +367,7 @@ impl Whisper {
 
     /// Encodes a log-mel spectrogram `[80][frames]` (`frames` even, at most 3000).
     pub fn encode(&self, mel: &[f32], frames: usize) -> Encoded {
-        assert!(frames % 2 == 0 && frames <= MAX_FRAMES && mel.len() == 80 * frames);
+        assert!(frames.is_multiple_of(2) && frames <= MAX_FRAMES && mel.len() == 80 * frames);
         // conv1: kernel 3, padding 1, stride 1; the window as rows (in_channel * 3 + k).
         let mut cols = Array2::<f32>::zeros((frames, 240));
         for t in 0..frames {

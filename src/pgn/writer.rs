@@ -130,6 +130,10 @@ fn escape(value: &str) -> String {
 /// A piece of movetext that is never split across lines, or a forced line break.
 enum Atom {
     Word(String),
+    /// A variation's parentheses: no space just inside them. Separate from `Word`, since a
+    /// comment may hold a lone "(" or ")" whose spaces are part of its text.
+    Open,
+    Close,
     /// After a `;` comment, which runs to the end of its line.
     Break,
 }
@@ -159,9 +163,9 @@ fn line_atoms(line: &Line, start: &Position, style: MoveStyle, atoms: &mut Vec<A
             comment_atoms(c, atoms);
         }
         for v in &m.variations {
-            atoms.push(Atom::Word("(".to_owned()));
+            atoms.push(Atom::Open);
             line_atoms(v, &pos, style, atoms);
-            atoms.push(Atom::Word(")".to_owned()));
+            atoms.push(Atom::Close);
         }
         need_number = !m.comments.is_empty() || !m.variations.is_empty();
         pos.play_unchecked(&m.mv);
@@ -220,6 +224,24 @@ fn comment_atoms(c: &Comment, atoms: &mut Vec<Atom>) {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use crate::pgn::{read_games, write_game};
+
+    /// Found by tests/pgn_props.rs: a comment with a lone ")" lost the space before it, as
+    /// if it closed a variation, so the comment read back was not the comment written.
+    #[test]
+    fn a_lone_parenthesis_in_a_comment_keeps_its_spaces() {
+        let text = "[Event \"x\"]\n\n1. Nf3 {Qe8 ) and ( so} (1. e4 {see ( this )}) *\n";
+        let game = read_games(text).into_iter().next().unwrap().unwrap();
+        let written = write_game(&game);
+        assert!(written.contains("{Qe8 ) and ( so}"), "{written}");
+        assert!(written.contains("(1. e4 {see ( this )})"), "{written}");
+        let again = read_games(&written).into_iter().next().unwrap().unwrap();
+        assert_eq!(again.main, game.main, "{written}");
+    }
+}
+
 /// Lays the atoms out in lines of at most `width` characters (a longer atom gets its own
 /// line), with no space just inside parentheses.
 fn fill(atoms: &[Atom], width: usize, out: &mut String) {
@@ -234,9 +256,11 @@ fn fill(atoms: &[Atom], width: usize, out: &mut String) {
                 glue = false;
                 continue;
             }
-            Atom::Word(w) => w,
+            Atom::Word(w) => w.as_str(),
+            Atom::Open => "(",
+            Atom::Close => ")",
         };
-        let space = !line.is_empty() && !glue && word != ")";
+        let space = !line.is_empty() && !glue && !matches!(atom, Atom::Close);
         if !line.is_empty()
             && line.chars().count() + usize::from(space) + word.chars().count() > width
         {
@@ -247,7 +271,7 @@ fn fill(atoms: &[Atom], width: usize, out: &mut String) {
             line.push(' ');
         }
         line.push_str(word);
-        glue = word == "(";
+        glue = matches!(atom, Atom::Open);
     }
     if !line.is_empty() {
         out.push_str(&line);

@@ -212,7 +212,7 @@ pub fn run(
                     let d = &e.last;
                     eprintln!(
                         "recognised in {} ms (phrases {} ms before; encode {} ms, score {} ms); \
-                         recogniser whisper, frames {}, share {:.3}, fit {:.3}, transcript {:?}, units {:?}, scored {}/{}, top {:?}, readings {:?}",
+                         recogniser whisper, frames {}, share {:.3}, fit {:.3}, no speech {:.3}, transcript {:?}, units {:?}, scored {}/{}, top {:?}, readings {:?}",
                         elapsed.as_millis(),
                         prepared.as_millis(),
                         d.ms[1],
@@ -220,6 +220,7 @@ pub fn run(
                         d.frames,
                         d.share,
                         d.fit,
+                        d.no_speech,
                         d.transcript,
                         d.units,
                         d.scored.0,

@@ -27,7 +27,8 @@ fn main() {
     let t = std::time::Instant::now();
     let scores = r.score(&u, lang, &phrases, 8);
     eprintln!("scored in {:?}", t.elapsed());
-    for ((p, s), toks) in args[3..].iter().zip(scores).zip(&phrases) {
+    println!("no speech: {:.3}", scores.no_speech);
+    for ((p, s), toks) in args[3..].iter().zip(scores.phrases).zip(&phrases) {
         println!("{p}: {s:?} frames {:?}", r.align(&u, lang, toks));
     }
 }

@@ -46,6 +46,17 @@ pub struct Utterance {
     pub frames: usize,
 }
 
+/// What the phrase search found: each phrase's score, and how likely the model finds that
+/// nobody spoke at all.
+pub struct Scores {
+    /// One per phrase, in order; `None` for a phrase the beam dropped.
+    pub phrases: Vec<Option<Score>>,
+    /// The probability of Whisper's `<|nocaptions|>` right after the start of the
+    /// transcript: its own judgement that the recording holds no speech (OpenAI's
+    /// transcription skips a window above 0.6).
+    pub no_speech: f32,
+}
+
 /// A phrase's score: the sum of its tokens' log-probabilities (with the end of the
 /// transcript), and the worst single token's shortfall from the token the model wanted
 /// most at that point.
@@ -132,18 +143,33 @@ impl Recognizer {
         language: &str,
         phrases: &[Vec<u32>],
         beam: usize,
-    ) -> Vec<Option<Score>> {
+    ) -> Scores {
         let mut out = vec![None; phrases.len()];
         let Some(prompt) = self.prompt(language) else {
-            return out;
+            return Scores {
+                phrases: out,
+                no_speech: 0.0,
+            };
         };
         // The prompt, one token at a time through one cache.
         let mut cache = vec![Cache::default()];
         let mut lp = None;
-        for &t in &prompt {
-            lp = Some(self.model.step(&utt.enc, &[t], &mut cache));
+        let mut no_speech = 0.0;
+        for (i, &t) in prompt.iter().enumerate() {
+            let step = self.model.step(&utt.enc, &[t], &mut cache);
+            if i == 0 {
+                if let Some(id) = self.bpe.special("<|nocaptions|>") {
+                    no_speech = step[[0, id as usize]].exp();
+                }
+            }
+            lp = Some(step);
         }
-        let Some(lp) = lp else { return out };
+        let Some(lp) = lp else {
+            return Scores {
+                phrases: out,
+                no_speech,
+            };
+        };
         struct Hyp {
             /// Tokens after the prompt.
             toks: Vec<u32>,
@@ -228,7 +254,10 @@ impl Recognizer {
                 })
                 .collect();
         }
-        out
+        Scores {
+            phrases: out,
+            no_speech,
+        }
     }
 
     /// Where each token of `phrase` was heard: the encoder frame (20 ms each) the alignment

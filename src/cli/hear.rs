@@ -208,26 +208,18 @@ pub fn run(
             match &ear {
                 AnyEar::Sphinx(e) => sphinx_timing(e, elapsed, prepared, &readings),
                 #[cfg(feature = "whisper")]
-                AnyEar::Whisper(e) => {
-                    let d = &e.last;
-                    eprintln!(
-                        "recognised in {} ms (phrases {} ms before; encode {} ms, score {} ms); \
-                         recogniser whisper, frames {}, share {:.3}, fit {:.3}, no speech {:.3}, transcript {:?}, units {:?}, scored {}/{}, top {:?}, readings {:?}",
-                        elapsed.as_millis(),
-                        prepared.as_millis(),
-                        d.ms[1],
-                        d.ms[2],
-                        d.frames,
-                        d.share,
-                        d.fit,
-                        d.no_speech,
-                        d.transcript,
-                        d.units,
-                        d.scored.0,
-                        d.scored.1,
-                        d.top,
-                        readings
-                    );
+                AnyEar::Whisper(e) => whisper_timing(e, elapsed, prepared, &readings),
+                #[cfg(feature = "whisper")]
+                AnyEar::Both(e) => {
+                    whisper_timing(&e.whisper, elapsed, prepared, &readings);
+                    let checked = e.checked.as_ref().map(|(m, p)| {
+                        let what = match m {
+                            Meaning::Move(m) => uci(&pos, m),
+                            Meaning::Command(k) => k.clone(),
+                        };
+                        (p.clone(), what)
+                    });
+                    eprintln!("checked by sphinx: {checked:?}");
                 }
             }
         }
@@ -282,23 +274,30 @@ enum AnyEar {
     Sphinx(Box<SphinxEar>),
     #[cfg(feature = "whisper")]
     Whisper(Box<WhisperEar>),
+    #[cfg(feature = "whisper")]
+    Both(Box<vichess::listen::agree::AgreeingEar>),
 }
 
 impl AnyEar {
     fn open(kind: EarKind) -> Result<AnyEar, vichess::listen::EarError> {
         #[cfg(feature = "whisper")]
         {
-            let whisper = match kind {
-                EarKind::Whisper => true,
-                EarKind::Sphinx => false,
-                EarKind::Auto => vichess::listen::whisper::find_model().is_some(),
-            };
-            if whisper {
-                return WhisperEar::new().map(|e| AnyEar::Whisper(Box::new(e)));
+            let installed = vichess::listen::whisper::find_model().is_some();
+            match kind {
+                EarKind::Whisper => return WhisperEar::new().map(|e| AnyEar::Whisper(Box::new(e))),
+                EarKind::Both => {
+                    return vichess::listen::agree::AgreeingEar::new()
+                        .map(|e| AnyEar::Both(Box::new(e)))
+                }
+                EarKind::Auto if installed => {
+                    return vichess::listen::agree::AgreeingEar::new()
+                        .map(|e| AnyEar::Both(Box::new(e)))
+                }
+                _ => {}
             }
         }
         #[cfg(not(feature = "whisper"))]
-        if kind == EarKind::Whisper {
+        if matches!(kind, EarKind::Whisper | EarKind::Both) {
             return Err(vichess::listen::EarError::Model(
                 "this vichess was built without Whisper".into(),
             ));
@@ -311,8 +310,39 @@ impl AnyEar {
             AnyEar::Sphinx(e) => e.as_mut(),
             #[cfg(feature = "whisper")]
             AnyEar::Whisper(e) => e.as_mut(),
+            #[cfg(feature = "whisper")]
+            AnyEar::Both(e) => e.as_mut(),
         }
     }
+}
+
+/// The Whisper ear's measurements, for `--timing`.
+#[cfg(feature = "whisper")]
+fn whisper_timing(
+    e: &WhisperEar,
+    elapsed: std::time::Duration,
+    prepared: std::time::Duration,
+    readings: &[(&str, String, f32)],
+) {
+    let d = &e.last;
+    eprintln!(
+        "recognised in {} ms (phrases {} ms before; encode {} ms, score {} ms); \
+         recogniser whisper, frames {}, share {:.3}, fit {:.3}, no speech {:.3}, transcript {:?}, units {:?}, scored {}/{}, top {:?}, readings {:?}",
+        elapsed.as_millis(),
+        prepared.as_millis(),
+        d.ms[1],
+        d.ms[2],
+        d.frames,
+        d.share,
+        d.fit,
+        d.no_speech,
+        d.transcript,
+        d.units,
+        d.scored.0,
+        d.scored.1,
+        d.top,
+        readings
+    );
 }
 
 /// The PocketSphinx ear's measurements, for `--timing`.

@@ -134,8 +134,8 @@ enum Command {
         /// Print the recognition time and the recogniser's measurements on standard error.
         #[arg(long)]
         timing: bool,
-        /// The recogniser: auto (Whisper when its model is installed, else PocketSphinx),
-        /// whisper or sphinx.
+        /// The recogniser: auto (Whisper checked by PocketSphinx when Whisper's model is
+        /// installed, else PocketSphinx), both, whisper or sphinx.
         #[arg(long, default_value = "auto")]
         ear: vichess::listen::ear::EarKind,
     },

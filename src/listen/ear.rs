@@ -13,9 +13,12 @@ pub const NO_RECOGNISER: &str = "no speech recogniser is built into this vichess
 /// Which recogniser listens.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum EarKind {
-    /// Whisper when its model is installed, else PocketSphinx.
+    /// Both, Whisper checked by PocketSphinx, when Whisper's model is installed, else
+    /// PocketSphinx.
     #[default]
     Auto,
+    /// Whisper checked by PocketSphinx (`listen::agree`).
+    Both,
     /// Whisper base (feature `whisper`, weights from scripts/setup).
     Whisper,
     /// PocketSphinx with the en-us model (feature `listen`).
@@ -27,16 +30,18 @@ impl std::str::FromStr for EarKind {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "auto" => Ok(EarKind::Auto),
+            "both" => Ok(EarKind::Both),
             "whisper" => Ok(EarKind::Whisper),
             "sphinx" | "pocketsphinx" => Ok(EarKind::Sphinx),
-            other => Err(format!("{other:?}: auto, whisper or sphinx")),
+            other => Err(format!("{other:?}: auto, both, whisper or sphinx")),
         }
     }
 }
 
-/// The recogniser for `language`: Whisper when its model is installed (it knows each
-/// language's own speech), else PocketSphinx with the grammar of each position's legal
-/// moves (feature `listen`). A build without either says so and the game goes on typed.
+/// The recogniser for `language`: Whisper checked by PocketSphinx when Whisper's model is
+/// installed (`listen::agree`: a move is taken only when both read it), else PocketSphinx
+/// with the grammar of each position's legal moves (feature `listen`). A build without
+/// either says so and the game goes on typed.
 pub fn open_ear(language: Language) -> Result<Box<dyn Ear + Send>, EarError> {
     open_ear_kind(language, EarKind::Auto)
 }
@@ -44,16 +49,18 @@ pub fn open_ear(language: Language) -> Result<Box<dyn Ear + Send>, EarError> {
 /// [`open_ear`] with the recogniser chosen.
 pub fn open_ear_kind(language: Language, kind: EarKind) -> Result<Box<dyn Ear + Send>, EarError> {
     let _ = language;
-    #[cfg(feature = "whisper")]
+    #[cfg(all(feature = "whisper", feature = "listen"))]
     {
-        let whisper = match kind {
-            EarKind::Whisper => true,
-            EarKind::Sphinx => false,
-            EarKind::Auto => super::whisper::find_model().is_some(),
-        };
-        if whisper {
-            return Ok(Box::new(super::whisper::WhisperEar::new()?));
+        let installed = super::whisper::find_model().is_some();
+        match kind {
+            EarKind::Both => return Ok(Box::new(super::agree::AgreeingEar::new()?)),
+            EarKind::Auto if installed => return Ok(Box::new(super::agree::AgreeingEar::new()?)),
+            _ => {}
         }
+    }
+    #[cfg(feature = "whisper")]
+    if kind == EarKind::Whisper {
+        return Ok(Box::new(super::whisper::WhisperEar::new()?));
     }
     #[cfg(feature = "listen")]
     {

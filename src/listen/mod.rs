@@ -6,6 +6,8 @@
 //! is asked which one was meant (Appendix D.2.8: a wrong announcement is put right before
 //! the clock starts).
 
+#[cfg(all(feature = "whisper", feature = "listen"))]
+pub mod agree;
 #[cfg(feature = "audio")]
 pub mod capture;
 pub mod ear;

@@ -25,6 +25,10 @@ impl Session {
                 };
                 match side {
                     Some(side) if self.state.unpressed() == Some(side) => self.press_for(side, at),
+                    _ if self.state.unpressed().is_none() && self.state.ending().is_some() => {
+                        let over = self.state.ending().map(|e| e.over_phrase());
+                        self.out.refuse(&self.pack, over.unwrap_or_default())
+                    }
                     Some(side) => self.out.refuse(
                         &self.pack,
                         vec![

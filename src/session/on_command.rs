@@ -68,9 +68,15 @@ impl Session {
                     self.say_clock_answer(None);
                 }
             }
-            Command::Press => match self.state.unpressed() {
-                Some(side) => self.press_for(side, at),
-                None => self
+            Command::Press => match (self.state.unpressed(), self.state.ending()) {
+                (Some(side), _) => self.press_for(side, at),
+                // After the game has ended there is no move to make: say why, not "move
+                // first".
+                (None, Some(ending)) => {
+                    let over = ending.over_phrase();
+                    self.out.refuse(&self.pack, over)
+                }
+                (None, None) => self
                     .out
                     .refuse(&self.pack, vec![Token::Word(Word::NoMoveToComplete)]),
             },

@@ -148,6 +148,40 @@ fn speech_no_legal_move_explains_is_never_taken() {
     assert!(heard[0] == "none" || heard[0] == "ask", "{heard:?}");
 }
 
+/// With no `--ear`, Whisper is checked by PocketSphinx: a move both read is taken (these
+/// clips both recognisers read right on their own), and the line says so.
+#[test]
+fn by_default_a_move_both_recognisers_read_is_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    for (pack, lang, san, uci, heard) in [
+        (
+            "de-fide",
+            "de",
+            "Kd2",
+            "e1d2",
+            "Gehört: König David zwei (Kd2)",
+        ),
+        ("ru", "ru", "Bf4", "c1f4", "Услышано: слон эф четыре (Сf4)"),
+    ] {
+        let clip = render(dir.path(), pack, pack, OPEN, san);
+        let out = vichess(&[
+            "hear",
+            "--fen",
+            OPEN,
+            "--lang",
+            lang,
+            "--uci",
+            "--timing",
+            clip.to_str().unwrap(),
+        ]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stdout.starts_with(heard), "{stdout}{stderr}");
+        assert!(stdout.contains(&format!("uci {uci}")), "{stdout}");
+        assert!(stderr.contains("checked by sphinx: Some"), "{stderr}");
+    }
+}
+
 /// Without the model, `--ear whisper` says so in the game's language, naming where it
 /// looked, and hears nothing.
 #[test]

@@ -158,7 +158,12 @@ pub fn run(
         match wav::read(file) {
             Ok(p) => recordings.push(p),
             Err(e) => {
-                eprintln!("{}{} {} ({e})", l.not_wav, l.colon, file.display());
+                // The WAV reader's own reason is English: only an English line gives it.
+                if lang == Language::En {
+                    eprintln!("{}{} {} ({e})", l.not_wav, l.colon, file.display());
+                } else {
+                    eprintln!("{}{} {}", l.not_wav, l.colon, file.display());
+                }
                 return Ok(ExitCode::from(2));
             }
         }

@@ -224,24 +224,6 @@ fn comment_atoms(c: &Comment, atoms: &mut Vec<Atom>) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use crate::pgn::{read_games, write_game};
-
-    /// Found by tests/pgn_props.rs: a comment with a lone ")" lost the space before it, as
-    /// if it closed a variation, so the comment read back was not the comment written.
-    #[test]
-    fn a_lone_parenthesis_in_a_comment_keeps_its_spaces() {
-        let text = "[Event \"x\"]\n\n1. Nf3 {Qe8 ) and ( so} (1. e4 {see ( this )}) *\n";
-        let game = read_games(text).into_iter().next().unwrap().unwrap();
-        let written = write_game(&game);
-        assert!(written.contains("{Qe8 ) and ( so}"), "{written}");
-        assert!(written.contains("(1. e4 {see ( this )})"), "{written}");
-        let again = read_games(&written).into_iter().next().unwrap().unwrap();
-        assert_eq!(again.main, game.main, "{written}");
-    }
-}
-
 /// Lays the atoms out in lines of at most `width` characters (a longer atom gets its own
 /// line), with no space just inside parentheses.
 fn fill(atoms: &[Atom], width: usize, out: &mut String) {
@@ -276,5 +258,23 @@ fn fill(atoms: &[Atom], width: usize, out: &mut String) {
     if !line.is_empty() {
         out.push_str(&line);
         out.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::pgn::{read_games, write_game};
+
+    /// Found by tests/pgn_props.rs: a comment with a lone ")" lost the space before it, as
+    /// if it closed a variation, so the comment read back was not the comment written.
+    #[test]
+    fn a_lone_parenthesis_in_a_comment_keeps_its_spaces() {
+        let text = "[Event \"x\"]\n\n1. Nf3 {Qe8 ) and ( so} (1. e4 {see ( this )}) *\n";
+        let game = read_games(text).into_iter().next().unwrap().unwrap();
+        let written = write_game(&game);
+        assert!(written.contains("{Qe8 ) and ( so}"), "{written}");
+        assert!(written.contains("(1. e4 {see ( this )})"), "{written}");
+        let again = read_games(&written).into_iter().next().unwrap().unwrap();
+        assert_eq!(again.main, game.main, "{written}");
     }
 }

@@ -677,8 +677,16 @@ fn off_board_square(text: &str) -> Option<&str> {
     if !(1..=2).contains(&(text.len() - head.len())) {
         return None;
     }
-    let file = head.chars().next_back()?;
-    let at = head.len() - file.len_utf8();
+    let typed = head.chars().next_back()?;
+    let at = head.len() - typed.len_utf8();
+    // A Cyrillic letter that looks like a file ("е9" typed on a Russian keyboard) is that
+    // file, as the move reader takes it.
+    let file = match typed {
+        'а' => 'a',
+        'с' => 'c',
+        'е' => 'e',
+        other => other,
+    };
     let rank: u32 = text[head.len()..].parse().ok()?;
     if !file.is_ascii_lowercase() || (('a'..='h').contains(&file) && (1..=8).contains(&rank)) {
         return None;

@@ -6,6 +6,9 @@
 //! installed, has its own tests (tests/hear_whisper.rs).
 #![cfg(feature = "listen")]
 
+#[path = "common/announce.rs"]
+mod common_announce;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -20,26 +23,7 @@ fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// Renders `mv` played from `fen` in `pack`'s voice to `dir/name.wav`; the printed line.
-fn render(dir: &Path, name: &str, pack: &str, fen: &str, mv: &str) -> (PathBuf, String) {
-    let path = dir.join(format!("{name}.wav"));
-    let out = vichess(&[
-        "announce",
-        "--fen",
-        fen,
-        "--voice",
-        pack,
-        "--wav",
-        path.to_str().unwrap(),
-        mv,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (path, stdout(&out).trim().to_string())
-}
+use common_announce::render;
 
 fn hear(path: &Path, fen: &str, lang: &str) -> String {
     let out = vichess(&[

@@ -6,6 +6,9 @@
 //! game's language. A missing model fails these tests: they never skip.
 #![cfg(feature = "whisper")]
 
+#[path = "common/announce.rs"]
+mod common_announce;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -18,23 +21,7 @@ fn vichess(args: &[&str]) -> Output {
 
 /// Renders `san` played from `fen` in `pack`'s voice to `dir/name.wav`.
 fn render(dir: &Path, name: &str, pack: &str, fen: &str, san: &str) -> PathBuf {
-    let path = dir.join(format!("{name}.wav"));
-    let out = vichess(&[
-        "announce",
-        "--fen",
-        fen,
-        "--voice",
-        pack,
-        "--wav",
-        path.to_str().unwrap(),
-        san,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    path
+    common_announce::render(dir, name, pack, fen, san).0
 }
 
 /// Hears every clip in one `vichess hear` (the model loaded once); what each came back as:

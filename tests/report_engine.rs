@@ -3,8 +3,10 @@
 //! (SAN with the language's piece letters), not in the journal's UCI. Each journal is written
 //! here with fixed times, so the report is exact.
 
+#[path = "common/report.rs"]
+mod common_report;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -23,17 +25,7 @@ fn journal(dir: &Path, records: &[&str]) -> PathBuf {
 
 /// `vichess report --lang LANG FILE`, which must succeed: its lines before the PGN.
 fn report(file: &Path, lang: &str) -> Vec<String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["report", "--lang", lang])
-        .arg(file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common_report::report(file, lang);
     let lines = text.split("\n[Event").next().unwrap();
     lines.lines().map(str::to_string).collect()
 }

@@ -3,6 +3,9 @@
 //! timed after a III.4 switch, and keeps a draw offer declined by moving. Each journal is
 //! written here with fixed times, so the report is exact.
 
+#[path = "common/report.rs"]
+mod common_report;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -24,17 +27,7 @@ fn report_of(dir: &Path, control: &str, records: &[&str]) -> String {
 
 /// `vichess report --lang en FILE`, which must succeed.
 fn english_report(file: &Path) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["report", "--lang", "en"])
-        .arg(file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    common_report::report(file, "en")
 }
 
 /// The report's PGN, its movetext on one line.

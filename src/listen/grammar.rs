@@ -36,6 +36,22 @@ pub fn pack_names(language: Language) -> &'static [&'static str] {
     }
 }
 
+/// Every language's packs for hearing ([`pack_names`]): the user's installed pack of that
+/// name, else the built-in one. Both recognisers build their phrases from these.
+pub fn packs_by_language(
+) -> Result<std::collections::HashMap<Language, Vec<Pack>>, super::heard::EarError> {
+    let mut packs: std::collections::HashMap<Language, Vec<Pack>> = Default::default();
+    for lang in Language::ALL {
+        for name in pack_names(lang) {
+            let pack = Pack::open(name)
+                .or_else(|_| Pack::builtin(name))
+                .map_err(|e| super::heard::EarError::Model(e.to_string()))?;
+            packs.entry(lang).or_default().push(pack);
+        }
+    }
+    Ok(packs)
+}
+
 /// The packs of `language` whose file names the en-us model cannot tell apart: the German
 /// letters ("ah", "beh", "zeh", "deh", "eh", "eff", "geh", "hah") and the Armenian ones
 /// ("ա", "բե", "ցե", "դե", "է", "էֆ", "գե", "աշ"): most one or two phones apart, and an

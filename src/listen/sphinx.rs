@@ -31,7 +31,7 @@
 //! but a reading with one of them is never taken: the best rival gets the same confidence
 //! (`verdict` asks) or, with none, it stays below the floor ([`grammar::doubtful_words`]).
 
-use super::grammar::{self, pack_names, Heard};
+use super::grammar::{self, Heard};
 use super::heard::{Ear, EarError, Guess, Hearing, Meaning};
 use super::words::{
     differing_frames, frame_energy, loud_pause, loudest_pause, with_word_in_pause, word_gaps,
@@ -224,15 +224,7 @@ impl SphinxEar {
             .filter_map(|l| l.split_whitespace().next())
             .map(|w| w.split('(').next().unwrap_or(w).to_string())
             .collect();
-        let mut packs: HashMap<Language, Vec<Pack>> = HashMap::new();
-        for lang in Language::ALL {
-            for name in pack_names(lang) {
-                let pack = Pack::open(name)
-                    .or_else(|_| Pack::builtin(name))
-                    .map_err(|e| EarError::Model(e.to_string()))?;
-                packs.entry(lang).or_default().push(pack);
-            }
-        }
+        let packs = grammar::packs_by_language()?;
         let doubtful = packs
             .iter()
             .map(|(lang, ps)| {

@@ -14,7 +14,7 @@
 //!   that point. Speech outside the grammar (another word, a cough, noise) has some token
 //!   the model did not want, however the shares fall.
 
-use super::grammar::{pack_names, phrasings, written, Heard, Spelling};
+use super::grammar::{phrasings, written, Heard, Spelling};
 use super::heard::{Ear, EarError, Guess, Hearing, Meaning};
 use crate::audio::resample::resample;
 use crate::phrase::token::Token;
@@ -162,15 +162,7 @@ impl WhisperEar {
     /// Loads the model from `dir` (`model.bin`, `tokenizer.json`).
     pub fn with_model(dir: &Path) -> Result<WhisperEar, EarError> {
         let rec = Recognizer::load(dir).map_err(EarError::Model)?;
-        let mut packs: HashMap<Language, Vec<Pack>> = HashMap::new();
-        for lang in Language::ALL {
-            for name in pack_names(lang) {
-                let pack = Pack::open(name)
-                    .or_else(|_| Pack::builtin(name))
-                    .map_err(|e| EarError::Model(e.to_string()))?;
-                packs.entry(lang).or_default().push(pack);
-            }
-        }
+        let packs = super::grammar::packs_by_language()?;
         Ok(WhisperEar {
             rec,
             packs,

@@ -182,7 +182,7 @@ impl Rig {
     }
 
     fn wait_made(&mut self, before: usize, text: &str, pos: &Position, m: Move) {
-        let deadline = Instant::now() + Duration::from_secs(5);
+        let deadline = Instant::now() + Duration::from_secs(60);
         while self.made().len() == before && Instant::now() < deadline {
             self.pump(Duration::from_millis(20));
         }

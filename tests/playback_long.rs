@@ -37,9 +37,9 @@ fn a_phrase_longer_than_the_ring_is_heard_whole_and_unbroken() {
         output.wait_until_played(Duration::from_secs(10)),
         "the device did not take the audio"
     );
-    std::thread::sleep(Duration::from_millis(500));
-    let heard = recording.stop().measure();
     let want = tone.resampled(RATE).measure();
+    recording.wait_for_energy(0.97 * want.energy, Duration::from_secs(30));
+    let heard = recording.stop().measure();
     let sounding = heard.seconds - heard.leading_silence - heard.trailing_silence;
     eprintln!(
         "{:.3} s of sound recorded (rendered {:.3} s), peak {:.1} dBFS, longest gap {:.3} s",

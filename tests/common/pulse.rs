@@ -106,6 +106,27 @@ pub struct Recording {
 }
 
 impl Recording {
+    /// Waits until the recording holds at least `energy` (as `Pcm::measure` counts it), then
+    /// 0.3 s more, at most `limit`: on a busy machine the sound server may hand the last of
+    /// the sound over late, and a fixed pause would cut it off.
+    #[allow(dead_code)]
+    pub fn wait_for_energy(&self, energy: f64, limit: std::time::Duration) {
+        let until = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < until {
+            let bytes = std::fs::read(&self.path).unwrap_or_default();
+            let heard: f64 = bytes
+                .chunks_exact(2)
+                .map(|b| (f64::from(i16::from_le_bytes([b[0], b[1]])) / 32768.0).powi(2))
+                .sum::<f64>()
+                / f64::from(RATE);
+            if heard >= energy {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
     pub fn stop(mut self) -> Pcm {
         let _ = Command::new("kill")
             .arg("-TERM")

@@ -100,10 +100,20 @@ impl Ear for AgreeingEar {
         position: &Position,
         language: Language,
     ) -> Result<Hearing, EarError> {
-        let heard = self
-            .whisper
-            .hear(samples, sample_rate, position, language)?;
-        let checked = self.sphinx.hear(samples, sample_rate, position, language)?;
+        // PocketSphinx runs on one core, beside Whisper rather than after it: Whisper leaves
+        // a core idle between its decoder's threaded products, and the player waits for both.
+        let sphinx = &mut self.sphinx;
+        let whisper = &mut self.whisper;
+        let (heard, checked) = std::thread::scope(|scope| {
+            let checking =
+                scope.spawn(move || sphinx.hear(samples, sample_rate, position, language));
+            let heard = whisper.hear(samples, sample_rate, position, language);
+            let checked = checking
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (heard, checked)
+        });
+        let (heard, checked) = (heard?, checked?);
         self.checked = checked
             .guesses
             .iter()

@@ -10,13 +10,40 @@
 
 use std::collections::HashMap;
 
-/// A tensor as floats, row-major.
+/// A tensor, row-major.
 #[derive(Debug, Clone)]
 pub struct Tensor {
     /// Dimensions, outermost first.
     pub dims: Vec<usize>,
     /// The values.
-    pub data: Vec<f32>,
+    pub data: Values,
+}
+
+/// A tensor's values as stored: half floats stay half until asked for as `f32`, so the
+/// whole model is never held widened at once (the weights kept as half floats never are).
+#[derive(Debug, Clone)]
+pub enum Values {
+    /// float32 in the file.
+    F32(Vec<f32>),
+    /// float16 in the file.
+    F16(Vec<half::f16>),
+}
+
+impl Values {
+    fn into_f32(self) -> Vec<f32> {
+        match self {
+            Values::F32(v) => v,
+            Values::F16(v) => v.iter().map(|h| h.to_f32()).collect(),
+        }
+    }
+
+    fn into_f16(self) -> Vec<half::f16> {
+        match self {
+            // Every value of a float16 file widens exactly, so this is lossless for them.
+            Values::F32(v) => v.iter().map(|&f| half::f16::from_f32(f)).collect(),
+            Values::F16(v) => v,
+        }
+    }
 }
 
 /// What was wrong with a model file, and where.
@@ -117,15 +144,27 @@ impl Model {
                         .chunks_exact(4)
                         .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
                         .collect();
-                    tensors.insert(name, Tensor { dims, data });
+                    tensors.insert(
+                        name,
+                        Tensor {
+                            dims,
+                            data: Values::F32(data),
+                        },
+                    );
                 }
                 // float16
                 4 if len == 2 * n => {
                     let data = raw
                         .chunks_exact(2)
-                        .map(|b| half::f16::from_le_bytes([b[0], b[1]]).to_f32())
+                        .map(|b| half::f16::from_le_bytes([b[0], b[1]]))
                         .collect();
-                    tensors.insert(name, Tensor { dims, data });
+                    tensors.insert(
+                        name,
+                        Tensor {
+                            dims,
+                            data: Values::F16(data),
+                        },
+                    );
                 }
                 // int8, int16, int32 scalars (flags and counts)
                 1 if n == 1 && len == 1 => {
@@ -155,8 +194,21 @@ impl Model {
         Ok(Model { tensors, ints })
     }
 
-    /// The variable `name`, with the dims it must have.
+    /// The variable `name` as `f32`, with the dims it must have.
     pub fn tensor(&mut self, name: &str, dims: &[usize]) -> Result<Vec<f32>, FormatError> {
+        Ok(self.take(name, dims)?.into_f32())
+    }
+
+    /// The variable `name` as half floats, with the dims it must have.
+    pub fn tensor_half(
+        &mut self,
+        name: &str,
+        dims: &[usize],
+    ) -> Result<Vec<half::f16>, FormatError> {
+        Ok(self.take(name, dims)?.into_f16())
+    }
+
+    fn take(&mut self, name: &str, dims: &[usize]) -> Result<Values, FormatError> {
         let t = self
             .tensors
             .remove(name)

@@ -13,6 +13,8 @@ pub mod mel;
 pub mod model;
 
 use model::{Cache, Encoded, Whisper};
+use ndarray::Array2;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -44,6 +46,19 @@ pub struct Utterance {
     enc: Encoded,
     /// Mel frames given to the encoder.
     pub frames: usize,
+    /// The prompt decoded for one language, kept: the phrase search and the free transcript
+    /// both start from it.
+    start: OnceCell<(String, Start)>,
+}
+
+/// The decoder after the prompt: where every transcript of the utterance starts.
+#[derive(Clone)]
+struct Start {
+    cache: Cache,
+    /// Log-probabilities of the first token after the prompt.
+    next: Vec<f32>,
+    /// See [`Scores::no_speech`].
+    no_speech: f32,
 }
 
 /// What the phrase search found: each phrase's score, and how likely the model finds that
@@ -115,7 +130,43 @@ impl Recognizer {
         Utterance {
             enc: self.model.encode(&mel, frames),
             frames,
+            start: OnceCell::new(),
         }
+    }
+
+    /// The decoder after `language`'s prompt, computed once per utterance. Only two of the
+    /// prompt's four steps need the vocabulary projection: the first, for Whisper's
+    /// no-speech probability, and the last, for the first word.
+    fn start(&self, utt: &Utterance, language: &str) -> Option<Start> {
+        if let Some((lang, start)) = utt.start.get() {
+            if lang == language {
+                return Some(start.clone());
+            }
+        }
+        let prompt = self.prompt(language)?;
+        let mut cache = vec![Cache::default()];
+        let mut no_speech = 0.0;
+        let mut next = Vec::new();
+        for (i, &t) in prompt.iter().enumerate() {
+            let (x, _) = self.model.step_hidden(&utt.enc, &[t], &mut cache, &[]);
+            if i == 0 {
+                if let Some(id) = self.bpe.special("<|nocaptions|>") {
+                    no_speech = self.model.log_probs(&x)[[0, id as usize]].exp();
+                }
+            }
+            if i + 1 == prompt.len() {
+                next = self.model.log_probs(&x).row(0).to_vec();
+            }
+        }
+        let start = Start {
+            cache: cache.pop().expect("one"),
+            next,
+            no_speech,
+        };
+        if utt.start.get().is_none() {
+            let _ = utt.start.set((language.to_string(), start.clone()));
+        }
+        Some(start)
     }
 
     /// The token ids of `text` as the decoder sees it after its prompt.
@@ -145,31 +196,13 @@ impl Recognizer {
         beam: usize,
     ) -> Scores {
         let mut out = vec![None; phrases.len()];
-        let Some(prompt) = self.prompt(language) else {
+        let Some(start) = self.start(utt, language) else {
             return Scores {
                 phrases: out,
                 no_speech: 0.0,
             };
         };
-        // The prompt, one token at a time through one cache.
-        let mut cache = vec![Cache::default()];
-        let mut lp = None;
-        let mut no_speech = 0.0;
-        for (i, &t) in prompt.iter().enumerate() {
-            let step = self.model.step(&utt.enc, &[t], &mut cache);
-            if i == 0 {
-                if let Some(id) = self.bpe.special("<|nocaptions|>") {
-                    no_speech = step[[0, id as usize]].exp();
-                }
-            }
-            lp = Some(step);
-        }
-        let Some(lp) = lp else {
-            return Scores {
-                phrases: out,
-                no_speech,
-            };
-        };
+        let no_speech = start.no_speech;
         struct Hyp {
             /// Tokens after the prompt.
             toks: Vec<u32>,
@@ -183,8 +216,8 @@ impl Recognizer {
             toks: vec![],
             score: 0.0,
             worst: 0.0,
-            cache: cache.pop().expect("one"),
-            next: lp.row(0).to_vec(),
+            cache: start.cache,
+            next: start.next,
         }];
         // Which phrases continue each prefix, by next token.
         let mut ends: HashMap<Vec<u32>, Vec<usize>> = HashMap::new();
@@ -304,14 +337,12 @@ impl Recognizer {
         language: &str,
         max_tokens: usize,
     ) -> (String, f32) {
-        let Some(prompt) = self.prompt(language) else {
+        let Some(start) = self.start(utt, language) else {
             return (String::new(), f32::NEG_INFINITY);
         };
-        let mut cache = vec![Cache::default()];
-        let mut lp = None;
-        for &t in &prompt {
-            lp = Some(self.model.step(&utt.enc, &[t], &mut cache));
-        }
+        let mut cache = vec![start.cache];
+        let mut lp =
+            Some(Array2::from_shape_vec((1, start.next.len()), start.next).expect("one row"));
         let mut out = Vec::new();
         let mut total = 0.0;
         while let Some(l) = lp.take() {

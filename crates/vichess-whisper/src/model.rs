@@ -4,6 +4,8 @@
 //! runtime offered without Python.
 
 use crate::ct2::{FormatError, Model};
+use half::f16;
+use half::slice::HalfFloatSliceExt;
 use ndarray::{s, Array1, Array2, ArrayView2, Axis};
 
 const D: usize = 512;
@@ -22,9 +24,39 @@ struct Norm {
 }
 
 struct Linear {
-    /// `[out, in]`, as stored.
-    w: Array2<f32>,
+    w: Weights,
     b: Option<Array1<f32>>,
+}
+
+/// A weight matrix `[out, in]`, as stored.
+enum Weights {
+    /// Widened to `f32`, for the encoder's general matrix products (hundreds of rows).
+    Full(Array2<f32>),
+    /// Kept as the model's half floats, for the decoder: a step reads every weight to
+    /// multiply a few rows, so the bytes read are the cost, and half the bytes is nearly half
+    /// the time. Widening a half float is exact, so the products are the same to the bit.
+    Half(Half),
+}
+
+/// A row-major matrix of half floats.
+pub struct Half {
+    w: Vec<f16>,
+    rows: usize,
+    cols: usize,
+}
+
+impl Half {
+    fn load(m: &mut Model, name: &str, rows: usize, cols: usize) -> Result<Half, FormatError> {
+        Ok(Half {
+            w: m.tensor_half(name, &[rows, cols])?,
+            rows,
+            cols,
+        })
+    }
+
+    fn row_into(&self, r: usize, out: &mut [f32]) {
+        self.w[r * self.cols..(r + 1) * self.cols].convert_to_f32_slice(out);
+    }
 }
 
 struct EncoderLayer {
@@ -56,7 +88,8 @@ pub struct Whisper {
     enc_pos: Array2<f32>,
     encoder: Vec<EncoderLayer>,
     enc_norm: Norm,
-    embed: Array2<f32>,
+    /// The token embedding, also the output projection.
+    embed: Half,
     dec_pos: Array2<f32>,
     decoder: Vec<DecoderLayer>,
     dec_norm: Norm,
@@ -80,7 +113,15 @@ fn norm(m: &mut Model, p: &str) -> Result<Norm, FormatError> {
 
 fn linear(m: &mut Model, p: &str, out: usize, inp: usize) -> Result<Linear, FormatError> {
     Ok(Linear {
-        w: arr2(m, &format!("{p}/weight"), out, inp)?,
+        w: Weights::Full(arr2(m, &format!("{p}/weight"), out, inp)?),
+        b: Some(arr1(m, &format!("{p}/bias"), out)?),
+    })
+}
+
+/// A decoder [`linear`], its weights kept as half floats.
+fn linear_half(m: &mut Model, p: &str, out: usize, inp: usize) -> Result<Linear, FormatError> {
+    Ok(Linear {
+        w: Weights::Half(Half::load(m, &format!("{p}/weight"), out, inp)?),
         b: Some(arr1(m, &format!("{p}/bias"), out)?),
     })
 }
@@ -96,20 +137,36 @@ const GEMM_ROWS: usize = 17;
 /// for one or a few rows costs more than the product (the 100 MB vocabulary projection on
 /// every token).
 pub fn rows_dot(x: &ArrayView2<f32>, w: &Array2<f32>) -> Array2<f32> {
+    let ws = w.as_slice().expect("standard layout");
+    rows_dot_by(x, ws, w.nrows(), rows_dot_part)
+}
+
+/// [`rows_dot`] over weights kept as half floats ([`Half`]): each weight row is widened into
+/// a buffer, then dotted like a row of `f32`.
+fn rows_dot_half(x: &ArrayView2<f32>, w: &Half) -> Array2<f32> {
+    rows_dot_by(x, &w.w, w.rows, rows_dot_half_part)
+}
+
+/// The threads of [`rows_dot`]: the `n` weight rows of `ws` split between them, each share
+/// done by `part`.
+fn rows_dot_by<T: Sync>(
+    x: &ArrayView2<f32>,
+    ws: &[T],
+    n: usize,
+    part: fn(&[T], &[f32], usize, &mut [f32]),
+) -> Array2<f32> {
     let (m, k) = x.dim();
-    let n = w.nrows();
     let x = x.as_standard_layout().into_owned();
     let xs = x.as_slice().expect("standard layout");
-    let ws = w.as_slice().expect("standard layout");
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(4);
     let chunk = n.div_ceil(threads).max(1);
     let mut out_t = vec![0f32; n * m];
     std::thread::scope(|scope| {
-        for (ci, part) in out_t.chunks_mut(chunk * m).enumerate() {
+        for (ci, out) in out_t.chunks_mut(chunk * m).enumerate() {
             let ws = &ws[ci * chunk * k..];
-            scope.spawn(move || rows_dot_part(ws, xs, k, part));
+            scope.spawn(move || part(ws, xs, k, out));
         }
     });
     Array2::from_shape_vec((n, m), out_t)
@@ -117,6 +174,17 @@ pub fn rows_dot(x: &ArrayView2<f32>, w: &Array2<f32>) -> Array2<f32> {
         .reversed_axes()
         .as_standard_layout()
         .into_owned()
+}
+
+/// One thread's share of [`rows_dot_half`]. A row of half floats is widened with F16C where
+/// the processor has it (through `half`, which checks), then dotted as in [`rows_dot_part`].
+fn rows_dot_half_part(ws: &[f16], xs: &[f32], k: usize, part: &mut [f32]) {
+    let m = xs.len() / k;
+    let mut row = vec![0f32; k];
+    for (r, o) in part.chunks_mut(m).enumerate() {
+        ws[r * k..(r + 1) * k].convert_to_f32_slice(&mut row);
+        rows_dot_part(&row, xs, k, o);
+    }
 }
 
 /// One thread's share of [`rows_dot`]: `part[r * m + i]` = row `r` of `ws` dot row `i` of
@@ -169,10 +237,10 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 
 impl Linear {
     fn apply(&self, x: &ArrayView2<f32>) -> Array2<f32> {
-        let mut y = if x.nrows() < GEMM_ROWS {
-            rows_dot(x, &self.w)
-        } else {
-            x.dot(&self.w.t())
+        let mut y = match &self.w {
+            Weights::Full(w) if x.nrows() < GEMM_ROWS => rows_dot(x, w),
+            Weights::Full(w) => x.dot(&w.t()),
+            Weights::Half(w) => rows_dot_half(x, w),
         };
         if let Some(b) = &self.b {
             y += b;
@@ -323,7 +391,7 @@ impl Whisper {
             .get("decoder/embeddings/weight")
             .map(|t| t.dims.first().copied().unwrap_or(0))
             .unwrap_or(0);
-        let embed = arr2(&mut m, "decoder/embeddings/weight", vocab, D)?;
+        let embed = Half::load(&mut m, "decoder/embeddings/weight", vocab, D)?;
         let dec_pos = arr2(
             &mut m,
             "decoder/position_encodings/encodings",
@@ -335,15 +403,15 @@ impl Whisper {
             let p = format!("decoder/layer_{l}");
             decoder.push(DecoderLayer {
                 self_norm: norm(&mut m, &format!("{p}/self_attention/layer_norm"))?,
-                self_qkv: linear(&mut m, &format!("{p}/self_attention/linear_0"), 3 * D, D)?,
-                self_out: linear(&mut m, &format!("{p}/self_attention/linear_1"), D, D)?,
+                self_qkv: linear_half(&mut m, &format!("{p}/self_attention/linear_0"), 3 * D, D)?,
+                self_out: linear_half(&mut m, &format!("{p}/self_attention/linear_1"), D, D)?,
                 cross_norm: norm(&mut m, &format!("{p}/attention/layer_norm"))?,
-                cross_q: linear(&mut m, &format!("{p}/attention/linear_0"), D, D)?,
+                cross_q: linear_half(&mut m, &format!("{p}/attention/linear_0"), D, D)?,
                 cross_kv: linear(&mut m, &format!("{p}/attention/linear_1"), 2 * D, D)?,
-                cross_out: linear(&mut m, &format!("{p}/attention/linear_2"), D, D)?,
+                cross_out: linear_half(&mut m, &format!("{p}/attention/linear_2"), D, D)?,
                 ffn_norm: norm(&mut m, &format!("{p}/ffn/layer_norm"))?,
-                ffn_in: linear(&mut m, &format!("{p}/ffn/linear_0"), FFN, D)?,
-                ffn_out: linear(&mut m, &format!("{p}/ffn/linear_1"), D, FFN)?,
+                ffn_in: linear_half(&mut m, &format!("{p}/ffn/linear_0"), FFN, D)?,
+                ffn_out: linear_half(&mut m, &format!("{p}/ffn/linear_1"), D, FFN)?,
             });
         }
         let dec_norm = norm(&mut m, "decoder/layer_norm")?;
@@ -362,7 +430,7 @@ impl Whisper {
 
     /// The vocabulary size.
     pub fn vocab(&self) -> usize {
-        self.embed.nrows()
+        self.embed.rows
     }
 
     /// Encodes a log-mel spectrogram `[80][frames]` (`frames` even, at most 3000).
@@ -446,13 +514,30 @@ impl Whisper {
         caches: &mut [Cache],
         heads: &[(usize, usize)],
     ) -> (Array2<f32>, Array2<f32>) {
+        let (x, attended) = self.step_hidden(enc, tokens, caches, heads);
+        (self.log_probs(&x), attended)
+    }
+
+    /// One decoder step without the vocabulary projection: the final states (`[b, D]`),
+    /// and the alignment heads' weights. The projection reads the whole 26-million-weight
+    /// embedding matrix, so a step whose next-token distribution is not wanted (the prompt's
+    /// tokens but the last) is far cheaper this way.
+    pub fn step_hidden(
+        &self,
+        enc: &Encoded,
+        tokens: &[u32],
+        caches: &mut [Cache],
+        heads: &[(usize, usize)],
+    ) -> (Array2<f32>, Array2<f32>) {
         let b = tokens.len();
         let mut attended = Array2::<f32>::zeros((b, enc.states.nrows()));
         let pos = caches.first().map_or(0, Cache::len);
         let mut x = Array2::<f32>::zeros((b, D));
         for (i, &t) in tokens.iter().enumerate() {
             let mut row = x.row_mut(i);
-            row.assign(&self.embed.row(t as usize));
+            let mut e = vec![0f32; D];
+            self.embed.row_into(t as usize, &mut e);
+            row.assign(&Array1::from(e));
             row += &self.dec_pos.row(pos);
         }
         for (li, l) in self.decoder.iter().enumerate() {
@@ -495,18 +580,58 @@ impl Whisper {
             f.mapv_inplace(gelu);
             x += &l.ffn_out.apply(&f.view());
         }
-        let x = self.dec_norm.apply(&x);
-        let mut logits = if b < GEMM_ROWS {
-            rows_dot(&x.view(), &self.embed)
-        } else {
-            x.dot(&self.embed.t())
-        };
+        (self.dec_norm.apply(&x), attended)
+    }
+
+    /// Log-probabilities over the vocabulary for the token after each row of final states.
+    pub fn log_probs(&self, x: &Array2<f32>) -> Array2<f32> {
+        let mut logits = rows_dot_half(&x.view(), &self.embed);
         for mut row in logits.axis_iter_mut(Axis(0)) {
             let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
             let sum: f32 = row.iter().map(|v| (v - max).exp()).sum();
             let log_sum = max + sum.ln();
             row.mapv_inplace(|v| v - log_sum);
         }
-        (logits, attended)
+        logits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Weights that are half floats give the same products whether widened first or row by
+    /// row in the decoder's product: the half-float decoder changes no score, only the bytes
+    /// read.
+    #[test]
+    fn half_weights_give_the_same_products_to_the_bit() {
+        let (n, k, m) = (37, 520, 5);
+        let mut x: u32 = 7;
+        let mut next = || {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (x >> 9) as f32 / (1u32 << 23) as f32 - 0.5
+        };
+        // Values a float16 file can hold exactly.
+        let w = Array2::from_shape_fn((n, k), |_| f16::from_f32(next()).to_f32());
+        let xs = Array2::from_shape_fn((m, k), |_| next());
+        let half = Half {
+            w: w.iter().map(|&v| f16::from_f32(v)).collect(),
+            rows: n,
+            cols: k,
+        };
+        let full = rows_dot(&xs.view(), &w);
+        let halved = rows_dot_half(&xs.view(), &half);
+        assert_eq!(full.dim(), (m, n));
+        assert_eq!(full, halved);
+        // And both are the products: one entry checked by hand.
+        let want: f32 = (0..k).map(|i| xs[[3, i]] * w[[11, i]]).sum();
+        assert!(
+            (full[[3, 11]] - want).abs() < 1e-4,
+            "{} {want}",
+            full[[3, 11]]
+        );
+        let mut row = vec![0f32; k];
+        half.row_into(11, &mut row);
+        assert_eq!(row, w.row(11).to_vec());
     }
 }

@@ -199,28 +199,12 @@ fn body(doc: &str) -> Vec<String> {
 /// compares it with `expected`; returns the failures.
 fn round_trip(pgn: &Path, game: &str, expected: &PgnGame, extra: &[&str]) -> Vec<String> {
     let moves: Vec<Move> = expected.moves().copied().collect();
-    let dir = pgn.parent().unwrap();
     let mut failures = Vec::new();
     for code in LANGS {
         let lang = Lang::from_code(code).unwrap();
-        let table = louis::default_table(lang);
-        let six = louis::Louis::open(table).unwrap().six_dot();
         for ext in ["brf", "txt"] {
             let what = format!("{game} {code} {ext} {extra:?}");
-            let out = dir.join(format!("{code}.{ext}"));
-            write_sheet(pgn, &out, code, extra);
-            let doc = std::fs::read_to_string(&out).unwrap();
-            let mut unicode = String::new();
-            for line in body(&doc) {
-                let line = if ext == "brf" {
-                    cells::unfold(&cells::from_brf(&line).unwrap(), six)
-                } else {
-                    line
-                };
-                unicode.push_str(&line);
-                unicode.push('\n');
-            }
-            let print = louis_cli::back_translate(table, &unicode);
+            let print = read_back(pgn, code, ext, extra);
             match read::read_moves(&print, &expected.start, lang) {
                 Ok(read) if read == moves => {}
                 Ok(read) => {
@@ -232,6 +216,28 @@ fn round_trip(pgn: &Path, game: &str, expected: &PgnGame, extra: &[&str]) -> Vec
         }
     }
     failures
+}
+
+/// The sheet of `pgn` in `code`'s braille (`ext` brf or txt), its body translated back to
+/// print with liblouis.
+fn read_back(pgn: &Path, code: &str, ext: &str, extra: &[&str]) -> String {
+    let lang = Lang::from_code(code).unwrap();
+    let table = louis::default_table(lang);
+    let six = louis::Louis::open(table).unwrap().six_dot();
+    let out = pgn.parent().unwrap().join(format!("{code}.{ext}"));
+    write_sheet(pgn, &out, code, extra);
+    let doc = std::fs::read_to_string(&out).unwrap();
+    let mut unicode = String::new();
+    for line in body(&doc) {
+        let line = if ext == "brf" {
+            cells::unfold(&cells::from_brf(&line).unwrap(), six)
+        } else {
+            line
+        };
+        unicode.push_str(&line);
+        unicode.push('\n');
+    }
+    louis_cli::back_translate(table, &unicode)
 }
 
 fn check_all(games: &[(String, String)], extra: &[&str]) -> Vec<String> {
@@ -303,4 +309,37 @@ fn a_game_with_clock_times_reads_back_on_wide_and_narrow_pages() {
         &["--clocks", "--cells", "10", "--lines", "6"],
     ));
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// 8.1.5, C.12: a draw offer is marked "(=)" after its move, as `vichess play` records it (a
+/// PGN comment that opens with the mark). The mark is on the sheet in every language's
+/// braille and reads back as "(=)" after the same moves, BRF too (the Ukrainian table's
+/// eight-dot parentheses folded into the lower digits 9 and 5), and the moves still read back.
+#[test]
+fn a_draw_offer_mark_reads_back_after_its_move_in_every_language() {
+    const OFFERS: &str = "[Event \"Offers\"]\n\n1. e4 {(=) Remisangebot: Weiß} e5 2. Nf3 \
+        Nc6 {(=) черные предлагают ничью} 3. Bb5 a6 *\n";
+    let games = [("offers".to_string(), OFFERS.to_string())];
+    let mut failures = check_all(&games, &[]);
+    failures.extend(check_all(&games, &["--cells", "12", "--lines", "8"]));
+    assert!(failures.is_empty(), "{failures:#?}");
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    std::fs::write(&pgn, OFFERS).unwrap();
+    for code in LANGS {
+        for ext in ["brf", "txt"] {
+            let print = read_back(&pgn, code, ext, &[]);
+            // How many moves stand before each mark: the first move and the fourth.
+            let mut moves = 0;
+            let mut marks = Vec::new();
+            for token in print.split_whitespace() {
+                match token {
+                    "(=)" => marks.push(moves),
+                    t if t.ends_with('.') || t == "*" => {}
+                    _ => moves += 1,
+                }
+            }
+            assert_eq!(marks, [1, 4], "{code} {ext}: {print}");
+        }
+    }
 }

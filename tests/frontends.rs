@@ -216,8 +216,9 @@ fn a_front_end_over_the_library_host_journals_and_prints_what_play_does() {
     );
     assert!(played.len() > 12, "{played:#?}");
 
-    // What the window draws is the game the journal holds.
-    assert_eq!(view.moves, ["e4", "e5", "Sf3", "Sc6", "Lc4"]);
+    // What the window draws is the game the journal holds, White's draw offer after Lc4
+    // marked as the scoresheet marks it (8.1.5, C.12).
+    assert_eq!(view.moves, ["e4", "e5", "Sf3", "Sc6", "Lc4 (=)"]);
     assert_eq!(view.to_move, vichess::rules::Color::Black);
     assert_eq!(view.vi_side, Some(vichess::rules::Color::White));
     assert!(view.clocks.is_some());

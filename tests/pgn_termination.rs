@@ -100,7 +100,10 @@ fn a_resignation_and_an_agreed_draw_are_normal_terminations() {
     let (tag, moves) = ending_of(&s);
     assert_eq!(tag, "normal");
     assert!(
-        moves.ends_with("1. e4 e5 {нічия за згодою, білі пропонують нічию} 1/2-1/2"),
+        moves.ends_with(
+            "1. e4 {(=) білі пропонують нічию} 1... e5 {нічия за згодою, білі пропонують нічию} \
+             1/2-1/2"
+        ),
         "{moves}"
     );
 }

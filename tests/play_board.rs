@@ -500,3 +500,60 @@ fn a_mate_taken_back_on_the_simulated_pegboard_is_not_played_again() {
     assert_eq!(saves.len(), 2, "{out:?}");
     assert!(saves[1] > taken, "{out:?}");
 }
+
+/// After a take-back the simulated hands put the man back at once, so no guidance ever
+/// follows; the player must still hear which man goes back where (D.2.9's words, as a real
+/// pegboard's guidance says them), printed and said, in the game's language.
+#[test]
+fn a_take_back_on_the_simulated_pegboard_says_which_man_goes_back_where() {
+    use vichess::phrase::announce::move_phrase;
+    use vichess::phrase::token::{Token, Word};
+    use vichess::rules::notation::parse_move;
+    use vichess::rules::Position;
+    for (name, lang, takeback, yes, back) in [
+        (
+            "de-fide",
+            "de",
+            "zurück schwarz",
+            "ja",
+            "die simulierten Hände stellen zurück: schwarzen Bauern von Eva fünf entfernen; \
+             schwarzen Bauern auf Eva sieben setzen",
+        ),
+        (
+            "ru",
+            "ru",
+            "вернуть черные",
+            "да",
+            "симулированные руки возвращают: убрать чёрную пешку с е пять; \
+             поставить чёрную пешку на е семь",
+        ),
+    ] {
+        let pack = vichess::voice::Pack::builtin(name).unwrap();
+        let word = |w: Word| pack.text(&[Token::Word(w)]);
+        let said =
+            |pos: &Position, m: &str| pack.text(&move_phrase(pos, &parse_move(pos, m).unwrap()));
+        let home = temp_dir(&format!("sim-takeback-{lang}"));
+        let mut g = Game::start_with(&home, &["--board", "sim", "--lang", lang], None, None);
+        g.expect(|l| l.contains("/dev/pts/"), "connection");
+        g.type_line("start");
+        g.type_line("sim e4");
+        let start = Position::new();
+        let e4 = said(&start, "e4");
+        g.expect(|l| l == e4, "e4 from the board");
+        g.type_line("press");
+        g.type_line("e5");
+        g.type_line("press");
+        g.expect(|l| l == word(Word::PositionCorrect), "e5 copied");
+        g.type_line(takeback);
+        g.type_line(yes);
+        g.expect(
+            |l| l.starts_with(&word(Word::MoveTakenBack)),
+            "e5 taken back",
+        );
+        g.expect(|l| l == back, "which man goes back where");
+        g.expect(|l| l == word(Word::PositionCorrect), "the board put back");
+        let out = g.quit();
+        // One line, not a guidance repeated after it.
+        assert_eq!(out.iter().filter(|l| *l == back).count(), 1, "{out:?}");
+    }
+}

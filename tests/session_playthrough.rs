@@ -274,7 +274,7 @@ fn an_arbiter_time_without_a_unit_says_the_unit_is_missing() {
 
 #[test]
 fn an_agreed_draws_pgn_says_it_was_agreed() {
-    for (name, lines, comment) in [
+    for (name, lines, offer, comment) in [
         (
             "en",
             &[
@@ -285,6 +285,7 @@ fn an_agreed_draws_pgn_says_it_was_agreed() {
                 "draw accept black",
                 "yes",
             ][..],
+            "{(=) draw offer: White}",
             "{draw agreed, draw offer: White}",
         ),
         (
@@ -297,6 +298,7 @@ fn an_agreed_draws_pgn_says_it_was_agreed() {
                 "нічия прийняти чорні",
                 "так",
             ][..],
+            "{(=) білі пропонують нічию}",
             "{нічия за згодою, білі пропонують нічию}",
         ),
     ] {
@@ -304,7 +306,7 @@ fn an_agreed_draws_pgn_says_it_was_agreed() {
         run(&mut s, 0, lines);
         let movetext = s.pgn().replace('\n', " ");
         assert!(
-            movetext.contains(&format!("1. e4 e5 {comment} 1/2-1/2")),
+            movetext.contains(&format!("1. e4 {offer} 1... e5 {comment} 1/2-1/2")),
             "{name}: {movetext}"
         );
     }

@@ -138,6 +138,11 @@ pub const CAPITAL_SIGN: u8 = 0b0000_1000;
 /// The plus sign (check) of six-dot computer braille and BAUK, dots 3-4-6.
 pub const PLUS: u8 = 0b0010_1100;
 
+/// The parentheses of Russian computer braille (`ru.ctb`), dots 1-2-6 and 3-4-5: how BRF
+/// writes a table's eight-dot parentheses, which would fold into digits (see
+/// [`SixDot::parens`]).
+pub const PARENS: (u8, u8) = (0b0010_0011, 0b0001_1100);
+
 /// How an eight-dot table's cells become six-dot BRF so that they read back to the same
 /// print: what [`Louis`](super::louis) finds out about a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -157,6 +162,13 @@ pub struct SixDot {
     /// dots 4-5-6 before it). BRF keeps the sign and loses dot 7; reading back, the letter
     /// after the sign gets dot 7 again, which the table needs to read a capital.
     pub table_capital: Option<u8>,
+    /// The table's own eight-dot parentheses, when folding them would make digits (the
+    /// Ukrainian `(` and `)` are dots 3-5-8 and 2-6-7, the lower digits 9 and 5 without dots
+    /// 7 and 8, so the draw offer mark `(=)` read back as `9=5` and a clock time as a number):
+    /// in BRF they are written [`PARENS`], the parentheses Russian braille readers know; the
+    /// Ukrainian table reads the first back as `(` itself, and a `)` after it is the table's
+    /// own again.
+    pub parens: Option<(u8, u8)>,
 }
 
 /// Eight-dot cells as six-dot cells, for BRF.
@@ -165,8 +177,9 @@ pub struct SixDot {
 /// and the files a to h are then the Cyrillic cells braille chess players read (`кf3` is
 /// `кф3`). Dot 7 (a capital) becomes the capital sign where `six.capital_sign` says so, so
 /// a piece letter never shares its cells with a file; the table's eight-dot plus becomes
-/// [`PLUS`]. With `six.digits_dot8`, digits become the literary form, the number sign before
-/// upper-cell digits, so they do not turn into letters. [`unfold`] reverses all of it.
+/// [`PLUS`], its eight-dot parentheses [`PARENS`]. With `six.digits_dot8`, digits become the
+/// literary form, the number sign before upper-cell digits, so they do not turn into letters.
+/// [`unfold`] reverses all of it.
 pub fn fold_to_six_dots(line: &str, six: SixDot) -> String {
     let mut out = String::with_capacity(line.len());
     let mut in_number = false;
@@ -181,6 +194,13 @@ pub fn fold_to_six_dots(line: &str, six: SixDot) -> String {
             out.push(cell(PLUS));
             in_number = false;
             continue;
+        }
+        if let Some((open, close)) = six.parens {
+            if d == open || d == close {
+                out.push(cell(if d == open { PARENS.0 } else { PARENS.1 }));
+                in_number = false;
+                continue;
+            }
         }
         if six.digits_dot8 && d & 0x80 != 0 && d & 0x40 == 0 && is_upper_digit(low) {
             if !in_number {
@@ -208,6 +228,17 @@ pub fn unfold(line: &str, six: SixDot) -> String {
     let cells: Vec<char> = line.chars().collect();
     let next = |i: usize| cells.get(i + 1).and_then(|&n| dots(n));
     let mut capital = false;
+    // A [`PARENS`] opening is still to be closed: its closing cell is then the table's own
+    // `)`, not the letter the cell is elsewhere (Ukrainian `є`). So it is right after a digit
+    // or `=`, where no letter is, and alone between blanks: the end of a clock time or of
+    // the draw offer mark cut at a line's end and carried to the next line.
+    let mut open = false;
+    let blank = |d: Option<u8>| d.is_none_or(|d| d == 0);
+    let closes = |i: usize| {
+        let before = i.checked_sub(1).and_then(|p| dots(cells[p]));
+        before.is_some_and(|d| is_lower_digit(d) || d == EQUALS)
+            || (blank(before) && blank(next(i)))
+    };
     for (i, &c) in cells.iter().enumerate() {
         let d = dots(c);
         if six.digits_dot8 && d == Some(NUMBER_SIGN) && next(i).is_some_and(is_upper_digit) {
@@ -234,6 +265,16 @@ pub fn unfold(line: &str, six: SixDot) -> String {
                 out.push(cell(six.plus.unwrap_or(PLUS)));
                 in_number = false;
             }
+            Some(d) if d == PARENS.0 && six.parens.is_some() => {
+                out.push(cell(six.parens.map_or(d, |p| p.0)));
+                open = true;
+                in_number = false;
+            }
+            Some(d) if d == PARENS.1 && six.parens.is_some() && (open || closes(i)) => {
+                out.push(cell(six.parens.map_or(d, |p| p.1)));
+                open = false;
+                in_number = false;
+            }
             _ => {
                 in_number = false;
                 out.push(c);
@@ -249,6 +290,15 @@ pub fn unfold(line: &str, six: SixDot) -> String {
 fn is_letter(d: u8) -> bool {
     d & 0b1001 != 0
 }
+
+/// Whether a six-dot pattern is one of the lower-cell digits 1 to 0 (a to j moved down a row).
+fn is_lower_digit(d: u8) -> bool {
+    const LOWER: [u8; 10] = [0o2, 0o6, 0o22, 0o62, 0o42, 0o26, 0o66, 0o46, 0o24, 0o64];
+    LOWER.contains(&d)
+}
+
+/// The equals sign of the computer tables that fold parentheses, all six dots.
+const EQUALS: u8 = 0o77;
 
 /// Whether a six-dot pattern is one of the letters a to j, the upper-cell digits 1 to 0.
 fn is_upper_digit(d: u8) -> bool {

@@ -61,7 +61,7 @@ impl Louis {
     }
 
     /// How this table's cells become BRF (see [`cells::SixDot`]), found by translating
-    /// digits, a capital and the plus sign.
+    /// digits, a capital, the plus sign and the parentheses.
     pub fn six_dot(&self) -> cells::SixDot {
         let cells_of = |t: &str| -> Vec<u8> {
             self.forward(t)
@@ -83,11 +83,17 @@ impl Louis {
                 [sign, letter] if sign & 0xC0 == 0 && letter & 0x40 != 0 => Some(*sign),
                 _ => None,
             });
+        // Eight-dot parentheses (Ukrainian), which fold into digits.
+        let parens = match (cells_of("(").as_slice(), cells_of(")").as_slice()) {
+            ([open], [close]) if (open | close) & 0xC0 != 0 => Some((*open, *close)),
+            _ => None,
+        };
         cells::SixDot {
             digits_dot8,
             capital_sign,
             plus,
             table_capital,
+            parens,
         }
     }
 }

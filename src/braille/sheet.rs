@@ -6,7 +6,7 @@
 
 use super::cells;
 use crate::pgn::{format_duration, GameResult, PgnGame};
-use crate::rules::notation::{san_in, Lang};
+use crate::rules::notation::{san_in, Lang, DRAW_OFFER_MARK};
 use crate::rules::Color;
 
 /// Page geometry and content choices; the defaults are an embosser's 40 cells by 25 lines.
@@ -51,7 +51,7 @@ impl Row {
 }
 
 /// The scoresheet in print, in the language's notation: header rows, an empty row, then one
-/// row per move number.
+/// row per move number, "(=)" after a move in which a draw was offered.
 pub fn rows(game: &PgnGame, lang: Lang, options: &SheetOptions) -> Vec<Row> {
     let mut out = Vec::new();
     let tag = |name: &str| game.tag(name).filter(|v| !v.is_empty() && *v != "?");
@@ -84,6 +84,12 @@ pub fn rows(game: &PgnGame, lang: Lang, options: &SheetOptions) -> Vec<Row> {
         let mut text = san_in(&pos, &pm.mv, lang);
         if !options.checks {
             text.truncate(text.trim_end_matches(['+', '#']).len());
+        }
+        // The draw offer mark after its move (8.1.5, C.12), in the same part so a line
+        // never breaks between them; the table writes it in its own cells.
+        if pm.offers_draw() {
+            text.push(' ');
+            text.push_str(DRAW_OFFER_MARK);
         }
         row.push(text);
         // The clock time is a part of its own, so a line may break before it.

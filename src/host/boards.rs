@@ -158,7 +158,13 @@ impl Connected {
     }
 
     /// No board to set up: nothing to copy.
-    pub fn copy_to(&mut self, _position: &Position) {}
+    pub fn copy_to(
+        &mut self,
+        _position: &Position,
+        _before_last: Option<&crate::rules::Board>,
+    ) -> Vec<crate::board::tracker::Fix> {
+        Vec::new()
+    }
 
     /// No board, no lights.
     pub fn set_leds(&mut self, _on: bool) {}
@@ -367,16 +373,36 @@ impl Connected {
     }
 
     /// The game moved on without this board: simulated hands put the board right.
-    pub fn copy_to(&mut self, position: &Position) {
-        if let Some(h) = &mut self.hands {
-            let actions = copy_actions(&h.board, position.board());
-            if !actions.is_empty() {
-                for a in &actions {
-                    crate::board::sim::human::apply(&mut h.board, *a);
-                }
-                let _ = h.actions.send(actions);
-            }
+    /// `before_last` is the board before the game's last move. When the hands did not just
+    /// play that move (the game went back: a take-back, a correction, a restored position),
+    /// what they did is returned as guidance steps, for the player to hear which man goes
+    /// back where, as a real pegboard's player would be guided; a move copied forward was
+    /// announced already, and nothing is returned.
+    pub fn copy_to(
+        &mut self,
+        position: &Position,
+        before_last: Option<&crate::rules::Board>,
+    ) -> Vec<crate::board::tracker::Fix> {
+        let Some(h) = &mut self.hands else {
+            return Vec::new();
+        };
+        let actions = copy_actions(&h.board, position.board());
+        if actions.is_empty() {
+            return Vec::new();
         }
+        let went_back = before_last != Some(&h.board);
+        let steps = match went_back {
+            true => crate::board::tracker::fixes(
+                position.board(),
+                &crate::board::Snapshot::from_board(&h.board),
+            ),
+            false => Vec::new(),
+        };
+        for a in &actions {
+            crate::board::sim::human::apply(&mut h.board, *a);
+        }
+        let _ = h.actions.send(actions);
+        steps
     }
 
     /// `sim <move>`: the simulated hands play a move, written in the game's notation

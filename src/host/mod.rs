@@ -742,8 +742,26 @@ impl Host {
                 }
             }
             Output::BoardAdvanced { board, position } => {
+                let positions = self.table.session().state().game().positions();
+                let before_last = positions
+                    .len()
+                    .checked_sub(2)
+                    .map(|i| *positions[i].board());
+                let mut steps = Vec::new();
                 for b in self.boards.iter_mut().filter(|b| b.role == board) {
-                    b.copy_to(&position);
+                    steps.extend(b.copy_to(&position, before_last.as_ref()));
+                }
+                if !steps.is_empty() {
+                    // "die simulierten Hände stellen zurück: Dame von Hector vier entfernen;
+                    // Dame auf David acht setzen", printed and said.
+                    let mut phrase = vec![
+                        Token::Word(Word::SimPutsBack),
+                        crate::phrase::grammar::COLON,
+                    ];
+                    phrase.extend(crate::session::guidance_phrase(&steps, self.pack.grammar()));
+                    let text = self.pack.text(&phrase);
+                    writeln!(self.out, "{text}")?;
+                    self.voice.say(Audience::Player, &phrase, &text);
                 }
             }
             Output::SavePgn { path, pgn } => {

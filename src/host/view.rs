@@ -18,7 +18,8 @@ pub struct View {
     pub to_move: Color,
     /// The last move of the record, to be marked on the board.
     pub last_move: Option<Move>,
-    /// The moves in the game's own notation ("Sf3", "Кf3"), for a scoresheet.
+    /// The moves in the game's own notation ("Sf3", "Кf3"), for a scoresheet; "Sf3 (=)" when
+    /// a draw was offered in the move.
     pub moves: Vec<String>,
     /// Both clocks now; `None` in an untimed game.
     pub clocks: Option<ClockReading>,
@@ -61,8 +62,13 @@ impl View {
         let lang = crate::session::notation_lang(session.pack().language());
         let mut position = game.start().clone();
         let mut moves = Vec::with_capacity(game.moves().len());
-        for m in game.moves() {
-            moves.push(san_in(&position, m, lang));
+        for (i, m) in game.moves().iter().enumerate() {
+            let mut text = san_in(&position, m, lang);
+            // The scoresheet's draw offer mark after its move (8.1.5, C.12).
+            if state.offered().get(i) == Some(&true) {
+                text = format!("{text} {}", crate::rules::notation::DRAW_OFFER_MARK);
+            }
+            moves.push(text);
             position.play_unchecked(m);
         }
         let boards = [BoardRole::Pegboard, BoardRole::Sighted]

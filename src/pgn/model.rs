@@ -55,6 +55,13 @@ impl PgnMove {
             variations: Vec::new(),
         }
     }
+
+    /// A draw was offered in this move: a comment opens with the scoresheet's mark "(=)"
+    /// (as vichess writes it, followed by the offer in the game's words), so the mark is read
+    /// back in any language.
+    pub fn offers_draw(&self) -> bool {
+        self.comments.iter().any(Comment::marks_draw_offer)
+    }
 }
 
 /// A comment, with the clock commands it carries also parsed (the `[%clk]` / `[%emt]`
@@ -78,6 +85,20 @@ impl Comment {
             elapsed: command(&text, "emt").and_then(parse_duration),
             text,
         }
+    }
+
+    /// The comment a draw offer is recorded with: the scoresheet's mark, then `words` (the
+    /// offer in the game's language), so a reader of the file sees both.
+    pub fn draw_offer(words: &str) -> Comment {
+        Comment::new(format!(
+            "{} {words}",
+            crate::rules::notation::DRAW_OFFER_MARK
+        ))
+    }
+
+    /// The comment opens with the scoresheet's draw offer mark "(=)".
+    pub fn marks_draw_offer(&self) -> bool {
+        self.text.split_whitespace().next() == Some(crate::rules::notation::DRAW_OFFER_MARK)
     }
 }
 

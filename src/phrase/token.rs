@@ -480,6 +480,10 @@ words! {
     SimBusy = "sim-busy",
     /// Before the reason the move cannot be played.
     SimCannot = "sim-cannot",
+    /// Before the guidance steps the hands carry out when the game went back (a take-back,
+    /// a correction, a restored position): said too, so the player hears which man goes
+    /// back where.
+    SimPutsBack = "sim-puts-back",
     // --- `vichess play`'s own lines that were still English (text only) ---
     /// Before the reason `vichess play` cannot start or must stop, said by system speech.
     VichessStopped = "vichess-stopped",

@@ -349,38 +349,45 @@ impl Session {
     /// at once spares the player a wait between them; a longer list would be too much to hold,
     /// and the rest follows once the board has changed.
     pub(super) fn fixes_phrase(&self, fixes: &[Fix]) -> Phrase {
-        let mut p = Vec::new();
-        for (i, fix) in fixes.iter().take(2).enumerate() {
-            if i > 0 {
-                p.push(SEMICOLON);
-            }
-            p.extend(self.fix_phrase(*fix));
-        }
-        p
+        guidance_phrase(&fixes[..fixes.len().min(2)], self.pack.grammar())
     }
+}
 
-    pub(super) fn fix_phrase(&self, fix: Fix) -> Phrase {
-        let g = self.pack.grammar();
-        match fix {
-            Fix::Put { piece, square } => put_phrase(piece, square, g),
-            Fix::Move { piece, from, to } => {
-                let mut p = remove_phrase(piece, from, g);
-                p.push(SEMICOLON);
-                p.extend(put_phrase(piece, to, g));
-                p
-            }
-            Fix::Remove {
-                what: Sensed::Piece(piece),
-                square,
-            } => remove_phrase(piece, square, g),
-            Fix::Remove { square, .. } => vec![
-                // The sensor cannot tell which man stands there.
-                Token::Word(Word::Remove),
-                Token::Word(Word::From),
-                Token::File(square.file()),
-                Token::Rank(square.rank()),
-            ],
+/// D.2.9 guidance in a language's words: each step, semicolon apart ("Dame von Hector vier
+/// entfernen; Dame auf David acht setzen"). Also what the simulated pegboard's hands say
+/// they do when they put men back.
+pub fn guidance_phrase(fixes: &[Fix], g: &crate::phrase::grammar::Grammar) -> Phrase {
+    let mut p = Vec::new();
+    for (i, fix) in fixes.iter().enumerate() {
+        if i > 0 {
+            p.push(SEMICOLON);
         }
+        p.extend(fix_phrase(*fix, g));
+    }
+    p
+}
+
+/// One step of D.2.9 guidance in the grammar's order.
+fn fix_phrase(fix: Fix, g: &crate::phrase::grammar::Grammar) -> Phrase {
+    match fix {
+        Fix::Put { piece, square } => put_phrase(piece, square, g),
+        Fix::Move { piece, from, to } => {
+            let mut p = remove_phrase(piece, from, g);
+            p.push(SEMICOLON);
+            p.extend(put_phrase(piece, to, g));
+            p
+        }
+        Fix::Remove {
+            what: Sensed::Piece(piece),
+            square,
+        } => remove_phrase(piece, square, g),
+        Fix::Remove { square, .. } => vec![
+            // The sensor cannot tell which man stands there.
+            Token::Word(Word::Remove),
+            Token::Word(Word::From),
+            Token::File(square.file()),
+            Token::Rank(square.rank()),
+        ],
     }
 }
 

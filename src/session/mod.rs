@@ -72,6 +72,7 @@ mod time;
 mod timing;
 mod why;
 
+pub use announce::guidance_phrase;
 pub use arbiter_command::{ArbiterCommand, QuickplayAnswer, TimeChange};
 pub use ask::{Men, Readout, Step};
 pub use board_clock::DRIFT_NOTE;

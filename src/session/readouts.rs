@@ -5,10 +5,10 @@ use super::{Effect, Session};
 use crate::audio::route::Audience;
 use crate::phrase::announce::move_phrase_with;
 use crate::phrase::control::period_phrase;
-use crate::phrase::events::{clock_phrase, move_count_phrase};
+use crate::phrase::events::{clock_phrase, draw_offer_phrase, move_count_phrase};
 use crate::phrase::grammar::{COLON, SEMICOLON};
 use crate::phrase::token::{Token, Word};
-use crate::rules::notation::san_in;
+use crate::rules::notation::{san_in, DRAW_OFFER_MARK};
 use crate::rules::{Color, Move, Position};
 
 impl Session {
@@ -96,14 +96,20 @@ impl Session {
         self.out.say(&self.pack, Audience::Player, phrase);
     }
 
-    /// The scoresheet: "1. e4 e5", one numbered line per move pair.
+    /// The scoresheet: "1. e4 e5", one numbered line per move pair; "(=)" after a move in
+    /// which a draw was offered (8.1.5, C.12): "12. Sd4 (=) Dd7".
     pub fn scoresheet_lines(&self) -> Vec<String> {
         let game = self.state.game();
+        let offered = self.state.offered();
         let mut lines = Vec::new();
         let mut current = String::new();
         for (i, m) in game.moves().iter().enumerate() {
             let pos = &game.positions()[i];
-            let s = san_in(pos, m, self.lang);
+            let mut s = san_in(pos, m, self.lang);
+            if offered.get(i) == Some(&true) {
+                s.push(' ');
+                s.push_str(DRAW_OFFER_MARK);
+            }
             let number = pos.fullmoves();
             match pos.turn() {
                 Color::White => {
@@ -136,10 +142,17 @@ impl Session {
                 .refuse(&self.pack, vec![Token::Word(Word::NoMoveYet)]);
         }
         let game = self.state.game();
+        let offered = self.state.offered();
         let mut chunks: Vec<crate::phrase::token::Phrase> = Vec::new();
         for (i, m) in game.moves().iter().enumerate() {
             let pos = &game.positions()[i];
-            let p = move_phrase_with(pos, m, self.config.announce);
+            let mut p = move_phrase_with(pos, m, self.config.announce);
+            // The "(=)" after the move, heard as the offer is announced ("белые предлагают
+            // ничью").
+            if offered.get(i) == Some(&true) {
+                p.push(COMMA);
+                p.extend(draw_offer_phrase(pos.turn()));
+            }
             match chunks.last_mut() {
                 Some(last) if pos.turn() == Color::Black => {
                     last.push(SEMICOLON);

@@ -273,6 +273,10 @@ pub struct State {
     /// Per ply, the mover's time just before the press that completed it (its bonus not yet
     /// added): what a take-back gives back, so taking a move back never earns its increment.
     pressed_from: Vec<Option<Millis>>,
+    /// Per ply, a draw was offered in it: the scoresheet's "(=)" after it (8.1.5, C.12).
+    /// Kept per ply, like the clock readings, so a take-back or a restore strikes the mark
+    /// with its move, and a journal replay (`--resume`) marks the same moves again.
+    offered: Vec<bool>,
     offer: Option<Color>,
     /// A take-back request waiting for the opponent's answer: who asked.
     takeback_request: Option<Color>,
@@ -322,6 +326,7 @@ impl PartialEq for State {
             && self.unpressed == other.unpressed
             && self.clk == other.clk
             && self.pressed_from == other.pressed_from
+            && self.offered == other.offered
             && self.offer == other.offer
             && self.takeback_request == other.takeback_request
             && self.ending == other.ending
@@ -463,6 +468,7 @@ impl State {
             made_left: None,
             clk: Vec::new(),
             pressed_from: Vec::new(),
+            offered: Vec::new(),
             offer: None,
             takeback_request: None,
             ending,
@@ -621,6 +627,30 @@ impl State {
         self.offer
     }
 
+    /// For each ply, whether a draw was offered in it: the scoresheet writes "(=)" after
+    /// that move (8.1.5, C.12).
+    pub fn offered(&self) -> &[bool] {
+        &self.offered
+    }
+
+    /// `by` offers a draw: pending until answered (9.1.2), and marked on the scoresheet
+    /// after `by`'s own last move, the move the offer goes with (the rules core's
+    /// `Offer::after_move`). An offer before `by` has moved has no move to mark.
+    fn make_offer(&mut self, by: Color, out: &mut Vec<Happening>) {
+        self.offer = Some(by);
+        let plies = self.game.ply_count();
+        let last_mover = !self.game.position().turn();
+        let own = if last_mover == by {
+            plies.checked_sub(1)
+        } else {
+            plies.checked_sub(2)
+        };
+        if let Some(mark) = own.and_then(|i| self.offered.get_mut(i)) {
+            *mark = true;
+        }
+        out.push(Happening::OfferMade { by });
+    }
+
     /// The side whose take-back request waits for the opponent's answer.
     pub fn takeback_request(&self) -> Option<Color> {
         self.takeback_request
@@ -726,11 +756,13 @@ impl State {
     fn push_ply(&mut self) {
         self.clk.push(None);
         self.pressed_from.push(None);
+        self.offered.push(false);
     }
 
     /// A ply taken off the record, with its clock readings.
     fn pop_ply(&mut self) -> Option<Millis> {
         self.clk.pop();
+        self.offered.pop();
         self.pressed_from.pop().flatten()
     }
 
@@ -993,12 +1025,18 @@ impl State {
                     .game
                     .take_back()
                     .ok_or_else(|| word(Word::NoMoveToCorrect))?;
+                // An offer is unconditional (9.1): made with the struck move, it goes
+                // with the move that replaces it.
+                let offered = self.offered.last().copied().unwrap_or(false);
                 self.pop_ply();
                 self.unpressed = None;
                 let before = self.game.position().clone();
                 let mv = self.parse(uci)?;
                 self.game.push(mv).map_err(|_| word(Word::IllegalMove))?;
                 self.push_ply();
+                if let Some(mark) = self.offered.last_mut() {
+                    *mark = offered;
+                }
                 self.unpressed = Some(side);
                 out.push(Happening::Corrected { before, struck, mv });
                 if let Some(stopped_clock) = self.after_move(*at, &mut out) {
@@ -1418,8 +1456,7 @@ impl State {
         self.increment_request = Some(by);
         out.push(Happening::IncrementRequested { by });
         if self.offer.is_none() {
-            self.offer = Some(by);
-            out.push(Happening::OfferMade { by });
+            self.make_offer(by, out);
         }
         Ok(())
     }
@@ -1742,8 +1779,7 @@ impl State {
                 ]),
                 Some(_) => self.draw(by, DrawAction::Accept, at, out),
                 None => {
-                    self.offer = Some(by);
-                    out.push(Happening::OfferMade { by });
+                    self.make_offer(by, out);
                     Ok(())
                 }
             },

@@ -5,8 +5,11 @@ use super::render::{render, ClipBank, Part, Rendered};
 use crate::audio::frames;
 use crate::pgn::{GameResult, PgnGame};
 use crate::phrase::announce::move_phrase;
+use crate::phrase::events::draw_offer_phrase;
+use crate::phrase::grammar::COMMA;
 use crate::phrase::number::counting;
 use crate::phrase::token::{Token, Word};
+use crate::rules::notation::DRAW_OFFER_MARK;
 use crate::rules::Color;
 use crate::voice::Pack;
 
@@ -65,9 +68,17 @@ pub fn dictate_into(
     let mut lines = Vec::new();
     let mut pos = game.start.clone();
     let mut line = String::new();
-    for m in game.moves() {
-        let phrase = move_phrase(&pos, m);
-        let text = pack.text(&phrase);
+    for pm in &game.main.moves {
+        let m = &pm.mv;
+        let mut phrase = move_phrase(&pos, m);
+        let mut text = pack.text(&phrase);
+        // A draw offered in this move: "(=)" on the printed line, the offer said in words as
+        // it was announced ("белые предлагают ничью").
+        if pm.offers_draw() {
+            text = format!("{text} {DRAW_OFFER_MARK}");
+            phrase.push(COMMA);
+            phrase.extend(draw_offer_phrase(pos.turn()));
+        }
         if pos.turn() == Color::White || line.is_empty() {
             let number = u64::from(pos.fullmoves());
             line = match pos.turn() {

@@ -59,6 +59,10 @@ pub use error::{CastlingRefusal, Expected, MoveError, SyntaxError};
 pub use lang::Lang;
 pub use san::{lan, san, san_in, uci, San};
 
+/// The scoresheet's draw offer mark (8.1.5, C.12), written by both players after the move in
+/// which the offer was made; never part of a move, so [`parse_move`] refuses it in one.
+pub const DRAW_OFFER_MARK: &str = "(=)";
+
 use crate::{Move, Position, Role};
 
 /// The legal move `text` means in `pos`, in any accepted notation, English letters first.

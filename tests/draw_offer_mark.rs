@@ -1,0 +1,159 @@
+//! FIDE 8.1.5, C.12 (the laws' 9.1.2.3 digest): both players write "(=)" after the move in
+//! which a draw was offered. The mark is on every move list vichess shows or writes: the
+//! console's `moves` (said in words, as the offer is announced), the PGN (a comment that
+//! opens with the mark), and what is read back from that PGN (the braille scoresheet, the
+//! dictated one) and from the journal (a resumed game).
+
+use vichess::braille::sheet::{rows, SheetOptions};
+use vichess::pgn::read_game;
+use vichess::rules::notation::Lang;
+use vichess::rules::Position;
+use vichess::session::{Audience, Effect, Session, SessionConfig};
+use vichess::voice::dictate::dictate;
+use vichess::voice::render::{ClipBank, RenderOptions};
+use vichess::voice::Pack;
+
+#[path = "common/session.rs"]
+mod common_session;
+use common_session::{journal, printed, run};
+
+fn pack(name: &str) -> Pack {
+    Pack::builtin(name).expect("built-in pack")
+}
+
+/// The texts said to the player, as the pack prints their phrases.
+fn said(effects: &[Effect], pack: &Pack) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Say {
+                audience: Audience::Player,
+                phrase,
+                ..
+            } => Some(pack.text(phrase)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// White offers a draw after 1. e4 (before pressing, the proper moment), Black declines by
+/// playing 1... e5; White plays 2. Nf3 and Black offers after 2... Nc6.
+struct Case {
+    name: &'static str,
+    lang: Lang,
+    lines: [&'static str; 6],
+    /// The `moves` lines.
+    sheet: [&'static str; 2],
+    /// How the first `moves` line is said.
+    heard: &'static str,
+    /// The PGN's movetext, on one line, up to the end of move 2.
+    movetext: &'static str,
+}
+
+const CASES: [Case; 2] = [
+    Case {
+        name: "de-fide",
+        lang: Lang::De,
+        lines: [
+            "e4",
+            "remis anbieten weiß",
+            "e5",
+            "Sf3",
+            "Sc6",
+            "remis anbieten schwarz",
+        ],
+        sheet: ["1. e4 (=) e5", "2. Sf3 Sc6 (=)"],
+        heard: "Eva vier, Remisangebot: Weiß; Eva fünf",
+        movetext: "1. e4 {(=) Remisangebot: Weiß} 1... e5 2. Nf3 Nc6 {(=) Remisangebot: Schwarz}",
+    },
+    Case {
+        name: "ru",
+        lang: Lang::Ru,
+        lines: [
+            "e4",
+            "ничья предложить белые",
+            "e5",
+            "Кf3",
+            "Кc6",
+            "ничья предложить черные",
+        ],
+        sheet: ["1. e4 (=) e5", "2. Кf3 Кc6 (=)"],
+        heard: "е четыре, белые предлагают ничью; е пять",
+        movetext:
+            "1. e4 {(=) белые предлагают ничью} 1... e5 2. Nf3 Nc6 {(=) чёрные предлагают ничью}",
+    },
+];
+
+#[test]
+fn the_moves_command_marks_a_draw_offer_and_says_it_in_words() {
+    for case in CASES {
+        let p = pack(case.name);
+        let mut s = Session::new(SessionConfig::default(), p.clone(), Position::new(), None);
+        run(&mut s, 0, &case.lines);
+        let out = run(&mut s, 10_000, &["moves"]);
+        assert_eq!(printed(&out), case.sheet, "{}", case.name);
+        let heard = said(&out, &p);
+        assert_eq!(
+            heard.first().map(String::as_str),
+            Some(case.heard),
+            "{}",
+            case.name
+        );
+        assert!(
+            heard[1].ends_with(&p.text(&vichess::phrase::events::draw_offer_phrase(
+                vichess::rules::Color::Black
+            ))),
+            "{}: {heard:?}",
+            case.name
+        );
+    }
+}
+
+#[test]
+fn the_pgn_keeps_the_offer_and_reads_back_with_the_mark() {
+    for case in CASES {
+        let p = pack(case.name);
+        let mut s = Session::new(SessionConfig::default(), p.clone(), Position::new(), None);
+        run(&mut s, 0, &case.lines);
+        let pgn = s.pgn();
+        let movetext = pgn.replace('\n', " ");
+        assert!(
+            movetext.contains(case.movetext),
+            "{}: {movetext}",
+            case.name
+        );
+        // Read back: the marks are on the same moves, and the braille sheet's rows and the
+        // dictated scoresheet show them.
+        let game = read_game(&pgn).unwrap().unwrap();
+        let marked: Vec<bool> = game.main.moves.iter().map(|m| m.offers_draw()).collect();
+        assert_eq!(marked, [true, false, false, true], "{}", case.name);
+        let sheet: Vec<String> = rows(&game, case.lang, &SheetOptions::default())
+            .into_iter()
+            .map(|r| r.parts.join(" "))
+            .collect();
+        let n = sheet.len();
+        assert_eq!(sheet[n - 2..], case.sheet, "{}: {sheet:?}", case.name);
+        let bank = ClipBank::load(&p, &RenderOptions::default()).0;
+        let dictated = dictate(&game, &p, &bank);
+        let first = &dictated.lines[0];
+        assert!(first.contains(" (=), "), "{}: {first}", case.name);
+    }
+}
+
+#[test]
+fn a_resumed_game_shows_the_mark_again() {
+    for case in CASES {
+        let mut s = Session::new(
+            SessionConfig::default(),
+            pack(case.name),
+            Position::new(),
+            None,
+        );
+        let lines = journal(&run(&mut s, 1_000, &case.lines));
+        let mut r =
+            Session::resume(SessionConfig::default(), pack(case.name), &lines).expect("resume");
+        let out = run(&mut r, 20_000, &["moves"]);
+        let printed = printed(&out);
+        assert_eq!(printed[printed.len() - 2..], case.sheet, "{}", case.name);
+    }
+}

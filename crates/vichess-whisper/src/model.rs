@@ -328,6 +328,66 @@ fn attention_keep(
     out
 }
 
+/// [`attention_keep`] for the decoder's few rows, written out: each row's dot with each key
+/// and its weighted sum of the values, read in place from the `[m, D]` keys and values (a
+/// head's 64 columns of a row are contiguous). A general matrix product would first copy the
+/// keys and values of every head into its own layout, which for the cross-attention is the
+/// same 500 encoder frames at every step, and costs more than the products.
+fn attention_rows(
+    q: &ArrayView2<f32>,
+    k: &ArrayView2<f32>,
+    v: &ArrayView2<f32>,
+    mut keep: Option<&mut Vec<Array2<f32>>>,
+) -> Array2<f32> {
+    let (n, m) = (q.nrows(), k.nrows());
+    let q = q.as_standard_layout();
+    let k = k.as_standard_layout();
+    let v = v.as_standard_layout();
+    let (qs, ks, vs) = (
+        q.as_slice().expect("standard layout"),
+        k.as_slice().expect("standard layout"),
+        v.as_slice().expect("standard layout"),
+    );
+    let scale = 1.0 / (HEAD as f32).sqrt();
+    let mut out = Array2::<f32>::zeros((n, D));
+    let mut w = vec![0f32; m];
+    for h in 0..HEADS {
+        let cols = h * HEAD..(h + 1) * HEAD;
+        let mut weights = Array2::<f32>::zeros((n, m));
+        for i in 0..n {
+            let qi = &qs[i * D..][cols.clone()];
+            for (j, wj) in w.iter_mut().enumerate() {
+                *wj = dot(qi, &ks[j * D..][cols.clone()]) * scale;
+            }
+            let max = w.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let mut sum = 0.0;
+            for wj in w.iter_mut() {
+                *wj = (*wj - max).exp();
+                sum += *wj;
+            }
+            let mut o = [0f32; HEAD];
+            for (j, wj) in w.iter_mut().enumerate() {
+                *wj /= sum;
+                for (oc, vc) in o.iter_mut().zip(&vs[j * D..][cols.clone()]) {
+                    *oc += *wj * vc;
+                }
+            }
+            out.row_mut(i)
+                .slice_mut(s![cols.clone()])
+                .assign(&ndarray::ArrayView1::from(&o[..]));
+            if keep.is_some() {
+                weights
+                    .row_mut(i)
+                    .assign(&ndarray::ArrayView1::from(&w[..]));
+            }
+        }
+        if let Some(keep) = keep.as_deref_mut() {
+            keep.push(weights);
+        }
+    }
+    out
+}
+
 /// The encoder's output for one utterance, and each decoder layer's keys and values of it
 /// (computed once, shared by every hypothesis).
 pub struct Encoded {
@@ -554,7 +614,7 @@ impl Whisper {
                 k.push_row(qkv.slice(s![i, D..2 * D])).expect("width");
                 v.push_row(qkv.slice(s![i, 2 * D..])).expect("width");
                 let q = qkv.slice(s![i..i + 1, ..D]);
-                let o = attention(&q, &k.view(), &v.view());
+                let o = attention_rows(&q, &k.view(), &v.view(), None);
                 att.row_mut(i).assign(&o.row(0));
             }
             x += &l.self_out.apply(&att.view());
@@ -563,7 +623,7 @@ impl Whisper {
             let (ck, cv) = &enc.cross[li];
             let mut kept = Vec::new();
             let wanted = heads.iter().any(|&(hl, _)| hl == li);
-            let o = attention_keep(
+            let o = attention_rows(
                 &q.view(),
                 &ck.view(),
                 &cv.view(),
@@ -633,5 +693,41 @@ mod tests {
         let mut row = vec![0f32; k];
         half.row_into(11, &mut row);
         assert_eq!(row, w.row(11).to_vec());
+    }
+
+    /// The decoder's written-out attention gives what the matrix-product attention gives,
+    /// outputs and kept weights, for few query rows over many keys.
+    #[test]
+    fn the_decoders_attention_is_the_matrix_products_attention() {
+        let mut x: u32 = 99;
+        let mut next = || {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (x >> 9) as f32 / (1u32 << 23) as f32 - 0.5
+        };
+        let q = Array2::from_shape_fn((3, D), |_| 4.0 * next());
+        let k = Array2::from_shape_fn((150, D), |_| 4.0 * next());
+        let v = Array2::from_shape_fn((150, D), |_| next());
+        let (mut kept_a, mut kept_b) = (Vec::new(), Vec::new());
+        let a = attention_keep(&q.view(), &k.view(), &v.view(), Some(&mut kept_a));
+        let b = attention_rows(&q.view(), &k.view(), &v.view(), Some(&mut kept_b));
+        assert_eq!(a.dim(), b.dim());
+        let worst = a
+            .iter()
+            .zip(&b)
+            .map(|(x, y)| (x - y).abs())
+            .fold(0f32, f32::max);
+        assert!(worst < 1e-5, "outputs differ by {worst}");
+        assert_eq!(kept_a.len(), HEADS);
+        assert_eq!(kept_b.len(), HEADS);
+        for (ka, kb) in kept_a.iter().zip(&kept_b) {
+            let worst = ka
+                .iter()
+                .zip(kb)
+                .map(|(x, y)| (x - y).abs())
+                .fold(0f32, f32::max);
+            assert!(worst < 1e-6, "weights differ by {worst}");
+            // Each row of weights is a distribution over the keys.
+            assert!((kb.row(2).sum() - 1.0).abs() < 1e-5);
+        }
     }
 }

@@ -40,6 +40,7 @@ pub mod board;
 pub mod braille;
 pub mod config;
 pub mod engine;
+pub mod fen_words;
 pub mod host;
 pub mod input;
 pub mod io_words;

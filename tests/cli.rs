@@ -50,11 +50,18 @@ fn perft_in_chess960() {
 
 #[test]
 fn perft_rejects_a_bad_fen_with_the_reason() {
-    let out = vichess(&["perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "1"]);
+    // In the configuration's language: a private home has none, so the default, German.
+    let home = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["perft", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "1"])
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .output()
+        .expect("run vichess");
     assert_eq!(out.status.code(), Some(2));
     assert!(stdout(&out).is_empty());
     assert!(
-        stderr(&out).contains("the white king is missing"),
+        stderr(&out).contains("der weiße König fehlt"),
         "{}",
         stderr(&out)
     );

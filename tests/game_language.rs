@@ -322,3 +322,52 @@ fn the_start_line_names_the_language_setting_in_words() {
         }
     }
 }
+
+/// `config check` tells its findings in the language `play` would play in: under a C locale
+/// with no language configured that is the default, German, also when the file has errors
+/// and no game could start (it spoke English there).
+#[test]
+fn config_check_speaks_the_language_play_would_play_in() {
+    let home = tempfile::tempdir().unwrap();
+    let c = [("LANG", "C.UTF-8")];
+    let own = home.path().join("config/vichess");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("config.toml"), "[speech]\nspeed = 1.2\n").unwrap();
+    let check = |env: &[(&str, &str)]| {
+        let out = run_with(home.path(), &["config", "check"], b"", env);
+        let lines: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        (out.status.code(), lines)
+    };
+    // The game is German, and so is the check of its configuration.
+    assert_eq!(play_in(home.path(), &[], b"e4\n", &c)[1], "Eva vier");
+    assert_eq!(
+        check(&c),
+        (
+            Some(0),
+            vec![
+                "in Ordnung: config/default.toml (eingebaut)".to_owned(),
+                "in Ordnung: ~/config/vichess/config.toml".to_owned()
+            ]
+        )
+    );
+    // A file with an error and no language: still German.
+    std::fs::write(own.join("config.toml"), "[speech]\nspead = 1.2\n").unwrap();
+    assert_eq!(
+        check(&c),
+        (
+            Some(1),
+            vec![
+                "~/config/vichess/config.toml, Zeile 2: unbekannter Schlüssel „spead“ in \
+                 [speech] (meinten Sie „speed“?)"
+                    .to_owned(),
+                "Fehler: 1".to_owned()
+            ]
+        )
+    );
+    // A locale that names a language decides, as it does for the game.
+    assert_eq!(check(&[("LANG", "ru_RU.UTF-8")]).1[1], "ошибок: 1");
+}

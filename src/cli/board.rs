@@ -135,7 +135,7 @@ fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
             };
             (game.start.clone(), moves, None)
         }
-        None => (args.start.position()?, Vec::new(), Some(stdin_lines())),
+        None => (args.start.position(None)?, Vec::new(), Some(stdin_lines())),
     };
     let emulator = Emulator::new(args.protocol, *start.board()).with_colour(args.colour);
     let mut board = PtyBoard::new(emulator).context("cannot make a pseudo-terminal")?;
@@ -281,7 +281,7 @@ impl Printer {
 }
 
 fn monitor(args: MonitorArgs) -> anyhow::Result<ExitCode> {
-    let start = args.start.position()?;
+    let start = args.start.position(args.lang)?;
     let config = Config {
         rook_first: if args.lenient_castling {
             RookFirst::Lenient

@@ -35,20 +35,14 @@ pub fn run(file: Option<&Path>, lang: Option<&str>) -> anyhow::Result<ExitCode> 
     }
 }
 
-/// The pack whose words the check speaks: `--lang`'s, else the language of the configuration
-/// `play` would run with (the user's file and FILE, as with `--config FILE`), else the
-/// user's file alone, else the locale's; an unknown `--lang` is refused in that language.
+/// The pack whose words the check speaks: `--lang`'s, else the language `play` would play in
+/// with this configuration (the user's file and FILE, as with `--config FILE`), errors or
+/// not; an unknown `--lang` is refused in that language.
 fn words(file: Option<&Path>, lang: Option<&str>) -> anyhow::Result<Pack> {
     let asked = lang.map(|code| (code, Language::from_code(code)));
     let language = match asked {
         Some((_, Some(language))) => language,
-        _ => {
-            let var = |name: &str| std::env::var(name).ok();
-            match vichess::config::load(file) {
-                Ok(config) => config.first_language(var).0,
-                Err(_) => vichess::config::start_up_language(file, var),
-            }
-        }
+        _ => vichess::config::game_language(file, |name| std::env::var(name).ok()),
     };
     let pack = Pack::builtin(vichess::session::language_pack(language))?;
     if let Some((code, None)) = asked {

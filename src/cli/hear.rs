@@ -143,7 +143,15 @@ pub fn run(
         Some(f) => match Position::from_fen(f, CastlingMode::Standard) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("{}{} {f:?}{} {e}", l.bad_fen, l.colon, l.colon);
+                let pack = Pack::builtin(vichess::session::language_pack(lang))?;
+                let why = vichess::fen_words::fen_error(&pack, &e);
+                eprintln!(
+                    "{}{} {}{} {why}",
+                    l.bad_fen,
+                    l.colon,
+                    lang.quote(f),
+                    l.colon
+                );
                 return Ok(ExitCode::from(2));
             }
         },

@@ -63,15 +63,37 @@ impl StartArgs {
         }
     }
 
-    fn position(&self) -> anyhow::Result<Position> {
+    /// The start position, or the FEN as typed with what is wrong with it, for a command that
+    /// knows its language only later (`play` refuses it once the game's language is known).
+    fn read(&self) -> Result<Position, (String, vichess::rules::FenError)> {
         match &self.fen {
             None => {
                 let mut pos = Position::new();
                 pos.set_castling_mode(self.mode());
                 Ok(pos)
             }
-            Some(fen) => Position::from_fen(fen, self.mode())
-                .map_err(|e| anyhow::anyhow!("the --fen position cannot be used: {e}")),
+            Some(fen) => Position::from_fen(fen, self.mode()).map_err(|e| (fen.clone(), e)),
+        }
+    }
+
+    /// The start position; a FEN that cannot be used is refused in `pack`'s words.
+    fn position_in(&self, pack: &vichess::voice::Pack) -> anyhow::Result<Position> {
+        self.read().map_err(|(fen, e)| {
+            anyhow::anyhow!("{}", vichess::fen_words::flag_line(pack, &fen, &e))
+        })
+    }
+
+    /// The start position; a FEN that cannot be used is refused in `lang`, else in the
+    /// configuration's language ([`language_or_configured`]), which is read only then.
+    fn position(&self, lang: Option<vichess::phrase::Language>) -> anyhow::Result<Position> {
+        match self.read() {
+            Ok(pos) => Ok(pos),
+            Err(_) => {
+                let language = language_or_configured(lang)?;
+                let pack =
+                    vichess::voice::Pack::builtin(vichess::session::language_pack(language))?;
+                self.position_in(&pack)
+            }
         }
     }
 }
@@ -397,14 +419,18 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             start,
             divide,
             depth,
-        } => perft::run(&start.position()?, divide, depth),
-        Command::Moves { start, lang } => moves::run(&start.position()?, lang),
+        } => perft::run(&start.position(None)?, divide, depth),
+        Command::Moves { start, lang } => {
+            // Refused in --lang's language, else the configuration's (figurines name none).
+            let spoken = lang.and_then(|l| vichess::phrase::Language::from_code(l.code()));
+            moves::run(&start.position(spoken)?, lang)
+        }
         Command::Replay { start, lang, moves } => {
             // Its refusals in --lang's language, else the game's (figurines name none).
             let spoken = lang.and_then(|l| vichess::phrase::Language::from_code(l.code()));
             let language = language_or_configured(spoken)?;
             let words = vichess::voice::Pack::builtin(vichess::session::language_pack(language))?;
-            replay::run(start.position()?, lang, &moves, &words)
+            replay::run(start.position_in(&words)?, lang, &moves, &words)
         }
         Command::Play(args) => play::run(*args),
         #[cfg(feature = "window")]
@@ -420,7 +446,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             speed,
             moves,
         } => announce::run(
-            start.position()?,
+            // Refused in the words the moves would be announced in.
+            start.position_in(&vichess::voice::Pack::open(
+                voice.as_deref().unwrap_or(vichess::voice::DEFAULT_PACK),
+            )?)?,
             voice.as_deref(),
             wav.as_deref(),
             play,

@@ -239,8 +239,13 @@ impl PlayArgs {
             None => flags,
         };
         let side = own_side.or(engine.as_ref().map(|e| !e.side));
+        // A FEN that is no position is refused by the host in the game's language.
+        let (start, bad_fen) = match self.start.read() {
+            Ok(start) => (start, None),
+            Err(bad) => (Default::default(), Some(bad)),
+        };
         Ok(GameSettings {
-            start: self.start.position()?,
+            start,
             config: self.config,
             board: self.board,
             second_board: self.second_board,
@@ -264,6 +269,7 @@ impl PlayArgs {
             engine,
             engine_flags,
             bad_value: values.bad,
+            bad_fen,
         })
     }
 }

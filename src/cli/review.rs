@@ -69,9 +69,23 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
             vichess::io_words::io_reason(&pack, &e)
         )
     })?;
+    // What is wrong with the file, its FEN tag too, in the game's words.
     let pgn = vichess::pgn::read_game(&text)
-        .ok_or_else(|| anyhow!("{}: no game in it", args.pgn.display()))?
-        .map_err(|e| anyhow!("{}: {e}", args.pgn.display()))?;
+        .ok_or_else(|| {
+            let file = args.pgn.display().to_string();
+            anyhow!(
+                "{}",
+                vichess::pgn::words::fill(&pack, Word::PgnNoGame, &[("file", &file)])
+            )
+        })?
+        .map_err(|e| {
+            anyhow!(
+                "{}{} {}",
+                args.pgn.display(),
+                pack.colon(),
+                vichess::pgn::words::error(&pack, &e)
+            )
+        })?;
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
     // The sound device first, as `play` opens it before the game: a listener hears there is
     // no sound before the review, not after all of it.

@@ -98,6 +98,22 @@ pub fn start_up_language(
         .unwrap_or(Language::En)
 }
 
+/// The language `play` would play in when the command line names none, also when the
+/// configuration has errors and no game can start: `[game] language` from the files (read
+/// leniently), else the locale's, else the built-in default. `config check` speaks it, so
+/// that its findings come in the language the game will (a C locale is German, as in play).
+pub fn game_language(
+    config_flag: Option<&std::path::Path>,
+    var: impl Fn(&str) -> Option<String>,
+) -> Language {
+    match super::load(config_flag) {
+        Ok(config) => config.first_language(var).0,
+        Err(_) => named_language(config_flag)
+            .or_else(|| locale_setting(&var).and_then(|(_, value)| locale_language(&value)))
+            .unwrap_or_else(|| Config::default().game.language()),
+    }
+}
+
 impl Config {
     /// The game's language when the command line names none: `[game] language` from a
     /// configuration file, else the locale's (`var` reads the environment), else the

@@ -16,7 +16,8 @@ mod words;
 
 pub use check::{Complaint, ConfigError, Fault, Kind};
 pub use locale::{
-    locale_language, locale_setting, named_language, start_up_language, LanguageSource, LOCALE_VARS,
+    game_language, locale_language, locale_setting, named_language, start_up_language,
+    LanguageSource, LOCALE_VARS,
 };
 pub use paths::{display_path, user_config_path, user_config_path_from};
 pub use sections::{

@@ -115,6 +115,8 @@ pub struct GameSettings {
     /// A value of the command line that could not be read: refused by [`Host::open`] in the
     /// game's language, before anything is begun.
     pub bad_value: Option<BadValue>,
+    /// `--fen` as typed and why it is no position: refused like [`GameSettings::bad_value`].
+    pub bad_fen: Option<(String, crate::rules::FenError)>,
 }
 
 /// The command line's engine flags without `--engine`, each laid over the engine the

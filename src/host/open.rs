@@ -104,6 +104,9 @@ impl Host {
         if let Some(bad) = &args.bad_value {
             return Err(anyhow!("{}", bad_value_line(&pack, bad)));
         }
+        if let Some((fen, e)) = &args.bad_fen {
+            return Err(anyhow!("{}", crate::fen_words::flag_line(&pack, fen, e)));
+        }
         // The engine's flags without `--engine` need an engine from the configuration or
         // the resumed game; with none at all, the first is refused the same way.
         let no_engine = args.engine.is_none()

@@ -1,7 +1,7 @@
 //! A game file's warnings and errors in the game's language: the reader gives values
 //! ([`PgnWarning`], [`PgnError`]), and the commands that read a file (`pgn check`, the
 //! scoresheet) say them with the pack's words, as `config::words` does for the configuration.
-//! What the rules core says of a FEN stays in brackets, as a device's own words are kept.
+//! A FEN tag's fault is told with the same words as a bad `--fen` (`fen_words`).
 
 use super::error::{Found, MoveAt, PgnError, PgnErrorKind, Stray, TagProblem};
 use super::lexer::LexError;
@@ -168,9 +168,12 @@ pub fn error_kind(pack: &Pack, kind: &PgnErrorKind) -> String {
             };
             fill(pack, Word::PgnBadTag, &[("what", &what)])
         }
-        PgnErrorKind::BadFen(fen, e) => {
-            format!("{} ({e})", fill(pack, Word::PgnBadFen, &[("fen", &q(fen))]))
-        }
+        PgnErrorKind::BadFen(fen, e) => format!(
+            "{}{} {}",
+            fill(pack, Word::PgnBadFen, &[("fen", &q(fen))]),
+            pack.colon(),
+            crate::fen_words::fen_error(pack, e)
+        ),
         PgnErrorKind::UnsupportedVariant(v) => {
             fill(pack, Word::PgnUnsupportedVariant, &[("v", &q(v))])
         }

@@ -1165,7 +1165,7 @@ words! {
     PgnFileEnds = "pgn-file-ends",
     /// PGN error: what was found instead, in brackets.
     PgnFound = "pgn-found",
-    /// PGN error: a FEN tag that is no usable position; the rules core's reason follows in brackets.
+    /// PGN error: a FEN tag that is no usable position; what is wrong and where follow.
     PgnBadFen = "pgn-bad-fen",
     /// PGN error: a variant other than chess and Chess960.
     PgnUnsupportedVariant = "pgn-unsupported-variant",
@@ -1225,6 +1225,82 @@ words! {
     ClockNotSeconds = "clock-not-seconds",
     /// The scoresheet (braille or recording) cannot be written; the path and the reason follow.
     ScoresheetCannotWrite = "scoresheet-cannot-write",
+    /// A FEN with no text at all.
+    FenEmpty = "fen-empty",
+    /// The placement field has not 8 ranks: `{n}`, how many it has.
+    FenRanks = "fen-ranks",
+    /// Where a placement fault is: rank `{rank}` of field 1; what is wrong follows.
+    FenPlacementRank = "fen-placement-rank",
+    /// A digit `{c}` that counts no run of empty squares (0 or 9).
+    FenBadDigit = "fen-bad-digit",
+    /// A man `{c}` after the rank's eight squares are full.
+    FenPastHFile = "fen-past-h-file",
+    /// A character `{c}` that is neither a piece letter nor a digit.
+    FenNotAPiece = "fen-not-a-piece",
+    /// The rank `{text}` covers more than eight squares.
+    FenTooWide = "fen-too-wide",
+    /// The rank `{text}` covers only `{n}` squares.
+    FenTooNarrow = "fen-too-narrow",
+    /// The side-to-move field `{text}` is neither w nor b.
+    FenTurn = "fen-turn",
+    /// Where a castling fault is: field 3, `{text}`; what is wrong follows.
+    FenCastling = "fen-castling",
+    /// A castling right for White, whose king is not on rank 1.
+    FenCastlingNoKingWhite = "fen-castling-no-king-white",
+    /// A castling right for Black, whose king is not on rank 8.
+    FenCastlingNoKingBlack = "fen-castling-no-king-black",
+    /// `K` or `Q`: no white rook on rank 1 on that wing (`{wing}`).
+    FenCastlingNoRookWhite = "fen-castling-no-rook-white",
+    /// `k` or `q`: no black rook on rank 8 on that wing (`{wing}`).
+    FenCastlingNoRookBlack = "fen-castling-no-rook-black",
+    /// The wing of `K`/`k`: between the king and the h-file.
+    FenWingH = "fen-wing-h",
+    /// The wing of `Q`/`q`: between the king and the a-file.
+    FenWingA = "fen-wing-a",
+    /// A file letter naming `{square}`, where no white rook stands.
+    FenCastlingNoRookOnWhite = "fen-castling-no-rook-on-white",
+    /// A file letter naming `{square}`, where no black rook stands.
+    FenCastlingNoRookOnBlack = "fen-castling-no-rook-on-black",
+    /// A character `{c}` that names no castling right.
+    FenCastlingNotALetter = "fen-castling-not-a-letter",
+    /// The en passant field `{text}` is neither - nor a square.
+    FenEnPassant = "fen-en-passant",
+    /// The halfmove clock `{text}` is no whole number.
+    FenHalfmoves = "fen-halfmoves",
+    /// The move number `{text}` is no whole number.
+    FenFullmoves = "fen-fullmoves",
+    /// More than six fields: `{n}`.
+    FenTooManyFields = "fen-too-many-fields",
+    /// The fields read well but the position cannot arise; why follows.
+    FenImpossible = "fen-impossible",
+    /// No white king.
+    FenKingMissingWhite = "fen-king-missing-white",
+    /// No black king.
+    FenKingMissingBlack = "fen-king-missing-black",
+    /// `{n}` white kings.
+    FenKingsWhite = "fen-kings-white",
+    /// `{n}` black kings.
+    FenKingsBlack = "fen-kings-black",
+    /// More than 16 white men: `{n}`.
+    FenTooManyMenWhite = "fen-too-many-men-white",
+    /// More than 16 black men: `{n}`.
+    FenTooManyMenBlack = "fen-too-many-men-black",
+    /// A pawn on `{square}`, on rank 1 or 8.
+    FenPawnBackRank = "fen-pawn-back-rank",
+    /// White to move with the black king in check.
+    FenOppositeCheckWhite = "fen-opposite-check-white",
+    /// Black to move with the white king in check.
+    FenOppositeCheckBlack = "fen-opposite-check-black",
+    /// The king in check from `{n}` men at once.
+    FenImpossibleCheck = "fen-impossible-check",
+    /// A castling right on `{square}` with no white rook there beside the white king.
+    FenCastlingRightsWhite = "fen-castling-rights-white",
+    /// A castling right on `{square}` with no black rook there beside the black king.
+    FenCastlingRightsBlack = "fen-castling-rights-black",
+    /// A standard-chess castling right on `{square}` with the king or rook off its home.
+    FenNotStandardCastling = "fen-not-standard-castling",
+    /// An en passant square `{square}` no double step could have left.
+    FenBadEnPassant = "fen-bad-en-passant",
 }
 
 const FILE_IDS: [&str; 8] = [

@@ -12,36 +12,44 @@ use super::square::{File, Rank, Square};
 /// The standard initial position.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// What is wrong with a FEN, and where: field numbers count from 1 as people do.
+/// What is wrong with a FEN, and where: field numbers count from 1 as people do. Each
+/// variant holds values, not sentences, so that the program can say it in the player's
+/// language; the English texts here are the library's own.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     /// There was no text at all.
     #[error("FEN is empty")]
     Empty,
+    /// The placement field does not have eight ranks; holds how many it has.
+    #[error("FEN placement: found {0} ranks separated by '/', need 8")]
+    Ranks(usize),
     /// The piece placement field is wrong in one rank.
-    #[error("FEN placement, rank {rank}: {why}")]
+    #[error("FEN placement, rank {rank}: {fault}")]
     Placement {
         /// The rank as written, 8 first.
         rank: u8,
         /// What is wrong with it.
-        why: String,
+        fault: PlacementFault,
     },
     /// The side-to-move field is neither `w` nor `b`; holds the field.
     #[error("FEN field 2 (side to move) is {0:?}; expected w or b")]
     Turn(String),
-    /// The castling field cannot be read; holds the field and why.
-    #[error("FEN field 3 (castling) is {0:?}: {1}")]
-    Castling(String, String),
+    /// The castling field cannot be read.
+    #[error("FEN field 3 (castling) is {field:?}: {fault}")]
+    Castling {
+        /// The field as written.
+        field: String,
+        /// What is wrong with it.
+        fault: CastlingFault,
+    },
     /// The en passant field is not `-` or a square; holds the field.
     #[error("FEN field 4 (en passant) is {0:?}; expected - or a square like e3")]
     EnPassant(String),
     /// A move counter is not a whole number.
-    #[error("FEN field {field} ({name}) is {value:?}; expected a whole number")]
+    #[error("FEN field {} ({}) is {value:?}; expected a whole number", .counter.field(), .counter.name())]
     Counter {
-        /// The field's place, counted from 1.
-        field: u8,
-        /// The field's name.
-        name: &'static str,
+        /// Which counter.
+        counter: MoveCounter,
         /// The field as written.
         value: String,
     },
@@ -51,6 +59,83 @@ pub enum FenError {
     /// The fields read well but describe a position that cannot arise.
     #[error("FEN describes an impossible position: {0}")]
     Position(#[from] PositionError),
+}
+
+/// What is wrong in one rank of the placement field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementFault {
+    /// A digit that counts no run of empty squares (0 or 9).
+    #[error("{0:?} is not a count of 1 to 8 empty squares")]
+    BadDigit(char),
+    /// A man after the rank's eight squares are full.
+    #[error("{0:?} is past the h-file")]
+    PastHFile(char),
+    /// A character that is neither a piece letter nor a digit.
+    #[error("{0:?} is neither a piece letter (KQRBNP, kqrbnp) nor a digit")]
+    NotAPiece(char),
+    /// The rank covers more than eight squares; holds the rank as written.
+    #[error("{0:?} covers more than 8 squares")]
+    TooWide(String),
+    /// The rank covers fewer than eight squares; holds the rank as written and how many.
+    #[error("{0:?} covers {1} squares, need 8")]
+    TooNarrow(String, u8),
+}
+
+/// What is wrong with the castling field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CastlingFault {
+    /// A right for a side whose king is not on its first rank.
+    #[error("the {0} king is not on its first rank")]
+    KingNotHome(Color),
+    /// `K`/`Q` (or `k`/`q`) with no rook of that side on that wing of the king.
+    #[error("no {color} rook on the king's {}", wing(.side))]
+    NoRook {
+        /// Whose right.
+        color: Color,
+        /// The wing.
+        side: CastlingSide,
+    },
+    /// A file letter (Shredder-FEN, X-FEN) naming a square with no rook of that side.
+    #[error("no {0} rook on {1}")]
+    NoRookOn(Color, Square),
+    /// A character that names no right.
+    #[error("{0:?} is not K, Q, k, q or a file letter")]
+    NotALetter(char),
+}
+
+/// A castling wing as the library's English names it, by the file it reaches towards.
+fn wing(side: &CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "h-side",
+        CastlingSide::QueenSide => "a-side",
+    }
+}
+
+/// The two move counters at the end of a FEN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveCounter {
+    /// Field 5: plies since the last capture or pawn move.
+    Halfmoves,
+    /// Field 6: the move number.
+    Fullmoves,
+}
+
+impl MoveCounter {
+    /// The field's place, counted from 1.
+    pub fn field(self) -> u8 {
+        match self {
+            MoveCounter::Halfmoves => 5,
+            MoveCounter::Fullmoves => 6,
+        }
+    }
+
+    /// The field's English name.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveCounter::Halfmoves => "halfmove clock",
+            MoveCounter::Fullmoves => "move number",
+        }
+    }
 }
 
 /// How the castling field names the rooks.
@@ -67,40 +152,38 @@ pub fn parse_board(field: &str) -> Result<Board, FenError> {
     let mut board = Board::empty();
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
-        return Err(FenError::Placement {
-            rank: 8,
-            why: format!("found {} ranks separated by '/', need 8", ranks.len()),
-        });
+        return Err(FenError::Ranks(ranks.len()));
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank_no = 8 - i as u8;
         let rank = Rank::new(rank_no - 1).expect("8 ranks");
         let mut file = 0u8;
-        let bad = |why: String| FenError::Placement { rank: rank_no, why };
+        let bad = |fault| FenError::Placement {
+            rank: rank_no,
+            fault,
+        };
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
                 if !(1..=8).contains(&d) {
-                    return Err(bad(format!("{c:?} is not a count of 1 to 8 empty squares")));
+                    return Err(bad(PlacementFault::BadDigit(c)));
                 }
                 file += d as u8;
             } else if let Some(piece) = Piece::from_char(c) {
                 if file >= 8 {
-                    return Err(bad(format!("{c:?} is past the h-file")));
+                    return Err(bad(PlacementFault::PastHFile(c)));
                 }
                 let sq = Square::from_coords(File::new(file).expect("<8"), rank);
                 board.set_piece_at(sq, piece);
                 file += 1;
             } else {
-                return Err(bad(format!(
-                    "{c:?} is neither a piece letter (KQRBNP, kqrbnp) nor a digit"
-                )));
+                return Err(bad(PlacementFault::NotAPiece(c)));
             }
             if file > 8 {
-                return Err(bad(format!("{text:?} covers more than 8 squares")));
+                return Err(bad(PlacementFault::TooWide((*text).to_owned())));
             }
         }
         if file != 8 {
-            return Err(bad(format!("{text:?} covers {file} squares, need 8")));
+            return Err(bad(PlacementFault::TooNarrow((*text).to_owned(), file)));
         }
     }
     Ok(board)
@@ -111,7 +194,10 @@ fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, FenError> {
     if field == "-" {
         return Ok(rooks);
     }
-    let err = |why: &str| FenError::Castling(field.to_owned(), why.to_owned());
+    let err = |fault| FenError::Castling {
+        field: field.to_owned(),
+        fault,
+    };
     for c in field.chars() {
         let color = Color::from_white(c.is_ascii_uppercase());
         let rank = color.fold(Rank::FIRST, Rank::EIGHTH);
@@ -119,23 +205,33 @@ fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, FenError> {
         let king = board
             .king_of(color)
             .filter(|k| k.rank() == rank)
-            .ok_or_else(|| err(&format!("the {color} king is not on its first rank")))?;
+            .ok_or_else(|| err(CastlingFault::KingNotHome(color)))?;
         let rook = match c.to_ascii_lowercase() {
             'k' => { back_rooks }
                 .rfind(|r| r.file() > king.file())
-                .ok_or_else(|| err(&format!("no {color} rook on the king's h-side")))?,
+                .ok_or_else(|| {
+                    err(CastlingFault::NoRook {
+                        color,
+                        side: CastlingSide::KingSide,
+                    })
+                })?,
             'q' => { back_rooks }
                 .find(|r| r.file() < king.file())
-                .ok_or_else(|| err(&format!("no {color} rook on the king's a-side")))?,
+                .ok_or_else(|| {
+                    err(CastlingFault::NoRook {
+                        color,
+                        side: CastlingSide::QueenSide,
+                    })
+                })?,
             'a'..='h' => {
                 let file = File::from_char(c).expect("a-h");
                 let sq = Square::from_coords(file, rank);
                 if !back_rooks.contains(sq) {
-                    return Err(err(&format!("no {color} rook on {sq}")));
+                    return Err(err(CastlingFault::NoRookOn(color, sq)));
                 }
                 sq
             }
-            _ => return Err(err(&format!("{c:?} is not K, Q, k, q or a file letter"))),
+            _ => return Err(err(CastlingFault::NotALetter(c))),
         };
         rooks.set(rook);
     }
@@ -163,18 +259,17 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
         "-" => None,
         s => Some(s.parse().map_err(|_| FenError::EnPassant(s.to_owned()))?),
     };
-    let counter = |i: usize, name: &'static str, default: u32| -> Result<u32, FenError> {
-        match fields.get(i) {
+    let read = |counter: MoveCounter, default: u32| -> Result<u32, FenError> {
+        match fields.get(usize::from(counter.field()) - 1) {
             None => Ok(default),
             Some(s) => s.parse().map_err(|_| FenError::Counter {
-                field: i as u8 + 1,
-                name,
+                counter,
                 value: (*s).to_owned(),
             }),
         }
     };
-    let halfmoves = counter(4, "halfmove clock", 0)?;
-    let fullmoves = counter(5, "move number", 1)?;
+    let halfmoves = read(MoveCounter::Halfmoves, 0)?;
+    let fullmoves = read(MoveCounter::Fullmoves, 1)?;
     Ok(Setup {
         board,
         turn,

@@ -56,7 +56,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use castling::{Castles, CastlingMode};
 pub use color::Color;
-pub use fen::{CastlingStyle, FenError, STARTING_FEN};
+pub use fen::{CastlingFault, CastlingStyle, FenError, MoveCounter, PlacementFault, STARTING_FEN};
 pub use moves::{CastlingSide, Move};
 pub use position::{perft, CastlingBar, IllegalMove, MoveList, Position, PositionError, Setup};
 pub use role::{Piece, Role};

@@ -73,9 +73,9 @@ pub enum PositionError {
     /// An en passant square no double step could have left.
     #[error("en passant square {0} is impossible: it must be on the sixth rank (third for Black) with the pawn that just moved two squares in front of it and the squares it crossed empty")]
     BadEnPassant(Square),
-    /// More men of one side than the 16 it starts with; holds the count.
-    #[error("{0} men is more than the 16 each side starts with")]
-    TooManyMen(usize),
+    /// More men of one side than the 16 it starts with; holds the side and the count.
+    #[error("{1} {0} men is more than the 16 each side starts with")]
+    TooManyMen(Color, usize),
 }
 
 /// A position reachable in play.
@@ -148,7 +148,7 @@ impl Position {
             }
             let men = board.by_color(color).count();
             if men > 16 {
-                return Err(PositionError::TooManyMen(men));
+                return Err(PositionError::TooManyMen(color, men));
             }
         }
         if let Some(sq) = (board.pawns() & Bitboard::BACKRANKS).first() {

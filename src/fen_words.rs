@@ -238,7 +238,7 @@ mod tests {
         assert_eq!(
             told("hy", kings),
             "այսպիսի դիրք պարտիայում չի կարող առաջանալ՝ սպիտակներն ունեն մեկից ավելի արքա (2)։ \
-             յուրաքանչյուր կողմ ունի ճիշտ մեկը"
+             Յուրաքանչյուր կողմ ունի ճիշտ մեկը"
         );
         assert_eq!(
             told("en", "k7/8/8/8/8/8/8/R6K w - -"),
@@ -269,6 +269,17 @@ mod tests {
                 let e = Position::from_fen(fen, CastlingMode::Standard).unwrap_err();
                 let text = fen_error(&pack, &e);
                 assert!(!text.contains('{'), "{}: {fen}: {text}", pack.name());
+                // A sentence after a full stop (Armenian "։") starts with a capital.
+                for stop in [". ", "։ "] {
+                    for after in text.split(stop).skip(1) {
+                        let first = after.chars().next().unwrap_or('A');
+                        assert!(
+                            !first.is_lowercase(),
+                            "{}: {fen}: lower case after {stop:?}: {text}",
+                            pack.name()
+                        );
+                    }
+                }
                 if pack.language() != crate::phrase::Language::En {
                     assert_ne!(
                         text,

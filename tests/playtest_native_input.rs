@@ -1,0 +1,53 @@
+//! What a play-through by a Russian-speaking arbiter and an Armenian player found in typed
+//! input: a letter that is no file, the arbiter's other name, the shortcuts on a Cyrillic
+//! layout, the side a clock's time is given to, the units of time in the game's own
+//! letters, and a capital after the Armenian full stop. Each line is checked whole, in the
+//! game's words.
+
+#[path = "common/session.rs"]
+mod common_session;
+use common_session::{printed, run};
+
+use vichess::rules::clock::TimeControl;
+use vichess::rules::Position;
+use vichess::session::{Session, SessionConfig};
+use vichess::voice::Pack;
+
+fn game(name: &str, control: Option<&str>) -> Session {
+    Session::new(
+        SessionConfig::default(),
+        Pack::builtin(name).unwrap(),
+        Position::new(),
+        control.map(|c| TimeControl::parse(c).unwrap()),
+    )
+}
+
+/// The lines `lines` print in a new game in `name`'s words.
+fn said(name: &str, control: Option<&str>, lines: &[&str]) -> Vec<String> {
+    printed(&run(&mut game(name, control), 0, lines))
+}
+
+/// "Кж3": "ж" is no file, so the square does not exist, said in the game's words as "е9"
+/// is; never "did you mean Кa3", another move. The game goes on as if nothing was typed.
+#[test]
+fn a_cyrillic_letter_that_is_no_file_names_no_square() {
+    for (name, typed, want) in [
+        ("ru", "Кж3", "на доске нет поля «ж3»"),
+        ("ru", "Крж3", "на доске нет поля «ж3»"),
+        ("ru", "ж3", "на доске нет поля «ж3»"),
+        ("uk", "Кж3", "на дошці немає поля «ж3»"),
+        ("uk", "Сд5", "на дошці немає поля «д5»"),
+        ("hy", "Ձդ3", "տախտակին «դ3» դաշտ չկա"),
+    ] {
+        let out = said(name, None, &[typed, "e4"]);
+        assert_eq!(out[0], want, "{name} {typed}");
+        assert_eq!(out[1..], said(name, None, &["e4"])[..], "{name} {typed}");
+    }
+    // A word that merely ends in a letter and a digit is no move to a square.
+    assert!(!said("ru", None, &["ход3"])[0].contains("поля"));
+    // Latin letters are read as before.
+    assert_eq!(
+        said("en", None, &["Nj3"]),
+        ["there is no square \"j3\" on the board"]
+    );
+}

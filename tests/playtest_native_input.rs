@@ -51,3 +51,57 @@ fn a_cyrillic_letter_that_is_no_file_names_no_square() {
         ["there is no square \"j3\" on the board"]
     );
 }
+
+/// "судья" and "суддя" call the arbiter as "арбитр" and "арбітр" do, in the arbiter's
+/// commands and in the help.
+#[test]
+fn the_arbiter_is_called_by_either_name() {
+    for (name, title, other, line, want) in [
+        (
+            "ru",
+            "арбитр",
+            "судья",
+            "время добавить белые 2м",
+            "добавлено время: белые, две минуты; белые: один час тридцать две минуты",
+        ),
+        (
+            "ru",
+            "арбитр",
+            "Судья",
+            "время добавить белые 2м",
+            "добавлено время: белые, две минуты; белые: один час тридцать две минуты",
+        ),
+        (
+            "uk",
+            "арбітр",
+            "суддя",
+            "час додати білі 2хв",
+            "додано час: білі, дві хвилини; білі: одна година тридцять дві хвилини",
+        ),
+    ] {
+        let by_other = said(name, Some("5400+30"), &[&format!("{other} {line}")]);
+        assert_eq!(by_other, [want], "{name} {other}");
+        let by_title = said(name, Some("5400+30"), &[&format!("{title} {line}")]);
+        assert_eq!(by_other, by_title, "{name} {other}");
+    }
+    for (name, help, title, other, want) in [
+        (
+            "ru",
+            "помощь",
+            "арбитр",
+            "судья",
+            "арбитр вернуть: вычеркнуть последний ход из записи партии, с переспросом",
+        ),
+        (
+            "uk",
+            "допомога",
+            "арбітр",
+            "суддя",
+            "арбітр повернути: викреслити останній хід із запису партії, з перепитуванням",
+        ),
+    ] {
+        let by_other = said(name, None, &[&format!("{help} {other}")]);
+        assert!(by_other.iter().any(|l| l == want), "{name}: {by_other:?}");
+        assert_eq!(by_other, said(name, None, &[&format!("{help} {title}")]));
+    }
+}

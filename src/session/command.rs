@@ -276,8 +276,10 @@ pub const COMMAND_WORDS: &[(&str, [&str; 4])] = &[
     ("review", ["analyse", "аналіз", "анализ", "վերլուծություն"]),
 ];
 
-/// Other words players use for the engine's help: each is read as the command after it.
-const HELP_ALIASES: &[(&str, &str)] = &[
+/// Other words players use for a command: each is read as the command after it. The
+/// engine's help has several; the arbiter is as often called "судья" in Russian and
+/// "суддя" in Ukrainian as by the title the help uses.
+const ALIASES: &[(&str, &str)] = &[
     ("hinweis", "hint"),
     ("evaluation", "eval"),
     ("threat", "threats"),
@@ -285,7 +287,17 @@ const HELP_ALIASES: &[(&str, &str)] = &[
     ("загрози", "threats"),
     ("угрозы", "threats"),
     ("analysis", "review"),
+    ("судья", "arbiter"),
+    ("суддя", "arbiter"),
 ];
+
+/// The English command an alias in [`ALIASES`] stands for (`word` in lower case).
+pub(super) fn alias(word: &str) -> Option<&'static str> {
+    ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == word)
+        .map(|(_, en)| *en)
+}
 
 /// Leaving, in words besides `quit` and each language's own in [`COMMAND_WORDS`]: what an
 /// exit sign or a menu says, which a player may well type first ("выход" in Russian, "вихід"
@@ -320,12 +332,7 @@ fn english_command(word: &str) -> Option<&'static str> {
         .iter()
         .find(|(en, others)| *en == w || others.contains(&w.as_str()))
         .map(|(en, _)| *en)
-        .or_else(|| {
-            HELP_ALIASES
-                .iter()
-                .find(|(alias, _)| *alias == w)
-                .map(|(_, en)| *en)
-        })
+        .or_else(|| alias(&w))
 }
 
 /// The word a player of `lang` types for the English command `en` ("hint" is "подсказка"

@@ -90,6 +90,8 @@ impl HelpTopic {
             .iter()
             .find(|(_, en, others)| *en == w || others.contains(&w.as_str()))
             .map(|(t, ..)| *t)
+            // The arbiter's other name ("помощь судья") asks for the arbiter's help too.
+            .or_else(|| (super::command::alias(&w) == Some("arbiter")).then_some(Self::Arbiter))
     }
 
     /// The topic's name in `language`.

@@ -105,3 +105,28 @@ fn the_arbiter_is_called_by_either_name() {
         assert_eq!(by_other, said(name, None, &[&format!("{help} {title}")]));
     }
 }
+
+/// The side whose clock gets time, in the dative as Russian, Ukrainian and Armenian say it
+/// ("добавить белым 5 мин"), is read as the nominative is.
+#[test]
+fn the_side_given_time_may_be_said_in_the_dative() {
+    let white_ru = "добавлено время: белые, пять минут; белые: один час тридцать пять минут";
+    let black_ru = "добавлено время: чёрные, пять минут; чёрные: один час тридцать пять минут";
+    let white_uk = "додано час: білі, п'ять хвилин; білі: одна година тридцять п'ять хвилин";
+    let black_uk = "додано час: чорні, п'ять хвилин; чорні: одна година тридцять п'ять хвилин";
+    let white_hy = "ավելացված ժամանակ՝ սպիտակները, հինգ րոպե; սպիտակները՝ մեկ ժամ երեսունհինգ րոպե";
+    let black_hy = "ավելացված ժամանակ՝ սևերը, հինգ րոպե; սևերը՝ մեկ ժամ երեսունհինգ րոպե";
+    for (name, line, want) in [
+        ("ru", "арбитр время добавить белым 5 мин", white_ru),
+        ("ru", "арбитр время добавить черным 5 мин", black_ru),
+        ("ru", "арбитр время добавить чёрным 5 мин", black_ru),
+        ("ru", "арбитр время добавить Белым 5 мин", white_ru),
+        ("ru", "арбитр время добавить белые 5 мин", white_ru),
+        ("uk", "арбітр час додати білим 5хв", white_uk),
+        ("uk", "арбітр час додати чорним 5хв", black_uk),
+        ("hy", "մրցավար ժամանակ ավելացնել սպիտակին 5ր", white_hy),
+        ("hy", "մրցավար ժամանակ ավելացնել սևերին 5ր", black_hy),
+    ] {
+        assert_eq!(said(name, Some("5400+30"), &[line]), [want], "{line}");
+    }
+}

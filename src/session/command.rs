@@ -204,7 +204,9 @@ pub const HELP: &[&str] = &[
     "arbiter undo|open, arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>, arbiter restore <move> white|black, arbiter accept|reject|postpone [time]",
 ];
 
-/// A side named in any language vichess speaks.
+/// A side named in any language vichess speaks. In Russian, Ukrainian and Armenian also as
+/// the one something is given to ("добавить белым 2м", "додати білим", "ավելացնել
+/// սպիտակին"): the dative is how those languages say whose clock gets the time.
 pub(super) fn color(word: &str) -> Option<Color> {
     match word.to_lowercase().as_str() {
         "white"
@@ -213,12 +215,18 @@ pub(super) fn color(word: &str) -> Option<Color> {
         | "weiß"
         | "білі"
         | "білих"
+        | "білим"
         | "белые"
         | "белых"
+        | "белым"
         | "սպիտակ"
-        | "սպիտակները" => Some(Color::White),
-        "black" | "b" | "schwarz" | "чорні" | "чорних" | "черные" | "чёрные" | "черных"
-        | "чёрных" | "սև" | "սևերը" => Some(Color::Black),
+        | "սպիտակները"
+        | "սպիտակին"
+        | "սպիտակներին" => Some(Color::White),
+        "black" | "b" | "schwarz" | "чорні" | "чорних" | "чорним" | "черные" | "чёрные"
+        | "черных" | "чёрных" | "черным" | "чёрным" | "սև" | "սևերը" | "սևին" | "սևերին" => {
+            Some(Color::Black)
+        }
         _ => None,
     }
 }

@@ -106,6 +106,103 @@ fn the_arbiter_is_called_by_either_name() {
     }
 }
 
+/// The one-letter read-outs answer to the letters the same keys type on a Russian or
+/// Ukrainian layout ("д" is `l`, "з К" is `p К`), and the help in those languages lists
+/// them; the English and German help lists the Latin letters only, as before.
+#[test]
+fn the_shortcuts_answer_to_the_same_keys_on_a_cyrillic_layout() {
+    for (name, cyrillic, latin, want) in [
+        ("ru", "д", "l", "е четыре"),
+        ("ru", "Д", "l", "е четыре"),
+        ("ru", "з К", "p К", "белые: кони бэ один и же один"),
+        (
+            "ru",
+            "ы е",
+            "s e",
+            "вертикаль е: е один белый король, е четыре белая пешка, е семь чёрная пешка, \
+             е восемь чёрный король",
+        ),
+        ("ru", "с", "c", "взятий ещё не было"),
+        ("uk", "д", "l", "е чотири"),
+        (
+            "uk",
+            "і 4",
+            "s 4",
+            "горизонталь чотири: е чотири білий пішак",
+        ),
+        ("uk", "з к", "p к", "чорні: коні бе вісім і же вісім"),
+    ] {
+        let by_key = said(name, None, &["e4", cyrillic]);
+        // A line said twice in a row is set apart by a leading no-break space.
+        assert_eq!(
+            by_key[1].trim_start_matches('\u{a0}'),
+            want,
+            "{name} {cyrillic}"
+        );
+        assert_eq!(
+            by_key,
+            said(name, None, &["e4", latin]),
+            "{name} {cyrillic}"
+        );
+    }
+    // `o`: the opponent, whose line names the time; "щ" says the same.
+    assert_eq!(
+        said("ru", Some("5400+30"), &["щ"]),
+        said("ru", Some("5400+30"), &["o"])
+    );
+    assert!(said("ru", Some("5400+30"), &["щ"])[0].starts_with("соперник: чёрные"));
+
+    for (name, topic, overview, first) in [
+        (
+            "ru",
+            "помощь кратко",
+            "помощь кратко: l, s, c, o, p, д, ы, с, щ, з, /, быстрее, медленнее, прервать, мои",
+            "краткие формы, латиницей или теми же клавишами в русской раскладке: l или д: \
+             последний ход",
+        ),
+        (
+            "uk",
+            "допомога коротко",
+            "допомога коротко: l, s, c, o, p, д, і, с, щ, з, /, швидше, повільніше, перервати, мої",
+            "короткі форми, латиницею або тими самими клавішами в українській розкладці: l або \
+             д: останній хід",
+        ),
+        (
+            "en",
+            "help short",
+            "help short: l, s, c, o, p, /, faster, slower, abort, my",
+            "short forms: l: the last move",
+        ),
+        (
+            "de",
+            "hilfe kurz",
+            "hilfe kurz: l, s, c, o, p, /, schneller, langsamer, abbrechen, meine",
+            "Kurzformen: l: der letzte Zug",
+        ),
+    ] {
+        let help = said(name, None, &["help"]);
+        assert!(help.iter().any(|l| l == overview), "{name}: {help:?}");
+        assert_eq!(said(name, None, &[topic])[0], first, "{name}");
+    }
+    let ru = said("ru", None, &["помощь кратко"]);
+    for line in [
+        "s e, s 4 или ы е, ы 4: вертикаль, горизонталь",
+        "c или с: последнее взятие",
+        "o или щ: соперник",
+        "p К или з К (p или з, затем буква фигуры): где стоят эти фигуры",
+    ] {
+        assert!(ru.iter().any(|l| l == line), "{line}: {ru:?}");
+    }
+    let uk = said("uk", None, &["допомога коротко"]);
+    for line in [
+        "s e, s 4 або і е, і 4: вертикаль, горизонталь",
+        "o або щ: суперник",
+        "p К або з К (p або з, потім літера фігури): де стоять ці фігури",
+    ] {
+        assert!(uk.iter().any(|l| l == line), "{line}: {uk:?}");
+    }
+}
+
 /// The side whose clock gets time, in the dative as Russian, Ukrainian and Armenian say it
 /// ("добавить белым 5 мин"), is read as the nominative is.
 #[test]

@@ -493,11 +493,14 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     if let Some(n) = takeback_phrase(first, &rest) {
         return parse_command("takeback", line, &rest[n..]).map(Some);
     }
-    if let Some(cmd) = lichess_letter(first, &rest) {
+    // The one-letter read-outs as a Cyrillic layout types them ("д" for `l`): the line is
+    // read with the Latin letter, and stays as typed for anything else it may be.
+    let letter = layout_letter(first).unwrap_or(first);
+    if let Some(cmd) = lichess_letter(letter, &rest) {
         return Ok(Some(cmd));
     }
     // --- issue 15: board read-outs first (their own words, see `ask.rs`) ---
-    if let Some(r) = super::ask::parse(first, &rest) {
+    if let Some(r) = super::ask::parse(letter, &rest) {
         return r.map(|r| Some(Command::Readout(r)));
     }
     let english = english_command(first);
@@ -569,6 +572,40 @@ fn takeback_phrase(first: &str, rest: &[&str]) -> Option<usize> {
                 .all(|(want, got)| got.to_lowercase() == *want);
         matches.then_some(tail.len())
     })
+}
+
+/// lichess blind mode's one-letter read-outs (`l`, `s`, `c`, `o`, `p`) and the letters the
+/// same keys type on a Ukrainian and a Russian keyboard (ЙЦУКЕН). A blind player finds a
+/// shortcut by its key, not by its look: with the layout on Cyrillic, `l` types "д" and `p`
+/// then "з К" (the knights), so these work without switching the layout. None is a piece
+/// letter, a file or a capture mark of any notation vichess reads; each is read in every
+/// game, as the command words are.
+pub const LAYOUT_LETTERS: &[(&str, [&str; 2])] = &[
+    ("l", ["д", "д"]),
+    ("s", ["і", "ы"]),
+    ("c", ["с", "с"]),
+    ("o", ["щ", "щ"]),
+    ("p", ["з", "з"]),
+];
+
+/// The Latin letter of [`LAYOUT_LETTERS`] that `word`, typed on a Cyrillic layout, is.
+fn layout_letter(word: &str) -> Option<&'static str> {
+    let w = word.to_lowercase();
+    LAYOUT_LETTERS
+        .iter()
+        .find(|(_, typed)| typed.contains(&w.as_str()))
+        .map(|(latin, _)| *latin)
+}
+
+/// The letters of [`LAYOUT_LETTERS`] in `lang`'s keyboard layout, in the table's order;
+/// none where the layout is Latin (or Armenian, whose keys vichess does not map).
+pub fn layout_letters(lang: Language) -> Vec<&'static str> {
+    let i = match lang {
+        Language::Uk => 0,
+        Language::Ru => 1,
+        _ => return Vec::new(),
+    };
+    LAYOUT_LETTERS.iter().map(|(_, typed)| typed[i]).collect()
 }
 
 /// lichess blind mode's one-letter read-outs that no vichess word uses already: `l` (the

@@ -227,3 +227,92 @@ fn the_side_given_time_may_be_said_in_the_dative() {
         assert_eq!(said(name, Some("5400+30"), &[line]), [want], "{line}");
     }
 }
+
+/// A bare number in the arbiter's time is refused with the game's own units, not Latin
+/// ones; the units it names are read, and the Latin ones still are.
+#[test]
+fn a_time_without_a_unit_is_told_the_languages_own_units() {
+    for (name, line, want) in [
+        (
+            "ru",
+            "арбитр время добавить белые 2",
+            "не понял; нужна единица времени: м — минуты, с — секунды; например, арбитр время \
+             добавить белые 2м или 30с",
+        ),
+        (
+            "uk",
+            "арбітр час додати білі 2",
+            "незрозуміло; потрібна одиниця часу: хв — хвилини, с — секунди; наприклад, арбітр \
+             час додати білі 2хв або 30с",
+        ),
+        (
+            "hy",
+            "մրցավար ժամանակ ավելացնել սպիտակ 2",
+            "չհասկացվեց; նշեք ժամանակի միավորը։ Գրեք ր՝ րոպե, վ՝ վայրկյան, օրինակ՝ մրցավար \
+             ժամանակ ավելացնել սպիտակ 2ր կամ 30վ",
+        ),
+    ] {
+        let out = said(name, Some("5400+30"), &[line, "e4"]);
+        assert_eq!(out[0], want, "{name}");
+        assert!(!want.chars().any(|c| c.is_ascii_alphabetic()), "{want}");
+        // Nothing changed: the game goes on as one without the refused line.
+        assert_eq!(out[1..], said(name, Some("5400+30"), &["e4"])[..], "{name}");
+    }
+    let two = [
+        (
+            "ru",
+            "арбитр время добавить белые",
+            "добавлено время: белые, две минуты; белые: один час тридцать две минуты",
+        ),
+        (
+            "uk",
+            "арбітр час додати білі",
+            "додано час: білі, дві хвилини; білі: одна година тридцять дві хвилини",
+        ),
+        (
+            "hy",
+            "մրցավար ժամանակ ավելացնել սպիտակ",
+            "ավելացված ժամանակ՝ սպիտակները, երկու րոպե; սպիտակները՝ մեկ ժամ երեսուներկու րոպե",
+        ),
+    ];
+    let units = [
+        ("ru", ["2м", "2 мин", "2m", "120 с"]),
+        ("uk", ["2хв", "2 хв", "2m", "120 с"]),
+        ("hy", ["2ր", "2 րոպե", "2m", "120 վրկ"]),
+    ];
+    for ((name, command, want), (_, amounts)) in two.into_iter().zip(units) {
+        for amount in amounts {
+            let line = format!("{command} {amount}");
+            assert_eq!(said(name, Some("5400+30"), &[&line]), [want], "{line}");
+        }
+    }
+}
+
+/// Armenian has capitals: a sentence after the full stop "։" starts with one ("Գրեք"), in
+/// both lines about a time's unit.
+#[test]
+fn an_armenian_sentence_after_the_full_stop_starts_with_a_capital() {
+    let lines = [
+        said(
+            "hy",
+            Some("5400+30"),
+            &["մրցավար ժամանակ ավելացնել սպիտակ 2"],
+        ),
+        said(
+            "hy",
+            Some("5400+30"),
+            &["մրցավար ժամանակ ավելացնել սպիտակ 2х"],
+        ),
+    ]
+    .concat();
+    assert_eq!(
+        lines[1],
+        "«2х»՝ «х»-ը ժամանակի միավոր չէ։ Գրեք ժ՝ ժամ, ր՝ րոպե, վ՝ վայրկյան, օրինակ՝ 2ր կամ 30վ"
+    );
+    for line in &lines {
+        for sentence in line.split("։ ").skip(1) {
+            let first = sentence.chars().next().unwrap();
+            assert!(first.is_uppercase(), "{line}");
+        }
+    }
+}

@@ -204,7 +204,9 @@ pub const HELP: &[&str] = &[
     "arbiter undo|open, arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>, arbiter restore <move> white|black, arbiter accept|reject|postpone [time]",
 ];
 
-/// A side named in any language vichess speaks.
+/// A side named in any language vichess speaks. In Russian, Ukrainian and Armenian also as
+/// the one something is given to ("добавить белым 2м", "додати білим", "ավելացնել
+/// սպիտակին"): the dative is how those languages say whose clock gets the time.
 pub(super) fn color(word: &str) -> Option<Color> {
     match word.to_lowercase().as_str() {
         "white"
@@ -213,12 +215,18 @@ pub(super) fn color(word: &str) -> Option<Color> {
         | "weiß"
         | "білі"
         | "білих"
+        | "білим"
         | "белые"
         | "белых"
+        | "белым"
         | "սպիտակ"
-        | "սպիտակները" => Some(Color::White),
-        "black" | "b" | "schwarz" | "чорні" | "чорних" | "черные" | "чёрные" | "черных"
-        | "чёрных" | "սև" | "սևերը" => Some(Color::Black),
+        | "սպիտակները"
+        | "սպիտակին"
+        | "սպիտակներին" => Some(Color::White),
+        "black" | "b" | "schwarz" | "чорні" | "чорних" | "чорним" | "черные" | "чёрные"
+        | "черных" | "чёрных" | "черным" | "чёрным" | "սև" | "սևերը" | "սևին" | "սևերին" => {
+            Some(Color::Black)
+        }
         _ => None,
     }
 }
@@ -276,8 +284,10 @@ pub const COMMAND_WORDS: &[(&str, [&str; 4])] = &[
     ("review", ["analyse", "аналіз", "анализ", "վերլուծություն"]),
 ];
 
-/// Other words players use for the engine's help: each is read as the command after it.
-const HELP_ALIASES: &[(&str, &str)] = &[
+/// Other words players use for a command: each is read as the command after it. The
+/// engine's help has several; the arbiter is as often called "судья" in Russian and
+/// "суддя" in Ukrainian as by the title the help uses.
+const ALIASES: &[(&str, &str)] = &[
     ("hinweis", "hint"),
     ("evaluation", "eval"),
     ("threat", "threats"),
@@ -285,7 +295,17 @@ const HELP_ALIASES: &[(&str, &str)] = &[
     ("загрози", "threats"),
     ("угрозы", "threats"),
     ("analysis", "review"),
+    ("судья", "arbiter"),
+    ("суддя", "arbiter"),
 ];
+
+/// The English command an alias in [`ALIASES`] stands for (`word` in lower case).
+pub(super) fn alias(word: &str) -> Option<&'static str> {
+    ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == word)
+        .map(|(_, en)| *en)
+}
 
 /// Leaving, in words besides `quit` and each language's own in [`COMMAND_WORDS`]: what an
 /// exit sign or a menu says, which a player may well type first ("выход" in Russian, "вихід"
@@ -320,12 +340,7 @@ fn english_command(word: &str) -> Option<&'static str> {
         .iter()
         .find(|(en, others)| *en == w || others.contains(&w.as_str()))
         .map(|(en, _)| *en)
-        .or_else(|| {
-            HELP_ALIASES
-                .iter()
-                .find(|(alias, _)| *alias == w)
-                .map(|(_, en)| *en)
-        })
+        .or_else(|| alias(&w))
 }
 
 /// The word a player of `lang` types for the English command `en` ("hint" is "подсказка"
@@ -478,11 +493,14 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     if let Some(n) = takeback_phrase(first, &rest) {
         return parse_command("takeback", line, &rest[n..]).map(Some);
     }
-    if let Some(cmd) = lichess_letter(first, &rest) {
+    // The one-letter read-outs as a Cyrillic layout types them ("д" for `l`): the line is
+    // read with the Latin letter, and stays as typed for anything else it may be.
+    let letter = layout_letter(first).unwrap_or(first);
+    if let Some(cmd) = lichess_letter(letter, &rest) {
         return Ok(Some(cmd));
     }
     // --- issue 15: board read-outs first (their own words, see `ask.rs`) ---
-    if let Some(r) = super::ask::parse(first, &rest) {
+    if let Some(r) = super::ask::parse(letter, &rest) {
         return r.map(|r| Some(Command::Readout(r)));
     }
     let english = english_command(first);
@@ -554,6 +572,40 @@ fn takeback_phrase(first: &str, rest: &[&str]) -> Option<usize> {
                 .all(|(want, got)| got.to_lowercase() == *want);
         matches.then_some(tail.len())
     })
+}
+
+/// lichess blind mode's one-letter read-outs (`l`, `s`, `c`, `o`, `p`) and the letters the
+/// same keys type on a Ukrainian and a Russian keyboard (ЙЦУКЕН). A blind player finds a
+/// shortcut by its key, not by its look: with the layout on Cyrillic, `l` types "д" and `p`
+/// then "з К" (the knights), so these work without switching the layout. None is a piece
+/// letter, a file or a capture mark of any notation vichess reads; each is read in every
+/// game, as the command words are.
+pub const LAYOUT_LETTERS: &[(&str, [&str; 2])] = &[
+    ("l", ["д", "д"]),
+    ("s", ["і", "ы"]),
+    ("c", ["с", "с"]),
+    ("o", ["щ", "щ"]),
+    ("p", ["з", "з"]),
+];
+
+/// The Latin letter of [`LAYOUT_LETTERS`] that `word`, typed on a Cyrillic layout, is.
+fn layout_letter(word: &str) -> Option<&'static str> {
+    let w = word.to_lowercase();
+    LAYOUT_LETTERS
+        .iter()
+        .find(|(_, typed)| typed.contains(&w.as_str()))
+        .map(|(latin, _)| *latin)
+}
+
+/// The letters of [`LAYOUT_LETTERS`] in `lang`'s keyboard layout, in the table's order;
+/// none where the layout is Latin (or Armenian, whose keys vichess does not map).
+pub fn layout_letters(lang: Language) -> Vec<&'static str> {
+    let i = match lang {
+        Language::Uk => 0,
+        Language::Ru => 1,
+        _ => return Vec::new(),
+    };
+    LAYOUT_LETTERS.iter().map(|(_, typed)| typed[i]).collect()
 }
 
 /// lichess blind mode's one-letter read-outs that no vichess word uses already: `l` (the

@@ -3,7 +3,7 @@
 //! from the console's command table ([`COMMAND_WORDS`]), so a command added there is in
 //! the help without anyone remembering to list it (in the game topic unless placed).
 
-use super::command::{command_words, COMMAND_WORDS};
+use super::command::{command_words, layout_letters, COMMAND_WORDS};
 use crate::phrase::token::{Token, Word};
 use crate::phrase::Language;
 use crate::voice::Pack;
@@ -90,6 +90,8 @@ impl HelpTopic {
             .iter()
             .find(|(_, en, others)| *en == w || others.contains(&w.as_str()))
             .map(|(t, ..)| *t)
+            // The arbiter's other name ("помощь судья") asks for the arbiter's help too.
+            .or_else(|| (super::command::alias(&w) == Some("arbiter")).then_some(Self::Arbiter))
     }
 
     /// The topic's name in `language`.
@@ -173,8 +175,12 @@ pub fn first_answer(pack: &Pack) -> Vec<String> {
         let commands: Vec<&str> = match topic {
             // The short forms are letters and slashes, the same in every language, then
             // the commands whose help is with them.
-            HelpTopic::Short => SHORT_FORMS
-                .into_iter()
+            // Then the same keys' letters on the game's Cyrillic layout ("д" for `l`).
+            HelpTopic::Short => SHORT_FORMS[..5]
+                .iter()
+                .copied()
+                .chain(layout_letters(language))
+                .chain(SHORT_FORMS[5..].iter().copied())
                 .chain(
                     COMMAND_WORDS
                         .iter()

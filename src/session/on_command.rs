@@ -688,12 +688,33 @@ fn off_board_square(text: &str) -> Option<&str> {
         other => other,
     };
     let rank: u32 = text[head.len()..].parse().ok()?;
-    if !file.is_ascii_lowercase() || (('a'..='h').contains(&file) && (1..=8).contains(&rank)) {
+    // A small Cyrillic or Armenian letter that is no file ("Кж3" typed for "Кg3") names no
+    // square either: saying so tells the player the letter is wrong, where a guess at the
+    // nearest move ("Кa3") would be another move.
+    let native = native_small_letter(file);
+    if !(file.is_ascii_lowercase() || native)
+        || (('a'..='h').contains(&file) && (1..=8).contains(&rank))
+    {
         return None;
     }
     let before = &text[..at];
     let on_board = |c: char| matches!(c, 'a'..='h' | '1'..='8' | 'x' | ':' | '-');
     let piece_letter = |c: char| c.is_uppercase() || (c.is_alphabetic() && !c.is_ascii());
-    (before.chars().count() <= 5 && before.chars().all(|c| on_board(c) || piece_letter(c)))
-        .then_some(&text[at..])
+    // Before a native letter only a piece letter (the king's "Кр" too) or a square: a word
+    // that ends in one ("ход3") is no move.
+    let native_piece =
+        |(i, c): (usize, char)| c.is_uppercase() || (c == 'р' && before[..i].ends_with(['К', 'K']));
+    let fits = match native {
+        true => before
+            .char_indices()
+            .all(|(i, c)| on_board(c) || native_piece((i, c))),
+        false => before.chars().all(|c| on_board(c) || piece_letter(c)),
+    };
+    (before.chars().count() <= 5 && fits).then_some(&text[at..])
+}
+
+/// A small letter of the Cyrillic or Armenian alphabet: what a Russian, Ukrainian or
+/// Armenian keyboard gives where a file was meant.
+fn native_small_letter(c: char) -> bool {
+    c.is_lowercase() && matches!(c, '\u{0400}'..='\u{04FF}' | '\u{0530}'..='\u{058F}')
 }

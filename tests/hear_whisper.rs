@@ -194,3 +194,44 @@ fn a_missing_model_is_named_in_the_games_language() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// The model's own transcript, read as one more row of the phrase search's steps, is the
+/// transcript read alone, token for token and to the bit of its probability, wherever it is
+/// cut: riding along saves a pass over the whole vocabulary projection at every token and
+/// must change nothing.
+#[test]
+fn the_transcript_beside_the_phrases_is_the_transcript_read_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let clip = render(dir.path(), "nc3", "de-fide", OPEN, "Nc3");
+    let model = vichess::listen::whisper::find_model()
+        .expect("the Whisper model is installed (scripts/setup, scripts/whisper-model)");
+    let rec = vichess_whisper::Recognizer::load(&model).unwrap();
+    let pcm = vichess::audio::wav::read(&clip).unwrap().resampled(16_000);
+    let utt = rec.encode(&pcm.samples, 10.0);
+    let phrases: Vec<Vec<u32>> = [
+        "Springer Cesar drei",
+        "Springer Anna drei",
+        "Dame David zwei",
+    ]
+    .iter()
+    .map(|p| rec.tokens(p).unwrap())
+    .collect();
+    let cap = phrases.iter().map(Vec::len).max().unwrap() + 6;
+    let scores = rec.score(&utt, "de", &phrases, 8, cap);
+    assert!(
+        scores.phrases.iter().all(Option::is_some),
+        "three phrases, beam 8"
+    );
+    for max in [1, 3, cap] {
+        let beside = rec.transcript(&scores.greedy, max);
+        let alone = rec.transcribe_scored(&utt, "de", max);
+        assert_eq!(beside.0, alone.0, "cut at {max} tokens");
+        assert_eq!(
+            beside.1.to_bits(),
+            alone.1.to_bits(),
+            "cut at {max} tokens: {beside:?} {alone:?}"
+        );
+    }
+    let (text, _) = rec.transcript(&scores.greedy, cap);
+    assert!(text.contains("Springer"), "{text}");
+}

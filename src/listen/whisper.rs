@@ -32,6 +32,10 @@ const RATE: u32 = 16_000;
 /// Hypotheses the phrase search keeps at each token.
 const BEAM: usize = 8;
 
+/// Tokens the model's own transcript may run past the best reading: enough to show a word
+/// the reading leaves out.
+const TRANSCRIPT_SPARE: usize = 6;
+
 /// Seconds of audio the encoder sees at least (the utterance, then silence). Whisper was
 /// trained on 30 s windows; a window of the utterance alone halved the right readings of
 /// short moves ("e4" transcribed as nothing), while 10 s came close to 30 s at a third of
@@ -397,7 +401,10 @@ impl Ear for WhisperEar {
             .iter()
             .map(|c| c.tokens.clone())
             .collect();
-        let found = self.rec.score(&utt, language.code(), &phrases, BEAM);
+        // The transcript is cut at the best reading's length and six tokens more (below),
+        // which is at most the longest phrase's.
+        let cap = phrases.iter().map(Vec::len).max().unwrap_or(0) + TRANSCRIPT_SPARE;
+        let found = self.rec.score(&utt, language.code(), &phrases, BEAM, cap);
         self.last.no_speech = found.no_speech;
         let scores = found.phrases;
         self.last.ms[2] = clock.elapsed().as_millis();
@@ -445,10 +452,8 @@ impl Ear for WhisperEar {
         // The model's own transcript: speech the best reading leaves out (a word before
         // it, a word it has no place for) shows there as more words than the reading has,
         // or as a transcript far likelier than the reading.
-        let max_tokens = sorted.first().map_or(0, |(i, _)| phrases[*i].len()) + 6;
-        self.last.transcript = self
-            .rec
-            .transcribe_scored(&utt, language.code(), max_tokens);
+        let max_tokens = sorted.first().map_or(0, |(i, _)| phrases[*i].len()) + TRANSCRIPT_SPARE;
+        self.last.transcript = self.rec.transcript(&found.greedy, max_tokens);
         let mut covered = true;
         if let Some(best) = by_meaning.first() {
             self.last.share = best.1;

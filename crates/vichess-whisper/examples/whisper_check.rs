@@ -25,7 +25,7 @@ fn main() {
     eprintln!("transcribed in {:?}", t.elapsed());
     let phrases: Vec<Vec<u32>> = args[3..].iter().map(|p| r.tokens(p).unwrap()).collect();
     let t = std::time::Instant::now();
-    let scores = r.score(&u, lang, &phrases, 8);
+    let scores = r.score(&u, lang, &phrases, 8, 30);
     eprintln!("scored in {:?}", t.elapsed());
     println!("no speech: {:.3}", scores.no_speech);
     for ((p, s), toks) in args[3..].iter().zip(scores.phrases).zip(&phrases) {

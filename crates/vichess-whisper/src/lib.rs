@@ -70,6 +70,36 @@ pub struct Scores {
     /// transcript: its own judgement that the recording holds no speech (OpenAI's
     /// transcription skips a window above 0.6).
     pub no_speech: f32,
+    /// The model's own greedy transcript, read in the same decoder steps as the phrases
+    /// (see [`Recognizer::transcript`]).
+    pub greedy: Greedy,
+}
+
+/// The model's free transcript of an utterance, token by token: at each step the token it
+/// wanted most and that token's log-probability, up to and with the end of the transcript or
+/// a cap. Decoded as one more row of the phrase search's steps, where it costs nearly
+/// nothing: every step reads the whole vocabulary projection once, for one row or nine.
+#[derive(Debug, Clone, Default)]
+pub struct Greedy {
+    steps: Vec<(u32, f32)>,
+}
+
+impl Greedy {
+    /// Whether the transcript has ended or reached `cap` tokens and one more choice.
+    fn done(&self, cap: usize) -> bool {
+        self.steps.last().is_some_and(|&(t, _)| t >= END) || self.steps.len() > cap
+    }
+
+    /// Takes the model's choice from one step's log-probabilities.
+    fn choose(&mut self, next: &[f32]) -> u32 {
+        let (best, p) =
+            next.iter().enumerate().fold(
+                (0, f32::NEG_INFINITY),
+                |a, (i, &v)| if v > a.1 { (i, v) } else { a },
+            );
+        self.steps.push((best as u32, p));
+        best as u32
+    }
 }
 
 /// A phrase's score: the sum of its tokens' log-probabilities (with the end of the
@@ -187,21 +217,27 @@ impl Recognizer {
 
     /// Scores each phrase against `utt` in `language`, searching the phrases' token trie
     /// with `beam` hypotheses at a time. A phrase the beam dropped gets `None`: the model
-    /// found others clearly likelier.
+    /// found others clearly likelier. The model's own transcript is read beside the phrases,
+    /// up to `transcript_cap` tokens.
     pub fn score(
         &self,
         utt: &Utterance,
         language: &str,
         phrases: &[Vec<u32>],
         beam: usize,
+        transcript_cap: usize,
     ) -> Scores {
         let mut out = vec![None; phrases.len()];
+        let mut greedy = Greedy::default();
         let Some(start) = self.start(utt, language) else {
             return Scores {
                 phrases: out,
                 no_speech: 0.0,
+                greedy,
             };
         };
+        // The transcript's hypothesis: its cache and its next token's log-probabilities.
+        let mut free = (start.cache.clone(), start.next.clone());
         let no_speech = start.no_speech;
         struct Hyp {
             /// Tokens after the prompt.
@@ -264,12 +300,29 @@ impl Recognizer {
             if next_live_src.is_empty() {
                 break;
             }
-            let tokens: Vec<u32> = next_live_src.iter().map(|e| e.3).collect();
+            let mut tokens: Vec<u32> = next_live_src.iter().map(|e| e.3).collect();
             let mut caches: Vec<Cache> = next_live_src
                 .iter()
                 .map(|e| live[e.2].cache.clone())
                 .collect();
+            // The transcript's next token rides along as one more row, while it lasts.
+            let reading = !greedy.done(transcript_cap) && {
+                let t = greedy.choose(&free.1);
+                if greedy.done(transcript_cap) {
+                    false
+                } else {
+                    tokens.push(t);
+                    caches.push(std::mem::take(&mut free.0));
+                    true
+                }
+            };
             let lps = self.model.step(&utt.enc, &tokens, &mut caches);
+            if reading {
+                free = (
+                    caches.pop().expect("the transcript's row"),
+                    lps.row(tokens.len() - 1).to_vec(),
+                );
+            }
             live = next_live_src
                 .iter()
                 .zip(caches)
@@ -287,10 +340,37 @@ impl Recognizer {
                 })
                 .collect();
         }
+        // The transcript goes on alone where it is longer than every phrase.
+        while !greedy.done(transcript_cap) {
+            let t = greedy.choose(&free.1);
+            if greedy.done(transcript_cap) {
+                break;
+            }
+            let mut caches = vec![std::mem::take(&mut free.0)];
+            let lps = self.model.step(&utt.enc, &[t], &mut caches);
+            free = (caches.pop().expect("one"), lps.row(0).to_vec());
+        }
         Scores {
             phrases: out,
             no_speech,
+            greedy,
         }
+    }
+
+    /// The transcript of [`Scores::greedy`] cut at `max_tokens` tokens, with its
+    /// log-probability: what [`Recognizer::transcribe_scored`] gives with the same
+    /// `max_tokens`, when that is at most the `transcript_cap` the phrases were scored with.
+    pub fn transcript(&self, greedy: &Greedy, max_tokens: usize) -> (String, f32) {
+        let mut out = Vec::new();
+        let mut total = 0.0;
+        for &(t, p) in &greedy.steps {
+            total += p;
+            if t >= END || out.len() >= max_tokens {
+                break;
+            }
+            out.push(t);
+        }
+        (self.bpe.decode(&out), total)
     }
 
     /// Where each token of `phrase` was heard: the encoder frame (20 ms each) the alignment

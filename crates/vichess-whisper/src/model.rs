@@ -5,7 +5,6 @@
 
 use crate::ct2::{FormatError, Model};
 use half::f16;
-use half::slice::HalfFloatSliceExt;
 use ndarray::{s, Array1, Array2, ArrayView2, Axis};
 
 const D: usize = 512;
@@ -47,15 +46,21 @@ pub struct Half {
 
 impl Half {
     fn load(m: &mut Model, name: &str, rows: usize, cols: usize) -> Result<Half, FormatError> {
-        Ok(Half {
-            w: m.tensor_half(name, &[rows, cols])?,
-            rows,
-            cols,
-        })
+        let w = m.tensor_half(name, &[rows, cols])?;
+        // [`widen`] is exact for finite values only; no trained weight is anything else.
+        if let Some(i) = w.iter().position(|v| !v.is_finite()) {
+            return Err(FormatError(format!(
+                "{name} holds {} at row {}, column {}",
+                w[i],
+                i / cols,
+                i % cols
+            )));
+        }
+        Ok(Half { w, rows, cols })
     }
 
     fn row_into(&self, r: usize, out: &mut [f32]) {
-        self.w[r * self.cols..(r + 1) * self.cols].convert_to_f32_slice(out);
+        widen(&self.w[r * self.cols..(r + 1) * self.cols], out);
     }
 }
 
@@ -176,51 +181,62 @@ fn rows_dot_by<T: Sync>(
         .into_owned()
 }
 
-/// One thread's share of [`rows_dot_half`]. A row of half floats is widened with F16C where
-/// the processor has it (through `half`, which checks), then dotted as in [`rows_dot_part`].
+/// One thread's share of [`rows_dot_half`]: with AVX2, FMA and F16C (x86 processors since
+/// 2013), each half float is widened in a register as it is used ([`fused`]); elsewhere a
+/// row is widened into a buffer and dotted in plain code.
 fn rows_dot_half_part(ws: &[f16], xs: &[f32], k: usize, part: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if fused::available(k) {
+        return fused::rows_dot_half(ws, xs, k, part);
+    }
     let m = xs.len() / k;
     let mut row = vec![0f32; k];
     for (r, o) in part.chunks_mut(m).enumerate() {
-        ws[r * k..(r + 1) * k].convert_to_f32_slice(&mut row);
-        rows_dot_part(&row, xs, k, o);
+        widen(&ws[r * k..(r + 1) * k], &mut row);
+        dot_rows(&row, xs, k, o);
+    }
+}
+
+/// Half floats to single floats with integer shifts and one multiplication. Exact for every
+/// finite half float, subnormals included: the shift puts the half's exponent and mantissa
+/// in the single's fields, and multiplying by 2^112 moves the exponent bias from 127 to 15.
+/// Infinities and NaN would come out finite; [`Half::load`] refuses weights that hold them.
+fn widen(src: &[f16], dst: &mut [f32]) {
+    const REBIAS: f32 = 5.192_297e33; // 2^112
+    for (d, s) in dst.iter_mut().zip(src) {
+        let h = u32::from(s.to_bits());
+        let magnitude = f32::from_bits((h & 0x7fff) << 13) * REBIAS;
+        *d = f32::from_bits(magnitude.to_bits() | ((h & 0x8000) << 16));
     }
 }
 
 /// One thread's share of [`rows_dot`]: `part[r * m + i]` = row `r` of `ws` dot row `i` of
-/// `xs`. With AVX2 where the processor has it (nearly every x86 machine since 2013): the
-/// same code, compiled for eight lanes at once, takes the decoder's steps in half the time.
+/// `xs`.
 fn rows_dot_part(ws: &[f32], xs: &[f32], k: usize, part: &mut [f32]) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        #[allow(unsafe_code)]
-        // SAFETY: the processor was just found to have AVX2, the one requirement of
-        // `rows_dot_avx2`; the function itself is safe code over slices.
-        unsafe {
-            return rows_dot_avx2(ws, xs, k, part);
-        }
+    if fused::available(k) {
+        return fused::rows_dot(ws, xs, k, part);
     }
-    rows_dot_plain(ws, xs, k, part)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn rows_dot_avx2(ws: &[f32], xs: &[f32], k: usize, part: &mut [f32]) {
-    rows_dot_plain(ws, xs, k, part)
-}
-
-#[inline(always)]
-fn rows_dot_plain(ws: &[f32], xs: &[f32], k: usize, part: &mut [f32]) {
     let m = xs.len() / k;
     for (r, o) in part.chunks_mut(m).enumerate() {
-        let wr = &ws[r * k..(r + 1) * k];
-        for (i, oi) in o.iter_mut().enumerate() {
-            *oi = dot(wr, &xs[i * k..(i + 1) * k]);
-        }
+        dot_rows(&ws[r * k..(r + 1) * k], xs, k, o);
     }
 }
 
-/// A dot product in eight lanes, so the compiler can keep it in vector registers.
+/// `out[i]` = `w` dot row `i` of `xs`, in plain code: the products where [`fused`] cannot
+/// run.
+fn dot_rows(w: &[f32], xs: &[f32], k: usize, out: &mut [f32]) {
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = w
+            .iter()
+            .zip(&xs[i * k..(i + 1) * k])
+            .map(|(a, b)| a * b)
+            .sum();
+    }
+}
+
+/// A dot product in eight lanes, so the compiler can keep it in one vector register (the
+/// attention's 64-wide heads).
 #[inline(always)]
 fn dot(a: &[f32], b: &[f32]) -> f32 {
     let mut acc = [0f32; 8];
@@ -233,6 +249,109 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
     }
     let tail: f32 = ar.iter().zip(br).map(|(x, y)| x * y).sum();
     acc.iter().sum::<f32>() + tail
+}
+
+/// The decoder's products in AVX2 registers. A decoder step multiplies one to nine rows by
+/// every weight row, so the cost is reading the weights: each eight weights are loaded (and,
+/// for half floats, widened) once and multiplied into up to four rows at a time, and each
+/// row's sum is kept in two registers so that consecutive additions need not wait for each
+/// other. Written with intrinsics because the compiler's own vectors of this loop read two
+/// lanes at a time (measured: four times slower than these).
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod fused {
+    use half::f16;
+    use std::arch::x86_64::*;
+
+    /// Rows of `xs` multiplied at once: four sums of two registers each, a weight register
+    /// and a row register fit in the sixteen.
+    const GROUP: usize = 4;
+
+    /// Whether the processor can run these and the rows are whole registers.
+    pub fn available(k: usize) -> bool {
+        k.is_multiple_of(16)
+            && is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("fma")
+            && is_x86_feature_detected!("f16c")
+    }
+
+    /// Weights as half floats.
+    pub fn rows_dot_half(ws: &[f16], xs: &[f32], k: usize, part: &mut [f32]) {
+        let m = xs.len() / k;
+        assert!(ws.len() >= part.len() / m * k && available(k));
+        for (r, o) in part.chunks_mut(m).enumerate() {
+            // SAFETY: `available` found AVX2, FMA and F16C, and `k` a multiple of 16; the
+            // weight row `r` is in `ws` (asserted above), the rows of `xs` are `k` long.
+            unsafe { row_half(&ws[r * k..(r + 1) * k], xs, k, o) }
+        }
+    }
+
+    /// Weights as single floats: the same sums in the same order as [`rows_dot_half`], so a
+    /// half float widened first gives the same product to the bit.
+    pub fn rows_dot(ws: &[f32], xs: &[f32], k: usize, part: &mut [f32]) {
+        let m = xs.len() / k;
+        assert!(ws.len() >= part.len() / m * k && available(k));
+        for (r, o) in part.chunks_mut(m).enumerate() {
+            // SAFETY: as in `rows_dot_half`.
+            unsafe { row_full(&ws[r * k..(r + 1) * k], xs, k, o) }
+        }
+    }
+
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn row_half(w: &[f16], xs: &[f32], k: usize, out: &mut [f32]) {
+        let pw = w.as_ptr().cast::<__m128i>();
+        // SAFETY (for the loads): `w` holds `k` half floats, eight to an `__m128i`.
+        row(
+            |c| unsafe { _mm256_cvtph_ps(_mm_loadu_si128(pw.add(c / 8))) },
+            xs,
+            k,
+            out,
+        )
+    }
+
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn row_full(w: &[f32], xs: &[f32], k: usize, out: &mut [f32]) {
+        let pw = w.as_ptr();
+        // SAFETY (for the loads): `w` holds `k` floats.
+        row(|c| unsafe { _mm256_loadu_ps(pw.add(c)) }, xs, k, out)
+    }
+
+    /// `out[i]` = the weight row (eight lanes from `load(c)` at column `c`) dot row `i` of
+    /// `xs`.
+    #[inline(always)]
+    unsafe fn row(load: impl Fn(usize) -> __m256, xs: &[f32], k: usize, out: &mut [f32]) {
+        let m = out.len();
+        debug_assert!(xs.len() >= m * k);
+        let mut i = 0;
+        while i < m {
+            let g = (m - i).min(GROUP);
+            // Rows past the last of a short group repeat it; their sums are not kept.
+            let px: [*const f32; GROUP] =
+                std::array::from_fn(|j| unsafe { xs.as_ptr().add((i + j.min(g - 1)) * k) });
+            let mut even = [_mm256_setzero_ps(); GROUP];
+            let mut odd = [_mm256_setzero_ps(); GROUP];
+            let mut c = 0;
+            while c < k {
+                let w0 = load(c);
+                let w1 = load(c + 8);
+                for j in 0..GROUP {
+                    let x0 = unsafe { _mm256_loadu_ps(px[j].add(c)) };
+                    let x1 = unsafe { _mm256_loadu_ps(px[j].add(c + 8)) };
+                    even[j] = _mm256_fmadd_ps(w0, x0, even[j]);
+                    odd[j] = _mm256_fmadd_ps(w1, x1, odd[j]);
+                }
+                c += 16;
+            }
+            for j in 0..g {
+                let mut lanes = [0f32; 8];
+                unsafe {
+                    _mm256_storeu_ps(lanes.as_mut_ptr(), _mm256_add_ps(even[j], odd[j]));
+                }
+                out[i + j] = lanes.iter().sum();
+            }
+            i += g;
+        }
+    }
 }
 
 impl Linear {
@@ -665,7 +784,13 @@ mod tests {
     /// read.
     #[test]
     fn half_weights_give_the_same_products_to_the_bit() {
-        let (n, k, m) = (37, 520, 5);
+        for k in [512, 520] {
+            half_and_full_agree(k);
+        }
+    }
+
+    fn half_and_full_agree(k: usize) {
+        let (n, m) = (37, 5);
         let mut x: u32 = 7;
         let mut next = || {
             x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
@@ -693,6 +818,67 @@ mod tests {
         let mut row = vec![0f32; k];
         half.row_into(11, &mut row);
         assert_eq!(row, w.row(11).to_vec());
+    }
+
+    /// The products in AVX2 registers are the plain products, for every size of the last
+    /// group of rows (one to four) and a weight row whose every column is used.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_registers_products_are_the_plain_products() {
+        let k = 512;
+        assert!(
+            fused::available(k),
+            "this machine has no AVX2, FMA or F16C: the test would check nothing"
+        );
+        let mut x: u32 = 3;
+        let mut next = || {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (x >> 9) as f32 / (1u32 << 23) as f32 - 0.5
+        };
+        let n = 11;
+        let ws: Vec<f16> = (0..n * k).map(|_| f16::from_f32(next())).collect();
+        for m in 1..=9 {
+            let xs: Vec<f32> = (0..m * k).map(|_| next()).collect();
+            let mut fast = vec![0f32; n * m];
+            fused::rows_dot_half(&ws, &xs, k, &mut fast);
+            let mut row = vec![0f32; k];
+            for r in 0..n {
+                widen(&ws[r * k..(r + 1) * k], &mut row);
+                for i in 0..m {
+                    let want: f64 = row
+                        .iter()
+                        .zip(&xs[i * k..(i + 1) * k])
+                        .map(|(a, b)| f64::from(*a) * f64::from(*b))
+                        .sum();
+                    let got = fast[r * m + i];
+                    assert!(
+                        (f64::from(got) - want).abs() < 1e-4,
+                        "row {r} by row {i} of {m}: {got} against {want}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Every finite half float, subnormals and both zeros included, widens to exactly the
+    /// single float the `half` crate gives.
+    #[test]
+    fn every_finite_half_float_widens_exactly() {
+        let halves: Vec<f16> = (0..=u16::MAX)
+            .map(f16::from_bits)
+            .filter(|h| h.is_finite())
+            .collect();
+        assert_eq!(halves.len(), 65536 - 2 * 1024);
+        let mut widened = vec![0f32; halves.len()];
+        widen(&halves, &mut widened);
+        for (h, w) in halves.iter().zip(&widened) {
+            assert_eq!(
+                w.to_bits(),
+                h.to_f32().to_bits(),
+                "{h:?} (bits {:#06x})",
+                h.to_bits()
+            );
+        }
     }
 
     /// The decoder's written-out attention gives what the matrix-product attention gives,

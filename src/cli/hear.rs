@@ -232,7 +232,15 @@ pub fn run(
                         };
                         (p.clone(), what)
                     });
-                    eprintln!("checked by sphinx: {checked:?}");
+                    let left_out = if e.left_out {
+                        format!(
+                            ", left a word out (loud pause {:?})",
+                            e.sphinx.last.loud_pause
+                        )
+                    } else {
+                        String::new()
+                    };
+                    eprintln!("checked by sphinx: {checked:?}{left_out}");
                 }
             }
         }

@@ -4,6 +4,12 @@
 //! "Cesar" as "Eva"), and their mistakes come from different models of speech, so a move
 //! both read as their best is far safer than either alone. When they read different moves,
 //! vichess asks between the two; when PocketSphinx read nothing, it is "not understood".
+//!
+//! Nor does a reading PocketSphinx made by leaving a word out confirm anything: its pauses
+//! held speech as loud as its words. That is Whisper's own way of going wrong (a garbled
+//! piece word dropped, the pawn move taken), and on seed 38 both did it on one clip: eSpeak
+//! NG's "knight d5", transcribed "I-35", read as e5 by both, PocketSphinx with 19 loud
+//! frames where it heard a pause.
 
 use super::heard::{Ear, EarError, Hearing, Meaning};
 use super::sphinx::SphinxEar;
@@ -20,6 +26,8 @@ pub struct AgreeingEar {
     /// PocketSphinx's best reading of the last utterance (its own confidence, which is
     /// not used), for the log.
     pub checked: Option<(Meaning, String)>,
+    /// Whether that reading left a word out, and so confirmed nothing.
+    pub left_out: bool,
 }
 
 impl AgreeingEar {
@@ -29,6 +37,7 @@ impl AgreeingEar {
             whisper: WhisperEar::new()?,
             sphinx: SphinxEar::new()?,
             checked: None,
+            left_out: false,
         })
     }
 }
@@ -119,6 +128,10 @@ impl Ear for AgreeingEar {
             .iter()
             .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
             .map(|g| (g.meaning.clone(), g.phrase.clone()));
+        self.left_out = self.sphinx.left_a_word_out();
+        if self.left_out {
+            return Ok(agree(heard, &Hearing::default()));
+        }
         Ok(agree(heard, &checked))
     }
 }

@@ -199,6 +199,12 @@ pub struct SphinxEar {
 }
 
 impl SphinxEar {
+    /// Whether the last utterance's best reading left a word out: its pauses held speech
+    /// as loud as its words (after a capture word found there was given back to it).
+    pub fn left_a_word_out(&self) -> bool {
+        self.last.loud_pause[0] > LOUD_PAUSE_MAX
+    }
+
     /// Loads the en-us model with the compiled-in dictionary, and the voice packs of every
     /// language (their words make the grammar).
     pub fn new() -> Result<SphinxEar, EarError> {

@@ -62,6 +62,7 @@ impl Bpe {
                 ranks.insert(p, i);
             }
         }
+        repair_first_merge(&vocab, &mut ranks);
         let special = v["added_tokens"]
             .as_array()
             .ok_or("no added_tokens")?
@@ -132,6 +133,40 @@ impl Bpe {
     }
 }
 
+/// Puts back a merge the file lost. GPT-2's vocabulary lists each merged token in the order
+/// of its merge, from id 256; Whisper base's `tokenizer.json` (as converted for
+/// CTranslate2) has 49,999 merges, not 50,000: the first, "Ġ t", is missing (a converter
+/// taking the first line of `merges.txt` for its `#version` header), so " takes" was split
+/// " ", "t", "akes", three tokens the model never writes, and every English capture phrase
+/// scored far below what was said. A token of two characters that no merge makes gets its
+/// merge back, ranked before the merge made at the next id.
+fn repair_first_merge(vocab: &HashMap<String, u32>, ranks: &mut HashMap<(String, String), usize>) {
+    let made: std::collections::HashSet<String> =
+        ranks.keys().map(|(a, b)| format!("{a}{b}")).collect();
+    let mut lost: Vec<(u32, (String, String))> = vocab
+        .iter()
+        .filter(|(t, &id)| id >= 256 && !made.contains(*t) && t.chars().count() == 2)
+        .filter_map(|(t, &id)| {
+            let mut c = t.chars();
+            let (a, b) = (c.next()?.to_string(), c.next()?.to_string());
+            (vocab.contains_key(&a) && vocab.contains_key(&b)).then_some((id, (a, b)))
+        })
+        .collect();
+    lost.sort();
+    for (id, pair) in lost {
+        // The merge that makes token `id + 1` has rank `id + 1 - 257`; this one comes just
+        // before it. Ranks are compared only with each other, so they are shifted to make
+        // room: every rank moves up by one from there.
+        let at = (id as usize).saturating_sub(256);
+        for r in ranks.values_mut() {
+            if *r >= at {
+                *r += 1;
+            }
+        }
+        ranks.insert(pair, at);
+    }
+}
+
 /// GPT-2's pre-tokenizer for plain phrases: a run of letters, of digits or of other marks,
 /// with the one space before it. (The English contractions of the full pattern do not occur
 /// in move phrases; an apostrophe inside a Ukrainian word splits it, as the pattern does.)
@@ -192,6 +227,22 @@ mod tests {
         );
         assert_eq!(pieces(" knight f3."), [" knight", " f", "3", "."]);
         assert_eq!(pieces(" п'ять"), [" п", "'", "ять"]);
+    }
+
+    /// A tokenizer whose merges lost their first, as Whisper base's has: the token that
+    /// merge makes is still one token, merged before the merges after it.
+    #[test]
+    fn a_lost_first_merge_is_put_back() {
+        let m = byte_chars();
+        let sp = m[b' ' as usize];
+        let json = format!(
+            r#"{{"model": {{"vocab": {{"{sp}": 220, "t": 83, "a": 64, "{sp}t": 256, "{sp}ta": 257, "ta": 258}},
+                "merges": ["{sp}t a", "t a"]}}, "added_tokens": []}}"#
+        );
+        let bpe = Bpe::parse(&json).expect("parses");
+        assert_eq!(bpe.encode(" ta"), Some(vec![257]));
+        assert_eq!(bpe.encode(" t"), Some(vec![256]));
+        assert_eq!(bpe.encode("ta"), Some(vec![258]));
     }
 
     #[test]

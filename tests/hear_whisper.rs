@@ -207,7 +207,8 @@ fn the_transcript_beside_the_phrases_is_the_transcript_read_alone() {
         .expect("the Whisper model is installed (scripts/setup, scripts/whisper-model)");
     let rec = vichess_whisper::Recognizer::load(&model).unwrap();
     let pcm = vichess::audio::wav::read(&clip).unwrap().resampled(16_000);
-    let utt = rec.encode(&pcm.samples, 10.0);
+    // A 3 s window: the equality holds for any window, and the test's time is the encoder's.
+    let utt = rec.encode(&pcm.samples, 3.0);
     let phrases: Vec<Vec<u32>> = [
         "Springer Cesar drei",
         "Springer Anna drei",
@@ -222,7 +223,7 @@ fn the_transcript_beside_the_phrases_is_the_transcript_read_alone() {
         scores.phrases.iter().all(Option::is_some),
         "three phrases, beam 8"
     );
-    for max in [1, 3, cap] {
+    for max in [2, cap] {
         let beside = rec.transcript(&scores.greedy, max);
         let alone = rec.transcribe_scored(&utt, "de", max);
         assert_eq!(beside.0, alone.0, "cut at {max} tokens");

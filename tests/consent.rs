@@ -672,7 +672,8 @@ fn a_takeback_by_consent_says_who_moves_and_whose_clock_runs() {
 /// The play-test's typed words: the short form `o` typed with a Cyrillic "о" or an Armenian
 /// "օ" (the same-looking letter of the layout in use) is the opponent's clock read-out, as
 /// are Cyrillic "с" and "р" for `c` and `p`; the take-back request in each language's full
-/// verb form ("zurücknehmen", "вернуть ход", "повернути хід", "հետ վերցնել", "take back").
+/// verb form ("zurücknehmen", "вернуть ход", "взять назад", "повернути хід", "взяти назад",
+/// "հետ վերցնել", "take back").
 #[test]
 fn look_alike_short_forms_and_full_take_back_verbs_are_understood() {
     use vichess::session::{parse_command, Command, Readout};
@@ -696,7 +697,11 @@ fn look_alike_short_forms_and_full_take_back_verbs_are_understood() {
         "take back",
         "take-back",
         "вернуть ход",
+        "взять назад",
+        "Взять ход назад",
         "повернути хід",
+        "взяти назад",
+        "взяти хід назад",
         "հետ վերցնել",
         "հետկանչել",
     ] {
@@ -709,6 +714,7 @@ fn look_alike_short_forms_and_full_take_back_verbs_are_understood() {
     for (line, side) in [
         ("zurücknehmen schwarz", Color::Black),
         ("вернуть ход чёрные", Color::Black),
+        ("взять назад белые", Color::White),
         ("take back white", Color::White),
     ] {
         assert_eq!(

@@ -84,6 +84,14 @@ pub struct Greedy {
     steps: Vec<(u32, f32)>,
 }
 
+/// The index and value of the largest entry; the first of equal ones.
+fn argmax<'a>(values: impl Iterator<Item = &'a f32>) -> (usize, f32) {
+    values.enumerate().fold(
+        (0, f32::NEG_INFINITY),
+        |a, (i, &v)| if v > a.1 { (i, v) } else { a },
+    )
+}
+
 impl Greedy {
     /// Whether the transcript has ended or reached `cap` tokens and one more choice.
     fn done(&self, cap: usize) -> bool {
@@ -92,11 +100,7 @@ impl Greedy {
 
     /// Takes the model's choice from one step's log-probabilities.
     fn choose(&mut self, next: &[f32]) -> u32 {
-        let (best, p) =
-            next.iter().enumerate().fold(
-                (0, f32::NEG_INFINITY),
-                |a, (i, &v)| if v > a.1 { (i, v) } else { a },
-            );
+        let (best, p) = argmax(next.iter());
         self.steps.push((best as u32, p));
         best as u32
     }
@@ -392,14 +396,7 @@ impl Recognizer {
                 let (_, att) =
                     self.model
                         .step_attending(&utt.enc, &[t], &mut cache, &ALIGNMENT_HEADS);
-                att.row(0)
-                    .iter()
-                    .enumerate()
-                    .fold(
-                        (0, f32::NEG_INFINITY),
-                        |a, (i, &v)| if v > a.1 { (i, v) } else { a },
-                    )
-                    .0
+                argmax(att.row(0).iter()).0
             })
             .collect()
     }
@@ -427,13 +424,7 @@ impl Recognizer {
         let mut total = 0.0;
         while let Some(l) = lp.take() {
             let row = l.row(0);
-            let (best, p) = row
-                .iter()
-                .enumerate()
-                .fold(
-                    (0, f32::NEG_INFINITY),
-                    |a, (i, &v)| if v > a.1 { (i, v) } else { a },
-                );
+            let (best, p) = argmax(row.iter());
             total += p;
             if best as u32 >= END || out.len() >= max_tokens {
                 break;

@@ -273,3 +273,85 @@ fn a_check_that_left_a_word_out_confirms_nothing() {
         assert_eq!(got, "none", "{stdout}{stderr}");
     }
 }
+
+/// The prompt with previous text is decoded in one pass over all its tokens (each weight
+/// read once, not once a token): the same states as decoding it a token at a time, so the
+/// pass changes only the time.
+#[test]
+fn a_prompt_decoded_in_one_pass_is_the_prompt_decoded_token_by_token() {
+    use vichess_whisper::model::Cache;
+    let dir = tempfile::tempdir().unwrap();
+    let clip = render(dir.path(), "nf3", "de-fide", START, "Nf3");
+    let model = vichess::listen::whisper::find_model()
+        .expect("the Whisper model is installed (scripts/setup, scripts/whisper-model)");
+    let rec = vichess_whisper::Recognizer::load(&model).unwrap();
+    let pcm = vichess::audio::wav::read(&clip).unwrap().resampled(16_000);
+    let utt = rec.encode(&pcm.samples, 3.0);
+    let mut prompt = vec![rec.special("<|startofprev|>").unwrap()];
+    prompt.extend(
+        rec.tokens("Springer, Läufer, Anna, Cesar, Felix, drei")
+            .unwrap(),
+    );
+    for s in [
+        "<|startoftranscript|>",
+        "<|de|>",
+        "<|transcribe|>",
+        "<|notimestamps|>",
+    ] {
+        prompt.push(rec.special(s).unwrap());
+    }
+    let whole = rec
+        .model()
+        .prefill(utt.encoded(), &prompt, &mut Cache::default());
+    let mut caches = vec![Cache::default()];
+    for (i, &t) in prompt.iter().enumerate() {
+        let (x, _) = rec
+            .model()
+            .step_hidden(utt.encoded(), &[t], &mut caches, &[]);
+        for (a, b) in whole.row(i).iter().zip(x.row(0).iter()) {
+            assert!(
+                (a - b).abs() <= 1e-4 * (1.0 + b.abs()),
+                "token {i}: {a} against {b}"
+            );
+        }
+    }
+    assert_eq!(caches[0].len(), prompt.len());
+}
+
+/// The words of the moves given as previous text: the de-fide pack's "Springer Felix fünf"
+/// was transcribed "Ich bring ein Felix Fünf" without them (and refused, for the words the
+/// reading had not); with them the transcript is the words said, and the move is heard.
+#[test]
+fn the_moves_words_before_the_transcript_keep_the_appendix_d_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "r4rk1/pppqbppp/3p1n2/4p2b/2PnP3/P1NP1PP1/1P3NBP/R1BQ1RK1 b - - 4 13";
+    let clip = render(dir.path(), "nf5", "de-fide", fen, "Nf5");
+    let out = vichess(&[
+        "hear",
+        "--ear",
+        "whisper",
+        "--timing",
+        "--lang",
+        "de",
+        "--fen",
+        fen,
+        clip.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(
+        stdout.contains("Gehört: Springer Felix fünf (Sf5)"),
+        "{stdout}{stderr}"
+    );
+    let transcript = stderr
+        .split("transcript (")
+        .nth(1)
+        .and_then(|t| t.split('"').nth(1))
+        .unwrap_or_default();
+    assert!(
+        transcript.contains("fringer") || transcript.contains("Springer"),
+        "{stderr}"
+    );
+}

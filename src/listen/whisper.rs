@@ -19,7 +19,7 @@ use super::heard::{Ear, EarError, Guess, Hearing, Meaning};
 use crate::audio::resample::resample;
 use crate::phrase::token::Token;
 use crate::phrase::Language;
-use crate::rules::Position;
+use crate::rules::{File, Position, Rank, Role};
 use crate::voice::Pack;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -165,8 +165,14 @@ impl WhisperEar {
 
     /// Loads the model from `dir` (`model.bin`, `tokenizer.json`).
     pub fn with_model(dir: &Path) -> Result<WhisperEar, EarError> {
-        let rec = Recognizer::load(dir).map_err(EarError::Model)?;
+        let mut rec = Recognizer::load(dir).map_err(EarError::Model)?;
         let packs = super::grammar::packs_by_language()?;
+        // VICHESS_WHISPER_CONTEXT=0 leaves the words out, for the closed loop to compare.
+        if std::env::var("VICHESS_WHISPER_CONTEXT").as_deref() != Ok("0") {
+            for (language, packs) in &packs {
+                rec.set_context(language.code(), &context(packs));
+            }
+        }
         Ok(WhisperEar {
             rec,
             packs,
@@ -217,6 +223,58 @@ impl WhisperEar {
             })
             .collect()
     }
+}
+
+/// Moves in the words of a language's first pack, written as Whisper writes a sentence
+/// ("König Anna eins. Dame Bella zwei. ... Springer schlägt Eva fünf Schach. Kurze
+/// Rochade. Lange Rochade."), given to Whisper as the text before the transcript: every
+/// piece, file and rank word once. Without them Whisper writes the Appendix D names as the
+/// common words nearest in sound: the de-fide pack's "Springer Felix fünf" was transcribed
+/// "Ich bring ein Felix Fünf" and "Turm Felix Cesar acht" "für die Kesse 8", and each was
+/// refused for the words the transcript had and the reading had not. Sentences, not a
+/// list of words: after a list Whisper went on listing ("король, д, два,"), with no full
+/// stop, and the phrases (which end with one) fitted it worse than before.
+fn context(packs: &[Pack]) -> String {
+    let Some(pack) = packs.first() else {
+        return String::new();
+    };
+    let pieces = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ];
+    let mut sentences: Vec<Vec<Token>> = File::ALL
+        .iter()
+        .zip(Rank::ALL)
+        .enumerate()
+        .map(|(i, (&f, r))| {
+            let mut t: Vec<Token> = pieces
+                .get(i)
+                .map(|&p| Token::Piece(p))
+                .into_iter()
+                .collect();
+            t.extend([Token::File(f), Token::Rank(r)]);
+            t
+        })
+        .collect();
+    sentences.push(vec![
+        Token::Piece(Role::Knight),
+        Token::Captures,
+        Token::File(File::E),
+        Token::Rank(Rank::FIFTH),
+        Token::Check,
+    ]);
+    sentences.push(vec![Token::CastlesShort]);
+    sentences.push(vec![Token::CastlesLong]);
+    sentences
+        .iter()
+        .map(|t| written(pack, t))
+        .filter(|w| !w.is_empty())
+        .map(|w| format!("{}.", capital(&w)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `s` with a capital first letter, as Whisper starts a transcript.
@@ -523,6 +581,40 @@ mod tests {
             .expect("Nf3");
         let tokens = crate::phrase::announce::move_phrase(&pos, &m);
         spellings(&Pack::builtin(pack).expect("pack"), &tokens)
+    }
+
+    #[test]
+    fn the_text_before_the_transcript_has_every_move_word_in_sentences() {
+        let de = context(&[
+            Pack::builtin("de-fide").unwrap(),
+            Pack::builtin("de").unwrap(),
+        ]);
+        assert!(
+            de.starts_with("König Anna eins. Dame Bella zwei. Turm Cesar drei."),
+            "{de}"
+        );
+        assert!(
+            de.ends_with("Springer schlägt Eva fünf Schach. Kurze Rochade. Lange Rochade."),
+            "{de}"
+        );
+        for name in ["de-fide", "en", "ru", "uk", "hy"] {
+            let pack = Pack::builtin(name).unwrap();
+            let text = context(std::slice::from_ref(&pack));
+            let mut words: Vec<Token> = Role::ALL[1..].iter().map(|&r| Token::Piece(r)).collect();
+            words.extend(File::ALL.map(Token::File));
+            words.extend(Rank::ALL.map(Token::Rank));
+            words.extend([Token::Captures, Token::Check]);
+            for t in words {
+                let w = written(&pack, &[t]);
+                assert!(
+                    text.to_lowercase().contains(&w.to_lowercase()),
+                    "{name}: {w:?} missing from {text}"
+                );
+            }
+            // Sentences, each ended: after a list Whisper goes on listing, with no full stop.
+            assert!(text.ends_with('.') && !text.contains(','), "{name}: {text}");
+        }
+        assert_eq!(context(&[]), "");
     }
 
     #[test]

@@ -21,6 +21,9 @@ use std::path::Path;
 /// The token that ends a transcript.
 const END: u32 = 50257;
 
+/// The most tokens of previous text Whisper reads: half its 448 positions, less one.
+const MAX_CONTEXT: usize = 223;
+
 /// Whisper base's alignment heads (layer, head), from its `config.json`: the cross-attention
 /// heads that follow the speech in time, as OpenAI's word timestamps use them.
 const ALIGNMENT_HEADS: [(usize, usize); 8] = [
@@ -39,6 +42,9 @@ pub struct Recognizer {
     model: Whisper,
     bpe: bpe::Bpe,
     filters: Vec<f32>,
+    /// Per language, the tokens of the text given as "previous text" before each
+    /// transcript (see [`Recognizer::set_context`]).
+    context: HashMap<String, Vec<u32>>,
 }
 
 /// One utterance, encoded once for every phrase scored against it.
@@ -49,6 +55,13 @@ pub struct Utterance {
     /// The prompt decoded for one language, kept: the phrase search and the free transcript
     /// both start from it.
     start: OnceCell<(String, Start)>,
+}
+
+impl Utterance {
+    /// The encoder's output, for the model's own steps ([`Recognizer::model`]).
+    pub fn encoded(&self) -> &Encoded {
+        &self.enc
+    }
 }
 
 /// The decoder after the prompt: where every transcript of the utterance starts.
@@ -136,6 +149,7 @@ impl Recognizer {
             model,
             bpe,
             filters: mel::filters(),
+            context: HashMap::new(),
         })
     }
 
@@ -168,32 +182,29 @@ impl Recognizer {
         }
     }
 
-    /// The decoder after `language`'s prompt, computed once per utterance. Only two of the
-    /// prompt's four steps need the vocabulary projection: the first, for Whisper's
-    /// no-speech probability, and the last, for the first word.
+    /// The decoder after `language`'s prompt, computed once per utterance: the prompt in
+    /// one pass ([`Whisper::prefill`]), its keys and values then shared by every hypothesis.
+    /// Two of its tokens need the vocabulary projection, read once for both: the start of
+    /// the transcript, for Whisper's no-speech probability, and the last, for the first word.
     fn start(&self, utt: &Utterance, language: &str) -> Option<Start> {
         if let Some((lang, start)) = utt.start.get() {
             if lang == language {
                 return Some(start.clone());
             }
         }
-        let prompt = self.prompt(language)?;
-        let mut cache = vec![Cache::default()];
-        let mut no_speech = 0.0;
-        let mut next = Vec::new();
-        for (i, &t) in prompt.iter().enumerate() {
-            let (x, _) = self.model.step_hidden(&utt.enc, &[t], &mut cache, &[]);
-            if i == 0 {
-                if let Some(id) = self.bpe.special("<|nocaptions|>") {
-                    no_speech = self.model.log_probs(&x)[[0, id as usize]].exp();
-                }
-            }
-            if i + 1 == prompt.len() {
-                next = self.model.log_probs(&x).row(0).to_vec();
-            }
-        }
+        let (prompt, sot) = self.prompt(language)?;
+        let mut cache = Cache::default();
+        let x = self.model.prefill(&utt.enc, &prompt, &mut cache);
+        cache.share();
+        let rows = x.select(ndarray::Axis(0), &[sot, prompt.len() - 1]);
+        let lp = self.model.log_probs(&rows);
+        let no_speech = self
+            .bpe
+            .special("<|nocaptions|>")
+            .map_or(0.0, |id| lp[[0, id as usize]].exp());
+        let next = lp.row(1).to_vec();
         let start = Start {
-            cache: cache.pop().expect("one"),
+            cache,
             next,
             no_speech,
         };
@@ -208,15 +219,49 @@ impl Recognizer {
         self.bpe.encode(&format!(" {}", text.trim()))
     }
 
+    /// The model itself, for tests and tools that compare its ways of computing one thing.
+    pub fn model(&self) -> &Whisper {
+        &self.model
+    }
+
+    /// The token id of a special token such as `<|startofprev|>`.
+    pub fn special(&self, name: &str) -> Option<u32> {
+        self.bpe.special(name)
+    }
+
+    /// Gives `text` to the decoder as the text before every transcript in `language`,
+    /// as OpenAI's `initial_prompt`: the words the speaker uses, so a name the model has
+    /// rarely heard ("Cesar", "Hector", "цэ") is written as that word, not as whatever
+    /// common words sound nearest ("Ich bring ein" for "Springer"). An empty text removes
+    /// it. Whisper reads at most 223 tokens of previous text; more is cut from the front.
+    pub fn set_context(&mut self, language: &str, text: &str) {
+        let tokens = self.tokens(text).unwrap_or_default();
+        if text.trim().is_empty() || tokens.is_empty() {
+            self.context.remove(language);
+            return;
+        }
+        let keep = tokens.len().min(MAX_CONTEXT);
+        self.context
+            .insert(language.to_string(), tokens[tokens.len() - keep..].to_vec());
+    }
+
     /// The prompt for transcribing in `language` (an ISO code such as `de`), without
-    /// timestamps.
-    fn prompt(&self, language: &str) -> Option<Vec<u32>> {
-        Some(vec![
+    /// timestamps, after the language's context if it has one; and the index of
+    /// `<|startoftranscript|>` in it.
+    fn prompt(&self, language: &str) -> Option<(Vec<u32>, usize)> {
+        let mut out = Vec::new();
+        if let Some(context) = self.context.get(language) {
+            out.push(self.bpe.special("<|startofprev|>")?);
+            out.extend_from_slice(context);
+        }
+        let sot = out.len();
+        out.extend([
             self.bpe.special("<|startoftranscript|>")?,
             self.bpe.special(&format!("<|{language}|>"))?,
             self.bpe.special("<|transcribe|>")?,
             self.bpe.special("<|notimestamps|>")?,
-        ])
+        ]);
+        Some((out, sot))
     }
 
     /// Scores each phrase against `utt` in `language`, searching the phrases' token trie
@@ -380,7 +425,7 @@ impl Recognizer {
     /// Where each token of `phrase` was heard: the encoder frame (20 ms each) the alignment
     /// heads attend to most while the decoder reads that token, one per token of `phrase`.
     pub fn align(&self, utt: &Utterance, language: &str, phrase: &[u32]) -> Vec<usize> {
-        let Some(prompt) = self.prompt(language) else {
+        let Some((prompt, _)) = self.prompt(language) else {
             return Vec::new();
         };
         let mut cache = vec![Cache::default()];

@@ -232,7 +232,7 @@ pub fn run(
                         };
                         (p.clone(), what)
                     });
-                    let left_out = if e.left_out {
+                    let mut left_out = if e.left_out {
                         format!(
                             ", left a word out (loud pause {:?})",
                             e.sphinx.last.loud_pause
@@ -240,6 +240,9 @@ pub fn run(
                     } else {
                         String::new()
                     };
+                    if e.doubtful {
+                        left_out.push_str(", a letter name it cannot tell apart");
+                    }
                     eprintln!("checked by sphinx: {checked:?}{left_out}");
                 }
             }

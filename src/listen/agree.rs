@@ -10,6 +10,12 @@
 //! piece word dropped, the pawn move taken), and on seed 38 both did it on one clip: eSpeak
 //! NG's "knight d5", transcribed "I-35", read as e5 by both, PocketSphinx with 19 loud
 //! frames where it heard a pause.
+//!
+//! Nor does a reading with a letter name PocketSphinx cannot tell from the others (the German
+//! "ah", "beh", ..., the Armenian letters; [`super::grammar::doubtful_words`]): on seed 43
+//! the de-fide pack's "Bella vier" at 20 dB was transcribed "Lena vier" and read as a4 by
+//! Whisper, and PocketSphinx's "bauer ah vier" confirmed it. PocketSphinx alone never takes
+//! such a reading; as a check it must not count either.
 
 use super::heard::{Ear, EarError, Hearing, Meaning};
 use super::sphinx::SphinxEar;
@@ -28,6 +34,9 @@ pub struct AgreeingEar {
     pub checked: Option<(Meaning, String)>,
     /// Whether that reading left a word out, and so confirmed nothing.
     pub left_out: bool,
+    /// Whether that reading had a letter name PocketSphinx cannot tell apart, and so
+    /// confirmed nothing.
+    pub doubtful: bool,
 }
 
 impl AgreeingEar {
@@ -38,6 +47,7 @@ impl AgreeingEar {
             sphinx: SphinxEar::new()?,
             checked: None,
             left_out: false,
+            doubtful: false,
         })
     }
 }
@@ -96,6 +106,27 @@ pub fn agree(whisper: Hearing, sphinx: &Hearing) -> Hearing {
     }
 }
 
+/// What PocketSphinx's reading can confirm. A reading that left a word out, or that has a
+/// letter name, is not a check at all (see the module's notes): Whisper's hearing is then
+/// judged as with nothing from PocketSphinx.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// The reading counts: [`agree`] with it.
+    Counts,
+    /// Its pauses held speech as loud as its words.
+    LeftAWordOut,
+    /// It has a letter name PocketSphinx cannot tell from the others.
+    LetterName,
+}
+
+/// [`agree`] with PocketSphinx's reading where it [`Check::Counts`], with nothing otherwise.
+pub fn agree_checked(whisper: Hearing, sphinx: &Hearing, check: Check) -> Hearing {
+    match check {
+        Check::Counts => agree(whisper, sphinx),
+        Check::LeftAWordOut | Check::LetterName => agree(whisper, &Hearing::default()),
+    }
+}
+
 impl Ear for AgreeingEar {
     fn prepare(&mut self, position: &Position, language: Language) -> Result<(), EarError> {
         self.whisper.prepare(position, language)?;
@@ -129,10 +160,15 @@ impl Ear for AgreeingEar {
             .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
             .map(|g| (g.meaning.clone(), g.phrase.clone()));
         self.left_out = self.sphinx.left_a_word_out();
-        if self.left_out {
-            return Ok(agree(heard, &Hearing::default()));
-        }
-        Ok(agree(heard, &checked))
+        self.doubtful = self.sphinx.last.doubtful;
+        let check = if self.left_out {
+            Check::LeftAWordOut
+        } else if self.doubtful {
+            Check::LetterName
+        } else {
+            Check::Counts
+        };
+        Ok(agree_checked(heard, &checked, check))
     }
 }
 
@@ -200,5 +236,27 @@ mod tests {
             verdict(&agree(w, &s), VerdictRule::default()),
             Verdict::NotUnderstood
         );
+    }
+
+    /// Seed 43: the de-fide pack's "Bella vier" at 20 dB, Whisper's a4 at 98 % ("Lena vier"),
+    /// PocketSphinx's "bauer ah vier", the same a4. The letter confirms nothing.
+    #[test]
+    fn a_check_with_a_letter_name_or_a_word_left_out_confirms_nothing() {
+        let w = hearing(vec![mv(Square::A2, Square::A4, 0.98)]);
+        let s = hearing(vec![mv(Square::A2, Square::A4, 0.6)]);
+        assert!(matches!(
+            verdict(
+                &agree_checked(w.clone(), &s, Check::Counts),
+                VerdictRule::default()
+            ),
+            Verdict::Take(_)
+        ));
+        for check in [Check::LetterName, Check::LeftAWordOut] {
+            assert_eq!(
+                verdict(&agree_checked(w.clone(), &s, check), VerdictRule::default()),
+                Verdict::NotUnderstood,
+                "{check:?}"
+            );
+        }
     }
 }

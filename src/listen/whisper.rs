@@ -225,15 +225,20 @@ impl WhisperEar {
     }
 }
 
-/// Moves in the words of a language's first pack, written as Whisper writes a sentence
-/// ("König Anna eins. Dame Bella zwei. ... Springer schlägt Eva fünf Schach. Kurze
-/// Rochade. Lange Rochade."), given to Whisper as the text before the transcript: every
-/// piece, file and rank word once. Without them Whisper writes the Appendix D names as the
-/// common words nearest in sound: the de-fide pack's "Springer Felix fünf" was transcribed
-/// "Ich bring ein Felix Fünf" and "Turm Felix Cesar acht" "für die Kesse 8", and each was
-/// refused for the words the transcript had and the reading had not. Sentences, not a
-/// list of words: after a list Whisper went on listing ("король, д, два,"), with no full
-/// stop, and the phrases (which end with one) fitted it worse than before.
+/// The words of a language's first pack, a sentence for each kind ("König, Dame, Turm,
+/// Läufer, Springer. Anna, Bella, Cesar, David, Eva, Felix, Gustav, Hector. Eins, zwei,
+/// drei, vier, fünf, sechs, sieben, acht. Schlägt, Schach. Kurze Rochade. Lange Rochade."),
+/// given to Whisper as the text before the transcript. Without them Whisper writes the
+/// Appendix D names as the common words nearest in sound: the de-fide pack's "Springer Felix
+/// fünf" was transcribed "Ich bring ein Felix Fünf" and "Turm Felix Cesar acht" "für die
+/// Kesse 8", and each was refused for the words the transcript had and the reading had not.
+///
+/// Sentences of words, not moves: with example moves ("Läufer David vier.") Whisper wrote
+/// an example when the move said was near it (the Ukrainian "слон еф чотири", pack and
+/// eSpeak NG, clean and in noise, all transcribed "Слон де чотири."). Each sentence ends
+/// with a full stop: after one unended list Whisper went on listing ("король, д, два,"),
+/// and the phrases, which end with one, fitted it worse. A group of lone Latin letters or
+/// digits (the printed "e4" of the English pack) is left out: Whisper writes those anyway.
 fn context(packs: &[Pack]) -> String {
     let Some(pack) = packs.first() else {
         return String::new();
@@ -245,36 +250,31 @@ fn context(packs: &[Pack]) -> String {
         Role::Bishop,
         Role::Knight,
     ];
-    let mut sentences: Vec<Vec<Token>> = File::ALL
-        .iter()
-        .zip(Rank::ALL)
-        .enumerate()
-        .map(|(i, (&f, r))| {
-            let mut t: Vec<Token> = pieces
-                .get(i)
-                .map(|&p| Token::Piece(p))
-                .into_iter()
-                .collect();
-            t.extend([Token::File(f), Token::Rank(r)]);
-            t
-        })
-        .collect();
-    sentences.push(vec![
-        Token::Piece(Role::Knight),
-        Token::Captures,
-        Token::File(File::E),
-        Token::Rank(Rank::FIFTH),
-        Token::Check,
-    ]);
-    sentences.push(vec![Token::CastlesShort]);
-    sentences.push(vec![Token::CastlesLong]);
-    sentences
-        .iter()
-        .map(|t| written(pack, t))
-        .filter(|w| !w.is_empty())
-        .map(|w| format!("{}.", capital(&w)))
-        .collect::<Vec<_>>()
-        .join(" ")
+    let groups: [Vec<Token>; 4] = [
+        pieces.iter().map(|&r| Token::Piece(r)).collect(),
+        File::ALL.iter().map(|&f| Token::File(f)).collect(),
+        Rank::ALL.iter().map(|&r| Token::Rank(r)).collect(),
+        vec![
+            Token::Captures,
+            Token::Check,
+            Token::CastlesShort,
+            Token::CastlesLong,
+        ],
+    ];
+    let lone = |w: &str| w.chars().count() == 1 && w.chars().all(|c| c.is_ascii_alphanumeric());
+    let mut sentences = Vec::new();
+    for group in &groups {
+        let words: Vec<String> = group
+            .iter()
+            .map(|&t| written(pack, &[t]))
+            .filter(|w| !w.is_empty())
+            .collect();
+        if words.is_empty() || words.iter().all(|w| lone(w)) {
+            continue;
+        }
+        sentences.push(format!("{}.", capital(&words.join(", "))));
+    }
+    sentences.join(" ")
 }
 
 /// `s` with a capital first letter, as Whisper starts a transcript.
@@ -584,18 +584,21 @@ mod tests {
     }
 
     #[test]
-    fn the_text_before_the_transcript_has_every_move_word_in_sentences() {
+    fn the_text_before_the_transcript_has_every_move_word_and_no_move() {
         let de = context(&[
             Pack::builtin("de-fide").unwrap(),
             Pack::builtin("de").unwrap(),
         ]);
-        assert!(
-            de.starts_with("König Anna eins. Dame Bella zwei. Turm Cesar drei."),
-            "{de}"
+        assert_eq!(
+            de,
+            "König, Dame, Turm, Läufer, Springer. Anna, Bella, Cesar, David, Eva, Felix, \
+             Gustav, Hector. Eins, zwei, drei, vier, fünf, sechs, sieben, acht. Schlägt, \
+             Schach, Kurze Rochade, Lange Rochade."
         );
+        let en = context(&[Pack::builtin("en").unwrap()]);
         assert!(
-            de.ends_with("Springer schlägt Eva fünf Schach. Kurze Rochade. Lange Rochade."),
-            "{de}"
+            !en.contains(" a, b") && en.starts_with("King, queen"),
+            "{en}"
         );
         for name in ["de-fide", "en", "ru", "uk", "hy"] {
             let pack = Pack::builtin(name).unwrap();
@@ -607,12 +610,15 @@ mod tests {
             for t in words {
                 let w = written(&pack, &[t]);
                 assert!(
-                    text.to_lowercase().contains(&w.to_lowercase()),
+                    w.chars().count() == 1 || text.to_lowercase().contains(&w.to_lowercase()),
                     "{name}: {w:?} missing from {text}"
                 );
             }
-            // Sentences, each ended: after a list Whisper goes on listing, with no full stop.
-            assert!(text.ends_with('.') && !text.contains(','), "{name}: {text}");
+            // Every sentence ended; no example move a reading could copy.
+            assert!(text.ends_with('.'), "{name}: {text}");
+            let piece = written(&pack, &[Token::Piece(Role::Bishop)]);
+            let file = written(&pack, &[Token::File(File::D)]);
+            assert!(!text.contains(&format!("{piece} {file}")), "{name}: {text}");
         }
         assert_eq!(context(&[]), "");
     }

@@ -5,7 +5,7 @@
 
 use crate::ct2::{FormatError, Model};
 use half::f16;
-use ndarray::{s, Array1, Array2, ArrayView2, Axis};
+use ndarray::{s, Array1, Array2, ArrayView1, ArrayView2, Axis};
 use std::sync::Arc;
 
 const D: usize = 512;
@@ -797,14 +797,7 @@ impl Whisper {
         let b = tokens.len();
         let mut attended = Array2::<f32>::zeros((b, enc.states.nrows()));
         let pos = caches.first().map_or(0, Cache::len);
-        let mut x = Array2::<f32>::zeros((b, D));
-        for (i, &t) in tokens.iter().enumerate() {
-            let mut row = x.row_mut(i);
-            let mut e = vec![0f32; D];
-            self.embed.row_into(t as usize, &mut e);
-            row.assign(&Array1::from(e));
-            row += &self.dec_pos.row(pos);
-        }
+        let mut x = self.embed_rows(tokens, |_| pos);
         for (li, l) in self.decoder.iter().enumerate() {
             let a = l.self_norm.apply(&x);
             let qkv = l.self_qkv.apply(&a.view());
@@ -844,6 +837,19 @@ impl Whisper {
         (self.dec_norm.apply(&x), attended)
     }
 
+    /// The decoder's input rows: each token's embedding plus the position `at(row)`.
+    fn embed_rows(&self, tokens: &[u32], at: impl Fn(usize) -> usize) -> Array2<f32> {
+        let mut x = Array2::<f32>::zeros((tokens.len(), D));
+        let mut e = vec![0f32; D];
+        for (i, &t) in tokens.iter().enumerate() {
+            let mut row = x.row_mut(i);
+            self.embed.row_into(t as usize, &mut e);
+            row.assign(&ArrayView1::from(&e[..]));
+            row += &self.dec_pos.row(at(i));
+        }
+        x
+    }
+
     /// Decodes `tokens` as one sequence after what `cache` holds, all in one pass, and
     /// returns each token's final states (`[tokens, D]`). The same numbers as feeding the
     /// tokens one [`Whisper::step_hidden`] at a time, but each weight is read once for all of
@@ -852,14 +858,7 @@ impl Whisper {
     pub fn prefill(&self, enc: &Encoded, tokens: &[u32], cache: &mut Cache) -> Array2<f32> {
         let t = tokens.len();
         let pos = cache.len();
-        let mut x = Array2::<f32>::zeros((t, D));
-        for (i, &tok) in tokens.iter().enumerate() {
-            let mut row = x.row_mut(i);
-            let mut e = vec![0f32; D];
-            self.embed.row_into(tok as usize, &mut e);
-            row.assign(&Array1::from(e));
-            row += &self.dec_pos.row(pos + i);
-        }
+        let mut x = self.embed_rows(tokens, |i| pos + i);
         for (li, l) in self.decoder.iter().enumerate() {
             let a = l.self_norm.apply(&x);
             let qkv = l.self_qkv.apply(&a.view());

@@ -79,7 +79,9 @@ fn a_move_played_through_cpal_is_recorded_as_rendered() {
     // Nothing cut. Silence added inside (a longer recording, a hole) is vichess's fault only
     // if the callback found the ring empty (an underrun); with the ring full it is the sound
     // server held up by other work on a busy machine, which the energy still bounds.
-    let underruns = output.take_underruns();
+    // Only the ring found empty is vichess's; the sound system's own reports of a late
+    // buffer are the server held up by the machine's other work.
+    let (underruns, _held_up) = output.take_underruns_by_cause();
     assert!(
         got.seconds > want.seconds - 0.05 && (underruns == 0 || got.seconds < want.seconds + 0.3),
         "rendered {} s of sound, recorded {} s, {underruns} underruns",

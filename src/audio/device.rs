@@ -227,6 +227,12 @@ impl Output {
         self.player.queue.take_underruns()
     }
 
+    /// [`Output::take_underruns`] by cause: the ring found empty (vichess fed it late), and
+    /// the sound system's own reports (it was held up).
+    pub fn take_underruns_by_cause(&self) -> (u64, u64) {
+        self.player.queue.take_underruns_by_cause()
+    }
+
     /// Waits until the queue is empty, at most `timeout`; true if everything was handed over.
     pub fn wait_until_played(&self, timeout: Duration) -> bool {
         self.player.wait_until_played(timeout)

@@ -29,7 +29,10 @@ struct Counters {
     /// Samples handed to the device or dropped by [`Queue::stop`]: `queued - done` are pending.
     done: AtomicU64,
     frames_played: AtomicU64,
+    /// The callback found the ring empty while a phrase was being fed: the feeder was late.
     underruns: AtomicU64,
+    /// The sound system reported a late buffer (an xrun): it, not the feeder, was held up.
+    xruns: AtomicU64,
     /// A phrase is partly in the ring and the rest is still to come.
     feeding: AtomicBool,
     /// [`Queue::stop`] and the feeder ask the callback to empty the ring by raising
@@ -72,6 +75,7 @@ pub fn channel(capacity_frames: usize, channels: u16) -> (Queue, Tap) {
         done: AtomicU64::new(0),
         frames_played: AtomicU64::new(0),
         underruns: AtomicU64::new(0),
+        xruns: AtomicU64::new(0),
         feeding: AtomicBool::new(false),
         flush_asked: AtomicU64::new(0),
         flush_done: AtomicU64::new(0),
@@ -136,9 +140,21 @@ impl Queue {
         self.counters.frames_played.load(Ordering::Relaxed)
     }
 
-    /// Underruns since the last call.
+    /// Underruns since the last call, whatever their cause: each is the same audible gap to
+    /// the player.
     pub fn take_underruns(&self) -> u64 {
-        self.counters.underruns.swap(0, Ordering::Relaxed)
+        let (ring, system) = self.take_underruns_by_cause();
+        ring + system
+    }
+
+    /// Underruns since the last call: those where the callback found the ring empty (the
+    /// feeder late, vichess's own), and those the sound system reported (it was held up,
+    /// as on a machine busy with other work).
+    pub fn take_underruns_by_cause(&self) -> (u64, u64) {
+        (
+            self.counters.underruns.swap(0, Ordering::Relaxed),
+            self.counters.xruns.swap(0, Ordering::Relaxed),
+        )
     }
 
     /// When the callback took the first non-silent sample since the last call.
@@ -167,7 +183,7 @@ pub struct UnderrunCounter(Arc<Counters>);
 impl UnderrunCounter {
     /// Counts one underrun the sound system reported, to be told to the player as a stutter.
     pub fn add(&self) {
-        self.0.underruns.fetch_add(1, Ordering::Relaxed);
+        self.0.xruns.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -368,8 +384,16 @@ mod tests {
         assert_eq!(n, 50);
         assert!(out[..50].iter().all(|s| *s == 0.25));
         assert!(out[50..].iter().all(|s| *s == 0.0));
-        assert_eq!(queue.take_underruns(), 1);
+        // The sound system's own report of a late buffer is a gap too, but not the feeder's.
+        tap.underrun_counter().add();
+        assert_eq!(queue.take_underruns_by_cause(), (1, 1));
         assert_eq!(queue.take_underruns(), 0, "taking the count resets it");
+        tap.underrun_counter().add();
+        assert_eq!(
+            queue.take_underruns(),
+            1,
+            "both causes are one count to the player"
+        );
         // Everything still arrives.
         let rest = drain(&mut tap, 20, 450);
         assert_eq!(rest.len(), 450);

@@ -195,20 +195,27 @@ fn a_missing_model_is_named_in_the_games_language() {
     }
 }
 
+/// The model loaded by itself, and the de-fide pack's announcement of `san` in `fen` encoded
+/// in a 3 s window: the tests of the model's own paths hold for any window, and their time is
+/// the encoder's.
+fn encoded(san: &str, fen: &str) -> (vichess_whisper::Recognizer, vichess_whisper::Utterance) {
+    let dir = tempfile::tempdir().unwrap();
+    let clip = render(dir.path(), san, "de-fide", fen, san);
+    let model = vichess::listen::whisper::find_model()
+        .expect("the Whisper model is installed (scripts/setup, scripts/whisper-model)");
+    let rec = vichess_whisper::Recognizer::load(&model).unwrap();
+    let pcm = vichess::audio::wav::read(&clip).unwrap().resampled(16_000);
+    let utt = rec.encode(&pcm.samples, 3.0);
+    (rec, utt)
+}
+
 /// The model's own transcript, read as one more row of the phrase search's steps, is the
 /// transcript read alone, token for token and to the bit of its probability, wherever it is
 /// cut: riding along saves a pass over the whole vocabulary projection at every token and
 /// must change nothing.
 #[test]
 fn the_transcript_beside_the_phrases_is_the_transcript_read_alone() {
-    let dir = tempfile::tempdir().unwrap();
-    let clip = render(dir.path(), "nc3", "de-fide", OPEN, "Nc3");
-    let model = vichess::listen::whisper::find_model()
-        .expect("the Whisper model is installed (scripts/setup, scripts/whisper-model)");
-    let rec = vichess_whisper::Recognizer::load(&model).unwrap();
-    let pcm = vichess::audio::wav::read(&clip).unwrap().resampled(16_000);
-    // A 3 s window: the equality holds for any window, and the test's time is the encoder's.
-    let utt = rec.encode(&pcm.samples, 3.0);
+    let (rec, utt) = encoded("Nc3", OPEN);
     let phrases: Vec<Vec<u32>> = [
         "Springer Cesar drei",
         "Springer Anna drei",
@@ -280,13 +287,7 @@ fn a_check_that_left_a_word_out_confirms_nothing() {
 #[test]
 fn a_prompt_decoded_in_one_pass_is_the_prompt_decoded_token_by_token() {
     use vichess_whisper::model::Cache;
-    let dir = tempfile::tempdir().unwrap();
-    let clip = render(dir.path(), "nf3", "de-fide", START, "Nf3");
-    let model = vichess::listen::whisper::find_model()
-        .expect("the Whisper model is installed (scripts/setup, scripts/whisper-model)");
-    let rec = vichess_whisper::Recognizer::load(&model).unwrap();
-    let pcm = vichess::audio::wav::read(&clip).unwrap().resampled(16_000);
-    let utt = rec.encode(&pcm.samples, 3.0);
+    let (rec, utt) = encoded("Nf3", START);
     let mut prompt = vec![rec.special("<|startofprev|>").unwrap()];
     prompt.extend(
         rec.tokens("Springer, Läufer, Anna, Cesar, Felix, drei")

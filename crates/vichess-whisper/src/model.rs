@@ -329,7 +329,7 @@ mod fused {
     #[inline(always)]
     unsafe fn row(load: impl Fn(usize) -> __m256, xs: &[f32], k: usize, out: &mut [f32]) {
         let m = out.len();
-        debug_assert!(xs.len() >= m * k);
+        assert!(xs.len() >= m * k);
         let mut i = 0;
         while i < m {
             let g = (m - i).min(GROUP);

@@ -193,6 +193,39 @@ fn replay_bad_move_exits_2_names_the_move_and_prints_nothing_else() {
     );
 }
 
+/// `announce` prints in the pack's words, so its refusal of a move is in them too: the move's
+/// number and side, the text as typed in the language's quotes, the reason; nothing on
+/// standard output.
+#[test]
+fn announce_refuses_a_bad_move_in_the_packs_language() {
+    for (voice, moves, said) in [
+        (
+            "de-fide",
+            &["e4", "e5", "Qh6"][..],
+            "Zug 2 von Weiß, „Qh6“: eine weiße Dame kann nicht nach h6 ziehen",
+        ),
+        (
+            "ru",
+            &["Kf3"][..],
+            "ход 1 белых, «Kf3»: белый король не может пойти на эф три",
+        ),
+        (
+            "uk",
+            &["e4", "Nd5"][..],
+            "хід 1 чорних, «Nd5»: чорний кінь не може піти на де п'ять",
+        ),
+    ] {
+        let out = vichess(&[&["announce", "--voice", voice][..], moves].concat());
+        assert_eq!(out.status.code(), Some(2), "{voice}");
+        assert!(stdout(&out).is_empty(), "{voice}: {}", stdout(&out));
+        assert_eq!(
+            stderr(&out).trim_end(),
+            format!("vichess: {said}"),
+            "{voice}"
+        );
+    }
+}
+
 #[test]
 fn pgn_check_reads_real_files() {
     let path = concat!(

@@ -11,12 +11,13 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use vichess::audio::{wav, Pcm};
+use vichess::pgn::words;
 use vichess::phrase::announce::{move_phrase_with, AnnounceOptions};
 use vichess::phrase::repeat::LineRepeater;
-use vichess::phrase::token::Phrase;
+use vichess::phrase::token::{Phrase, Token, Word};
 use vichess::rules::game::Game;
 use vichess::rules::notation;
-use vichess::rules::{Color, Position};
+use vichess::rules::Position;
 use vichess::speech::file::Espeak;
 use vichess::speech::notice;
 use vichess::voice::render::{
@@ -61,18 +62,22 @@ pub fn run(
     let mut phrases: Vec<Phrase> = Vec::with_capacity(moves.len());
     for text in moves {
         let pos = game.position().clone();
-        let side = match pos.turn() {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
-        let who = format!("move {} for {side}", pos.fullmoves());
+        // Refused in the pack's language, as everything else this command prints: "Zug 3
+        // von Weiß, „Dh5“: eine weiße Dame kann nicht nach h5 ziehen".
+        let who = format!(
+            "{}, {}",
+            words::move_number(&pack, pos.fullmoves(), pos.turn()),
+            pack.language().quote(text)
+        );
         let m = match notation::parse_move(&pos, text) {
             Ok(m) => m,
-            Err(e) => bail!("{who}, {text:?}: {e}"),
+            Err(e) => bail!("{who}{} {}", pack.colon(), words::move_error(&pack, &e)),
         };
         phrases.push(move_phrase_with(&pos, &m, opts));
-        if let Err(e) = game.push(m) {
-            bail!("{who}, {text:?}: {e}");
+        if game.push(m).is_err() {
+            // The one way a legal move is refused: the game ended before it (a mate).
+            let over = pack.text(&[Token::Word(Word::GameOver)]);
+            bail!("{who}{} {over}", pack.colon());
         }
     }
     let mut repeater = LineRepeater::new();

@@ -1271,6 +1271,11 @@ fn a_refused_command_line_is_told_in_the_language_asked_for_or_configured() {
         err.contains("(возможно, вы имели в виду «--no-audio»?)"),
         "{err}"
     );
+    // No --lang, no configuration, a C locale: the language play would play in, German.
+    assert_eq!(
+        refused(&["play", "--foo"]),
+        "vichess: --foo: diese Option gibt es nicht; siehe vichess play --help"
+    );
     // No --lang: the configuration's language, for a command vichess does not have too.
     let own = home.path().join("config/vichess");
     std::fs::create_dir_all(&own).unwrap();

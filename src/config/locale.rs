@@ -88,14 +88,16 @@ fn language_in(text: &str) -> Option<Language> {
 }
 
 /// The language to tell a start-up problem in before the configuration could be read whole:
-/// the one its files name, else the locale's (`var` reads the environment), else English.
+/// the one its files name, else the locale's (`var` reads the environment), else the game's
+/// built-in default. A C locale names no language, and `play` then plays in German: its
+/// refusal of a mistyped option was English, the one line of such a game that was.
 pub fn start_up_language(
     config_flag: Option<&std::path::Path>,
     var: impl Fn(&str) -> Option<String>,
 ) -> Language {
     named_language(config_flag)
         .or_else(|| locale_setting(var).and_then(|(_, value)| locale_language(&value)))
-        .unwrap_or(Language::En)
+        .unwrap_or_else(|| Config::default().game.language())
 }
 
 /// The language `play` would play in when the command line names none, also when the

@@ -307,7 +307,7 @@ impl Host {
     /// lines. A reason it cannot is said in the language asked for.
     pub fn open(settings: GameSettings, screen: Box<dyn Write>) -> Result<Host, Box<Stopped>> {
         // Until the configuration is read: the language named on the command line, else the
-        // one the configuration names even if it has errors, else the locale's, else English;
+        // one the configuration names even if it has errors, else the locale's, else German;
         // then the game's own pack as soon as it is known.
         let language = settings
             .lang

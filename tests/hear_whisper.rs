@@ -169,6 +169,57 @@ fn by_default_a_move_both_recognisers_read_is_taken() {
     }
 }
 
+/// eSpeak NG's Russian "слон аш один" (seed 46 of the closed loop), transcribed "Сол, аш,
+/// окинь.": Whisper gives g2h1 most of its share but a poor fit, which alone put it under the
+/// floor; PocketSphinx's reading is the same move and counts, so it stands in for the fit
+/// and the move is taken, and `--timing` says why.
+#[test]
+fn pocketsphinx_reading_the_same_move_stands_in_for_whispers_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "3rr1k1/1p1n1p2/1qp2n1p/p1b1p2b/4P1p1/PP2N1PP/1BP2PB1/R1Q1RNK1 w - - 0 23";
+    let clip = dir.path().join("ru-g2h1.wav");
+    let status = Command::new("espeak-ng")
+        .args(["-v", "ru", "-w", clip.to_str().unwrap(), "слон аш один"])
+        .status()
+        .expect("espeak-ng runs (scripts/setup installs it)");
+    assert!(status.success());
+    let out = vichess(&[
+        "hear",
+        "--fen",
+        fen,
+        "--lang",
+        "ru",
+        "--uci",
+        "--timing",
+        clip.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    let number = |key: &str| -> f32 {
+        let at = stderr
+            .find(key)
+            .unwrap_or_else(|| panic!("no {key}: {stderr}"));
+        stderr[at + key.len()..]
+            .split(|c: char| c != '.' && !c.is_ascii_digit())
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{key}: {stderr}"))
+    };
+    let (share, fit) = (number("share "), number("fit "));
+    assert!(
+        share >= 0.9 && share * fit < 0.7,
+        "the clip no longer needs the stand-in (share {share}, fit {fit}): {stderr}"
+    );
+    assert!(stderr.contains("stands in for the fit"), "{stderr}");
+    assert_eq!(stdout.lines().last(), Some("uci g2h1"), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("Услышано: слон аш один (Сh1)"),
+        "{stdout}"
+    );
+}
+
 /// Without the model, `--ear whisper` says so in the game's language, naming where it
 /// looked, and hears nothing.
 #[test]
@@ -278,6 +329,44 @@ fn a_check_that_left_a_word_out_confirms_nothing() {
     if stderr.contains("\"e4e5\"") {
         assert!(stderr.contains("left a word out"), "{stderr}");
         assert_eq!(got, "none", "{stdout}{stderr}");
+    }
+}
+
+/// eSpeak NG's English "d4" (seed 47 of the closed loop): Whisper transcribed it "Before."
+/// and read b4 at 99.7 %, and PocketSphinx's best reading, "bee four", would have confirmed
+/// it; but PocketSphinx had "dee four" close behind, so its reading confirms neither and the
+/// player is asked (or, were either heard clearly, d4). Never b4.
+#[test]
+fn a_check_with_another_move_close_behind_confirms_neither() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5";
+    let clip = dir.path().join("d4.wav");
+    let status = Command::new("espeak-ng")
+        .args(["-v", "en-us", "-w", clip.to_str().unwrap(), "d4"])
+        .status()
+        .expect("espeak-ng runs (scripts/setup installs it)");
+    assert!(status.success());
+    let out = vichess(&[
+        "hear",
+        "--fen",
+        fen,
+        "--lang",
+        "en",
+        "--uci",
+        "--timing",
+        clip.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let got = stdout.lines().last().unwrap_or("none");
+    assert!(
+        ["none", "ask", "uci d2d4"].contains(&got),
+        "taken as {got}: {stdout}{stderr}"
+    );
+    if stderr.contains("(\"bee four\", \"b2b4\")") {
+        assert!(stderr.contains("close behind: it confirms neither"), "{stderr}");
+        assert_eq!(got, "ask", "{stdout}{stderr}");
+        assert!(stdout.contains("b4") && stdout.contains("d4"), "{stdout}");
     }
 }
 

@@ -243,6 +243,12 @@ pub fn run(
                     if e.doubtful {
                         left_out.push_str(", a letter name it cannot tell apart");
                     }
+                    if e.torn {
+                        left_out.push_str(", another move close behind: it confirms neither");
+                    }
+                    if e.fit_confirmed {
+                        left_out.push_str(", the same move: it stands in for the fit");
+                    }
                     eprintln!("checked by sphinx: {checked:?}{left_out}");
                 }
             }

@@ -119,8 +119,13 @@ struct Prepared {
 pub struct WhisperDetail {
     /// The best phrases as scored: text, log-probability, worst token's gap.
     pub top: Vec<(String, f32, f32)>,
+    /// The best meaning (by its share alone, before the fit and the transcript's checks).
+    pub best: Option<Meaning>,
     /// The best meaning's share of the probability.
     pub share: f32,
+    /// Whether the transcript has no speech the best reading leaves out: no more units, not
+    /// far likelier, not silence or an annotation (and, for a command, the command's word).
+    pub covered: bool,
     /// The best phrase's fit factor (0..1).
     pub fit: f32,
     /// The model's own transcript and its log-probability.
@@ -514,6 +519,7 @@ impl Ear for WhisperEar {
         self.last.transcript = self.rec.transcript(&found.greedy, max_tokens);
         let mut covered = true;
         if let Some(best) = by_meaning.first() {
+            self.last.best = Some(best.0.clone());
             self.last.share = best.1;
             self.last.fit = fit(best.3.worst_gap);
             self.last.units = (
@@ -532,6 +538,7 @@ impl Ear for WhisperEar {
         if let Some((Meaning::Command(_), _, i, _)) = by_meaning.first() {
             covered &= same_words(&self.last.transcript.0, &prepared.candidates[*i].text);
         }
+        self.last.covered = covered;
         // A move one file letter from the best, not far behind: ask between them.
         let file_rival = by_meaning.first().and_then(|best| {
             by_meaning.iter().skip(1).find(|r| {

@@ -368,13 +368,26 @@ fn same_words(a: &str, b: &str) -> bool {
 }
 
 /// Whether two moves are the same but for one file letter as said: Qd3 and Qe3, Nbd2 and
-/// Nfd2, and pawn moves such as b5 and d5, whose from- and to-files change together.
+/// Nfd2, and pawn moves such as b5 and d5, whose from- and to-files change together; and two
+/// men of one kind going to one rank, said alike when neither needs its from-square (seed
+/// 47: the Ukrainian pack's "кінь де п'ять", Nf6-d5, at 20 dB read as Nd4-b5, "кінь бе
+/// п'ять", by both recognisers).
 fn one_file_apart(pos: &Position, a: &crate::rules::Move, b: &crate::rules::Move) -> bool {
+    use crate::rules::Move;
     let (ua, ub) = (
         crate::rules::notation::uci(pos, a),
         crate::rules::notation::uci(pos, b),
     );
     let (ca, cb): (Vec<char>, Vec<char>) = (ua.chars().collect(), ub.chars().collect());
+    let castles = matches!(a, Move::Castle { .. }) || matches!(b, Move::Castle { .. });
+    if !castles
+        && a.role() == b.role()
+        && a.to().rank() == b.to().rank()
+        && a.to().file() != b.to().file()
+        && ca.get(4..) == cb.get(4..)
+    {
+        return true;
+    }
     if ca.len() != cb.len()
         || ca.len() < 4
         || ca[1] != cb[1]
@@ -707,6 +720,22 @@ mod tests {
         // "bee five" and "dee five": b4 and d4, said with their files only.
         assert!(one_file_apart(&pos, &find("b2b4"), &find("d2d4")));
         assert!(!one_file_apart(&pos, &find("b2b4"), &find("b2b3")));
+        // Two knights to one rank, each said with its destination only: "кінь бе п'ять" and
+        // "кінь де п'ять" (seed 47). Another rank, or another kind, is not.
+        let pos = Position::from_fen(
+            "r4r1k/2q1bpp1/p2p1n1p/2p1p2b/2PnP1B1/P1NPBPP1/1R3N1P/3Q1RK1 b - - 3 20",
+            crate::rules::CastlingMode::Standard,
+        )
+        .unwrap();
+        let find = |u: &str| {
+            pos.legal_moves()
+                .into_iter()
+                .find(|m| crate::rules::notation::uci(&pos, m) == u)
+                .unwrap()
+        };
+        assert!(one_file_apart(&pos, &find("d4b5"), &find("f6d5")));
+        assert!(!one_file_apart(&pos, &find("d4b5"), &find("f6e4")));
+        assert!(!one_file_apart(&pos, &find("d4b5"), &find("d6d5")));
     }
 
     #[test]

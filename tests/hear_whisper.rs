@@ -364,7 +364,10 @@ fn a_check_with_another_move_close_behind_confirms_neither() {
         "taken as {got}: {stdout}{stderr}"
     );
     if stderr.contains("(\"bee four\", \"b2b4\")") {
-        assert!(stderr.contains("close behind: it confirms neither"), "{stderr}");
+        assert!(
+            stderr.contains("close behind: it confirms neither"),
+            "{stderr}"
+        );
         assert_eq!(got, "ask", "{stdout}{stderr}");
         assert!(stdout.contains("b4") && stdout.contains("d4"), "{stdout}");
     }

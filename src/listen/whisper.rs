@@ -126,6 +126,8 @@ pub struct WhisperDetail {
     /// Whether the transcript has no speech the best reading leaves out: no more units, not
     /// far likelier, not silence or an annotation (and, for a command, the command's word).
     pub covered: bool,
+    /// Whether the transcript is the best reading's phrase word for word.
+    pub verbatim: bool,
     /// The best phrase's fit factor (0..1).
     pub fit: f32,
     /// The model's own transcript and its log-probability.
@@ -539,6 +541,8 @@ impl Ear for WhisperEar {
                 units(&self.last.transcript.0),
                 units(&prepared.candidates[best.2].text),
             );
+            self.last.verbatim =
+                same_words(&self.last.transcript.0, &prepared.candidates[best.2].text);
             covered = self.last.units.0 <= self.last.units.1
                 && self.last.transcript.1 - best.3.log_prob <= FREE_GAP_MAX
                 && !(self.last.no_speech > NO_SPEECH_MAX

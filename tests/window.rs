@@ -613,13 +613,15 @@ fn arrow_keys_move_over_the_squares_and_enter_moves() {
         r#"
 xdotool windowfocus --sync "$wid" || true
 # Keys or a click the window missed while still being mapped on a busy machine are given
-# again, after Escape has let go of whatever was chosen.
-for try in 1 2 3; do
+# again, after Escape has let go of whatever was chosen. The journal is watched for up to 4 s
+# a try: with the whole suite on two cores, a frame drawn by Mesa on the CPU can lag the keys
+# by seconds (seen: three tries of 2 s each missed).
+for try in 1 2 3 4; do
   xdotool key Escape; sleep 0.2
   xdotool mousemove --window "$wid" $((X + 4*S + S/2)) $((Y + 6*S + S/2)) click 1
   sleep 0.3
   for k in Up Up Return; do xdotool key $k; sleep 0.2; done
-  for i in $(seq 40); do grep -q e2e4 "$games"/*.journal 2>/dev/null && break 2; sleep 0.05; done
+  for i in $(seq 80); do grep -q e2e4 "$games"/*.journal 2>/dev/null && break 2; sleep 0.05; done
 done
 "#,
     );

@@ -52,10 +52,6 @@ fn under_xvfb(home: &Path, script: &str) -> Output {
         .env_remove("LC_MESSAGES")
         .env("LANG", "C")
         .env("LIBGL_ALWAYS_SOFTWARE", "1")
-        // Mesa's software renderer draws on the window's own thread: its render threads cost a
-        // third more processor time (waking and waiting) and drew no faster with the suite's
-        // other tests on both cores.
-        .env("LP_NUM_THREADS", "0")
         .stdin(Stdio::null())
         .output()
         .unwrap_or_else(|e| {

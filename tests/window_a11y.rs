@@ -45,10 +45,6 @@ fn in_a11y_session(home: &Path, script: &str) -> String {
         .env_remove("LC_MESSAGES")
         .env("LANG", "C")
         .env("LIBGL_ALWAYS_SOFTWARE", "1")
-        // Mesa's software renderer draws on the window's own thread: its render threads cost a
-        // third more processor time (waking and waiting) and drew no faster with the suite's
-        // other tests on both cores.
-        .env("LP_NUM_THREADS", "0")
         .stdin(Stdio::null())
         .output()
         .unwrap_or_else(|e| panic!("scripts/a11y-session cannot run ({e}); run scripts/setup"));

@@ -54,6 +54,33 @@ fn hear(clips: &[PathBuf], fen: &str, lang: &str) -> Vec<String> {
         .collect()
 }
 
+/// eSpeak NG's `voice` saying `text`, heard from `fen` in `lang` by both recognisers with
+/// `--timing`: the verdict's last line (`uci …`, `ask`, `none`), standard output, and the
+/// timing's standard error.
+fn espeak_heard(voice: &str, text: &str, fen: &str, lang: &str) -> (String, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let clip = dir.path().join("espeak.wav");
+    let status = Command::new("espeak-ng")
+        .args(["-v", voice, "-w", clip.to_str().unwrap(), text])
+        .status()
+        .expect("espeak-ng runs (scripts/setup installs it)");
+    assert!(status.success());
+    let out = vichess(&[
+        "hear",
+        "--fen",
+        fen,
+        "--lang",
+        lang,
+        "--uci",
+        "--timing",
+        clip.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let got = stdout.lines().last().unwrap_or("none").to_string();
+    (got, stdout, stderr)
+}
+
 /// After 1. d4 e5 2. Nf3 Nc6, White to move: knight, bishop, king and queen moves.
 const OPEN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3";
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -175,28 +202,8 @@ fn by_default_a_move_both_recognisers_read_is_taken() {
 /// and the move is taken, and `--timing` says why.
 #[test]
 fn pocketsphinx_reading_the_same_move_stands_in_for_whispers_fit() {
-    let dir = tempfile::tempdir().unwrap();
     let fen = "3rr1k1/1p1n1p2/1qp2n1p/p1b1p2b/4P1p1/PP2N1PP/1BP2PB1/R1Q1RNK1 w - - 0 23";
-    let clip = dir.path().join("ru-g2h1.wav");
-    let status = Command::new("espeak-ng")
-        .args(["-v", "ru", "-w", clip.to_str().unwrap(), "слон аш один"])
-        .status()
-        .expect("espeak-ng runs (scripts/setup installs it)");
-    assert!(status.success());
-    let out = vichess(&[
-        "hear",
-        "--fen",
-        fen,
-        "--lang",
-        "ru",
-        "--uci",
-        "--timing",
-        clip.to_str().unwrap(),
-    ]);
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
+    let (got, stdout, stderr) = espeak_heard("ru", "слон аш один", fen, "ru");
     let number = |key: &str| -> f32 {
         let at = stderr
             .find(key)
@@ -213,7 +220,7 @@ fn pocketsphinx_reading_the_same_move_stands_in_for_whispers_fit() {
         "the clip no longer needs the stand-in (share {share}, fit {fit}): {stderr}"
     );
     assert!(stderr.contains("stands in for the fit"), "{stderr}");
-    assert_eq!(stdout.lines().last(), Some("uci g2h1"), "{stdout}{stderr}");
+    assert_eq!(got, "uci g2h1", "{stdout}{stderr}");
     assert!(
         stdout.starts_with("Услышано: слон аш один (Сh1)"),
         "{stdout}"
@@ -301,29 +308,10 @@ fn the_transcript_beside_the_phrases_is_the_transcript_read_alone() {
 /// is not understood (or, were it heard right, Nc3-d5), never e5.
 #[test]
 fn a_check_that_left_a_word_out_confirms_nothing() {
-    let dir = tempfile::tempdir().unwrap();
     let fen = "r4r1k/4bppb/p2p1n1p/2p2P2/2PnP3/2NP4/R2B1N1P/3B1RK1 w - - 1 27";
-    let clip = dir.path().join("knight-d5.wav");
-    let status = std::process::Command::new("espeak-ng")
-        .args(["-v", "en-us", "-w", clip.to_str().unwrap(), "knight d5"])
-        .status()
-        .expect("espeak-ng runs (scripts/setup installs it)");
-    assert!(status.success());
-    let out = vichess(&[
-        "hear",
-        "--fen",
-        fen,
-        "--lang",
-        "en",
-        "--uci",
-        "--timing",
-        clip.to_str().unwrap(),
-    ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let got = stdout.lines().last().unwrap_or("none");
+    let (got, stdout, stderr) = espeak_heard("en-us", "knight d5", fen, "en");
     assert!(
-        ["none", "ask", "uci c3d5"].contains(&got),
+        ["none", "ask", "uci c3d5"].contains(&got.as_str()),
         "taken as {got}: {stdout}{stderr}"
     );
     if stderr.contains("\"e4e5\"") {
@@ -338,29 +326,10 @@ fn a_check_that_left_a_word_out_confirms_nothing() {
 /// player is asked (or, were either heard clearly, d4). Never b4.
 #[test]
 fn a_check_with_another_move_close_behind_confirms_neither() {
-    let dir = tempfile::tempdir().unwrap();
     let fen = "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5";
-    let clip = dir.path().join("d4.wav");
-    let status = Command::new("espeak-ng")
-        .args(["-v", "en-us", "-w", clip.to_str().unwrap(), "d4"])
-        .status()
-        .expect("espeak-ng runs (scripts/setup installs it)");
-    assert!(status.success());
-    let out = vichess(&[
-        "hear",
-        "--fen",
-        fen,
-        "--lang",
-        "en",
-        "--uci",
-        "--timing",
-        clip.to_str().unwrap(),
-    ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let got = stdout.lines().last().unwrap_or("none");
+    let (got, stdout, stderr) = espeak_heard("en-us", "d4", fen, "en");
     assert!(
-        ["none", "ask", "uci d2d4"].contains(&got),
+        ["none", "ask", "uci d2d4"].contains(&got.as_str()),
         "taken as {got}: {stdout}{stderr}"
     );
     if stderr.contains("(\"bee four\", \"b2b4\")") {

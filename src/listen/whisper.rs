@@ -705,41 +705,35 @@ mod tests {
         assert!(!same_words(" Zeit bitte", "Zeit."));
     }
 
+    /// Whether the moves `a` and `b` (UCI) of `fen` are one file apart.
+    fn file_apart(fen: &str, a: &str, b: &str) -> bool {
+        let pos = Position::from_fen(fen, crate::rules::CastlingMode::Standard).unwrap();
+        let find = |u: &str| {
+            pos.legal_moves()
+                .into_iter()
+                .find(|m| crate::rules::notation::uci(&pos, m) == u)
+                .unwrap_or_else(|| panic!("{u} is legal in {fen}"))
+        };
+        one_file_apart(&pos, &find(a), &find(b))
+    }
+
     #[test]
     fn moves_one_file_apart_are_found() {
-        let pos = Position::from_fen(
-            "rnbqkbnr/pppppppp/8/8/8/4P3/PPPPQPPP/RNB1KBNR w KQkq - 0 1",
-            crate::rules::CastlingMode::Standard,
-        )
-        .unwrap();
-        let find = |u: &str| {
-            pos.legal_moves()
-                .into_iter()
-                .find(|m| crate::rules::notation::uci(&pos, m) == u)
-                .unwrap()
-        };
-        assert!(one_file_apart(&pos, &find("e2d3"), &find("e2f3")));
-        assert!(!one_file_apart(&pos, &find("e2d3"), &find("e2d1")));
-        assert!(!one_file_apart(&pos, &find("e2d3"), &find("e2c4")));
+        let queen_out = "rnbqkbnr/pppppppp/8/8/8/4P3/PPPPQPPP/RNB1KBNR w KQkq - 0 1";
+        let one = |a, b| file_apart(queen_out, a, b);
+        assert!(one("e2d3", "e2f3"));
+        assert!(!one("e2d3", "e2d1"));
+        assert!(!one("e2d3", "e2c4"));
         // "bee five" and "dee five": b4 and d4, said with their files only.
-        assert!(one_file_apart(&pos, &find("b2b4"), &find("d2d4")));
-        assert!(!one_file_apart(&pos, &find("b2b4"), &find("b2b3")));
+        assert!(one("b2b4", "d2d4"));
+        assert!(!one("b2b4", "b2b3"));
         // Two knights to one rank, each said with its destination only: "кінь бе п'ять" and
         // "кінь де п'ять" (seed 47). Another rank, or another kind, is not.
-        let pos = Position::from_fen(
-            "r4r1k/2q1bpp1/p2p1n1p/2p1p2b/2PnP1B1/P1NPBPP1/1R3N1P/3Q1RK1 b - - 3 20",
-            crate::rules::CastlingMode::Standard,
-        )
-        .unwrap();
-        let find = |u: &str| {
-            pos.legal_moves()
-                .into_iter()
-                .find(|m| crate::rules::notation::uci(&pos, m) == u)
-                .unwrap()
-        };
-        assert!(one_file_apart(&pos, &find("d4b5"), &find("f6d5")));
-        assert!(!one_file_apart(&pos, &find("d4b5"), &find("f6e4")));
-        assert!(!one_file_apart(&pos, &find("d4b5"), &find("d6d5")));
+        let knights = "r4r1k/2q1bpp1/p2p1n1p/2p1p2b/2PnP1B1/P1NPBPP1/1R3N1P/3Q1RK1 b - - 3 20";
+        let two = |a, b| file_apart(knights, a, b);
+        assert!(two("d4b5", "f6d5"));
+        assert!(!two("d4b5", "f6e4"));
+        assert!(!two("d4b5", "d6d5"));
     }
 
     #[test]

@@ -94,53 +94,29 @@ pub fn agree(whisper: Hearing, sphinx: &Hearing) -> Hearing {
 /// [`agree`], where `torn_asks` says whether a PocketSphinx reading with another move close
 /// behind confirms neither (see [`torn`]).
 fn agree_over_rivals(whisper: Hearing, sphinx: &Hearing, torn_asks: bool) -> Hearing {
-    let Some(best) = whisper
-        .guesses
-        .iter()
-        .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
-        .cloned()
-    else {
+    let Some(best) = top(&whisper).cloned() else {
         return whisper;
     };
-    let check = sphinx
-        .guesses
-        .iter()
-        .max_by(|a, b| a.confidence.total_cmp(&b.confidence));
-    match check {
+    match top(sphinx) {
         Some(c) if c.meaning == best.meaning => match torn(sphinx, c).filter(|_| torn_asks) {
             // PocketSphinx itself cannot tell this move from another: ask between them.
-            Some(rival) => {
-                let mut guesses: Vec<_> = whisper
-                    .guesses
-                    .into_iter()
-                    .filter(|g| g.meaning != rival.meaning)
-                    .collect();
-                let mut other = rival.clone();
-                other.confidence = best.confidence;
-                guesses.push(other);
-                Hearing { guesses }
-            }
+            Some(rival) => ask_between(whisper, &best, rival),
             None => whisper,
         },
-        Some(c) => {
-            let mut guesses: Vec<_> = whisper
+        // The other recogniser's move, as sure as Whisper's best: the player is asked.
+        Some(c) if matches!(c.meaning, Meaning::Move(_)) => ask_between(whisper, &best, c),
+        // A command is never offered that way: it is not understood instead.
+        Some(c) => Hearing {
+            guesses: whisper
                 .guesses
                 .into_iter()
                 .filter(|g| g.meaning != c.meaning)
-                .collect();
-            // The other recogniser's move, as sure as Whisper's best: the player is asked.
-            // A command is never offered that way: it is not understood instead.
-            if matches!(c.meaning, Meaning::Move(_)) {
-                let mut other = c.clone();
-                other.confidence = best.confidence;
-                guesses.push(other);
-            } else {
-                for g in &mut guesses {
+                .map(|mut g| {
                     g.confidence = g.confidence.min(DISAGREED);
-                }
-            }
-            Hearing { guesses }
-        }
+                    g
+                })
+                .collect(),
+        },
         None => Hearing {
             guesses: whisper
                 .guesses
@@ -152,6 +128,29 @@ fn agree_over_rivals(whisper: Hearing, sphinx: &Hearing, torn_asks: bool) -> Hea
                 .collect(),
         },
     }
+}
+
+/// A hearing's most confident reading.
+fn top(hearing: &Hearing) -> Option<&Guess> {
+    hearing
+        .guesses
+        .iter()
+        .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
+}
+
+/// Whisper's hearing with `other` made as sure as Whisper's `best`: the verdict asks between
+/// the two.
+fn ask_between(whisper: Hearing, best: &Guess, other: &Guess) -> Hearing {
+    let mut guesses: Vec<_> = whisper
+        .guesses
+        .into_iter()
+        .filter(|g| g.meaning != other.meaning)
+        .collect();
+    guesses.push(Guess {
+        confidence: best.confidence,
+        ..other.clone()
+    });
+    Hearing { guesses }
 }
 
 /// Another move PocketSphinx read nearly as well as `best`, its best reading: within the
@@ -220,10 +219,7 @@ pub fn confirm_fit(
     sphinx: &Hearing,
     check: Check,
 ) -> bool {
-    let read = sphinx
-        .guesses
-        .iter()
-        .max_by(|a, b| a.confidence.total_cmp(&b.confidence));
+    let read = top(sphinx);
     if check != Check::Counts
         || !proposal.covered
         || proposal.share < CONFIRMED_SHARE
@@ -279,11 +275,7 @@ impl Ear for AgreeingEar {
             (heard, checked)
         });
         let (mut heard, checked) = (heard?, checked?);
-        self.checked = checked
-            .guesses
-            .iter()
-            .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
-            .map(|g| (g.meaning.clone(), g.phrase.clone()));
+        self.checked = top(&checked).map(|g| (g.meaning.clone(), g.phrase.clone()));
         self.left_out = self.sphinx.left_a_word_out();
         self.doubtful = self.sphinx.last.doubtful;
         let check = if self.left_out {
@@ -296,11 +288,7 @@ impl Ear for AgreeingEar {
         let verbatim = self.whisper.last.verbatim;
         self.torn = check == Check::Counts
             && !verbatim
-            && checked
-                .guesses
-                .iter()
-                .max_by(|a, b| a.confidence.total_cmp(&b.confidence))
-                .is_some_and(|top| torn(&checked, top).is_some());
+            && top(&checked).is_some_and(|best| torn(&checked, best).is_some());
         let last = &self.whisper.last;
         self.fit_confirmed = std::env::var_os("VICHESS_SPHINX_CONFIRMS_FIT")
             .is_none_or(|v| v != "0")

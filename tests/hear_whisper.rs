@@ -227,6 +227,38 @@ fn pocketsphinx_reading_the_same_move_stands_in_for_whispers_fit() {
     );
 }
 
+/// The de-fide pack's "Turm Bella acht" (seed 49 of the closed loop): Whisper writes "Turm,
+/// Bella, acht." and reads a8b8; PocketSphinx's best reading has a German letter ("turm geh
+/// acht"), which confirms nothing. Whisper wrote the Appendix D name itself, so its hearing
+/// stands, and `--timing` says why.
+#[test]
+fn an_appendix_d_name_whisper_wrote_outweighs_a_letter_pocketsphinx_heard() {
+    let fen = "r1bqk2r/ppp1bppp/2np1n2/4p3/2P5/P1NP1NP1/1P2PP1P/R1BQKB1R b KQkq - 0 6";
+    let dir = tempfile::tempdir().unwrap();
+    let clip = render(dir.path(), "rb8", "de-fide", fen, "Rb8");
+    let out = vichess(&[
+        "hear",
+        "--fen",
+        fen,
+        "--lang",
+        "de",
+        "--uci",
+        "--timing",
+        clip.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("a letter name it cannot tell apart, but Whisper wrote the name itself"),
+        "the clip no longer needs Whisper's name over PocketSphinx's letter: {stderr}"
+    );
+    assert!(stdout.contains("uci a8b8"), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("Gehört: Turm Bella acht (Tb8)"),
+        "{stdout}"
+    );
+}
+
 /// Without the model, `--ear whisper` says so in the game's language, naming where it
 /// looked, and hears nothing.
 #[test]

@@ -243,6 +243,10 @@ pub fn run(
                     if e.doubtful {
                         left_out.push_str(", a letter name it cannot tell apart");
                     }
+                    if e.name_over_letter {
+                        left_out
+                            .push_str(", but Whisper wrote the name itself: its hearing stands");
+                    }
                     if e.torn {
                         left_out.push_str(", another move close behind: it confirms neither");
                     }

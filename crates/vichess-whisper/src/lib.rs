@@ -9,6 +9,7 @@
 
 pub mod bpe;
 pub mod ct2;
+mod fastmath;
 pub mod mel;
 pub mod model;
 

@@ -4,6 +4,7 @@
 //! runtime offered without Python.
 
 use crate::ct2::{FormatError, Model};
+use crate::fastmath;
 use half::f16;
 use ndarray::{s, Array1, Array2, ArrayView1, ArrayView2, Axis};
 use std::sync::Arc;
@@ -395,35 +396,24 @@ impl Norm {
     }
 }
 
-/// GELU with the error function, as Whisper's PyTorch code uses.
-fn gelu(x: f32) -> f32 {
-    0.5 * x * (1.0 + erf(x / std::f32::consts::SQRT_2))
-}
-
-/// The error function (Abramowitz and Stegun 7.1.26, error under 1.5e-7: far below the
-/// half-float weights' own precision).
-fn erf(x: f32) -> f32 {
-    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
-    let y = 1.0
-        - (((((1.061_405_4 * t - 1.453_152_1) * t) + 1.421_413_8) * t - 0.284_496_74) * t
-            + 0.254_829_6)
-            * t
-            * (-x * x).exp();
-    if x >= 0.0 {
-        y
-    } else {
-        -y
+/// GELU with the error function, as Whisper's PyTorch code uses, over a whole array.
+fn gelu_inplace(a: &mut Array2<f32>) {
+    match a.as_slice_mut() {
+        Some(values) => fastmath::gelu_all(values),
+        None => a.mapv_inplace(fastmath::gelu),
     }
 }
 
 fn softmax_rows(a: &mut Array2<f32>) {
     for mut row in a.rows_mut() {
         let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let mut sum = 0.0;
-        for v in row.iter_mut() {
-            *v = (*v - max).exp();
-            sum += *v;
-        }
+        let sum = match row.as_slice_mut() {
+            Some(values) => fastmath::exp_shifted(values, max),
+            None => {
+                row.mapv_inplace(|v| fastmath::exp(v - max));
+                row.sum()
+            }
+        };
         for v in row.iter_mut() {
             *v /= sum;
         }
@@ -513,11 +503,7 @@ fn attention_parts(
                 }
             }
             let max = w.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-            let mut sum = 0.0;
-            for wj in w.iter_mut() {
-                *wj = (*wj - max).exp();
-                sum += *wj;
-            }
+            let sum = fastmath::exp_shifted(&mut w, max);
             let mut o = [0f32; HEAD];
             let mut j = 0;
             for (_, vs) in &parts {
@@ -714,7 +700,7 @@ impl Whisper {
             }
         }
         let mut h = cols.dot(&self.conv1.0.t()) + &self.conv1.1;
-        h.mapv_inplace(gelu);
+        gelu_inplace(&mut h);
         // conv2: kernel 3, padding 1, stride 2.
         let n = frames / 2;
         let mut cols = Array2::<f32>::zeros((n, D * 3));
@@ -730,7 +716,7 @@ impl Whisper {
             }
         }
         let mut x = cols.dot(&self.conv2.0.t()) + &self.conv2.1;
-        x.mapv_inplace(gelu);
+        gelu_inplace(&mut x);
         x += &self.enc_pos.slice(s![..n, ..]);
         for l in &self.encoder {
             let a = l.attn_norm.apply(&x);
@@ -743,7 +729,7 @@ impl Whisper {
             x += &l.out.apply(&att.view());
             let f = l.ffn_norm.apply(&x);
             let mut f = l.ffn_in.apply(&f.view());
-            f.mapv_inplace(gelu);
+            gelu_inplace(&mut f);
             x += &l.ffn_out.apply(&f.view());
         }
         let states = self.enc_norm.apply(&x);
@@ -831,7 +817,7 @@ impl Whisper {
             x += &l.cross_out.apply(&o.view());
             let f = l.ffn_norm.apply(&x);
             let mut f = l.ffn_in.apply(&f.view());
-            f.mapv_inplace(gelu);
+            gelu_inplace(&mut f);
             x += &l.ffn_out.apply(&f.view());
         }
         (self.dec_norm.apply(&x), attended)
@@ -890,7 +876,7 @@ impl Whisper {
             x += &l.cross_out.apply(&o.view());
             let f = l.ffn_norm.apply(&x);
             let mut f = l.ffn_in.apply(&f.view());
-            f.mapv_inplace(gelu);
+            gelu_inplace(&mut f);
             x += &l.ffn_out.apply(&f.view());
         }
         self.dec_norm.apply(&x)
@@ -901,7 +887,10 @@ impl Whisper {
         let mut logits = rows_dot_half(&x.view(), &self.embed);
         for mut row in logits.axis_iter_mut(Axis(0)) {
             let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-            let sum: f32 = row.iter().map(|v| (v - max).exp()).sum();
+            let sum = match row.as_slice() {
+                Some(values) => fastmath::sum_exp_shifted(values, max),
+                None => row.iter().map(|&v| fastmath::exp(v - max)).sum(),
+            };
             let log_sum = max + sum.ln();
             row.mapv_inplace(|v| v - log_sum);
         }

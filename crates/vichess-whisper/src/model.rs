@@ -284,10 +284,35 @@ mod fused {
             && is_x86_feature_detected!("f16c")
     }
 
+    /// Whether the processor has AVX-512's sixteen-lane registers (and 32 of them), so that
+    /// two weight rows meet up to eight rows of `xs` at once (see [`pairs`]).
+    pub fn wide(k: usize) -> bool {
+        k.is_multiple_of(16) && is_x86_feature_detected!("avx512f")
+    }
+
     /// Weights as half floats.
     pub fn rows_dot_half(ws: &[f16], xs: &[f32], k: usize, part: &mut [f32]) {
+        rows_dot_half_in(ws, xs, k, part, wide(k))
+    }
+
+    /// [`rows_dot_half`] with AVX-512 (`wide`, where [`wide`] allows it) or AVX2 only: the
+    /// tests check both.
+    pub fn rows_dot_half_in(ws: &[f16], xs: &[f32], k: usize, part: &mut [f32], wide: bool) {
         let m = xs.len() / k;
         assert!(ws.len() >= part.len() / m * k && available(k));
+        if wide && self::wide(k) {
+            let pw = ws.as_ptr();
+            // SAFETY: `wide` found AVX-512F, `available` F16C, and `k` is a multiple of 16;
+            // `pairs` reads only the weight rows of `part` (asserted above), 16 at a time.
+            return unsafe {
+                pairs(
+                    |r, c| _mm512_cvtph_ps(_mm256_loadu_si256(pw.add(r * k + c).cast())),
+                    xs,
+                    k,
+                    part,
+                )
+            };
+        }
         for (r, o) in part.chunks_mut(m).enumerate() {
             // SAFETY: `available` found AVX2, FMA and F16C, and `k` a multiple of 16; the
             // weight row `r` is in `ws` (asserted above), the rows of `xs` are `k` long.
@@ -300,9 +325,83 @@ mod fused {
     pub fn rows_dot(ws: &[f32], xs: &[f32], k: usize, part: &mut [f32]) {
         let m = xs.len() / k;
         assert!(ws.len() >= part.len() / m * k && available(k));
+        if wide(k) {
+            let pw = ws.as_ptr();
+            // SAFETY: as in `rows_dot_half`.
+            return unsafe { pairs(|r, c| _mm512_loadu_ps(pw.add(r * k + c)), xs, k, part) };
+        }
         for (r, o) in part.chunks_mut(m).enumerate() {
             // SAFETY: as in `rows_dot_half`.
             unsafe { row_full(&ws[r * k..(r + 1) * k], xs, k, o) }
+        }
+    }
+
+    /// `part[r * m + i]` = weight row `r` (sixteen lanes from `load(r, c)` at column `c`)
+    /// dot row `i` of `xs`, with AVX-512: two weight rows at a time against up to eight rows
+    /// of `xs`, sixteen sums in registers, so each weight is read once for all the rows (the
+    /// AVX2 code reads it again for every four) and each row's load feeds two products.
+    #[target_feature(enable = "avx512f,f16c")]
+    unsafe fn pairs(load: impl Fn(usize, usize) -> __m512, xs: &[f32], k: usize, part: &mut [f32]) {
+        let m = xs.len() / k;
+        let n = part.len() / m;
+        let mut r = 0;
+        while r < n {
+            // The last row of an odd count is paired with itself; the copy is not kept.
+            let r1 = (r + 1).min(n - 1);
+            let mut i = 0;
+            while i < m {
+                let g = (m - i).min(8);
+                let rows = &xs[i * k..(i + g) * k];
+                let mut sums = [[0f32; 8]; 2];
+                match g {
+                    1 => pair::<1>(&load, r, r1, rows, k, &mut sums),
+                    2 => pair::<2>(&load, r, r1, rows, k, &mut sums),
+                    3 => pair::<3>(&load, r, r1, rows, k, &mut sums),
+                    4 => pair::<4>(&load, r, r1, rows, k, &mut sums),
+                    5 => pair::<5>(&load, r, r1, rows, k, &mut sums),
+                    6 => pair::<6>(&load, r, r1, rows, k, &mut sums),
+                    7 => pair::<7>(&load, r, r1, rows, k, &mut sums),
+                    _ => pair::<8>(&load, r, r1, rows, k, &mut sums),
+                }
+                part[r * m + i..r * m + i + g].copy_from_slice(&sums[0][..g]);
+                if r1 != r {
+                    part[r1 * m + i..r1 * m + i + g].copy_from_slice(&sums[1][..g]);
+                }
+                i += g;
+            }
+            r += 2;
+        }
+    }
+
+    /// One pair of weight rows, `r0` and `r1`, against the `N` rows of `rows`: their sums
+    /// into `sums[0][..N]` and `sums[1][..N]`.
+    #[inline(always)]
+    unsafe fn pair<const N: usize>(
+        load: &impl Fn(usize, usize) -> __m512,
+        r0: usize,
+        r1: usize,
+        rows: &[f32],
+        k: usize,
+        sums: &mut [[f32; 8]; 2],
+    ) {
+        assert!(rows.len() >= N * k);
+        let px = rows.as_ptr();
+        let mut a0 = [_mm512_setzero_ps(); N];
+        let mut a1 = [_mm512_setzero_ps(); N];
+        let mut c = 0;
+        while c < k {
+            let (w0, w1) = (load(r0, c), load(r1, c));
+            for j in 0..N {
+                // SAFETY (for the load): row `j` of `rows` is `k` long, `c + 16 <= k`.
+                let x = unsafe { _mm512_loadu_ps(px.add(j * k + c)) };
+                a0[j] = _mm512_fmadd_ps(w0, x, a0[j]);
+                a1[j] = _mm512_fmadd_ps(w1, x, a1[j]);
+            }
+            c += 16;
+        }
+        for j in 0..N {
+            sums[0][j] = _mm512_reduce_add_ps(a0[j]);
+            sums[1][j] = _mm512_reduce_add_ps(a1[j]);
         }
     }
 
@@ -898,6 +997,28 @@ impl Whisper {
     }
 }
 
+/// Milliseconds a decoder product takes: `m` rows against `n` half-float weight rows of
+/// 512, with AVX-512 (`wide`, where the processor has it) or AVX2, the mean of `reps`. For
+/// `benches/products.rs`; not part of the model.
+#[doc(hidden)]
+#[cfg(target_arch = "x86_64")]
+pub fn product_ms(n: usize, m: usize, wide: bool, reps: usize) -> f64 {
+    let k = 512;
+    let ws: Vec<f16> = (0..n * k)
+        .map(|i| f16::from_f32(((i * 7919) % 1000) as f32 / 1000.0 - 0.5))
+        .collect();
+    let xs: Vec<f32> = (0..m * k)
+        .map(|i| ((i * 104_729) % 1000) as f32 / 1000.0 - 0.5)
+        .collect();
+    let mut out = vec![0f32; n * m];
+    let clock = std::time::Instant::now();
+    for _ in 0..reps {
+        fused::rows_dot_half_in(&ws, &xs, k, &mut out, wide);
+    }
+    std::hint::black_box(&out);
+    clock.elapsed().as_secs_f64() * 1e3 / reps as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -943,8 +1064,9 @@ mod tests {
         assert_eq!(row, w.row(11).to_vec());
     }
 
-    /// The products in AVX2 registers are the plain products, for every size of the last
-    /// group of rows (one to four) and a weight row whose every column is used.
+    /// The products in registers (AVX2, and AVX-512 where the processor has it) are the
+    /// plain products, for one to nine rows (every size of a last group, of four or of
+    /// eight) and an odd count of weight rows (the last one paired with itself).
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn the_registers_products_are_the_plain_products() {
@@ -960,10 +1082,17 @@ mod tests {
         };
         let n = 11;
         let ws: Vec<f16> = (0..n * k).map(|_| f16::from_f32(next())).collect();
-        for m in 1..=9 {
+        // AVX2 always; AVX-512 (two weight rows against up to eight rows) where the
+        // processor has it, as this project's machines do.
+        let paths: &[bool] = if fused::wide(k) {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for (m, &wide) in (1..=9).flat_map(|m| paths.iter().map(move |w| (m, w))) {
             let xs: Vec<f32> = (0..m * k).map(|_| next()).collect();
             let mut fast = vec![0f32; n * m];
-            fused::rows_dot_half(&ws, &xs, k, &mut fast);
+            fused::rows_dot_half_in(&ws, &xs, k, &mut fast, wide);
             let mut row = vec![0f32; k];
             for r in 0..n {
                 widen(&ws[r * k..(r + 1) * k], &mut row);
@@ -976,7 +1105,7 @@ mod tests {
                     let got = fast[r * m + i];
                     assert!(
                         (f64::from(got) - want).abs() < 1e-4,
-                        "row {r} by row {i} of {m}: {got} against {want}"
+                        "row {r} by row {i} of {m} (AVX-512: {wide}): {got} against {want}"
                     );
                 }
             }

@@ -431,10 +431,14 @@ fn a_prompt_decoded_in_one_pass_is_the_prompt_decoded_token_by_token() {
         let (x, _) = rec
             .model()
             .step_hidden(utt.encoded(), &[t], &mut caches, &[]);
+        // The two ways sum the same products in different orders (a general matrix product
+        // against the decoder's rows in registers), so they differ in the last bits, carried
+        // through six layers: measured against the row's scale, not each value's.
+        let scale = x.row(0).iter().fold(1f32, |m, v| m.max(v.abs()));
         for (a, b) in whole.row(i).iter().zip(x.row(0).iter()) {
             assert!(
-                (a - b).abs() <= 1e-4 * (1.0 + b.abs()),
-                "token {i}: {a} against {b}"
+                (a - b).abs() <= 1e-5 * scale,
+                "token {i}: {a} against {b} (the row's largest value {scale})"
             );
         }
     }

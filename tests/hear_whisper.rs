@@ -166,7 +166,6 @@ fn speech_no_legal_move_explains_is_never_taken() {
 /// clips both recognisers read right on their own), and the line says so.
 #[test]
 fn by_default_a_move_both_recognisers_read_is_taken() {
-    let dir = tempfile::tempdir().unwrap();
     for (pack, lang, san, uci, heard) in [
         (
             "de-fide",
@@ -177,19 +176,7 @@ fn by_default_a_move_both_recognisers_read_is_taken() {
         ),
         ("ru", "ru", "Bf4", "c1f4", "Услышано: слон эф четыре (Сf4)"),
     ] {
-        let clip = render(dir.path(), pack, pack, OPEN, san);
-        let out = vichess(&[
-            "hear",
-            "--fen",
-            OPEN,
-            "--lang",
-            lang,
-            "--uci",
-            "--timing",
-            clip.to_str().unwrap(),
-        ]);
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let (stdout, stderr) = pack_heard(pack, OPEN, san, lang);
         assert!(stdout.starts_with(heard), "{stdout}{stderr}");
         assert!(stdout.contains(&format!("uci {uci}")), "{stdout}");
         assert!(stderr.contains("checked by sphinx: Some"), "{stderr}");
@@ -227,6 +214,27 @@ fn pocketsphinx_reading_the_same_move_stands_in_for_whispers_fit() {
     );
 }
 
+/// `pack`'s clip of `san` played from `fen`, heard by both recognisers in `lang` with
+/// `--uci --timing`: standard output and the timing's standard error.
+fn pack_heard(pack: &str, fen: &str, san: &str, lang: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let clip = render(dir.path(), "clip", pack, fen, san);
+    let out = vichess(&[
+        "hear",
+        "--fen",
+        fen,
+        "--lang",
+        lang,
+        "--uci",
+        "--timing",
+        clip.to_str().unwrap(),
+    ]);
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// The de-fide pack's "Turm Bella acht" (seed 49 of the closed loop): Whisper writes "Turm,
 /// Bella, acht." and reads a8b8; PocketSphinx's best reading has a German letter ("turm geh
 /// acht"), which confirms nothing. Whisper wrote the Appendix D name itself, so its hearing
@@ -234,20 +242,7 @@ fn pocketsphinx_reading_the_same_move_stands_in_for_whispers_fit() {
 #[test]
 fn an_appendix_d_name_whisper_wrote_outweighs_a_letter_pocketsphinx_heard() {
     let fen = "r1bqk2r/ppp1bppp/2np1n2/4p3/2P5/P1NP1NP1/1P2PP1P/R1BQKB1R b KQkq - 0 6";
-    let dir = tempfile::tempdir().unwrap();
-    let clip = render(dir.path(), "rb8", "de-fide", fen, "Rb8");
-    let out = vichess(&[
-        "hear",
-        "--fen",
-        fen,
-        "--lang",
-        "de",
-        "--uci",
-        "--timing",
-        clip.to_str().unwrap(),
-    ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let (stdout, stderr) = pack_heard("de-fide", fen, "Rb8", "de");
     assert!(
         stderr.contains("a letter name it cannot tell apart, but Whisper wrote the name itself"),
         "the clip no longer needs Whisper's name over PocketSphinx's letter: {stderr}"
@@ -265,18 +260,7 @@ fn an_appendix_d_name_whisper_wrote_outweighs_a_letter_pocketsphinx_heard() {
 /// is heard.
 #[test]
 fn the_knights_first_move_is_not_shared_with_the_pawn_its_words_end_with() {
-    let dir = tempfile::tempdir().unwrap();
-    let clip = render(dir.path(), "nf3", "de-fide", START, "Nf3");
-    let out = vichess(&[
-        "hear",
-        "--lang",
-        "de",
-        "--uci",
-        "--timing",
-        clip.to_str().unwrap(),
-    ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let (stdout, stderr) = pack_heard("de-fide", START, "Nf3", "de");
     assert!(
         stderr.contains("(\"Felix, drei.\""),
         "the pawn's phrase was not scored: {stderr}"

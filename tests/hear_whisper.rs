@@ -176,10 +176,7 @@ fn by_default_a_move_both_recognisers_read_is_taken() {
         ),
         ("ru", "ru", "Bf4", "c1f4", "Услышано: слон эф четыре (Сf4)"),
     ] {
-        let (stdout, stderr) = pack_heard(pack, OPEN, san, lang);
-        assert!(stdout.starts_with(heard), "{stdout}{stderr}");
-        assert!(stdout.contains(&format!("uci {uci}")), "{stdout}");
-        assert!(stderr.contains("checked by sphinx: Some"), "{stderr}");
+        pack_taken(pack, OPEN, san, lang, uci, heard, "checked by sphinx: Some");
     }
 }
 
@@ -235,6 +232,15 @@ fn pack_heard(pack: &str, fen: &str, san: &str, lang: &str) -> (String, String) 
     )
 }
 
+/// [`pack_heard`], which must take the move `uci`, print `line` first, and say `why` in the
+/// timing's lines.
+fn pack_taken(pack: &str, fen: &str, san: &str, lang: &str, uci: &str, line: &str, why: &str) {
+    let (stdout, stderr) = pack_heard(pack, fen, san, lang);
+    assert!(stderr.contains(why), "no \"{why}\" in the timing: {stderr}");
+    assert!(stdout.contains(&format!("uci {uci}")), "{stdout}{stderr}");
+    assert!(stdout.starts_with(line), "{stdout}");
+}
+
 /// The de-fide pack's "Turm Bella acht" (seed 49 of the closed loop): Whisper writes "Turm,
 /// Bella, acht." and reads a8b8; PocketSphinx's best reading has a German letter ("turm geh
 /// acht"), which confirms nothing. Whisper wrote the Appendix D name itself, so its hearing
@@ -242,15 +248,14 @@ fn pack_heard(pack: &str, fen: &str, san: &str, lang: &str) -> (String, String) 
 #[test]
 fn an_appendix_d_name_whisper_wrote_outweighs_a_letter_pocketsphinx_heard() {
     let fen = "r1bqk2r/ppp1bppp/2np1n2/4p3/2P5/P1NP1NP1/1P2PP1P/R1BQKB1R b KQkq - 0 6";
-    let (stdout, stderr) = pack_heard("de-fide", fen, "Rb8", "de");
-    assert!(
-        stderr.contains("a letter name it cannot tell apart, but Whisper wrote the name itself"),
-        "the clip no longer needs Whisper's name over PocketSphinx's letter: {stderr}"
-    );
-    assert!(stdout.contains("uci a8b8"), "{stdout}{stderr}");
-    assert!(
-        stdout.starts_with("Gehört: Turm Bella acht (Tb8)"),
-        "{stdout}"
+    pack_taken(
+        "de-fide",
+        fen,
+        "Rb8",
+        "de",
+        "a8b8",
+        "Gehört: Turm Bella acht (Tb8)",
+        "a letter name it cannot tell apart, but Whisper wrote the name itself",
     );
 }
 
@@ -260,15 +265,14 @@ fn an_appendix_d_name_whisper_wrote_outweighs_a_letter_pocketsphinx_heard() {
 /// is heard.
 #[test]
 fn the_knights_first_move_is_not_shared_with_the_pawn_its_words_end_with() {
-    let (stdout, stderr) = pack_heard("de-fide", START, "Nf3", "de");
-    assert!(
-        stderr.contains("(\"Felix, drei.\""),
-        "the pawn's phrase was not scored: {stderr}"
-    );
-    assert!(stdout.contains("uci g1f3"), "{stdout}{stderr}");
-    assert!(
-        stdout.starts_with("Gehört: Springer Felix drei (Sf3)"),
-        "{stdout}"
+    pack_taken(
+        "de-fide",
+        START,
+        "Nf3",
+        "de",
+        "g1f3",
+        "Gehört: Springer Felix drei (Sf3)",
+        "(\"Felix, drei.\"",
     );
 }
 

@@ -65,6 +65,14 @@ fn espeak_heard(voice: &str, text: &str, fen: &str, lang: &str) -> (String, Stri
         .status()
         .expect("espeak-ng runs (scripts/setup installs it)");
     assert!(status.success());
+    let (stdout, stderr) = heard_timed(&clip, fen, lang);
+    let got = stdout.lines().last().unwrap_or("none").to_string();
+    (got, stdout, stderr)
+}
+
+/// `clip` heard from `fen` in `lang` by both recognisers with `--uci --timing`: standard
+/// output and the timing's standard error.
+fn heard_timed(clip: &Path, fen: &str, lang: &str) -> (String, String) {
     let out = vichess(&[
         "hear",
         "--fen",
@@ -75,10 +83,10 @@ fn espeak_heard(voice: &str, text: &str, fen: &str, lang: &str) -> (String, Stri
         "--timing",
         clip.to_str().unwrap(),
     ]);
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let got = stdout.lines().last().unwrap_or("none").to_string();
-    (got, stdout, stderr)
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 /// After 1. d4 e5 2. Nf3 Nc6, White to move: knight, bishop, king and queen moves.
@@ -216,20 +224,7 @@ fn pocketsphinx_reading_the_same_move_stands_in_for_whispers_fit() {
 fn pack_heard(pack: &str, fen: &str, san: &str, lang: &str) -> (String, String) {
     let dir = tempfile::tempdir().unwrap();
     let clip = render(dir.path(), "clip", pack, fen, san);
-    let out = vichess(&[
-        "hear",
-        "--fen",
-        fen,
-        "--lang",
-        lang,
-        "--uci",
-        "--timing",
-        clip.to_str().unwrap(),
-    ]);
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    heard_timed(&clip, fen, lang)
 }
 
 /// [`pack_heard`], which must take the move `uci`, print `line` first, and say `why` in the

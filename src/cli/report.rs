@@ -501,6 +501,15 @@ fn note_line(pack: &Pack, pos: &Position, text: &str) -> String {
     if let Some(said) = engine_note(pack, pos, text) {
         return said;
     }
+    // A move or command said aloud (issue 28): "Notiz: gehört (99 %): Springer, Felix, drei."
+    if let Some((confidence, words)) = vichess::session::read_heard_note(text) {
+        return format!(
+            "{}{c} {} ({:.0} %){c} {words}",
+            w(pack, Word::ReportNote),
+            w(pack, Word::Heard),
+            confidence * 100.0
+        );
+    }
     format!("{}{c} {text}", w(pack, Word::ReportNote))
 }
 
@@ -963,5 +972,24 @@ mod tests {
         );
         // Anything else stays a note as it was written.
         assert!(said("help eval banana 3").ends_with("help eval banana 3"));
+    }
+
+    /// A move said aloud is a note in the report's language, not the journal's "heard".
+    #[test]
+    fn a_hearing_is_said_in_the_reports_language() {
+        let start = Position::new();
+        let de = Pack::builtin("de").unwrap();
+        assert_eq!(
+            note_line(&de, &start, "heard 0.99: Springer, Felix, drei."),
+            "Notiz: gehört (99 %): Springer, Felix, drei."
+        );
+        let ru = Pack::builtin("ru").unwrap();
+        let line = note_line(&ru, &start, "heard 0.96: Конь, эф, три.");
+        assert!(
+            !line.contains("heard") && line.ends_with("(96 %): Конь, эф, три."),
+            "{line}"
+        );
+        // Not a hearing's note (no confidence): as written.
+        assert!(note_line(&ru, &start, "heard it: e4").ends_with("heard it: e4"));
     }
 }

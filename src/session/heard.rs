@@ -8,6 +8,19 @@ use crate::phrase::announce::move_phrase_with;
 use crate::phrase::token::Phrase;
 use crate::rules::{Move, Position};
 
+/// How a hearing's note begins in the journal: `heard 0.92: Springer Felix drei`.
+pub const HEARD_NOTE: &str = "heard ";
+
+/// A hearing's note read back: the recogniser's confidence and the words it heard. None for
+/// any other note.
+pub fn read_heard_note(text: &str) -> Option<(f32, &str)> {
+    let (confidence, words) = text.strip_prefix(HEARD_NOTE)?.split_once(": ")?;
+    let confidence: f32 = confidence.parse().ok()?;
+    (0.0..=1.0)
+        .contains(&confidence)
+        .then_some((confidence, words))
+}
+
 impl Session {
     /// What the player said, as the typed `line` that means the same (a move in UCI, or a
     /// command's keyword): the hearing is journaled as a note (`heard 0.92: Springer Felix
@@ -27,7 +40,7 @@ impl Session {
         let confidence = confidence.clamp(0.0, 1.0);
         self.commit(Record::Note {
             at,
-            text: format!("heard {confidence:.2}: {}", words.trim()),
+            text: format!("{HEARD_NOTE}{confidence:.2}: {}", words.trim()),
         });
         self.out.take()
     }

@@ -82,6 +82,7 @@ pub use command::{
 };
 pub use config::{Downtime, SessionConfig};
 pub use heard::is_no;
+pub use heard::{read_heard_note, HEARD_NOTE};
 pub use help::HelpTopic;
 pub use pgn_end::finish_pgn;
 pub use promotion::{promotion_letters, promotion_piece};

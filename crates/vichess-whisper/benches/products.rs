@@ -1,33 +1,49 @@
-//! The decoder's products over half-float weights, AVX2 against AVX-512, on the shapes a
-//! phrase search step has: up to nine rows (a beam of eight and the transcript) against the
-//! vocabulary projection (51,865 rows, memory-bound) and a layer's weights (in cache).
+//! The model's products, packed panels ([`vichess_whisper::gemm`], AVX-512 where the
+//! processor has it) against what they replaced, on the shapes an utterance has:
+//!
+//! - the decoder's, a step's up to nine rows (a beam of eight and the transcript) and the
+//!   prompt's 76, against half-float weights: the vocabulary projection (51,865 rows,
+//!   read from memory at every step) and a layer's weights; the reference is the weights in
+//!   rows with AVX2 (`fused`, what processors without AVX-512 still run), widened whole
+//!   for the prompt's rows;
+//! - the encoder's, 500 frames against single-float weights; the reference is `ndarray`'s
+//!   general product (`matrixmultiply`).
+//!
 //! `cargo bench -p vichess-whisper --bench products`; the figures are in
 //! `docs/performance.md`.
 
 fn main() {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let wide = std::arch::is_x86_feature_detected!("avx512f");
-        println!("AVX-512 on this processor: {wide}");
-        for (n, m, reps) in [
-            (51_865, 9, 20),
-            (51_865, 2, 20),
-            (2048, 9, 2000),
-            (512, 9, 4000),
-        ] {
-            // Alternated, twice each, so a change of the machine's load hits both.
-            let mut avx2 = Vec::new();
-            let mut avx512 = Vec::new();
-            for _ in 0..2 {
-                avx2.push(vichess_whisper::model::product_ms(n, m, false, reps));
-                avx512.push(vichess_whisper::model::product_ms(n, m, true, reps));
-            }
-            let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
-            let (a, b) = (best(&avx2), best(&avx512));
-            println!(
-                "{m} rows x {n} weight rows: AVX2 {a:.3} ms, AVX-512 {b:.3} ms, ratio {:.2}",
-                b / a
-            );
+    println!(
+        "AVX-512 on this processor: {}",
+        std::arch::is_x86_feature_detected!("avx512f")
+    );
+    // Alternated, twice each, so a change of the machine's load hits both.
+    let best = |f: &dyn Fn(bool) -> f64| {
+        let mut v = [f64::INFINITY; 2];
+        for _ in 0..2 {
+            v[0] = v[0].min(f(false));
+            v[1] = v[1].min(f(true));
         }
+        (v[0], v[1])
+    };
+    for (m, k, n, reps) in [
+        (9, 512, 51_865, 10),
+        (2, 512, 51_865, 10),
+        (9, 512, 2048, 200),
+        (9, 2048, 512, 200),
+        (76, 512, 1536, 20),
+    ] {
+        let (a, b) = best(&|packed| vichess_whisper::model::half_product_ms(m, k, n, packed, reps));
+        println!(
+            "decoder, {m} rows x {k} inputs x {n} outputs: before {a:.3} ms, packed {b:.3} ms, ratio {:.2}",
+            b / a
+        );
+    }
+    for (m, k, n) in [(500, 512, 1536), (500, 512, 2048), (500, 2048, 512)] {
+        let (a, b) = best(&|packed| vichess_whisper::gemm::product_ms(m, k, n, packed, 10));
+        println!(
+            "encoder, {m} rows x {k} inputs x {n} outputs: ndarray {a:.3} ms, packed {b:.3} ms, ratio {:.2}",
+            b / a
+        );
     }
 }

@@ -10,6 +10,7 @@
 pub mod bpe;
 pub mod ct2;
 mod fastmath;
+pub mod gemm;
 pub mod mel;
 pub mod model;
 

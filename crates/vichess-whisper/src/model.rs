@@ -5,6 +5,7 @@
 
 use crate::ct2::{FormatError, Model};
 use crate::fastmath;
+use crate::gemm::{Kernel, Packed};
 use half::f16;
 use ndarray::{s, Array1, Array2, ArrayView1, ArrayView2, Axis};
 use std::sync::Arc;
@@ -33,6 +34,13 @@ struct Linear {
 enum Weights {
     /// Widened to `f32`, for the encoder's general matrix products (hundreds of rows).
     Full(Array2<f32>),
+    /// Widened and laid out for AVX-512 once ([`Packed`]): the encoder's weights, where the
+    /// processor has AVX-512.
+    Packed(Packed),
+    /// The model's half floats laid out for AVX-512 ([`Packed`]): the decoder's weights and
+    /// the vocabulary projection, where the processor has AVX-512. One layout serves a step's
+    /// few rows and the prompt's many, which [`Weights::Half`] could only widen whole.
+    PackedHalf(Packed<f16>),
     /// Kept as the model's half floats, for the decoder: a step reads every weight to
     /// multiply a few rows, so the bytes read are the cost, and half the bytes is nearly half
     /// the time. Widening a half float is exact, so the products are the same to the bit.
@@ -97,13 +105,14 @@ struct DecoderLayer {
 
 /// The weights.
 pub struct Whisper {
-    conv1: (Array2<f32>, Array1<f32>),
-    conv2: (Array2<f32>, Array1<f32>),
+    /// The two convolutions as products of the frames' windows by their kernels.
+    conv1: Linear,
+    conv2: Linear,
     enc_pos: Array2<f32>,
     encoder: Vec<EncoderLayer>,
     enc_norm: Norm,
     /// The token embedding, also the output projection.
-    embed: Half,
+    embed: Weights,
     dec_pos: Array2<f32>,
     decoder: Vec<DecoderLayer>,
     dec_norm: Norm,
@@ -126,18 +135,81 @@ fn norm(m: &mut Model, p: &str) -> Result<Norm, FormatError> {
 }
 
 fn linear(m: &mut Model, p: &str, out: usize, inp: usize) -> Result<Linear, FormatError> {
+    let w = arr2(m, &format!("{p}/weight"), out, inp)?;
     Ok(Linear {
-        w: Weights::Full(arr2(m, &format!("{p}/weight"), out, inp)?),
+        w: encoder_weights(w),
         b: Some(arr1(m, &format!("{p}/bias"), out)?),
     })
+}
+
+/// Weights that only ever meet hundreds of rows (the encoder's frames): packed once where
+/// the processor has AVX-512, else kept for `ndarray`'s product.
+fn encoder_weights(w: Array2<f32>) -> Weights {
+    if Kernel::best().is_wide() {
+        Weights::Packed(Packed::from_rows(&w.view()))
+    } else {
+        Weights::Full(w)
+    }
+}
+
+/// Threads for the encoder's products and heads: the machine's cores, up to four.
+fn threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4)
 }
 
 /// A decoder [`linear`], its weights kept as half floats.
 fn linear_half(m: &mut Model, p: &str, out: usize, inp: usize) -> Result<Linear, FormatError> {
     Ok(Linear {
-        w: Weights::Half(Half::load(m, &format!("{p}/weight"), out, inp)?),
+        w: half_weights(Half::load(m, &format!("{p}/weight"), out, inp)?),
         b: Some(arr1(m, &format!("{p}/bias"), out)?),
     })
+}
+
+/// Half-float weights, packed where the processor has AVX-512.
+fn half_weights(w: Half) -> Weights {
+    if Kernel::best().is_wide() {
+        Weights::PackedHalf(Packed::from_slice(&w.w, w.rows, w.cols))
+    } else {
+        Weights::Half(w)
+    }
+}
+
+impl Weights {
+    /// `x [m, k]` times the weights transposed (`[m, outputs]`).
+    fn product(&self, x: &ArrayView2<f32>) -> Array2<f32> {
+        match self {
+            Weights::Full(w) if x.nrows() < GEMM_ROWS => rows_dot(x, w),
+            Weights::Full(w) => x.dot(&w.t()),
+            Weights::Half(w) if x.nrows() < GEMM_ROWS => rows_dot_half(x, w),
+            // Many rows (a prompt decoded in one pass): widened once, then the general
+            // product, which reads each weight once for all rows.
+            Weights::Half(w) => x.dot(&w.widened().t()),
+            Weights::Packed(w) => w.product(x, threads()),
+            Weights::PackedHalf(w) => w.product(x, threads()),
+        }
+    }
+
+    /// Output columns (weight rows).
+    fn outputs(&self) -> usize {
+        match self {
+            Weights::Full(w) => w.nrows(),
+            Weights::Half(w) => w.rows,
+            Weights::Packed(w) => w.outputs(),
+            Weights::PackedHalf(w) => w.outputs(),
+        }
+    }
+
+    /// Weight row `r` as single floats: a token's embedding.
+    fn row_into(&self, r: usize, out: &mut [f32]) {
+        match self {
+            Weights::Full(w) => out.copy_from_slice(w.row(r).as_slice().expect("standard")),
+            Weights::Half(w) => w.row_into(r, out),
+            Weights::Packed(w) => w.row_into(r, out),
+            Weights::PackedHalf(w) => w.row_into(r, out),
+        }
+    }
 }
 
 /// From this many rows on, a general matrix product (which copies the weights into its own
@@ -284,35 +356,10 @@ mod fused {
             && is_x86_feature_detected!("f16c")
     }
 
-    /// Whether the processor has AVX-512's sixteen-lane registers (and 32 of them), so that
-    /// two weight rows meet up to eight rows of `xs` at once (see [`pairs`]).
-    pub fn wide(k: usize) -> bool {
-        k.is_multiple_of(16) && is_x86_feature_detected!("avx512f")
-    }
-
     /// Weights as half floats.
     pub fn rows_dot_half(ws: &[f16], xs: &[f32], k: usize, part: &mut [f32]) {
-        rows_dot_half_in(ws, xs, k, part, wide(k))
-    }
-
-    /// [`rows_dot_half`] with AVX-512 (`wide`, where [`wide`] allows it) or AVX2 only: the
-    /// tests check both.
-    pub fn rows_dot_half_in(ws: &[f16], xs: &[f32], k: usize, part: &mut [f32], wide: bool) {
         let m = xs.len() / k;
         assert!(ws.len() >= part.len() / m * k && available(k));
-        if wide && self::wide(k) {
-            let pw = ws.as_ptr();
-            // SAFETY: `wide` found AVX-512F, `available` F16C, and `k` is a multiple of 16;
-            // `pairs` reads only the weight rows of `part` (asserted above), 16 at a time.
-            return unsafe {
-                pairs(
-                    |r, c| _mm512_cvtph_ps(_mm256_loadu_si256(pw.add(r * k + c).cast())),
-                    xs,
-                    k,
-                    part,
-                )
-            };
-        }
         for (r, o) in part.chunks_mut(m).enumerate() {
             // SAFETY: `available` found AVX2, FMA and F16C, and `k` a multiple of 16; the
             // weight row `r` is in `ws` (asserted above), the rows of `xs` are `k` long.
@@ -325,83 +372,9 @@ mod fused {
     pub fn rows_dot(ws: &[f32], xs: &[f32], k: usize, part: &mut [f32]) {
         let m = xs.len() / k;
         assert!(ws.len() >= part.len() / m * k && available(k));
-        if wide(k) {
-            let pw = ws.as_ptr();
-            // SAFETY: as in `rows_dot_half`.
-            return unsafe { pairs(|r, c| _mm512_loadu_ps(pw.add(r * k + c)), xs, k, part) };
-        }
         for (r, o) in part.chunks_mut(m).enumerate() {
             // SAFETY: as in `rows_dot_half`.
             unsafe { row_full(&ws[r * k..(r + 1) * k], xs, k, o) }
-        }
-    }
-
-    /// `part[r * m + i]` = weight row `r` (sixteen lanes from `load(r, c)` at column `c`)
-    /// dot row `i` of `xs`, with AVX-512: two weight rows at a time against up to eight rows
-    /// of `xs`, sixteen sums in registers, so each weight is read once for all the rows (the
-    /// AVX2 code reads it again for every four) and each row's load feeds two products.
-    #[target_feature(enable = "avx512f,f16c")]
-    unsafe fn pairs(load: impl Fn(usize, usize) -> __m512, xs: &[f32], k: usize, part: &mut [f32]) {
-        let m = xs.len() / k;
-        let n = part.len() / m;
-        let mut r = 0;
-        while r < n {
-            // The last row of an odd count is paired with itself; the copy is not kept.
-            let r1 = (r + 1).min(n - 1);
-            let mut i = 0;
-            while i < m {
-                let g = (m - i).min(8);
-                let rows = &xs[i * k..(i + g) * k];
-                let mut sums = [[0f32; 8]; 2];
-                match g {
-                    1 => pair::<1>(&load, r, r1, rows, k, &mut sums),
-                    2 => pair::<2>(&load, r, r1, rows, k, &mut sums),
-                    3 => pair::<3>(&load, r, r1, rows, k, &mut sums),
-                    4 => pair::<4>(&load, r, r1, rows, k, &mut sums),
-                    5 => pair::<5>(&load, r, r1, rows, k, &mut sums),
-                    6 => pair::<6>(&load, r, r1, rows, k, &mut sums),
-                    7 => pair::<7>(&load, r, r1, rows, k, &mut sums),
-                    _ => pair::<8>(&load, r, r1, rows, k, &mut sums),
-                }
-                part[r * m + i..r * m + i + g].copy_from_slice(&sums[0][..g]);
-                if r1 != r {
-                    part[r1 * m + i..r1 * m + i + g].copy_from_slice(&sums[1][..g]);
-                }
-                i += g;
-            }
-            r += 2;
-        }
-    }
-
-    /// One pair of weight rows, `r0` and `r1`, against the `N` rows of `rows`: their sums
-    /// into `sums[0][..N]` and `sums[1][..N]`.
-    #[inline(always)]
-    unsafe fn pair<const N: usize>(
-        load: &impl Fn(usize, usize) -> __m512,
-        r0: usize,
-        r1: usize,
-        rows: &[f32],
-        k: usize,
-        sums: &mut [[f32; 8]; 2],
-    ) {
-        assert!(rows.len() >= N * k);
-        let px = rows.as_ptr();
-        let mut a0 = [_mm512_setzero_ps(); N];
-        let mut a1 = [_mm512_setzero_ps(); N];
-        let mut c = 0;
-        while c < k {
-            let (w0, w1) = (load(r0, c), load(r1, c));
-            for j in 0..N {
-                // SAFETY (for the load): row `j` of `rows` is `k` long, `c + 16 <= k`.
-                let x = unsafe { _mm512_loadu_ps(px.add(j * k + c)) };
-                a0[j] = _mm512_fmadd_ps(w0, x, a0[j]);
-                a1[j] = _mm512_fmadd_ps(w1, x, a1[j]);
-            }
-            c += 16;
-        }
-        for j in 0..N {
-            sums[0][j] = _mm512_reduce_add_ps(a0[j]);
-            sums[1][j] = _mm512_reduce_add_ps(a1[j]);
         }
     }
 
@@ -464,14 +437,7 @@ mod fused {
 
 impl Linear {
     fn apply(&self, x: &ArrayView2<f32>) -> Array2<f32> {
-        let mut y = match &self.w {
-            Weights::Full(w) if x.nrows() < GEMM_ROWS => rows_dot(x, w),
-            Weights::Full(w) => x.dot(&w.t()),
-            Weights::Half(w) if x.nrows() < GEMM_ROWS => rows_dot_half(x, w),
-            // Many rows (a prompt decoded in one pass): widened once, then the general
-            // product, which reads each weight once for all rows.
-            Weights::Half(w) => x.dot(&w.widened().t()),
-        };
+        let mut y = self.w.product(x);
         if let Some(b) = &self.b {
             y += b;
         }
@@ -523,6 +489,80 @@ fn softmax_rows(a: &mut Array2<f32>) {
 /// mask is its cache: a step sees only the tokens before it.)
 fn attention(q: &ArrayView2<f32>, k: &ArrayView2<f32>, v: &ArrayView2<f32>) -> Array2<f32> {
     attention_keep(q, k, v, None)
+}
+
+/// One head's keys and values laid out for the products with its queries ([`Packed`]):
+/// the keys as the weights of `q · kᵀ`, the values as those of `w · v`.
+struct HeadPanels {
+    keys: Packed,
+    values: Packed,
+}
+
+impl HeadPanels {
+    /// Head `h`'s columns of the keys and values `[frames, D]`.
+    fn new(k: &ArrayView2<f32>, v: &ArrayView2<f32>, h: usize) -> HeadPanels {
+        let cols = s![.., h * HEAD..(h + 1) * HEAD];
+        HeadPanels {
+            keys: Packed::from_rows(&k.slice(cols)),
+            values: Packed::from_columns(&v.slice(cols)),
+        }
+    }
+
+    /// The head's attention for the queries `q` (its 64 columns): the output `[n, HEAD]`
+    /// and the weights `[n, frames]`.
+    fn attend(&self, q: &ArrayView2<f32>) -> (Array2<f32>, Array2<f32>) {
+        let scale = 1.0 / (HEAD as f32).sqrt();
+        let mut w = self.keys.product(q, 1);
+        w.mapv_inplace(|x| x * scale);
+        softmax_rows(&mut w);
+        (self.values.product(&w.view(), 1), w)
+    }
+}
+
+/// Attention over packed heads ([`HeadPanels`], `head(h)` gives head `h`'s), the heads
+/// split between threads; each head's weights are kept in `keep` when asked.
+fn attention_heads<'a, H>(
+    q: &ArrayView2<f32>,
+    head: impl Fn(usize) -> H + Sync,
+    keep: Option<&mut Vec<Array2<f32>>>,
+) -> Array2<f32>
+where
+    H: std::ops::Deref<Target = HeadPanels> + 'a,
+{
+    let one = |h: usize| head(h).attend(&q.slice(s![.., h * HEAD..(h + 1) * HEAD]));
+    let per = HEADS.div_ceil(threads());
+    let heads: Vec<(Array2<f32>, Array2<f32>)> = std::thread::scope(|scope| {
+        let one = &one;
+        let spawned: Vec<_> = (per..HEADS)
+            .step_by(per)
+            .map(|from| {
+                scope.spawn(move || (from..(from + per).min(HEADS)).map(one).collect::<Vec<_>>())
+            })
+            .collect();
+        let mut all: Vec<_> = (0..per.min(HEADS)).map(one).collect();
+        for t in spawned {
+            all.extend(t.join().expect("an attention thread"));
+        }
+        all
+    });
+    let mut out = Array2::<f32>::zeros((q.nrows(), D));
+    for (h, (o, _)) in heads.iter().enumerate() {
+        out.slice_mut(s![.., h * HEAD..(h + 1) * HEAD]).assign(o);
+    }
+    if let Some(keep) = keep {
+        keep.extend(heads.into_iter().map(|(_, w)| w));
+    }
+    out
+}
+
+/// The encoder's [`attention`]: where the processor has AVX-512, the heads are split
+/// between threads and each head's two products run on packed panels ([`HeadPanels`],
+/// packed here, a small part of the products).
+fn encoder_attention(q: &ArrayView2<f32>, k: &ArrayView2<f32>, v: &ArrayView2<f32>) -> Array2<f32> {
+    if !Kernel::best().is_wide() {
+        return attention(q, k, v);
+    }
+    attention_heads(q, |h| Box::new(HeadPanels::new(k, v, h)), None)
 }
 
 /// [`attention`], keeping each head's weights (`[n, m]`) in `keep` when asked.
@@ -636,6 +676,33 @@ pub struct Encoded {
     /// Encoder frames (`[frames / 2, D]`).
     pub states: Array2<f32>,
     cross: Vec<(Array2<f32>, Array2<f32>)>,
+    /// The same keys and values, each layer's heads packed ([`HeadPanels`]), where the
+    /// processor has AVX-512: every step's cross-attention reads them.
+    cross_heads: Vec<Vec<HeadPanels>>,
+}
+
+impl Encoded {
+    /// Decoder layer `li`'s cross-attention for the queries `q`, each head's weights kept in
+    /// `keep` when asked.
+    fn cross_attention(
+        &self,
+        li: usize,
+        q: &ArrayView2<f32>,
+        keep: Option<&mut Vec<Array2<f32>>>,
+    ) -> Array2<f32> {
+        match self.cross_heads.get(li) {
+            Some(heads) => attention_heads(q, |h| &heads[h], keep),
+            None => {
+                let (ck, cv) = &self.cross[li];
+                if q.nrows() < GEMM_ROWS {
+                    attention_rows(q, &ck.view(), &cv.view(), keep)
+                } else {
+                    // Every token attends to the same 500 frames: a general product per head.
+                    attention_keep(q, &ck.view(), &cv.view(), keep)
+                }
+            }
+        }
+    }
 }
 
 /// One hypothesis's self-attention keys and values, layer by layer (`[tokens, D]`): the
@@ -712,16 +779,20 @@ impl Whisper {
                 "the encoder has {heads} heads: this reader knows Whisper base (8)"
             )));
         }
-        let conv1 = (
-            m.tensor("encoder/conv1/weight", &[D, 80, 3])
-                .map(|v| Array2::from_shape_vec((D, 240), v).expect("dims"))?,
-            arr1(&mut m, "encoder/conv1/bias", D)?,
-        );
-        let conv2 = (
-            m.tensor("encoder/conv2/weight", &[D, D, 3])
-                .map(|v| Array2::from_shape_vec((D, D * 3), v).expect("dims"))?,
-            arr1(&mut m, "encoder/conv2/bias", D)?,
-        );
+        let conv1 = Linear {
+            w: encoder_weights(
+                m.tensor("encoder/conv1/weight", &[D, 80, 3])
+                    .map(|v| Array2::from_shape_vec((D, 240), v).expect("dims"))?,
+            ),
+            b: Some(arr1(&mut m, "encoder/conv1/bias", D)?),
+        };
+        let conv2 = Linear {
+            w: encoder_weights(
+                m.tensor("encoder/conv2/weight", &[D, D, 3])
+                    .map(|v| Array2::from_shape_vec((D, D * 3), v).expect("dims"))?,
+            ),
+            b: Some(arr1(&mut m, "encoder/conv2/bias", D)?),
+        };
         let enc_pos = arr2(&mut m, "encoder/position_encodings/encodings", 1500, D)?;
         let mut encoder = Vec::new();
         for l in 0..LAYERS {
@@ -741,7 +812,7 @@ impl Whisper {
             .get("decoder/embeddings/weight")
             .map(|t| t.dims.first().copied().unwrap_or(0))
             .unwrap_or(0);
-        let embed = Half::load(&mut m, "decoder/embeddings/weight", vocab, D)?;
+        let embed = half_weights(Half::load(&mut m, "decoder/embeddings/weight", vocab, D)?);
         let dec_pos = arr2(
             &mut m,
             "decoder/position_encodings/encodings",
@@ -780,7 +851,7 @@ impl Whisper {
 
     /// The vocabulary size.
     pub fn vocab(&self) -> usize {
-        self.embed.rows
+        self.embed.outputs()
     }
 
     /// Encodes a log-mel spectrogram `[80][frames]` (`frames` even, at most 3000).
@@ -798,7 +869,7 @@ impl Whisper {
                 }
             }
         }
-        let mut h = cols.dot(&self.conv1.0.t()) + &self.conv1.1;
+        let mut h = self.conv1.apply(&cols.view());
         gelu_inplace(&mut h);
         // conv2: kernel 3, padding 1, stride 2.
         let n = frames / 2;
@@ -814,13 +885,13 @@ impl Whisper {
                 }
             }
         }
-        let mut x = cols.dot(&self.conv2.0.t()) + &self.conv2.1;
+        let mut x = self.conv2.apply(&cols.view());
         gelu_inplace(&mut x);
         x += &self.enc_pos.slice(s![..n, ..]);
         for l in &self.encoder {
             let a = l.attn_norm.apply(&x);
             let qkv = l.qkv.apply(&a.view());
-            let att = attention(
+            let att = encoder_attention(
                 &qkv.slice(s![.., ..D]),
                 &qkv.slice(s![.., D..2 * D]),
                 &qkv.slice(s![.., 2 * D..]),
@@ -842,8 +913,24 @@ impl Whisper {
                     kv.slice(s![.., D..]).to_owned(),
                 )
             })
-            .collect();
-        Encoded { states, cross }
+            .collect::<Vec<_>>();
+        let cross_heads = if Kernel::best().is_wide() {
+            cross
+                .iter()
+                .map(|(k, v)| {
+                    (0..HEADS)
+                        .map(|h| HeadPanels::new(&k.view(), &v.view(), h))
+                        .collect()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Encoded {
+            states,
+            cross,
+            cross_heads,
+        }
     }
 
     /// One decoder step for several hypotheses: `tokens[i]` is the next token of the
@@ -899,15 +986,9 @@ impl Whisper {
             x += &l.self_out.apply(&att.view());
             let c = l.cross_norm.apply(&x);
             let q = l.cross_q.apply(&c.view());
-            let (ck, cv) = &enc.cross[li];
             let mut kept = Vec::new();
             let wanted = heads.iter().any(|&(hl, _)| hl == li);
-            let o = attention_rows(
-                &q.view(),
-                &ck.view(),
-                &cv.view(),
-                wanted.then_some(&mut kept),
-            );
+            let o = enc.cross_attention(li, &q.view(), wanted.then_some(&mut kept));
             for &(hl, h) in heads {
                 if hl == li {
                     attended += &(&kept[h] / heads.len() as f32);
@@ -969,9 +1050,7 @@ impl Whisper {
             x += &l.self_out.apply(&att.view());
             let c = l.cross_norm.apply(&x);
             let q = l.cross_q.apply(&c.view());
-            let (ck, cv) = &enc.cross[li];
-            // Every token attends to the same 500 frames: a general product per head.
-            let o = attention_keep(&q.view(), &ck.view(), &cv.view(), None);
+            let o = enc.cross_attention(li, &q.view(), None);
             x += &l.cross_out.apply(&o.view());
             let f = l.ffn_norm.apply(&x);
             let mut f = l.ffn_in.apply(&f.view());
@@ -983,7 +1062,7 @@ impl Whisper {
 
     /// Log-probabilities over the vocabulary for the token after each row of final states.
     pub fn log_probs(&self, x: &Array2<f32>) -> Array2<f32> {
-        let mut logits = rows_dot_half(&x.view(), &self.embed);
+        let mut logits = self.embed.product(&x.view());
         for mut row in logits.axis_iter_mut(Axis(0)) {
             let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
             let sum = match row.as_slice() {
@@ -997,26 +1076,34 @@ impl Whisper {
     }
 }
 
-/// Milliseconds a decoder product takes: `m` rows against `n` half-float weight rows of
-/// 512, with AVX-512 (`wide`, where the processor has it) or AVX2, the mean of `reps`. For
-/// `benches/products.rs`; not part of the model.
+/// Milliseconds a decoder product takes, `m` rows against `n` half-float weight rows of
+/// `k`, the best of `reps`, on the threads of a step: with the weights in rows and AVX2
+/// (processors without AVX-512), or packed ([`Packed`], AVX-512 where the processor has it).
+/// For `benches/products.rs`; not part of the model.
 #[doc(hidden)]
-#[cfg(target_arch = "x86_64")]
-pub fn product_ms(n: usize, m: usize, wide: bool, reps: usize) -> f64 {
-    let k = 512;
-    let ws: Vec<f16> = (0..n * k)
-        .map(|i| f16::from_f32(((i * 7919) % 1000) as f32 / 1000.0 - 0.5))
-        .collect();
-    let xs: Vec<f32> = (0..m * k)
-        .map(|i| ((i * 104_729) % 1000) as f32 / 1000.0 - 0.5)
-        .collect();
-    let mut out = vec![0f32; n * m];
-    let clock = std::time::Instant::now();
+pub fn half_product_ms(m: usize, k: usize, n: usize, packed: bool, reps: usize) -> f64 {
+    let w = Half {
+        w: (0..n * k)
+            .map(|i| f16::from_f32(((i * 7919) % 1000) as f32 / 1000.0 - 0.5))
+            .collect(),
+        rows: n,
+        cols: k,
+    };
+    let x = Array2::from_shape_fn((m, k), |(i, c)| {
+        ((i * 104_729 + c * 31) % 1000) as f32 / 1000.0 - 0.5
+    });
+    let w = if packed {
+        Weights::PackedHalf(Packed::from_slice(&w.w, n, k))
+    } else {
+        Weights::Half(w)
+    };
+    let mut best = f64::INFINITY;
     for _ in 0..reps {
-        fused::rows_dot_half_in(&ws, &xs, k, &mut out, wide);
+        let clock = std::time::Instant::now();
+        std::hint::black_box(w.product(&x.view()));
+        best = best.min(clock.elapsed().as_secs_f64() * 1e3);
     }
-    std::hint::black_box(&out);
-    clock.elapsed().as_secs_f64() * 1e3 / reps as f64
+    best
 }
 
 #[cfg(test)]
@@ -1064,9 +1151,8 @@ mod tests {
         assert_eq!(row, w.row(11).to_vec());
     }
 
-    /// The products in registers (AVX2, and AVX-512 where the processor has it) are the
-    /// plain products, for one to nine rows (every size of a last group, of four or of
-    /// eight) and an odd count of weight rows (the last one paired with itself).
+    /// The products in AVX2 registers are the plain products, for one to nine rows (every
+    /// size of a last group of four).
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn the_registers_products_are_the_plain_products() {
@@ -1082,17 +1168,10 @@ mod tests {
         };
         let n = 11;
         let ws: Vec<f16> = (0..n * k).map(|_| f16::from_f32(next())).collect();
-        // AVX2 always; AVX-512 (two weight rows against up to eight rows) where the
-        // processor has it, as this project's machines do.
-        let paths: &[bool] = if fused::wide(k) {
-            &[false, true]
-        } else {
-            &[false]
-        };
-        for (m, &wide) in (1..=9).flat_map(|m| paths.iter().map(move |w| (m, w))) {
+        for m in 1..=9 {
             let xs: Vec<f32> = (0..m * k).map(|_| next()).collect();
             let mut fast = vec![0f32; n * m];
-            fused::rows_dot_half_in(&ws, &xs, k, &mut fast, wide);
+            fused::rows_dot_half(&ws, &xs, k, &mut fast);
             let mut row = vec![0f32; k];
             for r in 0..n {
                 widen(&ws[r * k..(r + 1) * k], &mut row);
@@ -1105,7 +1184,7 @@ mod tests {
                     let got = fast[r * m + i];
                     assert!(
                         (f64::from(got) - want).abs() < 1e-4,
-                        "row {r} by row {i} of {m} (AVX-512: {wide}): {got} against {want}"
+                        "row {r} by row {i} of {m}: {got} against {want}"
                     );
                 }
             }

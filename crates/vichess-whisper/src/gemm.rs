@@ -1,0 +1,513 @@
+//! The encoder's matrix products, with the weights laid out for AVX-512 once, when the model
+//! is loaded.
+//!
+//! The encoder multiplies its 500 frames by every weight matrix: about 13 billion
+//! multiply-adds an utterance, most of the time from the end of speech to the verdict. A
+//! general matrix product (`matrixmultiply`, under `ndarray`) copies the weights into its own
+//! panels at every call and runs eight-lane AVX2 kernels; here the weights are copied into
+//! sixteen-lane panels once ([`Packed`]), and each tile of 8 rows × 32 columns is summed in
+//! sixteen AVX-512 registers. The rows are split between threads, so each thread writes its
+//! own rows of the result and reads every weight panel from its own core's cache.
+//!
+//! Elsewhere than AVX-512 the same panels are summed in plain code (the tests compare both
+//! with `ndarray`'s product); the model keeps `ndarray`'s product on such processors, which
+//! is faster there than plain code.
+
+use half::f16;
+use ndarray::{Array2, ArrayView2};
+
+/// Columns of the result a tile sums at once: two sixteen-lane registers.
+const NR: usize = 32;
+/// Rows of the result a tile sums at once: 2 × 8 sums, the two weight registers and the
+/// broadcast row value stay within AVX-512's 32 registers.
+const MR: usize = 8;
+/// Weights a tile reads before the next tile: a 256 × 32 block of a panel (32 KB) stays in
+/// the core's first-level cache while every row tile passes over it.
+const KC: usize = 256;
+
+/// A weight matrix `w [n, k]` (one row per output column), copied into panels of [`NR`]
+/// output columns, each `k` rows of `NR` values (the last panel padded with zeros), as
+/// single floats (the encoder's) or as the model's half floats (the decoder's: a step reads
+/// every weight for a few rows, so the bytes are the cost).
+pub struct Packed<T = f32> {
+    n: usize,
+    k: usize,
+    panels: Vec<T>,
+}
+
+/// What panels hold: single or half floats, widened as they are read.
+pub trait Element: Copy + Default + Send + Sync {
+    /// The value as a single float.
+    fn widen(self) -> f32;
+
+    /// Sixteen values as single floats in an AVX-512 register.
+    ///
+    /// # Safety
+    /// AVX-512F and F16C are there, and `p` is followed by sixteen values.
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    unsafe fn load16(p: *const Self) -> std::arch::x86_64::__m512;
+}
+
+#[allow(unsafe_code)]
+impl Element for f32 {
+    fn widen(self) -> f32 {
+        self
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn load16(p: *const f32) -> std::arch::x86_64::__m512 {
+        // SAFETY: as the caller promised.
+        unsafe { std::arch::x86_64::_mm512_loadu_ps(p) }
+    }
+}
+
+#[allow(unsafe_code)]
+impl Element for f16 {
+    fn widen(self) -> f32 {
+        self.to_f32()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn load16(p: *const f16) -> std::arch::x86_64::__m512 {
+        use std::arch::x86_64::*;
+        // SAFETY: as the caller promised.
+        unsafe { _mm512_cvtph_ps(_mm256_loadu_si256(p.cast())) }
+    }
+}
+
+impl<T: Element> Packed<T> {
+    /// The panels of the `n × k` matrix whose value at output `j`, input `c` is `at(j, c)`.
+    pub fn new(n: usize, k: usize, at: impl Fn(usize, usize) -> T) -> Packed<T> {
+        let count = n.div_ceil(NR);
+        let mut panels = vec![T::default(); count * k * NR];
+        for p in 0..count {
+            let panel = &mut panels[p * k * NR..(p + 1) * k * NR];
+            for j in p * NR..((p + 1) * NR).min(n) {
+                for c in 0..k {
+                    panel[c * NR + j - p * NR] = at(j, c);
+                }
+            }
+        }
+        Packed { n, k, panels }
+    }
+
+    /// The panels of a row-major `[n, k]` matrix (PyTorch's `Linear` layout).
+    pub fn from_slice(w: &[T], n: usize, k: usize) -> Packed<T> {
+        assert_eq!(w.len(), n * k, "an n × k matrix");
+        Packed::new(n, k, |j, c| w[j * k + c])
+    }
+
+    /// Output columns.
+    pub fn outputs(&self) -> usize {
+        self.n
+    }
+
+    /// Weight row `j` (output `j`'s inputs), as single floats: a token's embedding, where
+    /// the vocabulary projection is packed.
+    pub fn row_into(&self, j: usize, out: &mut [f32]) {
+        assert!(j < self.n && out.len() == self.k);
+        let panel = &self.panels[(j / NR) * self.k * NR..];
+        for (c, o) in out.iter_mut().enumerate() {
+            *o = panel[c * NR + j % NR].widen();
+        }
+    }
+
+    /// `x [m, k]` times the weights transposed: `[m, n]` on up to `threads` threads.
+    pub fn product(&self, x: &ArrayView2<f32>, threads: usize) -> Array2<f32> {
+        self.product_with(x, threads, Kernel::best())
+    }
+
+    /// [`Packed::product`] with a given kernel: the tests run both. Many rows are split
+    /// between the threads, so each writes its own rows of the result; a few rows (a
+    /// decoder step's hypotheses) would then make every thread read every weight, so the
+    /// panels are split instead.
+    pub(crate) fn product_with(
+        &self,
+        x: &ArrayView2<f32>,
+        threads: usize,
+        kernel: Kernel,
+    ) -> Array2<f32> {
+        let (m, k) = x.dim();
+        assert_eq!(k, self.k, "the rows are as long as the weights' inputs");
+        let n = self.n;
+        let x = x.as_standard_layout();
+        let xs = x.as_slice().expect("standard layout");
+        let mut out = vec![0f32; m * n];
+        let panels = n.div_ceil(NR);
+        let threads = threads.max(1);
+        if m == 0 {
+        } else if threads == 1 || m >= 2 * MR * threads || panels < threads {
+            // Whole tiles to each thread, so only the last thread's last tile is short.
+            let per = m.div_ceil(threads).div_ceil(MR) * MR;
+            std::thread::scope(|scope| {
+                let mut chunks = out.chunks_mut(per * n).enumerate();
+                let first = chunks.next();
+                for (t, part) in chunks {
+                    let rows = &xs[t * per * k..];
+                    scope.spawn(move || self.block(rows, 0..panels, part, n, kernel));
+                }
+                if let Some((_, part)) = first {
+                    self.block(xs, 0..panels, part, n, kernel);
+                }
+            });
+        } else {
+            let per = panels.div_ceil(threads);
+            let parts: Vec<(std::ops::Range<usize>, Vec<f32>)> = std::thread::scope(|scope| {
+                let spawned: Vec<_> = (per..panels)
+                    .step_by(per)
+                    .map(|p0| {
+                        scope.spawn(move || {
+                            self.panels_alone(xs, m, p0..(p0 + per).min(panels), kernel)
+                        })
+                    })
+                    .collect();
+                let mut parts = vec![self.panels_alone(xs, m, 0..per, kernel)];
+                parts.extend(
+                    spawned
+                        .into_iter()
+                        .map(|t| t.join().expect("a product thread")),
+                );
+                parts
+            });
+            for (range, part) in parts {
+                let (c0, cols) = (range.start * NR, part.len() / m);
+                for i in 0..m {
+                    out[i * n + c0..i * n + c0 + cols]
+                        .copy_from_slice(&part[i * cols..(i + 1) * cols]);
+                }
+            }
+        }
+        Array2::from_shape_vec((m, n), out).expect("shape")
+    }
+
+    /// The columns of `panels` for all `m` rows of `xs`, in a buffer of their own.
+    fn panels_alone(
+        &self,
+        xs: &[f32],
+        m: usize,
+        panels: std::ops::Range<usize>,
+        kernel: Kernel,
+    ) -> (std::ops::Range<usize>, Vec<f32>) {
+        let cols = (panels.end * NR).min(self.n) - panels.start * NR;
+        let mut part = vec![0f32; m * cols];
+        self.block(xs, panels.clone(), &mut part, cols, kernel);
+        (panels, part)
+    }
+
+    /// The product's columns of `panels` for the rows of `out` (`ldc` apart, the first
+    /// column of the first panel at 0), from the first rows of `xs`.
+    fn block(
+        &self,
+        xs: &[f32],
+        panels: std::ops::Range<usize>,
+        out: &mut [f32],
+        ldc: usize,
+        kernel: Kernel,
+    ) {
+        let (n, k) = (self.n, self.k);
+        let m = out.len().div_ceil(ldc);
+        let first = panels.start;
+        for kb in (0..k).step_by(KC) {
+            let kc = KC.min(k - kb);
+            for p in panels.clone() {
+                let panel = &self.panels[p * k * NR + kb * NR..][..kc * NR];
+                let cols = NR.min(n - p * NR);
+                let mut i = 0;
+                while i < m {
+                    let r = MR.min(m - i);
+                    let tile = Tile {
+                        a: &xs[i * k + kb..],
+                        lda: k,
+                        b: panel,
+                        kc,
+                        rows: r,
+                        cols,
+                        add: kb > 0,
+                    };
+                    kernel.run(&tile, &mut out[i * ldc + (p - first) * NR..], ldc);
+                    i += r;
+                }
+            }
+        }
+    }
+}
+
+impl Packed<f32> {
+    /// The panels of a weight matrix stored as `[n, k]` (PyTorch's `Linear` layout).
+    pub fn from_rows(w: &ArrayView2<f32>) -> Packed {
+        let (n, k) = w.dim();
+        match w.as_slice() {
+            Some(s) => Packed::from_slice(s, n, k),
+            None => Packed::new(n, k, |j, c| w[[j, c]]),
+        }
+    }
+
+    /// The panels of `b [k, n]`, for `x · b` (the attention's weights times its values).
+    pub fn from_columns(b: &ArrayView2<f32>) -> Packed {
+        let (k, n) = b.dim();
+        Packed::new(n, k, |j, c| b[[c, j]])
+    }
+}
+
+/// One tile's inputs: `rows` rows of `a` (each `lda` apart, `kc` long from its start) times
+/// the panel block `b` (`kc` rows of [`NR`]); `cols` of its columns are kept, added to what
+/// the result holds when `add`.
+struct Tile<'a, T> {
+    a: &'a [f32],
+    lda: usize,
+    b: &'a [T],
+    kc: usize,
+    rows: usize,
+    cols: usize,
+    add: bool,
+}
+
+/// How a tile is summed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Kernel {
+    /// Plain code, on any processor.
+    Plain,
+    /// AVX-512 registers.
+    #[cfg(target_arch = "x86_64")]
+    Wide,
+}
+
+impl Kernel {
+    /// AVX-512 where the processor has it.
+    pub(crate) fn best() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if wide::available() {
+            return Kernel::Wide;
+        }
+        Kernel::Plain
+    }
+
+    /// Whether this processor sums the tiles in AVX-512 registers: where it does not, the
+    /// model keeps `ndarray`'s product.
+    pub(crate) fn is_wide(self) -> bool {
+        self != Kernel::Plain
+    }
+
+    /// The tile into `c` (row `i` of the tile at `c[i * ldc..]`).
+    fn run<T: Element>(self, t: &Tile<T>, c: &mut [f32], ldc: usize) {
+        assert!(t.rows <= MR && t.cols <= NR && t.b.len() >= t.kc * NR);
+        assert!(t.a.len() >= (t.rows - 1) * t.lda + t.kc);
+        assert!(c.len() >= (t.rows - 1) * ldc + t.cols);
+        match self {
+            Kernel::Plain => plain(t, c, ldc),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Wide => wide::tile(t, c, ldc),
+        }
+    }
+}
+
+fn plain<T: Element>(t: &Tile<T>, c: &mut [f32], ldc: usize) {
+    let mut acc = [[0f32; NR]; MR];
+    for kk in 0..t.kc {
+        let b = &t.b[kk * NR..(kk + 1) * NR];
+        for (i, row) in acc.iter_mut().enumerate().take(t.rows) {
+            let a = t.a[i * t.lda + kk];
+            for (s, w) in row.iter_mut().zip(b) {
+                *s += a * w.widen();
+            }
+        }
+    }
+    for (i, row) in acc.iter().enumerate().take(t.rows) {
+        let out = &mut c[i * ldc..i * ldc + t.cols];
+        for (o, s) in out.iter_mut().zip(row) {
+            *o = if t.add { *o + s } else { *s };
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod wide {
+    use super::{Element, Tile, MR, NR};
+    use std::arch::x86_64::*;
+
+    pub fn available() -> bool {
+        is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("f16c")
+    }
+
+    pub fn tile<T: Element>(t: &Tile<T>, c: &mut [f32], ldc: usize) {
+        assert!(available());
+        // SAFETY: AVX-512F is there (asserted); `Kernel::run` asserted that `a` holds the
+        // tile's rows, `b` its `kc` panel rows and `c` its result rows.
+        unsafe {
+            match t.rows {
+                1 => rows::<1, T>(t, c, ldc),
+                2 => rows::<2, T>(t, c, ldc),
+                3 => rows::<3, T>(t, c, ldc),
+                4 => rows::<4, T>(t, c, ldc),
+                5 => rows::<5, T>(t, c, ldc),
+                6 => rows::<6, T>(t, c, ldc),
+                7 => rows::<7, T>(t, c, ldc),
+                _ => rows::<MR, T>(t, c, ldc),
+            }
+        }
+    }
+
+    /// `R` rows of the tile: each panel row's two registers meet each row's value,
+    /// broadcast, in `2 × R` sums.
+    #[target_feature(enable = "avx512f,f16c")]
+    unsafe fn rows<const R: usize, T: Element>(t: &Tile<T>, c: &mut [f32], ldc: usize) {
+        let (pa, pb) = (t.a.as_ptr(), t.b.as_ptr());
+        let mut lo = [_mm512_setzero_ps(); R];
+        let mut hi = [_mm512_setzero_ps(); R];
+        for kk in 0..t.kc {
+            // SAFETY (for the loads): the panel block holds `kc` rows of `NR`; row `i` of
+            // the tile has `kc` values from `i * lda`.
+            let (b0, b1) = unsafe { (T::load16(pb.add(kk * NR)), T::load16(pb.add(kk * NR + 16))) };
+            for i in 0..R {
+                let a = _mm512_set1_ps(unsafe { *pa.add(i * t.lda + kk) });
+                lo[i] = _mm512_fmadd_ps(a, b0, lo[i]);
+                hi[i] = _mm512_fmadd_ps(a, b1, hi[i]);
+            }
+        }
+        // Columns past `cols` (a short last panel) are masked off, never written.
+        let keep = |from: usize| -> __mmask16 {
+            let n = t.cols.saturating_sub(from).min(16);
+            ((1u32 << n) - 1) as __mmask16
+        };
+        let (m0, m1) = (keep(0), keep(16));
+        let pc = c.as_mut_ptr();
+        for i in 0..R {
+            // SAFETY: row `i` of the result has `cols` values from `i * ldc`; the masks
+            // touch no others.
+            unsafe {
+                let (c0, c1) = (pc.add(i * ldc), pc.add(i * ldc + 16));
+                let (mut s0, mut s1) = (lo[i], hi[i]);
+                if t.add {
+                    s0 = _mm512_add_ps(s0, _mm512_maskz_loadu_ps(m0, c0));
+                    s1 = _mm512_add_ps(s1, _mm512_maskz_loadu_ps(m1, c1));
+                }
+                _mm512_mask_storeu_ps(c0, m0, s0);
+                _mm512_mask_storeu_ps(c1, m1, s1);
+            }
+        }
+    }
+}
+
+/// Milliseconds one encoder-sized product takes (`m` rows, `k` inputs, `n` outputs), with
+/// the packed panels or with `ndarray`, the best of `reps`. For `benches/products.rs`.
+#[doc(hidden)]
+pub fn product_ms(m: usize, k: usize, n: usize, packed: bool, reps: usize) -> f64 {
+    let x = Array2::from_shape_fn((m, k), |(i, c)| ((i * 31 + c * 7) % 97) as f32 / 97.0 - 0.5);
+    let w = Array2::from_shape_fn((n, k), |(j, c)| ((j * 13 + c * 5) % 89) as f32 / 89.0 - 0.5);
+    let p = Packed::from_rows(&w.view());
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut best = f64::INFINITY;
+    for _ in 0..reps {
+        let clock = std::time::Instant::now();
+        let y = if packed {
+            p.product(&x.view(), threads)
+        } else {
+            x.dot(&w.t())
+        };
+        std::hint::black_box(&y);
+        best = best.min(clock.elapsed().as_secs_f64() * 1e3);
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matrix(r: usize, c: usize, seed: usize) -> Array2<f32> {
+        Array2::from_shape_fn((r, c), |(i, j)| {
+            (((i * 7919 + j * 104_729 + seed * 31) % 2001) as f32 / 1000.0) - 1.0
+        })
+    }
+
+    fn kernels() -> Vec<Kernel> {
+        let mut k = vec![Kernel::Plain];
+        if Kernel::best().is_wide() {
+            k.push(Kernel::best());
+        }
+        k
+    }
+
+    /// Every shape the encoder uses, and ragged ones (rows not a multiple of the tile's,
+    /// columns not of the panel's, inputs across a cache block), on one thread and several:
+    /// the packed product is `ndarray`'s to rounding.
+    #[test]
+    fn the_packed_product_is_the_general_product() {
+        for kernel in kernels() {
+            for &(m, k, n) in &[
+                (500, 512, 1536),
+                (500, 2048, 512),
+                (13, 300, 70),
+                (1, 64, 500),
+                (9, 257, 33),
+            ] {
+                let x = matrix(m, k, 1);
+                let w = matrix(n, k, 2);
+                let want = x.dot(&w.t());
+                let packed = Packed::from_rows(&w.view());
+                assert_eq!(packed.outputs(), n);
+                for threads in [1, 2, 3] {
+                    let got = packed.product_with(&x.view(), threads, kernel);
+                    assert_eq!(got.dim(), (m, n));
+                    let worst = got
+                        .iter()
+                        .zip(&want)
+                        .map(|(a, b)| (a - b).abs() / b.abs().max(1.0))
+                        .fold(0f32, f32::max);
+                    assert!(
+                        worst < 1e-4,
+                        "{kernel:?} {m}x{k}x{n} on {threads} threads: off by {worst}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Half-float panels (the decoder's weights) give the product of the widened weights,
+    /// for a step's few rows (the panels split between threads) and a prompt's many (the
+    /// rows split), and give back each weight row as it was.
+    #[test]
+    fn half_panels_are_their_widened_weights() {
+        for kernel in kernels() {
+            for &(m, k, n) in &[(1, 512, 2048), (9, 512, 1000), (76, 512, 96), (3, 2048, 64)] {
+                let x = matrix(m, k, 5);
+                let w = matrix(n, k, 6).mapv(|v| f16::from_f32(v).to_f32());
+                let halves: Vec<f16> = w.iter().map(|&v| f16::from_f32(v)).collect();
+                let packed = Packed::from_slice(&halves, n, k);
+                let want = x.dot(&w.t());
+                for threads in [1, 2] {
+                    let got = packed.product_with(&x.view(), threads, kernel);
+                    for (a, b) in got.iter().zip(&want) {
+                        assert!(
+                            (a - b).abs() < 1e-4 * b.abs().max(1.0),
+                            "{kernel:?} {m}x{k}x{n} on {threads}: {a} against {b}"
+                        );
+                    }
+                }
+                let mut row = vec![0f32; k];
+                for j in [0, n / 2, n - 1] {
+                    packed.row_into(j, &mut row);
+                    assert_eq!(row, w.row(j).to_vec(), "weight row {j}");
+                }
+            }
+        }
+    }
+
+    /// A view that is not in row order (the attention's columns of one head) and a matrix
+    /// packed from its columns give the product of the matrices they stand for.
+    #[test]
+    fn views_and_columns_pack_as_their_matrices() {
+        let big = matrix(40, 128, 3);
+        let x = big.slice(ndarray::s![.., 64..]);
+        let b = matrix(64, 24, 4);
+        let want = x.dot(&b);
+        let got = Packed::from_columns(&b.view()).product(&x, 2);
+        for (a, w) in got.iter().zip(&want) {
+            assert!((a - w).abs() < 1e-4 * w.abs().max(1.0), "{a} against {w}");
+        }
+    }
+}

@@ -117,7 +117,19 @@ impl<T: Element> Packed<T> {
 
     /// `x [m, k]` times the weights transposed: `[m, n]` on up to `threads` threads.
     pub fn product(&self, x: &ArrayView2<f32>, threads: usize) -> Array2<f32> {
-        self.product_with(x, threads, Kernel::best())
+        self.product_with(x, threads, Kernel::best(), &|_, _| {})
+    }
+
+    /// [`Packed::product`], each row's columns from `c0` then passed to `finish(c0, row)`
+    /// (a bias, an activation) on the thread that summed them, while they are in its cache:
+    /// on one thread, the encoder's biases and GELU were a tenth of its time.
+    pub fn product_finished(
+        &self,
+        x: &ArrayView2<f32>,
+        threads: usize,
+        finish: &(dyn Fn(usize, &mut [f32]) + Sync),
+    ) -> Array2<f32> {
+        self.product_with(x, threads, Kernel::best(), finish)
     }
 
     /// [`Packed::product`] with a given kernel: the tests run both. Many rows are split
@@ -129,6 +141,7 @@ impl<T: Element> Packed<T> {
         x: &ArrayView2<f32>,
         threads: usize,
         kernel: Kernel,
+        finish: &(dyn Fn(usize, &mut [f32]) + Sync),
     ) -> Array2<f32> {
         let (m, k) = x.dim();
         assert_eq!(k, self.k, "the rows are as long as the weights' inputs");
@@ -145,12 +158,16 @@ impl<T: Element> Packed<T> {
             std::thread::scope(|scope| {
                 let mut chunks = out.chunks_mut(per * n).enumerate();
                 let first = chunks.next();
+                let whole = |rows: &[f32], part: &mut [f32]| {
+                    self.block(rows, 0..panels, part, n, kernel);
+                    part.chunks_mut(n).for_each(|row| finish(0, row));
+                };
                 for (t, part) in chunks {
                     let rows = &xs[t * per * k..];
-                    scope.spawn(move || self.block(rows, 0..panels, part, n, kernel));
+                    scope.spawn(move || whole(rows, part));
                 }
                 if let Some((_, part)) = first {
-                    self.block(xs, 0..panels, part, n, kernel);
+                    whole(xs, part);
                 }
             });
         } else {
@@ -160,11 +177,11 @@ impl<T: Element> Packed<T> {
                     .step_by(per)
                     .map(|p0| {
                         scope.spawn(move || {
-                            self.panels_alone(xs, m, p0..(p0 + per).min(panels), kernel)
+                            self.panels_alone(xs, m, p0..(p0 + per).min(panels), kernel, finish)
                         })
                     })
                     .collect();
-                let mut parts = vec![self.panels_alone(xs, m, 0..per, kernel)];
+                let mut parts = vec![self.panels_alone(xs, m, 0..per, kernel, finish)];
                 parts.extend(
                     spawned
                         .into_iter()
@@ -190,10 +207,13 @@ impl<T: Element> Packed<T> {
         m: usize,
         panels: std::ops::Range<usize>,
         kernel: Kernel,
+        finish: &(dyn Fn(usize, &mut [f32]) + Sync),
     ) -> (std::ops::Range<usize>, Vec<f32>) {
         let cols = (panels.end * NR).min(self.n) - panels.start * NR;
         let mut part = vec![0f32; m * cols];
         self.block(xs, panels.clone(), &mut part, cols, kernel);
+        part.chunks_mut(cols)
+            .for_each(|row| finish(panels.start * NR, row));
         (panels, part)
     }
 
@@ -451,7 +471,7 @@ mod tests {
                 let packed = Packed::from_rows(&w.view());
                 assert_eq!(packed.outputs(), n);
                 for threads in [1, 2, 3] {
-                    let got = packed.product_with(&x.view(), threads, kernel);
+                    let got = packed.product_with(&x.view(), threads, kernel, &|_, _| {});
                     assert_eq!(got.dim(), (m, n));
                     let worst = got
                         .iter()
@@ -480,7 +500,7 @@ mod tests {
                 let packed = Packed::from_slice(&halves, n, k);
                 let want = x.dot(&w.t());
                 for threads in [1, 2] {
-                    let got = packed.product_with(&x.view(), threads, kernel);
+                    let got = packed.product_with(&x.view(), threads, kernel, &|_, _| {});
                     for (a, b) in got.iter().zip(&want) {
                         assert!(
                             (a - b).abs() < 1e-4 * b.abs().max(1.0),
@@ -493,6 +513,27 @@ mod tests {
                     packed.row_into(j, &mut row);
                     assert_eq!(row, w.row(j).to_vec(), "weight row {j}");
                 }
+            }
+        }
+    }
+
+    /// The finishing step sees each result row's columns once, with their first column's
+    /// index, whether the rows or the panels were split between the threads.
+    #[test]
+    fn each_row_is_finished_once_with_its_columns() {
+        for &(m, k, n) in &[(1, 64, 500), (9, 64, 200), (100, 64, 96)] {
+            let x = matrix(m, k, 7);
+            let w = matrix(n, k, 8);
+            let bias: Vec<f32> = (0..n).map(|j| j as f32).collect();
+            let packed = Packed::from_rows(&w.view());
+            let want = x.dot(&w.t()) + ndarray::ArrayView1::from(&bias[..]);
+            let got = packed.product_finished(&x.view(), 2, &|c0, row| {
+                for (j, v) in row.iter_mut().enumerate() {
+                    *v += bias[c0 + j];
+                }
+            });
+            for (a, b) in got.iter().zip(&want) {
+                assert!((a - b).abs() < 1e-3, "{m}x{k}x{n}: {a} against {b}");
             }
         }
     }

@@ -437,9 +437,32 @@ mod fused {
 
 impl Linear {
     fn apply(&self, x: &ArrayView2<f32>) -> Array2<f32> {
+        self.apply_then(x, false)
+    }
+
+    /// [`Linear::apply`], then GELU when `gelu`. Packed weights add the bias and take the
+    /// GELU on the threads of the product ([`Packed::product_finished`]).
+    fn apply_then(&self, x: &ArrayView2<f32>, gelu: bool) -> Array2<f32> {
+        let finish = |c0: usize, row: &mut [f32]| {
+            if let Some(b) = &self.b {
+                let b = &b.as_slice().expect("contiguous")[c0..c0 + row.len()];
+                row.iter_mut().zip(b).for_each(|(v, b)| *v += b);
+            }
+            if gelu {
+                fastmath::gelu_all(row);
+            }
+        };
+        match &self.w {
+            Weights::Packed(w) => return w.product_finished(x, threads(), &finish),
+            Weights::PackedHalf(w) => return w.product_finished(x, threads(), &finish),
+            _ => {}
+        }
         let mut y = self.w.product(x);
         if let Some(b) = &self.b {
             y += b;
+        }
+        if gelu {
+            gelu_inplace(&mut y);
         }
         y
     }
@@ -869,8 +892,7 @@ impl Whisper {
                 }
             }
         }
-        let mut h = self.conv1.apply(&cols.view());
-        gelu_inplace(&mut h);
+        let h = self.conv1.apply_then(&cols.view(), true);
         // conv2: kernel 3, padding 1, stride 2.
         let n = frames / 2;
         let mut cols = Array2::<f32>::zeros((n, D * 3));
@@ -885,8 +907,7 @@ impl Whisper {
                 }
             }
         }
-        let mut x = self.conv2.apply(&cols.view());
-        gelu_inplace(&mut x);
+        let mut x = self.conv2.apply_then(&cols.view(), true);
         x += &self.enc_pos.slice(s![..n, ..]);
         for l in &self.encoder {
             let a = l.attn_norm.apply(&x);
@@ -898,8 +919,7 @@ impl Whisper {
             );
             x += &l.out.apply(&att.view());
             let f = l.ffn_norm.apply(&x);
-            let mut f = l.ffn_in.apply(&f.view());
-            gelu_inplace(&mut f);
+            let f = l.ffn_in.apply_then(&f.view(), true);
             x += &l.ffn_out.apply(&f.view());
         }
         let states = self.enc_norm.apply(&x);
@@ -996,8 +1016,7 @@ impl Whisper {
             }
             x += &l.cross_out.apply(&o.view());
             let f = l.ffn_norm.apply(&x);
-            let mut f = l.ffn_in.apply(&f.view());
-            gelu_inplace(&mut f);
+            let f = l.ffn_in.apply_then(&f.view(), true);
             x += &l.ffn_out.apply(&f.view());
         }
         (self.dec_norm.apply(&x), attended)
@@ -1053,8 +1072,7 @@ impl Whisper {
             let o = enc.cross_attention(li, &q.view(), None);
             x += &l.cross_out.apply(&o.view());
             let f = l.ffn_norm.apply(&x);
-            let mut f = l.ffn_in.apply(&f.view());
-            gelu_inplace(&mut f);
+            let f = l.ffn_in.apply_then(&f.view(), true);
             x += &l.ffn_out.apply(&f.view());
         }
         self.dec_norm.apply(&x)

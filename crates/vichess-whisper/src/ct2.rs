@@ -199,6 +199,25 @@ impl Model {
         Ok(self.take(name, dims)?.into_f32())
     }
 
+    /// The variables whose names start with `prefix`, moved into a model of their own, so
+    /// that two threads can take the weights of the encoder and of the decoder at once.
+    pub fn split_off(&mut self, prefix: &str) -> Model {
+        let names: Vec<String> = self
+            .tensors
+            .keys()
+            .filter(|n| n.starts_with(prefix))
+            .cloned()
+            .collect();
+        let tensors = names
+            .into_iter()
+            .filter_map(|n| self.tensors.remove_entry(&n))
+            .collect();
+        Model {
+            tensors,
+            ints: self.ints.clone(),
+        }
+    }
+
     /// The variable `name` as half floats, with the dims it must have.
     pub fn tensor_half(
         &mut self,

@@ -139,14 +139,26 @@ impl Recognizer {
     /// Loads `model.bin` and `tokenizer.json` from `dir`. The error says which file and
     /// what was wrong with it.
     pub fn load(dir: &Path) -> Result<Recognizer, String> {
-        let bin = dir.join("model.bin");
-        let bytes = std::fs::read(&bin).map_err(|e| format!("{}: {e}", bin.display()))?;
-        let parsed = ct2::Model::parse(&bytes).map_err(|e| format!("{}: {e}", bin.display()))?;
-        drop(bytes);
-        let model = Whisper::from_model(parsed).map_err(|e| format!("{}: {e}", bin.display()))?;
-        let tj = dir.join("tokenizer.json");
-        let json = std::fs::read_to_string(&tj).map_err(|e| format!("{}: {e}", tj.display()))?;
-        let bpe = bpe::Bpe::parse(&json).map_err(|e| format!("{}: {e}", tj.display()))?;
+        // The tokenizer's 50,000 words and merges are parsed beside the model's weights.
+        let (model, bpe) = std::thread::scope(|scope| {
+            let bpe = scope.spawn(|| {
+                let tj = dir.join("tokenizer.json");
+                let json =
+                    std::fs::read_to_string(&tj).map_err(|e| format!("{}: {e}", tj.display()))?;
+                bpe::Bpe::parse(&json).map_err(|e| format!("{}: {e}", tj.display()))
+            });
+            let bin = dir.join("model.bin");
+            let model = std::fs::read(&bin)
+                .map_err(|e| format!("{}: {e}", bin.display()))
+                .and_then(|bytes| {
+                    ct2::Model::parse(&bytes).map_err(|e| format!("{}: {e}", bin.display()))
+                })
+                .and_then(|parsed| {
+                    Whisper::from_model(parsed).map_err(|e| format!("{}: {e}", bin.display()))
+                });
+            (model, bpe.join().expect("the tokenizer's thread"))
+        });
+        let (model, bpe) = (model?, bpe?);
         Ok(Recognizer {
             model,
             bpe,
@@ -480,5 +492,42 @@ impl Recognizer {
             lp = Some(self.model.step(&utt.enc, &[best as u32], &mut cache));
         }
         (self.bpe.decode(&out), total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A model folder the user damaged: the message names the file and what is wrong with
+    /// it, whichever of the two loading threads found it.
+    #[test]
+    fn a_damaged_model_is_named_with_what_is_wrong() {
+        let dir = std::env::temp_dir().join(format!("vichess-whisper-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let tokenizer = dir.join("tokenizer.json");
+        let bin = dir.join("model.bin");
+        std::fs::write(&tokenizer, "{}").unwrap();
+        // Version 6, then the file stops before the spec's name.
+        std::fs::write(&bin, 6u32.to_le_bytes()).unwrap();
+        let err = Recognizer::load(&dir)
+            .err()
+            .expect("a truncated model.bin is refused");
+        assert!(
+            err.starts_with(&bin.display().to_string()) && err.contains("the file ends at byte 4"),
+            "{err}"
+        );
+        std::fs::write(&bin, 5u32.to_le_bytes()).unwrap();
+        let err = Recognizer::load(&dir)
+            .err()
+            .expect("another version is refused");
+        assert!(err.contains("format version 5"), "{err}");
+        // Both files wrong: the model's fault is said, whichever thread ended first.
+        std::fs::remove_file(&tokenizer).unwrap();
+        for _ in 0..3 {
+            let err = Recognizer::load(&dir).err().expect("refused");
+            assert!(err.starts_with(&bin.display().to_string()), "{err}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

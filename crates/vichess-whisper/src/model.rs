@@ -802,63 +802,20 @@ impl Whisper {
                 "the encoder has {heads} heads: this reader knows Whisper base (8)"
             )));
         }
-        let conv1 = Linear {
-            w: encoder_weights(
-                m.tensor("encoder/conv1/weight", &[D, 80, 3])
-                    .map(|v| Array2::from_shape_vec((D, 240), v).expect("dims"))?,
-            ),
-            b: Some(arr1(&mut m, "encoder/conv1/bias", D)?),
-        };
-        let conv2 = Linear {
-            w: encoder_weights(
-                m.tensor("encoder/conv2/weight", &[D, D, 3])
-                    .map(|v| Array2::from_shape_vec((D, D * 3), v).expect("dims"))?,
-            ),
-            b: Some(arr1(&mut m, "encoder/conv2/bias", D)?),
-        };
-        let enc_pos = arr2(&mut m, "encoder/position_encodings/encodings", 1500, D)?;
-        let mut encoder = Vec::new();
-        for l in 0..LAYERS {
-            let p = format!("encoder/layer_{l}");
-            encoder.push(EncoderLayer {
-                attn_norm: norm(&mut m, &format!("{p}/self_attention/layer_norm"))?,
-                qkv: linear(&mut m, &format!("{p}/self_attention/linear_0"), 3 * D, D)?,
-                out: linear(&mut m, &format!("{p}/self_attention/linear_1"), D, D)?,
-                ffn_norm: norm(&mut m, &format!("{p}/ffn/layer_norm"))?,
-                ffn_in: linear(&mut m, &format!("{p}/ffn/linear_0"), FFN, D)?,
-                ffn_out: linear(&mut m, &format!("{p}/ffn/linear_1"), D, FFN)?,
-            });
-        }
-        let enc_norm = norm(&mut m, "encoder/layer_norm")?;
-        let vocab = m
-            .tensors
-            .get("decoder/embeddings/weight")
-            .map(|t| t.dims.first().copied().unwrap_or(0))
-            .unwrap_or(0);
-        let embed = half_weights(Half::load(&mut m, "decoder/embeddings/weight", vocab, D)?);
-        let dec_pos = arr2(
-            &mut m,
-            "decoder/position_encodings/encodings",
-            MAX_TOKENS,
-            D,
-        )?;
-        let mut decoder = Vec::new();
-        for l in 0..LAYERS {
-            let p = format!("decoder/layer_{l}");
-            decoder.push(DecoderLayer {
-                self_norm: norm(&mut m, &format!("{p}/self_attention/layer_norm"))?,
-                self_qkv: linear_half(&mut m, &format!("{p}/self_attention/linear_0"), 3 * D, D)?,
-                self_out: linear_half(&mut m, &format!("{p}/self_attention/linear_1"), D, D)?,
-                cross_norm: norm(&mut m, &format!("{p}/attention/layer_norm"))?,
-                cross_q: linear_half(&mut m, &format!("{p}/attention/linear_0"), D, D)?,
-                cross_kv: linear(&mut m, &format!("{p}/attention/linear_1"), 2 * D, D)?,
-                cross_out: linear_half(&mut m, &format!("{p}/attention/linear_2"), D, D)?,
-                ffn_norm: norm(&mut m, &format!("{p}/ffn/layer_norm"))?,
-                ffn_in: linear_half(&mut m, &format!("{p}/ffn/linear_0"), FFN, D)?,
-                ffn_out: linear_half(&mut m, &format!("{p}/ffn/linear_1"), D, FFN)?,
-            });
-        }
-        let dec_norm = norm(&mut m, "decoder/layer_norm")?;
+        // The encoder's weights on this thread, the decoder's on another: each is widened or
+        // halved and packed (a tenth of a second and more apiece), and every `hear`, and
+        // `play --listen` before its first utterance, waits for the model.
+        let mut decoder_part = m.split_off("decoder/");
+        let (encoder_half, decoder_half) = std::thread::scope(|scope| {
+            let decoder = scope.spawn(move || Whisper::load_decoder(&mut decoder_part));
+            let encoder = Whisper::load_encoder(&mut m);
+            (
+                encoder,
+                decoder.join().expect("the decoder's loading thread"),
+            )
+        });
+        let (conv1, conv2, enc_pos, encoder, enc_norm) = encoder_half?;
+        let (embed, dec_pos, decoder, dec_norm) = decoder_half?;
         Ok(Whisper {
             conv1,
             conv2,
@@ -870,6 +827,73 @@ impl Whisper {
             decoder,
             dec_norm,
         })
+    }
+
+    /// The encoder's weights (see [`Whisper::from_model`]).
+    #[allow(clippy::type_complexity)]
+    fn load_encoder(
+        m: &mut Model,
+    ) -> Result<(Linear, Linear, Array2<f32>, Vec<EncoderLayer>, Norm), FormatError> {
+        let conv1 = Linear {
+            w: encoder_weights(
+                m.tensor("encoder/conv1/weight", &[D, 80, 3])
+                    .map(|v| Array2::from_shape_vec((D, 240), v).expect("dims"))?,
+            ),
+            b: Some(arr1(m, "encoder/conv1/bias", D)?),
+        };
+        let conv2 = Linear {
+            w: encoder_weights(
+                m.tensor("encoder/conv2/weight", &[D, D, 3])
+                    .map(|v| Array2::from_shape_vec((D, D * 3), v).expect("dims"))?,
+            ),
+            b: Some(arr1(m, "encoder/conv2/bias", D)?),
+        };
+        let enc_pos = arr2(m, "encoder/position_encodings/encodings", 1500, D)?;
+        let mut encoder = Vec::new();
+        for l in 0..LAYERS {
+            let p = format!("encoder/layer_{l}");
+            encoder.push(EncoderLayer {
+                attn_norm: norm(m, &format!("{p}/self_attention/layer_norm"))?,
+                qkv: linear(m, &format!("{p}/self_attention/linear_0"), 3 * D, D)?,
+                out: linear(m, &format!("{p}/self_attention/linear_1"), D, D)?,
+                ffn_norm: norm(m, &format!("{p}/ffn/layer_norm"))?,
+                ffn_in: linear(m, &format!("{p}/ffn/linear_0"), FFN, D)?,
+                ffn_out: linear(m, &format!("{p}/ffn/linear_1"), D, FFN)?,
+            });
+        }
+        let enc_norm = norm(m, "encoder/layer_norm")?;
+        Ok((conv1, conv2, enc_pos, encoder, enc_norm))
+    }
+
+    /// The decoder's weights and the vocabulary projection (see [`Whisper::from_model`]).
+    fn load_decoder(
+        m: &mut Model,
+    ) -> Result<(Weights, Array2<f32>, Vec<DecoderLayer>, Norm), FormatError> {
+        let vocab = m
+            .tensors
+            .get("decoder/embeddings/weight")
+            .map(|t| t.dims.first().copied().unwrap_or(0))
+            .unwrap_or(0);
+        let embed = half_weights(Half::load(m, "decoder/embeddings/weight", vocab, D)?);
+        let dec_pos = arr2(m, "decoder/position_encodings/encodings", MAX_TOKENS, D)?;
+        let mut decoder = Vec::new();
+        for l in 0..LAYERS {
+            let p = format!("decoder/layer_{l}");
+            decoder.push(DecoderLayer {
+                self_norm: norm(m, &format!("{p}/self_attention/layer_norm"))?,
+                self_qkv: linear_half(m, &format!("{p}/self_attention/linear_0"), 3 * D, D)?,
+                self_out: linear_half(m, &format!("{p}/self_attention/linear_1"), D, D)?,
+                cross_norm: norm(m, &format!("{p}/attention/layer_norm"))?,
+                cross_q: linear_half(m, &format!("{p}/attention/linear_0"), D, D)?,
+                cross_kv: linear(m, &format!("{p}/attention/linear_1"), 2 * D, D)?,
+                cross_out: linear_half(m, &format!("{p}/attention/linear_2"), D, D)?,
+                ffn_norm: norm(m, &format!("{p}/ffn/layer_norm"))?,
+                ffn_in: linear_half(m, &format!("{p}/ffn/linear_0"), FFN, D)?,
+                ffn_out: linear_half(m, &format!("{p}/ffn/linear_1"), D, FFN)?,
+            });
+        }
+        let dec_norm = norm(m, "decoder/layer_norm")?;
+        Ok((embed, dec_pos, decoder, dec_norm))
     }
 
     /// The vocabulary size.

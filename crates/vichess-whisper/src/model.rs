@@ -698,6 +698,8 @@ fn attention_parts(
 pub struct Encoded {
     /// Encoder frames (`[frames / 2, D]`).
     pub states: Array2<f32>,
+    /// Each decoder layer's keys and values of the frames (`[frames / 2, D]`), where the
+    /// processor has no AVX-512.
     cross: Vec<(Array2<f32>, Array2<f32>)>,
     /// The same keys and values, each layer's heads packed ([`HeadPanels`]), where the
     /// processor has AVX-512: every step's cross-attention reads them.
@@ -947,29 +949,19 @@ impl Whisper {
             x += &l.ffn_out.apply(&f.view());
         }
         let states = self.enc_norm.apply(&x);
-        let cross = self
-            .decoder
-            .iter()
-            .map(|l| {
-                let kv = l.cross_kv.apply(&states.view());
-                (
-                    kv.slice(s![.., ..D]).to_owned(),
-                    kv.slice(s![.., D..]).to_owned(),
-                )
-            })
-            .collect::<Vec<_>>();
-        let cross_heads = if Kernel::best().is_wide() {
-            cross
-                .iter()
-                .map(|(k, v)| {
-                    (0..HEADS)
-                        .map(|h| HeadPanels::new(&k.view(), &v.view(), h))
-                        .collect()
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        // Each layer's keys and values of the frames: packed by head where the processor
+        // has AVX-512 (and only so kept), else kept whole.
+        let wide = Kernel::best().is_wide();
+        let (mut cross, mut cross_heads) = (Vec::new(), Vec::new());
+        for l in &self.decoder {
+            let kv = l.cross_kv.apply(&states.view());
+            let (k, v) = (kv.slice(s![.., ..D]), kv.slice(s![.., D..]));
+            if wide {
+                cross_heads.push((0..HEADS).map(|h| HeadPanels::new(&k, &v, h)).collect());
+            } else {
+                cross.push((k.to_owned(), v.to_owned()));
+            }
+        }
         Encoded {
             states,
             cross,

@@ -236,6 +236,22 @@ fn pack_taken(pack: &str, fen: &str, san: &str, lang: &str, uci: &str, line: &st
     assert!(stdout.starts_with(line), "{stdout}");
 }
 
+/// The Russian pack's "е четыре" from the start: Whisper runs on repeating the number
+/// ("Е, четыре, четыре, четыре,"), which counts once, so the first move most players make
+/// is heard rather than refused for words the reading leaves out.
+#[test]
+fn a_number_whisper_ran_on_repeating_is_heard_once() {
+    pack_taken(
+        "ru",
+        START,
+        "e4",
+        "ru",
+        "e2e4",
+        "Услышано: е четыре (e4)",
+        "units (2, 2)",
+    );
+}
+
 /// The de-fide pack's "Turm Bella acht" (seed 49 of the closed loop): Whisper writes "Turm,
 /// Bella, acht." and reads a8b8; PocketSphinx's best reading has a German letter ("turm geh
 /// acht"), which confirms nothing. Whisper wrote the Appendix D name itself, so its hearing

@@ -1,17 +1,21 @@
-//! The encoder's matrix products, with the weights laid out for AVX-512 once, when the model
+//! The model's matrix products, with the weights laid out for AVX-512 once, when the model
 //! is loaded.
 //!
-//! The encoder multiplies its 500 frames by every weight matrix: about 13 billion
-//! multiply-adds an utterance, most of the time from the end of speech to the verdict. A
-//! general matrix product (`matrixmultiply`, under `ndarray`) copies the weights into its own
-//! panels at every call and runs eight-lane AVX2 kernels; here the weights are copied into
-//! sixteen-lane panels once ([`Packed`]), and each tile of 8 rows × 32 columns is summed in
-//! sixteen AVX-512 registers. The rows are split between threads, so each thread writes its
-//! own rows of the result and reads every weight panel from its own core's cache.
+//! The encoder multiplies its 500 frames by every weight matrix (about 13 billion
+//! multiply-adds an utterance), the prompt its 76 tokens by every decoder weight, and each
+//! step of the phrase search up to nine rows by the decoder's 22 million weights and the
+//! vocabulary projection's 26 million. A general matrix product (`matrixmultiply`, under
+//! `ndarray`) copies the weights into its own panels at every call and runs eight-lane AVX2
+//! kernels; here the weights are copied into sixteen-lane panels once ([`Packed`]: single
+//! floats for the encoder, the model's half floats for the decoder, where a step's cost is
+//! the bytes it reads), and each tile of 8 rows × 32 columns is summed in sixteen AVX-512
+//! registers. Many rows are split between threads, so each thread writes its own rows of
+//! the result; a step's few rows would then make every thread read every weight, so the
+//! panels are split instead.
 //!
 //! Elsewhere than AVX-512 the same panels are summed in plain code (the tests compare both
-//! with `ndarray`'s product); the model keeps `ndarray`'s product on such processors, which
-//! is faster there than plain code.
+//! with `ndarray`'s product); the model keeps its earlier paths on such processors, which
+//! are faster there than plain code.
 
 use half::f16;
 use ndarray::{Array2, ArrayView2};

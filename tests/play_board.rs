@@ -385,17 +385,21 @@ fn play_speaks_the_announcement_on_the_sound_device() {
         .recv_timeout(Duration::from_secs(20))
         .expect("the opening line");
     assert!(greeting.contains("hilfe"), "{greeting}");
-    // System speech says it, so its length is not known here: wait until it was heard and a
-    // quiet second followed.
+    // System speech says it, so its length is not known here: wait until it was heard and
+    // two quiet seconds followed. One was not enough on a machine loaded by a closed loop
+    // beside the suite: speech-dispatcher paused longer than that inside the greeting, and
+    // the rest of it reached the recording (8.17 s recorded against 0.46 s rendered).
     let mut heard = false;
+    let mut quiet_for = 0;
     for _ in 0..60 {
         let probe = pulse.record(&home.join("probe.raw"));
         std::thread::sleep(Duration::from_secs(1));
         let quiet = probe.stop().samples.iter().all(|x| x.abs() < 0.01);
-        if quiet && heard {
+        quiet_for = if quiet { quiet_for + 1 } else { 0 };
+        heard |= !quiet;
+        if heard && quiet_for >= 2 {
             break;
         }
-        heard |= !quiet;
     }
     let recording = pulse.record(&home.join("rec.raw"));
     writeln!(stdin, "e4").unwrap();

@@ -544,13 +544,13 @@ impl HeadPanels {
 
 /// Attention over packed heads ([`HeadPanels`], `head(h)` gives head `h`'s), the heads
 /// split between threads; each head's weights are kept in `keep` when asked.
-fn attention_heads<'a, H>(
+fn attention_heads<H>(
     q: &ArrayView2<f32>,
     head: impl Fn(usize) -> H + Sync,
     keep: Option<&mut Vec<Array2<f32>>>,
 ) -> Array2<f32>
 where
-    H: std::ops::Deref<Target = HeadPanels> + 'a,
+    H: std::ops::Deref<Target = HeadPanels>,
 {
     let one = |h: usize| head(h).attend(&q.slice(s![.., h * HEAD..(h + 1) * HEAD]));
     let per = HEADS.div_ceil(threads());

@@ -24,7 +24,7 @@ use crate::voice::Pack;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use vichess_whisper::Recognizer;
+use vichess_whisper::{Precision, Recognizer};
 
 /// The model's sample rate.
 const RATE: u32 = 16_000;
@@ -35,6 +35,12 @@ const BEAM: usize = 8;
 /// Tokens the model's own transcript may run past the best reading: enough to show a word
 /// the reading leaves out.
 const TRANSCRIPT_SPARE: usize = 6;
+
+/// Which weights are 8-bit integers (where the processor has AVX-512 VNNI).
+const PRECISION: Precision = Precision {
+    encoder_int8: false,
+    decoder_int8: false,
+};
 
 /// Seconds of audio the encoder sees at least (the utterance, then silence). Whisper was
 /// trained on 30 s windows; a window of the utterance alone halved the right readings of
@@ -159,6 +165,24 @@ pub struct WhisperEar {
     pub last: WhisperDetail,
 }
 
+/// The weights' precision: [`PRECISION`], or `VICHESS_WHISPER_INT8` for the closed loop to
+/// compare (`0`: the model's floats throughout; `decoder`: 8-bit integers in the decoder
+/// only; `all`: everywhere).
+fn precision() -> Precision {
+    match std::env::var("VICHESS_WHISPER_INT8").as_deref() {
+        Ok("0") => Precision::default(),
+        Ok("decoder") => Precision {
+            encoder_int8: false,
+            decoder_int8: true,
+        },
+        Ok("all") | Ok("1") => Precision {
+            encoder_int8: true,
+            decoder_int8: true,
+        },
+        _ => PRECISION,
+    }
+}
+
 impl WhisperEar {
     /// Loads the model from the first of [`model_dirs`] that has one.
     pub fn new() -> Result<WhisperEar, EarError> {
@@ -177,7 +201,7 @@ impl WhisperEar {
 
     /// Loads the model from `dir` (`model.bin`, `tokenizer.json`).
     pub fn with_model(dir: &Path) -> Result<WhisperEar, EarError> {
-        let mut rec = Recognizer::load(dir).map_err(EarError::Model)?;
+        let mut rec = Recognizer::load_with(dir, precision()).map_err(EarError::Model)?;
         let packs = super::grammar::packs_by_language()?;
         // VICHESS_WHISPER_CONTEXT=0 leaves the words out, for the closed loop to compare.
         if std::env::var("VICHESS_WHISPER_CONTEXT").as_deref() != Ok("0") {

@@ -9,6 +9,10 @@
 //! - the encoder's, 500 frames against single-float weights; the reference is `ndarray`'s
 //!   general product (`matrixmultiply`).
 //!
+//! - 8-bit integer panels ([`vichess_whisper::quant`], AVX-512 VNNI) against the float
+//!   panels they replace: half floats on the decoder's shapes, single floats on the
+//!   encoder's, on the threads the model uses.
+//!
 //! `cargo bench -p vichess-whisper --bench products`; the figures are in
 //! `docs/performance.md`.
 
@@ -43,6 +47,32 @@ fn main() {
         let (a, b) = best(&|packed| vichess_whisper::gemm::product_ms(m, k, n, packed, 10));
         println!(
             "encoder, {m} rows x {k} inputs x {n} outputs: ndarray {a:.3} ms, packed {b:.3} ms, ratio {:.2}",
+            b / a
+        );
+    }
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4);
+    println!(
+        "AVX-512 VNNI on this processor: {}",
+        vichess_whisper::quant::Quantized::available()
+    );
+    for (shape, half, reps) in [
+        ((9, 512, 51_865), true, 10),
+        ((2, 512, 51_865), true, 10),
+        ((9, 512, 2048), true, 200),
+        ((9, 2048, 512), true, 200),
+        ((76, 512, 1536), true, 20),
+        ((500, 512, 1536), false, 10),
+        ((500, 512, 2048), false, 10),
+        ((500, 2048, 512), false, 10),
+    ] {
+        let (a, b) =
+            best(&|int8| vichess_whisper::quant::int8_product_ms(shape, int8, half, threads, reps));
+        let (m, k, n) = shape;
+        let floats = if half { "half" } else { "single" };
+        println!(
+            "int8, {m} rows x {k} inputs x {n} outputs: {floats} floats {a:.3} ms, int8 {b:.3} ms, ratio {:.2}",
             b / a
         );
     }

@@ -21,10 +21,10 @@ use half::f16;
 use ndarray::{Array2, ArrayView2};
 
 /// Columns of the result a tile sums at once: two sixteen-lane registers.
-const NR: usize = 32;
+pub(crate) const NR: usize = 32;
 /// Rows of the result a tile sums at once: 2 × 8 sums, the two weight registers and the
 /// broadcast row value stay within AVX-512's 32 registers.
-const MR: usize = 8;
+pub(crate) const MR: usize = 8;
 /// Weights a tile reads before the next tile: a 256 × 32 block of a panel (32 KB) stays in
 /// the core's first-level cache while every row tile passes over it.
 const KC: usize = 256;
@@ -149,76 +149,11 @@ impl<T: Element> Packed<T> {
     ) -> Array2<f32> {
         let (m, k) = x.dim();
         assert_eq!(k, self.k, "the rows are as long as the weights' inputs");
-        let n = self.n;
         let x = x.as_standard_layout();
         let xs = x.as_slice().expect("standard layout");
-        let mut out = vec![0f32; m * n];
-        let panels = n.div_ceil(NR);
-        let threads = threads.max(1);
-        if m == 0 {
-        } else if threads == 1 || m >= 2 * MR * threads || panels < threads {
-            // Whole tiles to each thread, so only the last thread's last tile is short.
-            let per = m.div_ceil(threads).div_ceil(MR) * MR;
-            std::thread::scope(|scope| {
-                let mut chunks = out.chunks_mut(per * n).enumerate();
-                let first = chunks.next();
-                let whole = |rows: &[f32], part: &mut [f32]| {
-                    self.block(rows, 0..panels, part, n, kernel);
-                    part.chunks_mut(n).for_each(|row| finish(0, row));
-                };
-                for (t, part) in chunks {
-                    let rows = &xs[t * per * k..];
-                    scope.spawn(move || whole(rows, part));
-                }
-                if let Some((_, part)) = first {
-                    whole(xs, part);
-                }
-            });
-        } else {
-            let per = panels.div_ceil(threads);
-            let parts: Vec<(std::ops::Range<usize>, Vec<f32>)> = std::thread::scope(|scope| {
-                let spawned: Vec<_> = (per..panels)
-                    .step_by(per)
-                    .map(|p0| {
-                        scope.spawn(move || {
-                            self.panels_alone(xs, m, p0..(p0 + per).min(panels), kernel, finish)
-                        })
-                    })
-                    .collect();
-                let mut parts = vec![self.panels_alone(xs, m, 0..per, kernel, finish)];
-                parts.extend(
-                    spawned
-                        .into_iter()
-                        .map(|t| t.join().expect("a product thread")),
-                );
-                parts
-            });
-            for (range, part) in parts {
-                let (c0, cols) = (range.start * NR, part.len() / m);
-                for i in 0..m {
-                    out[i * n + c0..i * n + c0 + cols]
-                        .copy_from_slice(&part[i * cols..(i + 1) * cols]);
-                }
-            }
-        }
-        Array2::from_shape_vec((m, n), out).expect("shape")
-    }
-
-    /// The columns of `panels` for all `m` rows of `xs`, in a buffer of their own.
-    fn panels_alone(
-        &self,
-        xs: &[f32],
-        m: usize,
-        panels: std::ops::Range<usize>,
-        kernel: Kernel,
-        finish: &(dyn Fn(usize, &mut [f32]) + Sync),
-    ) -> (std::ops::Range<usize>, Vec<f32>) {
-        let cols = (panels.end * NR).min(self.n) - panels.start * NR;
-        let mut part = vec![0f32; m * cols];
-        self.block(xs, panels.clone(), &mut part, cols, kernel);
-        part.chunks_mut(cols)
-            .for_each(|row| finish(panels.start * NR, row));
-        (panels, part)
+        split_product(m, self.n, threads, finish, &|r0, panels, out, ldc| {
+            self.block(&xs[r0 * k..], panels, out, ldc, kernel)
+        })
     }
 
     /// The product's columns of `panels` for the rows of `out` (`ldc` apart, the first
@@ -257,6 +192,77 @@ impl<T: Element> Packed<T> {
             }
         }
     }
+}
+
+/// `block(r0, panels, out, ldc)` of [`split_product`].
+pub(crate) type Block<'a> = dyn Fn(usize, std::ops::Range<usize>, &mut [f32], usize) + Sync + 'a;
+
+/// An `m × n` product on up to `threads` threads, `block(r0, panels, out, ldc)` summing the
+/// columns of `panels` for the rows from `r0` into `out` (as many rows as `out` holds,
+/// `ldc` apart), then `finish(c0, row)` on each row's columns from `c0`. Many rows are split
+/// between the threads, so each writes its own rows of the result; a few rows (a decoder
+/// step's hypotheses) would then make every thread read every weight, so the panels are
+/// split instead. Shared by every kind of panel ([`Packed`], [`crate::quant::Quantized`]).
+pub(crate) fn split_product(
+    m: usize,
+    n: usize,
+    threads: usize,
+    finish: &(dyn Fn(usize, &mut [f32]) + Sync),
+    block: &Block,
+) -> Array2<f32> {
+    let mut out = vec![0f32; m * n];
+    let panels = n.div_ceil(NR);
+    let threads = threads.max(1);
+    if m == 0 {
+    } else if threads == 1 || m >= 2 * MR * threads || panels < threads {
+        // Whole tiles to each thread, so only the last thread's last tile is short.
+        let per = m.div_ceil(threads).div_ceil(MR) * MR;
+        std::thread::scope(|scope| {
+            let mut chunks = out.chunks_mut(per * n).enumerate();
+            let first = chunks.next();
+            let whole = |r0: usize, part: &mut [f32]| {
+                block(r0, 0..panels, part, n);
+                part.chunks_mut(n).for_each(|row| finish(0, row));
+            };
+            for (t, part) in chunks {
+                scope.spawn(move || whole(t * per, part));
+            }
+            if let Some((_, part)) = first {
+                whole(0, part);
+            }
+        });
+    } else {
+        // The columns of a range of panels for all `m` rows, in a buffer of their own.
+        let alone = |range: std::ops::Range<usize>| {
+            let cols = (range.end * NR).min(n) - range.start * NR;
+            let mut part = vec![0f32; m * cols];
+            block(0, range.clone(), &mut part, cols);
+            part.chunks_mut(cols)
+                .for_each(|row| finish(range.start * NR, row));
+            (range, part)
+        };
+        let per = panels.div_ceil(threads);
+        let parts: Vec<(std::ops::Range<usize>, Vec<f32>)> = std::thread::scope(|scope| {
+            let spawned: Vec<_> = (per..panels)
+                .step_by(per)
+                .map(|p0| scope.spawn(move || alone(p0..(p0 + per).min(panels))))
+                .collect();
+            let mut parts = vec![alone(0..per)];
+            parts.extend(
+                spawned
+                    .into_iter()
+                    .map(|t| t.join().expect("a product thread")),
+            );
+            parts
+        });
+        for (range, part) in parts {
+            let (c0, cols) = (range.start * NR, part.len() / m);
+            for i in 0..m {
+                out[i * n + c0..i * n + c0 + cols].copy_from_slice(&part[i * cols..(i + 1) * cols]);
+            }
+        }
+    }
+    Array2::from_shape_vec((m, n), out).expect("shape")
 }
 
 impl Packed<f32> {

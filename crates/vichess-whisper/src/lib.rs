@@ -13,7 +13,9 @@ mod fastmath;
 pub mod gemm;
 pub mod mel;
 pub mod model;
+pub mod quant;
 
+pub use model::Precision;
 use model::{Cache, Encoded, Whisper};
 use ndarray::Array2;
 use std::cell::OnceCell;
@@ -139,6 +141,11 @@ impl Recognizer {
     /// Loads `model.bin` and `tokenizer.json` from `dir`. The error says which file and
     /// what was wrong with it.
     pub fn load(dir: &Path) -> Result<Recognizer, String> {
+        Recognizer::load_with(dir, Precision::default())
+    }
+
+    /// [`Recognizer::load`], with the weights `precision` asks for.
+    pub fn load_with(dir: &Path, precision: Precision) -> Result<Recognizer, String> {
         // The tokenizer's 50,000 words and merges are parsed beside the model's weights.
         let (model, bpe) = std::thread::scope(|scope| {
             let bpe = scope.spawn(|| {
@@ -154,7 +161,8 @@ impl Recognizer {
                     ct2::Model::parse(&bytes).map_err(|e| format!("{}: {e}", bin.display()))
                 })
                 .and_then(|parsed| {
-                    Whisper::from_model(parsed).map_err(|e| format!("{}: {e}", bin.display()))
+                    Whisper::from_model_with(parsed, precision)
+                        .map_err(|e| format!("{}: {e}", bin.display()))
                 });
             (model, bpe.join().expect("the tokenizer's thread"))
         });

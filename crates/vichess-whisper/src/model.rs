@@ -6,6 +6,7 @@
 use crate::ct2::{FormatError, Model};
 use crate::fastmath;
 use crate::gemm::{Kernel, Packed};
+use crate::quant::Quantized;
 use half::f16;
 use ndarray::{s, Array1, Array2, ArrayView1, ArrayView2, Axis};
 use std::sync::Arc;
@@ -19,6 +20,18 @@ const LAYERS: usize = 6;
 pub const MAX_FRAMES: usize = 3000;
 /// Text positions the decoder knows.
 pub const MAX_TOKENS: usize = 448;
+
+/// Which of the model's weights are held as 8-bit integers ([`Quantized`]) rather than the
+/// floats they are stored as. Integers halve the bytes a decoder step reads and quarter the
+/// encoder's arithmetic, at a rounding of about half a percent of each row's largest value;
+/// where the processor lacks AVX-512 VNNI the floats are kept whatever this asks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Precision {
+    /// The encoder's products (its convolutions, attention and feed-forward layers).
+    pub encoder_int8: bool,
+    /// The decoder's products and the vocabulary projection (also the token embedding).
+    pub decoder_int8: bool,
+}
 
 struct Norm {
     gamma: Array1<f32>,
@@ -41,6 +54,9 @@ enum Weights {
     /// the vocabulary projection, where the processor has AVX-512. One layout serves a step's
     /// few rows and the prompt's many, which [`Weights::Half`] could only widen whole.
     PackedHalf(Packed<f16>),
+    /// 8-bit integers with a scale per output ([`Quantized`]), where the processor has
+    /// AVX-512 VNNI and the model was loaded with them ([`Precision`]).
+    Int8(Quantized),
     /// Kept as the model's half floats, for the decoder: a step reads every weight to
     /// multiply a few rows, so the bytes read are the cost, and half the bytes is nearly half
     /// the time. Widening a half float is exact, so the products are the same to the bit.
@@ -134,18 +150,28 @@ fn norm(m: &mut Model, p: &str) -> Result<Norm, FormatError> {
     })
 }
 
-fn linear(m: &mut Model, p: &str, out: usize, inp: usize) -> Result<Linear, FormatError> {
+fn linear(
+    m: &mut Model,
+    p: &str,
+    out: usize,
+    inp: usize,
+    int8: bool,
+) -> Result<Linear, FormatError> {
     let w = arr2(m, &format!("{p}/weight"), out, inp)?;
     Ok(Linear {
-        w: encoder_weights(w),
+        w: encoder_weights(w, int8),
         b: Some(arr1(m, &format!("{p}/bias"), out)?),
     })
 }
 
 /// Weights that only ever meet hundreds of rows (the encoder's frames): packed once where
-/// the processor has AVX-512, else kept for `ndarray`'s product.
-fn encoder_weights(w: Array2<f32>) -> Weights {
-    if Kernel::best().is_wide() {
+/// the processor has AVX-512 (as 8-bit integers when `int8` and it has VNNI), else kept
+/// for `ndarray`'s product.
+fn encoder_weights(w: Array2<f32>, int8: bool) -> Weights {
+    if int8 && Quantized::available() {
+        let (n, k) = w.dim();
+        Weights::Int8(Quantized::new(n, k, |j, c| w[[j, c]]))
+    } else if Kernel::best().is_wide() {
         Weights::Packed(Packed::from_rows(&w.view()))
     } else {
         Weights::Full(w)
@@ -160,16 +186,25 @@ fn threads() -> usize {
 }
 
 /// A decoder [`linear`], its weights kept as half floats.
-fn linear_half(m: &mut Model, p: &str, out: usize, inp: usize) -> Result<Linear, FormatError> {
+fn linear_half(
+    m: &mut Model,
+    p: &str,
+    out: usize,
+    inp: usize,
+    int8: bool,
+) -> Result<Linear, FormatError> {
     Ok(Linear {
-        w: half_weights(Half::load(m, &format!("{p}/weight"), out, inp)?),
+        w: half_weights(Half::load(m, &format!("{p}/weight"), out, inp)?, int8),
         b: Some(arr1(m, &format!("{p}/bias"), out)?),
     })
 }
 
-/// Half-float weights, packed where the processor has AVX-512.
-fn half_weights(w: Half) -> Weights {
-    if Kernel::best().is_wide() {
+/// Half-float weights, packed where the processor has AVX-512 (as 8-bit integers when
+/// `int8` and it has VNNI).
+fn half_weights(w: Half, int8: bool) -> Weights {
+    if int8 && Quantized::available() {
+        Weights::Int8(Quantized::from_slice(&w.w, w.rows, w.cols))
+    } else if Kernel::best().is_wide() {
         Weights::PackedHalf(Packed::from_slice(&w.w, w.rows, w.cols))
     } else {
         Weights::Half(w)
@@ -188,6 +223,7 @@ impl Weights {
             Weights::Half(w) => x.dot(&w.widened().t()),
             Weights::Packed(w) => w.product(x, threads()),
             Weights::PackedHalf(w) => w.product(x, threads()),
+            Weights::Int8(w) => w.product(x, threads()),
         }
     }
 
@@ -198,6 +234,7 @@ impl Weights {
             Weights::Half(w) => w.rows,
             Weights::Packed(w) => w.outputs(),
             Weights::PackedHalf(w) => w.outputs(),
+            Weights::Int8(w) => w.outputs(),
         }
     }
 
@@ -208,6 +245,7 @@ impl Weights {
             Weights::Half(w) => w.row_into(r, out),
             Weights::Packed(w) => w.row_into(r, out),
             Weights::PackedHalf(w) => w.row_into(r, out),
+            Weights::Int8(w) => w.row_into(r, out),
         }
     }
 }
@@ -455,6 +493,7 @@ impl Linear {
         match &self.w {
             Weights::Packed(w) => return w.product_finished(x, threads(), &finish),
             Weights::PackedHalf(w) => return w.product_finished(x, threads(), &finish),
+            Weights::Int8(w) => return w.product_finished(x, threads(), &finish),
             _ => {}
         }
         let mut y = self.w.product(x);
@@ -797,7 +836,12 @@ impl Cache {
 
 impl Whisper {
     /// The weights from a parsed CTranslate2 `WhisperSpec` of the base size.
-    pub fn from_model(mut m: Model) -> Result<Whisper, FormatError> {
+    pub fn from_model(m: Model) -> Result<Whisper, FormatError> {
+        Whisper::from_model_with(m, Precision::default())
+    }
+
+    /// [`Whisper::from_model`], with the weights `precision` asks for.
+    pub fn from_model_with(mut m: Model, precision: Precision) -> Result<Whisper, FormatError> {
         let heads = m.ints.get("encoder/num_heads").copied().unwrap_or(0);
         if heads != HEADS as i64 {
             return Err(FormatError(format!(
@@ -809,8 +853,9 @@ impl Whisper {
         // `play --listen` before its first utterance, waits for the model.
         let mut decoder_part = m.split_off("decoder/");
         let (encoder_half, decoder_half) = std::thread::scope(|scope| {
-            let decoder = scope.spawn(move || Whisper::load_decoder(&mut decoder_part));
-            let encoder = Whisper::load_encoder(&mut m);
+            let decoder = scope
+                .spawn(move || Whisper::load_decoder(&mut decoder_part, precision.decoder_int8));
+            let encoder = Whisper::load_encoder(&mut m, precision.encoder_int8);
             (
                 encoder,
                 decoder.join().expect("the decoder's loading thread"),
@@ -835,11 +880,13 @@ impl Whisper {
     #[allow(clippy::type_complexity)]
     fn load_encoder(
         m: &mut Model,
+        int8: bool,
     ) -> Result<(Linear, Linear, Array2<f32>, Vec<EncoderLayer>, Norm), FormatError> {
         let conv1 = Linear {
             w: encoder_weights(
                 m.tensor("encoder/conv1/weight", &[D, 80, 3])
                     .map(|v| Array2::from_shape_vec((D, 240), v).expect("dims"))?,
+                int8,
             ),
             b: Some(arr1(m, "encoder/conv1/bias", D)?),
         };
@@ -847,6 +894,7 @@ impl Whisper {
             w: encoder_weights(
                 m.tensor("encoder/conv2/weight", &[D, D, 3])
                     .map(|v| Array2::from_shape_vec((D, D * 3), v).expect("dims"))?,
+                int8,
             ),
             b: Some(arr1(m, "encoder/conv2/bias", D)?),
         };
@@ -856,11 +904,11 @@ impl Whisper {
             let p = format!("encoder/layer_{l}");
             encoder.push(EncoderLayer {
                 attn_norm: norm(m, &format!("{p}/self_attention/layer_norm"))?,
-                qkv: linear(m, &format!("{p}/self_attention/linear_0"), 3 * D, D)?,
-                out: linear(m, &format!("{p}/self_attention/linear_1"), D, D)?,
+                qkv: linear(m, &format!("{p}/self_attention/linear_0"), 3 * D, D, int8)?,
+                out: linear(m, &format!("{p}/self_attention/linear_1"), D, D, int8)?,
                 ffn_norm: norm(m, &format!("{p}/ffn/layer_norm"))?,
-                ffn_in: linear(m, &format!("{p}/ffn/linear_0"), FFN, D)?,
-                ffn_out: linear(m, &format!("{p}/ffn/linear_1"), D, FFN)?,
+                ffn_in: linear(m, &format!("{p}/ffn/linear_0"), FFN, D, int8)?,
+                ffn_out: linear(m, &format!("{p}/ffn/linear_1"), D, FFN, int8)?,
             });
         }
         let enc_norm = norm(m, "encoder/layer_norm")?;
@@ -870,28 +918,29 @@ impl Whisper {
     /// The decoder's weights and the vocabulary projection (see [`Whisper::from_model`]).
     fn load_decoder(
         m: &mut Model,
+        int8: bool,
     ) -> Result<(Weights, Array2<f32>, Vec<DecoderLayer>, Norm), FormatError> {
         let vocab = m
             .tensors
             .get("decoder/embeddings/weight")
             .map(|t| t.dims.first().copied().unwrap_or(0))
             .unwrap_or(0);
-        let embed = half_weights(Half::load(m, "decoder/embeddings/weight", vocab, D)?);
+        let embed = half_weights(Half::load(m, "decoder/embeddings/weight", vocab, D)?, int8);
         let dec_pos = arr2(m, "decoder/position_encodings/encodings", MAX_TOKENS, D)?;
         let mut decoder = Vec::new();
         for l in 0..LAYERS {
             let p = format!("decoder/layer_{l}");
             decoder.push(DecoderLayer {
                 self_norm: norm(m, &format!("{p}/self_attention/layer_norm"))?,
-                self_qkv: linear_half(m, &format!("{p}/self_attention/linear_0"), 3 * D, D)?,
-                self_out: linear_half(m, &format!("{p}/self_attention/linear_1"), D, D)?,
+                self_qkv: linear_half(m, &format!("{p}/self_attention/linear_0"), 3 * D, D, int8)?,
+                self_out: linear_half(m, &format!("{p}/self_attention/linear_1"), D, D, int8)?,
                 cross_norm: norm(m, &format!("{p}/attention/layer_norm"))?,
-                cross_q: linear_half(m, &format!("{p}/attention/linear_0"), D, D)?,
-                cross_kv: linear(m, &format!("{p}/attention/linear_1"), 2 * D, D)?,
-                cross_out: linear_half(m, &format!("{p}/attention/linear_2"), D, D)?,
+                cross_q: linear_half(m, &format!("{p}/attention/linear_0"), D, D, int8)?,
+                cross_kv: linear(m, &format!("{p}/attention/linear_1"), 2 * D, D, int8)?,
+                cross_out: linear_half(m, &format!("{p}/attention/linear_2"), D, D, int8)?,
                 ffn_norm: norm(m, &format!("{p}/ffn/layer_norm"))?,
-                ffn_in: linear_half(m, &format!("{p}/ffn/linear_0"), FFN, D)?,
-                ffn_out: linear_half(m, &format!("{p}/ffn/linear_1"), D, FFN)?,
+                ffn_in: linear_half(m, &format!("{p}/ffn/linear_0"), FFN, D, int8)?,
+                ffn_out: linear_half(m, &format!("{p}/ffn/linear_1"), D, FFN, int8)?,
             });
         }
         let dec_norm = norm(m, "decoder/layer_norm")?;

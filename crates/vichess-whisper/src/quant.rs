@@ -1,0 +1,484 @@
+//! Weights as 8-bit integers, each output column with its own scale, multiplied by rows
+//! quantized to 8 bits as they come (each row with its own scale), in AVX-512 VNNI's
+//! four-byte dot products. This is how CTranslate2 runs Whisper in `int8` on a CPU (what
+//! `faster-whisper` does by default).
+//!
+//! Two costs fall. A decoder step reads every weight for a few rows, so its time is the
+//! bytes it reads: a byte a weight instead of a half float's two. The encoder's 500 rows
+//! are bound by arithmetic: one VNNI instruction sums 64 products where a float FMA sums 16.
+//! The price is rounding: about half a percent of each weight's row maximum, and of each
+//! input row's. The sums themselves are exact integers, so the AVX-512 kernel and the plain
+//! one give the same result to the bit (the tests hold them to it).
+
+use crate::gemm::{split_product, Element, MR, NR};
+use ndarray::{Array2, ArrayView2};
+
+/// Inputs a VNNI instruction sums into each 32-bit lane.
+const GROUP: usize = 4;
+
+/// A weight matrix `w [n, k]` in panels of [`NR`] output columns: for each group of four
+/// inputs, each column's four weights side by side (the layout VNNI reads), with each
+/// column's scale and the sum its weights add when the inputs are shifted to unsigned.
+pub struct Quantized {
+    n: usize,
+    k: usize,
+    /// `k` in groups of four, the last padded with zero weights.
+    groups: usize,
+    panels: Vec<i8>,
+    /// Per output column (padded to whole panels): the weight one step of its integers is.
+    scales: Vec<f32>,
+    /// Per output column: 128 × the sum of its integer weights. VNNI multiplies unsigned
+    /// bytes by signed ones, so each input row is sent as its integers plus 128; this is
+    /// what the 128 adds to the column's sum.
+    shifts: Vec<i32>,
+}
+
+/// Input rows quantized: each row's integers plus 128 (so 1..=255), in groups of four, and
+/// the value one step of its integers is.
+struct Rows {
+    bytes: Vec<u8>,
+    scales: Vec<f32>,
+}
+
+/// The scale that maps the largest magnitude of `values` to 127.
+fn scale_of(values: impl Iterator<Item = f32>) -> f32 {
+    let max = values.fold(0f32, |a, v| a.max(v.abs()));
+    if max > 0.0 && max.is_finite() {
+        max / 127.0
+    } else {
+        1.0
+    }
+}
+
+impl Quantized {
+    /// The panels of the `n × k` matrix whose value at output `j`, input `c` is `at(j, c)`.
+    pub fn new(n: usize, k: usize, at: impl Fn(usize, usize) -> f32) -> Quantized {
+        let groups = k.div_ceil(GROUP);
+        let count = n.div_ceil(NR);
+        let mut panels = vec![0i8; count * groups * NR * GROUP];
+        let mut scales = vec![0f32; count * NR];
+        let mut shifts = vec![0i32; count * NR];
+        let mut row = vec![0f32; k];
+        for j in 0..n {
+            for (c, v) in row.iter_mut().enumerate() {
+                *v = at(j, c);
+            }
+            let scale = scale_of(row.iter().copied());
+            let (p, lane) = (j / NR, j % NR);
+            let mut sum = 0i32;
+            for (c, &v) in row.iter().enumerate() {
+                let q = (v / scale).round().clamp(-127.0, 127.0) as i8;
+                sum += i32::from(q);
+                panels[((p * groups + c / GROUP) * NR + lane) * GROUP + c % GROUP] = q;
+            }
+            scales[j] = scale;
+            shifts[j] = 128 * sum;
+        }
+        Quantized {
+            n,
+            k,
+            groups,
+            panels,
+            scales,
+            shifts,
+        }
+    }
+
+    /// The panels of a row-major `[n, k]` matrix (PyTorch's `Linear` layout).
+    pub fn from_slice<T: Element>(w: &[T], n: usize, k: usize) -> Quantized {
+        assert_eq!(w.len(), n * k, "an n × k matrix");
+        Quantized::new(n, k, |j, c| w[j * k + c].widen())
+    }
+
+    /// Whether this processor has the instructions: without them the model keeps its float
+    /// weights, which are faster there than plain integer code.
+    pub fn available() -> bool {
+        Kernel::best() == Kernel::Vnni
+    }
+
+    /// Output columns.
+    pub fn outputs(&self) -> usize {
+        self.n
+    }
+
+    /// Weight row `j` as single floats, as the integers stand for them: a token's embedding,
+    /// where the vocabulary projection is quantized.
+    pub fn row_into(&self, j: usize, out: &mut [f32]) {
+        assert!(j < self.n && out.len() == self.k);
+        let (p, lane) = (j / NR, j % NR);
+        for (c, o) in out.iter_mut().enumerate() {
+            let q = self.panels[((p * self.groups + c / GROUP) * NR + lane) * GROUP + c % GROUP];
+            *o = f32::from(q) * self.scales[j];
+        }
+    }
+
+    /// `x [m, k]` times the weights transposed: `[m, n]` on up to `threads` threads.
+    pub fn product(&self, x: &ArrayView2<f32>, threads: usize) -> Array2<f32> {
+        self.product_with(x, threads, Kernel::best(), &|_, _| {})
+    }
+
+    /// [`Quantized::product`], then `finish(c0, row)` on each row's columns from `c0`, on the
+    /// thread that summed them (see [`crate::gemm::Packed::product_finished`]).
+    pub fn product_finished(
+        &self,
+        x: &ArrayView2<f32>,
+        threads: usize,
+        finish: &(dyn Fn(usize, &mut [f32]) + Sync),
+    ) -> Array2<f32> {
+        self.product_with(x, threads, Kernel::best(), finish)
+    }
+
+    pub(crate) fn product_with(
+        &self,
+        x: &ArrayView2<f32>,
+        threads: usize,
+        kernel: Kernel,
+        finish: &(dyn Fn(usize, &mut [f32]) + Sync),
+    ) -> Array2<f32> {
+        let (m, k) = x.dim();
+        assert_eq!(k, self.k, "the rows are as long as the weights' inputs");
+        let rows = self.quantize(x);
+        let width = self.groups * GROUP;
+        split_product(m, self.n, threads, finish, &|r0, panels, out, ldc| {
+            self.block(&rows, r0, panels, out, ldc, kernel, width)
+        })
+    }
+
+    /// Each row of `x` as bytes and a scale.
+    fn quantize(&self, x: &ArrayView2<f32>) -> Rows {
+        let width = self.groups * GROUP;
+        let mut bytes = vec![128u8; x.nrows() * width];
+        let mut scales = Vec::with_capacity(x.nrows());
+        for (row, out) in x.rows().into_iter().zip(bytes.chunks_mut(width)) {
+            let scale = scale_of(row.iter().copied());
+            for (o, &v) in out.iter_mut().zip(row.iter()) {
+                *o = ((v / scale).round().clamp(-127.0, 127.0) as i32 + 128) as u8;
+            }
+            scales.push(scale);
+        }
+        Rows { bytes, scales }
+    }
+
+    /// The columns of `panels` for the rows of `out` (`ldc` apart), from row `r0` of `rows`.
+    #[allow(clippy::too_many_arguments)]
+    fn block(
+        &self,
+        rows: &Rows,
+        r0: usize,
+        panels: std::ops::Range<usize>,
+        out: &mut [f32],
+        ldc: usize,
+        kernel: Kernel,
+        width: usize,
+    ) {
+        let m = out.len().div_ceil(ldc);
+        let first = panels.start;
+        let size = self.groups * NR * GROUP;
+        for p in panels {
+            let cols = NR.min(self.n - p * NR);
+            let mut i = 0;
+            while i < m {
+                let r = MR.min(m - i);
+                let tile = Tile {
+                    a: &rows.bytes[(r0 + i) * width..],
+                    lda: width,
+                    a_scales: &rows.scales[r0 + i..r0 + i + r],
+                    b: &self.panels[p * size..(p + 1) * size],
+                    groups: self.groups,
+                    b_scales: &self.scales[p * NR..(p + 1) * NR],
+                    shifts: &self.shifts[p * NR..(p + 1) * NR],
+                    rows: r,
+                    cols,
+                };
+                kernel.run(&tile, &mut out[i * ldc + (p - first) * NR..], ldc);
+                i += r;
+            }
+        }
+    }
+}
+
+/// One tile: `rows` rows of `a` (`lda` apart, `groups` × 4 bytes each) against one panel.
+struct Tile<'a> {
+    a: &'a [u8],
+    lda: usize,
+    a_scales: &'a [f32],
+    b: &'a [i8],
+    groups: usize,
+    b_scales: &'a [f32],
+    shifts: &'a [i32],
+    rows: usize,
+    cols: usize,
+}
+
+/// How a tile is summed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Kernel {
+    /// Plain code, on any processor.
+    Plain,
+    /// AVX-512 VNNI.
+    #[cfg(target_arch = "x86_64")]
+    Vnni,
+}
+
+impl Kernel {
+    pub(crate) fn best() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if vnni::available() {
+            return Kernel::Vnni;
+        }
+        Kernel::Plain
+    }
+
+    fn run(self, t: &Tile, c: &mut [f32], ldc: usize) {
+        assert!(t.rows <= MR && t.rows == t.a_scales.len() && t.cols <= NR);
+        assert!(t.b.len() >= t.groups * NR * GROUP && t.b_scales.len() == NR);
+        assert!(t.shifts.len() == NR && t.lda >= t.groups * GROUP);
+        assert!(t.a.len() >= (t.rows - 1) * t.lda + t.groups * GROUP);
+        assert!(c.len() >= (t.rows - 1) * ldc + t.cols);
+        match self {
+            Kernel::Plain => plain(t, c, ldc),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Vnni => vnni::tile(t, c, ldc),
+        }
+    }
+}
+
+fn plain(t: &Tile, c: &mut [f32], ldc: usize) {
+    for i in 0..t.rows {
+        let a = &t.a[i * t.lda..i * t.lda + t.groups * GROUP];
+        for j in 0..t.cols {
+            let mut acc = 0i32;
+            for (g, four) in a.chunks(GROUP).enumerate() {
+                let w = &t.b[(g * NR + j) * GROUP..][..GROUP];
+                acc += four
+                    .iter()
+                    .zip(w)
+                    .map(|(&x, &w)| i32::from(x) * i32::from(w))
+                    .sum::<i32>();
+            }
+            c[i * ldc + j] = (acc - t.shifts[j]) as f32 * (t.a_scales[i] * t.b_scales[j]);
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod vnni {
+    use super::{Tile, GROUP, MR, NR};
+    use std::arch::x86_64::*;
+
+    pub fn available() -> bool {
+        is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vnni")
+    }
+
+    pub fn tile(t: &Tile, c: &mut [f32], ldc: usize) {
+        assert!(available());
+        // SAFETY: AVX-512F and VNNI are there (asserted); `Kernel::run` asserted that `a`
+        // holds the tile's rows, `b` the panel's groups and `c` the result's rows.
+        unsafe {
+            match t.rows {
+                1 => rows::<1>(t, c, ldc),
+                2 => rows::<2>(t, c, ldc),
+                3 => rows::<3>(t, c, ldc),
+                4 => rows::<4>(t, c, ldc),
+                5 => rows::<5>(t, c, ldc),
+                6 => rows::<6>(t, c, ldc),
+                7 => rows::<7>(t, c, ldc),
+                _ => rows::<MR>(t, c, ldc),
+            }
+        }
+    }
+
+    /// `R` rows: each group's two registers of weights (16 columns × 4 inputs each) meet
+    /// each row's four bytes, broadcast, in `2 × R` integer sums.
+    #[target_feature(enable = "avx512f,avx512vnni")]
+    unsafe fn rows<const R: usize>(t: &Tile, c: &mut [f32], ldc: usize) {
+        let (pa, pb) = (t.a.as_ptr(), t.b.as_ptr());
+        let mut lo = [_mm512_setzero_si512(); R];
+        let mut hi = [_mm512_setzero_si512(); R];
+        for g in 0..t.groups {
+            // SAFETY (for the loads): the panel holds `groups` × NR × 4 bytes; row `i` of
+            // the tile has `groups` × 4 bytes from `i * lda`.
+            let (b0, b1) = unsafe {
+                let at = pb.add(g * NR * GROUP);
+                (
+                    _mm512_loadu_si512(at.cast()),
+                    _mm512_loadu_si512(at.add(16 * GROUP).cast()),
+                )
+            };
+            for i in 0..R {
+                let four = unsafe { pa.add(i * t.lda + g * GROUP).cast::<i32>().read_unaligned() };
+                let a = _mm512_set1_epi32(four);
+                lo[i] = _mm512_dpbusd_epi32(lo[i], a, b0);
+                hi[i] = _mm512_dpbusd_epi32(hi[i], a, b1);
+            }
+        }
+        let keep = |from: usize| -> __mmask16 {
+            let n = t.cols.saturating_sub(from).min(16);
+            ((1u32 << n) - 1) as __mmask16
+        };
+        let (m0, m1) = (keep(0), keep(16));
+        // SAFETY: the scales and shifts hold NR values (asserted).
+        let (s0, s1, h0, h1) = unsafe {
+            (
+                _mm512_loadu_ps(t.b_scales.as_ptr()),
+                _mm512_loadu_ps(t.b_scales.as_ptr().add(16)),
+                _mm512_loadu_si512(t.shifts.as_ptr().cast()),
+                _mm512_loadu_si512(t.shifts.as_ptr().add(16).cast()),
+            )
+        };
+        let pc = c.as_mut_ptr();
+        for i in 0..R {
+            // The same operations, in the same order, as the plain kernel's.
+            let row = _mm512_set1_ps(t.a_scales[i]);
+            let v0 = _mm512_mul_ps(
+                _mm512_cvtepi32_ps(_mm512_sub_epi32(lo[i], h0)),
+                _mm512_mul_ps(row, s0),
+            );
+            let v1 = _mm512_mul_ps(
+                _mm512_cvtepi32_ps(_mm512_sub_epi32(hi[i], h1)),
+                _mm512_mul_ps(row, s1),
+            );
+            // SAFETY: row `i` of the result has `cols` values from `i * ldc`; the masks
+            // touch no others.
+            unsafe {
+                _mm512_mask_storeu_ps(pc.add(i * ldc), m0, v0);
+                _mm512_mask_storeu_ps(pc.add(i * ldc + 16), m1, v1);
+            }
+        }
+    }
+}
+
+/// Milliseconds one product takes (`m` rows, `k` inputs, `n` outputs) on `threads` threads,
+/// the best of `reps`: with int8 panels when `int8`, else with the float panels it replaces
+/// (half floats when `half`, the decoder's; single floats otherwise, the encoder's). For
+/// `benches/products.rs`.
+#[doc(hidden)]
+pub fn int8_product_ms(
+    (m, k, n): (usize, usize, usize),
+    int8: bool,
+    half: bool,
+    threads: usize,
+    reps: usize,
+) -> f64 {
+    use crate::gemm::Packed;
+    let x = Array2::from_shape_fn((m, k), |(i, c)| ((i * 31 + c * 7) % 97) as f32 / 97.0 - 0.5);
+    let w = |j: usize, c: usize| ((j * 13 + c * 5) % 89) as f32 / 89.0 - 0.5;
+    let run: Box<dyn Fn() -> Array2<f32>> = if int8 {
+        let q = Quantized::new(n, k, w);
+        Box::new(move || q.product(&x.view(), threads))
+    } else if half {
+        let p = Packed::new(n, k, |j, c| half::f16::from_f32(w(j, c)));
+        Box::new(move || p.product(&x.view(), threads))
+    } else {
+        let p = Packed::new(n, k, w);
+        Box::new(move || p.product(&x.view(), threads))
+    };
+    let mut best = f64::INFINITY;
+    for _ in 0..reps {
+        let clock = std::time::Instant::now();
+        std::hint::black_box(run());
+        best = best.min(clock.elapsed().as_secs_f64() * 1e3);
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matrix(r: usize, c: usize, seed: usize) -> Array2<f32> {
+        Array2::from_shape_fn((r, c), |(i, j)| {
+            (((i * 7919 + j * 104_729 + seed * 31) % 2001) as f32 / 1000.0) - 1.0
+        })
+    }
+
+    /// The shapes the model uses and ragged ones (inputs not a multiple of four, columns
+    /// not of a panel, rows not of a tile), split by rows and by panels: within the rounding
+    /// 8 bits allow of the float product, and the AVX-512 kernel equal to the plain one to
+    /// the bit.
+    #[test]
+    fn the_int8_product_is_the_float_product_to_its_rounding() {
+        for &(m, k, n) in &[
+            (500, 512, 96),
+            (9, 512, 1000),
+            (1, 2048, 64),
+            (13, 257, 33),
+            (76, 6, 40),
+        ] {
+            let x = matrix(m, k, 1);
+            let w = matrix(n, k, 2);
+            let want = x.dot(&w.t());
+            let q = Quantized::new(n, k, |j, c| w[[j, c]]);
+            assert_eq!(q.outputs(), n);
+            let plain = q.product_with(&x.view(), 1, Kernel::Plain, &|_, _| {});
+            assert_eq!(plain.dim(), (m, n));
+            // Each of the k products is off by at most about a step of each side's scale
+            // (both rows' maxima are 1 here): the sum by far less, the errors being random.
+            let bound = (k as f32).sqrt() * 2.0 / 127.0;
+            for (i, (a, b)) in plain.iter().zip(&want).enumerate() {
+                assert!(
+                    (a - b).abs() < bound,
+                    "{m}x{k}x{n}, value {i}: {a} against {b} (bound {bound})"
+                );
+            }
+            let spread: f32 = want.iter().map(|v| v.abs()).sum::<f32>() / want.len() as f32;
+            assert!(
+                spread > 10.0 * bound / k as f32,
+                "the test's values are not all tiny"
+            );
+            for threads in [1, 2, 3] {
+                let got = q.product_with(&x.view(), threads, Kernel::best(), &|_, _| {});
+                assert_eq!(got, plain, "{:?} {m}x{k}x{n} on {threads}", Kernel::best());
+            }
+        }
+    }
+
+    /// A row read back is the weights to within half a step of the row's scale, and a zero
+    /// row (an embedding never trained) stays zero rather than dividing by nothing.
+    #[test]
+    fn rows_read_back_within_half_a_step() {
+        let (n, k) = (70, 130);
+        let mut w = matrix(n, k, 3);
+        w.row_mut(5).fill(0.0);
+        let q = Quantized::new(n, k, |j, c| w[[j, c]]);
+        let mut row = vec![0f32; k];
+        for j in [0, 5, 31, 32, 69] {
+            q.row_into(j, &mut row);
+            let step = scale_of(w.row(j).iter().copied());
+            for (c, (a, b)) in row.iter().zip(w.row(j)).enumerate() {
+                let tolerance = if j == 5 { 0.0 } else { step / 2.0 + 1e-6 };
+                assert!(
+                    (a - b).abs() <= tolerance,
+                    "row {j}, input {c}: {a} against {b}"
+                );
+            }
+        }
+        let x = matrix(3, k, 4);
+        let y = q.product(&x.view(), 2);
+        assert!(
+            y.column(5).iter().all(|&v| v == 0.0),
+            "a zero row sums to zero"
+        );
+    }
+
+    /// The finishing step sees each row's columns once with their first column's index,
+    /// whether rows or panels were split.
+    #[test]
+    fn each_int8_row_is_finished_once() {
+        for &(m, n) in &[(1, 500), (9, 200), (100, 96)] {
+            let x = matrix(m, 64, 7);
+            let w = matrix(n, 64, 8);
+            let q = Quantized::new(n, 64, |j, c| w[[j, c]]);
+            let bare = q.product(&x.view(), 2);
+            let got = q.product_finished(&x.view(), 2, &|c0, row| {
+                for (j, v) in row.iter_mut().enumerate() {
+                    *v += (c0 + j) as f32 * 1000.0;
+                }
+            });
+            for ((i, j), v) in got.indexed_iter() {
+                assert_eq!(*v, bare[[i, j]] + j as f32 * 1000.0, "{m}x{n} at {i},{j}");
+            }
+        }
+    }
+}

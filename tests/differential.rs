@@ -8,6 +8,11 @@
 //!
 //! In Chess960 shakmaty writes X-FEN castling rights exactly as vichess does (`KQkq` for the
 //! outermost rook on a wing, the file letter otherwise), so the FEN text is compared as is.
+//!
+//! Each test plays [`GAMES`] games, about 570,000 plies and 3.7 million SAN strings: the whole
+//! suite must run in two minutes on two cores, and these two tests were a tenth of its
+//! processor time at 5,000 games each. `VICHESS_DIFFERENTIAL_GAMES=N` plays N games a test,
+//! from the same seeds, for a longer run by hand.
 
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
@@ -17,6 +22,20 @@ use vichess::rules::dead::insufficient_material;
 use vichess::rules::notation::san;
 use vichess::rules::{CastlingMode, Move, Position};
 
+/// Games per test, unless `VICHESS_DIFFERENTIAL_GAMES` asks for more (see the module's
+/// documentation): the coverage counts asserted below are met with room at this number.
+const GAMES: u64 = 3_000;
+
+/// The games each test plays.
+fn games() -> u64 {
+    match std::env::var("VICHESS_DIFFERENTIAL_GAMES") {
+        Ok(n) => n.parse().unwrap_or_else(|_| {
+            panic!("VICHESS_DIFFERENTIAL_GAMES={n:?} is not a number of games")
+        }),
+        Err(_) => GAMES,
+    }
+}
+
 /// Enough for random games to reach endgames, promotions and the odd mate, short enough for
 /// the whole file to stay well under a minute.
 const MAX_PLIES: usize = 200;
@@ -24,7 +43,7 @@ const MAX_PLIES: usize = 200;
 /// SAN for every legal move at every ply (about 30 per ply) is most of the cost: on two
 /// shared cores the 10,000 games took 86 s with it and 11 s without. So one game in five
 /// compares the SAN of every legal move, and every other game the SAN of the move it plays:
-/// over 6 million SAN strings per test. Moves are compared as integer keys and shakmaty's SAN
+/// over 3.7 million SAN strings per test. Moves are compared as integer keys and shakmaty's SAN
 /// is written into one reused buffer, so the comparison, not its bookkeeping, is the cost.
 const SAN_EVERY_MOVE_ONE_GAME_IN: u64 = 5;
 
@@ -379,7 +398,8 @@ fn vichess_chess960_arrays_match_the_independent_numbering() {
 #[test]
 fn standard_random_games_agree_with_shakmaty() {
     let mut cov = Coverage::default();
-    for seed in 0..5_000 {
+    let games = games();
+    for seed in 0..games {
         play_game(
             seed,
             vichess::rules::STARTING_FEN,
@@ -388,7 +408,7 @@ fn standard_random_games_agree_with_shakmaty() {
         );
     }
     eprintln!("standard: {cov:?}");
-    assert_eq!(cov.games, 5_000);
+    assert_eq!(cov.games as u64, games);
     assert!(cov.checkmates >= 50, "{cov:?}");
     assert!(cov.stalemates >= 10, "{cov:?}");
     assert!(cov.castlings >= 1_000, "{cov:?}");
@@ -402,7 +422,8 @@ fn standard_random_games_agree_with_shakmaty() {
 #[test]
 fn chess960_random_games_agree_with_shakmaty() {
     let mut cov = Coverage::default();
-    for seed in 0..5_000u64 {
+    let games = games();
+    for seed in 0..games {
         let array = Rng::new(seed ^ 0x960).below(960);
         play_game(
             1_000_000 + seed,
@@ -412,7 +433,7 @@ fn chess960_random_games_agree_with_shakmaty() {
         );
     }
     eprintln!("chess960: {cov:?}");
-    assert_eq!(cov.games, 5_000);
+    assert_eq!(cov.games as u64, games);
     assert!(cov.checkmates >= 50, "{cov:?}");
     assert!(cov.castlings >= 1_000, "{cov:?}");
     assert!(cov.en_passants >= 100, "{cov:?}");

@@ -76,4 +76,27 @@ fn main() {
             b / a
         );
     }
+    // A step's int8 products on one thread against the model's threads: what the second
+    // thread still gains once the weights are a byte each.
+    for shape in [
+        (9, 512, 51_865),
+        (9, 512, 2048),
+        (9, 2048, 512),
+        (9, 512, 512),
+    ] {
+        let (m, k, n) = shape;
+        let mut v = [f64::INFINITY; 2];
+        for _ in 0..2 {
+            v[0] = v[0].min(vichess_whisper::quant::int8_product_ms(
+                shape, true, true, 1, 50,
+            ));
+            v[1] = v[1].min(vichess_whisper::quant::int8_product_ms(
+                shape, true, true, threads, 50,
+            ));
+        }
+        println!(
+            "int8, {m} rows x {k} inputs x {n} outputs: one thread {:.3} ms, {threads} threads {:.3} ms, ratio {:.2}",
+            v[0], v[1], v[1] / v[0]
+        );
+    }
 }

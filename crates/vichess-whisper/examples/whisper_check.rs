@@ -1,9 +1,16 @@
 //! Transcribes and scores WAV files against phrases, for checking the model by ear:
 //! `cargo run --release -p vichess-whisper --example whisper_check -- DIR LANG FILE.wav [PHRASE]...`
+//! (`INT8=1` loads the weights as 8-bit integers, [`vichess_whisper::Precision`]).
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let t0 = std::time::Instant::now();
-    let r = vichess_whisper::Recognizer::load(std::path::Path::new(&args[0])).unwrap();
+    let int8 = std::env::var("INT8").is_ok_and(|v| v == "1");
+    let precision = vichess_whisper::Precision {
+        encoder_int8: int8,
+        decoder_int8: int8,
+    };
+    let r =
+        vichess_whisper::Recognizer::load_with(std::path::Path::new(&args[0]), precision).unwrap();
     eprintln!("loaded in {:?}", t0.elapsed());
     let lang = &args[1];
     let mut wav = hound::WavReader::open(&args[2]).unwrap();

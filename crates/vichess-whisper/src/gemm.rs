@@ -44,6 +44,13 @@ pub trait Element: Copy + Default + Send + Sync {
     /// The value as a single float.
     fn widen(self) -> f32;
 
+    /// Each of `values` as a single float, into `out`.
+    fn widen_slice(values: &[Self], out: &mut [f32]) {
+        for (o, v) in out.iter_mut().zip(values) {
+            *o = v.widen();
+        }
+    }
+
     /// Sixteen values as single floats in an AVX-512 register.
     ///
     /// # Safety
@@ -71,6 +78,11 @@ impl Element for f32 {
 impl Element for f16 {
     fn widen(self) -> f32 {
         self.to_f32()
+    }
+
+    fn widen_slice(values: &[f16], out: &mut [f32]) {
+        // Sixteen at a time where the processor converts half floats (F16C).
+        half::slice::HalfFloatSliceExt::convert_to_f32_slice(values, out);
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -151,6 +163,7 @@ impl<T: Element> Packed<T> {
         assert_eq!(k, self.k, "the rows are as long as the weights' inputs");
         let x = x.as_standard_layout();
         let xs = x.as_slice().expect("standard layout");
+        let threads = threads_for(m * k * self.n, FLOAT_SHARED_MIN, threads);
         split_product(m, self.n, threads, finish, &|r0, panels, out, ldc| {
             self.block(&xs[r0 * k..], panels, out, ldc, kernel)
         })
@@ -191,6 +204,22 @@ impl<T: Element> Packed<T> {
                 }
             }
         }
+    }
+}
+
+/// Multiply-adds below which a float product runs on the caller's thread alone: starting
+/// a thread costs about 70 µs here, and single- and half-float panels sum about 40 million
+/// multiply-adds a millisecond on one core, so a smaller product loses more to the start
+/// than it gains from the second core (a decoder step's 36 layer products were each 1.5 to
+/// 5 times slower on two threads than on one, `benches/products.rs`).
+pub(crate) const FLOAT_SHARED_MIN: usize = 8_000_000;
+
+/// The threads a product of `multiply_adds` gets: `threads`, or one below `shared_min`.
+pub(crate) fn threads_for(multiply_adds: usize, shared_min: usize, threads: usize) -> usize {
+    if multiply_adds < shared_min {
+        1
+    } else {
+        threads
     }
 }
 

@@ -592,7 +592,13 @@ where
     H: std::ops::Deref<Target = HeadPanels>,
 {
     let one = |h: usize| head(h).attend(&q.slice(s![.., h * HEAD..(h + 1) * HEAD]));
-    let per = HEADS.div_ceil(threads());
+    // A decoder step's few rows: on this thread alone (see `gemm::FLOAT_SHARED_MIN`).
+    let work = q.nrows() * head(0).keys.outputs() * D * 2;
+    let per = HEADS.div_ceil(crate::gemm::threads_for(
+        work,
+        crate::gemm::FLOAT_SHARED_MIN,
+        threads(),
+    ));
     let heads: Vec<(Array2<f32>, Array2<f32>)> = std::thread::scope(|scope| {
         let one = &one;
         let spawned: Vec<_> = (per..HEADS)

@@ -10,8 +10,12 @@
 //! input row's. The sums themselves are exact integers, so the AVX-512 kernel and the plain
 //! one give the same result to the bit (the tests hold them to it).
 
-use crate::gemm::{split_product, Element, MR, NR};
+use crate::gemm::{split_product, threads_for, Element, MR, NR};
 use ndarray::{Array2, ArrayView2};
+
+/// Multiply-adds below which an int8 product runs on the caller's thread alone (see
+/// [`crate::gemm::FLOAT_SHARED_MIN`]): VNNI sums about 160 million a millisecond on one core.
+const INT8_SHARED_MIN: usize = 24_000_000;
 
 /// Inputs a VNNI instruction sums into each 32-bit lane.
 const GROUP: usize = 4;
@@ -40,37 +44,64 @@ struct Rows {
     scales: Vec<f32>,
 }
 
-/// The scale that maps the largest magnitude of `values` to 127.
-fn scale_of(values: impl Iterator<Item = f32>) -> f32 {
-    let max = values.fold(0f32, |a, v| a.max(v.abs()));
+/// The scale that maps the largest magnitude `max` to 127, and its inverse.
+fn scale_of(max: f32) -> (f32, f32) {
     if max > 0.0 && max.is_finite() {
-        max / 127.0
+        (max / 127.0, 127.0 / max)
     } else {
-        1.0
+        (1.0, 1.0)
     }
+}
+
+/// `values` as integers of `scale_of`'s scale, plus `offset` (0 for weights, 128 for input
+/// rows), each as the low byte of its `i32`; returns the scale. Rounded half to even, as
+/// AVX-512 rounds, so both ways give the same bytes (the tests hold them to it).
+fn quantize_into(values: &[f32], offset: i32, out: &mut [u8], kernel: Kernel) -> f32 {
+    assert!(out.len() >= values.len());
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::Vnni {
+        return vnni::quantize(values, offset, out);
+    }
+    let _ = kernel;
+    let max = values.iter().fold(0f32, |a, v| a.max(v.abs()));
+    let (scale, inverse) = scale_of(max);
+    for (o, &v) in out.iter_mut().zip(values) {
+        *o = ((v * inverse).round_ties_even().clamp(-127.0, 127.0) as i32 + offset) as u8;
+    }
+    scale
 }
 
 impl Quantized {
     /// The panels of the `n × k` matrix whose value at output `j`, input `c` is `at(j, c)`.
     pub fn new(n: usize, k: usize, at: impl Fn(usize, usize) -> f32) -> Quantized {
+        Quantized::from_rows(n, k, |j, row| {
+            for (c, v) in row.iter_mut().enumerate() {
+                *v = at(j, c);
+            }
+        })
+    }
+
+    /// The panels of the `n × k` matrix whose row `j` `row(j, out)` writes.
+    fn from_rows(n: usize, k: usize, row_of: impl Fn(usize, &mut [f32])) -> Quantized {
         let groups = k.div_ceil(GROUP);
         let count = n.div_ceil(NR);
         let mut panels = vec![0i8; count * groups * NR * GROUP];
         let mut scales = vec![0f32; count * NR];
         let mut shifts = vec![0i32; count * NR];
         let mut row = vec![0f32; k];
+        let mut bytes = vec![0u8; k];
         for j in 0..n {
-            for (c, v) in row.iter_mut().enumerate() {
-                *v = at(j, c);
-            }
-            let scale = scale_of(row.iter().copied());
+            row_of(j, &mut row);
+            let scale = quantize_into(&row, 0, &mut bytes, Kernel::best());
             let (p, lane) = (j / NR, j % NR);
-            let mut sum = 0i32;
-            for (c, &v) in row.iter().enumerate() {
-                let q = (v / scale).round().clamp(-127.0, 127.0) as i8;
-                sum += i32::from(q);
-                panels[((p * groups + c / GROUP) * NR + lane) * GROUP + c % GROUP] = q;
+            // Each group's four bytes go side by side into the column's place in the panel.
+            for (g, four) in bytes.chunks(GROUP).enumerate() {
+                let at = ((p * groups + g) * NR + lane) * GROUP;
+                for (d, &b) in panels[at..at + four.len()].iter_mut().zip(four) {
+                    *d = b as i8;
+                }
             }
+            let sum: i32 = bytes.iter().map(|&b| i32::from(b as i8)).sum();
             scales[j] = scale;
             shifts[j] = 128 * sum;
         }
@@ -87,7 +118,7 @@ impl Quantized {
     /// The panels of a row-major `[n, k]` matrix (PyTorch's `Linear` layout).
     pub fn from_slice<T: Element>(w: &[T], n: usize, k: usize) -> Quantized {
         assert_eq!(w.len(), n * k, "an n × k matrix");
-        Quantized::new(n, k, |j, c| w[j * k + c].widen())
+        Quantized::from_rows(n, k, |j, out| T::widen_slice(&w[j * k..(j + 1) * k], out))
     }
 
     /// Whether this processor has the instructions: without them the model keeps its float
@@ -137,24 +168,30 @@ impl Quantized {
     ) -> Array2<f32> {
         let (m, k) = x.dim();
         assert_eq!(k, self.k, "the rows are as long as the weights' inputs");
-        let rows = self.quantize(x);
+        let rows = self.quantize(x, kernel);
         let width = self.groups * GROUP;
+        let threads = threads_for(m * k * self.n, INT8_SHARED_MIN, threads);
         split_product(m, self.n, threads, finish, &|r0, panels, out, ldc| {
             self.block(&rows, r0, panels, out, ldc, kernel, width)
         })
     }
 
     /// Each row of `x` as bytes and a scale.
-    fn quantize(&self, x: &ArrayView2<f32>) -> Rows {
+    fn quantize(&self, x: &ArrayView2<f32>, kernel: Kernel) -> Rows {
         let width = self.groups * GROUP;
         let mut bytes = vec![128u8; x.nrows() * width];
         let mut scales = Vec::with_capacity(x.nrows());
+        let mut values = Vec::new();
         for (row, out) in x.rows().into_iter().zip(bytes.chunks_mut(width)) {
-            let scale = scale_of(row.iter().copied());
-            for (o, &v) in out.iter_mut().zip(row.iter()) {
-                *o = ((v / scale).round().clamp(-127.0, 127.0) as i32 + 128) as u8;
-            }
-            scales.push(scale);
+            let row = match row.as_slice() {
+                Some(r) => r,
+                None => {
+                    values.clear();
+                    values.extend(row.iter());
+                    &values
+                }
+            };
+            scales.push(quantize_into(row, 128, out, kernel));
         }
         Rows { bytes, scales }
     }
@@ -268,7 +305,50 @@ mod vnni {
     use std::arch::x86_64::*;
 
     pub fn available() -> bool {
-        is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vnni")
+        is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512bw")
+            && is_x86_feature_detected!("avx512vl")
+            && is_x86_feature_detected!("avx512vnni")
+    }
+
+    /// See [`super::quantize_into`].
+    pub fn quantize(values: &[f32], offset: i32, out: &mut [u8]) -> f32 {
+        assert!(available() && out.len() >= values.len());
+        // SAFETY: AVX-512F is there (asserted), and `out` is as long as `values`.
+        unsafe { quantize_wide(values, offset, out) }
+    }
+
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    unsafe fn quantize_wide(values: &[f32], offset: i32, out: &mut [u8]) -> f32 {
+        let n = values.len();
+        let tail = |i: usize| -> __mmask16 { ((1u32 << (n - i).min(16)) - 1) as __mmask16 };
+        let mut max = _mm512_setzero_ps();
+        let p = values.as_ptr();
+        for i in (0..n).step_by(16) {
+            // SAFETY: the mask reads only values that are there.
+            let v = unsafe { _mm512_maskz_loadu_ps(tail(i), p.add(i)) };
+            max = _mm512_max_ps(max, _mm512_abs_ps(v));
+        }
+        let (scale, inverse) = super::scale_of(_mm512_reduce_max_ps(max));
+        let (inv, lo, hi, off) = (
+            _mm512_set1_ps(inverse),
+            _mm512_set1_ps(-127.0),
+            _mm512_set1_ps(127.0),
+            _mm512_set1_epi32(offset),
+        );
+        let o = out.as_mut_ptr();
+        for i in (0..n).step_by(16) {
+            let m = tail(i);
+            // SAFETY: as above; the store writes only the bytes of values that are there.
+            unsafe {
+                let v = _mm512_maskz_loadu_ps(m, p.add(i));
+                let v = _mm512_min_ps(_mm512_max_ps(_mm512_mul_ps(v, inv), lo), hi);
+                // The processor's rounding: to nearest, half to even.
+                let q = _mm512_add_epi32(_mm512_cvtps_epi32(v), off);
+                _mm_mask_storeu_epi8(o.add(i).cast(), m, _mm512_cvtepi32_epi8(q));
+            }
+        }
+        scale
     }
 
     pub fn tile(t: &Tile, c: &mut [f32], ldc: usize) {
@@ -445,7 +525,7 @@ mod tests {
         let mut row = vec![0f32; k];
         for j in [0, 5, 31, 32, 69] {
             q.row_into(j, &mut row);
-            let step = scale_of(w.row(j).iter().copied());
+            let step = scale_of(w.row(j).iter().fold(0f32, |a, v| a.max(v.abs()))).0;
             for (c, (a, b)) in row.iter().zip(w.row(j)).enumerate() {
                 let tolerance = if j == 5 { 0.0 } else { step / 2.0 + 1e-6 };
                 assert!(
@@ -460,6 +540,26 @@ mod tests {
             y.column(5).iter().all(|&v| v == 0.0),
             "a zero row sums to zero"
         );
+    }
+
+    /// Both ways of quantizing give the same bytes and scale, on values that fall half-way
+    /// between two steps (rounded to the even one) and on a tail shorter than a register.
+    #[test]
+    fn both_ways_of_quantizing_agree_to_the_byte() {
+        let mut values: Vec<f32> = (0..37).map(|i| (i as f32 - 18.0) * 0.37).collect();
+        values.extend((0..9).map(|i| i as f32 + 0.5));
+        values.push(127.0);
+        for offset in [0, 128] {
+            let (mut a, mut b) = (vec![0u8; values.len()], vec![0u8; values.len()]);
+            let sa = quantize_into(&values, offset, &mut a, Kernel::Plain);
+            let sb = quantize_into(&values, offset, &mut b, Kernel::best());
+            assert_eq!((sa, &a), (sb, &b), "offset {offset}");
+            assert_eq!(sa, 1.0, "127 is the largest magnitude");
+            // 0.5, 1.5, 2.5 ... at scale 1: to the even neighbour.
+            let halves: Vec<i32> = a[37..46].iter().map(|&q| i32::from(q) - offset).collect();
+            let halves: Vec<i32> = halves.iter().map(|&q| q as i8 as i32).collect();
+            assert_eq!(halves, [0, 2, 2, 4, 4, 6, 6, 8, 8]);
+        }
     }
 
     /// The finishing step sees each row's columns once with their first column's index,

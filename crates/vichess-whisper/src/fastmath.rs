@@ -173,6 +173,35 @@ mod wide {
     }
 }
 
+/// Milliseconds a GELU and a softmax's exponentials take over `n` values, the best of
+/// `reps`: with the code this processor runs (`best`), or with the plain code as the
+/// compiler vectorises it alone. For `benches/products.rs`.
+#[doc(hidden)]
+pub fn elementwise_ms(n: usize, best: bool, reps: usize) -> (f64, f64) {
+    let values: Vec<f32> = (0..n).map(|i| (i % 2001) as f32 / 300.0 - 3.3).collect();
+    let (mut gelu_best, mut exp_best) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..reps {
+        let mut v = values.clone();
+        let clock = std::time::Instant::now();
+        if best {
+            gelu_all(&mut v);
+        } else {
+            gelu_plain(&mut v);
+        }
+        gelu_best = gelu_best.min(clock.elapsed().as_secs_f64() * 1e3);
+        let mut v = values.clone();
+        let clock = std::time::Instant::now();
+        let sum = if best {
+            exp_shifted(&mut v, 3.0)
+        } else {
+            exp_shifted_plain(&mut v, 3.0)
+        };
+        exp_best = exp_best.min(clock.elapsed().as_secs_f64() * 1e3);
+        std::hint::black_box((sum, &v));
+    }
+    (gelu_best, exp_best)
+}
+
 /// The same arithmetic, operation for operation, in AVX-512's sixteen lanes. The sums keep
 /// the plain code's eight running sums: each sixteen values are added as two rows of eight.
 #[cfg(target_arch = "x86_64")]

@@ -10,6 +10,8 @@
 pub mod bpe;
 pub mod ct2;
 mod fastmath;
+#[doc(hidden)]
+pub use fastmath::elementwise_ms;
 pub mod gemm;
 pub mod mel;
 pub mod model;

@@ -300,14 +300,46 @@ impl Packed<f32> {
         let (n, k) = w.dim();
         match w.as_slice() {
             Some(s) => Packed::from_slice(s, n, k),
-            None => Packed::new(n, k, |j, c| w[[j, c]]),
+            None => {
+                // One head's columns of the attention's keys: each row is contiguous, so it
+                // is copied whole (indexing value by value was most of the packing's time).
+                let mut out = Packed {
+                    n,
+                    k,
+                    panels: vec![0f32; n.div_ceil(NR) * k * NR],
+                };
+                for (j, row) in w.rows().into_iter().enumerate() {
+                    let panel = &mut out.panels[(j / NR) * k * NR..];
+                    match row.as_slice() {
+                        Some(values) => {
+                            for (c, &v) in values.iter().enumerate() {
+                                panel[c * NR + j % NR] = v;
+                            }
+                        }
+                        None => {
+                            for (c, &v) in row.iter().enumerate() {
+                                panel[c * NR + j % NR] = v;
+                            }
+                        }
+                    }
+                }
+                out
+            }
         }
     }
 
     /// The panels of `b [k, n]`, for `x · b` (the attention's weights times its values).
+    /// Each row of `b` is one input's values for every output: it goes into each panel's
+    /// row for that input in order, reading and writing memory in sequence.
     pub fn from_columns(b: &ArrayView2<f32>) -> Packed {
         let (k, n) = b.dim();
-        Packed::new(n, k, |j, c| b[[c, j]])
+        let mut panels = vec![0f32; n.div_ceil(NR) * k * NR];
+        for (c, row) in b.rows().into_iter().enumerate() {
+            for (j, &v) in row.iter().enumerate() {
+                panels[(j / NR) * k * NR + c * NR + j % NR] = v;
+            }
+        }
+        Packed { n, k, panels }
     }
 }
 

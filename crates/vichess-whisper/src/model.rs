@@ -178,11 +178,17 @@ fn encoder_weights(w: Array2<f32>, int8: bool) -> Weights {
     }
 }
 
-/// Threads for the encoder's products and heads: the machine's cores, up to four.
+/// Threads for the encoder's products and heads: the machine's cores, up to four. Asked of
+/// the system once: `available_parallelism` reads the process's control groups from /proc
+/// and /sys at every call, which was an eighth of the phrase search's time when each of a
+/// step's 40-odd products asked.
 fn threads() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(4)
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| {
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(4)
+    })
 }
 
 /// A decoder [`linear`], its weights kept as half floats.
@@ -282,9 +288,7 @@ fn rows_dot_by<T: Sync>(
     let (m, k) = x.dim();
     let x = x.as_standard_layout().into_owned();
     let xs = x.as_slice().expect("standard layout");
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(4);
+    let threads = threads();
     let chunk = n.div_ceil(threads).max(1);
     let mut out_t = vec![0f32; n * m];
     std::thread::scope(|scope| {

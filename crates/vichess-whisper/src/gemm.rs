@@ -94,6 +94,37 @@ impl Element for f16 {
     }
 }
 
+/// A weight matrix laid out for its products: [`Packed`] floats or
+/// [`crate::quant::Quantized`] integers.
+pub trait Product {
+    /// `x [m, k]` times the weights transposed (`[m, n]`) on up to `threads` threads, each
+    /// row's columns from `c0` then passed to `finish(c0, row)` (a bias, an activation) on
+    /// the thread that summed them, while they are in its cache: on one thread, the
+    /// encoder's biases and GELU were a tenth of its time.
+    fn product_finished(
+        &self,
+        x: &ArrayView2<f32>,
+        threads: usize,
+        finish: &(dyn Fn(usize, &mut [f32]) + Sync),
+    ) -> Array2<f32>;
+
+    /// `x [m, k]` times the weights transposed: `[m, n]` on up to `threads` threads.
+    fn product(&self, x: &ArrayView2<f32>, threads: usize) -> Array2<f32> {
+        self.product_finished(x, threads, &|_, _| {})
+    }
+}
+
+impl<T: Element> Product for Packed<T> {
+    fn product_finished(
+        &self,
+        x: &ArrayView2<f32>,
+        threads: usize,
+        finish: &(dyn Fn(usize, &mut [f32]) + Sync),
+    ) -> Array2<f32> {
+        self.product_with(x, threads, Kernel::best(), finish)
+    }
+}
+
 impl<T: Element> Packed<T> {
     /// The panels of the `n × k` matrix whose value at output `j`, input `c` is `at(j, c)`.
     pub fn new(n: usize, k: usize, at: impl Fn(usize, usize) -> T) -> Packed<T> {
@@ -131,24 +162,7 @@ impl<T: Element> Packed<T> {
         }
     }
 
-    /// `x [m, k]` times the weights transposed: `[m, n]` on up to `threads` threads.
-    pub fn product(&self, x: &ArrayView2<f32>, threads: usize) -> Array2<f32> {
-        self.product_with(x, threads, Kernel::best(), &|_, _| {})
-    }
-
-    /// [`Packed::product`], each row's columns from `c0` then passed to `finish(c0, row)`
-    /// (a bias, an activation) on the thread that summed them, while they are in its cache:
-    /// on one thread, the encoder's biases and GELU were a tenth of its time.
-    pub fn product_finished(
-        &self,
-        x: &ArrayView2<f32>,
-        threads: usize,
-        finish: &(dyn Fn(usize, &mut [f32]) + Sync),
-    ) -> Array2<f32> {
-        self.product_with(x, threads, Kernel::best(), finish)
-    }
-
-    /// [`Packed::product`] with a given kernel: the tests run both. Many rows are split
+    /// [`Product::product`] with a given kernel: the tests run both. Many rows are split
     /// between the threads, so each writes its own rows of the result; a few rows (a
     /// decoder step's hypotheses) would then make every thread read every weight, so the
     /// panels are split instead.

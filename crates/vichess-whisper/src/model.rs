@@ -5,7 +5,7 @@
 
 use crate::ct2::{FormatError, Model};
 use crate::fastmath;
-use crate::gemm::{Kernel, Packed};
+use crate::gemm::{Kernel, Packed, Product};
 use crate::quant::Quantized;
 use half::f16;
 use ndarray::{s, Array1, Array2, ArrayView1, ArrayView2, Axis};
@@ -150,16 +150,30 @@ fn norm(m: &mut Model, p: &str) -> Result<Norm, FormatError> {
     })
 }
 
+/// How a layer's weights are stored in the model file and held in memory.
+#[derive(Clone, Copy)]
+enum Stored {
+    /// Read as single floats and held as the encoder's ([`encoder_weights`]).
+    Single,
+    /// Kept as the half floats they are stored as ([`half_weights`]): the decoder's.
+    Half,
+}
+
+/// The layer `p`'s weights (`out × inp`, as [`Stored`], 8-bit integers when `int8`) and bias.
 fn linear(
     m: &mut Model,
     p: &str,
-    out: usize,
-    inp: usize,
+    (out, inp): (usize, usize),
+    stored: Stored,
     int8: bool,
 ) -> Result<Linear, FormatError> {
-    let w = arr2(m, &format!("{p}/weight"), out, inp)?;
+    let name = format!("{p}/weight");
+    let w = match stored {
+        Stored::Single => encoder_weights(arr2(m, &name, out, inp)?, int8),
+        Stored::Half => half_weights(Half::load(m, &name, out, inp)?, int8),
+    };
     Ok(Linear {
-        w: encoder_weights(w, int8),
+        w,
         b: Some(arr1(m, &format!("{p}/bias"), out)?),
     })
 }
@@ -188,20 +202,6 @@ fn threads() -> usize {
         std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .min(4)
-    })
-}
-
-/// A decoder [`linear`], its weights kept as half floats.
-fn linear_half(
-    m: &mut Model,
-    p: &str,
-    out: usize,
-    inp: usize,
-    int8: bool,
-) -> Result<Linear, FormatError> {
-    Ok(Linear {
-        w: half_weights(Half::load(m, &format!("{p}/weight"), out, inp)?, int8),
-        b: Some(arr1(m, &format!("{p}/bias"), out)?),
     })
 }
 
@@ -938,11 +938,35 @@ impl Whisper {
             let p = format!("encoder/layer_{l}");
             encoder.push(EncoderLayer {
                 attn_norm: norm(m, &format!("{p}/self_attention/layer_norm"))?,
-                qkv: linear(m, &format!("{p}/self_attention/linear_0"), 3 * D, D, int8)?,
-                out: linear(m, &format!("{p}/self_attention/linear_1"), D, D, int8)?,
+                qkv: linear(
+                    m,
+                    &format!("{p}/self_attention/linear_0"),
+                    (3 * D, D),
+                    Stored::Single,
+                    int8,
+                )?,
+                out: linear(
+                    m,
+                    &format!("{p}/self_attention/linear_1"),
+                    (D, D),
+                    Stored::Single,
+                    int8,
+                )?,
                 ffn_norm: norm(m, &format!("{p}/ffn/layer_norm"))?,
-                ffn_in: linear(m, &format!("{p}/ffn/linear_0"), FFN, D, int8)?,
-                ffn_out: linear(m, &format!("{p}/ffn/linear_1"), D, FFN, int8)?,
+                ffn_in: linear(
+                    m,
+                    &format!("{p}/ffn/linear_0"),
+                    (FFN, D),
+                    Stored::Single,
+                    int8,
+                )?,
+                ffn_out: linear(
+                    m,
+                    &format!("{p}/ffn/linear_1"),
+                    (D, FFN),
+                    Stored::Single,
+                    int8,
+                )?,
             });
         }
         let enc_norm = norm(m, "encoder/layer_norm")?;
@@ -966,15 +990,57 @@ impl Whisper {
             let p = format!("decoder/layer_{l}");
             decoder.push(DecoderLayer {
                 self_norm: norm(m, &format!("{p}/self_attention/layer_norm"))?,
-                self_qkv: linear_half(m, &format!("{p}/self_attention/linear_0"), 3 * D, D, int8)?,
-                self_out: linear_half(m, &format!("{p}/self_attention/linear_1"), D, D, int8)?,
+                self_qkv: linear(
+                    m,
+                    &format!("{p}/self_attention/linear_0"),
+                    (3 * D, D),
+                    Stored::Half,
+                    int8,
+                )?,
+                self_out: linear(
+                    m,
+                    &format!("{p}/self_attention/linear_1"),
+                    (D, D),
+                    Stored::Half,
+                    int8,
+                )?,
                 cross_norm: norm(m, &format!("{p}/attention/layer_norm"))?,
-                cross_q: linear_half(m, &format!("{p}/attention/linear_0"), D, D, int8)?,
-                cross_kv: linear(m, &format!("{p}/attention/linear_1"), 2 * D, D, int8)?,
-                cross_out: linear_half(m, &format!("{p}/attention/linear_2"), D, D, int8)?,
+                cross_q: linear(
+                    m,
+                    &format!("{p}/attention/linear_0"),
+                    (D, D),
+                    Stored::Half,
+                    int8,
+                )?,
+                cross_kv: linear(
+                    m,
+                    &format!("{p}/attention/linear_1"),
+                    (2 * D, D),
+                    Stored::Single,
+                    int8,
+                )?,
+                cross_out: linear(
+                    m,
+                    &format!("{p}/attention/linear_2"),
+                    (D, D),
+                    Stored::Half,
+                    int8,
+                )?,
                 ffn_norm: norm(m, &format!("{p}/ffn/layer_norm"))?,
-                ffn_in: linear_half(m, &format!("{p}/ffn/linear_0"), FFN, D, int8)?,
-                ffn_out: linear_half(m, &format!("{p}/ffn/linear_1"), D, FFN, int8)?,
+                ffn_in: linear(
+                    m,
+                    &format!("{p}/ffn/linear_0"),
+                    (FFN, D),
+                    Stored::Half,
+                    int8,
+                )?,
+                ffn_out: linear(
+                    m,
+                    &format!("{p}/ffn/linear_1"),
+                    (D, FFN),
+                    Stored::Half,
+                    int8,
+                )?,
             });
         }
         let dec_norm = norm(m, "decoder/layer_norm")?;

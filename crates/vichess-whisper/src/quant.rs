@@ -10,7 +10,7 @@
 //! input row's. The sums themselves are exact integers, so the AVX-512 kernel and the plain
 //! one give the same result to the bit (the tests hold them to it).
 
-use crate::gemm::{split_product, threads_for, Element, MR, NR};
+use crate::gemm::{split_product, threads_for, Element, Product, MR, NR};
 use ndarray::{Array2, ArrayView2};
 
 /// Multiply-adds below which an int8 product runs on the caller's thread alone (see
@@ -143,22 +143,7 @@ impl Quantized {
         }
     }
 
-    /// `x [m, k]` times the weights transposed: `[m, n]` on up to `threads` threads.
-    pub fn product(&self, x: &ArrayView2<f32>, threads: usize) -> Array2<f32> {
-        self.product_with(x, threads, Kernel::best(), &|_, _| {})
-    }
-
-    /// [`Quantized::product`], then `finish(c0, row)` on each row's columns from `c0`, on the
-    /// thread that summed them (see [`crate::gemm::Packed::product_finished`]).
-    pub fn product_finished(
-        &self,
-        x: &ArrayView2<f32>,
-        threads: usize,
-        finish: &(dyn Fn(usize, &mut [f32]) + Sync),
-    ) -> Array2<f32> {
-        self.product_with(x, threads, Kernel::best(), finish)
-    }
-
+    /// [`Product::product`] with a given kernel: the tests run both.
     pub(crate) fn product_with(
         &self,
         x: &ArrayView2<f32>,
@@ -231,6 +216,17 @@ impl Quantized {
                 i += r;
             }
         }
+    }
+}
+
+impl Product for Quantized {
+    fn product_finished(
+        &self,
+        x: &ArrayView2<f32>,
+        threads: usize,
+        finish: &(dyn Fn(usize, &mut [f32]) + Sync),
+    ) -> Array2<f32> {
+        self.product_with(x, threads, Kernel::best(), finish)
     }
 }
 

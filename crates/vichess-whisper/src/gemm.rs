@@ -505,29 +505,42 @@ pub fn product_ms(m: usize, k: usize, n: usize, packed: bool, reps: usize) -> f6
     let w = Array2::from_shape_fn((n, k), |(j, c)| ((j * 13 + c * 5) % 89) as f32 / 89.0 - 0.5);
     let p = Packed::from_rows(&w.view());
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut best = f64::INFINITY;
-    for _ in 0..reps {
-        let clock = std::time::Instant::now();
+    best_ms(reps, || {
         let y = if packed {
             p.product(&x.view(), threads)
         } else {
             x.dot(&w.t())
         };
         std::hint::black_box(&y);
+    })
+}
+
+/// The fastest of `reps` runs of `run`, in milliseconds: the benchmarks' figure, least
+/// touched by whatever else the machine was doing.
+#[doc(hidden)]
+pub fn best_ms(reps: usize, mut run: impl FnMut()) -> f64 {
+    let mut best = f64::INFINITY;
+    for _ in 0..reps {
+        let clock = std::time::Instant::now();
+        run();
         best = best.min(clock.elapsed().as_secs_f64() * 1e3);
     }
     best
+}
+
+/// A matrix of values spread over -1..1 without pattern, for the products' tests.
+#[cfg(test)]
+pub(crate) fn test_matrix(r: usize, c: usize, seed: usize) -> Array2<f32> {
+    Array2::from_shape_fn((r, c), |(i, j)| {
+        (((i * 7919 + j * 104_729 + seed * 31) % 2001) as f32 / 1000.0) - 1.0
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn matrix(r: usize, c: usize, seed: usize) -> Array2<f32> {
-        Array2::from_shape_fn((r, c), |(i, j)| {
-            (((i * 7919 + j * 104_729 + seed * 31) % 2001) as f32 / 1000.0) - 1.0
-        })
-    }
+    use super::test_matrix as matrix;
 
     fn kernels() -> Vec<Kernel> {
         let mut k = vec![Kernel::Plain];

@@ -1280,13 +1280,9 @@ pub fn half_product_ms(m: usize, k: usize, n: usize, packed: bool, reps: usize) 
     } else {
         Weights::Half(w)
     };
-    let mut best = f64::INFINITY;
-    for _ in 0..reps {
-        let clock = std::time::Instant::now();
+    crate::gemm::best_ms(reps, || {
         std::hint::black_box(w.product(&x.view()));
-        best = best.min(clock.elapsed().as_secs_f64() * 1e3);
-    }
-    best
+    })
 }
 
 #[cfg(test)]

@@ -450,24 +450,16 @@ pub fn int8_product_ms(
         let p = Packed::new(n, k, w);
         Box::new(move || p.product(&x.view(), threads))
     };
-    let mut best = f64::INFINITY;
-    for _ in 0..reps {
-        let clock = std::time::Instant::now();
+    crate::gemm::best_ms(reps, || {
         std::hint::black_box(run());
-        best = best.min(clock.elapsed().as_secs_f64() * 1e3);
-    }
-    best
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn matrix(r: usize, c: usize, seed: usize) -> Array2<f32> {
-        Array2::from_shape_fn((r, c), |(i, j)| {
-            (((i * 7919 + j * 104_729 + seed * 31) % 2001) as f32 / 1000.0) - 1.0
-        })
-    }
+    use crate::gemm::test_matrix as matrix;
 
     /// The shapes the model uses and ragged ones (inputs not a multiple of four, columns
     /// not of a panel, rows not of a tile), split by rows and by panels: within the rounding

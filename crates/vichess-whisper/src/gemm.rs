@@ -562,6 +562,8 @@ mod tests {
                 (13, 300, 70),
                 (1, 64, 500),
                 (9, 257, 33),
+                // Few rows and work enough for two threads: the panels are split.
+                (2, 512, 8_200),
             ] {
                 let x = matrix(m, k, 1);
                 let w = matrix(n, k, 2);
@@ -591,7 +593,13 @@ mod tests {
     #[test]
     fn half_panels_are_their_widened_weights() {
         for kernel in kernels() {
-            for &(m, k, n) in &[(1, 512, 2048), (9, 512, 1000), (76, 512, 96), (3, 2048, 64)] {
+            for &(m, k, n) in &[
+                (1, 512, 2048),
+                (9, 512, 1000),
+                (76, 512, 96),
+                (3, 2048, 64),
+                (3, 512, 6_000),
+            ] {
                 let x = matrix(m, k, 5);
                 let w = matrix(n, k, 6).mapv(|v| f16::from_f32(v).to_f32());
                 let halves: Vec<f16> = w.iter().map(|&v| f16::from_f32(v)).collect();
@@ -634,6 +642,16 @@ mod tests {
                 assert!((a - b).abs() < 1e-3, "{m}x{k}x{n}: {a} against {b}");
             }
         }
+    }
+
+    /// A product shares its threads only from the threshold on; below it, one thread.
+    #[test]
+    fn small_products_stay_on_one_thread() {
+        assert_eq!(threads_for(FLOAT_SHARED_MIN - 1, FLOAT_SHARED_MIN, 4), 1);
+        assert_eq!(threads_for(FLOAT_SHARED_MIN, FLOAT_SHARED_MIN, 4), 4);
+        assert_eq!(threads_for(500 * 512 * 1536, FLOAT_SHARED_MIN, 2), 2);
+        assert_eq!(threads_for(9 * 512 * 2048, FLOAT_SHARED_MIN, 2), 2);
+        assert_eq!(threads_for(9 * 512 * 512, FLOAT_SHARED_MIN, 2), 1);
     }
 
     /// A view that is not in row order (the attention's columns of one head) and a matrix

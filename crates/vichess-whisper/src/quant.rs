@@ -473,6 +473,8 @@ mod tests {
             (1, 2048, 64),
             (13, 257, 33),
             (76, 6, 40),
+            // Few rows and work enough for two threads: the panels are split.
+            (3, 512, 16_100),
         ] {
             let x = matrix(m, k, 1);
             let w = matrix(n, k, 2);

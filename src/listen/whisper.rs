@@ -38,8 +38,9 @@ const TRANSCRIPT_SPARE: usize = 6;
 
 /// Which weights are 8-bit integers (where the processor has AVX-512 VNNI): all of them.
 /// On seeds 55 and 56 of the closed loop (384 clips, the same recordings and noise) the
-/// integers heard 131 exactly and the floats 132, none wrong either way, at 0.64 of the time
-/// after the end of speech (docs/performance.md, session 20).
+/// integers heard 131 exactly and the floats 132, none wrong either way; the integers alone
+/// brought the time after the end of speech to about 0.64 of the floats' (docs/performance.md,
+/// session 20).
 const PRECISION: Precision = Precision {
     encoder_int8: true,
     decoder_int8: true,

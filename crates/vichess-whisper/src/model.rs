@@ -168,14 +168,36 @@ fn linear(
     int8: bool,
 ) -> Result<Linear, FormatError> {
     let name = format!("{p}/weight");
-    let w = match stored {
-        Stored::Single => encoder_weights(arr2(m, &name, out, inp)?, int8),
-        Stored::Half => half_weights(Half::load(m, &name, out, inp)?, int8),
+    let w = match (int8_weights(m, &name, out, inp, int8)?, stored) {
+        (Some(w), _) => w,
+        (None, Stored::Single) => encoder_weights(arr2(m, &name, out, inp)?, false),
+        (None, Stored::Half) => half_weights(Half::load(m, &name, out, inp)?, false),
     };
     Ok(Linear {
         w,
         b: Some(arr1(m, &format!("{p}/bias"), out)?),
     })
+}
+
+/// The `rows × cols` weights `name` as 8-bit integers, rounded straight from the file's
+/// bytes, where `int8` asks for them and the processor has VNNI; `None` (and the weights
+/// left in the file) otherwise.
+fn int8_weights(
+    m: &mut Model,
+    name: &str,
+    rows: usize,
+    cols: usize,
+    int8: bool,
+) -> Result<Option<Weights>, FormatError> {
+    if !(int8 && Quantized::available()) {
+        return Ok(None);
+    }
+    let w = m.matrix(name, rows, cols)?;
+    Ok(Some(Weights::Int8(Quantized::from_rows(
+        rows,
+        cols,
+        |j, row| w.row_into(j, row),
+    ))))
 }
 
 /// Weights that only ever meet hundreds of rows (the encoder's frames): packed once where
@@ -983,7 +1005,11 @@ impl Whisper {
             .get("decoder/embeddings/weight")
             .map(|t| t.dims.first().copied().unwrap_or(0))
             .unwrap_or(0);
-        let embed = half_weights(Half::load(m, "decoder/embeddings/weight", vocab, D)?, int8);
+        let embed_name = "decoder/embeddings/weight";
+        let embed = match int8_weights(m, embed_name, vocab, D, int8)? {
+            Some(w) => w,
+            None => half_weights(Half::load(m, embed_name, vocab, D)?, false),
+        };
         let dec_pos = arr2(m, "decoder/position_encodings/encodings", MAX_TOKENS, D)?;
         let mut decoder = Vec::new();
         for l in 0..LAYERS {

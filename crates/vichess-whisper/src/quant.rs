@@ -10,7 +10,7 @@
 //! input row's. The sums themselves are exact integers, so the AVX-512 kernel and the plain
 //! one give the same result to the bit (the tests hold them to it).
 
-use crate::gemm::{split_product, threads_for, Element, Product, MR, NR};
+use crate::gemm::{split_product, threads_for, Aligned, Element, Product, MR, NR};
 use ndarray::{Array2, ArrayView2};
 
 /// Multiply-adds below which an int8 product runs on the caller's thread alone (see
@@ -28,7 +28,7 @@ pub struct Quantized {
     k: usize,
     /// `k` in groups of four, the last padded with zero weights.
     groups: usize,
-    panels: Vec<i8>,
+    panels: Aligned<i8>,
     /// Per output column (padded to whole panels): the weight one step of its integers is.
     scales: Vec<f32>,
     /// Per output column: 128 × the sum of its integer weights. VNNI multiplies unsigned
@@ -82,10 +82,10 @@ impl Quantized {
     }
 
     /// The panels of the `n × k` matrix whose row `j` `row(j, out)` writes.
-    fn from_rows(n: usize, k: usize, row_of: impl Fn(usize, &mut [f32])) -> Quantized {
+    pub(crate) fn from_rows(n: usize, k: usize, row_of: impl Fn(usize, &mut [f32])) -> Quantized {
         let groups = k.div_ceil(GROUP);
         let count = n.div_ceil(NR);
-        let mut panels = vec![0i8; count * groups * NR * GROUP];
+        let mut panels = Aligned::filled(count * groups * NR * GROUP, 0);
         let mut scales = vec![0f32; count * NR];
         let mut shifts = vec![0i32; count * NR];
         let mut row = vec![0f32; k];

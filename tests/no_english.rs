@@ -1477,3 +1477,65 @@ fn clock_say_speaks_the_configured_language() {
         ["one hour twelve minutes twelve seconds"]
     );
 }
+
+/// A program copied without its voice packs (no voices folder anywhere) says so in the
+/// game's language, with the pack's name, and starts no game: it used to say the library's
+/// English line whatever the language.
+#[test]
+fn a_program_without_any_voices_folder_says_so_in_the_games_language() {
+    let home = tempfile::tempdir().unwrap();
+    // A link to the program in a folder with no voices beside it or above it: the checkout's
+    // voices are found only from `target/<profile>/`.
+    let bin = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("no-voices-{}", std::process::id()))
+        .join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let exe = bin.join("vichess");
+    let _ = std::fs::remove_file(&exe);
+    std::fs::hard_link(env!("CARGO_BIN_EXE_vichess"), &exe)
+        .or_else(|_| std::fs::copy(env!("CARGO_BIN_EXE_vichess"), &exe).map(|_| ()))
+        .expect("the program linked or copied");
+    for (lang, line) in [
+        (
+            "de",
+            "vichess: diese Stimme gibt es nicht („de-fide“; es gibt keinen Ordner mit Stimmen)",
+        ),
+        (
+            "ru",
+            "vichess: такого голоса нет («ru»; папки с голосами нет)",
+        ),
+        (
+            "uk",
+            "vichess: такого голосу немає («uk»; теки з голосами немає)",
+        ),
+        (
+            "hy",
+            "vichess: այդ անունով ձայն չկա («hy»; ձայների թղթապանակ չկա)",
+        ),
+        (
+            "en",
+            "vichess: there is no voice pack by that name (\"en\"; there is no voices folder)",
+        ),
+    ] {
+        let out = std::process::Command::new(&exe)
+            .args(["play", "--lang", lang, "--no-audio", "--control", "none"])
+            .current_dir(home.path())
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env_remove("VICHESS_VOICES")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", "C")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("vichess runs");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{lang}: a game began without voices");
+        assert_eq!(said.lines().next(), Some(line), "{lang}:\n{said}");
+        if lang != "en" {
+            assert_no_english(lang, &said, home.path());
+        }
+    }
+    std::fs::remove_dir_all(bin.parent().unwrap()).unwrap();
+}

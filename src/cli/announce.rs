@@ -57,7 +57,7 @@ pub fn run(
         full_from_square: long,
     };
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
-    let pack = Pack::open(voice.unwrap_or(DEFAULT_PACK))?;
+    let pack = super::open_pack(voice.unwrap_or(DEFAULT_PACK), None)?;
     let mut game = Game::new(start);
     let mut phrases: Vec<Phrase> = Vec::with_capacity(moves.len());
     for text in moves {

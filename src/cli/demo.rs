@@ -114,7 +114,11 @@ fn demo_pack(args: &DemoArgs) -> anyhow::Result<Pack> {
         }
         config.game.language = lang.clone();
     }
-    Ok(configured_pack(&config, args.voice.as_deref())?)
+    configured_pack(&config, args.voice.as_deref()).map_err(|e| {
+        let words = pack_of(config.first_language(env).0).ok();
+        let name = args.voice.as_deref().unwrap_or_default();
+        super::pack_refused(name, words.as_ref(), e)
+    })
 }
 
 /// One thing the demo shows: a printed line, or a phrase to say.

@@ -390,6 +390,32 @@ fn language_of_game(
     }
 }
 
+/// Opens the voice pack `name`. One that is not installed is refused in `words`' language,
+/// else in the pack's own when vichess has its words built in, as `play` refuses it: a
+/// program copied without its voices said the library's English line in every language.
+fn open_pack(
+    name: &str,
+    words: Option<&vichess::voice::Pack>,
+) -> anyhow::Result<vichess::voice::Pack> {
+    vichess::voice::Pack::open(name).map_err(|e| pack_refused(name, words, e))
+}
+
+/// [`open_pack`]'s refusal of `name` for the reason `e`.
+fn pack_refused(
+    name: &str,
+    words: Option<&vichess::voice::Pack>,
+    e: vichess::voice::ManifestError,
+) -> anyhow::Error {
+    let builtin = vichess::voice::Pack::builtin(name).ok();
+    match words
+        .or(builtin.as_ref())
+        .and_then(|w| vichess::host::pack_not_found_line(w, &e))
+    {
+        Some(line) => anyhow::anyhow!("{line}"),
+        None => anyhow::anyhow!(e),
+    }
+}
+
 /// Prints a command's error as one plain line, no colour: it may be read by a screen reader or
 /// a braille display. Each line is made safe on its own: the lines of a multi-line error stay
 /// lines.
@@ -447,8 +473,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             moves,
         } => announce::run(
             // Refused in the words the moves would be announced in.
-            start.position_in(&vichess::voice::Pack::open(
+            start.position_in(&open_pack(
                 voice.as_deref().unwrap_or(vichess::voice::DEFAULT_PACK),
+                None,
             )?)?,
             voice.as_deref(),
             wav.as_deref(),

@@ -57,7 +57,7 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
     let pack = match Pack::open(name) {
         Ok(pack) => pack,
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("{}", super::pack_refused(name, None, e));
             Pack::builtin(name)?
         }
     };

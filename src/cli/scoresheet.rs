@@ -28,7 +28,7 @@ pub fn run(
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
     let game_record = super::pgn_check::first_game_warned(game, words)?;
     let default = vichess::session::language_pack(words.language());
-    let pack = Pack::open(voice.unwrap_or(default))?;
+    let pack = super::open_pack(voice.unwrap_or(default), Some(words))?;
     // The clips' own rate: nothing is resampled, and the file stays small.
     let options = RenderOptions::speech(pack.sample_rate(), speed, DEFAULT_GAP_MS);
     let (bank, problems) = ClipBank::load(&pack, &options);

@@ -37,6 +37,7 @@ pub use engine::{find_program, EngineNews, EngineSpec, Fault};
 pub use record::save_file;
 pub use review::{review_game, REVIEW_DEPTH};
 pub use view::{BoardView, View};
+pub use words::pack_not_found_line;
 
 use crate::board::link::LinkEvent;
 use crate::config::LanguageSource;

@@ -312,25 +312,33 @@ pub(super) fn unknown_tokens_line(pack: &Pack) -> Option<String> {
     ))
 }
 
-/// A voice pack that is in no folder searched, in the game's words: the name, the folders
-/// and the packs there. `None` for any other fault of a pack, and with no voices folder at
-/// all: the library's own line says those.
-pub(super) fn pack_not_found_line(pack: &Pack, e: &crate::voice::ManifestError) -> Option<String> {
+/// A voice pack that is in no folder searched, in the game's words: the name, then the
+/// folders and the packs there, or that no voices folder exists (a program copied without
+/// its voices). `None` for any other fault of a pack: the library's own line says those.
+pub fn pack_not_found_line(pack: &Pack, e: &crate::voice::ManifestError) -> Option<String> {
     let w = |word| pack.text(&[Token::Word(word)]);
-    match e {
-        crate::voice::ManifestError::NotFound {
-            pack: name,
-            searched,
-            known,
-        } if known != "none" => Some(format!(
-            "{} ({}; {}: {searched}; {}: {known})",
-            w(Word::VoicePackNotFound),
-            pack.language().quote(name),
-            w(Word::SearchedIn),
-            w(Word::PacksFound)
-        )),
-        _ => None,
+    let crate::voice::ManifestError::NotFound {
+        pack: name,
+        searched,
+        known,
+    } = e
+    else {
+        return None;
+    };
+    let mut parts = vec![pack.language().quote(name)];
+    if searched == crate::voice::manifest::NO_VOICES_FOLDER {
+        parts.push(w(Word::NoVoicesFolder));
+    } else {
+        parts.push(format!("{}: {searched}", w(Word::SearchedIn)));
+        if known != "none" {
+            parts.push(format!("{}: {known}", w(Word::PacksFound)));
+        }
     }
+    Some(format!(
+        "{} ({})",
+        w(Word::VoicePackNotFound),
+        parts.join("; ")
+    ))
 }
 
 #[cfg(test)]

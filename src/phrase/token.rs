@@ -797,6 +797,9 @@ words! {
     SearchedIn = "searched-in",
     /// Before the voice packs that are there.
     PacksFound = "packs-found",
+    /// In place of the folders searched for a voice pack, when there is no voices folder at
+    /// all (a program copied without its voices, run with nothing installed).
+    NoVoicesFolder = "no-voices-folder",
     /// A voice pack newer than the program: its token ids this vichess does not know are
     /// passed over and the game goes on; the pack, the manifest's file and lines and the ids
     /// follow.

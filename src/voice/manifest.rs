@@ -63,6 +63,10 @@ const BUILTIN: [(&str, &str); 6] = [
     ("hy", include_str!("../../voices/hy/manifest.toml")),
 ];
 
+/// [`ManifestError::NotFound`]'s folders searched when no voices folder exists at all, so a
+/// front end can say that in the game's words.
+pub const NO_VOICES_FOLDER: &str = "no voices folder (none exists)";
+
 /// Why a manifest cannot be used at all.
 #[derive(Debug, thiserror::Error)]
 pub enum ManifestError {
@@ -142,7 +146,7 @@ pub enum ManifestError {
         /// The name as given.
         pack: String,
     },
-    /// The pack is in none of the folders searched.
+    /// The pack is in none of the folders searched ([`NO_VOICES_FOLDER`] when there is none).
     #[error("voice pack {pack}: not found in {searched}; the packs found are: {known} (see `vichess voices`)")]
     NotFound {
         /// The name asked for.
@@ -535,7 +539,7 @@ impl Pack {
         Err(ManifestError::NotFound {
             pack: name.to_string(),
             searched: if path.is_empty() {
-                "no voices folder (none exists)".to_string()
+                NO_VOICES_FOLDER.to_string()
             } else {
                 path.iter()
                     .map(|d| d.path.display().to_string())

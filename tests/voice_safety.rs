@@ -270,7 +270,15 @@ fn without_any_voices_folder_the_program_says_so_and_fails() {
     );
     let out = text(&o);
     assert!(!o.status.success(), "{out}");
-    assert!(out.contains("voice pack de-fide: not found in"), "{out}");
+    // In the words of the pack asked for (announce speaks de-fide unless told otherwise),
+    // with the folder that was searched.
+    assert!(
+        out.contains(&format!(
+            "diese Stimme gibt es nicht („de-fide“; gesucht in: {})",
+            nowhere.display()
+        )),
+        "{out}"
+    );
     assert!(!wav.exists(), "no recording of another voice is written");
     let list = run(&exe, dir.path(), &env, &["voices"]);
     assert!(!list.status.success());

@@ -1061,12 +1061,7 @@ mod tests {
     fn rival_men_are_the_other_kinds_that_reach_the_square() {
         let fen = "rn2k2r/pp1nqpp1/2p1p1p1/3pP3/3P2P1/2N2N1P/PPP1QP2/R3K2R w KQkq - 0 13";
         let pos = Position::from_fen(fen, crate::rules::CastlingMode::Standard).unwrap();
-        let find = |u: &str| {
-            pos.legal_moves()
-                .into_iter()
-                .find(|m| crate::rules::notation::uci(&pos, m) == u)
-                .unwrap_or_else(|| panic!("{u} is legal in {fen}"))
-        };
+        let find = |u: &str| legal(&pos, u);
         let cand = |text: &str, u: &str| Candidate {
             text: text.to_string(),
             tokens: Vec::new(),
@@ -1088,16 +1083,18 @@ mod tests {
         assert_eq!(rival_men(&find("e1g1"), &candidates), Vec::<String>::new());
     }
 
+    /// The legal move of `pos` whose UCI is `u`.
+    fn legal(pos: &Position, u: &str) -> crate::rules::Move {
+        pos.legal_moves()
+            .into_iter()
+            .find(|m| crate::rules::notation::uci(pos, m) == u)
+            .unwrap_or_else(|| panic!("{u} is legal in {}", pos.fen()))
+    }
+
     /// Whether the moves `a` and `b` (UCI) of `fen` are one file apart.
     fn file_apart(fen: &str, a: &str, b: &str) -> bool {
         let pos = Position::from_fen(fen, crate::rules::CastlingMode::Standard).unwrap();
-        let find = |u: &str| {
-            pos.legal_moves()
-                .into_iter()
-                .find(|m| crate::rules::notation::uci(&pos, m) == u)
-                .unwrap_or_else(|| panic!("{u} is legal in {fen}"))
-        };
-        one_file_apart(&pos, &find(a), &find(b))
+        one_file_apart(&pos, &legal(&pos, a), &legal(&pos, b))
     }
 
     #[test]

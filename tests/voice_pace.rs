@@ -159,3 +159,25 @@ fn words_left_to_espeak_in_a_recording_follow_the_speed_too() {
         .seconds();
     assert!(fast < normal * 0.7, "{normal} s at 1.0, {fast} s at 2.0");
 }
+
+/// Words rendered by eSpeak NG leave nothing in the temp dir: every run used to leave a
+/// folder there.
+#[test]
+fn espeak_leaves_no_folder_behind() {
+    use vichess::phrase::Language;
+    use vichess::speech::file::Espeak;
+    let mine = format!("vichess-espeak-{}", std::process::id());
+    let left = || -> Vec<String> {
+        std::fs::read_dir(std::env::temp_dir())
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.starts_with(&mine))
+            .collect()
+    };
+    let mut engine =
+        Espeak::open(Language::De).expect("espeak-ng runs (scripts/setup installs it)");
+    let said = engine.say("eine Stunde zwölf Minuten").unwrap();
+    assert!(said.seconds() > 0.5, "{} s", said.seconds());
+    engine.say("drei Sekunden").unwrap();
+    assert_eq!(left(), Vec::<String>::new());
+}

@@ -10,6 +10,7 @@ use crate::audio::{wav, Pcm};
 use crate::phrase::Language;
 use std::collections::HashMap;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Speech loudness of the clips (RMS of the voiced part, dB full scale; scripts/make-voices).
 const TARGET_RMS_DBFS: f64 = -20.0;
@@ -48,9 +49,27 @@ impl Espeak {
         if let Some(p) = self.cache.get(text) {
             return Ok(p.clone());
         }
-        let dir = std::env::temp_dir().join(format!("vichess-espeak-{}", std::process::id()));
+        // A folder of its own for each call, removed with its file: one folder a process
+        // was left behind in the temp dir by every run, and two engines in one process
+        // (numbering their files by their own caches) could write the same file at once.
+        static CALLS: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "vichess-espeak-{}-{}",
+            std::process::id(),
+            CALLS.fetch_add(1, Ordering::Relaxed)
+        ));
         std::fs::create_dir_all(&dir).map_err(|e| SpeechError::Failed(e.to_string()))?;
-        let path = dir.join(format!("{}.wav", self.cache.len()));
+        let spoken = self.render(text, &dir);
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut pcm = spoken?;
+        level(&mut pcm);
+        self.cache.insert(text.to_string(), pcm.clone());
+        Ok(pcm)
+    }
+
+    /// `text` spoken by eSpeak NG into a WAV file in `dir`, and read back.
+    fn render(&self, text: &str, dir: &std::path::Path) -> Result<Pcm, SpeechError> {
+        let path = dir.join("said.wav");
         let out = Command::new("espeak-ng")
             .args([
                 "-v",
@@ -69,11 +88,7 @@ impl Espeak {
                 String::from_utf8_lossy(&out.stderr).trim()
             )));
         }
-        let mut pcm = wav::read(&path).map_err(|e| SpeechError::Failed(e.to_string()))?;
-        let _ = std::fs::remove_file(&path);
-        level(&mut pcm);
-        self.cache.insert(text.to_string(), pcm.clone());
-        Ok(pcm)
+        wav::read(&path).map_err(|e| SpeechError::Failed(e.to_string()))
     }
 }
 

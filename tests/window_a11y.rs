@@ -17,11 +17,13 @@ mod common_journal;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-fn home(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vichess-a11y-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A test's private home in the temp dir, removed when the test ends (each run used to
+/// leave one per test behind).
+fn home(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("vichess-a11y-{name}-"))
+        .tempdir()
+        .expect("temp dir")
 }
 
 fn repo() -> PathBuf {
@@ -144,9 +146,10 @@ const RANKS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
 /// are nodes too.
 #[test]
 fn the_squares_buttons_and_scoresheet_reach_a_screen_reader_in_the_games_words() {
-    let dir = home("tree-de");
+    let kept = home("tree-de");
+    let dir = kept.path();
     window_probed(
-        &dir,
+        dir,
         r#"--lang de --control 5m --lines "e4;press;e5;press""#,
         r#"sleep 1 dump tree.jsonl"#,
     );
@@ -204,9 +207,10 @@ fn the_squares_buttons_and_scoresheet_reach_a_screen_reader_in_the_games_words()
 /// In Russian the squares are named in Cyrillic words from the game's own pack.
 #[test]
 fn the_squares_are_named_in_russian_in_a_russian_game() {
-    let dir = home("tree-ru");
+    let kept = home("tree-ru");
+    let dir = kept.path();
     window_probed(
-        &dir,
+        dir,
         r#"--lang ru --control none --lines "e4;press""#,
         r#"sleep 1 dump tree.jsonl"#,
     );
@@ -235,10 +239,10 @@ fn the_squares_are_named_in_russian_in_a_russian_game() {
 }
 
 /// The same game typed into `vichess play` (German, no clock) in a home of its own; returns
-/// its game folder.
-fn typed_in_play(name: &str, stdin: &[u8]) -> PathBuf {
+/// the home (kept while the caller reads it) and its game folder.
+fn typed_in_play(name: &str, stdin: &[u8]) -> (tempfile::TempDir, PathBuf) {
     let typed = home(name);
-    let games = typed.join("games");
+    let games = typed.path().join("games");
     let args = [
         "play",
         "--no-audio",
@@ -249,9 +253,9 @@ fn typed_in_play(name: &str, stdin: &[u8]) -> PathBuf {
         "--game-dir",
     ];
     let args: Vec<&str> = args.into_iter().chain([games.to_str().unwrap()]).collect();
-    let out = common_play::run_piped(&typed, &args, stdin);
+    let out = common_play::run_piped(typed.path(), &args, stdin);
     assert!(out.status.success(), "{out:?}");
-    games
+    (typed, games)
 }
 
 /// The journal's records without their times, the wall-clock anchor and the way the run ended
@@ -268,10 +272,11 @@ fn records(games: &Path) -> Vec<String> {
 /// the journal holds exactly what typing `e4` and `press` in `vichess play` writes.
 #[test]
 fn a_move_made_through_the_tree_is_announced_live_and_journaled_as_typed() {
-    let dir = home("press");
+    let kept = home("press");
+    let dir = kept.path();
     let games = dir.join("games");
     in_a11y_session(
-        &dir,
+        dir,
         &format!(
             r#"
 "$VICHESS" window --no-audio --lang de --control none --game-dir {g} >out.txt 2>err.txt &
@@ -299,7 +304,7 @@ kill $pid; wait $pid || true
         "announcements heard: {announced:#?}"
     );
 
-    let typed_games = typed_in_play("press-typed", b"e4\npress\nquit\n");
+    let (_typed, typed_games) = typed_in_play("press-typed", b"e4\npress\nquit\n");
     let (clicked, typed) = (records(&games), records(&typed_games));
     assert_eq!(clicked, typed);
     assert!(clicked.iter().any(|r| r == "move e2e4"), "{clicked:#?}");
@@ -328,9 +333,10 @@ fn every_node_in(lang: &str) {
     use vichess::rules::{Color, Piece, Role};
     let pack = lang;
     {
-        let dir = home(&format!("lang-{lang}"));
+        let kept = home(&format!("lang-{lang}"));
+        let dir = kept.path();
         window_probed(
-            &dir,
+            dir,
             &format!(r#"--lang {lang} --control 5m --lines "e4;press""#),
             r#"sleep 1 dump tree.jsonl"#,
         );
@@ -383,10 +389,11 @@ fn every_node_in(lang: &str) {
 /// words alone (play-test: small black figurines on a dark ground, read as a glyph).
 #[test]
 fn a_promotion_is_chosen_by_its_named_button() {
-    let dir = home("promote");
+    let kept = home("promote");
+    let dir = kept.path();
     let games = dir.join("games");
     let out = window_probed(
-        &dir,
+        dir,
         r#"--lang de --control none --fen "k7/4P3/8/8/8/8/8/4K3 w - - 0 1""#,
         r#"press "e7," sleep 0.3 press "e8," sleep 0.5 dump chooser.jsonl press "Springer" sleep 1"#,
     );
@@ -410,10 +417,11 @@ fn a_promotion_is_chosen_by_its_named_button() {
 /// yes answers it as `ja` typed would, and the game ends as it does in `play`.
 #[test]
 fn a_question_is_answered_by_its_named_button() {
-    let dir = home("question");
+    let kept = home("question");
+    let dir = kept.path();
     let games = dir.join("games");
     let out = window_probed(
-        &dir,
+        dir,
         r#"--lang de --control none --lines "resign white""#,
         r#"press "Ja" sleep 1.5"#,
     );
@@ -433,7 +441,8 @@ fn a_question_is_answered_by_its_named_button() {
 /// exactly as the same moves typed in `play` with the same board.
 #[test]
 fn a_whole_game_is_played_by_clicks_with_the_pegboard_beside_it() {
-    let dir = home("whole");
+    let kept = home("whole");
+    let dir = kept.path();
     let games = dir.join("games");
     let click = |from: &str, to: &str, side: &str| {
         format!(
@@ -448,7 +457,7 @@ fn a_whole_game_is_played_by_clicks_with_the_pegboard_beside_it() {
     ]
     .join(" ");
     let out = window_probed(
-        &dir,
+        dir,
         r#"--lang de --control none --board sim"#,
         &format!(r#"sleep 1 {clicks} dump end.jsonl"#),
     );
@@ -464,7 +473,7 @@ fn a_whole_game_is_played_by_clicks_with_the_pegboard_beside_it() {
         "{end:#?}"
     );
 
-    let typed_games = typed_in_play(
+    let (_typed, typed_games) = typed_in_play(
         "whole-typed",
         b"f3\npress\ne5\npress\ng4\npress\nDh4\nquit\n",
     );
@@ -488,10 +497,11 @@ fn a_whole_game_is_played_by_clicks_with_the_pegboard_beside_it() {
 /// window was started with.
 #[test]
 fn new_game_and_resume_from_the_game_menu() {
-    let dir = home("menu");
+    let kept = home("menu");
+    let dir = kept.path();
     let games = dir.join("games");
     let out = window_probed(
-        &dir,
+        dir,
         r#"--lang de --control none --lines "e4;press;e5;press""#,
         r#"press "Partie" sleep 0.5 press "Neue Partie" sleep 2 press "Partie" sleep 0.5 press "Letzte Partie fortsetzen" sleep 2"#,
     );
@@ -574,10 +584,11 @@ fn engine_journal(games: &Path, fields: &str) -> Vec<String> {
 /// and the menu's Tipp then says what `tipp` says at the console.
 #[test]
 fn a_game_against_the_computer_from_the_game_menu_in_german() {
-    let dir = home("computer-de");
+    let kept = home("computer-de");
+    let dir = kept.path();
     let games = dir.join("games");
     let out = window_probed(
-        &dir,
+        dir,
         r#"--lang de --control none"#,
         r#"press "Partie" sleep 0.5 dump menu.jsonl press "Gegen den Computer spielen" sleep 1 dump dialog.jsonl press "OK" sleep 2 press "e2," sleep 0.3 press "e4," sleep 2 press "Partie" sleep 0.5 dump help.jsonl press "Tipp" sleep 1.5"#,
     );
@@ -635,10 +646,11 @@ fn a_game_against_the_computer_from_the_game_menu_in_german() {
 /// not as the window's `--engine-side` said.
 #[test]
 fn the_computer_dialog_in_ukrainian_and_no_help_in_an_arbiters_game() {
-    let dir = home("computer-uk");
+    let kept = home("computer-uk");
+    let dir = kept.path();
     let games = dir.join("games");
     let out = window_probed(
-        &dir,
+        dir,
         r#"--lang uk --control none --event Open --engine stockfish --engine-side white --level 1"#,
         r#"press "Партія" sleep 0.5 press "Грати проти комп’ютера" sleep 1 press "Комп’ютер грає: Чорні" sleep 0.3 dump dialog.jsonl press "Гаразд" sleep 2 press "Партія" sleep 0.5 press "Підказка" sleep 0.5 press "e2," sleep 0.3 press "e4," sleep 2 press "Партія" sleep 0.5 press "Продовжити останню партію" sleep 2"#,
     );
@@ -682,9 +694,10 @@ fn the_computer_dialog_in_ukrainian_and_no_help_in_an_arbiters_game() {
 /// low-vision player nothing); the Game menu also names its items in words.
 #[test]
 fn the_commands_menu_says_what_each_command_does() {
-    let dir = home("commands-menu");
+    let kept = home("commands-menu");
+    let dir = kept.path();
     window_probed(
-        &dir,
+        dir,
         r#"--lang de --control none"#,
         r#"press "Befehle" sleep 0.8 dump commands.jsonl"#,
     );
@@ -711,9 +724,10 @@ fn the_commands_menu_says_what_each_command_does() {
 /// again after the move's own announcement.
 #[test]
 fn the_game_menu_says_the_last_move() {
-    let dir = home("say-last");
+    let kept = home("say-last");
+    let dir = kept.path();
     let out = window_probed(
-        &dir,
+        dir,
         r#"--lang de --control none --lines "e4;press;e5;press""#,
         r#"sleep 0.5 press "Partie" sleep 0.5 press "Letzten Zug sagen" sleep 1.2"#,
     );
@@ -725,10 +739,11 @@ fn the_game_menu_says_the_last_move() {
 /// in the folder the window was started from, and the reply says its whole path.
 #[test]
 fn the_braille_sheet_is_saved_beside_the_game() {
-    let dir = home("brf");
+    let kept = home("brf");
+    let dir = kept.path();
     let games = dir.join("games");
     let out = window_probed(
-        &dir,
+        dir,
         r#"--lang de --control none --lines "e4;press;e5;press""#,
         r#"sleep 0.5 press "Partie" sleep 0.5 press "Partieformular in Braille" sleep 1.5"#,
     );

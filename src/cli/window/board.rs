@@ -232,8 +232,14 @@ pub fn show(
     }
     // The focus moved after the squares were named (a click, an arrow key, a screen
     // reader's focus): drawn and named again at once, so the name saying which square has
-    // the focus is never a frame behind.
-    let now = ui.ctx().memory(|m| m.focused());
+    // the focus is never a frame behind. Only while the window has the keyboard: a square
+    // shows its focus only then (`Response::has_focus`), so in a window in the background
+    // the two never agree, and asking again redrew every frame at full speed (the software
+    // renderer took both cores from the first square clicked until the game ended).
+    let now = ui
+        .ctx()
+        .memory(|m| m.focused())
+        .filter(|_| ui.input(|i| i.focused));
     if now != focused.map(square_id) && Square::all().any(|s| Some(square_id(s)) == now) {
         ui.ctx().request_repaint();
     }
@@ -669,5 +675,87 @@ pub fn show_sensed(
         if mismatched.contains(&sq) {
             corner_cross(painter, r, theme);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+    use vichess::phrase::Language;
+    use vichess::rules::Position;
+
+    /// One frame of the board alone, the window having the keyboard or not; returns how soon
+    /// the board asks to be drawn again (`Duration::MAX`: not until something happens).
+    fn frame(ctx: &egui::Context, state: &mut BoardState, focused: bool) -> Duration {
+        let view = View {
+            position: Position::new(),
+            to_move: Color::White,
+            last_move: None,
+            moves: Vec::new(),
+            clocks: None,
+            vi_side: None,
+            result: None,
+            unpressed: None,
+            offer: None,
+            boards: Vec::new(),
+            language: Language::En,
+            engine: None,
+        };
+        let pack = Pack::builtin("en").expect("the built-in English pack");
+        let theme = Theme::of(
+            super::super::ThemeName::HighContrast,
+            [egui::Color32::WHITE, egui::Color32::BLACK],
+        );
+        let look = Look {
+            theme: &theme,
+            flipped: false,
+            coordinates: None,
+            man_scale: 0.8,
+        };
+        let input = egui::RawInput {
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, Vec2::splat(800.0))),
+            focused,
+            ..Default::default()
+        };
+        let out = ctx.run(input, |ctx| {
+            egui::CentralPanel::default().show(ctx, |ui| {
+                show(ui, state, &view, &pack, &look);
+            });
+        });
+        out.viewport_output[&egui::ViewportId::ROOT].repaint_delay
+    }
+
+    /// A square keeps the focus a screen reader or a click gave it when the player turns to
+    /// another window. The board then rests: it used to ask for a new frame at every frame,
+    /// and the software renderer drew at full speed on both cores until the game ended.
+    #[test]
+    fn a_focused_square_in_a_window_in_the_background_does_not_redraw_for_ever() {
+        let ctx = egui::Context::default();
+        let mut state = BoardState::default();
+        for _ in 0..2 {
+            frame(&ctx, &mut state, true);
+        }
+        ctx.memory_mut(|m| m.request_focus(square_id(Square::E2)));
+        let settled = |state: &mut BoardState, focused: bool| {
+            (0..4).any(|_| frame(&ctx, state, focused) == Duration::MAX)
+        };
+        assert!(settled(&mut state, true), "the window with the keyboard");
+        assert_eq!(state.focus, Some(Square::E2), "e2 is drawn with the focus");
+        assert!(settled(&mut state, false), "the window in the background");
+        assert_eq!(
+            state.focus, None,
+            "no square shows the focus in the background"
+        );
+        assert_eq!(
+            ctx.memory(|m| m.focused()),
+            Some(square_id(Square::E2)),
+            "e2 has the focus back when the window has the keyboard again"
+        );
+        assert!(
+            settled(&mut state, true),
+            "the window with the keyboard again"
+        );
+        assert_eq!(state.focus, Some(Square::E2));
     }
 }

@@ -5,6 +5,8 @@
 //! and carries on with the clips and the printed text: a player must never be left guessing
 //! why a word was not spoken, and must never lose the game over it.
 
+#[cfg(all(feature = "speech", target_os = "linux"))]
+mod dispatcher;
 pub mod file;
 #[cfg(feature = "audio")]
 pub mod live;

@@ -1,5 +1,6 @@
-//! The operating system's speech engine through the `tts` crate (speech-dispatcher on Linux,
-//! SAPI / WinRT or a screen reader on Windows, AVFoundation on macOS).
+//! The operating system's speech engine: speech-dispatcher on Linux (through its own client
+//! library, `speech::dispatcher`), the `tts` crate elsewhere (SAPI / WinRT or a screen reader
+//! on Windows, AVFoundation on macOS).
 
 use super::{Speaker, SpeechError};
 use crate::phrase::Language;
@@ -16,10 +17,86 @@ const START_LIMIT: Duration = Duration::from_secs(4);
 /// without limit for the daemon's first answer, so a stuck daemon would hang the game (or a
 /// fatal error's last words) for ever; a daemon that has to be started first answers within
 /// a second or two even on a loaded machine.
-const OPEN_LIMIT: Duration = Duration::from_secs(15);
+pub(super) const OPEN_LIMIT: Duration = Duration::from_secs(15);
+
+/// Where the engine's callbacks count the utterances it began and ended (stopped ones count
+/// as ended).
+pub(super) struct Counters {
+    pub begun: Arc<AtomicU64>,
+    pub ended: Arc<AtomicU64>,
+}
+
+/// The engine's rate for `speed` (0.5..=2.0 times normal) on its scale from `min` through
+/// `normal` to `max`: twice as fast reaches its top, half as fast its bottom.
+pub(super) fn rate_in(speed: f64, min: f32, normal: f32, max: f32) -> f32 {
+    let speed = speed.clamp(0.5, 2.0) as f32;
+    if speed >= 1.0 {
+        normal + (max - normal) * (speed - 1.0)
+    } else {
+        normal - (normal - min) * (1.0 - speed) * 2.0
+    }
+}
+
+#[cfg(target_os = "linux")]
+use super::dispatcher::Engine;
+
+/// The `tts` crate's engine where there is no speech-dispatcher (SAPI / WinRT or a screen
+/// reader on Windows, AVFoundation on macOS).
+#[cfg(not(target_os = "linux"))]
+struct Engine(tts::Tts);
+
+#[cfg(not(target_os = "linux"))]
+impl Engine {
+    fn open(language: Language, speed: f64, counters: Counters) -> Result<Engine, SpeechError> {
+        let mut tts = connect()?;
+        if tts.supported_features().voice {
+            if let Ok(voices) = tts.voices() {
+                let wanted = language.code();
+                if let Some(v) = voices
+                    .iter()
+                    .find(|v| v.language().primary_language().eq_ignore_ascii_case(wanted))
+                {
+                    let _ = tts.set_voice(v);
+                }
+            }
+        }
+        if tts.supported_features().rate {
+            let rate = rate_in(speed, tts.min_rate(), tts.normal_rate(), tts.max_rate());
+            let _ = tts.set_rate(rate);
+        }
+        if !tts.supported_features().utterance_callbacks {
+            return Err(SpeechError::CannotTell);
+        }
+        let Counters { begun, ended } = counters;
+        let stopped = Arc::clone(&ended);
+        tts.on_utterance_begin(Some(Box::new(move |_| {
+            begun.fetch_add(1, Ordering::AcqRel);
+        })))
+        .and_then(|()| {
+            tts.on_utterance_end(Some(Box::new(move |_| {
+                ended.fetch_add(1, Ordering::AcqRel);
+            })))
+        })
+        .and_then(|()| {
+            tts.on_utterance_stop(Some(Box::new(move |_| {
+                stopped.fetch_add(1, Ordering::AcqRel);
+            })))
+        })
+        .map_err(|e| SpeechError::CannotStart(e.to_string()))?;
+        Ok(Engine(tts))
+    }
+
+    fn say(&mut self, text: &str) -> Result<(), String> {
+        self.0
+            .speak(text, false)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+}
 
 /// Connects to the system's engine in a thread of its own, waiting [`OPEN_LIMIT`] at most; a
 /// connection that never answers is left to its thread.
+#[cfg(not(target_os = "linux"))]
 fn connect() -> Result<tts::Tts, SpeechError> {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::Builder::new()
@@ -37,7 +114,7 @@ fn connect() -> Result<tts::Tts, SpeechError> {
 /// A [`Speaker`] that tracks when the engine begins and ends each utterance, so waiting on it
 /// detects an engine that accepts words but is heard nowhere.
 pub struct SystemSpeech {
-    tts: tts::Tts,
+    engine: Engine,
     /// Utterances the engine reported as begun and as ended (its callbacks count them).
     begun: Arc<AtomicU64>,
     ended: Arc<AtomicU64>,
@@ -59,55 +136,18 @@ fn expected_duration(text: &str, speed: f64) -> Duration {
 }
 
 impl SystemSpeech {
-    /// Connects to the system's speech engine, picks a voice for `language` when the engine
-    /// lists one, and sets the rate to `speed` times normal (0.5..=2.0).
+    /// Connects to the system's speech engine, with a voice for `language` where the engine
+    /// has one, at `speed` times the normal rate (0.5..=2.0).
     pub fn open(language: Language, speed: f64) -> Result<SystemSpeech, SpeechError> {
-        let mut tts = connect()?;
-        if tts.supported_features().voice {
-            if let Ok(voices) = tts.voices() {
-                let wanted = language.code();
-                if let Some(v) = voices
-                    .iter()
-                    .find(|v| v.language().primary_language().eq_ignore_ascii_case(wanted))
-                {
-                    let _ = tts.set_voice(v);
-                }
-            }
-        }
-        if tts.supported_features().rate {
-            let speed = speed.clamp(0.5, 2.0) as f32;
-            let normal = tts.normal_rate();
-            let rate = if speed >= 1.0 {
-                normal + (tts.max_rate() - normal) * (speed - 1.0)
-            } else {
-                normal - (normal - tts.min_rate()) * (1.0 - speed) * 2.0
-            };
-            let _ = tts.set_rate(rate);
-        }
         let begun = Arc::new(AtomicU64::new(0));
         let ended = Arc::new(AtomicU64::new(0));
-        if tts.supported_features().utterance_callbacks {
-            let (b, e, s) = (Arc::clone(&begun), Arc::clone(&ended), Arc::clone(&ended));
-            let counted = tts
-                .on_utterance_begin(Some(Box::new(move |_| {
-                    b.fetch_add(1, Ordering::AcqRel);
-                })))
-                .and_then(|()| {
-                    tts.on_utterance_end(Some(Box::new(move |_| {
-                        e.fetch_add(1, Ordering::AcqRel);
-                    })))
-                })
-                .and_then(|()| {
-                    tts.on_utterance_stop(Some(Box::new(move |_| {
-                        s.fetch_add(1, Ordering::AcqRel);
-                    })))
-                });
-            counted.map_err(|e| SpeechError::CannotStart(e.to_string()))?;
-        } else {
-            return Err(SpeechError::CannotTell);
-        }
+        let counters = Counters {
+            begun: Arc::clone(&begun),
+            ended: Arc::clone(&ended),
+        };
+        let engine = Engine::open(language, speed, counters)?;
         Ok(SystemSpeech {
-            tts,
+            engine,
             begun,
             ended,
             said: 0,
@@ -121,9 +161,7 @@ impl SystemSpeech {
 
 impl Speaker for SystemSpeech {
     fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
-        self.tts
-            .speak(text, false)
-            .map_err(|e| SpeechError::Failed(e.to_string()))?;
+        self.engine.say(text).map_err(SpeechError::Failed)?;
         self.said += 1;
         self.last_said = Instant::now();
         self.expected = expected_duration(text, self.speed);

@@ -153,6 +153,7 @@ impl Game {
 
     /// Turns until a printed line satisfies `want`, the board's threads answering meanwhile;
     /// a game that never gets there fails after a generous bound (not a timing assertion).
+    #[cfg(all(feature = "serial", unix))]
     fn until(&mut self, what: &str, want: impl Fn(&str) -> bool) -> Vec<String> {
         let before = self.screen.lines().len();
         let inputs = self.host.inputs();
@@ -194,6 +195,7 @@ fn knight(to: Square, confidence: f32, phrase: &str) -> Guess {
     }
 }
 
+#[cfg(all(feature = "serial", unix))]
 fn pawn(from: Square, to: Square, confidence: f32, phrase: &str) -> Guess {
     let pos = Position::new();
     let m = pos

@@ -22,8 +22,8 @@ pub enum Target {
     Path(String),
 }
 
-/// `--board` / `--second-board`: none, sim, chessnut[:PATH] (USB HID; no path: found among
-/// the hidraw devices), or PROTOCOL[:PATH][,rotated|,normal] (no path: found among the USB
+/// `--board` / `--second-board`: none, sim, `chessnut[:PATH]` (USB HID; no path: found among
+/// the hidraw devices), or `PROTOCOL[:PATH][,rotated|,normal]` (no path: found among the USB
 /// serial ports). The orientation suffix is for occupancy-only boards, whose start position
 /// reads the same either way round; without it the first reading that tells, or the first
 /// man lifted, decides.

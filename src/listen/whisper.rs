@@ -138,12 +138,12 @@ pub struct WhisperDetail {
     pub covered: bool,
     /// Whether the transcript is the best reading's phrase word for word (a Cyrillic
     /// letter's name may be written as the letter: "Ладья, б, восемь." for "ладья бэ
-    /// восемь", see [`words_alike`]).
+    /// восемь", see `words_alike`).
     pub verbatim: bool,
     /// Whether the best reading names every file with a word of its own, as the Appendix D
     /// names do ("Turm, Bella, acht."), rather than a lone letter ("Turm B8.", "b4").
     pub named: bool,
-    /// Whether the transcript names the best reading's man, or need not (see [`man_heard`]).
+    /// Whether the transcript names the best reading's man, or need not (see `man_heard`).
     pub man_heard: bool,
     /// The best phrase's fit factor (0..1).
     pub fit: f32,

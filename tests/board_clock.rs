@@ -23,7 +23,7 @@ mod board_game;
 
 use board_game::Game;
 
-fn temp_dir(name: &str) -> PathBuf {
+fn temp_dir(name: &str) -> board_game::TempHome {
     board_game::temp_dir("clock", name)
 }
 

@@ -29,12 +29,12 @@ const FEN: &str = "4k3/7p/8/8/8/8/1p5P/4K3 b - - 0 1";
 const WHITE_FEN: &str = "4k3/1P5p/8/8/8/8/7P/4K3 w - - 0 1";
 
 /// `vichess play --lang LANG` from [`FEN`] on an emulated pegboard, its clock started.
-fn start(name: &str, lang: &str) -> (std::path::PathBuf, board_game::Game) {
+fn start(name: &str, lang: &str) -> (board_game::TempHome, board_game::Game) {
     start_from(name, lang, FEN)
 }
 
 /// `vichess play --lang LANG` from `fen` on an emulated pegboard, its clock started.
-fn start_from(name: &str, lang: &str, fen: &str) -> (std::path::PathBuf, board_game::Game) {
+fn start_from(name: &str, lang: &str, fen: &str) -> (board_game::TempHome, board_game::Game) {
     let home = board_game::temp_dir("promotion", name);
     let pos = Position::from_fen(fen, CastlingMode::Standard).unwrap();
     let board = PtyBoard::new(Emulator::new(Protocol::Pegboard, *pos.board())).expect("a pty");

@@ -10,6 +10,9 @@ use std::process::{Child, ChildStdin};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
+#[path = "common/temp_home.rs"]
+mod temp_home;
+
 #[path = "common/play.rs"]
 mod play;
 
@@ -42,11 +45,8 @@ const CONTROL: &str = "15+10";
 /// Thinking time before each line, in milliseconds.
 const THINK_MS: u64 = 150;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vichess-crash-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> temp_home::TempHome {
+    temp_home::temp_dir("crash", name)
 }
 
 /// A running `vichess play`, its output read line by line.

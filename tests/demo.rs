@@ -3,11 +3,14 @@
 //! null sink (a real audio device without a sound card) the same speech is recorded, whole
 //! and in order, however busy the machine. The sink test fails, never skips, when PulseAudio cannot be started.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use vichess::audio::wav;
 #[cfg(feature = "audio")]
 use vichess::audio::Pcm;
+
+#[path = "common/temp_home.rs"]
+mod temp_home;
 
 #[path = "common/pulse.rs"]
 mod pulse;
@@ -15,11 +18,8 @@ mod pulse;
 /// Silence the demo puts between two phrases, in seconds (src/cli/demo.rs).
 const BETWEEN_S: f64 = 0.45;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vichess-demo-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> temp_home::TempHome {
+    temp_home::temp_dir("demo", name)
 }
 
 fn demo(dir: &Path, args: &[&str]) -> Output {

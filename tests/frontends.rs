@@ -2,13 +2,16 @@
 //! and the demo's loop (`vichess demo --script`, simulated time) both run the one driver, so
 //! a script of console lines gives the same transcript in both.
 
+#[path = "common/temp_home.rs"]
+mod temp_home;
+
 #[path = "common/play.rs"]
 mod common_play;
 
 #[path = "common/game_journal.rs"]
 mod common_journal;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Moves, read-outs, refusals, a correction and a take-back: the kinds of line a game has.
 const SCRIPT: &[&str] = &[
@@ -35,11 +38,8 @@ const SCRIPT: &[&str] = &[
     "draw decline",
 ];
 
-fn home(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vichess-frontends-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn home(name: &str) -> temp_home::TempHome {
+    temp_home::temp_dir("frontends", name)
 }
 
 fn vichess(home: &Path, args: &[&str], stdin: &str) -> Vec<String> {

@@ -4,11 +4,14 @@
 //! recogniser is a test double (an `Ear` that returns the hearings the test chose): these
 //! tests are about what the game does with a hearing, whatever recogniser made it.
 
+#[path = "common/temp_home.rs"]
+mod temp_home;
+
 #[path = "common/game_journal.rs"]
 mod common_journal;
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use vichess::host::{Arrival, GameSettings, Host, Turn};
 use vichess::listen::{Ear, EarError, Guess, Hearing, Meaning};
@@ -68,20 +71,22 @@ struct Game {
     screen: Screen,
     games: PathBuf,
     ear: ScriptedEar,
+    /// The game's folder, removed when the test ends.
+    _home: temp_home::TempHome,
 }
 
-fn home(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vichess-listen-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn home(name: &str) -> temp_home::TempHome {
+    temp_home::temp_dir("listen", name)
 }
 
 /// The environment every test here shares: set once, the same for all (tests run in threads).
+/// Its home is only read (each game has its own folder), so one folder in the build's temp
+/// dir serves every run, rather than one left in /tmp per test process.
 fn environment() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        let dir = home("env");
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("listen-env");
+        std::fs::create_dir_all(&dir).expect("the shared home");
         std::env::set_var("HOME", &dir);
         std::env::set_var("XDG_CONFIG_HOME", dir.join("config"));
         std::env::set_var("XDG_DATA_HOME", dir.join("data"));
@@ -117,6 +122,7 @@ impl Game {
                 hearings: VecDeque::new(),
                 asked_in: Vec::new(),
             },
+            _home: dir,
         }
     }
 

@@ -9,7 +9,7 @@
 #![cfg(all(unix, feature = "serial"))]
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
@@ -18,15 +18,14 @@ use vichess::board::sim::pty::PtyBoard;
 use vichess::board::sim::{Action, Emulator};
 use vichess::rules::{Board, Color, Role, Square};
 
+#[path = "common/temp_home.rs"]
+mod temp_home;
+
 #[path = "common/play.rs"]
 mod play;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("vichess-play-board-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> temp_home::TempHome {
+    temp_home::temp_dir("play-board", name)
 }
 
 struct Game {

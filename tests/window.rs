@@ -6,17 +6,17 @@
 //! `scripts/setup` installs them; without them the tests fail, they never skip.
 #![cfg(feature = "window")]
 
+#[path = "common/temp_home.rs"]
+mod temp_home;
+
 #[path = "common/play.rs"]
 mod common_play;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-fn home(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vichess-window-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn home(name: &str) -> temp_home::TempHome {
+    temp_home::temp_dir("window", name)
 }
 
 fn repo() -> PathBuf {
@@ -308,7 +308,7 @@ fn a_board_that_differs_is_drawn_beside_the_game() {
         shot.display()
     );
     let window = {
-        let dir = dir.clone();
+        let dir = dir.to_path_buf();
         std::thread::spawn(move || under_xvfb(&dir, &script))
     };
     while !window.is_finished() {

@@ -8,7 +8,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
@@ -18,13 +18,7 @@ use vichess::board::sim::Action;
 /// How long a line vichess should say may take to come, on a busy machine.
 const PATIENCE: Duration = Duration::from_secs(15);
 
-/// A fresh, empty folder for one test's home (`vichess-<group>-<name>-<pid>` in the temp dir).
-pub fn temp_dir(group: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("vichess-{group}-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
+include!("temp_home.rs");
 
 /// Writes `text` as the configuration file `vichess play` reads under `home`.
 pub fn write_config(home: &Path, text: &str) {

@@ -21,6 +21,9 @@ fn run(exe: &Path, home: &Path, env: &[(&str, &Path)], args: &[&str]) -> Output 
     c.args(args)
         .env("HOME", home)
         .env("XDG_DATA_HOME", home.join("data"))
+        // As on CI and for a service: no session's runtime folder (where a sound server's
+        // socket would be); these commands write files and must not need one.
+        .env_remove("XDG_RUNTIME_DIR")
         .env_remove("VICHESS_VOICES");
     for (k, v) in env {
         c.env(k, v);
@@ -241,6 +244,12 @@ fn a_missing_clip_is_reported_and_its_word_logged_once() {
     );
     let err = String::from_utf8_lossy(&a.stderr).to_string();
     assert_eq!(err.matches("no clip for file-e").count(), 1, "{err}");
+    // eSpeak NG said the word into a file without reaching for a sound server: PulseAudio's
+    // client would have made its runtime folder's link here (and the folder in /tmp).
+    assert!(
+        !tmp.path().join(".config/pulse").exists(),
+        "rendering to a file reached the sound server"
+    );
 }
 
 /// The program copied (hard-linked) to a folder of its own, as an installed program is:

@@ -80,6 +80,15 @@ impl Espeak {
             ])
             .arg(&path)
             .arg(text)
+            // eSpeak NG opens a sound output even to write a file: through PulseAudio that
+            // reaches the player's sound server, and where there is no runtime folder
+            // (a service, CI) it leaves a `pulse-*` folder in the temp dir at every call.
+            // Pointed at a server that is not there, it writes the same file and touches
+            // neither.
+            .env(
+                "PULSE_SERVER",
+                format!("unix:{}", dir.join("no-sound-server").display()),
+            )
             .output()
             .map_err(|e| SpeechError::NoEspeak(e.to_string()))?;
         if !out.status.success() {

@@ -1539,3 +1539,42 @@ fn a_program_without_any_voices_folder_says_so_in_the_games_language() {
     }
     std::fs::remove_dir_all(bin.parent().unwrap()).unwrap();
 }
+
+/// `announce --voice` naming a pack that is not there is refused in the language the player
+/// would play in (here the locale's), with the packs there are: it used to be the library's
+/// English line whatever the language.
+#[test]
+fn announce_with_an_unknown_pack_is_refused_in_the_locales_language() {
+    let home = tempfile::tempdir().unwrap();
+    for (locale, lang, line) in [
+        ("ru_RU.UTF-8", "ru", "vichess: такого голоса нет («xx»; "),
+        (
+            "de_DE.UTF-8",
+            "de",
+            "vichess: diese Stimme gibt es nicht („xx“; ",
+        ),
+        ("uk_UA.UTF-8", "uk", "vichess: такого голосу немає («xx»; "),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .args(["announce", "--voice", "xx", "e4"])
+            .current_dir(home.path())
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", locale)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("vichess runs");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{lang}:\n{said}");
+        assert!(out.stdout.is_empty(), "{lang}: nothing announced");
+        assert!(said.starts_with(line), "{lang}:\n{said}");
+        assert!(
+            said.contains("de-fide"),
+            "{lang}: the packs there are:\n{said}"
+        );
+        assert_no_english(lang, &said, home.path());
+    }
+}

@@ -24,7 +24,12 @@ fn run(exe: &Path, home: &Path, env: &[(&str, &Path)], args: &[&str]) -> Output 
         // As on CI and for a service: no session's runtime folder (where a sound server's
         // socket would be); these commands write files and must not need one.
         .env_remove("XDG_RUNTIME_DIR")
-        .env_remove("VICHESS_VOICES");
+        .env_remove("VICHESS_VOICES")
+        // No locale names a language: a refusal is then German, as in `play`, on every
+        // machine.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C");
     for (k, v) in env {
         c.env(k, v);
     }
@@ -334,7 +339,8 @@ fn packs_are_found_in_the_users_folder_then_vichess_voices_then_installed() {
     assert!(text(&a).contains("е четыре"), "{}", text(&a));
     let a = run(&exe, &home, &env, &["announce", "e4"]);
     assert!(text(&a).contains("Eva vier"), "{}", text(&a));
-    // A pack no folder has: the message lists what the search path really holds.
+    // A pack no folder has: the message lists what the search path really holds, in the
+    // language the player would play in (no locale here: German, as `play`).
     let a = run(&exe, &home, &env, &["announce", "--voice", "nosuch", "e4"]);
     let out = text(&a);
     assert!(!a.status.success(), "{out}");
@@ -343,7 +349,7 @@ fn packs_are_found_in_the_users_folder_then_vichess_voices_then_installed() {
         "{out}"
     );
     assert!(
-        out.contains("the packs found are: en, my-uk, de-fide (see"),
+        out.contains("vorhanden sind: en, my-uk, de-fide)"),
         "only packs that are there are listed: {out}"
     );
 }

@@ -23,7 +23,7 @@ use vichess::speech::notice;
 use vichess::voice::render::{
     clamp_speed, fallback_notice, render, ClipBank, RenderOptions, DEFAULT_GAP_MS, SPEED_RANGE,
 };
-use vichess::voice::{Pack, DEFAULT_PACK};
+use vichess::voice::Pack;
 
 /// Silence between two announced moves, in seconds.
 const BETWEEN_MOVES_S: f64 = 0.6;
@@ -45,7 +45,7 @@ pub fn parse_speed(s: &str) -> Result<f64, String> {
 
 pub fn run(
     start: Position,
-    voice: Option<&str>,
+    pack: Pack,
     wav_out: Option<&Path>,
     play: bool,
     long: bool,
@@ -57,7 +57,7 @@ pub fn run(
         full_from_square: long,
     };
     let mut out = super::text::Escaped::new(std::io::stdout().lock());
-    let pack = super::open_pack(voice.unwrap_or(DEFAULT_PACK), None)?;
+
     let mut game = Game::new(start);
     let mut phrases: Vec<Phrase> = Vec::with_capacity(moves.len());
     for text in moves {

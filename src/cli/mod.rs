@@ -471,19 +471,28 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             long,
             speed,
             moves,
-        } => announce::run(
-            // Refused in the words the moves would be announced in.
-            start.position_in(&open_pack(
+        } => {
+            // A pack that cannot be opened is refused in the language the player would play
+            // in (the configuration's, else the locale's); a start position that cannot be,
+            // in the words the moves would be announced in.
+            let words = vichess::voice::Pack::builtin(vichess::session::language_pack(
+                vichess::config::start_up_language(None, |name| std::env::var(name).ok()),
+            ))
+            .ok();
+            let pack = open_pack(
                 voice.as_deref().unwrap_or(vichess::voice::DEFAULT_PACK),
-                None,
-            )?)?,
-            voice.as_deref(),
-            wav.as_deref(),
-            play,
-            long,
-            speed,
-            &moves,
-        ),
+                words.as_ref(),
+            )?;
+            announce::run(
+                start.position_in(&pack)?,
+                pack,
+                wav.as_deref(),
+                play,
+                long,
+                speed,
+                &moves,
+            )
+        }
         Command::Voices { check, packs } => voices::run(check, &packs),
         #[cfg(feature = "listen")]
         Command::Hear {

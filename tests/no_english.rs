@@ -1555,18 +1555,12 @@ fn announce_with_an_unknown_pack_is_refused_in_the_locales_language() {
         ),
         ("uk_UA.UTF-8", "uk", "vichess: такого голосу немає («xx»; "),
     ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
-            .args(["announce", "--voice", "xx", "e4"])
-            .current_dir(home.path())
-            .env("HOME", home.path())
-            .env("XDG_CONFIG_HOME", home.path().join("config"))
-            .env("XDG_DATA_HOME", home.path().join("data"))
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .env("LANG", locale)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .expect("vichess runs");
+        let out = common_play::run_piped_in(
+            home.path(),
+            &["announce", "--voice", "xx", "e4"],
+            b"",
+            &[("LANG", locale)],
+        );
         let said = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{lang}:\n{said}");
         assert!(out.stdout.is_empty(), "{lang}: nothing announced");

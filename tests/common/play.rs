@@ -41,6 +41,17 @@ pub fn spawn_play(home: &Path, args: &[&str]) -> (Child, ChildStdin, Receiver<St
 
 /// `vichess ARGS` with a private home, `stdin` piped in whole, and its output once it exits.
 pub fn run_piped(home: &Path, args: &[&str], stdin: &[u8]) -> std::process::Output {
+    run_piped_in(home, args, stdin, &[])
+}
+
+/// [`run_piped`] with variables set after the private home's (a locale to choose the
+/// language by: `("LANG", "ru_RU.UTF-8")`).
+pub fn run_piped_in(
+    home: &Path,
+    args: &[&str],
+    stdin: &[u8],
+    env: &[(&str, &str)],
+) -> std::process::Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
         .args(args)
@@ -52,6 +63,7 @@ pub fn run_piped(home: &Path, args: &[&str], stdin: &[u8]) -> std::process::Outp
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
         .env("LANG", "C")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -220,11 +220,36 @@ fn encoder_weights(w: Array2<f32>, int8: bool) -> Weights {
 /// step's 40-odd products asked.
 fn threads() -> usize {
     static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *THREADS.get_or_init(|| {
+    let cores = *THREADS.get_or_init(|| {
         std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .min(4)
-    })
+    });
+    cores.min(THREAD_CAP.with(std::cell::Cell::get))
+}
+
+thread_local! {
+    /// The most threads this thread's products may use ([`cap_threads`]).
+    static THREAD_CAP: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+}
+
+/// Holds this thread's products and attention to at most `n` threads (at least one) until
+/// the guard is dropped. For work beside the model: a product split between two cores waits
+/// for its slower half, and with another thread busy on one core that half waits for the
+/// scheduler, step after step. Each output is summed by one thread in one order whatever
+/// the split, so the results are the same to the bit.
+pub fn cap_threads(n: usize) -> ThreadCap {
+    ThreadCap(THREAD_CAP.with(|c| c.replace(n.max(1))))
+}
+
+/// The cap of [`cap_threads`]; dropping it puts back the one before.
+#[must_use = "the cap holds only while the guard lives"]
+pub struct ThreadCap(usize);
+
+impl Drop for ThreadCap {
+    fn drop(&mut self) {
+        THREAD_CAP.with(|c| c.set(self.0));
+    }
 }
 
 /// Half-float weights, packed where the processor has AVX-512 (as 8-bit integers when
@@ -1410,6 +1435,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A cap on this thread's threads holds while its guard lives, nests, and changes no
+    /// bit of the encoder's attention, which splits its heads between threads.
+    #[test]
+    fn capped_threads_give_the_same_attention_to_the_bit() {
+        let mut x: u32 = 7;
+        let mut next = || {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (x >> 9) as f32 / (1u32 << 23) as f32 - 0.5
+        };
+        let n = 300;
+        let qkv = Array2::from_shape_simple_fn((n, 3 * D), &mut next);
+        let attend = || {
+            encoder_attention(
+                &qkv.slice(s![.., ..D]),
+                &qkv.slice(s![.., D..2 * D]),
+                &qkv.slice(s![.., 2 * D..]),
+            )
+        };
+        let cores = threads();
+        let free = attend();
+        {
+            let _one = cap_threads(1);
+            assert_eq!(threads(), 1);
+            {
+                let _none = cap_threads(0);
+                assert_eq!(threads(), 1, "at least one thread");
+            }
+            assert_eq!(threads(), 1);
+            let capped = attend();
+            assert!(
+                free.iter()
+                    .zip(&capped)
+                    .all(|(a, b)| a.to_bits() == b.to_bits()),
+                "the attention changed with the threads"
+            );
+        }
+        assert_eq!(threads(), cores, "the cap is gone with its guard");
+        let elsewhere = std::thread::spawn(threads).join().unwrap();
+        assert_eq!(elsewhere, cores, "another thread was never capped");
     }
 
     /// Every finite half float, subnormals and both zeros included, widens to exactly the

@@ -296,14 +296,22 @@ impl Ear for AgreeingEar {
         position: &Position,
         language: Language,
     ) -> Result<Hearing, EarError> {
-        // PocketSphinx runs on one core, beside Whisper rather than after it: Whisper leaves
-        // a core idle between its decoder's threaded products, and the player waits for both.
+        // PocketSphinx runs on one core beside Whisper's decoder, which leaves the other core
+        // mostly idle, and not beside its encoder, which uses both: started together, the
+        // check took a core from the encoder and the player waited for both
+        // (docs/performance.md, "PocketSphinx after the encoder"). The check's thread waits
+        // for the encoder's end, or for Whisper giving up before it (the sender dropped).
         let sphinx = &mut self.sphinx;
         let whisper = &mut self.whisper;
+        let (encoder_done, wait_for_encoder) = std::sync::mpsc::channel::<()>();
         let (heard, checked) = std::thread::scope(|scope| {
-            let checking =
-                scope.spawn(move || sphinx.hear(samples, sample_rate, position, language));
-            let heard = whisper.hear(samples, sample_rate, position, language);
+            let checking = scope.spawn(move || {
+                let _ = wait_for_encoder.recv();
+                sphinx.hear(samples, sample_rate, position, language)
+            });
+            let heard = whisper.hear_then(samples, sample_rate, position, language, move || {
+                let _ = encoder_done.send(());
+            });
             let checked = checking
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));

@@ -653,6 +653,34 @@ impl Ear for WhisperEar {
         position: &Position,
         language: Language,
     ) -> Result<Hearing, EarError> {
+        self.hear_beside(samples, sample_rate, position, language, None::<fn()>)
+    }
+}
+
+impl WhisperEar {
+    /// [`Ear::hear`], calling `encoded` as soon as the encoder is done and then decoding on
+    /// this thread alone. The encoder keeps both cores busy, the rest of a hearing mostly
+    /// one: work beside a hearing (the other recogniser's check, [`super::agree`]) waits
+    /// for the encoder rather than slowing it down, and then has the other core to itself.
+    pub fn hear_then(
+        &mut self,
+        samples: &[i16],
+        sample_rate: u32,
+        position: &Position,
+        language: Language,
+        encoded: impl FnOnce(),
+    ) -> Result<Hearing, EarError> {
+        self.hear_beside(samples, sample_rate, position, language, Some(encoded))
+    }
+
+    fn hear_beside(
+        &mut self,
+        samples: &[i16],
+        sample_rate: u32,
+        position: &Position,
+        language: Language,
+        encoded: Option<impl FnOnce()>,
+    ) -> Result<Hearing, EarError> {
         self.last = WhisperDetail::default();
         let clock = Instant::now();
         self.prepare(position, language)?;
@@ -665,6 +693,10 @@ impl Ear for WhisperEar {
             .and_then(|s| s.parse().ok())
             .unwrap_or(MIN_SECONDS);
         let utt = self.rec.encode(&pcm, seconds);
+        let _one_core = encoded.map(|started| {
+            started();
+            vichess_whisper::model::cap_threads(1)
+        });
         self.last.ms[1] = clock.elapsed().as_millis();
         self.last.frames = utt.frames;
         let Some(prepared) = &self.prepared else {

@@ -317,3 +317,47 @@ fn bad_input_is_named_in_the_games_language() {
     );
     assert!(stdout(&out).is_empty());
 }
+
+/// A hearing depends on the recording alone, not on what the same recogniser heard before
+/// it. PocketSphinx's front end carries its noise estimate from one utterance into the next,
+/// and the English pack's "d4" from the start, heard first, second and third in one `hear`,
+/// scored three ways ("see four" ahead of "dee four" by 0, 3 and 30): in a game the
+/// reading of a move depended on the moves heard before. Each hearing now has a new decoder.
+#[test]
+fn a_hearing_does_not_depend_on_the_one_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let (d4, _) = render(dir.path(), "d4", "en", START, "d4");
+    let other = espeak(dir.path(), "e4", "en-us", "e4");
+    let out = vichess(&[
+        "hear",
+        "--fen",
+        START,
+        "--lang",
+        "en",
+        "--ear",
+        "sphinx",
+        "--timing",
+        d4.to_str().unwrap(),
+        other.to_str().unwrap(),
+        d4.to_str().unwrap(),
+        other.to_str().unwrap(),
+        d4.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // What was measured of each hearing, without the milliseconds it took.
+    let measured: Vec<String> = String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|l| l.starts_with("recognised in"))
+        .map(|l| l.split_once("); ").map_or(l, |(_, rest)| rest).to_string())
+        .collect();
+    assert_eq!(measured.len(), 5, "{measured:#?}");
+    assert!(measured[0].contains("gap "), "{}", measured[0]);
+    assert_eq!(measured[0], measured[2], "d4 heard again after e4");
+    assert_eq!(measured[0], measured[4], "d4 heard a third time");
+    assert_eq!(measured[1], measured[3], "e4 heard again after d4");
+    assert_ne!(measured[0], measured[1], "two recordings measured alike");
+}

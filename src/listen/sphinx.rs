@@ -20,8 +20,9 @@
 //! taken, whatever the two yardsticks say ([`super::words::loud_pause`]): the one gap over
 //! the whole utterance cannot see a word the path never tried to explain.
 //!
-//! What is not decoded: the grammar is built and compiled once per position
-//! ([`Ear::prepare`], called when an utterance opens, so not after speech ends); the rival
+//! What is not decoded: the grammar is built once per position and compiled into a new
+//! decoder for each utterance ([`Ear::prepare`], called when an utterance opens, so not
+//! after speech ends; see `SphinxEar::fresh` for why a new one); the rival
 //! only when the acceptance could still reach the verdict's floor (below it the hearing is
 //! "not understood" whatever the rival says).
 //!
@@ -189,6 +190,15 @@ const NO_RIVAL_BELOW: f64 = 0.5;
 /// PocketSphinx with vichess's grammar and dictionary.
 pub struct SphinxEar {
     decoder: Decoder,
+    /// The acoustic model's folder, to open the decoder again.
+    hmm: String,
+    /// Whether the decoder has heard nothing yet. PocketSphinx's front end carries its
+    /// noise estimate from one utterance into the next (`-remove_noise`), so the same
+    /// recording decoded after another one scored differently (the English pack's "d4" read
+    /// as "see four" first, as "dee four" after another clip). A hearing should depend on
+    /// what the player said, not on what was heard before it, so each one gets a new
+    /// decoder, made in [`Ear::prepare`] while the player speaks.
+    fresh: bool,
     known: HashSet<String>,
     packs: HashMap<Language, Vec<Pack>>,
     /// Each language's words that never make a reading taken ([`grammar::doubtful_words`]).
@@ -218,13 +228,7 @@ impl SphinxEar {
                 "{hmm}: no acoustic model there (install pocketsphinx-en-us)"
             )));
         }
-        let dict = write_dictionary().map_err(EarError::Model)?;
-        let decoder = Decoder::new(hmm, &dict.to_string_lossy(), &[]);
-        let _ = std::fs::remove_file(&dict);
-        let mut decoder = decoder.map_err(|e| EarError::Model(e.0))?;
-        decoder
-            .set_jsgf("phones", &phone_loop())
-            .map_err(|e| EarError::Model(e.0))?;
+        let decoder = open_decoder(hmm)?;
         let known = DICTIONARY
             .lines()
             .filter_map(|l| l.split_whitespace().next())
@@ -239,7 +243,9 @@ impl SphinxEar {
             })
             .collect();
         Ok(SphinxEar {
+            hmm: hmm.to_string(),
             decoder,
+            fresh: true,
             doubtful,
             known,
             packs,
@@ -276,6 +282,17 @@ fn phone_loop() -> String {
         "#JSGF V1.0;\ngrammar phones;\npublic <loop> = ( {} )+ ;\n",
         words.join(" | ")
     )
+}
+
+/// A [`SphinxEar`]'s decoder over the acoustic model `hmm`, with the phone loop's search.
+fn open_decoder(hmm: &str) -> Result<Decoder, EarError> {
+    let dict = write_dictionary().map_err(EarError::Model)?;
+    let decoder = Decoder::new(hmm, &dict.to_string_lossy(), &[]);
+    let _ = std::fs::remove_file(&dict);
+    let model = |e: vichess_sphinx::SphinxError| EarError::Model(e.0);
+    let mut decoder = decoder.map_err(model)?;
+    decoder.set_jsgf("phones", &phone_loop()).map_err(model)?;
+    Ok(decoder)
 }
 
 /// The dictionary as a private temporary file, as PocketSphinx reads it only from a path:
@@ -315,6 +332,19 @@ pub fn acceptance(gap: f64) -> f64 {
 
 impl Ear for SphinxEar {
     fn prepare(&mut self, position: &Position, language: Language) -> Result<(), EarError> {
+        if !self.fresh {
+            self.decoder = open_decoder(&self.hmm)?;
+            self.fresh = true;
+            // The grammar went with the old decoder; the phrases are kept.
+            if let Some(p) = self.prepared.take() {
+                if !p.heard.phrases.is_empty() {
+                    self.decoder
+                        .set_jsgf("moves", &p.heard.jsgf())
+                        .map_err(|e| EarError::Failed(e.0))?;
+                }
+                self.prepared = Some(p);
+            }
+        }
         let fen = position.fen();
         if matches!(&self.prepared, Some(p) if p.fen == fen && p.language == language) {
             return Ok(());
@@ -475,6 +505,7 @@ impl SphinxEar {
             return Ok(Hearing::default());
         }
         let failed = |e: vichess_sphinx::SphinxError| EarError::Failed(e.0);
+        self.fresh = false;
         let clock = Instant::now();
         let g = self.decoder.decode("moves", pcm).map_err(failed)?;
         self.last.ms[1] = clock.elapsed().as_millis();

@@ -15,6 +15,7 @@ pub mod grammar;
 pub mod heard;
 #[cfg(feature = "listen")]
 pub mod sphinx;
+pub mod trim;
 #[cfg(feature = "whisper")]
 pub mod whisper;
 pub mod words;

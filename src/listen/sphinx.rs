@@ -372,6 +372,7 @@ impl Ear for SphinxEar {
         position: &Position,
         language: Language,
     ) -> Result<Hearing, EarError> {
+        let samples = super::trim::speech(samples, sample_rate);
         let pcm: Vec<i16> = if sample_rate == SAMPLE_RATE {
             samples.to_vec()
         } else {

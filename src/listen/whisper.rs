@@ -685,6 +685,7 @@ impl WhisperEar {
         let clock = Instant::now();
         self.prepare(position, language)?;
         self.last.ms[0] = clock.elapsed().as_millis();
+        let samples = super::trim::speech(samples, sample_rate);
         let f: Vec<f32> = samples.iter().map(|&s| f32::from(s) / 32768.0).collect();
         let pcm = resample(&f, sample_rate, RATE);
         let clock = Instant::now();

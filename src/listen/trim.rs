@@ -1,0 +1,83 @@
+//! The silence around an utterance cut down to what the recognisers were measured on.
+//!
+//! A push-to-talk utterance starts when the key is pressed, not when the player starts to
+//! speak, and ends when it is pressed again. The closed loop's clips have 30 to 150 ms of
+//! silence around the words, and the recognisers' rules were set on them; the same clip
+//! with a few tenths of a second of digital silence before it (what a null sink, or a
+//! microphone with a noise gate, gives) was "not understood": the English pack's "knight
+//! f3" from 0.2 s of it, the Russian "конь эф три" from 0.3 s. So before a hearing, the
+//! frames far quieter than its loudest (more than [`QUIETER_DB`] below) are cut from both
+//! ends down to [`MARGIN_MS`]. Room noise and the closed loop's noisy clips are within that
+//! range of speech and are left as they are; a recording with nothing loud is left whole.
+
+/// How much quieter than the loudest 10 ms of an utterance a frame must be to count as
+/// silence.
+pub const QUIETER_DB: f64 = 40.0;
+
+/// The silence kept before the first loud frame and after the last.
+pub const MARGIN_MS: u32 = 60;
+
+/// `samples` (mono, at `rate`) without the silence beyond [`MARGIN_MS`] at either end.
+pub fn speech(samples: &[i16], rate: u32) -> &[i16] {
+    let frame = (rate as usize / 100).max(1);
+    let power: Vec<f64> = samples
+        .chunks(frame)
+        .map(|c| c.iter().map(|&s| f64::from(s).powi(2)).sum::<f64>() / c.len() as f64)
+        .collect();
+    let loudest = power.iter().copied().fold(0.0, f64::max);
+    if loudest <= 0.0 {
+        return samples;
+    }
+    let floor = loudest * 10f64.powf(-QUIETER_DB / 10.0);
+    let (Some(first), Some(last)) = (
+        power.iter().position(|&p| p > floor),
+        power.iter().rposition(|&p| p > floor),
+    ) else {
+        return samples;
+    };
+    let margin = (rate * MARGIN_MS / 1000) as usize;
+    let start = (first * frame).saturating_sub(margin);
+    let end = ((last + 1) * frame + margin).min(samples.len());
+    &samples[start..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tone(n: usize, amplitude: f64) -> Vec<i16> {
+        (0..n)
+            .map(|i| (amplitude * 32767.0 * (i as f64 * 0.3).sin()) as i16)
+            .collect()
+    }
+
+    #[test]
+    fn long_silence_is_cut_to_the_margin_and_short_silence_is_kept() {
+        let rate = 16_000;
+        let words = tone(8_000, 0.5);
+        let mut long = vec![0i16; 24_000];
+        long.extend(&words);
+        long.extend(vec![0i16; 16_000]);
+        let cut = speech(&long, rate);
+        // 150 ms (2,400 samples) each side of the half second of words, to a frame.
+        assert!((12_600..=13_000).contains(&cut.len()), "{}", cut.len());
+        assert_eq!(cut[2_400..2_400 + 8_000], words[..]);
+        // Already within the margin: nothing cut.
+        let mut short = vec![0i16; 1_000];
+        short.extend(&words);
+        short.extend(vec![0i16; 1_000]);
+        assert_eq!(speech(&short, rate), &short[..]);
+    }
+
+    #[test]
+    fn noise_near_speech_and_silence_alone_are_left_whole() {
+        let rate = 16_000;
+        // Noise 20 dB under the words, a second of it before them: not silence.
+        let mut noisy = tone(16_000, 0.05);
+        noisy.extend(tone(8_000, 0.5));
+        assert_eq!(speech(&noisy, rate).len(), noisy.len());
+        let quiet = vec![0i16; 16_000];
+        assert_eq!(speech(&quiet, rate).len(), quiet.len());
+        assert!(speech(&[], rate).is_empty());
+    }
+}

@@ -29,7 +29,7 @@ pub(crate) const MR: usize = 8;
 /// the core's first-level cache while every row tile passes over it.
 const KC: usize = 256;
 
-/// A weight matrix `w [n, k]` (one row per output column), copied into panels of [`NR`]
+/// A weight matrix `w [n, k]` (one row per output column), copied into panels of `NR`
 /// output columns, each `k` rows of `NR` values (the last panel padded with zeros), as
 /// single floats (the encoder's) or as the model's half floats (the decoder's: a step reads
 /// every weight for a few rows, so the bytes are the cost).

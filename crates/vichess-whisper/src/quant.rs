@@ -20,7 +20,7 @@ const INT8_SHARED_MIN: usize = 24_000_000;
 /// Inputs a VNNI instruction sums into each 32-bit lane.
 const GROUP: usize = 4;
 
-/// A weight matrix `w [n, k]` in panels of [`NR`] output columns: for each group of four
+/// A weight matrix `w [n, k]` in panels of `NR` output columns: for each group of four
 /// inputs, each column's four weights side by side (the layout VNNI reads), with each
 /// column's scale and the sum its weights add when the inputs are shifted to unsigned.
 pub struct Quantized {

@@ -47,7 +47,7 @@ mod tests {
 
     fn tone(n: usize, amplitude: f64) -> Vec<i16> {
         (0..n)
-            .map(|i| (amplitude * 32767.0 * (i as f64 * 0.3).sin()) as i16)
+            .map(|i| (amplitude * 32767.0 * (i as f64 * 0.3 + 1.0).sin()) as i16)
             .collect()
     }
 
@@ -59,13 +59,22 @@ mod tests {
         long.extend(&words);
         long.extend(vec![0i16; 16_000]);
         let cut = speech(&long, rate);
-        // 150 ms (2,400 samples) each side of the half second of words, to a frame.
-        assert!((12_600..=13_000).contains(&cut.len()), "{}", cut.len());
-        assert_eq!(cut[2_400..2_400 + 8_000], words[..]);
+        // The margin each side of the half second of words, to a frame.
+        let margin = (rate * MARGIN_MS / 1000) as usize;
+        let frame = rate as usize / 100;
+        let want = 8_000 + 2 * margin;
+        assert!(
+            (want..=want + 2 * frame).contains(&cut.len()),
+            "{} samples, {want} wanted",
+            cut.len()
+        );
+        let at = cut.iter().position(|&s| s != 0).unwrap();
+        assert!((margin..=margin + frame).contains(&at), "{at}");
+        assert_eq!(cut[at..at + 8_000], words[..]);
         // Already within the margin: nothing cut.
-        let mut short = vec![0i16; 1_000];
+        let mut short = vec![0i16; 500];
         short.extend(&words);
-        short.extend(vec![0i16; 1_000]);
+        short.extend(vec![0i16; 500]);
         assert_eq!(speech(&short, rate), &short[..]);
     }
 

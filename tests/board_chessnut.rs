@@ -286,7 +286,7 @@ fn a_missing_chessnut_is_said_once_and_the_game_goes_on() {
     wait_for("e5", &mut seen);
     writeln!(stdin, "quit").unwrap();
     child.wait().unwrap();
-    seen.extend(lines.try_iter());
+    play::rest_of(&lines, &mut seen);
     let said: Vec<&String> = seen.iter().filter(|l| l.contains("disconnected")).collect();
     assert_eq!(said.len(), 1, "{seen:?}");
     assert!(said[0].contains("No such file"), "{seen:?}");

@@ -137,7 +137,7 @@ impl Game {
             }
             assert!(Instant::now() < deadline, "vichess did not quit");
         }
-        self.seen.extend(self.lines.try_iter());
+        play::rest_of(&self.lines, &mut self.seen);
         self.seen
     }
 }

@@ -220,7 +220,7 @@ impl Game {
             }
             assert!(Instant::now() < deadline, "vichess did not quit");
         }
-        self.seen.extend(self.lines.try_iter());
+        super::play::rest_of(&self.lines, &mut self.seen);
         self.seen
     }
 }

@@ -204,7 +204,7 @@ impl Game {
             std::thread::sleep(Duration::from_millis(10));
         };
         assert!(status.success(), "{:#?}", self.seen);
-        self.seen.extend(self.lines.try_iter());
+        super::common_play::rest_of(&self.lines, &mut self.seen);
         let pgn = std::fs::read_dir(&self.dir)
             .unwrap()
             .flatten()

@@ -40,6 +40,16 @@ pub fn spawn_play(home: &Path, args: &[&str]) -> (Child, ChildStdin, Receiver<St
 }
 
 /// `vichess ARGS` with a private home, `stdin` piped in whole, and its output once it exits.
+/// Every line `spawn_play`'s child printed that `seen` does not have yet, once the child has
+/// left: the reader may not have read its last lines when the exit is seen (on a busy
+/// machine the leaving line was missing). The reader drops its end of the channel at end
+/// of file; the timeout is only a hang guard.
+pub fn rest_of(lines: &Receiver<String>, seen: &mut Vec<String>) {
+    while let Ok(line) = lines.recv_timeout(std::time::Duration::from_secs(10)) {
+        seen.push(line);
+    }
+}
+
 pub fn run_piped(home: &Path, args: &[&str], stdin: &[u8]) -> std::process::Output {
     run_piped_in(home, args, stdin, &[])
 }

@@ -3,32 +3,15 @@
 //! when `--lang` is not given.
 #![cfg(feature = "serial")]
 
+#[path = "common/terminal.rs"]
+mod terminal;
+
 use serialport::{SerialPort, TTYPort};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
-
-/// Kills the clock if the test fails before it quits, so no process waits on the pty.
-struct Running(std::process::Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn stty(path: &str, args: &[&str]) -> String {
-    let tty = std::fs::File::open(path).expect("open the pty");
-    let out = Command::new("stty")
-        .args(args)
-        .stdin(tty)
-        .output()
-        .expect("stty runs");
-    assert!(out.status.success(), "stty {args:?} failed");
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
-}
+use terminal::{stty, Running};
 
 #[test]
 fn clock_run_in_a_terminal_acts_on_a_key_without_enter_and_restores_the_terminal() {

@@ -38,15 +38,7 @@ fn play(dir: &std::path::Path, pcm: &Pcm) {
 
 #[test]
 fn an_utterance_is_recorded_from_the_default_source_as_16_khz_mono() {
-    let pulse = pulse::Pulse::start();
-    let status = Command::new("pactl")
-        .args(["set-default-source", "nullsink.monitor"])
-        .status()
-        .expect("cannot start pactl (pulseaudio-utils)");
-    assert!(
-        status.success(),
-        "the null sink's monitor as the default source"
-    );
+    let pulse = pulse::Pulse::start_as_microphone();
     let dir = pulse.dir.join("capture");
     std::fs::create_dir_all(&dir).unwrap();
     // One second of 440 Hz at half scale.

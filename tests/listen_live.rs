@@ -25,15 +25,7 @@ const F5: &[u8] = b"\x1b[15~";
 
 #[test]
 fn a_move_said_between_two_presses_of_f5_is_played_announced_and_journaled_as_heard() {
-    let pulse = pulse::Pulse::start();
-    let status = Command::new("pactl")
-        .args(["set-default-source", "nullsink.monitor"])
-        .status()
-        .expect("cannot start pactl (pulseaudio-utils)");
-    assert!(
-        status.success(),
-        "the null sink's monitor as the default source"
-    );
+    let pulse = pulse::Pulse::start_as_microphone();
     let (clip, line) = common_announce::render(&pulse.dir, "knight-f3", "en", START, "Nf3");
     assert_eq!(line, "knight f3");
     // A second and a half of silence before the voice: vichess shows nothing when a press

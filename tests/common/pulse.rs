@@ -68,6 +68,21 @@ impl Pulse {
         Pulse { daemon, dir }
     }
 
+    /// [`Pulse::start`] with the null sink's monitor as the default source: what is played
+    /// into the sink is what a program hears from its default microphone.
+    pub fn start_as_microphone() -> Pulse {
+        let pulse = Pulse::start();
+        let status = Command::new("pactl")
+            .args(["set-default-source", "nullsink.monitor"])
+            .status()
+            .expect("cannot start pactl (pulseaudio-utils)");
+        assert!(
+            status.success(),
+            "the null sink's monitor as the default source"
+        );
+        pulse
+    }
+
     /// Records the null sink's monitor, mono 16-bit at RATE, until [`Recording::stop`].
     pub fn record(&self, to: &Path) -> Recording {
         self.record_channels(to, 1)

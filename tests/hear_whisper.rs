@@ -405,7 +405,9 @@ fn a_check_that_left_a_word_out_confirms_nothing() {
 /// eSpeak NG's English "d4" (seed 47 of the closed loop): Whisper transcribed it "Before."
 /// and read b4 at 99.7 %, and PocketSphinx's best reading, "bee four", would have confirmed
 /// it; but PocketSphinx had "dee four" close behind, so its reading confirms neither and the
-/// player is asked (or, were either heard clearly, d4). Never b4.
+/// player is asked (or, were either heard clearly, d4). Never b4. Since session 23 the
+/// transcript must also say the rank where the pawn has another square on its file, and
+/// "Before." says neither 4 nor 3: not understood.
 #[test]
 fn a_check_with_another_move_close_behind_confirms_neither() {
     let fen = "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5";
@@ -419,8 +421,14 @@ fn a_check_with_another_move_close_behind_confirms_neither() {
             stderr.contains("close behind: it confirms neither"),
             "{stderr}"
         );
-        assert_eq!(got, "ask", "{stdout}{stderr}");
-        assert!(stdout.contains("b4") && stdout.contains("d4"), "{stdout}");
+        if stderr.contains("rank heard false") {
+            // "Before." is as near b3 as b4: Whisper did not hear the rank, and its reading
+            // is refused before the two recognisers are weighed.
+            assert_eq!(got, "none", "{stdout}{stderr}");
+        } else {
+            assert_eq!(got, "ask", "{stdout}{stderr}");
+            assert!(stdout.contains("b4") && stdout.contains("d4"), "{stdout}");
+        }
     }
 }
 

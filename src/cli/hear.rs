@@ -361,7 +361,7 @@ fn whisper_timing(
     let d = &e.last;
     eprintln!(
         "recognised in {} ms (phrases {} ms before; encode {} ms, score {} ms); \
-         recogniser whisper, frames {}, share {:.3}, fit {:.3}, man heard {}, no speech {:.3}, transcript {:?}, units {:?}, scored {}/{}, top {:?}, readings {:?}",
+         recogniser whisper, frames {}, share {:.3}, fit {:.3}, man heard {}, rank heard {}, no speech {:.3}, transcript {:?}, units {:?}, scored {}/{}, top {:?}, readings {:?}",
         elapsed.as_millis(),
         prepared.as_millis(),
         d.ms[1],
@@ -370,6 +370,7 @@ fn whisper_timing(
         d.share,
         d.fit,
         d.man_heard,
+        d.rank_heard,
         d.no_speech,
         d.transcript,
         d.units,

@@ -332,21 +332,25 @@ pub fn acceptance(gap: f64) -> f64 {
 
 impl Ear for SphinxEar {
     fn prepare(&mut self, position: &Position, language: Language) -> Result<(), EarError> {
+        let fen = position.fen();
+        let same = matches!(&self.prepared, Some(p) if p.fen == fen && p.language == language);
         if !self.fresh {
             self.decoder = open_decoder(&self.hmm)?;
             self.fresh = true;
-            // The grammar went with the old decoder; the phrases are kept.
-            if let Some(p) = self.prepared.take() {
-                if !p.heard.phrases.is_empty() {
-                    self.decoder
-                        .set_jsgf("moves", &p.heard.jsgf())
-                        .map_err(|e| EarError::Failed(e.0))?;
+            // The grammar went with the old decoder; the phrases are kept for this position.
+            match self.prepared.take() {
+                Some(p) if same => {
+                    if !p.heard.phrases.is_empty() {
+                        self.decoder
+                            .set_jsgf("moves", &p.heard.jsgf())
+                            .map_err(|e| EarError::Failed(e.0))?;
+                    }
+                    self.prepared = Some(p);
+                    return Ok(());
                 }
-                self.prepared = Some(p);
+                _ => {}
             }
-        }
-        let fen = position.fen();
-        if matches!(&self.prepared, Some(p) if p.fen == fen && p.language == language) {
+        } else if same {
             return Ok(());
         }
         self.prepared = None;

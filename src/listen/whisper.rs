@@ -660,6 +660,41 @@ fn sharing<S: Copy>(
     }
 }
 
+/// Whether a phrase the transcript wrote whole is scored as the model wrote it
+/// ([`as_transcribed`]); `VICHESS_OWN_TOKENS=0` scores every phrase as the tokeniser writes
+/// it, for the closed loop.
+fn own_tokenisation() -> bool {
+    std::env::var_os("VICHESS_OWN_TOKENS").is_none_or(|v| v != "0")
+}
+
+/// Scores the phrase whose text the model's finished transcript is (`text`, with its
+/// log-probability and token count) at the likelier of its two tokenisations: the
+/// tokeniser's, searched for every phrase, and the model's own, whose tokens were each the
+/// model's first choice (so its worst gap is nought). See
+/// [`vichess_whisper::Recognizer::finished_transcript`]: on seed 60 the Russian pack's
+/// "конь эф один" lost half its share to "Король, эф, один." only for the tokens it was
+/// scored in.
+fn as_transcribed(
+    scores: &mut [Option<vichess_whisper::Score>],
+    candidates: &[Candidate],
+    text: &str,
+    log_prob: f32,
+    tokens: usize,
+) {
+    let Some(i) = candidates.iter().position(|c| c.text == text.trim()) else {
+        return;
+    };
+    let own = vichess_whisper::Score {
+        log_prob,
+        worst_gap: 0.0,
+        tokens,
+    };
+    match &mut scores[i] {
+        Some(s) if s.log_prob >= log_prob => {}
+        slot => *slot = Some(own),
+    }
+}
+
 /// The fit factor of a worst-token gap: 1 for a phrase the model would have written itself,
 /// falling to 0 past `FIT_HALF`.
 fn fit(worst_gap: f32) -> f32 {
@@ -749,7 +784,12 @@ impl WhisperEar {
         let cap = phrases.iter().map(Vec::len).max().unwrap_or(0) + TRANSCRIPT_SPARE;
         let found = self.rec.score(&utt, language.code(), &phrases, BEAM, cap);
         self.last.no_speech = found.no_speech;
-        let scores = found.phrases;
+        let mut scores = found.phrases;
+        if own_tokenisation() {
+            if let Some((text, log_prob, tokens)) = self.rec.finished_transcript(&found.greedy) {
+                as_transcribed(&mut scores, &prepared.candidates, &text, log_prob, tokens);
+            }
+        }
         self.last.ms[2] = clock.elapsed().as_millis();
         let scored: Vec<(usize, vichess_whisper::Score)> = scores
             .iter()
@@ -1126,6 +1166,59 @@ mod tests {
             &rivals(&["läufer"])
         ));
         assert!(!man_heard(&[], "King, f1.", &rivals(&["rook"])));
+    }
+
+    /// Seed 60: the Russian pack's "конь эф один" (Nd2-f1), transcribed " Конь, эф, один."
+    /// at -3.47 in the model's own tokens, scored -6.27 in the tokeniser's, level with the
+    /// king's "Король, эф, один.". The phrase the transcript is gets the likelier score, with
+    /// no gap; nothing else changes.
+    #[test]
+    fn a_phrase_the_transcript_writes_whole_is_scored_as_the_model_wrote_it() {
+        let fen = "r1bqrbk1/2p2pp1/p1np1n1p/1p2p3/3PP3/1BP2N1P/PP1N1PP1/R1BQR1K1 w - - 3 12";
+        let pos = Position::from_fen(fen, crate::rules::CastlingMode::Standard).unwrap();
+        let cand = |text: &str, u: &str| Candidate {
+            text: text.to_string(),
+            tokens: Vec::new(),
+            meanings: vec![Meaning::Move(legal(&pos, u))],
+        };
+        let candidates = vec![
+            cand("Король, эф, один.", "g1f1"),
+            cand("Конь, эф, один.", "d2f1"),
+        ];
+        let score = |log_prob: f32, worst_gap: f32| {
+            Some(vichess_whisper::Score {
+                log_prob,
+                worst_gap,
+                tokens: 9,
+            })
+        };
+        let scored = vec![score(-6.2705, -2.58), score(-6.2716, -3.63)];
+        let mut s = scored.clone();
+        as_transcribed(&mut s, &candidates, " Конь, эф, один.", -3.47, 10);
+        assert_eq!(s[0], scored[0]);
+        assert_eq!(
+            s[1],
+            Some(vichess_whisper::Score {
+                log_prob: -3.47,
+                worst_gap: 0.0,
+                tokens: 10
+            })
+        );
+        // The tokeniser's own tokens scored better: kept.
+        let mut s = scored.clone();
+        as_transcribed(&mut s, &candidates, " Конь, эф, один.", -7.0, 10);
+        assert_eq!(s, scored);
+        // A transcript that is no phrase, or another punctuation of one, changes nothing.
+        for other in [" Конь, эф, один", " Конь эф один.", " Пун, эф, один."]
+        {
+            let mut s = scored.clone();
+            as_transcribed(&mut s, &candidates, other, -1.0, 10);
+            assert_eq!(s, scored, "{other}");
+        }
+        // A phrase the beam dropped is scored as transcribed.
+        let mut s = vec![scored[0], None];
+        as_transcribed(&mut s, &candidates, " Конь, эф, один.", -3.47, 10);
+        assert_eq!(s[1].map(|s| s.log_prob), Some(-3.47));
     }
 
     /// Seed 61's wrong take: "Anna sechs" transcribed "Anna, das.", read as a7-a5. The

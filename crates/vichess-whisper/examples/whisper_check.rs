@@ -9,8 +9,11 @@ fn main() {
         encoder_int8: int8,
         decoder_int8: int8,
     };
-    let r =
+    let mut r =
         vichess_whisper::Recognizer::load_with(std::path::Path::new(&args[0]), precision).unwrap();
+    if let Ok(context) = std::env::var("CONTEXT") {
+        r.set_context(&args[1], &context);
+    }
     eprintln!("loaded in {:?}", t0.elapsed());
     let lang = &args[1];
     let mut wav = hound::WavReader::open(&args[2]).unwrap();
@@ -29,6 +32,8 @@ fn main() {
     eprintln!("encoded {} frames in {:?}", u.frames, t.elapsed());
     let t = std::time::Instant::now();
     println!("transcript: {:?}", r.transcribe_scored(&u, lang, 30));
+    let own = r.score(&u, lang, &[], 8, 30);
+    println!("transcript tokens: {:?}", own.greedy.steps());
     eprintln!("transcribed in {:?}", t.elapsed());
     let phrases: Vec<Vec<u32>> = args[3..].iter().map(|p| r.tokens(p).unwrap()).collect();
     let t = std::time::Instant::now();
@@ -36,6 +41,9 @@ fn main() {
     eprintln!("scored in {:?}", t.elapsed());
     println!("no speech: {:.3}", scores.no_speech);
     for ((p, s), toks) in args[3..].iter().zip(scores.phrases).zip(&phrases) {
-        println!("{p}: {s:?} frames {:?}", r.align(&u, lang, toks));
+        println!(
+            "{p}: {s:?} tokens {toks:?} frames {:?}",
+            r.align(&u, lang, toks)
+        );
     }
 }

@@ -112,6 +112,11 @@ fn argmax<'a>(values: impl Iterator<Item = &'a f32>) -> (usize, f32) {
 }
 
 impl Greedy {
+    /// The tokens chosen and each one's log-probability, the end token last if it came.
+    pub fn steps(&self) -> &[(u32, f32)] {
+        &self.steps
+    }
+
     /// Whether the transcript has ended or reached `cap` tokens and one more choice.
     fn done(&self, cap: usize) -> bool {
         self.steps.last().is_some_and(|&(t, _)| t >= END) || self.steps.len() > cap
@@ -456,6 +461,23 @@ impl Recognizer {
             out.push(t);
         }
         (self.bpe.decode(&out), total)
+    }
+
+    /// The transcript of [`Scores::greedy`] where it ended before the cap, with its
+    /// log-probability (with the end) and its tokens (with the end): a phrase as the model
+    /// itself wrote it. A phrase's text has more than one tokenisation, and the model does not
+    /// always write the one the tokeniser gives it: the Russian pack's "конь эф один" was
+    /// transcribed as " К", "он", "ь", ..., 2.8 nats likelier than the tokeniser's " Кон", "ь",
+    /// ..., which scored no better than "Король, эф, один.". The text's probability is at
+    /// least that of either, so a phrase the transcript writes out whole can be scored so.
+    pub fn finished_transcript(&self, greedy: &Greedy) -> Option<(String, f32, usize)> {
+        let (&(last, _), steps) = greedy.steps.split_last()?;
+        if last != END {
+            return None;
+        }
+        let text: Vec<u32> = steps.iter().map(|&(t, _)| t).collect();
+        let total = greedy.steps.iter().map(|&(_, p)| p).sum();
+        Some((self.bpe.decode(&text), total, greedy.steps.len()))
     }
 
     /// Where each token of `phrase` was heard: the encoder frame (20 ms each) the alignment

@@ -247,6 +247,11 @@ pub fn run(
                         left_out
                             .push_str(", but Whisper wrote the name itself: its hearing stands");
                     }
+                    if e.written_whole {
+                        left_out.push_str(
+                            ", but Whisper wrote the man's whole phrase: its hearing stands",
+                        );
+                    }
                     if e.torn {
                         left_out.push_str(", another move close behind: it confirms neither");
                     }

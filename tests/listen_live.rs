@@ -46,6 +46,10 @@ fn a_move_said_between_two_presses_of_f5_is_played_announced_and_journaled_as_he
     t.wait_for("voice input on", |r| r.starts_with("voice input: press F5"));
     t.wait_until_raw();
     t.master.write_all(F5).unwrap();
+    // The cue's line: the tones themselves are not played here (`--no-audio`).
+    t.wait_for("the microphone opened", |r| {
+        r == "microphone on: speak after the tone"
+    });
     let played = Command::new("paplay")
         .args(["-d", "nullsink"])
         .arg(&voice)
@@ -56,6 +60,17 @@ fn a_move_said_between_two_presses_of_f5_is_played_announced_and_journaled_as_he
     t.master.write_all(F5).unwrap();
     // Heard, taken as the typed move, announced in the game's words.
     t.wait_for("the heard move announced", |r| r == "knight f3");
+    let rows = t.rows();
+    let at = |line: &str| rows.iter().position(|r| r == line);
+    let (on, off, said) = (
+        at("microphone on: speak after the tone"),
+        at("microphone off"),
+        at("knight f3"),
+    );
+    assert!(
+        on.is_some() && on < off && off < said,
+        "the microphone opened, closed, then the move: {rows:?}"
+    );
     t.wait_until_raw();
     t.type_slowly("quit\r");
     assert!(t.wait_end().success());

@@ -6,6 +6,7 @@
 
 #[cfg(feature = "audio")]
 pub mod device;
+pub mod earcon;
 pub mod measure;
 pub mod resample;
 #[cfg(feature = "audio")]

@@ -65,6 +65,19 @@ impl Host {
         Ok(())
     }
 
+    /// The microphone opened or closed: two tones in the player's ear (rising, falling) and
+    /// a line on the screen, not spoken: a spoken line would be recorded with the move.
+    pub(super) fn talking(&mut self, open: bool) -> Result<()> {
+        let (word, cue) = match open {
+            true => (Word::ListenOpen, crate::audio::earcon::Cue::Open),
+            false => (Word::ListenClosed, crate::audio::earcon::Cue::Close),
+        };
+        let text = self.word(word);
+        writeln!(self.out, "{text}")?;
+        self.voice.cue(cue);
+        Ok(())
+    }
+
     /// What was heard: taken, asked about, or "not understood"; while a question is open, an
     /// answer to it.
     pub(super) fn heard(&mut self, hearing: Hearing, now: crate::session::Stamp) -> Result<()> {

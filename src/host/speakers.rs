@@ -212,6 +212,17 @@ impl Speakers {
         }]);
     }
 
+    /// Queues a push-to-talk cue for `audience` after what is queued.
+    pub fn cue(&mut self, audience: Audience, cue: crate::audio::earcon::Cue) {
+        let (player, channel) = self.router.player(audience);
+        let pcm = crate::audio::earcon::earcon(cue, player.rate());
+        self.narrator.say(vec![crate::speech::live::Step::Audio {
+            player,
+            channel,
+            pcm,
+        }]);
+    }
+
     /// The name of the device the public hears, to tell the player.
     pub fn name(&self) -> &str {
         self.router.output(Audience::Public).name()

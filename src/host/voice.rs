@@ -67,6 +67,17 @@ impl Voice {
         self.output != crate::config::SpeechOutput::ScreenReader
     }
 
+    /// Plays a push-to-talk cue to the player (not when a screen reader speaks for vichess:
+    /// then there is no device, and the printed line is the news).
+    pub fn cue(&mut self, cue: crate::audio::earcon::Cue) {
+        #[cfg(feature = "audio")]
+        if let Some(s) = &mut self.speakers {
+            s.cue(Audience::Player, cue);
+        }
+        #[cfg(not(feature = "audio"))]
+        let _ = cue;
+    }
+
     pub fn say(&mut self, audience: Audience, phrase: &[crate::phrase::token::Token], text: &str) {
         // A screen reader reads the printed line; saying it too would be heard twice.
         if !self.output.voices(audience) {

@@ -6,7 +6,7 @@
 use crate::audio::resample::resample;
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use cpal::{FromSample, Sample, SampleFormat, SizedSample};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The rate a recogniser takes.
@@ -32,9 +32,17 @@ pub enum CaptureError {
     },
 }
 
+/// How much of a recording's start is dropped, in seconds: the open cue
+/// ([`crate::audio::earcon`]), played as the recording opens, and the sound system's delay
+/// before it is heard. The player speaks after the tones; what the microphone hears of them
+/// would otherwise be heard as part of the move.
+pub const SKIP_SECONDS: f64 = crate::audio::earcon::SECONDS + 0.1;
+
 /// What the stream's callback shares with the game's side.
 struct Shared {
     recording: AtomicBool,
+    /// Frames of the open recording still to drop (see [`SKIP_SECONDS`]).
+    skip: AtomicUsize,
     /// Mono samples of the open recording, at the device's rate.
     samples: Mutex<Vec<f32>>,
     /// The longest recording in frames at the device's rate.
@@ -71,6 +79,7 @@ impl Capture {
         let rate = config.sample_rate;
         let shared = Arc::new(Shared {
             recording: AtomicBool::new(false),
+            skip: AtomicUsize::new(0),
             samples: Mutex::new(Vec::new()),
             max_frames: (u64::from(rate) * max_ms / 1000) as usize,
             error: Mutex::new(None),
@@ -102,13 +111,16 @@ impl Capture {
         self.rate
     }
 
-    /// Opens a recording (the talk key went down): what came before is dropped.
+    /// Opens a recording (the talk key went down): what came before is dropped, and so is
+    /// its first [`SKIP_SECONDS`], where the open cue sounds.
     pub fn start(&self) {
         self.shared
             .samples
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clear();
+        let skip = (SKIP_SECONDS * f64::from(self.rate)).round() as usize;
+        self.shared.skip.store(skip, Ordering::SeqCst);
         self.shared.recording.store(true, Ordering::SeqCst);
     }
 
@@ -158,6 +170,12 @@ pub fn to_16k(mono: &[f32], rate: u32) -> Vec<i16> {
         .collect()
 }
 
+/// How many of a buffer's `frames` are dropped while `skip` frames of the recording's start
+/// are still to drop.
+fn skipped(frames: usize, skip: usize) -> usize {
+    frames.min(skip)
+}
+
 /// Mixes interleaved frames of `channels` to mono.
 fn mix<T>(data: &[T], channels: usize, out: &mut Vec<f32>, room: usize)
 where
@@ -196,7 +214,15 @@ where
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner);
                 let room = data_side.max_frames.saturating_sub(samples.len());
-                mix(data, channels, &mut samples, room);
+                let skip = data_side.skip.load(Ordering::Relaxed);
+                let dropped = skipped(data.len() / channels.max(1), skip);
+                data_side.skip.store(skip - dropped, Ordering::Relaxed);
+                mix(
+                    &data[dropped * channels.max(1)..],
+                    channels,
+                    &mut samples,
+                    room,
+                );
             },
             move |e: cpal::Error| {
                 if e.kind() == cpal::ErrorKind::Xrun {
@@ -254,6 +280,20 @@ mod tests {
         assert_eq!(out.len(), 16_000);
         let peak = out.iter().map(|s| s.unsigned_abs()).max().unwrap();
         assert!((15_000..=17_500).contains(&peak), "{peak}");
+    }
+
+    /// The skip runs across buffers: a whole buffer, then part of the next, then none.
+    #[test]
+    fn the_start_of_a_recording_is_skipped_across_buffers() {
+        let mut skip = (SKIP_SECONDS * 48_000.0).round() as usize;
+        assert_eq!(skip, 10_560);
+        let mut kept = 0;
+        for _ in 0..30 {
+            let dropped = skipped(480, skip);
+            skip -= dropped;
+            kept += 480 - dropped;
+        }
+        assert_eq!((skip, kept), (0, 30 * 480 - 10_560));
     }
 
     #[test]

@@ -1122,6 +1122,10 @@ words! {
     ListenNoRecogniser = "listen-no-recogniser",
     /// `play --listen`'s start line: how to talk.
     ListenOn = "listen-on",
+    /// Push-to-talk: the microphone opened (speak now) and closed (heard next). Printed
+    /// beside the cue tones, never spoken: speech would be recorded with the move.
+    ListenOpen = "listen-open",
+    ListenClosed = "listen-closed",
     /// A recording or the recogniser failed on one utterance; the reason follows.
     ListenFailed = "listen-failed",
     /// The gamepad's push-to-talk button.

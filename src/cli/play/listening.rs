@@ -93,6 +93,7 @@ fn device(
                 let stop = match presses.recv_timeout(tick) {
                     Ok(()) => match on_press(capture.is_recording()) {
                         Talk::Start => {
+                            let _ = inputs.send(Arrival::Talking(true));
                             capture.start();
                             // The grammar is compiled while the player speaks.
                             let pos = heard_in
@@ -119,6 +120,7 @@ fn device(
                     continue;
                 }
                 let samples = capture.stop();
+                let _ = inputs.send(Arrival::Talking(false));
                 let pos = heard_in
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -51,7 +51,8 @@ fn an_utterance_is_recorded_from_the_default_source_as_16_khz_mono() {
     );
 
     let capture = Capture::open_default(4_000).expect("the default source opens");
-    capture.start();
+    // No skip: `play --listen` skips the cue's time, here every sample counts.
+    capture.start(0.0);
     std::thread::sleep(std::time::Duration::from_millis(300));
     play(&dir, &tone);
     std::thread::sleep(std::time::Duration::from_millis(400));
@@ -87,7 +88,7 @@ fn an_utterance_is_recorded_from_the_default_source_as_16_khz_mono() {
     // the next one.
     play(&dir, &tone);
     std::thread::sleep(std::time::Duration::from_millis(500));
-    capture.start();
+    capture.start(0.0);
     std::thread::sleep(std::time::Duration::from_millis(300));
     let quiet = capture.stop();
     assert!(
@@ -97,7 +98,7 @@ fn an_utterance_is_recorded_from_the_default_source_as_16_khz_mono() {
 
     // The cap: an utterance never outgrows its longest.
     let short = Capture::open_default(300).expect("the default source opens again");
-    short.start();
+    short.start(0.0);
     play(&dir, &tone);
     assert!(
         short.is_full(),

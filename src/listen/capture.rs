@@ -112,14 +112,14 @@ impl Capture {
     }
 
     /// Opens a recording (the talk key went down): what came before is dropped, and so is
-    /// its first [`SKIP_SECONDS`], where the open cue sounds.
-    pub fn start(&self) {
+    /// its first `skip_seconds` ([`SKIP_SECONDS`] after the open cue, where the cue sounds).
+    pub fn start(&self, skip_seconds: f64) {
         self.shared
             .samples
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clear();
-        let skip = (SKIP_SECONDS * f64::from(self.rate)).round() as usize;
+        let skip = (skip_seconds.max(0.0) * f64::from(self.rate)).round() as usize;
         self.shared.skip.store(skip, Ordering::SeqCst);
         self.shared.recording.store(true, Ordering::SeqCst);
     }

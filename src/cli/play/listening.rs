@@ -63,7 +63,7 @@ fn device(
     mut ear: Box<dyn vichess::listen::Ear + Send>,
     editor: Option<&mut LineEditor>,
 ) -> Option<Arc<Mutex<Position>>> {
-    use vichess::listen::capture::{on_press, Capture, Talk, MAX_MS, RATE};
+    use vichess::listen::capture::{on_press, Capture, Talk, MAX_MS, RATE, SKIP_SECONDS};
     use vichess::phrase::token::{Token, Word};
     let pack = host.pack().clone();
     let inputs = host.inputs();
@@ -94,7 +94,7 @@ fn device(
                     Ok(()) => match on_press(capture.is_recording()) {
                         Talk::Start => {
                             let _ = inputs.send(Arrival::Talking(true));
-                            capture.start();
+                            capture.start(SKIP_SECONDS);
                             // The grammar is compiled while the player speaks.
                             let pos = heard_in
                                 .lock()

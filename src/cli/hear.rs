@@ -366,7 +366,7 @@ fn whisper_timing(
     let d = &e.last;
     eprintln!(
         "recognised in {} ms (phrases {} ms before; encode {} ms, score {} ms); \
-         recogniser whisper, frames {}, share {:.3}, fit {:.3}, man heard {}, rank heard {}, no speech {:.3}, transcript {:?}, units {:?}, scored {}/{}, top {:?}, readings {:?}",
+         recogniser whisper, frames {}, share {:.3}, fit {:.3}, man heard {}, rank heard {}, no speech {:.3}, transcript {:?}, units {:?}, scored {}/{}, second look {}, top {:?}, readings {:?}",
         elapsed.as_millis(),
         prepared.as_millis(),
         d.ms[1],
@@ -381,6 +381,7 @@ fn whisper_timing(
         d.units,
         d.scored.0,
         d.scored.1,
+        d.second_look,
         d.top,
         readings
     );

@@ -160,6 +160,8 @@ pub struct WhisperDetail {
     pub scored: (usize, usize),
     /// Mel frames encoded.
     pub frames: usize,
+    /// Phrases the beam dropped that were scored in a second look ([`dropped_near`]).
+    pub second_look: usize,
     /// Milliseconds: preparing the phrases (0 when prepared before), encoding, scoring.
     pub ms: [u128; 3],
 }
@@ -660,6 +662,52 @@ fn sharing<S: Copy>(
     }
 }
 
+/// At most this many phrases are scored in the second look ([`dropped_near`]).
+const SECOND_LOOK: usize = 8;
+
+/// Whether the phrases nearest the transcript that the beam dropped get a second look
+/// ([`dropped_near`]); `VICHESS_SECOND_LOOK=0` turns it off, for the closed loop.
+fn second_look() -> bool {
+    std::env::var_os("VICHESS_SECOND_LOOK").is_none_or(|v| v != "0")
+}
+
+/// The phrases the beam dropped that are nearer in letters to the model's own transcript
+/// than every phrase it kept, the nearest first, at most [`SECOND_LOOK`]: the search keeps
+/// the likeliest beginnings, and a phrase whose first word the model heard badly is lost
+/// before its other words can count. On seed 64 the Russian pack's clean "конь е семь" was
+/// transcribed " Бун, е, семь.": scored, "Конь, е, семь." is −9.85 and the likeliest phrase
+/// by far (the next −18.7), but the beam had dropped every knight's phrase at " Кон", and
+/// the pawns' "Эф, шесть." led at −19.9.
+fn dropped_near(
+    transcript: &str,
+    candidates: &[Candidate],
+    scores: &[Option<vichess_whisper::Score>],
+) -> Vec<usize> {
+    let heard = words(transcript).join(" ");
+    if heard.is_empty() {
+        return Vec::new();
+    }
+    let apart = |c: &Candidate| crate::session::distance(&heard, &words(&c.text).join(" "));
+    let kept = candidates
+        .iter()
+        .zip(scores)
+        .filter(|(_, s)| s.is_some())
+        .map(|(c, _)| apart(c))
+        .min()
+        .unwrap_or(usize::MAX);
+    let mut near: Vec<(usize, usize)> = candidates
+        .iter()
+        .zip(scores)
+        .enumerate()
+        .filter(|(_, (_, s))| s.is_none())
+        .map(|(i, (c, _))| (apart(c), i))
+        .filter(|&(d, _)| d < kept)
+        .collect();
+    near.sort_unstable();
+    near.truncate(SECOND_LOOK);
+    near.into_iter().map(|(_, i)| i).collect()
+}
+
 /// Whether a phrase the transcript wrote whole is scored as the model wrote it
 /// ([`as_transcribed`]); `VICHESS_OWN_TOKENS=0` scores every phrase as the tokeniser writes
 /// it, for the closed loop.
@@ -789,6 +837,24 @@ impl WhisperEar {
             if let Some((text, log_prob, tokens)) = self.rec.finished_transcript(&found.greedy) {
                 as_transcribed(&mut scores, &prepared.candidates, &text, log_prob, tokens);
             }
+        }
+        // A second, narrow search for the phrases nearest the transcript the beam dropped.
+        if second_look() {
+            let (free, _) = self.rec.transcript(&found.greedy, cap);
+            let near = dropped_near(&free, &prepared.candidates, &scores);
+            if !near.is_empty() {
+                let tokens: Vec<Vec<u32>> = near
+                    .iter()
+                    .map(|&i| prepared.candidates[i].tokens.clone())
+                    .collect();
+                let again = self
+                    .rec
+                    .score(&utt, language.code(), &tokens, near.len(), 0);
+                for (&i, score) in near.iter().zip(again.phrases) {
+                    scores[i] = score;
+                }
+            }
+            self.last.second_look = near.len();
         }
         self.last.ms[2] = clock.elapsed().as_millis();
         let scored: Vec<(usize, vichess_whisper::Score)> = scores
@@ -1219,6 +1285,55 @@ mod tests {
         let mut s = vec![scored[0], None];
         as_transcribed(&mut s, &candidates, " Конь, эф, один.", -3.47, 10);
         assert_eq!(s[1].map(|s| s.log_prob), Some(-3.47));
+    }
+
+    /// Seed 64: the Russian pack's "конь е семь" (Ng6-e7), transcribed " Бун, е, семь.", had
+    /// every knight's phrase dropped by the beam. Those nearer the transcript than every
+    /// phrase kept get a second look, the nearest first; none when a kept phrase is as near.
+    #[test]
+    fn the_dropped_phrases_nearest_the_transcript_get_a_second_look() {
+        let fen = "1k1rr3/ppq2pp1/2p3n1/6Pp/3N2n1/2P3P1/PPQ2PB1/1K1R3R b - - 0 22";
+        let pos = Position::from_fen(fen, crate::rules::CastlingMode::Standard).unwrap();
+        let cand = |text: &str, u: &str| Candidate {
+            text: text.to_string(),
+            tokens: Vec::new(),
+            meanings: vec![Meaning::Move(legal(&pos, u))],
+        };
+        let candidates = vec![
+            cand("Эф, шесть.", "f7f6"),
+            cand("Конь, е, семь.", "g6e7"),
+            cand("Конь е семь.", "g6e7"),
+            cand("Конь, е, пять.", "g6e5"),
+            cand("Ферзь, е, семь.", "c7e7"),
+        ];
+        let kept = Some(vichess_whisper::Score {
+            log_prob: -19.9,
+            worst_gap: -5.3,
+            tokens: 7,
+        });
+        let scores = vec![kept, None, None, None, None];
+        // "бун е семь" is 3 from both spellings of the knight's move, 5 from the queen's, 6
+        // from the knight's to e5, more from the pawn's kept "эф шесть".
+        assert_eq!(
+            dropped_near(" Бун, е, семь.", &candidates, &scores),
+            vec![1, 2, 4, 3]
+        );
+        // A kept phrase as near as any dropped one: no second look.
+        let mut scored = scores.clone();
+        scored[1] = kept;
+        assert_eq!(
+            dropped_near(" Бун, е, семь.", &candidates, &scored),
+            Vec::<usize>::new()
+        );
+        // No transcript, nothing to be near.
+        assert!(dropped_near(" ", &candidates, &scores).is_empty());
+        // At most SECOND_LOOK, the nearest first.
+        let many: Vec<Candidate> = (0..20).map(|_| cand("Конь, е, семь.", "g6e7")).collect();
+        let none = vec![None; 20];
+        assert_eq!(
+            dropped_near(" Конь, е, семь.", &many, &none).len(),
+            SECOND_LOOK
+        );
     }
 
     /// Seed 61's wrong take: "Anna sechs" transcribed "Anna, das.", read as a7-a5. The

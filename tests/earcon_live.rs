@@ -1,7 +1,7 @@
 //! The push-to-talk cues as a player hears them (`play --listen`, F5): queued on the
 //! player's device by the same [`Speakers`] a game speaks through, recorded from a private
 //! PulseAudio daemon's null sink, and measured: two tones rising when the microphone opens,
-//! two falling when it closes, each pair as long as the recording skips.
+//! two falling when it closes; the microphone is told when the open cue has been heard.
 
 #![cfg(feature = "audio")]
 
@@ -54,9 +54,18 @@ fn the_microphone_cues_are_heard_rising_then_falling() {
     let mut speakers = Speakers::open_at(&Routing::default(), &pack, 1.0, 0)
         .expect("cpal cannot open the PulseAudio null sink");
     let recording = pulse.record(&pulse.dir.join("cues.raw"));
-    speakers.cue(Audience::Player, Cue::Open);
+    // Something queued first, as when vichess is still speaking: the open cue comes after
+    // it, and the microphone is told only once the cue has been heard.
+    speakers.pause(Audience::Player, 0.2);
+    let (heard, cue_heard) = std::sync::mpsc::channel();
+    speakers.cue(Audience::Player, Cue::Open, Some(heard));
+    assert_eq!(
+        cue_heard.recv_timeout(Duration::from_secs(30)),
+        Ok(()),
+        "the open cue was never heard"
+    );
     speakers.pause(Audience::Player, 0.5);
-    speakers.cue(Audience::Player, Cue::Close);
+    speakers.cue(Audience::Player, Cue::Close, None);
     assert!(
         speakers.wait(Duration::from_secs(30)),
         "the cues were not played in 30 s"

@@ -27,8 +27,7 @@ const LEVEL: f64 = 0.2;
 /// Fade in and out of each tone, so it starts and ends without a click.
 const FADE_SECONDS: f64 = 0.008;
 
-/// How long a cue lasts, in seconds: the recording skips this much of its start (see
-/// `listen::capture`), where the cue's own sound would be.
+/// How long a cue lasts, in seconds.
 pub const SECONDS: f64 = 2.0 * TONE_SECONDS;
 
 /// The cue's sound at `rate`: two tones, low then high for [`Cue::Open`], high then low for
@@ -91,7 +90,7 @@ mod tests {
                 (c1 - HIGH_HZ).abs() < 40.0 && (c2 - LOW_HZ).abs() < 40.0,
                 "{c1} {c2}"
             );
-            // As long as the recording skips, and no louder than the level.
+            // As long as it says, and no louder than the level.
             assert!((open.duration().as_secs_f64() - SECONDS).abs() < 0.001);
             let peak = open.samples.iter().fold(0f32, |m, s| m.max(s.abs()));
             assert!(peak > 0.19 && peak <= 0.2 + f32::EPSILON, "{peak}");

@@ -65,16 +65,18 @@ impl Host {
         Ok(())
     }
 
-    /// The microphone opened or closed: two tones in the player's ear (rising, falling) and
+    /// The microphone opens or closed: two tones in the player's ear (rising, falling) and
     /// a line on the screen, not spoken: a spoken line would be recorded with the move.
-    pub(super) fn talking(&mut self, open: bool) -> Result<()> {
+    /// `heard` is told once the open cue, and whatever vichess was saying before it, has
+    /// been heard.
+    pub(super) fn talking(&mut self, open: bool, heard: Option<Sender<()>>) -> Result<()> {
         let (word, cue) = match open {
             true => (Word::ListenOpen, crate::audio::earcon::Cue::Open),
             false => (Word::ListenClosed, crate::audio::earcon::Cue::Close),
         };
         let text = self.word(word);
         writeln!(self.out, "{text}")?;
-        self.voice.cue(cue);
+        self.voice.cue(cue, heard);
         Ok(())
     }
 

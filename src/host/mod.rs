@@ -196,9 +196,15 @@ pub enum Arrival {
     /// What a recogniser heard in one utterance (issue 28, `play --listen`): taken like a
     /// typed line when it is sure, asked about when two readings are close.
     Heard(crate::listen::Hearing),
-    /// The microphone opened (`true`) or closed: the player hears a cue and the screen gets a
-    /// line.
-    Talking(bool),
+    /// The microphone opens (`open`) or closed: the player hears a cue and the screen gets a
+    /// line. `heard` is told when the open cue has been heard, and dropped at once where no
+    /// cue sounds: the recording starts then.
+    Talking {
+        /// Opens (`true`) or closed.
+        open: bool,
+        /// Told when the cue has been heard.
+        heard: Option<Sender<()>>,
+    },
 }
 
 impl From<Heard> for Arrival {
@@ -479,7 +485,7 @@ impl Host {
                 None => self.table.handle(Input::Line(text), now),
             },
             Some(Arrival::Heard(hearing)) => self.heard(hearing, now)?,
-            Some(Arrival::Talking(open)) => self.talking(open)?,
+            Some(Arrival::Talking { open, heard }) => self.talking(open, heard)?,
             Some(Arrival::Engine(news)) => self.engine_news(news, now)?,
             Some(Arrival::Board(Heard { role, event })) => {
                 let plies = self.table.session().state().game().ply_count();

@@ -212,15 +212,24 @@ impl Speakers {
         }]);
     }
 
-    /// Queues a push-to-talk cue for `audience` after what is queued.
-    pub fn cue(&mut self, audience: Audience, cue: crate::audio::earcon::Cue) {
+    /// Queues a push-to-talk cue for `audience` after what is queued; `heard`, if given, is
+    /// told once the cue (and everything before it) has been heard.
+    pub fn cue(
+        &mut self,
+        audience: Audience,
+        cue: crate::audio::earcon::Cue,
+        heard: Option<std::sync::mpsc::Sender<()>>,
+    ) {
+        use crate::speech::live::Step;
         let (player, channel) = self.router.player(audience);
         let pcm = crate::audio::earcon::earcon(cue, player.rate());
-        self.narrator.say(vec![crate::speech::live::Step::Audio {
+        let mut steps = vec![Step::Audio {
             player,
             channel,
             pcm,
-        }]);
+        }];
+        steps.extend(heard.map(Step::Heard));
+        self.narrator.say(steps);
     }
 
     /// The name of the device the public hears, to tell the player.

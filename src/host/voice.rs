@@ -68,14 +68,20 @@ impl Voice {
     }
 
     /// Plays a push-to-talk cue to the player (not when a screen reader speaks for vichess:
-    /// then there is no device, and the printed line is the news).
-    pub fn cue(&mut self, cue: crate::audio::earcon::Cue) {
+    /// then there is no device, and the printed line is the news). `heard` is told once the
+    /// cue has been heard; with no device it is dropped at once, which tells its receiver
+    /// that nothing is sounding.
+    pub fn cue(
+        &mut self,
+        cue: crate::audio::earcon::Cue,
+        heard: Option<std::sync::mpsc::Sender<()>>,
+    ) {
         #[cfg(feature = "audio")]
         if let Some(s) = &mut self.speakers {
-            s.cue(Audience::Player, cue);
+            s.cue(Audience::Player, cue, heard);
         }
         #[cfg(not(feature = "audio"))]
-        let _ = cue;
+        let _ = (cue, heard);
     }
 
     pub fn say(&mut self, audience: Audience, phrase: &[crate::phrase::token::Token], text: &str) {

@@ -32,11 +32,11 @@ pub enum CaptureError {
     },
 }
 
-/// How much of a recording's start is dropped, in seconds: the open cue
-/// ([`crate::audio::earcon`]), played as the recording opens, and the sound system's delay
-/// before it is heard. The player speaks after the tones; what the microphone hears of them
-/// would otherwise be heard as part of the move.
-pub const SKIP_SECONDS: f64 = crate::audio::earcon::SECONDS + 0.1;
+/// How much of a recording's start is dropped, in seconds, when it opens after the open cue
+/// ([`crate::audio::earcon`]) has been played: the sound system's delay on the way out to
+/// the speaker and in from the microphone, during which the cue's end can still be
+/// recorded and heard as part of the move.
+pub const SKIP_SECONDS: f64 = 0.1;
 
 /// What the stream's callback shares with the game's side.
 struct Shared {
@@ -286,14 +286,14 @@ mod tests {
     #[test]
     fn the_start_of_a_recording_is_skipped_across_buffers() {
         let mut skip = (SKIP_SECONDS * 48_000.0).round() as usize;
-        assert_eq!(skip, 10_560);
+        assert_eq!(skip, 4_800);
         let mut kept = 0;
         for _ in 0..30 {
             let dropped = skipped(480, skip);
             skip -= dropped;
             kept += 480 - dropped;
         }
-        assert_eq!((skip, kept), (0, 30 * 480 - 10_560));
+        assert_eq!((skip, kept), (0, 30 * 480 - 4_800));
     }
 
     #[test]

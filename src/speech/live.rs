@@ -35,6 +35,10 @@ pub enum Step {
         /// The rendered clip or pause.
         pcm: Pcm,
     },
+    /// A mark: once everything before it has been heard (every device's queue played, and
+    /// the device's last buffer), the sender is told. Push-to-talk opens the microphone on it,
+    /// so neither vichess's own speech nor the open cue is recorded with the move.
+    Heard(Sender<()>),
     /// Words for the system's speech engine, in a language.
     Speak {
         /// Picks the engine's voice, so the words are pronounced in that language.
@@ -160,6 +164,13 @@ fn work(
                     channel,
                     pcm,
                 } => player.play(&pcm, channel),
+                Step::Heard(tell) => {
+                    for p in players {
+                        p.wait_until_played(LONGEST_SPEECH);
+                    }
+                    std::thread::sleep(DEVICE_TAIL);
+                    let _ = tell.send(());
+                }
                 Step::Speak { language, text } => {
                     if text.trim().is_empty() {
                         continue;

@@ -55,6 +55,12 @@ fn capture_rate(pcm: &vichess::audio::Pcm) -> Vec<i16> {
     Vec::new()
 }
 
+/// The longest the microphone waits for vichess to finish speaking and sound the open cue:
+/// the longest explanation takes a few seconds; a stuck device must not keep the player from
+/// speaking.
+#[cfg(feature = "audio")]
+const CUE_WAIT: std::time::Duration = std::time::Duration::from_secs(15);
+
 /// The microphone: the talk key (F5 in the line editor, the gamepad's talk button) opens and
 /// closes an utterance; each closed one is heard in the game's position at that moment.
 #[cfg(feature = "audio")]
@@ -93,8 +99,20 @@ fn device(
                 let stop = match presses.recv_timeout(tick) {
                     Ok(()) => match on_press(capture.is_recording()) {
                         Talk::Start => {
-                            let _ = inputs.send(Arrival::Talking(true));
-                            capture.start(SKIP_SECONDS);
+                            // The microphone opens once vichess has finished speaking and
+                            // the open cue has been heard: none of it is recorded.
+                            let (heard, cue_heard) = std::sync::mpsc::channel();
+                            let told = inputs.send(Arrival::Talking {
+                                open: true,
+                                heard: Some(heard),
+                            });
+                            let skip = match told.map(|()| cue_heard.recv_timeout(CUE_WAIT)) {
+                                Ok(Ok(())) => SKIP_SECONDS,
+                                // No cue sounds (no device, a screen reader), or the host
+                                // is gone: at once.
+                                _ => 0.0,
+                            };
+                            capture.start(skip);
                             // The grammar is compiled while the player speaks.
                             let pos = heard_in
                                 .lock()
@@ -120,7 +138,10 @@ fn device(
                     continue;
                 }
                 let samples = capture.stop();
-                let _ = inputs.send(Arrival::Talking(false));
+                let _ = inputs.send(Arrival::Talking {
+                    open: false,
+                    heard: None,
+                });
                 let pos = heard_in
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)

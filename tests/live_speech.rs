@@ -99,3 +99,85 @@ fn clips_and_system_speech_are_heard_in_order() {
         "{sounding:.2} s of speech between the clips: not the seven words asked for"
     );
 }
+
+/// Seconds of a recording that sound (10 ms windows over -40 dBFS).
+fn sounding(pcm: &Pcm) -> f64 {
+    let frame = (RATE / 100) as usize;
+    pcm.samples
+        .chunks(frame)
+        .filter(|c| (c.iter().map(|s| s * s).sum::<f32>() / c.len() as f32).sqrt() > 0.01)
+        .count() as f64
+        / 100.0
+}
+
+/// The talk key hushes vichess (`Narrator::hush`): a long clip and long system speech,
+/// queued before, stop; what is queued after (the open cue) plays, and its mark is told.
+/// Measured by what the null sink heard, not by how long anything took.
+#[test]
+fn a_hush_stops_clips_and_system_speech_and_what_comes_after_plays() {
+    let pulse = Pulse::start();
+    let output = Output::open(None).expect("cpal cannot open the PulseAudio null sink");
+    assert!(output.wait_until_running(Duration::from_secs(5)));
+    let _ = output.take_error();
+    let player = output.player();
+    let narrator = Narrator::new(vec![player.clone()], Narrator::system_speech(1.0));
+    let recording = pulse.record(&pulse.dir.join("hush.raw"));
+    // Twelve seconds of words, then a ten-second clip.
+    narrator.say(vec![
+        Step::Speak {
+            language: Language::En,
+            text: "one two three four five six seven eight nine ten eleven twelve thirteen \
+                   fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one \
+                   twenty-two twenty-three twenty-four twenty-five twenty-six"
+                .into(),
+        },
+        Step::Audio {
+            player: player.clone(),
+            channel: Channel::Both,
+            pcm: tone(output.rate(), 10.0),
+        },
+    ]);
+    // Let the words begin (not a measure: the hush is right whenever it comes).
+    std::thread::sleep(Duration::from_millis(2_500));
+    narrator.hush();
+    let (heard, told) = std::sync::mpsc::channel();
+    narrator.say(vec![
+        Step::Audio {
+            player,
+            channel: Channel::Both,
+            pcm: tone(output.rate(), 0.5),
+        },
+        Step::Heard(heard),
+    ]);
+    assert_eq!(
+        told.recv_timeout(Duration::from_secs(30)),
+        Ok(()),
+        "the mark after the hush was never told"
+    );
+    assert!(narrator.wait(Duration::from_secs(30)));
+    std::thread::sleep(Duration::from_millis(600));
+    let got = recording.stop();
+    drop(narrator);
+    pulse.stop_speech_dispatcher();
+    let sound = sounding(&got);
+    eprintln!("hush: {sound:.2} s of sound");
+    // Without the hush: some 8 s of words and 10.5 s of tone. With it: what sounded before
+    // the hush (at most the 2.5 s waited and the engine's start) and the half second after.
+    assert!(
+        sound < 6.0,
+        "{sound:.2} s of sound: the words or the clip went on after the hush"
+    );
+    // The tone queued after the hush was heard whole: its last half second is the tone.
+    let tail = got.measure();
+    let end = tail.seconds - tail.trailing_silence;
+    let last = Pcm::new(
+        RATE,
+        got.samples[((end - 0.45) * f64::from(RATE)) as usize..(end * f64::from(RATE)) as usize]
+            .to_vec(),
+    )
+    .measure();
+    assert!(
+        last.seconds - last.leading_silence - last.trailing_silence > 0.4,
+        "the clip queued after the hush was not played whole: {last:?}"
+    );
+}

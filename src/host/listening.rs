@@ -67,8 +67,8 @@ impl Host {
 
     /// The microphone opens or closed: two tones in the player's ear (rising, falling) and
     /// a line on the screen, not spoken: a spoken line would be recorded with the move.
-    /// `heard` is told once the open cue, and whatever vichess was saying before it, has
-    /// been heard.
+    /// Opening stops whatever vichess was saying; `heard` is told once the open cue has been
+    /// heard.
     pub(super) fn talking(&mut self, open: bool, heard: Option<Sender<()>>) -> Result<()> {
         let (word, cue) = match open {
             true => (Word::ListenOpen, crate::audio::earcon::Cue::Open),
@@ -76,6 +76,11 @@ impl Host {
         };
         let text = self.word(word);
         writeln!(self.out, "{text}")?;
+        if open {
+            // The player presses to speak: vichess stops talking, as a screen reader does
+            // at a key. What it was saying is on the screen, and `repeat` says it again.
+            self.voice.hush();
+        }
         self.voice.cue(cue, heard);
         Ok(())
     }

@@ -212,6 +212,12 @@ impl Speakers {
         }]);
     }
 
+    /// Stops what is being said and drops what is queued (see
+    /// [`crate::speech::live::Narrator::hush`]).
+    pub fn hush(&mut self) {
+        self.narrator.hush();
+    }
+
     /// Queues a push-to-talk cue for `audience` after what is queued; `heard`, if given, is
     /// told once the cue (and everything before it) has been heard.
     pub fn cue(

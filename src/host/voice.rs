@@ -67,6 +67,14 @@ impl Voice {
         self.output != crate::config::SpeechOutput::ScreenReader
     }
 
+    /// Stops what vichess is saying and drops what it has queued: the player is about to speak.
+    pub fn hush(&mut self) {
+        #[cfg(feature = "audio")]
+        if let Some(s) = &mut self.speakers {
+            s.hush();
+        }
+    }
+
     /// Plays a push-to-talk cue to the player (not when a screen reader speaks for vichess:
     /// then there is no device, and the printed line is the news). `heard` is told once the
     /// cue has been heard; with no device it is dropped at once, which tells its receiver

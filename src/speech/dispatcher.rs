@@ -17,9 +17,17 @@ use speech_dispatcher::{Connection, Mode, Priority};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 
+/// What the connection's thread is sent.
+enum Ask {
+    /// Words to say after what is queued; answered.
+    Say(String),
+    /// Cancel what is being said and queued; not answered.
+    Stop,
+}
+
 /// The thread that owns the connection, reached by the words to say and answering each.
 pub struct Engine {
-    words: mpsc::Sender<String>,
+    words: mpsc::Sender<Ask>,
     answers: mpsc::Receiver<Result<(), String>>,
 }
 
@@ -28,7 +36,7 @@ impl Engine {
     /// into `counters`. A daemon that does not answer within [`OPEN_LIMIT`] is left to the
     /// thread (libspeechd waits for it without a limit).
     pub fn open(language: Language, speed: f64, counters: Counters) -> Result<Engine, SpeechError> {
-        let (words, heard) = mpsc::channel::<String>();
+        let (words, heard) = mpsc::channel::<Ask>();
         let (answer, answers) = mpsc::channel();
         let (opened_tx, opened) = mpsc::channel();
         std::thread::Builder::new()
@@ -44,7 +52,14 @@ impl Engine {
                 if opened_tx.send(Ok(())).is_err() {
                     return;
                 }
-                for text in heard {
+                for ask in heard {
+                    let text = match ask {
+                        Ask::Say(text) => text,
+                        Ask::Stop => {
+                            let _ = connection.cancel();
+                            continue;
+                        }
+                    };
                     let said = connection
                         .say(Priority::Important, text)
                         .map(|_| ())
@@ -65,12 +80,19 @@ impl Engine {
     /// Queues `text` after anything still being said.
     pub fn say(&mut self, text: &str) -> Result<(), String> {
         self.words
-            .send(text.to_string())
+            .send(Ask::Say(text.to_string()))
             .map_err(|_| "the speech thread has ended".to_string())?;
         match self.answers.recv_timeout(OPEN_LIMIT) {
             Ok(said) => said,
             Err(_) => Err("speech-dispatcher did not answer".to_string()),
         }
+    }
+}
+
+impl Engine {
+    /// Cancels what is being said and queued.
+    pub fn stop(&mut self) {
+        let _ = self.words.send(Ask::Stop);
     }
 }
 

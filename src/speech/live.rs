@@ -11,7 +11,7 @@ use super::{Fallback, SpeechError};
 use crate::audio::device::Player;
 use crate::audio::{Channel, Pcm};
 use crate::phrase::Language;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
@@ -23,6 +23,9 @@ const DEVICE_TAIL: Duration = Duration::from_millis(60);
 
 /// The longest any one stretch of system speech may take before the next sound goes on.
 const LONGEST_SPEECH: Duration = Duration::from_secs(30);
+
+/// How often the worker looks for a hush while system speech is sounding.
+const HUSH_SLICE: Duration = Duration::from_millis(20);
 
 /// One step of an announcement.
 pub enum Step {
@@ -54,8 +57,13 @@ pub type OpenSpeech = Box<dyn Fn(Language) -> Fallback + Send>;
 
 /// The worker that says announcements in order; see the module documentation.
 pub struct Narrator {
-    tx: Option<Sender<Vec<Step>>>,
+    tx: Option<Sender<(u64, Vec<Step>)>>,
     busy: Arc<AtomicUsize>,
+    /// How many times [`Narrator::hush`] was called: an announcement queued before the
+    /// latest is not said (its marks are still told).
+    hushes: Arc<AtomicU64>,
+    /// The devices, to drop what they have queued on a hush.
+    players: Vec<Player>,
     notices: Arc<Mutex<Vec<SpeechError>>>,
     worker: Option<JoinHandle<()>>,
 }
@@ -67,17 +75,22 @@ impl Narrator {
         let (tx, rx) = mpsc::channel();
         let busy = Arc::new(AtomicUsize::new(0));
         let notices = Arc::new(Mutex::new(Vec::new()));
+        let hushes = Arc::new(AtomicU64::new(0));
         let worker = {
             let busy = Arc::clone(&busy);
             let notices = Arc::clone(&notices);
+            let hushes = Arc::clone(&hushes);
+            let players = players.clone();
             std::thread::Builder::new()
                 .name("vichess-narrator".into())
-                .spawn(move || work(&rx, &players, &open, &busy, &notices))
+                .spawn(move || work(&rx, &players, &open, &busy, &notices, &hushes))
                 .ok()
         };
         Narrator {
             tx: Some(tx),
             busy,
+            hushes,
+            players,
             notices,
             worker,
         }
@@ -100,10 +113,22 @@ impl Narrator {
             return;
         }
         self.busy.fetch_add(1, Ordering::AcqRel);
-        let sent = self.tx.as_ref().map(|tx| tx.send(steps));
+        let hushes = self.hushes.load(Ordering::Acquire);
+        let sent = self.tx.as_ref().map(|tx| tx.send((hushes, steps)));
         if !matches!(sent, Some(Ok(()))) {
             self.busy.fetch_sub(1, Ordering::AcqRel);
             self.tell(SpeechError::WorkerStopped);
+        }
+    }
+
+    /// Stops what is being said and drops what is queued, at once: the player pressed the
+    /// talk key, and vichess stops talking to listen. Every line said is also printed, and
+    /// `repeat` says the last again, so nothing is lost but the sound. Marks
+    /// ([`Step::Heard`]) queued before are still told.
+    pub fn hush(&self) {
+        self.hushes.fetch_add(1, Ordering::AcqRel);
+        for p in &self.players {
+            p.stop();
         }
     }
 
@@ -149,15 +174,20 @@ fn tell(notices: &Mutex<Vec<SpeechError>>, notice: SpeechError) {
 }
 
 fn work(
-    rx: &Receiver<Vec<Step>>,
+    rx: &Receiver<(u64, Vec<Step>)>,
     players: &[Player],
     open: &OpenSpeech,
     busy: &AtomicUsize,
     notices: &Mutex<Vec<SpeechError>>,
+    hushes: &AtomicU64,
 ) {
     let mut voices: Vec<(Language, Fallback)> = Vec::new();
-    for steps in rx {
+    let hushed = |since: u64| hushes.load(Ordering::Acquire) != since;
+    for (since, steps) in rx {
         for step in steps {
+            if hushed(since) && !matches!(step, Step::Heard(_)) {
+                continue;
+            }
             match step {
                 Step::Audio {
                     player,
@@ -192,8 +222,22 @@ fn work(
                     if let Some(n) = voice.speak(&text) {
                         tell(notices, n);
                     }
-                    if let Err(n) = voice.wait(LONGEST_SPEECH) {
-                        tell(notices, n);
+                    // In slices, so a hush stops the words at once.
+                    let deadline = Instant::now() + LONGEST_SPEECH;
+                    loop {
+                        match voice.wait(HUSH_SLICE) {
+                            Ok(true) => break,
+                            Err(n) => {
+                                tell(notices, n);
+                                break;
+                            }
+                            Ok(false) if hushed(since) => {
+                                voice.stop();
+                                break;
+                            }
+                            Ok(false) if Instant::now() >= deadline => break,
+                            Ok(false) => {}
+                        }
                     }
                 }
             }

@@ -74,6 +74,9 @@ pub trait Speaker {
     /// `Ok(false)` when it is still speaking, an error when it was given words and never began
     /// to say them (no sound output).
     fn wait(&mut self, timeout: Duration) -> Result<bool, SpeechError>;
+    /// Stops what is being said and drops what is queued (the player pressed the talk key:
+    /// vichess stops talking and listens). An engine that cannot stop says it out.
+    fn stop(&mut self) {}
 }
 
 /// System speech if it is there, and one clear notice if it is not.
@@ -127,6 +130,13 @@ impl Fallback {
                 Some(e.clone())
             }
             Err(_) => None,
+        }
+    }
+
+    /// Stops system speech at once, where there is any (see [`Speaker::stop`]).
+    pub fn stop(&mut self) {
+        if let Ok(s) = &mut self.speaker {
+            s.stop();
         }
     }
 

@@ -92,6 +92,10 @@ impl Engine {
             .map(|_| ())
             .map_err(|e| e.to_string())
     }
+
+    fn stop(&mut self) {
+        let _ = self.0.stop();
+    }
 }
 
 /// Connects to the system's engine in a thread of its own, waiting [`OPEN_LIMIT`] at most; a
@@ -167,6 +171,13 @@ impl Speaker for SystemSpeech {
         self.expected = expected_duration(text, self.speed);
         self.began = None;
         Ok(())
+    }
+
+    fn stop(&mut self) {
+        self.engine.stop();
+        // Whatever the engine reports of the cancelled words, they are over.
+        self.begun.fetch_max(self.said, Ordering::AcqRel);
+        self.ended.fetch_max(self.said, Ordering::AcqRel);
     }
 
     fn wait(&mut self, timeout: Duration) -> Result<bool, SpeechError> {

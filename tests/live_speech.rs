@@ -27,14 +27,21 @@ fn tone(rate: u32, seconds: f64) -> Pcm {
     )
 }
 
-#[test]
-fn clips_and_system_speech_are_heard_in_order() {
+/// A private PulseAudio daemon, its null sink open and running, and a narrator over it with
+/// system speech.
+fn narrating() -> (Pulse, Output, vichess::audio::device::Player, Narrator) {
     let pulse = Pulse::start();
     let output = Output::open(None).expect("cpal cannot open the PulseAudio null sink");
     assert!(output.wait_until_running(Duration::from_secs(5)));
     let _ = output.take_error();
     let player = output.player();
     let narrator = Narrator::new(vec![player.clone()], Narrator::system_speech(1.0));
+    (pulse, output, player, narrator)
+}
+
+#[test]
+fn clips_and_system_speech_are_heard_in_order() {
+    let (pulse, output, player, narrator) = narrating();
     let recording = pulse.record(&pulse.dir.join("live.raw"));
     let clip = tone(output.rate(), 0.5);
     narrator.say(vec![
@@ -115,12 +122,7 @@ fn sounding(pcm: &Pcm) -> f64 {
 /// Measured by what the null sink heard, not by how long anything took.
 #[test]
 fn a_hush_stops_clips_and_system_speech_and_what_comes_after_plays() {
-    let pulse = Pulse::start();
-    let output = Output::open(None).expect("cpal cannot open the PulseAudio null sink");
-    assert!(output.wait_until_running(Duration::from_secs(5)));
-    let _ = output.take_error();
-    let player = output.player();
-    let narrator = Narrator::new(vec![player.clone()], Narrator::system_speech(1.0));
+    let (pulse, output, player, narrator) = narrating();
     let recording = pulse.record(&pulse.dir.join("hush.raw"));
     // Twelve seconds of words, then a ten-second clip.
     narrator.say(vec![

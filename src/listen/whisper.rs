@@ -1240,13 +1240,9 @@ mod tests {
     /// no gap; nothing else changes.
     #[test]
     fn a_phrase_the_transcript_writes_whole_is_scored_as_the_model_wrote_it() {
-        let fen = "r1bqrbk1/2p2pp1/p1np1n1p/1p2p3/3PP3/1BP2N1P/PP1N1PP1/R1BQR1K1 w - - 3 12";
-        let pos = Position::from_fen(fen, crate::rules::CastlingMode::Standard).unwrap();
-        let cand = |text: &str, u: &str| Candidate {
-            text: text.to_string(),
-            tokens: Vec::new(),
-            meanings: vec![Meaning::Move(legal(&pos, u))],
-        };
+        let pos =
+            position("r1bqrbk1/2p2pp1/p1np1n1p/1p2p3/3PP3/1BP2N1P/PP1N1PP1/R1BQR1K1 w - - 3 12");
+        let cand = |text: &str, u: &str| candidate(&pos, text, u);
         let candidates = vec![
             cand("Король, эф, один.", "g1f1"),
             cand("Конь, эф, один.", "d2f1"),
@@ -1292,13 +1288,8 @@ mod tests {
     /// phrase kept get a second look, the nearest first; none when a kept phrase is as near.
     #[test]
     fn the_dropped_phrases_nearest_the_transcript_get_a_second_look() {
-        let fen = "1k1rr3/ppq2pp1/2p3n1/6Pp/3N2n1/2P3P1/PPQ2PB1/1K1R3R b - - 0 22";
-        let pos = Position::from_fen(fen, crate::rules::CastlingMode::Standard).unwrap();
-        let cand = |text: &str, u: &str| Candidate {
-            text: text.to_string(),
-            tokens: Vec::new(),
-            meanings: vec![Meaning::Move(legal(&pos, u))],
-        };
+        let pos = position("1k1rr3/ppq2pp1/2p3n1/6Pp/3N2n1/2P3P1/PPQ2PB1/1K1R3R b - - 0 22");
+        let cand = |text: &str, u: &str| candidate(&pos, text, u);
         let candidates = vec![
             cand("Эф, шесть.", "f7f6"),
             cand("Конь, е, семь.", "g6e7"),
@@ -1341,13 +1332,8 @@ mod tests {
     /// written, it is, and a move whose man has no other square on its file needs none.
     #[test]
     fn a_rank_the_transcript_does_not_say_is_not_heard() {
-        let fen = "r2q1rk1/ppp1bppp/2npbn2/4p3/2P5/P1NP1NP1/1P2PPBP/R1BQ1RK1 b - - 4 8";
-        let pos = Position::from_fen(fen, crate::rules::CastlingMode::Standard).unwrap();
-        let cand = |text: &str, u: &str| Candidate {
-            text: text.to_string(),
-            tokens: Vec::new(),
-            meanings: vec![Meaning::Move(legal(&pos, u))],
-        };
+        let pos = position("r2q1rk1/ppp1bppp/2npbn2/4p3/2P5/P1NP1NP1/1P2PPBP/R1BQ1RK1 b - - 4 8");
+        let cand = |text: &str, u: &str| candidate(&pos, text, u);
         let candidates = vec![
             cand("Anna, fünf.", "a7a5"),
             cand("Anna fünf.", "a7a5"),
@@ -1400,6 +1386,19 @@ mod tests {
     }
 
     /// The legal move of `pos` whose UCI is `u`.
+    fn position(fen: &str) -> Position {
+        Position::from_fen(fen, crate::rules::CastlingMode::Standard).unwrap()
+    }
+
+    /// A phrase of `pos` meaning the move `u` (UCI), without tokens.
+    fn candidate(pos: &Position, text: &str, u: &str) -> Candidate {
+        Candidate {
+            text: text.to_string(),
+            tokens: Vec::new(),
+            meanings: vec![Meaning::Move(legal(pos, u))],
+        }
+    }
+
     fn legal(pos: &Position, u: &str) -> crate::rules::Move {
         pos.legal_moves()
             .into_iter()

@@ -38,7 +38,7 @@ use super::heard::{Ear, EarError, Guess, Hearing, Meaning, VerdictRule};
 use super::sphinx::SphinxEar;
 use super::whisper::WhisperEar;
 use crate::phrase::Language;
-use crate::rules::Position;
+use crate::rules::{Position, Role};
 
 /// Whisper's share of its best reading from which a counted PocketSphinx reading of the same
 /// move stands in for Whisper's fit (see the module's notes).
@@ -201,8 +201,9 @@ pub struct Said {
     /// The reading says every file as a word of its own (the Appendix D names), not as a
     /// lone letter.
     pub named: bool,
-    /// The reading is a move of a man other than a pawn, so its phrase names the man.
-    pub man: bool,
+    /// The man the reading moves, where it is not a pawn (nor castling), so that its phrase
+    /// names the man.
+    pub man: Option<Role>,
     /// Whisper's share of the reading.
     pub share: f32,
 }
@@ -230,7 +231,7 @@ pub struct Said {
 /// "Конь, эф, один.") and Whisper gives the move at least [`CONFIRMED_SHARE`], Whisper's
 /// hearing stands whatever PocketSphinx read ([`written_whole`]).
 pub fn agree_checked(whisper: Hearing, sphinx: &Hearing, check: Check, said: Said) -> Hearing {
-    if written_whole(said) {
+    if written_whole(said, man_read(sphinx)) {
         return whisper;
     }
     match check {
@@ -240,22 +241,40 @@ pub fn agree_checked(whisper: Hearing, sphinx: &Hearing, check: Check, said: Sai
     }
 }
 
-/// Whether Whisper's transcript, a man's whole phrase word for word, outweighs whatever
-/// PocketSphinx read. PocketSphinx hears with an English model: it took the de-fide pack's
-/// clean "Dame David drei" as "dame david zwei" and the English pack's "bishop b3" as
+/// Whether Whisper's transcript, a man's whole phrase word for word, outweighs PocketSphinx's
+/// reading of another square. PocketSphinx hears with an English model: it took the de-fide
+/// pack's clean "Dame David drei" as "dame david zwei" and the English pack's "bishop b3" as
 /// "bishop dee three", and each was asked though Whisper had written the move word for word
 /// at 99.9 %. On the logs of seeds 59 to 63 Whisper wrote 101 such phrases word for word,
 /// every one the move said; its transcripts of the wrong moves the check is for were other
 /// words ("Before." for d4, "Anna, das." for "Anna sechs") or a pawn's phrase with the man's
 /// word dropped ("Anna, sechs." for "Springer Anna sechs"), and the words written for a
-/// pawn's file alone are where Whisper mixes the Russian "а" and "аш". A close second move
-/// is still asked: Whisper's own question a file apart is in its hearing.
-/// `VICHESS_WRITTEN_WHOLE=0` turns this off, for the closed loop.
-fn written_whole(said: Said) -> bool {
+/// pawn's file alone are where Whisper mixes the Russian "а" and "аш".
+///
+/// But Whisper can write the wrong man word for word: on seed 66 eSpeak NG's German "Turm
+/// Felix eins" at 20 and 10 dB was transcribed "Dame, Felix, eins." at 98 % and 91 %, and
+/// PocketSphinx read "turm felix eins". Men's names are where PocketSphinx's English phones
+/// are surest (long words, unlike each other), squares where they are weakest; so the
+/// transcript outweighs a reading of the same kind of man (or a command, or nothing: no man
+/// said otherwise), never a move of another kind of man or a pawn's (`sphinx_man`, the man
+/// of PocketSphinx's best reading). A close second move is still asked: Whisper's own
+/// question a file apart is in its hearing. `VICHESS_WRITTEN_WHOLE=0` turns this off, for
+/// the closed loop.
+fn written_whole(said: Said, sphinx_man: Option<Role>) -> bool {
     said.verbatim
-        && said.man
+        && said.man.is_some()
+        && sphinx_man.is_none_or(|r| Some(r) == said.man)
         && said.share >= CONFIRMED_SHARE
         && std::env::var_os("VICHESS_WRITTEN_WHOLE").is_none_or(|v| v != "0")
+}
+
+/// The kind of man PocketSphinx's best reading moves, where it is a move (a pawn's too; a
+/// king's castling counts as the king's).
+fn man_read(sphinx: &Hearing) -> Option<Role> {
+    match &top(sphinx)?.meaning {
+        Meaning::Move(m) => Some(m.role()),
+        Meaning::Command(_) => None,
+    }
 }
 
 /// Whether Whisper's own Appendix D name outweighs PocketSphinx's letter (see
@@ -364,12 +383,18 @@ impl Ear for AgreeingEar {
         let said = Said {
             verbatim: self.whisper.last.verbatim,
             named: self.whisper.last.named,
-            man: matches!(&self.whisper.last.best,
-                Some(Meaning::Move(m)) if m.role() != crate::rules::Role::Pawn
-                    && !matches!(m, crate::rules::Move::Castle { .. })),
+            man: match &self.whisper.last.best {
+                Some(Meaning::Move(m))
+                    if m.role() != Role::Pawn
+                        && !matches!(m, crate::rules::Move::Castle { .. }) =>
+                {
+                    Some(m.role())
+                }
+                _ => None,
+            },
             share: self.whisper.last.share,
         };
-        self.written_whole = written_whole(said);
+        self.written_whole = written_whole(said, man_read(&checked));
         self.name_over_letter = name_over_letter(check, said);
         self.torn = check == Check::Counts
             && !said.verbatim
@@ -537,16 +562,19 @@ mod tests {
 
     /// Seed 62: the de-fide pack's clean "Dame David drei", transcribed "Dame, David, drei.",
     /// Whisper's move at 99.9 %, PocketSphinx's "dame david zwei" (here the start position's
-    /// knight moves stand in). A man's whole phrase written word for word stands against any
-    /// check; a pawn's phrase, another transcript or a lower share does not.
+    /// knight moves stand in). A man's whole phrase written word for word stands against a
+    /// check that read the same kind of man elsewhere, or a command; a pawn's phrase, another
+    /// transcript or a lower share does not. Nor does it stand against another kind of man
+    /// (seed 66: "Dame, Felix, eins." written for eSpeak NG's "Turm Felix eins",
+    /// PocketSphinx's "turm felix eins"; here a pawn's move stands in for the other man).
     #[test]
-    fn a_mans_whole_phrase_written_word_for_word_outweighs_any_check() {
+    fn a_mans_whole_phrase_written_word_for_word_outweighs_a_check_of_the_same_man() {
         let w = hearing(vec![mv(Square::B1, Square::C3, 0.99)]);
         let s = hearing(vec![mv(Square::B1, Square::A3, 0.7)]);
         let whole = Said {
             verbatim: true,
             named: true,
-            man: true,
+            man: Some(Role::Knight),
             share: 0.999,
         };
         for check in [Check::Counts, Check::LetterName, Check::LeftAWordOut] {
@@ -565,10 +593,7 @@ mod tests {
             }
         }
         for said in [
-            Said {
-                man: false,
-                ..whole
-            },
+            Said { man: None, ..whole },
             Said {
                 verbatim: false,
                 ..whole
@@ -589,6 +614,30 @@ mod tests {
                 "{said:?}"
             );
         }
+        // A command read, or nothing: no man said otherwise.
+        let command = hearing(vec![Guess {
+            meaning: Meaning::Command("repeat".into()),
+            phrase: "repeat".into(),
+            confidence: 0.8,
+        }]);
+        for s in [command, Hearing::default()] {
+            assert!(matches!(
+                verdict(
+                    &agree_checked(w.clone(), &s, Check::Counts, whole),
+                    VerdictRule::default()
+                ),
+                Verdict::Take(_)
+            ));
+        }
+        // Another kind of man read: asked.
+        let other = hearing(vec![mv(Square::E2, Square::E4, 0.7)]);
+        assert!(matches!(
+            verdict(
+                &agree_checked(w.clone(), &other, Check::Counts, whole),
+                VerdictRule::default()
+            ),
+            Verdict::Ask(..)
+        ));
         // Whisper's own question stays a question.
         let torn = hearing(vec![
             mv(Square::B1, Square::C3, 0.9),

@@ -118,6 +118,47 @@ type Case = (
 
 /// Each pack's own clips come back as the move said, never as another move. Whisper knows
 /// German, so the Appendix D names are heard as names, not forced into English phones.
+/// Whisper built in, its model missing (a package installed without the 133 MB of weights):
+/// `play --listen` says so in the game's language and names the helper that installs it,
+/// then hears with PocketSphinx alone; with the model there, no such line.
+#[test]
+fn a_missing_whisper_model_is_named_with_how_to_install_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let clip = render(dir.path(), "e4", "ru", START, "e4");
+    let empty = dir.path().join("no-model");
+    std::fs::create_dir_all(&empty).unwrap();
+    let play = |env: &[(&str, &str)]| {
+        let out = vichess_with(
+            &[
+                "play",
+                "--lang",
+                "ru",
+                "--no-audio",
+                "--listen-from",
+                clip.to_str().unwrap(),
+                "--game-dir",
+                dir.path().join("games").to_str().unwrap(),
+            ],
+            env,
+        );
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let home = dir.path().to_str().unwrap();
+    let without = play(&[("HOME", home), ("VICHESS_WHISPER", empty.to_str().unwrap())]);
+    let line = without
+        .lines()
+        .find(|l| l.starts_with("модель Whisper не установлена"))
+        .unwrap_or_else(|| panic!("no line about the missing model: {without}"));
+    assert!(
+        line.contains("PocketSphinx") && line.ends_with(": scripts/whisper-model"),
+        "{line}"
+    );
+    assert!(without.contains("партия сохранена"), "{without}");
+    let with = play(&[("HOME", home)]);
+    assert!(!with.contains("модель Whisper"), "{with}");
+}
+
 #[test]
 fn announced_moves_come_back_exactly_in_german_english_and_russian() {
     let dir = tempfile::tempdir().unwrap();

@@ -157,6 +157,29 @@ fn the_package_unpacked_anywhere_finds_its_voices_speaks_and_has_its_manual() {
             .is_file());
     }
 
+    // Whisper's weights are not in the package (133 MB); the helper that installs them is,
+    // and with the weights already in a folder it says nothing and changes nothing (no
+    // network asked for).
+    let helper = usr.join("share/vichess/whisper-model");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&helper)
+            .unwrap_or_else(|e| panic!("{}: {e}", helper.display()))
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o111, 0o111, "the helper is executable: {mode:o}");
+    }
+    let weights = tmp.path().join("weights");
+    std::fs::create_dir_all(&weights).unwrap();
+    for f in ["model.bin", "tokenizer.json"] {
+        std::fs::write(weights.join(f), b"x").unwrap();
+    }
+    let there = run(Command::new(&helper).arg(&weights));
+    assert!(
+        there.stdout.is_empty() && there.stderr.is_empty(),
+        "{there:?}"
+    );
+
     let wav_path = home.join("demo.wav");
     vichess(&exe, &home, &["demo", "--wav", wav_path.to_str().unwrap()]);
     let m = wav::read(&wav_path)

@@ -100,6 +100,35 @@ pub fn unavailable_line(pack: &Pack, e: &EarError) -> String {
     format!("{} ({why})", w(Word::ListenOff))
 }
 
+/// Where Whisper is built in but its model is not installed, so PocketSphinx hears alone
+/// (with English sounds only, and far fewer moves right): the line that says so and how to
+/// install the model, in the game's language. A .deb does not hold the 133 MB of weights; it
+/// ships the helper that fetches them (`/usr/share/vichess/whisper-model`), and a source tree
+/// has it as `scripts/whisper-model`. `None` where Whisper's model is there, or not built in.
+pub fn whisper_missing_line(pack: &Pack) -> Option<String> {
+    #[cfg(feature = "whisper")]
+    {
+        if super::whisper::find_model().is_some() {
+            return None;
+        }
+        let helper = std::env::current_exe()
+            .ok()
+            .and_then(|exe| Some(exe.parent()?.parent()?.join("share/vichess/whisper-model")))
+            .filter(|p| p.is_file())
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| "scripts/whisper-model".to_string());
+        Some(format!(
+            "{}: {helper}",
+            pack.text(&[Token::Word(Word::ListenWhisperMissing)])
+        ))
+    }
+    #[cfg(not(feature = "whisper"))]
+    {
+        let _ = pack;
+        None
+    }
+}
+
 /// One utterance the recogniser or the recording failed on: "Spracheingabe gestört
 /// (REASON)".
 pub fn failed_line(pack: &Pack, e: &EarError) -> String {

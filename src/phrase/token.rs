@@ -1122,6 +1122,9 @@ words! {
     ListenNoRecogniser = "listen-no-recogniser",
     /// `play --listen`'s start line: how to talk.
     ListenOn = "listen-on",
+    /// Whisper is built in but its model is missing: PocketSphinx hears alone; the helper
+    /// that installs the model follows.
+    ListenWhisperMissing = "listen-whisper-missing",
     /// Push-to-talk: the microphone opened (speak now) and closed (heard next). Printed
     /// beside the cue tones, never spoken: speech would be recorded with the move.
     ListenOpen = "listen-open",

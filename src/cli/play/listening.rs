@@ -26,6 +26,9 @@ pub fn start(
             return None;
         }
     };
+    if let Some(line) = ear::whisper_missing_line(&pack) {
+        let _ = inputs.send(Arrival::Notice(line));
+    }
     if let Some(file) = from {
         let arrival = match vichess::audio::wav::read(file) {
             Ok(pcm) => {

@@ -363,7 +363,7 @@ fn lever_now(game: &mut Game, t: ClockTimes) {
 /// the man is still in the hand. Each time: "e4" once, then the press once; the journal has
 /// the move and then White's press; `time` says the board clock's times, and vichess's own
 /// clock, stopped for White at the press with the increment added, agrees with the board
-/// clock's reading (no drift noted for White). The emulated clock does not tick, so the
+/// clock's reading (no drift noted for White from the press on). The emulated clock does not tick, so the
 /// lever's reading is made as a DGT 3000 would show it: White's 15:00 less the time White
 /// thought, plus the 10 s increment.
 #[test]
@@ -422,8 +422,15 @@ fn a_lever_pressed_before_the_move_is_announced_counts_after_it() {
             records(&journal, "press")[0].ends_with(" white"),
             "{name}: {journal}"
         );
+        // From the press on: before it the emulated clock, which does not tick, still shows
+        // White's 15:00, and a busy machine that takes more than a second to reach the lever
+        // makes vichess note that drift, which is not what this test is about.
+        let after_press: Vec<&str> = journal
+            .lines()
+            .skip_while(|l| l.split_whitespace().nth(2) != Some("press"))
+            .collect();
         assert!(
-            !journal.contains("board clock: white"),
+            !after_press.iter().any(|l| l.contains("board clock: white")),
             "{name}: vichess's clock for White agrees with the board's: {journal}"
         );
     }

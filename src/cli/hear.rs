@@ -255,6 +255,11 @@ pub fn run(
                     if e.torn {
                         left_out.push_str(", another move close behind: it confirms neither");
                     }
+                    if let Some(why) = e.settled {
+                        left_out.push_str(&format!(
+                            ", another move close behind, but {why}: it confirms the move"
+                        ));
+                    }
                     if e.fit_confirmed {
                         left_out.push_str(", the same move: it stands in for the fit");
                     }

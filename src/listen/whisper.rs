@@ -85,46 +85,6 @@ const NO_SPEECH_LOGPROB: f32 = -1.0;
 /// until seed 36's eSpeak NG "d5" was taken as b5, with d5 at 27 %.)
 const FILE_RIVAL_MIN: f32 = 0.01;
 
-/// [`FILE_RIVAL_MIN`] for two English pawn moves whose files differ only in letters said
-/// alike ("bee", "see", "dee", "ee", "gee"): a pawn's phrase is its square alone, so that
-/// letter is all the move is. On seed 70 eSpeak NG's clean English "d3" was transcribed
-/// "B3." and read "bee three" by PocketSphinx, d3 at 0.02 % of Whisper's share, and b3 was
-/// taken. Of the 39 other English pawn moves taken on the logs of seeds 59 to 70, 4 had
-/// such a rival at this share or more and would have been asked; of the 212 English men's
-/// moves taken, where the man's name is said too, none was wrong, and this share would have
-/// asked 11, so men keep [`FILE_RIVAL_MIN`]. `VICHESS_EE_PAWNS=0` keeps it for pawns too, for
-/// the closed loop.
-const EE_PAWN_RIVAL_MIN: f32 = 1e-4;
-
-/// The share from which a move one file apart from the best is asked about.
-fn file_rival_min(
-    pos: &Position,
-    language: Language,
-    a: &crate::rules::Move,
-    b: &crate::rules::Move,
-) -> f32 {
-    let alike = |c: char| "bcdeg".contains(c);
-    let (ua, ub) = (
-        crate::rules::notation::uci(pos, a),
-        crate::rules::notation::uci(pos, b),
-    );
-    let letters_alike = ua
-        .chars()
-        .zip(ub.chars())
-        .filter(|(x, y)| x != y)
-        .all(|(x, y)| alike(x) && alike(y));
-    let ee_pawns = language == Language::En
-        && a.role() == Role::Pawn
-        && b.role() == Role::Pawn
-        && letters_alike
-        && std::env::var_os("VICHESS_EE_PAWNS").is_none_or(|v| v != "0");
-    if ee_pawns {
-        EE_PAWN_RIVAL_MIN
-    } else {
-        FILE_RIVAL_MIN
-    }
-}
-
 /// Whether a move one file apart is also judged on the search's own scores, before the
 /// transcript's ([`as_transcribed`]). The transcript written as the model's own tokens
 /// outweighs every other phrase, and so every other move: on seed 70 the Russian pack's
@@ -1248,15 +1208,10 @@ impl WhisperEar {
         };
         let file_rival = by_meaning.first().and_then(|best| {
             by_meaning.iter().skip(1).find(|r| {
-                let Some(least) = (match (&best.0, &r.0) {
-                    (Meaning::Move(a), Meaning::Move(b)) if one_file_apart(position, a, b) => {
-                        Some(file_rival_min(position, language, a, b))
-                    }
-                    _ => None,
-                }) else {
-                    return false;
-                };
-                r.1 >= least || (judged_as_searched() && searched_share(&r.0) >= least)
+                matches!((&best.0, &r.0), (Meaning::Move(a), Meaning::Move(b))
+                    if one_file_apart(position, a, b))
+                    && (r.1 >= FILE_RIVAL_MIN
+                        || (judged_as_searched() && searched_share(&r.0) >= FILE_RIVAL_MIN))
             })
         });
         let file_rival = file_rival.map(|r| r.0.clone());
@@ -1344,21 +1299,6 @@ mod tests {
         assert!(files_written(" Тура, живісім.", "Тура, же, вісім.", Language::Uk, &uk));
         assert!(files_written(" Слон, адва.", "Слон, а, два.", Language::Uk, &uk));
         assert!(!files_written(" Тура, жилось.", "Тура, же, вісім.", Language::Uk, &uk));
-    }
-
-    /// Seed 70: eSpeak NG's "d3" taken as b3 with d3 at 0.02 %. English pawn moves whose
-    /// files are letters said alike are asked about from a far smaller share.
-    #[test]
-    fn english_pawns_on_letters_said_alike_are_asked_about_sooner() {
-        let pos = Position::new();
-        let m = |u| legal(&pos, u);
-        let min = |lang, a, b| file_rival_min(&pos, lang, &m(a), &m(b));
-        assert_eq!(min(Language::En, "b2b3", "d2d3"), EE_PAWN_RIVAL_MIN);
-        assert_eq!(min(Language::En, "e2e4", "g2g4"), EE_PAWN_RIVAL_MIN);
-        assert_eq!(min(Language::En, "a2a3", "b2b3"), FILE_RIVAL_MIN);
-        assert_eq!(min(Language::En, "f2f4", "e2e4"), FILE_RIVAL_MIN);
-        assert_eq!(min(Language::De, "b2b3", "d2d3"), FILE_RIVAL_MIN);
-        assert_eq!(min(Language::En, "b1c3", "g1f3"), FILE_RIVAL_MIN);
     }
 
     /// A meaning's share sums its phrases', over all phrases scored.

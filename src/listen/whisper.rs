@@ -615,9 +615,9 @@ fn files_written(said: &str, reading: &str, language: Language, packs: &[Pack]) 
         .enumerate()
         .filter(|(_, w)| names.contains(*w))
         .all(|(i, name)| {
-            heard.iter().any(|w| {
-                w == name || words_alike(w, name) || fused(w, name, reading.get(i + 1))
-            })
+            heard
+                .iter()
+                .any(|w| w == name || words_alike(w, name) || fused(w, name, reading.get(i + 1)))
         })
 }
 
@@ -1296,9 +1296,24 @@ mod tests {
         ));
         assert!(files_written(" Ruky 2", "Rook E2.", Language::En, &en));
         // A name run into the next word counts; into another word, not.
-        assert!(files_written(" Тура, живісім.", "Тура, же, вісім.", Language::Uk, &uk));
-        assert!(files_written(" Слон, адва.", "Слон, а, два.", Language::Uk, &uk));
-        assert!(!files_written(" Тура, жилось.", "Тура, же, вісім.", Language::Uk, &uk));
+        assert!(files_written(
+            " Тура, живісім.",
+            "Тура, же, вісім.",
+            Language::Uk,
+            &uk
+        ));
+        assert!(files_written(
+            " Слон, адва.",
+            "Слон, а, два.",
+            Language::Uk,
+            &uk
+        ));
+        assert!(!files_written(
+            " Тура, жилось.",
+            "Тура, же, вісім.",
+            Language::Uk,
+            &uk
+        ));
     }
 
     /// A meaning's share sums its phrases', over all phrases scored.

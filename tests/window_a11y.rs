@@ -71,7 +71,7 @@ fn window_probed(dir: &Path, args: &str, steps: &str) -> String {
             r#"
 "$VICHESS" window --no-audio {args} --game-dir {g} >out.txt 2>err.txt &
 pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," {steps}
+"$PROBE" vichess wait-squares 64 120 "^[a-h][1-8]," {steps}
 kill -TERM $pid 2>/dev/null || true; wait $pid || true
 "#,
             g = dir.join("games").display()
@@ -281,9 +281,9 @@ fn a_move_made_through_the_tree_is_announced_live_and_journaled_as_typed() {
             r#"
 "$VICHESS" window --no-audio --lang de --control none --game-dir {g} >out.txt 2>err.txt &
 pid=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," listen 6 heard.jsonl &
+"$PROBE" vichess wait-squares 64 120 "^[a-h][1-8]," listen 6 heard.jsonl &
 listener=$!
-"$PROBE" vichess wait-squares 64 40 "^[a-h][1-8]," sleep 2 press "e2," sleep 0.3 press "e4," sleep 0.5 press "Uhr drücken: Weiß"
+"$PROBE" vichess wait-squares 64 120 "^[a-h][1-8]," sleep 2 press "e2," sleep 0.3 press "e4," sleep 0.5 press "Uhr drücken: Weiß"
 wait $listener
 kill $pid; wait $pid || true
 "#,

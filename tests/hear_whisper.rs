@@ -554,3 +554,108 @@ fn the_moves_words_before_the_transcript_keep_the_appendix_d_names() {
         .collect();
     assert_eq!(words, ["springer", "felix", "fünf"], "{stderr}");
 }
+
+/// [`pack_taken`], and with `switch` set to 0 the same clip is not taken: the rule named by
+/// the switch is what takes it.
+fn taken_by_rule(
+    pack: &str,
+    fen: &str,
+    san: &str,
+    lang: &str,
+    uci: &str,
+    line: &str,
+    why: &str,
+    switch: &str,
+) {
+    pack_taken(pack, fen, san, lang, uci, line, why);
+    let dir = tempfile::tempdir().unwrap();
+    let clip = render(dir.path(), "clip", pack, fen, san);
+    let (stdout, stderr) = heard_timed_with(&clip, fen, lang, &[(switch, "0")]);
+    assert!(
+        !stdout.contains(&format!("uci {uci}")),
+        "taken without {switch}: {stdout}{stderr}"
+    );
+}
+
+/// Seed 65 of the closed loop: the Russian pack's "конь е пять", transcribed " Бун, е,
+/// пять.", at a poor fit, with PocketSphinx torn between "е пять" and "е один": Whisper
+/// wrote the square, so PocketSphinx's reading stands in for the fit.
+#[test]
+fn a_square_whisper_wrote_settles_a_torn_check() {
+    taken_by_rule(
+        "ru",
+        "r1b1kb1r/pp1nq1p1/2p1pn1p/8/3P4/3B1N2/PPP2PPP/R1BQ1RK1 w kq - 0 10",
+        "Ne5",
+        "ru",
+        "f3e5",
+        "Услышано: конь е пять",
+        "but Whisper wrote the square",
+        "VICHESS_SQUARE_WRITTEN",
+    );
+}
+
+/// Seed 68: the de-fide pack's "Dame Eva fünf", transcribed " Dame, Eva, Fünz.", with
+/// PocketSphinx torn between "eva fuenf" and "ah fünf": Whisper is sure of its move.
+#[test]
+fn whisper_sure_of_a_mans_move_settles_a_torn_check() {
+    taken_by_rule(
+        "de-fide",
+        "r3k2r/ppq1bpp1/2p2nn1/7p/3N3P/2P3P1/PP2QPB1/R1B1K2R b KQkq - 0 17",
+        "Qe5",
+        "de",
+        "c7e5",
+        "Gehört: Dame Eva fünf",
+        "but Whisper is sure of its move",
+        "VICHESS_SURE_SETTLES",
+    );
+}
+
+/// Seed 66: the English pack's "bishop a4", transcribed " Bishop, I4": the English "a" as
+/// Whisper writes it.
+#[test]
+fn the_english_a_written_i_is_the_a_file() {
+    taken_by_rule(
+        "en",
+        "r1bqr1k1/2p1bpp1/p1np1n1p/1p2p3/3PP3/1BP2N1P/PP3PP1/RNBQR1K1 w - - 1 11",
+        "Ba4",
+        "en",
+        "b3a4",
+        "Heard: bishop a4",
+        "I4",
+        "VICHESS_A_AS_I",
+    );
+}
+
+/// Seed 69: the Russian pack's "аш пять", transcribed " А ш пять,": two letters that are
+/// one word of the grammar.
+#[test]
+fn two_letters_that_make_a_word_are_read_as_it() {
+    taken_by_rule(
+        "ru",
+        "r3k2r/pp1nqpp1/n1p1p1p1/3pP3/3P2PP/2N2N2/PPP1QP2/R3K2R w KQkq - 1 14",
+        "h5",
+        "ru",
+        "h4h5",
+        "Услышано: аш пять",
+        "А ш пять",
+        "VICHESS_JOIN_LETTERS",
+    );
+}
+
+/// The English pack's "knight a3" from the start, transcribed " Knight (i3)": scored as
+/// written it has 99.9 %, but the search's own scores give a knight's move to c3 or h3 over
+/// 1 %, and a move a file
+/// apart is asked about on either (seed 70 took " Б, три," for "дэ три" as b3 otherwise).
+/// Judged on the final shares alone, it is taken.
+#[test]
+fn a_move_a_file_apart_is_asked_about_on_the_searchs_own_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let clip = render(dir.path(), "clip", "en", START, "Na3");
+    let (stdout, stderr) = heard_timed(&clip, START, "en");
+    assert!(stdout.ends_with("ask\n"), "{stdout}{stderr}");
+    // The other knight's moves to the third rank are a file apart too.
+    assert!(stdout.contains("knight a3 or knight"), "{stdout}");
+    let (stdout, stderr) =
+        heard_timed_with(&clip, START, "en", &[("VICHESS_RIVAL_AS_SEARCHED", "0")]);
+    assert!(stdout.contains("uci b1a3"), "{stdout}{stderr}");
+}

@@ -555,18 +555,10 @@ fn the_moves_words_before_the_transcript_keep_the_appendix_d_names() {
     assert_eq!(words, ["springer", "felix", "fünf"], "{stderr}");
 }
 
-/// [`pack_taken`], and with `switch` set to 0 the same clip is not taken: the rule named by
-/// the switch is what takes it.
-fn taken_by_rule(
-    pack: &str,
-    fen: &str,
-    san: &str,
-    lang: &str,
-    uci: &str,
-    line: &str,
-    why: &str,
-    switch: &str,
-) {
+/// [`pack_taken`] of `[pack, fen, san, lang]`, and with `switch` set to 0 the same clip is
+/// not taken: the rule named by the switch is what takes it.
+fn taken_by_rule(clip: [&str; 4], uci: &str, line: &str, why: &str, switch: &str) {
+    let [pack, fen, san, lang] = clip;
     pack_taken(pack, fen, san, lang, uci, line, why);
     let dir = tempfile::tempdir().unwrap();
     let clip = render(dir.path(), "clip", pack, fen, san);
@@ -583,10 +575,12 @@ fn taken_by_rule(
 #[test]
 fn a_square_whisper_wrote_settles_a_torn_check() {
     taken_by_rule(
-        "ru",
-        "r1b1kb1r/pp1nq1p1/2p1pn1p/8/3P4/3B1N2/PPP2PPP/R1BQ1RK1 w kq - 0 10",
-        "Ne5",
-        "ru",
+        [
+            "ru",
+            "r1b1kb1r/pp1nq1p1/2p1pn1p/8/3P4/3B1N2/PPP2PPP/R1BQ1RK1 w kq - 0 10",
+            "Ne5",
+            "ru",
+        ],
         "f3e5",
         "Услышано: конь е пять",
         "but Whisper wrote the square",
@@ -599,10 +593,12 @@ fn a_square_whisper_wrote_settles_a_torn_check() {
 #[test]
 fn whisper_sure_of_a_mans_move_settles_a_torn_check() {
     taken_by_rule(
-        "de-fide",
-        "r3k2r/ppq1bpp1/2p2nn1/7p/3N3P/2P3P1/PP2QPB1/R1B1K2R b KQkq - 0 17",
-        "Qe5",
-        "de",
+        [
+            "de-fide",
+            "r3k2r/ppq1bpp1/2p2nn1/7p/3N3P/2P3P1/PP2QPB1/R1B1K2R b KQkq - 0 17",
+            "Qe5",
+            "de",
+        ],
         "c7e5",
         "Gehört: Dame Eva fünf",
         "but Whisper is sure of its move",
@@ -615,10 +611,12 @@ fn whisper_sure_of_a_mans_move_settles_a_torn_check() {
 #[test]
 fn the_english_a_written_i_is_the_a_file() {
     taken_by_rule(
-        "en",
-        "r1bqr1k1/2p1bpp1/p1np1n1p/1p2p3/3PP3/1BP2N1P/PP3PP1/RNBQR1K1 w - - 1 11",
-        "Ba4",
-        "en",
+        [
+            "en",
+            "r1bqr1k1/2p1bpp1/p1np1n1p/1p2p3/3PP3/1BP2N1P/PP3PP1/RNBQR1K1 w - - 1 11",
+            "Ba4",
+            "en",
+        ],
         "b3a4",
         "Heard: bishop a4",
         "I4",
@@ -631,10 +629,12 @@ fn the_english_a_written_i_is_the_a_file() {
 #[test]
 fn two_letters_that_make_a_word_are_read_as_it() {
     taken_by_rule(
-        "ru",
-        "r3k2r/pp1nqpp1/n1p1p1p1/3pP3/3P2PP/2N2N2/PPP1QP2/R3K2R w KQkq - 1 14",
-        "h5",
-        "ru",
+        [
+            "ru",
+            "r3k2r/pp1nqpp1/n1p1p1p1/3pP3/3P2PP/2N2N2/PPP1QP2/R3K2R w KQkq - 1 14",
+            "h5",
+            "ru",
+        ],
         "h4h5",
         "Услышано: аш пять",
         "А ш пять",

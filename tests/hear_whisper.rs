@@ -659,3 +659,41 @@ fn a_move_a_file_apart_is_asked_about_on_the_searchs_own_scores() {
         heard_timed_with(&clip, START, "en", &[("VICHESS_RIVAL_AS_SEARCHED", "0")]);
     assert!(stdout.contains("uci b1a3"), "{stdout}{stderr}");
 }
+
+/// Seed 74: the de-fide pack's "Bella drei", transcribed " Bella, drei." at 100 %, while
+/// PocketSphinx read the command "Zeit" with a loud pause left out, which confirms nothing:
+/// a pawn's move in Appendix D names, word for word and sure, stands.
+#[test]
+fn a_pawns_move_whisper_wrote_in_appendix_d_names_stands() {
+    taken_by_rule(
+        [
+            "de-fide",
+            "r1k4r/p2nb1p1/2b4p/1p1n1p2/3P4/3Q1NB1/1PP2PPP/R5K1 w - - 0 19",
+            "b3",
+            "de",
+        ],
+        "b2b3",
+        "Gehört: Bella drei",
+        "the pawn's move in Appendix D names",
+        "VICHESS_NAMED_PAWN",
+    );
+}
+
+/// Seed 78: the English pack's "castles kingside", transcribed " Castles kingside." at
+/// 100 %, where queenside castling is not allowed; PocketSphinx left a word out ("pawn ay
+/// two ay three"). The one castling allowed, word for word and sure, stands.
+#[test]
+fn the_only_castling_allowed_written_word_for_word_stands() {
+    taken_by_rule(
+        [
+            "en",
+            "r1b1kb1r/pp1nqpp1/2p1Nn1p/8/3P4/3B1N2/PPP2PPP/R1BQK2R w KQkq - 1 9",
+            "O-O",
+            "en",
+        ],
+        "e1g1",
+        "Heard: castles kingside",
+        "the only castling allowed",
+        "VICHESS_SOLE_CASTLING",
+    );
+}

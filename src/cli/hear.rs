@@ -247,10 +247,9 @@ pub fn run(
                         left_out
                             .push_str(", but Whisper wrote the name itself: its hearing stands");
                     }
-                    if e.written_whole {
-                        left_out.push_str(
-                            ", but Whisper wrote the man's whole phrase: its hearing stands",
-                        );
+                    if let Some(what) = e.written_whole {
+                        left_out
+                            .push_str(&format!(", but Whisper wrote {what}: its hearing stands"));
                     }
                     if e.torn {
                         left_out.push_str(", another move close behind: it confirms neither");

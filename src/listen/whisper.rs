@@ -674,12 +674,16 @@ fn words_alike(written: &str, name: &str) -> bool {
         && n.iter().filter(|&&c| !vowel(c)).eq([&letter])
 }
 
-/// Whether `reading` says every file as a word of more than one letter (the Appendix D
-/// names, "Bella"), not as a lone letter or a Latin square ("B8", "b").
+/// Whether `reading` says every file as a word of three letters or more (the Appendix D
+/// names, "Bella", "Eva" the shortest), not as a lone letter, a Latin square ("B8", "b") or
+/// a letter's two-letter name ("бэ", "аш", "же"). Whisper mixes those names as it mixes
+/// the letters: " Б, три," for the Russian pack's "дэ три" (seed 70), " А чотири." and " Аш,
+/// чотири." (seed 78). Of the packs' readings only the de-fide pack's and castling are
+/// named.
 fn named(reading: &str) -> bool {
     words(reading).iter().all(|w| {
         let letters = w.chars().filter(|c| c.is_alphabetic()).count();
-        letters > 1 || (letters == 0 && !w.is_empty())
+        letters > 2 || (letters == 0 && !w.is_empty())
     })
 }
 
@@ -1557,6 +1561,9 @@ mod tests {
         assert!(!named("Turm B8."));
         assert!(!named("Turm, b, acht."));
         assert!(!named("B4."));
+        assert!(!named("Бэ, три."));
+        assert!(!named("Аш, чотири."));
+        assert!(named("Eva, vier."));
     }
 
     /// Seed 57's two wrong takes, as the transcripts and readings were: the man's name was

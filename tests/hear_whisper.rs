@@ -697,3 +697,23 @@ fn the_only_castling_allowed_written_word_for_word_stands() {
         "VICHESS_SOLE_CASTLING",
     );
 }
+
+/// Seed 71: the Ukrainian pack's "кінь де п'ять", said with its square as one unit and
+/// transcribed " Кінь, деп'ять.": scored only with the words apart, a knight's move a file
+/// away came close on the search's own scores, and vichess asked. The square written as one
+/// word is a spelling of its own.
+#[test]
+fn a_ukrainian_square_written_as_one_word_is_heard() {
+    taken_by_rule(
+        [
+            "uk",
+            "3rr1k1/1p1n4/1qp4p/4ppbb/pP2P3/P3NPP1/1BP1R1B1/R1Q4K w - - 0 29",
+            "Nd5",
+            "uk",
+        ],
+        "e3d5",
+        "Почуто: кінь де п'ять",
+        "деп'ять",
+        "VICHESS_SQUARES_RUN_TOGETHER",
+    );
+}

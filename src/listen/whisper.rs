@@ -146,6 +146,9 @@ pub fn find_model() -> Option<PathBuf> {
 struct Candidate {
     /// The phrase as written for the model.
     text: String,
+    /// The phrase as the checks read it, in the grammar's words: `text`, or for a square
+    /// written as one word ("Кінь, деп'ять."), the words apart ("Кінь, де, п'ять.").
+    plain: String,
     tokens: Vec<u32>,
     meanings: Vec<Meaning>,
 }
@@ -277,9 +280,10 @@ impl WhisperEar {
             .get(&language)
             .map(|v| v.iter().collect())
             .unwrap_or_default();
-        let mut texts: std::collections::BTreeMap<String, Vec<Meaning>> = Default::default();
-        let mut add = |text: String, meaning: &Meaning| {
-            let e = texts.entry(text).or_default();
+        let mut texts: std::collections::BTreeMap<String, (String, Vec<Meaning>)> =
+            Default::default();
+        let mut add = |text: String, plain: String, meaning: &Meaning| {
+            let e = &mut texts.entry(text).or_insert_with(|| (plain, Vec::new())).1;
             if !e.contains(meaning) {
                 e.push(meaning.clone());
             }
@@ -289,7 +293,10 @@ impl WhisperEar {
             for variant in phrasings(position, &m) {
                 for pack in &packs {
                     for text in spellings(pack, &variant) {
-                        add(text, &meaning);
+                        add(text.clone(), text, &meaning);
+                    }
+                    for (text, plain) in squares_run_together(pack, &variant) {
+                        add(text, plain, &meaning);
                     }
                 }
             }
@@ -298,15 +305,17 @@ impl WhisperEar {
         let heard = Heard::build_spelled(position, &[], language, &|_| true, Spelling::Text);
         for (phrase, meanings) in heard.phrases {
             for meaning in &meanings {
-                add(format!("{}.", capital(&phrase)), meaning);
+                let text = format!("{}.", capital(&phrase));
+                add(text.clone(), text, meaning);
             }
         }
         texts
             .into_iter()
-            .filter_map(|(text, meanings)| {
+            .filter_map(|(text, (plain, meanings))| {
                 Some(Candidate {
                     tokens: self.rec.tokens(&text)?,
                     text,
+                    plain,
                     meanings,
                 })
             })
@@ -427,6 +436,59 @@ fn spellings(pack: &Pack, tokens: &[Token]) -> Vec<String> {
         .collect()
 }
 
+/// A Ukrainian phrasing written with each square as one word, its file name run into its
+/// rank ("Кінь деп'ять.", "Кінь, деп'ять."), each with the same phrasing's words apart, as
+/// the checks read it. The Ukrainian pack says a square as one unit, as a person does, and
+/// Whisper writes it so (" Кінь, деп'ять.", " Слон, еп'ять.", " Тура, етри."): on the logs of
+/// seeds 59 to 80, 45 Ukrainian transcripts had a file name and a rank run together word
+/// for word, 43 of them the square said (the other two "бетри" for "де три" at 10 dB, the
+/// letters Whisper also mixes written apart). Scored only apart, such a square was
+/// scored as Whisper would not write it, so a move a file away came close on the search's
+/// own scores and was asked about (`FILE_RIVAL_MIN`), or the fit fell: 6 of the 25 clean
+/// pack clips so transcribed were asked or refused. No Russian transcript ran a square
+/// together. `VICHESS_SQUARES_RUN_TOGETHER=0` leaves them out, for the closed loop.
+fn squares_run_together(pack: &Pack, tokens: &[Token]) -> Vec<(String, String)> {
+    if pack.language() != Language::Uk
+        || std::env::var_os("VICHESS_SQUARES_RUN_TOGETHER").is_some_and(|v| v == "0")
+    {
+        return Vec::new();
+    }
+    let (mut together, mut apart) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < tokens.len() {
+        if let (Token::File(_), Some(Token::Rank(_))) = (tokens[i], tokens.get(i + 1)) {
+            let (file, rank) = (
+                written(pack, &tokens[i..=i]),
+                written(pack, &tokens[i + 1..=i + 1]),
+            );
+            together.push(format!("{file}{rank}"));
+            apart.push(format!("{file} {rank}"));
+            i += 2;
+            continue;
+        }
+        let w = written(pack, &tokens[i..=i]);
+        if !w.is_empty() {
+            together.push(w.clone());
+            apart.push(w);
+        }
+        i += 1;
+    }
+    if together.len() == apart.len() && together == apart {
+        return Vec::new();
+    }
+    let commas = |v: &[String]| v.join(" ").split(' ').collect::<Vec<_>>().join(", ");
+    vec![
+        (
+            format!("{}.", capital(&together.join(" "))),
+            format!("{}.", capital(&apart.join(" "))),
+        ),
+        (
+            format!("{}.", capital(&together.join(", "))),
+            format!("{}.", capital(&commas(&apart))),
+        ),
+    ]
+}
+
 /// Whether a from-file is also written joined to its square (see [`spellings`]);
 /// `VICHESS_JOINED_FILE=0` leaves it out, for the closed loop.
 fn joined_file() -> bool {
@@ -508,6 +570,8 @@ fn words(t: &str) -> Vec<String> {
 /// where the transcript then is a phrase: Whisper wrote the Russian pack's "аш пять" as " А ш
 /// пять," (seeds 66 and 69, clean and in noise, five transcripts, each refused for the
 /// unit too many). `VICHESS_JOIN_LETTERS=0` leaves the letters apart, for the closed loop.
+/// And a word that is two words of the grammar run together is read as the two
+/// ([`words_apart`]).
 fn heard_as<'a>(transcript: &str, phrases: impl IntoIterator<Item = &'a str>) -> String {
     if std::env::var_os("VICHESS_KEEP_REPEATS").is_some_and(|v| v == "1") {
         return transcript.to_string();
@@ -525,10 +589,50 @@ fn heard_as<'a>(transcript: &str, phrases: impl IntoIterator<Item = &'a str>) ->
             phrases.iter().flat_map(|p| words(p)).collect();
         readings.push(letters_joined(&kept, &vocabulary).join(" "));
     }
+    readings.push(words_apart(transcript, phrases.iter().copied()));
     readings
         .into_iter()
         .find(|r| phrases.iter().any(|p| reads_as(r, p)))
         .unwrap_or_else(|| transcript.to_string())
+}
+
+/// The transcript with each word that is two words of the grammar run together ("деп'ять",
+/// "етри") written as those two ("де п'ять"), where it is no word of the grammar itself: a
+/// Ukrainian square said as one unit, as Whisper writes it (see [`squares_run_together`]),
+/// read in the grammar's words by the checks. A word is split at an apostrophe only as the
+/// grammar's words are ("п'ять" stays whole). `VICHESS_WORDS_APART=0` leaves the words as
+/// written, for the closed loop.
+fn words_apart<'a>(transcript: &str, phrases: impl IntoIterator<Item = &'a str>) -> String {
+    if std::env::var_os("VICHESS_WORDS_APART").is_some_and(|v| v == "0") {
+        return transcript.to_string();
+    }
+    let whole = |t: &str| -> Vec<String> {
+        t.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+            .map(|w| w.trim_matches(|c| c == '\'' || c == '’').to_lowercase())
+            .filter(|w| !w.is_empty())
+            .collect()
+    };
+    let vocabulary: std::collections::HashSet<String> =
+        phrases.into_iter().flat_map(&whole).collect();
+    let split = |w: &String| -> Option<String> {
+        if vocabulary.contains(w) {
+            return None;
+        }
+        w.char_indices().skip(1).find_map(|(i, _)| {
+            let (a, b) = w.split_at(i);
+            (vocabulary.contains(a) && vocabulary.contains(b)).then(|| format!("{a} {b}"))
+        })
+    };
+    let out: Vec<String> = whole(transcript)
+        .iter()
+        .map(|w| split(w).unwrap_or_else(|| w.clone()))
+        .collect();
+    let apart = out.join(" ");
+    if whole(transcript).join(" ") == apart {
+        transcript.to_string()
+    } else {
+        apart
+    }
 }
 
 /// Whether a transcript the checks read ([`heard_as`]) still has a word said again at once:
@@ -658,7 +762,7 @@ fn moves_a_man(m: &crate::rules::Move) -> bool {
 }
 
 /// Whether `written` is the lone letter whose Russian or Ukrainian name is `name`: the
-/// consonant of a two-letter name with "э" or "е" ("б" for "бэ" and "бе", "ф" for "эф"). The
+/// consonant of a name in [`LETTER_NAMES`] ("б" for "бэ" and "бе", "ф" for "эф"). The
 /// name "аш" (h) is left out: its letter is not the one it sounds.
 fn words_alike(written: &str, name: &str) -> bool {
     let n: Vec<char> = name.chars().collect();
@@ -667,12 +771,14 @@ fn words_alike(written: &str, name: &str) -> bool {
         return false;
     };
     let vowel = |c: char| "аеэиоуыяюєії".contains(c);
-    let cyrillic = |c: char| ('а'..='я').contains(&c) || "єіїґ".contains(c);
-    n.len() == 2
-        && n.iter().all(|&c| cyrillic(c))
-        && n.iter().any(|&c| c == 'э' || c == 'е')
-        && n.iter().filter(|&&c| !vowel(c)).eq([&letter])
+    LETTER_NAMES.contains(&name) && n.iter().filter(|&&c| !vowel(c)).eq([&letter])
 }
+
+/// The Russian and Ukrainian file names that are a consonant's name, for [`words_alike`]:
+/// only these. A piece of another word is not one: with a square run into one word, "е
+/// п'ять" is written "еп'ять", whose first piece "еп" is no letter's name, and eSpeak NG's
+/// "кінь же п'ять", transcribed " Кінь, п'ять.", must not read as "кінь еп'ять".
+const LETTER_NAMES: [&str; 9] = ["бэ", "цэ", "дэ", "эф", "же", "бе", "це", "де", "еф"];
 
 /// Whether `reading` says every file as a word of three letters or more (the Appendix D
 /// names, "Bella", "Eva" the shortest), not as a lone letter, a Latin square ("B8", "b") or
@@ -761,7 +867,7 @@ fn rank_heard(said: &str, best: &crate::rules::Move, candidates: &[Candidate]) -
                     .iter()
                     .any(|m| matches!(m, Meaning::Move(m) if of(m)))
             })
-            .map(|c| crate::session::distance(&heard, &words(&c.text).join(" ")))
+            .map(|c| crate::session::distance(&heard, &words(&c.plain).join(" ")))
             .min()
     };
     let rival = |m: &crate::rules::Move| {
@@ -784,7 +890,7 @@ fn rival_men(best: &crate::rules::Move, candidates: &[Candidate]) -> Vec<String>
         let rival = c.meanings.iter().any(|m| {
             matches!(m, Meaning::Move(m) if moves_a_man(m) && m.role() != best.role() && m.to() == best.to())
         });
-        if let Some(first) = rival.then(|| words(&c.text).into_iter().next()).flatten() {
+        if let Some(first) = rival.then(|| words(&c.plain).into_iter().next()).flatten() {
             if !out.contains(&first) {
                 out.push(first);
             }
@@ -1141,13 +1247,13 @@ impl WhisperEar {
         self.last.transcript = self.rec.transcript(&found.greedy, max_tokens);
         let said = heard_as(
             &self.last.transcript.0,
-            prepared.candidates.iter().map(|c| c.text.as_str()),
+            prepared.candidates.iter().map(|c| c.plain.as_str()),
         );
         let heard_units = units(&said);
         let shared = sharing(
             &scored,
             heard_units,
-            |i| units(&prepared.candidates[i].text),
+            |i| units(&prepared.candidates[i].plain),
             |i| {
                 prepared.candidates[i]
                     .meanings
@@ -1183,8 +1289,8 @@ impl WhisperEar {
             self.last.best = Some(best.0.clone());
             self.last.share = best.1;
             self.last.fit = fit(best.3.worst_gap);
-            self.last.units = (units(&said), units(&prepared.candidates[best.2].text));
-            let reading = &prepared.candidates[best.2].text;
+            self.last.units = (units(&said), units(&prepared.candidates[best.2].plain));
+            let reading = &prepared.candidates[best.2].plain;
             self.last.verbatim = reads_as(&said, reading);
             self.last.square_written = matches!(&best.0, Meaning::Move(m) if moves_a_man(m))
                 && reads_as_but_the_first(&said, reading);
@@ -1219,7 +1325,7 @@ impl WhisperEar {
         // Russian "ферзь е три", transcribed "Ильмюта", was read as "Время" on seed 34): it is
         // taken only when the model's own transcript is that word.
         if let Some((Meaning::Command(_), _, i, _)) = by_meaning.first() {
-            covered &= same_words(&said, &prepared.candidates[*i].text);
+            covered &= same_words(&said, &prepared.candidates[*i].plain);
         }
         self.last.covered = covered;
         // A move one file letter from the best, not far behind by the search's scores or by
@@ -1265,7 +1371,7 @@ impl WhisperEar {
                     }
                 },
                 meaning,
-                phrase: prepared.candidates[i].text.clone(),
+                phrase: prepared.candidates[i].plain.clone(),
             })
             .collect();
         Ok(Hearing { guesses })
@@ -1564,6 +1670,41 @@ mod tests {
 
     /// Seeds 48 and 49: the Russian pack's "ладья бэ восемь" transcribed "Ладья, б, восемь."
     /// and "ладья дэ три" "Ладья, д-три.": the reading word for word.
+    /// Seeds 71 to 78: the Ukrainian pack's squares, said as one unit, written as one word.
+    #[test]
+    fn a_ukrainian_square_is_also_written_as_one_word() {
+        let uk = Pack::builtin("uk").expect("pack");
+        let pos = Position::new();
+        let tokens = crate::phrase::announce::move_phrase(&pos, &legal(&pos, "g1f3"));
+        assert_eq!(
+            squares_run_together(&uk, &tokens),
+            [
+                ("Кінь ефтри.".to_string(), "Кінь еф три.".to_string()),
+                ("Кінь, ефтри.".to_string(), "Кінь, еф, три.".to_string()),
+            ]
+        );
+        // A phrase with no square (castling), or another language: nothing more.
+        let castles = [Token::CastlesShort];
+        assert!(squares_run_together(&uk, &castles).is_empty());
+        let ru = Pack::builtin("ru").expect("pack");
+        assert!(squares_run_together(&ru, &tokens).is_empty());
+    }
+
+    /// A word that is two of the grammar's words run together is read as the two; one that
+    /// is a word of the grammar, or no two of its words, stays as written.
+    #[test]
+    fn two_words_run_together_are_read_apart() {
+        let phrases = ["Кінь, де, п'ять.", "Тура, е, три.", "Слон, еф, п'ять."];
+        assert_eq!(words_apart(" Кінь, деп'ять.", phrases), "кінь де п'ять");
+        assert_eq!(words_apart(" Тура, етри.", phrases), "тура е три");
+        assert_eq!(
+            words_apart(" Кінь, де, п'ять.", phrases),
+            " Кінь, де, п'ять."
+        );
+        assert_eq!(words_apart(" Тура, ефісім.", phrases), " Тура, ефісім.");
+        assert_eq!(heard_as(" Кінь, деп'ять.", phrases), "кінь де п'ять");
+    }
+
     #[test]
     fn a_letter_written_for_its_name_is_the_same_word() {
         assert!(reads_as(" Ладья, б, восемь.", "Ладья, бэ, восемь."));
@@ -1574,6 +1715,9 @@ mod tests {
         assert!(!reads_as(" Ладья, д, восемь.", "Ладья, бэ, восемь."));
         assert!(!reads_as(" Ладья, ж, восемь.", "Ладья, аш, восемь."));
         assert!(!reads_as(" Ладья, ш, восемь.", "Ладья, аш, восемь."));
+        // A piece of a word run together is no letter's name: eSpeak NG's "кінь же п'ять",
+        // transcribed " Кінь, п'ять.", is not "Кінь еп'ять." (е п'ять).
+        assert!(!reads_as(" Кінь, п'ять.", "Кінь еп'ять."));
         assert!(!reads_as(" Ладья, б, восемь, шах.", "Ладья, бэ, восемь."));
         assert!(!reads_as(" Ладья, бэ, восемь.", "Ладья, б, восемь."));
         assert!(!reads_as(" Turm, B, acht.", "Turm Bella acht."));
@@ -1787,6 +1931,7 @@ mod tests {
         let find = |u: &str| legal(&pos, u);
         let cand = |text: &str, u: &str| Candidate {
             text: text.to_string(),
+            plain: text.to_string(),
             tokens: Vec::new(),
             meanings: vec![Meaning::Move(find(u))],
         };
@@ -1815,6 +1960,7 @@ mod tests {
     fn candidate(pos: &Position, text: &str, u: &str) -> Candidate {
         Candidate {
             text: text.to_string(),
+            plain: text.to_string(),
             tokens: Vec::new(),
             meanings: vec![Meaning::Move(legal(pos, u))],
         }

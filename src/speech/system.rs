@@ -13,6 +13,25 @@ use std::time::{Duration, Instant};
 /// sound output (it accepts words without a sound server and says so only in its own log).
 const START_LIMIT: Duration = Duration::from_secs(4);
 
+/// [`START_LIMIT`] for an engine that has not yet begun anything: speech-dispatcher is then
+/// started (spawned, its voice module loaded) by the first words. `play --listen` loads the
+/// Whisper model on both cores at the same moment, and in three play-throughs (sessions 24
+/// to 26) the daemon so started took more than four seconds: vichess took it for silent,
+/// and a silent engine counts as unavailable for the rest of the game, so every line
+/// without a clip went unspoken. Once it has begun once, four seconds hold again.
+const FIRST_START_LIMIT: Duration = Duration::from_secs(20);
+
+/// Whether an engine given `said` utterances, of which it has begun `begun`, the last given
+/// `since` ago, is silent: it has begun none of the new ones within the limit.
+fn silent(begun: u64, said: u64, since: Duration) -> bool {
+    let limit = if begun == 0 {
+        FIRST_START_LIMIT
+    } else {
+        START_LIMIT
+    };
+    begun < said && since > limit
+}
+
 /// How long connecting to the engine may take. Speech-dispatcher's client library waits
 /// without limit for the daemon's first answer, so a stuck daemon would hang the game (or a
 /// fatal error's last words) for ever; a daemon that has to be started first answers within
@@ -192,9 +211,11 @@ impl Speaker for SystemSpeech {
                     return Ok(true);
                 }
             }
-            if self.begun.load(Ordering::Acquire) < self.said
-                && self.last_said.elapsed() > START_LIMIT
-            {
+            if silent(
+                self.begun.load(Ordering::Acquire),
+                self.said,
+                self.last_said.elapsed(),
+            ) {
                 // Counted as said, so the next wait does not report the same silence again.
                 self.begun.store(self.said, Ordering::Release);
                 self.ended.store(self.said, Ordering::Release);
@@ -205,5 +226,24 @@ impl Speaker for SystemSpeech {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
+    }
+}
+
+#[cfg(test)]
+mod silence_tests {
+    use super::*;
+
+    /// An engine that never began anything has twenty seconds, the time to start the daemon
+    /// beside a model loading; one that has spoken before has four.
+    #[test]
+    fn a_first_start_has_longer_than_a_running_engine() {
+        let s = Duration::from_secs;
+        assert!(!silent(0, 1, s(5)));
+        assert!(!silent(0, 3, s(19)));
+        assert!(silent(0, 1, s(21)));
+        assert!(silent(2, 3, s(5)));
+        assert!(!silent(2, 3, s(3)));
+        // Everything given has begun: not silent, however long ago.
+        assert!(!silent(3, 3, s(60)));
     }
 }

@@ -8,9 +8,12 @@
 //! reading that differs from the last, `Disconnected` when the device goes, and a retry every
 //! two seconds until it is back.
 //!
-//! One `read` of a hidraw device returns one input report. The adapter relies on that and on
-//! nothing else, so a raw pseudo-terminal written one report at a time stands in for the
-//! device in tests (there is no `/dev/uhid` here to make a virtual HID device).
+//! One `read` of a hidraw device returns one input report. A raw pseudo-terminal written one
+//! report at a time stands in for the device in tests (there is no `/dev/uhid` here to make a
+//! virtual HID device), but a pseudo-terminal hands over whatever has arrived: on a busy
+//! machine two reports written 60 ms apart came in one read, the second was lost, and with
+//! it the report that confirms a placed man. So a read is split into the reports it holds,
+//! by the length each report gives after its id ([`reports`]); a hidraw read holds one.
 
 use super::LinkEvent;
 use crate::board::codec::chessnut::{self, Decoder};
@@ -137,7 +140,7 @@ fn open(path: &str) -> io::Result<File> {
 fn read_reports(mut file: File, stop: &AtomicBool, tx: &Sender<LinkEvent>) -> Option<String> {
     let mut decoder = Decoder::new();
     let mut said: Option<Instant> = None;
-    let mut buf = [0u8; 64];
+    let mut buf = [0u8; 1024];
     loop {
         let n = match file.read(&mut buf) {
             Ok(0) => return Some("the board closed the connection".into()),
@@ -148,21 +151,45 @@ fn read_reports(mut file: File, stop: &AtomicBool, tx: &Sender<LinkEvent>) -> Op
         if stop.load(Ordering::Relaxed) {
             return None;
         }
-        let event = match decoder.feed(&buf[..n]) {
-            Ok(Some(reading)) => LinkEvent::Sensor(SensorEvent::Snapshot(reading)),
-            Ok(None) => continue,
-            Err(what) => {
-                if said.is_some_and(|t| t.elapsed() < SAY_AGAIN) {
-                    continue;
+        for report in reports(&buf[..n]) {
+            let event = match decoder.feed(report) {
+                Ok(Some(reading)) => LinkEvent::Sensor(SensorEvent::Snapshot(reading)),
+                Ok(None) => continue,
+                Err(what) => {
+                    if said.is_some_and(|t| t.elapsed() < SAY_AGAIN) {
+                        continue;
+                    }
+                    said = Some(Instant::now());
+                    LinkEvent::BoardError(what)
                 }
-                said = Some(Instant::now());
-                LinkEvent::BoardError(what)
+            };
+            if tx.send(event).is_err() {
+                return None;
             }
-        };
-        if tx.send(event).is_err() {
-            return None;
         }
     }
+}
+
+/// The input reports in one read: each is its id, its length, then that many bytes. A
+/// report id 0 (a hidraw read padded with zeros) ends them; a report cut short is passed on
+/// as it is, for the decoder to say what is wrong with it.
+fn reports(read: &[u8]) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    let mut rest = read;
+    while let [id, len, ..] = rest {
+        if *id == 0 {
+            break;
+        }
+        let end = (2 + usize::from(*len)).min(rest.len());
+        out.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    if let [id] = rest {
+        if *id != 0 {
+            out.push(rest);
+        }
+    }
+    out
 }
 
 /// The first hidraw device under `class` (normally `/sys/class/hidraw`) whose HID id names
@@ -193,6 +220,22 @@ fn is_chessnut(uevent: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_read_is_split_into_the_reports_it_holds() {
+        let board = chessnut::encode_report(&crate::rules::Board::new());
+        let battery = [0x2A, 0x02, 0x64, 0x01];
+        let mut two = board.clone();
+        two.extend_from_slice(&battery);
+        two.extend_from_slice(&board);
+        assert_eq!(reports(&two), [&board[..], &battery[..], &board[..]]);
+        // One report padded with zeros, as hidraw may return it: the report alone.
+        let mut padded = board.clone();
+        padded.resize(64, 0);
+        assert_eq!(reports(&padded), [&board[..]]);
+        // A report cut short is passed on whole, for the decoder to refuse.
+        assert_eq!(reports(&board[..20]), [&board[..20]]);
+    }
 
     #[test]
     fn a_chessnut_is_found_by_its_vendor_id_among_hidraw_devices() {

@@ -473,7 +473,7 @@ fn squares_run_together(pack: &Pack, tokens: &[Token]) -> Vec<(String, String)> 
         }
         i += 1;
     }
-    if together.len() == apart.len() && together == apart {
+    if together == apart {
         return Vec::new();
     }
     let commas = |v: &[String]| v.join(" ").split(' ').collect::<Vec<_>>().join(", ");
@@ -623,16 +623,17 @@ fn words_apart<'a>(transcript: &str, phrases: impl IntoIterator<Item = &'a str>)
             (vocabulary.contains(a) && vocabulary.contains(b)).then(|| format!("{a} {b}"))
         })
     };
-    let out: Vec<String> = whole(transcript)
-        .iter()
-        .map(|w| split(w).unwrap_or_else(|| w.clone()))
-        .collect();
-    let apart = out.join(" ");
-    if whole(transcript).join(" ") == apart {
-        transcript.to_string()
-    } else {
-        apart
+    let written = whole(transcript);
+    let parts: Vec<Option<String>> = written.iter().map(split).collect();
+    if parts.iter().all(Option::is_none) {
+        return transcript.to_string();
     }
+    written
+        .iter()
+        .zip(parts)
+        .map(|(w, part)| part.unwrap_or_else(|| w.clone()))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Whether a transcript the checks read ([`heard_as`]) still has a word said again at once:

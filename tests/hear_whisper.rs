@@ -725,3 +725,42 @@ fn a_ukrainian_square_written_as_one_word_is_heard() {
         "VICHESS_SQUARES_RUN_TOGETHER",
     );
 }
+
+/// Seed 68: the English pack's "queen e5", transcribed " Queen (e5)" at 99.8 %, which the
+/// search alone had Qa5 behind by more than 1 %: Whisper asked. PocketSphinx read "queen ee
+/// five", and no queen's move a file away sounds like it ("ay" is not "ee"), so the two
+/// models agreeing settle Whisper's question.
+#[test]
+fn whispers_question_a_file_apart_is_settled_where_no_move_sounds_alike() {
+    taken_by_rule(
+        [
+            "en",
+            "r3k2r/ppq1bpp1/2p2nn1/7p/3N3P/2P3P1/PP2QPB1/R1B1K2R b KQkq - 0 17",
+            "Qe5",
+            "en",
+        ],
+        "c7e5",
+        "Heard: queen e5",
+        "Whisper's question a file apart is settled",
+        "VICHESS_RIVAL_SETTLED",
+    );
+}
+
+/// Seed 76: the de-fide pack's "Dame Cesar sieben", transcribed " Dame, Cesar, Zim.", as
+/// German speakers say "siebm"; by its letters "Zim" is nearest "zwei", and the rank was
+/// not heard. It is Whisper's spelling of "sieben".
+#[test]
+fn sieben_as_whisper_writes_it_is_the_rank() {
+    taken_by_rule(
+        [
+            "de-fide",
+            "r1bqkb1r/pp1n1pp1/2p1Nn1p/8/3P4/3B1N2/PPP2PPP/R1BQK2R b KQkq - 0 8",
+            "Qc7",
+            "de",
+        ],
+        "d8c7",
+        "Gehört: Dame Cesar sieben",
+        "Zim",
+        "VICHESS_SPOKEN_FORMS",
+    );
+}

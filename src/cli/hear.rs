@@ -259,6 +259,12 @@ pub fn run(
                             ", another move close behind, but {why}: it confirms the move"
                         ));
                     }
+                    if let Some(Meaning::Move(m)) = &e.rival_dropped {
+                        left_out.push_str(&format!(
+                            ", the same move, not {}: Whisper's question a file apart is settled",
+                            uci(&pos, m)
+                        ));
+                    }
                     if e.fit_confirmed {
                         left_out.push_str(", the same move: it stands in for the fit");
                     }

@@ -270,7 +270,7 @@ pub fn written(pack: &Pack, tokens: &[Token]) -> String {
 }
 
 /// The words a pack says for the tokens, lower case, one space apart.
-fn spoken(pack: &Pack, tokens: &[Token]) -> String {
+pub fn spoken(pack: &Pack, tokens: &[Token]) -> String {
     tokens
         .iter()
         .map(|t| pack.say(*t).to_lowercase())

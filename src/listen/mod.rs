@@ -14,6 +14,8 @@ pub mod ear;
 pub mod grammar;
 pub mod heard;
 #[cfg(feature = "listen")]
+pub mod phones;
+#[cfg(feature = "listen")]
 pub mod sphinx;
 pub mod trim;
 #[cfg(feature = "whisper")]

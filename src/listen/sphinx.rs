@@ -254,6 +254,34 @@ impl SphinxEar {
         })
     }
 
+    /// Whether the files `a` and `b` sound alike ([`super::phones`]) in the pack whose file
+    /// word for `a` is in `reading`, PocketSphinx's reading of a move to or from `a`: a
+    /// German game is heard in the Appendix D names and in the letters, and only the
+    /// letters rhyme. With no such pack they count as alike.
+    pub fn files_alike(
+        &self,
+        language: Language,
+        reading: &str,
+        a: crate::rules::File,
+        b: crate::rules::File,
+    ) -> bool {
+        use crate::phrase::token::Token;
+        let words: Vec<&str> = reading.split_whitespace().collect();
+        let mut found = false;
+        for pack in self.packs.get(&language).into_iter().flatten() {
+            let name = grammar::spoken(pack, &[Token::File(a)]);
+            if !words.contains(&name.as_str()) {
+                continue;
+            }
+            found = true;
+            let other = grammar::spoken(pack, &[Token::File(b)]);
+            if super::phones::words_alike(&name, &other) {
+                return true;
+            }
+        }
+        !found
+    }
+
     /// What can be heard in `position` in `language`.
     pub fn grammar(&self, position: &Position, language: Language) -> Heard {
         let packs: Vec<&Pack> = self

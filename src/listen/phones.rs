@@ -1,0 +1,108 @@
+//! Which spoken words sound alike to the en-us model, judged on the pronunciation
+//! dictionary's phones. Both recognisers miss the same sounds: the first consonant of a
+//! letter's name ("bee", "dee", "ee"; "бэ", "дэ", "же") and a sound at a word's end that
+//! noise can stand in for ("а" and "аш", the hiss of "ш" being what white noise sounds
+//! like). Where two moves differ only in such words, the two recognisers agreeing says
+//! little: on the logs of seeds 68 to 86 they read the Russian pack's "дэ три" at 20 dB as
+//! "бэ три" together, and eSpeak NG's English "queen d6" as "queen bee six".
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The en-us model's vowels; every other phone is a consonant (or a glide, "Y" and "W",
+/// which count as consonants here: "е" is "Y EH", and it rhymes with "дэ").
+const VOWELS: [&str; 15] = [
+    "AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW",
+];
+
+/// Each word's pronunciations in the compiled-in dictionary.
+fn dictionary() -> &'static HashMap<String, Vec<Vec<&'static str>>> {
+    static WORDS: OnceLock<HashMap<String, Vec<Vec<&'static str>>>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut words: HashMap<String, Vec<Vec<&'static str>>> = HashMap::new();
+        for line in super::sphinx::DICTIONARY.lines() {
+            let mut parts = line.split_whitespace();
+            let Some(word) = parts.next() else { continue };
+            let word = word.split('(').next().unwrap_or(word).to_string();
+            words.entry(word).or_default().push(parts.collect());
+        }
+        words
+    })
+}
+
+/// The phones from the first vowel on: what is left when the first consonants are missed.
+fn rhyme<'a>(phones: &'a [&'a str]) -> &'a [&'a str] {
+    let first = phones
+        .iter()
+        .position(|p| VOWELS.contains(p))
+        .unwrap_or(phones.len());
+    &phones[first..]
+}
+
+/// Whether one of two phone sequences begins the other.
+fn begins(a: &[&str], b: &[&str]) -> bool {
+    a.len().min(b.len()) > 0 && (a.starts_with(b) || b.starts_with(a))
+}
+
+/// Whether two pronunciations sound alike: the same but for their first consonants ("B IY",
+/// "D IY", "IY"), or one the other with sounds added at its end, before or after those
+/// consonants are missed ("AA" and "AA SH"; "EH" and "EH F").
+fn phones_alike(a: &[&str], b: &[&str]) -> bool {
+    begins(a, b) || begins(rhyme(a), rhyme(b))
+}
+
+/// Whether two dictionary words sound alike in any of their pronunciations. A word the
+/// dictionary does not have is taken as alike to anything: nothing is known against it.
+pub fn words_alike(a: &str, b: &str) -> bool {
+    let words = dictionary();
+    let (Some(pa), Some(pb)) = (words.get(a), words.get(b)) else {
+        return true;
+    };
+    pa.iter().any(|x| pb.iter().any(|y| phones_alike(x, y)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letter_names_that_rhyme_or_run_on_are_alike() {
+        for (a, b) in [
+            ("bee", "dee"),
+            ("dee", "ee"),
+            ("gee", "see"),
+            ("ay", "aitch"),
+            ("бэ", "дэ"),
+            ("е", "дэ"),
+            ("же", "цэ"),
+            ("а", "аш"),
+            ("эф", "бэ"),
+            ("бе", "де"),
+            ("ah", "hah"),
+        ] {
+            assert!(words_alike(a, b), "{a} and {b}");
+        }
+    }
+
+    #[test]
+    fn names_apart_are_not_alike() {
+        for (a, b) in [
+            ("anna", "bella"),
+            ("eva", "cesar"),
+            ("felix", "hector"),
+            ("david", "gustav"),
+            ("eff", "ee"),
+            ("эф", "аш"),
+            ("аш", "бэ"),
+            ("еф", "а"),
+            ("ay", "ee"),
+        ] {
+            assert!(!words_alike(a, b), "{a} and {b}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_word_is_alike_to_anything() {
+        assert!(words_alike("bee", "no-such-word"));
+    }
+}

@@ -98,12 +98,17 @@ fn environment() {
 
 impl Game {
     fn open(name: &str, lang: &str, board: vichess::host::BoardSpec) -> Game {
+        Game::open_with(name, lang, board, "none")
+    }
+
+    /// [`Game::open`] with the time control `control`.
+    fn open_with(name: &str, lang: &str, board: vichess::host::BoardSpec, control: &str) -> Game {
         environment();
         let dir = home(name);
         let games = dir.join("games");
         let settings = GameSettings {
             no_audio: true,
-            control: Some("none".into()),
+            control: Some(control.into()),
             lang: Some(lang.into()),
             game_dir: Some(games.clone()),
             board,
@@ -261,6 +266,56 @@ fn a_sure_hearing_is_taken_like_the_typed_move_and_journaled_as_heard() {
         .journal()
         .iter()
         .any(|r| r == "note heard 0.90: Zugzähler"));
+}
+
+/// Appendix D: the clock is pressed once the move is made and announced. A player who made
+/// the move by voice, hands on the pegboard, presses it by voice too: a heard "drücken" is
+/// the typed `press`, and the journal has the press after the move.
+#[test]
+fn a_heard_press_completes_the_move_as_the_typed_one() {
+    let mut typed = Game::open_with("typed-press", "de", Default::default(), "5m+0s");
+    typed.typed("Sf3");
+    let typed_lines = typed.typed("press");
+    let mut g = Game::open_with("heard-press", "de", Default::default(), "5m+0s");
+    g.say(hearing(vec![knight(
+        Square::F3,
+        0.92,
+        "Springer Felix drei",
+    )]));
+    let said = g.say(hearing(vec![Guess {
+        meaning: Meaning::Command("press".into()),
+        phrase: "Drücken".into(),
+        confidence: 0.9,
+    }]));
+    assert_eq!(said, typed_lines);
+    let journal = g.journal();
+    let moved = journal
+        .iter()
+        .position(|r| r == "move g1f3")
+        .expect("the move");
+    assert!(
+        journal[moved..].iter().any(|r| r.starts_with("press")),
+        "{journal:#?}"
+    );
+    assert_eq!(
+        journal[moved - 1..moved + 3],
+        [
+            "note heard 0.92: Springer Felix drei",
+            "move g1f3",
+            "note heard 0.90: Drücken",
+            "press white"
+        ]
+    );
+    assert_eq!(without_heard_notes(&journal), typed.journal());
+}
+
+/// `journal` without the notes of what was heard: what the typed game journals.
+fn without_heard_notes(journal: &[String]) -> Vec<String> {
+    journal
+        .iter()
+        .filter(|r| !r.starts_with("note heard"))
+        .cloned()
+        .collect()
 }
 
 /// Nothing sure: "nicht verstanden", one line, and the game and its journal as they were.

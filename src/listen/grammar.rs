@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, HashSet};
 /// canonical keywords; the spoken word is the language's own from [`COMMAND_WORDS`].
 pub const VOICE_COMMANDS: &[&str] = &[
     "help", "time", "count", "last", "moves", "board", "repeat", "pause", "draw", "resign",
-    "takeback",
+    "takeback", "press",
 ];
 
 /// The pack folders whose words a game in `language` is heard in: German games accept both
@@ -339,6 +339,28 @@ mod tests {
         );
         assert_eq!(h.meanings("zeit"), &[Meaning::Command("time".into())]);
         assert!(h.jsgf().contains("( springer felix drei )"));
+    }
+
+    /// A player whose hands are on the pegboard completes the move by voice, in the game's
+    /// language; with the words the dictionary has, PocketSphinx hears it too.
+    #[test]
+    fn the_clock_is_pressed_by_voice_in_every_language() {
+        let pos = Position::new();
+        let press = [Meaning::Command("press".into())];
+        for (lang, word) in [
+            (Language::De, "drücken"),
+            (Language::En, "press"),
+            (Language::Uk, "натиснути"),
+            (Language::Ru, "нажать"),
+            (Language::Hy, "սեղմել"),
+        ] {
+            assert_eq!(heard(&pos, lang).meanings(word), press, "{word}");
+            let known: HashSet<&str> = crate::listen::sphinx::DICTIONARY
+                .lines()
+                .filter_map(|l| l.split_whitespace().next())
+                .collect();
+            assert!(known.contains(word), "{word} is not in the dictionary");
+        }
     }
 
     #[test]

@@ -1120,6 +1120,76 @@ fn dropped_near(
     near.into_iter().map(|(_, i)| i).collect()
 }
 
+/// For each legal move one file from the likeliest phrase's move ([`one_file_apart`]) whose
+/// every phrase the beam dropped, the dropped phrase nearest in letters to the likeliest,
+/// the nearest first, at most [`SECOND_LOOK`]: without a score such a move has no share,
+/// and Whisper's question a file apart (`FILE_RIVAL_MIN`) cannot be asked. On seed 79 the
+/// de-fide pack's "Bella vier" at 20 dB was transcribed " Anna, vier." and a4 taken, wrong:
+/// with one more phrase in the grammar ("Drücken.") the beam dropped "Bella, vier.", which
+/// had held b4 at 1 % before and made vichess ask. `VICHESS_RIVALS_LOOKED_AT=0` leaves them
+/// out, for the closed loop.
+fn dropped_rivals(
+    position: &Position,
+    candidates: &[Candidate],
+    scores: &[Option<vichess_whisper::Score>],
+) -> Vec<usize> {
+    if std::env::var_os("VICHESS_RIVALS_LOOKED_AT").is_some_and(|v| v == "0") {
+        return Vec::new();
+    }
+    let Some(best) = scores
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.map(|s| (i, s.log_prob)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+    else {
+        return Vec::new();
+    };
+    let best_moves: Vec<&crate::rules::Move> = candidates[best]
+        .meanings
+        .iter()
+        .filter_map(|m| match m {
+            Meaning::Move(m) => Some(m),
+            Meaning::Command(_) => None,
+        })
+        .collect();
+    let rival = |m: &crate::rules::Move| {
+        best_moves
+            .iter()
+            .any(|b| *b != m && one_file_apart(position, b, m))
+    };
+    let scored: Vec<&Meaning> = candidates
+        .iter()
+        .zip(scores)
+        .filter(|(_, s)| s.is_some())
+        .flat_map(|(c, _)| &c.meanings)
+        .collect();
+    // Nearest as written, commas too: Whisper scores "Bella vier." far under "Bella, vier.".
+    let text = candidates[best].text.to_lowercase();
+    // Per rival move, its dropped phrase nearest the likeliest: (distance, phrase, move).
+    let mut nearest: Vec<(usize, usize, &Meaning)> = Vec::new();
+    for (i, c) in candidates.iter().enumerate() {
+        if scores[i].is_some() {
+            continue;
+        }
+        let d = crate::session::distance(&text, &c.text.to_lowercase());
+        for m in &c.meanings {
+            let Meaning::Move(mv) = m else { continue };
+            if !rival(mv) || scored.contains(&m) {
+                continue;
+            }
+            match nearest.iter_mut().find(|e| e.2 == m) {
+                Some(e) if d < e.0 => *e = (d, i, m),
+                Some(_) => {}
+                None => nearest.push((d, i, m)),
+            }
+        }
+    }
+    nearest.sort_unstable_by_key(|e| (e.0, e.1));
+    nearest.truncate(SECOND_LOOK);
+    nearest.into_iter().map(|(_, i, _)| i).collect()
+}
+
 /// Whether a phrase the transcript wrote whole is scored as the model wrote it
 /// ([`as_transcribed`]); `VICHESS_OWN_TOKENS=0` scores every phrase as the tokeniser writes
 /// it, for the closed loop.
@@ -1271,10 +1341,16 @@ impl WhisperEar {
                 as_transcribed(&mut scores, &prepared.candidates, &text, log_prob, tokens);
             }
         }
-        // A second, narrow search for the phrases nearest the transcript the beam dropped.
+        // A second, narrow search for the phrases nearest the transcript the beam dropped,
+        // and for the moves a file from the likeliest that it dropped whole.
         if second_look() {
             let (free, _) = self.rec.transcript(&found.greedy, cap);
-            let near = dropped_near(&free, &prepared.candidates, &scores);
+            let mut near = dropped_near(&free, &prepared.candidates, &scores);
+            for i in dropped_rivals(position, &prepared.candidates, &scores) {
+                if !near.contains(&i) {
+                    near.push(i);
+                }
+            }
             if !near.is_empty() {
                 let tokens: Vec<Vec<u32>> = near
                     .iter()
@@ -2086,6 +2162,41 @@ mod tests {
     fn file_apart(fen: &str, a: &str, b: &str) -> bool {
         let pos = Position::from_fen(fen, crate::rules::CastlingMode::Standard).unwrap();
         one_file_apart(&pos, &legal(&pos, a), &legal(&pos, b))
+    }
+
+    /// Seed 79: " Anna, vier." scored, every phrase of b4 and c4 dropped by the beam: each
+    /// gets a second look, at its phrase nearest "Anna, vier." as written (with the comma);
+    /// the bishop's move, no pawn's a file away, does not.
+    #[test]
+    fn a_move_a_file_away_the_beam_dropped_whole_gets_a_second_look() {
+        let fen = "3rr1k1/1p1nbp2/1qp4p/p3p2b/4P3/PP2NPP1/1BP3B1/R1Q1R1K1 w - - 1 26";
+        let pos = Position::from_fen(fen, crate::rules::CastlingMode::Standard).unwrap();
+        let phrase = |text: &str, u: &str| Candidate {
+            text: text.into(),
+            plain: text.into(),
+            tokens: Vec::new(),
+            meanings: vec![Meaning::Move(legal(&pos, u))],
+        };
+        let candidates = [
+            phrase("Anna, vier.", "a3a4"),
+            phrase("Bella vier.", "b3b4"),
+            phrase("Bella, vier.", "b3b4"),
+            phrase("Läufer, Cesar, drei.", "b2c3"),
+            phrase("Cesar, vier.", "c2c4"),
+            phrase("Gustav, vier.", "g3g4"),
+        ];
+        let score = |log_prob| {
+            Some(vichess_whisper::Score {
+                log_prob,
+                worst_gap: 0.0,
+                tokens: 4,
+            })
+        };
+        let mut scores = vec![score(-4.2), None, None, None, None, score(-20.0)];
+        assert_eq!(dropped_rivals(&pos, &candidates, &scores), [2, 4]);
+        // A move with a phrase already scored has its share: nothing more to look at.
+        scores[1] = score(-30.0);
+        assert_eq!(dropped_rivals(&pos, &candidates, &scores), [4]);
     }
 
     #[test]

@@ -764,3 +764,23 @@ fn sieben_as_whisper_writes_it_is_the_rank() {
         "VICHESS_SPOKEN_FORMS",
     );
 }
+
+/// Seed 80: the Russian pack's "конь е пять", transcribed " Бун, е, пять.", read as the
+/// knight's move by Whisper's search (at a poor fit) and by PocketSphinx, where the queen
+/// could go too: by its letters "бун" was no nearer "конь" than a rival's name, and the man
+/// counted as not heard. It is Whisper's "конь".
+#[test]
+fn the_russian_knight_as_whisper_writes_it_is_heard() {
+    taken_by_rule(
+        [
+            "ru",
+            "r1k2b1r/pb1nq1p1/4p1Bp/1p1n4/3P4/5NB1/1PP2PPP/R2QR1K1 w - - 0 16",
+            "Ne5",
+            "ru",
+        ],
+        "f3e5",
+        "Услышано: конь е пять",
+        "Бун",
+        "VICHESS_WRITTEN_FOR_A_MAN",
+    );
+}

@@ -408,9 +408,8 @@ fn rival_settled(
 /// else the men's own (Nbd2 and Nfd2).
 fn differing_files(
     a: &crate::rules::Move,
-    b: &Meaning,
+    b: &crate::rules::Move,
 ) -> Option<(crate::rules::File, crate::rules::File)> {
-    let Meaning::Move(b) = b else { return None };
     if a.to().file() != b.to().file() {
         Some((a.to().file(), b.to().file()))
     } else if a.from().file() != b.from().file() {
@@ -580,7 +579,7 @@ impl Ear for AgreeingEar {
                 .legal_moves()
                 .iter()
                 .filter(|m| *m != best && super::whisper::one_file_apart(position, best, m))
-                .any(|m| match differing_files(best, &Meaning::Move(m.clone())) {
+                .any(|m| match differing_files(best, m) {
                     Some((a, b)) => self.sphinx.files_alike(language, &read.phrase, a, b),
                     None => true,
                 });

@@ -784,3 +784,15 @@ fn the_russian_knight_as_whisper_writes_it_is_heard() {
         "VICHESS_WRITTEN_FOR_A_MAN",
     );
 }
+
+/// The clock pressed by voice: eSpeak NG's "press", transcribed " Press.", is the command,
+/// whatever the position.
+#[test]
+fn press_said_is_the_press_command() {
+    let (got, stdout, stderr) = espeak_heard("en", "press", START, "en");
+    assert!(
+        got.starts_with("Heard: command „Press.“ (press)"),
+        "{got}{stderr}"
+    );
+    assert!(!stdout.contains("uci "), "{stdout}");
+}

@@ -65,15 +65,21 @@ fn hear(clips: &[PathBuf], fen: &str, lang: &str) -> Vec<String> {
 /// timing's standard error.
 fn espeak_heard(voice: &str, text: &str, fen: &str, lang: &str) -> (String, String, String) {
     let dir = tempfile::tempdir().unwrap();
-    let clip = dir.path().join("espeak.wav");
+    let clip = espeak_clip(dir.path(), voice, text);
+    let (stdout, stderr) = heard_timed(&clip, fen, lang);
+    let got = stdout.lines().last().unwrap_or("none").to_string();
+    (got, stdout, stderr)
+}
+
+/// eSpeak NG's `voice` saying `text`, written to `espeak.wav` in `dir`.
+fn espeak_clip(dir: &Path, voice: &str, text: &str) -> PathBuf {
+    let clip = dir.join("espeak.wav");
     let status = Command::new("espeak-ng")
         .args(["-v", voice, "-w", clip.to_str().unwrap(), text])
         .status()
         .expect("espeak-ng runs (scripts/setup installs it)");
     assert!(status.success());
-    let (stdout, stderr) = heard_timed(&clip, fen, lang);
-    let got = stdout.lines().last().unwrap_or("none").to_string();
-    (got, stdout, stderr)
+    clip
 }
 
 /// `clip` heard from `fen` in `lang` by both recognisers with `--uci --timing`: standard
@@ -616,12 +622,7 @@ fn the_english_a_written_i_is_the_a_file() {
     assert_eq!(got, "uci b3a4", "{stdout}{stderr}");
     assert!(stderr.contains("I4"), "{stderr}");
     let dir = tempfile::tempdir().unwrap();
-    let clip = dir.path().join("espeak.wav");
-    let status = Command::new("espeak-ng")
-        .args(["-v", "en", "-w", clip.to_str().unwrap(), "bishop eye four"])
-        .status()
-        .expect("espeak-ng runs");
-    assert!(status.success());
+    let clip = espeak_clip(dir.path(), "en", "bishop eye four");
     let (stdout, stderr) = heard_timed_with(&clip, fen, "en", &[("VICHESS_A_AS_I", "0")]);
     assert!(
         !stdout.contains("uci b3a4"),

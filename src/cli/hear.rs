@@ -268,6 +268,9 @@ pub fn run(
                     if e.fit_confirmed {
                         left_out.push_str(", the same move: it stands in for the fit");
                     }
+                    if let Some(depth) = e.quiet_depth {
+                        left_out.push_str(&format!(", quietest {depth:.0} dB under the loudest"));
+                    }
                     eprintln!("checked by sphinx: {checked:?}{left_out}");
                 }
             }

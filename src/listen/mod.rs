@@ -13,6 +13,7 @@ pub mod capture;
 pub mod ear;
 pub mod grammar;
 pub mod heard;
+pub mod level;
 #[cfg(feature = "listen")]
 pub mod phones;
 #[cfg(feature = "listen")]

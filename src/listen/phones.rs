@@ -54,11 +54,23 @@ fn phones_alike(a: &[&str], b: &[&str]) -> bool {
 /// Whether two dictionary words sound alike in any of their pronunciations. A word the
 /// dictionary does not have is taken as alike to anything: nothing is known against it.
 pub fn words_alike(a: &str, b: &str) -> bool {
+    any_pronunciations(a, b, phones_alike)
+}
+
+/// Whether two dictionary words rhyme: the same but for their first consonants, the
+/// confusion both recognisers make in a quiet room too. A sound added at one word's end
+/// ("а" and "аш") is not enough, as it is for [`words_alike`]: without noise nothing
+/// stands in for it.
+pub fn words_rhyme(a: &str, b: &str) -> bool {
+    any_pronunciations(a, b, |x, y| rhyme(x) == rhyme(y))
+}
+
+fn any_pronunciations(a: &str, b: &str, alike: impl Fn(&[&str], &[&str]) -> bool) -> bool {
     let words = dictionary();
     let (Some(pa), Some(pb)) = (words.get(a), words.get(b)) else {
         return true;
     };
-    pa.iter().any(|x| pb.iter().any(|y| phones_alike(x, y)))
+    pa.iter().any(|x| pb.iter().any(|y| alike(x, y)))
 }
 
 #[cfg(test)]
@@ -98,6 +110,16 @@ mod tests {
             ("ay", "ee"),
         ] {
             assert!(!words_alike(a, b), "{a} and {b}");
+        }
+    }
+
+    #[test]
+    fn names_that_only_run_on_do_not_rhyme() {
+        for (a, b) in [("bee", "dee"), ("dee", "ee"), ("бэ", "дэ"), ("же", "цэ")] {
+            assert!(words_rhyme(a, b), "{a} and {b}");
+        }
+        for (a, b) in [("а", "аш"), ("эф", "бэ"), ("anna", "bella"), ("еф", "е")] {
+            assert!(!words_rhyme(a, b), "{a} and {b}");
         }
     }
 

@@ -257,13 +257,15 @@ impl SphinxEar {
     /// Whether the files `a` and `b` sound alike ([`super::phones`]) in the pack whose file
     /// word for `a` is in `reading`, PocketSphinx's reading of a move to or from `a`: a
     /// German game is heard in the Appendix D names and in the letters, and only the
-    /// letters rhyme. With no such pack they count as alike.
+    /// letters rhyme. With no such pack they count as alike. In a `quiet` recording only
+    /// names that rhyme count ([`super::phones::words_rhyme`]).
     pub fn files_alike(
         &self,
         language: Language,
         reading: &str,
         a: crate::rules::File,
         b: crate::rules::File,
+        quiet: bool,
     ) -> bool {
         use crate::phrase::token::Token;
         let words: Vec<&str> = reading.split_whitespace().collect();
@@ -275,7 +277,12 @@ impl SphinxEar {
             }
             found = true;
             let other = grammar::spoken(pack, &[Token::File(b)]);
-            if super::phones::words_alike(&name, &other) {
+            let alike = if quiet {
+                super::phones::words_rhyme(&name, &other)
+            } else {
+                super::phones::words_alike(&name, &other)
+            };
+            if alike {
                 return true;
             }
         }

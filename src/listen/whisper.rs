@@ -928,19 +928,33 @@ fn written_for_a_man(written: &str) -> Option<&'static str> {
         .map(|(_, name)| *name)
 }
 
+/// The English ranks as words, which Whisper writes where the phrases have digits (the
+/// English pack's "b4" as " Be four."): [`rank_heard`] reads them as the digits.
+const ENGLISH_RANKS: [&str; 8] = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight",
+];
+
 /// Whether the transcript says the rank the reading's move goes to, where the same man could
 /// go to another square of that file (a pawn's one step or two, a rook up or down its file):
 /// the transcript, its words joined, is nearer in letters to some phrase of the reading's move
 /// than to every phrase of those rivals. On seed 61 the de-fide pack's "Anna sechs" (a7-a6) at
 /// 10 dB was transcribed "Anna, das.": Whisper heard the file, not the rank; the phrase search
 /// gave "Anna, fünf." 77 %, PocketSphinx read "anna fuenf" too, and a7-a5 was taken. "das" is
-/// as far from "fünf" as from "sechs", so that reading is now refused. `VICHESS_RANK_HEARD=0`
-/// turns this off, for the closed loop.
+/// as far from "fünf" as from "sechs", so that reading is now refused. English rank words are
+/// read as digits ([`ENGLISH_RANKS`]). `VICHESS_RANK_HEARD=0` turns this off, for the closed
+/// loop.
 fn rank_heard(said: &str, best: &crate::rules::Move, candidates: &[Candidate]) -> bool {
     if std::env::var_os("VICHESS_RANK_HEARD").is_some_and(|v| v == "0") {
         return true;
     }
-    let heard = words(said).join(" ");
+    let heard = words(said)
+        .into_iter()
+        .map(|w| match ENGLISH_RANKS.iter().position(|n| *n == w) {
+            Some(i) => (i + 1).to_string(),
+            None => w,
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
     let nearest = |of: &dyn Fn(&crate::rules::Move) -> bool| {
         candidates
             .iter()
@@ -2123,6 +2137,16 @@ mod tests {
             &legal(&pos, "h7h6"),
             &candidates
         ));
+        // The English pack's "b4", transcribed " Be four.": the rank word is the digit.
+        let start = Position::new();
+        let english = vec![
+            candidate(&start, "B4.", "b2b4"),
+            candidate(&start, "B3.", "b2b3"),
+        ];
+        let b4 = legal(&start, "b2b4");
+        assert!(rank_heard(" Be four.", &b4, &english));
+        assert!(!rank_heard(" Be three.", &b4, &english));
+        assert!(!rank_heard(" Be full.", &b4, &english));
     }
 
     /// The rivals are the other kinds of men with a move to the reading's square, named as

@@ -8,11 +8,10 @@
 /// silence (a voice pack's clip, a microphone's noise gate) counts as [`DEPTH_OF_SILENCE`].
 pub fn quiet_depth_db(samples: &[i16], rate: u32) -> Option<f64> {
     let samples = super::trim::speech(samples, rate);
-    let frame = (rate as usize / 100).max(1);
-    let power: Vec<f64> = samples
-        .chunks_exact(frame)
-        .map(|c| c.iter().map(|&s| f64::from(s).powi(2)).sum::<f64>() / c.len() as f64)
-        .collect();
+    let frame = super::trim::frame_len(rate);
+    // Whole frames only: a few samples left at the end are no measure of the noise.
+    let mut power = super::trim::frame_powers(samples, frame);
+    power.truncate(samples.len() / frame);
     let loudest = power.iter().copied().fold(0.0, f64::max);
     if loudest <= 0.0 {
         return None;

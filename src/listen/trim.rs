@@ -20,11 +20,8 @@ pub const MARGIN_MS: u32 = 60;
 
 /// `samples` (mono, at `rate`) without the silence beyond [`MARGIN_MS`] at either end.
 pub fn speech(samples: &[i16], rate: u32) -> &[i16] {
-    let frame = (rate as usize / 100).max(1);
-    let power: Vec<f64> = samples
-        .chunks(frame)
-        .map(|c| c.iter().map(|&s| f64::from(s).powi(2)).sum::<f64>() / c.len() as f64)
-        .collect();
+    let frame = frame_len(rate);
+    let power = frame_powers(samples, frame);
     let loudest = power.iter().copied().fold(0.0, f64::max);
     if loudest <= 0.0 {
         return samples;
@@ -40,6 +37,19 @@ pub fn speech(samples: &[i16], rate: u32) -> &[i16] {
     let start = (first * frame).saturating_sub(margin);
     let end = ((last + 1) * frame + margin).min(samples.len());
     &samples[start..end]
+}
+
+/// Samples in 10 ms at `rate`.
+pub(super) fn frame_len(rate: u32) -> usize {
+    (rate as usize / 100).max(1)
+}
+
+/// The mean power of each `frame` samples, the last frame as long as what is left.
+pub(super) fn frame_powers(samples: &[i16], frame: usize) -> Vec<f64> {
+    samples
+        .chunks(frame)
+        .map(|c| c.iter().map(|&s| f64::from(s).powi(2)).sum::<f64>() / c.len() as f64)
+        .collect()
 }
 
 #[cfg(test)]

@@ -871,3 +871,23 @@ fn in_a_quiet_recording_a_sound_at_a_words_end_is_not_noise() {
     );
     assert!(!stdout.contains("uci a2a4"), "{stdout}{stderr}");
 }
+
+/// The English pack's "a3", "a4" and "b4", made again for SVOX Pico from "ey threee", "ey
+/// fore" and "bee fore" (`scripts/make-voices`, `ENGINE_SPELLING`): before, Whisper wrote
+/// them " by three.", " They four." and " Be full." and none was taken. Each clip as shipped
+/// is heard as its square from the start position.
+#[test]
+fn the_english_packs_a3_a4_and_b4_clips_are_heard_as_their_squares() {
+    let clips = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices/en/clips");
+    for (clip, uci) in [
+        ("square-a3.wav", "a2a3"),
+        ("square-a4.wav", "a2a4"),
+        ("square-b4.wav", "b2b4"),
+    ] {
+        let (stdout, stderr) = heard_timed(&clips.join(clip), START, "en");
+        assert!(
+            stdout.contains(&format!("uci {uci}")),
+            "{clip}: {stdout}{stderr}"
+        );
+    }
+}

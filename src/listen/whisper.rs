@@ -551,10 +551,22 @@ fn annotation(transcript: &str) -> bool {
 
 /// A text's words, lower case, without punctuation.
 fn words(t: &str) -> Vec<String> {
-    t.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
+    split_words(t)
+        .map(|w| w.to_lowercase().replace(['’', 'ʼ'], "'"))
         .collect()
+}
+
+/// A text's words as written: split at anything but letters, digits and an apostrophe
+/// inside a word. The Ukrainian "п'ять" and "б'є" are one word each, however the apostrophe
+/// is written (', ’ or ʼ, the last a letter to Rust): split, they counted two units
+/// ([`units`]), and on seed 98 eSpeak NG's "бе чотири", transcribed " Бе, це, ферзь,"
+/// (three words), left "Де, п'ять." as the only two-word square among the phrases counted
+/// and it was taken as d5.
+fn split_words(t: &str) -> impl Iterator<Item = &str> {
+    let apostrophe = |c: char| matches!(c, '\'' | '’' | 'ʼ');
+    t.split(move |c: char| !(c.is_alphanumeric() || apostrophe(c)))
+        .map(move |w| w.trim_matches(apostrophe))
+        .filter(|w| !w.is_empty())
 }
 
 /// The transcript the checks read (its units, word for word, a command's word): with each
@@ -1041,8 +1053,7 @@ pub(crate) fn one_file_apart(
 /// The units of a transcript or a phrase: its words, with letters and digits apart, so a
 /// square counts two whether it is written "C3", "цэ три" or "Cesar drei".
 fn units(text: &str) -> usize {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
+    split_words(text)
         .map(|w| {
             let mut n = 1;
             let mut prev = None;
@@ -1779,6 +1790,21 @@ mod tests {
         assert_eq!(units("Springer, Cesar, drei."), 3);
         assert_eq!(units(" David \"klickt\" F.A. 5"), 5);
         assert_eq!(units("Night (takes) E5"), 4);
+    }
+
+    /// The Ukrainian five and "takes" are one word each, whichever apostrophe Whisper
+    /// writes; an apostrophe around a word is punctuation.
+    #[test]
+    fn an_apostrophe_inside_a_word_keeps_it_whole() {
+        for five in ["п'ять", "п’ять", "пʼять"] {
+            assert_eq!(units(&format!("Де, {five}.")), 2, "{five}");
+            assert_eq!(
+                words(&format!("Кінь б'є, {five}")),
+                ["кінь", "б'є", "п'ять"]
+            );
+        }
+        assert_eq!(units("Бе, чотири."), units("Де, п'ять."));
+        assert_eq!(words("'Тура' е, один"), ["тура", "е", "один"]);
     }
 
     #[test]

@@ -251,6 +251,12 @@ pub fn run(
                         left_out
                             .push_str(&format!(", but Whisper wrote {what}: its hearing stands"));
                     }
+                    if e.rank_written {
+                        left_out.push_str(", but Whisper wrote the rank: its hearing stands");
+                    }
+                    if e.noisy_rhyme {
+                        left_out.push_str(", a noisy recording and a square a file away alike");
+                    }
                     if e.torn {
                         left_out.push_str(", another move close behind: it confirms neither");
                     }

@@ -185,6 +185,10 @@ pub struct WhisperDetail {
     /// Whether the best reading names every file with a word of its own, as the Appendix D
     /// names do ("Turm, Bella, acht."), rather than a lone letter ("Turm B8.", "b4").
     pub named: bool,
+    /// The best reading's phrase in the grammar's words (lower case, no punctuation).
+    pub reading: String,
+    /// The transcript as the checks read it (repeats dropped, a square run together split).
+    pub said: String,
     /// Whether the transcript names the best reading's man, or need not (see `man_heard`).
     pub man_heard: bool,
     /// Whether the transcript says the best reading's rank, or need not (see `rank_heard`).
@@ -946,6 +950,34 @@ const ENGLISH_RANKS: [&str; 8] = [
     "one", "two", "three", "four", "five", "six", "seven", "eight",
 ];
 
+/// A rank as a word of a transcript or phrase says it: the digit it ends in ("b5", "5"), an
+/// English rank word's digit, or else the word itself ("пять", "fünf").
+fn rank_said(word: &str) -> String {
+    if let Some(d) = word.chars().last().filter(char::is_ascii_digit) {
+        return d.to_string();
+    }
+    match ENGLISH_RANKS.iter().position(|n| *n == word) {
+        Some(i) => (i + 1).to_string(),
+        None => word.to_string(),
+    }
+}
+
+/// Whether `said`, the transcript as read, writes the rank `reading` (Whisper's best phrase)
+/// ends in and not the one `other` (PocketSphinx's phrase for the same man's move to another
+/// square of the file) ends in: " Б, пять," for "бэ пять" against "бэ шесть". The rank words
+/// are words of the language Whisper knows well, the letters' names are not; PocketSphinx
+/// hears both through English phones. See `agree::rank_written`.
+pub(crate) fn rank_written(said: &str, reading: &str, other: &str) -> bool {
+    let heard: Vec<String> = words(said).iter().map(|w| rank_said(w)).collect();
+    match (words(reading).last(), words(other).last()) {
+        (Some(mine), Some(theirs)) => {
+            let (mine, theirs) = (rank_said(mine), rank_said(theirs));
+            mine != theirs && heard.contains(&mine) && !heard.contains(&theirs)
+        }
+        _ => false,
+    }
+}
+
 /// Whether the transcript says the rank the reading's move goes to, where the same man could
 /// go to another square of that file (a pawn's one step or two, a rook up or down its file):
 /// the transcript, its words joined, is nearer in letters to some phrase of the reading's move
@@ -1436,6 +1468,7 @@ impl WhisperEar {
             &self.last.transcript.0,
             prepared.candidates.iter().map(|c| c.plain.as_str()),
         );
+        self.last.said = said.clone();
         let heard_units = units(&said);
         let shared = sharing(
             &scored,
@@ -1488,6 +1521,7 @@ impl WhisperEar {
                 self.packs.get(&language).map_or(&[][..], Vec::as_slice),
             );
             self.last.named = named(reading);
+            self.last.reading = words(reading).join(" ");
             self.last.man_heard = match &best.0 {
                 Meaning::Move(m) => {
                     std::env::var_os("VICHESS_MAN_HEARD").is_some_and(|v| v == "0")
@@ -2291,5 +2325,26 @@ mod tests {
         assert!(fit(0.0) > 0.99);
         assert!((fit(FIT_HALF) - 0.5).abs() < 1e-6);
         assert!(fit(FIT_HALF - 4.0) < 0.01);
+    }
+
+    #[test]
+    fn a_rank_written_is_the_transcripts_not_the_others() {
+        assert!(rank_written("б пять", "Б, пять.", "бэ шесть"));
+        assert!(rank_written(
+            "ладья пять",
+            "Ладья, а, пять.",
+            "ладья а шесть"
+        ));
+        assert!(rank_written("b5", "B5.", "bee six"));
+        assert!(rank_written(
+            "queen be four",
+            "Queen, b4.",
+            "queen bee three"
+        ));
+        assert!(rank_written("anna fünf", "Anna, fünf.", "anna sechs"));
+        // Neither rank, both, or the same rank: nothing written over the other.
+        assert!(!rank_written("ашест", "А, шесть.", "а пять"));
+        assert!(!rank_written("а пять шесть", "А, шесть.", "а пять"));
+        assert!(!rank_written("а шесть", "А, шесть.", "аш шесть"));
     }
 }

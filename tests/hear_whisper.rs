@@ -891,3 +891,61 @@ fn the_english_packs_a3_a4_and_b4_clips_are_heard_as_their_squares() {
         );
     }
 }
+
+/// Seed 97 of the closed loop: the Russian pack's clean "эф пять", transcribed " Эф,
+/// пять.", with PocketSphinx reading "эф шесть": Whisper wrote the rank, so its hearing
+/// stands, and PocketSphinx's reading of the f-pawn settles Whisper's own question with
+/// a5. Without the rule it is asked.
+#[test]
+fn a_rank_whisper_wrote_stands_over_pocketsphinxs_rank() {
+    taken_by_rule(
+        [
+            "ru",
+            "rnbqkbnr/pp2pppp/2pp4/8/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 1 3",
+            "f5",
+            "ru",
+        ],
+        "f7f5",
+        "Услышано: эф пять",
+        "but Whisper wrote the rank",
+        "VICHESS_RANK_WRITTEN",
+    );
+}
+
+/// Seed 74: the Russian pack's clean "же шесть", read so by both recognisers, with
+/// Whisper's own question against b6. In a quiet recording "же", which begins with a
+/// hiss, does not rhyme with "бэ": the question is settled. Without the rule it is asked.
+#[test]
+fn a_hissed_name_in_a_quiet_recording_settles_the_question_a_file_away() {
+    taken_by_rule(
+        [
+            "ru",
+            "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQR1K1 b kq - 5 6",
+            "g6",
+            "ru",
+        ],
+        "g7g6",
+        "Услышано: же шесть",
+        "Whisper's question a file apart is settled",
+        "VICHESS_HISS_APART",
+    );
+}
+
+/// Seed 98 of the closed loop (the recording as the loop mixed it): the Russian pack's
+/// "ладья а дэ один" at 20 dB, transcribed " Ладья, а, б, один.", the phrase of Ra1-b1 word
+/// for word, with PocketSphinx leaving a word out. In noise a whole phrase does not stand
+/// over a square a file away whose name rhymes: not taken. Without the rule it was, wrong.
+#[test]
+fn a_whole_phrase_in_noise_does_not_stand_over_a_rhyme() {
+    let clip =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/listen/ru-rook-a-d1-20db.wav");
+    let fen = "3r1rk1/1pp1q1pp/p1p1np2/7b/4P3/2N1QPB1/PPP3PP/R3R1K1 w - - 0 18";
+    let (stdout, stderr) = heard_timed(&clip, fen, "ru");
+    assert!(!stdout.contains("uci a1b1"), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("a noisy recording and a square a file away alike"),
+        "{stderr}"
+    );
+    let (stdout, stderr) = heard_timed_with(&clip, fen, "ru", &[("VICHESS_NOISY_RHYME", "0")]);
+    assert!(stdout.contains("uci a1b1"), "{stdout}{stderr}");
+}

@@ -254,6 +254,11 @@ pub fn run(
                     if e.rank_written {
                         left_out.push_str(", but Whisper wrote the rank: its hearing stands");
                     }
+                    if e.pawn_unwritten {
+                        left_out.push_str(
+                            ", a noisy recording and a pawn's square a man can reach, the pawn's phrase not written",
+                        );
+                    }
                     if e.noisy_rhyme {
                         left_out.push_str(", a noisy recording and a square a file away alike");
                     }

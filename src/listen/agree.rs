@@ -88,6 +88,9 @@ pub struct AgreeingEar {
     /// Whether Whisper's transcript wrote its reading's rank where PocketSphinx read another
     /// square of the file ([`Said::rank_written`]).
     pub rank_written: bool,
+    /// Whether the recording was noisy and Whisper read a pawn's move to a square a man
+    /// could go to, without the pawn's phrase written (`pawn_not_written`).
+    pub pawn_unwritten: bool,
     /// Whether the recording was noisy and Whisper's man could have gone a file away to a
     /// square whose name sounds alike ([`Said::noisy_rhyme`]).
     pub noisy_rhyme: bool,
@@ -110,6 +113,7 @@ impl AgreeingEar {
             name_over_letter: false,
             written_whole: None,
             rank_written: false,
+            pawn_unwritten: false,
             noisy_rhyme: false,
         })
     }
@@ -560,6 +564,28 @@ pub fn confirm_fit(
 }
 
 impl AgreeingEar {
+    /// Whether Whisper's best reading is a pawn's move to a square a man of the same side
+    /// could go to as well, and its transcript does not have the pawn's file word (where
+    /// `whisper::files_written` asks it: Russian, Ukrainian, a German pawn's name). That
+    /// is how a man's name lost in noise turns into a pawn's move: on seeds 86 and 97
+    /// eSpeak NG's Ukrainian "ферзь еф шість" and "ферзь а шість" at 10 dB were transcribed
+    /// " І в мів, шість." and " І вігнаші.", read as the pawn's f6 and a6 by both
+    /// recognisers, and taken. The caller asks it of noisy recordings only.
+    /// `VICHESS_PAWN_UNWRITTEN=0` turns it off, for the closed loop.
+    fn pawn_not_written(&self, position: &Position) -> bool {
+        let last = &self.whisper.last;
+        let Some(Meaning::Move(best)) = &last.best else {
+            return false;
+        };
+        best.role() == Role::Pawn
+            && !last.file_written
+            && position
+                .legal_moves()
+                .iter()
+                .any(|m| m.role() != Role::Pawn && m.to() == best.to())
+            && std::env::var_os("VICHESS_PAWN_UNWRITTEN").is_none_or(|v| v != "0")
+    }
+
     /// Whether another legal move of the man Whisper's best reading moves goes a file away
     /// to a square whose file's name sounds like the reading's (in noise: "бэ" and "дэ").
     fn rhyme_a_file_away(&self, position: &Position, language: Language) -> bool {
@@ -719,7 +745,26 @@ impl Ear for AgreeingEar {
                 };
                 confirm_fit(&mut heard, &proposal, &checked, check, said)
             });
-        Ok(agree_checked(heard, &checked, check, said))
+        let agreed = agree_checked(heard, &checked, check, said);
+        self.pawn_unwritten = !quiet && self.pawn_not_written(position);
+        if self.pawn_unwritten {
+            return Ok(under_the_floor(agreed));
+        }
+        Ok(agreed)
+    }
+}
+
+/// Every reading of a hearing put under the verdict's floor: "not understood".
+fn under_the_floor(hearing: Hearing) -> Hearing {
+    Hearing {
+        guesses: hearing
+            .guesses
+            .into_iter()
+            .map(|mut g| {
+                g.confidence = g.confidence.min(DISAGREED);
+                g
+            })
+            .collect(),
     }
 }
 

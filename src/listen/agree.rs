@@ -572,17 +572,33 @@ impl AgreeingEar {
     /// " І в мів, шість." and " І вігнаші.", read as the pawn's f6 and a6 by both
     /// recognisers, and taken. The caller asks it of noisy recordings only.
     /// `VICHESS_PAWN_UNWRITTEN=0` turns it off, for the closed loop.
-    fn pawn_not_written(&self, position: &Position) -> bool {
+    ///
+    /// Or where another pawn could go to the same rank on a file whose name sounds alike: on
+    /// seed 78 eSpeak NG's Ukrainian "же три" at 10 dB was transcribed " В'є, тери.", read
+    /// as b3 by both, and taken. `VICHESS_PAWN_RHYME_UNWRITTEN=0` leaves that part out.
+    fn pawn_not_written(&self, position: &Position, language: Language) -> bool {
         let last = &self.whisper.last;
         let Some(Meaning::Move(best)) = &last.best else {
             return false;
         };
+        let rhyme = std::env::var_os("VICHESS_PAWN_RHYME_UNWRITTEN").is_none_or(|v| v != "0");
         best.role() == Role::Pawn
             && !last.file_written
-            && position
-                .legal_moves()
-                .iter()
-                .any(|m| m.role() != Role::Pawn && m.to() == best.to())
+            && !last.pawn_file_written
+            && position.legal_moves().iter().any(|m| {
+                (m.role() != Role::Pawn && m.to() == best.to())
+                    || (rhyme
+                        && m.role() == Role::Pawn
+                        && m.to().rank() == best.to().rank()
+                        && m.to().file() != best.to().file()
+                        && self.sphinx.files_alike(
+                            language,
+                            &last.reading,
+                            best.to().file(),
+                            m.to().file(),
+                            false,
+                        ))
+            })
             && std::env::var_os("VICHESS_PAWN_UNWRITTEN").is_none_or(|v| v != "0")
     }
 
@@ -746,7 +762,7 @@ impl Ear for AgreeingEar {
                 confirm_fit(&mut heard, &proposal, &checked, check, said)
             });
         let agreed = agree_checked(heard, &checked, check, said);
-        self.pawn_unwritten = !quiet && self.pawn_not_written(position);
+        self.pawn_unwritten = !quiet && self.pawn_not_written(position, language);
         if self.pawn_unwritten {
             return Ok(under_the_floor(agreed));
         }

@@ -185,6 +185,10 @@ pub struct WhisperDetail {
     /// Whether the best reading names every file with a word of its own, as the Appendix D
     /// names do ("Turm, Bella, acht."), rather than a lone letter ("Turm B8.", "b4").
     pub named: bool,
+    /// The best reading is a pawn's move that takes nothing, and the transcript has its file
+    /// word as `file_written` asks it (a German name too), a word like the capture word
+    /// counting: the phrase has no capture word to mistake it for.
+    pub pawn_file_written: bool,
     /// The best reading's phrase in the grammar's words (lower case, no punctuation).
     pub reading: String,
     /// The transcript as the checks read it (repeats dropped, a square run together split).
@@ -770,6 +774,20 @@ fn files_written(
     packs: &[Pack],
     pawn: bool,
 ) -> bool {
+    files_written_as(said, reading, language, packs, pawn, on_capture_word())
+}
+
+/// [`files_written`], where `capture_doubt` says whether a file name like the capture word
+/// counts as never written ([`on_capture_word`]): for a pawn's move, which says no capture
+/// word, it need not (`WhisperDetail::pawn_file_written`).
+fn files_written_as(
+    said: &str,
+    reading: &str,
+    language: Language,
+    packs: &[Pack],
+    pawn: bool,
+    capture_doubt: bool,
+) -> bool {
     let german_pawn = language == Language::De
         && pawn
         && std::env::var_os("VICHESS_PAWN_NAME_WRITTEN").is_none_or(|v| v != "0");
@@ -799,7 +817,7 @@ fn files_written(
         })
         .collect();
     let like_captures = |name: &str| {
-        on_capture_word()
+        capture_doubt
             && captures
                 .iter()
                 .any(|c| crate::session::distance(name, c) <= 1)
@@ -1539,6 +1557,16 @@ impl WhisperEar {
                 self.packs.get(&language).map_or(&[][..], Vec::as_slice),
                 matches!(&best.0, Meaning::Move(m) if m.role() == Role::Pawn),
             );
+            self.last.pawn_file_written = matches!(&best.0,
+                Meaning::Move(m) if m.role() == Role::Pawn && !m.is_capture())
+                && files_written_as(
+                    &said,
+                    reading,
+                    language,
+                    self.packs.get(&language).map_or(&[][..], Vec::as_slice),
+                    true,
+                    false,
+                );
             self.last.named = named(reading);
             self.last.reading = words(reading).join(" ");
             self.last.man_heard = match &best.0 {

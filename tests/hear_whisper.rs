@@ -961,7 +961,24 @@ fn a_pawns_square_a_man_can_reach_needs_the_file_written_in_noise() {
     let fen = "r3r1k1/ppbn1p2/2p2n1p/q2pp1pb/4P3/PP1P2PP/1BPN1PBN/R3QRK1 b - - 2 16";
     let (stdout, stderr) = heard_timed(&clip, fen, "uk");
     assert!(!stdout.contains("uci a7a6"), "{stdout}{stderr}");
-    assert!(stderr.contains("the pawn's phrase not written"), "{stderr}");
+    assert!(stderr.contains("a pawn's file not written"), "{stderr}");
     let (stdout, stderr) = heard_timed_with(&clip, fen, "uk", &[("VICHESS_PAWN_UNWRITTEN", "0")]);
     assert!(stdout.contains("uci a7a6"), "{stdout}{stderr}");
+}
+
+/// Seed 78 of the closed loop (the recording as the loop mixed it): eSpeak NG's Ukrainian
+/// "же три" at 10 dB, transcribed " В'є, тери.", read as b3 by both recognisers. The b-pawn's
+/// file is not written and "бе" rhymes with "же", the other pawn's: in noise, not
+/// understood. Without the rhyme's part of the rule b2-b3 was taken, wrong.
+#[test]
+fn a_pawns_file_unwritten_beside_a_rhyming_pawn_is_refused_in_noise() {
+    let clip =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/listen/uk-espeak-pawn-g3-10db.wav");
+    let fen = "r1bk1b1r/pp1nq1p1/2p1pnBp/8/3P4/5N2/PPP2PPP/R1BQ1RK1 w - - 2 11";
+    let (stdout, stderr) = heard_timed(&clip, fen, "uk");
+    assert!(!stdout.contains("uci b2b3"), "{stdout}{stderr}");
+    assert!(stderr.contains("a pawn's file not written"), "{stderr}");
+    let (stdout, stderr) =
+        heard_timed_with(&clip, fen, "uk", &[("VICHESS_PAWN_RHYME_UNWRITTEN", "0")]);
+    assert!(stdout.contains("uci b2b3"), "{stdout}{stderr}");
 }

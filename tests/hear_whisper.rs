@@ -937,17 +937,16 @@ fn a_hissed_name_in_a_quiet_recording_settles_the_question_a_file_away() {
 /// over a square a file away whose name rhymes: not taken. Without the rule it was, wrong.
 #[test]
 fn a_whole_phrase_in_noise_does_not_stand_over_a_rhyme() {
-    let clip =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/listen/ru-rook-a-d1-20db.wav");
-    let fen = "3r1rk1/1pp1q1pp/p1p1np2/7b/4P3/2N1QPB1/PPP3PP/R3R1K1 w - - 0 18";
-    let (stdout, stderr) = heard_timed(&clip, fen, "ru");
-    assert!(!stdout.contains("uci a1b1"), "{stdout}{stderr}");
-    assert!(
-        stderr.contains("a noisy recording and a square a file away alike"),
-        "{stderr}"
+    refused_by_rule(
+        "ru-rook-a-d1-20db.wav",
+        [
+            "3r1rk1/1pp1q1pp/p1p1np2/7b/4P3/2N1QPB1/PPP3PP/R3R1K1 w - - 0 18",
+            "ru",
+        ],
+        "a1b1",
+        "a noisy recording and a square a file away alike",
+        "VICHESS_NOISY_RHYME",
     );
-    let (stdout, stderr) = heard_timed_with(&clip, fen, "ru", &[("VICHESS_NOISY_RHYME", "0")]);
-    assert!(stdout.contains("uci a1b1"), "{stdout}{stderr}");
 }
 
 /// Seed 97 of the closed loop (the recording as the loop mixed it): eSpeak NG's Ukrainian
@@ -956,14 +955,16 @@ fn a_whole_phrase_in_noise_does_not_stand_over_a_rhyme() {
 /// not understood. Without the rule a7-a6 was taken, wrong.
 #[test]
 fn a_pawns_square_a_man_can_reach_needs_the_file_written_in_noise() {
-    let clip =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/listen/uk-espeak-queen-a6-10db.wav");
-    let fen = "r3r1k1/ppbn1p2/2p2n1p/q2pp1pb/4P3/PP1P2PP/1BPN1PBN/R3QRK1 b - - 2 16";
-    let (stdout, stderr) = heard_timed(&clip, fen, "uk");
-    assert!(!stdout.contains("uci a7a6"), "{stdout}{stderr}");
-    assert!(stderr.contains("a pawn's file not written"), "{stderr}");
-    let (stdout, stderr) = heard_timed_with(&clip, fen, "uk", &[("VICHESS_PAWN_UNWRITTEN", "0")]);
-    assert!(stdout.contains("uci a7a6"), "{stdout}{stderr}");
+    refused_by_rule(
+        "uk-espeak-queen-a6-10db.wav",
+        [
+            "r3r1k1/ppbn1p2/2p2n1p/q2pp1pb/4P3/PP1P2PP/1BPN1PBN/R3QRK1 b - - 2 16",
+            "uk",
+        ],
+        "a7a6",
+        "a pawn's file not written",
+        "VICHESS_PAWN_UNWRITTEN",
+    );
 }
 
 /// Seed 78 of the closed loop (the recording as the loop mixed it): eSpeak NG's Ukrainian
@@ -972,13 +973,28 @@ fn a_pawns_square_a_man_can_reach_needs_the_file_written_in_noise() {
 /// understood. Without the rhyme's part of the rule b2-b3 was taken, wrong.
 #[test]
 fn a_pawns_file_unwritten_beside_a_rhyming_pawn_is_refused_in_noise() {
-    let clip =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/listen/uk-espeak-pawn-g3-10db.wav");
-    let fen = "r1bk1b1r/pp1nq1p1/2p1pnBp/8/3P4/5N2/PPP2PPP/R1BQ1RK1 w - - 2 11";
-    let (stdout, stderr) = heard_timed(&clip, fen, "uk");
-    assert!(!stdout.contains("uci b2b3"), "{stdout}{stderr}");
-    assert!(stderr.contains("a pawn's file not written"), "{stderr}");
-    let (stdout, stderr) =
-        heard_timed_with(&clip, fen, "uk", &[("VICHESS_PAWN_RHYME_UNWRITTEN", "0")]);
-    assert!(stdout.contains("uci b2b3"), "{stdout}{stderr}");
+    refused_by_rule(
+        "uk-espeak-pawn-g3-10db.wav",
+        [
+            "r1bk1b1r/pp1nq1p1/2p1pnBp/8/3P4/5N2/PPP2PPP/R1BQ1RK1 w - - 2 11",
+            "uk",
+        ],
+        "b2b3",
+        "a pawn's file not written",
+        "VICHESS_PAWN_RHYME_UNWRITTEN",
+    );
+}
+
+/// A recording kept in `tests/data/listen` (`fixture`), heard in `[fen, lang]`: not taken
+/// as `uci`, `why` named in the timing, and taken as `uci` with `switch` set to 0: the rule
+/// named by the switch is what refuses it.
+fn refused_by_rule(fixture: &str, [fen, lang]: [&str; 2], uci: &str, why: &str, switch: &str) {
+    let clip = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/listen")
+        .join(fixture);
+    let (stdout, stderr) = heard_timed(&clip, fen, lang);
+    assert!(!stdout.contains(&format!("uci {uci}")), "{stdout}{stderr}");
+    assert!(stderr.contains(why), "{stderr}");
+    let (stdout, stderr) = heard_timed_with(&clip, fen, lang, &[(switch, "0")]);
+    assert!(stdout.contains(&format!("uci {uci}")), "{stdout}{stderr}");
 }

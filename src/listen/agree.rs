@@ -151,27 +151,14 @@ fn agree_over_rivals(
         // The other recogniser's move, as sure as Whisper's best: the player is asked.
         Some(c) if matches!(c.meaning, Meaning::Move(_)) => ask_between(whisper, &best, c),
         // A command is never offered that way: it is not understood instead.
-        Some(c) => Hearing {
+        Some(c) => under_the_floor(Hearing {
             guesses: whisper
                 .guesses
                 .into_iter()
                 .filter(|g| g.meaning != c.meaning)
-                .map(|mut g| {
-                    g.confidence = g.confidence.min(DISAGREED);
-                    g
-                })
                 .collect(),
-        },
-        None => Hearing {
-            guesses: whisper
-                .guesses
-                .into_iter()
-                .map(|mut g| {
-                    g.confidence = g.confidence.min(DISAGREED);
-                    g
-                })
-                .collect(),
-        },
+        }),
+        None => under_the_floor(whisper),
     }
 }
 

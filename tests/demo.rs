@@ -312,7 +312,8 @@ fn without_a_sound_device_the_demo_says_so_and_writes_its_wav_here() {
 }
 
 /// Without a sound device the reason is in the game's language too (issue 24, item 12), the
-/// sound system's own words kept in brackets, and the sound system prints nothing on stderr.
+/// fault's kind in the pack's words and the device's name in the language's quotation marks,
+/// and the sound system prints nothing on stderr.
 #[cfg(all(feature = "audio", target_os = "linux"))]
 #[test]
 fn without_a_sound_device_the_reason_is_in_the_games_language_and_alsa_is_quiet() {
@@ -323,7 +324,7 @@ fn without_a_sound_device_the_reason_is_in_the_games_language_and_alsa_is_quiet(
             "de",
             "demo: kein Tongerät ist nutzbar (",
             [
-                "das Tongerät kann keinen Ton ausgeben (\"",
+                "das Tongerät kann keinen Ton ausgeben („",
                 "auf diesem Computer gibt es kein Tongerät)",
             ],
             "); die Sprache geht in vichess-demo.wav",
@@ -332,7 +333,7 @@ fn without_a_sound_device_the_reason_is_in_the_games_language_and_alsa_is_quiet(
             "ru",
             "демо: ни одно звуковое устройство нельзя использовать (",
             [
-                "звуковое устройство не может воспроизводить звук (\"",
+                "звуковое устройство не может воспроизводить звук («",
                 "на этом компьютере нет звукового устройства)",
             ],
             "); речь записывается в vichess-demo.wav",
@@ -341,7 +342,7 @@ fn without_a_sound_device_the_reason_is_in_the_games_language_and_alsa_is_quiet(
             "hy",
             "ցուցադրություն՝ ոչ մի ձայնային սարք հնարավոր չէ օգտագործել (",
             [
-                "ձայնային սարքը չի կարող ձայն նվագարկել (\"",
+                "ձայնային սարքը չի կարող ձայն նվագարկել («",
                 "այս համակարգչում ձայնային սարք չկա)",
             ],
             ")․ խոսքը գրվում է vichess-demo.wav ֆայլում",
@@ -369,12 +370,19 @@ fn without_a_sound_device_the_reason_is_in_the_games_language_and_alsa_is_quiet(
             why.iter().any(|w| reason.starts_with(w)) && first.ends_with(tail),
             "{lang}: {first}"
         );
-        // The framing is the pack's; only the device's name and the system's reason (in
-        // brackets) may be English.
+        // The framing and the fault's kind are the pack's; only the device's name and a
+        // message of the sound system's own (in brackets) may be English. cpal's English
+        // description of a kind ("The requested audio device is not available") never is.
         for english in [
             "the sound device",
             "cannot play sound",
             "there is no sound device",
+            "The requested",
+            "may have been",
+            "not available",
+            "An error occurred",
+            "audio backend",
+            "\"",
         ] {
             assert!(!first.contains(english), "{lang}: {first}");
         }

@@ -108,3 +108,42 @@ fn a_move_said_between_two_presses_of_f5_is_played_announced_and_journaled_as_he
     drop(t);
     drop(pulse);
 }
+
+/// With no sound server and no sound card the microphone cannot open: `play --listen` says so
+/// in the game's language, the fault's kind in the pack's words and the device's name in the
+/// language's quotation marks, never cpal's English ("The requested audio device is not
+/// available"), and the game goes on from the keyboard.
+#[test]
+fn without_a_microphone_play_listen_says_why_in_the_games_language() {
+    let nowhere = [
+        ("PULSE_SERVER", "unix:/nonexistent/pulse/native"),
+        ("ALSA_CARD", "vichess-no-such-card"),
+    ];
+    let (mut t, _) = Terminal::start_with(
+        &["--listen", "--no-audio", "--lang", "de", "--control", "15m"],
+        &nowhere,
+    );
+    t.wait_for("voice input off", |r| {
+        r.starts_with("keine Spracheingabe (")
+    });
+    let rows = t.rows();
+    let line = rows
+        .iter()
+        .find(|r| r.starts_with("keine Spracheingabe ("))
+        .unwrap();
+    // Which of the two depends on how the machine's ALSA answers; both are the pack's words.
+    assert!(
+        line.starts_with("keine Spracheingabe (das Mikrofon kann nicht aufnehmen („")
+            || line == "keine Spracheingabe (auf diesem Computer gibt es kein Mikrofon)",
+        "{line}"
+    );
+    for english in ["requested", "available", "device", "error", "\""] {
+        assert!(!line.contains(english), "{line}");
+    }
+    // The game goes on: a typed move is played and announced.
+    t.wait_until_raw();
+    t.type_slowly("e4\r");
+    t.wait_for("the typed move", |r| r == "Eva vier");
+    t.type_slowly("quit\r");
+    assert!(t.wait_end().success());
+}

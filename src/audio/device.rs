@@ -4,6 +4,7 @@
 //! stream per announcement would cost tens of milliseconds, and a move must be heard at once.
 //! Everything that decides what is heard happens before this module, on PCM in memory.
 
+use super::fault::{FaultKind, SoundFault};
 use super::ring::{self, Queue, Tap};
 use super::route::{interleave, Audience, Channel, Destination, Routing};
 use super::Pcm;
@@ -36,8 +37,8 @@ pub enum DeviceError {
     Unavailable {
         /// The device's name as the sound system gives it.
         name: String,
-        /// What went wrong, as the sound system said it (or the sample format vichess lacks).
-        reason: String,
+        /// What went wrong: its kind, said in the game's words, and the system's own message.
+        reason: SoundFault,
     },
 }
 
@@ -52,7 +53,7 @@ pub struct Output {
     player: Player,
     /// What the sound system reported while playing; written only by cpal's error callback,
     /// never by the data callback.
-    last_error: Arc<Mutex<Option<String>>>,
+    last_error: Arc<Mutex<Option<SoundFault>>>,
     name: String,
     rate: u32,
     channels: u16,
@@ -119,13 +120,13 @@ impl Output {
             }
         };
         let name = name_of(&device);
-        let unavailable = |reason: String| DeviceError::Unavailable {
+        let unavailable = |reason: SoundFault| DeviceError::Unavailable {
             name: name.clone(),
             reason,
         };
         let supported = device
             .default_output_config()
-            .map_err(|e| unavailable(e.to_string()))?;
+            .map_err(|e| unavailable(e.into()))?;
         let mut config = supported.config();
         let last_error = Arc::new(Mutex::new(None));
         // The ring's consumer moves into the callback; a failed attempt hands it back.
@@ -139,7 +140,10 @@ impl Output {
                 SampleFormat::I16 => build::<i16>(&device, config, tap, &last_error),
                 SampleFormat::I32 => build::<i32>(&device, config, tap, &last_error),
                 SampleFormat::U16 => build::<u16>(&device, config, tap, &last_error),
-                other => Err(format!("its sample format {other:?} is not supported")),
+                other => Err(SoundFault::new(
+                    FaultKind::Unsupported,
+                    Some(format!("{other:?}")),
+                )),
             }
         };
         // A short buffer, so a move is heard at once: the default of some sound systems
@@ -160,8 +164,8 @@ impl Output {
             None => open(&config),
         }
         .map_err(&unavailable)?;
-        stream.play().map_err(|e| unavailable(e.to_string()))?;
-        let queue = queue.ok_or_else(|| unavailable("no stream was built".into()))?;
+        stream.play().map_err(|e| unavailable(e.into()))?;
+        let queue = queue.ok_or_else(|| unavailable(SoundFault::new(FaultKind::Other, None)))?;
         Ok(Output {
             _stream: stream,
             player: Player {
@@ -264,7 +268,7 @@ impl Output {
     }
 
     /// The last error the sound system reported while playing, if any.
-    pub fn take_error(&self) -> Option<String> {
+    pub fn take_error(&self) -> Option<SoundFault> {
         self.last_error
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -324,8 +328,8 @@ fn build<T>(
     device: &cpal::Device,
     config: &cpal::StreamConfig,
     mut tap: Tap,
-    last_error: &Arc<Mutex<Option<String>>>,
-) -> Result<cpal::Stream, String>
+    last_error: &Arc<Mutex<Option<SoundFault>>>,
+) -> Result<cpal::Stream, SoundFault>
 where
     T: SizedSample + FromSample<f32>,
 {
@@ -346,11 +350,11 @@ where
                 let mut last = errors
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
-                *last = Some(e.to_string());
+                *last = Some(e.into());
             },
             None,
         )
-        .map_err(|e| e.to_string())
+        .map_err(SoundFault::from)
 }
 
 /// The open outputs of a [`Routing`]: each audience's sound goes to its device and side.

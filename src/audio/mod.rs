@@ -7,6 +7,7 @@
 #[cfg(feature = "audio")]
 pub mod device;
 pub mod earcon;
+pub mod fault;
 pub mod measure;
 pub mod resample;
 #[cfg(feature = "audio")]

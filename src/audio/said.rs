@@ -5,19 +5,23 @@ use super::device::DeviceError;
 use crate::phrase::token::{Token, Word};
 use crate::voice::Pack;
 
-/// The reason in `pack`'s words; what the sound system itself said (a device's name, its
-/// fault) follows in brackets as it came.
+/// The reason in `pack`'s words; the device's name follows in the language's quotation marks,
+/// and the fault in the pack's words (with the sound system's own message, if it gave one).
 pub fn device_why(pack: &Pack, e: &DeviceError) -> String {
     let w = |word| pack.text(&[Token::Word(word)]);
+    let quote = |name: &str| pack.language().quote(name);
     match e {
         DeviceError::NoDevice => w(Word::SoundNoDevice),
-        DeviceError::NotFound { wanted, available } => {
-            format!("{} (\"{wanted}\"; {available})", w(Word::SoundNotFound))
-        }
+        DeviceError::NotFound { wanted, available } => format!(
+            "{} ({}; {available})",
+            w(Word::SoundNotFound),
+            quote(wanted)
+        ),
         DeviceError::Unavailable { name, reason } => format!(
-            "{} (\"{name}\": {})",
+            "{} ({}: {})",
             w(Word::SoundCannotPlay),
-            reason.trim_end_matches('.')
+            quote(name),
+            reason.words(pack)
         ),
     }
 }

@@ -527,7 +527,7 @@ fn play(
     let mut recover =
         |device: &mut Device, played: bool, last: Option<&Pcm>| -> anyhow::Result<bool> {
             let why = match device.take_error() {
-                Some(e) => e,
+                Some(e) => e.words(pack),
                 None if !played => w.stopped.to_string(),
                 None => return Ok(false),
             };

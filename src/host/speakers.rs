@@ -284,22 +284,20 @@ impl Speakers {
 /// What a sound device had to say during a game.
 #[cfg_attr(not(feature = "audio"), allow(dead_code))]
 pub enum DeviceNews {
-    /// It reported an error: its own words.
-    Error(String),
+    /// It reported an error.
+    Error(crate::audio::fault::SoundFault),
     /// It ran short of sound this many times (underruns): the sound may have stuttered.
     Underruns(u64),
 }
 
-/// A sound device's news in the pack's language: the device's name, then what happened; its
-/// own words in brackets as they came, a count of stutters as "3×".
+/// A sound device's news in the pack's language: the device's name, then what happened (a
+/// fault's kind in words, the system's own message in brackets as it came), a count of
+/// stutters as "3×".
 #[cfg_attr(not(feature = "audio"), allow(dead_code))]
 pub fn device_notice(pack: &Pack, device: &str, news: &DeviceNews) -> String {
     let w = |word| pack.text(&[Token::Word(word)]);
     let what = match news {
-        DeviceNews::Error(e) => {
-            let e = e.trim().trim_end_matches('.');
-            format!("{} ({e})", w(Word::DeviceReported))
-        }
+        DeviceNews::Error(e) => e.words(pack),
         DeviceNews::Underruns(n) => format!("{} ({n}×)", w(Word::DeviceUnderrun)),
     };
     format!("{} {device}: {what}", w(Word::SoundDevice))
@@ -308,11 +306,14 @@ pub fn device_notice(pack: &Pack, device: &str, news: &DeviceNews) -> String {
 #[cfg(test)]
 mod notice_tests {
     use super::*;
+    use crate::audio::fault::{FaultKind, SoundFault};
     use crate::speech::SpeechError;
     use crate::voice::render::{ClipProblem, ClipWhy};
 
     fn said(name: &str) -> Vec<String> {
         let pack = Pack::builtin(name).unwrap();
+        let gone = SoundFault::new(FaultKind::Gone, None);
+        let odd = SoundFault::new(FaultKind::Other, Some("snd_pcm_writei: EPIPE.".into()));
         let clip = |reason| ClipProblem {
             token: "file-a".into(),
             path: "clips/file-a.wav".into(),
@@ -337,7 +338,8 @@ mod notice_tests {
             })
             .text(&pack),
             device_notice(&pack, "pulse", &DeviceNews::Underruns(3)),
-            device_notice(&pack, "pulse", &DeviceNews::Error("device gone.".into())),
+            device_notice(&pack, "pulse", &DeviceNews::Error(gone)),
+            device_notice(&pack, "pulse", &DeviceNews::Error(odd)),
         ]
     }
 
@@ -380,7 +382,8 @@ mod notice_tests {
                  Aufnahme weicht vom Manifest ab (22050 Hz ≠ 16000 Hz)",
                 "Tongerät pulse: der Ton ist ausgesetzt (der Computer war ausgelastet); er kann \
                  gestockt haben (3×)",
-                "Tongerät pulse: meldet einen Fehler (device gone)",
+                "Tongerät pulse: das Tongerät ist nicht angeschlossen oder fehlt",
+                "Tongerät pulse: das Tonsystem meldet einen Fehler (snd_pcm_writei: EPIPE)",
             ]
         );
         let de_fide = said("de-fide");
@@ -420,7 +423,9 @@ mod notice_tests {
                  записи не совпадает с манифестом (22050 Hz ≠ 16000 Hz)",
                 "звуковое устройство pulse: звуку не хватило данных (компьютер был занят); звук \
                  мог прерываться (3×)",
-                "звуковое устройство pulse: сообщило об ошибке (device gone)",
+                "звуковое устройство pulse: звуковое устройство отключено или отсутствует",
+                "звуковое устройство pulse: звуковая система сообщила об ошибке \
+                 (snd_pcm_writei: EPIPE)",
             ]
         );
         let en = said("en");
@@ -447,7 +452,8 @@ mod notice_tests {
                     "clip-wrong-rate",
                     "sound-device",
                     "device-underrun",
-                    "device-reported",
+                    "sound-gone",
+                    "sound-fault",
                 ] {
                     assert!(!line.contains(id), "{name}: {line}");
                 }

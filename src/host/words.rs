@@ -401,15 +401,21 @@ mod tests {
         );
     }
 
-    /// Why there is no sound, in the game's language (issue 24, item 12): only the device's
-    /// own name and fault stay as the sound system gave them.
+    /// Why there is no sound, in the game's language (issue 24, item 12): the fault's kind in
+    /// the pack's words, the device's name in the language's quotation marks; only the name
+    /// and the sound system's own message stay as the system gave them.
     #[cfg(feature = "audio")]
     #[test]
     fn the_reason_for_no_sound_is_in_the_games_language() {
         use crate::audio::device::DeviceError;
+        use crate::audio::fault::{FaultKind, SoundFault};
         let unavailable = DeviceError::Unavailable {
             name: "pulse".into(),
-            reason: "stream error.".into(),
+            reason: SoundFault::new(FaultKind::Busy, None),
+        };
+        let odd = DeviceError::Unavailable {
+            name: "hw:1".into(),
+            reason: SoundFault::new(FaultKind::Other, Some("snd_pcm_open: EIO.".into())),
         };
         let said = |name: &str, e: &DeviceError| {
             let p = pack(name);
@@ -423,16 +429,35 @@ mod tests {
         assert_eq!(
             said("de", &unavailable),
             "kein Ton: jede Ansage wird nur angezeigt (das Tongerät kann keinen Ton ausgeben \
-             (\"pulse\": stream error))"
+             („pulse“: ein anderes Programm benutzt das Gerät))"
+        );
+        assert_eq!(
+            said("uk", &odd),
+            "звуку немає: кожне оголошення лише друкується (звуковий пристрій не може \
+             відтворювати звук («hw:1»: звукова система повідомила про помилку \
+             (snd_pcm_open: EIO)))"
+        );
+        assert_eq!(
+            said("en", &unavailable),
+            "no sound: every announcement is printed only (the sound device cannot play sound \
+             (\"pulse\": another program is using the device))"
         );
         let missing = DeviceError::NotFound {
             wanted: "usb".into(),
             available: "default, pulse".into(),
         };
         for name in ["de", "uk", "ru", "hy"] {
-            for e in [&DeviceError::NoDevice, &missing, &unavailable] {
+            for e in [&DeviceError::NoDevice, &missing, &unavailable, &odd] {
                 let line = said(name, e);
-                for english in ["sound device", "cannot play", "there is no", "named"] {
+                for english in [
+                    "sound device",
+                    "cannot play",
+                    "there is no",
+                    "named",
+                    "another program",
+                    "reported",
+                    "\"",
+                ] {
                     assert!(!line.contains(english), "{name}: {line}");
                 }
             }

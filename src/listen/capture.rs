@@ -3,7 +3,10 @@
 //! 16 kHz, 16-bit samples a recogniser takes. Nothing is recorded between utterances: the
 //! stream runs, but its samples are dropped unless a recording is open.
 
+use crate::audio::fault::{FaultKind, SoundFault};
 use crate::audio::resample::resample;
+use crate::phrase::token::{Token, Word};
+use crate::voice::Pack;
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use cpal::{FromSample, Sample, SampleFormat, SizedSample};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -27,9 +30,26 @@ pub enum CaptureError {
     Unavailable {
         /// The device's name as the sound system gives it.
         name: String,
-        /// What went wrong, as the sound system said it.
-        reason: String,
+        /// What went wrong: its kind, said in the game's words, and the system's own message.
+        reason: SoundFault,
     },
+}
+
+impl CaptureError {
+    /// Why, in `pack`'s words: the device's name in the language's quotation marks, the
+    /// fault's kind in words and the sound system's own message, if it gave one.
+    pub fn words(&self, pack: &Pack) -> String {
+        let w = |word| pack.text(&[Token::Word(word)]);
+        match self {
+            CaptureError::NoDevice => w(Word::MicNone),
+            CaptureError::Unavailable { name, reason } => format!(
+                "{} ({}: {})",
+                w(Word::MicCannotRecord),
+                pack.language().quote(name),
+                reason.words(pack)
+            ),
+        }
+    }
 }
 
 /// How much of a recording's start is dropped, in seconds, when it opens after the open cue
@@ -48,7 +68,7 @@ struct Shared {
     /// The longest recording in frames at the device's rate.
     max_frames: usize,
     /// What the sound system reported, if anything.
-    error: Mutex<Option<String>>,
+    error: Mutex<Option<SoundFault>>,
 }
 
 /// The open input device, its stream running.
@@ -68,13 +88,13 @@ impl Capture {
             .description()
             .map(|d| d.name().to_string())
             .unwrap_or_else(|_| device.to_string());
-        let unavailable = |reason: String| CaptureError::Unavailable {
+        let unavailable = |reason: SoundFault| CaptureError::Unavailable {
             name: name.clone(),
             reason,
         };
         let supported = device
             .default_input_config()
-            .map_err(|e| unavailable(e.to_string()))?;
+            .map_err(|e| unavailable(e.into()))?;
         let config = supported.config();
         let rate = config.sample_rate;
         let shared = Arc::new(Shared {
@@ -89,10 +109,13 @@ impl Capture {
             SampleFormat::I16 => build::<i16>(&device, &config, &shared),
             SampleFormat::I32 => build::<i32>(&device, &config, &shared),
             SampleFormat::U16 => build::<u16>(&device, &config, &shared),
-            other => Err(format!("its sample format {other:?} is not supported")),
+            other => Err(SoundFault::new(
+                FaultKind::Unsupported,
+                Some(format!("{other:?}")),
+            )),
         }
         .map_err(&unavailable)?;
-        stream.play().map_err(|e| unavailable(e.to_string()))?;
+        stream.play().map_err(|e| unavailable(e.into()))?;
         Ok(Capture {
             _stream: stream,
             shared,
@@ -153,7 +176,7 @@ impl Capture {
     }
 
     /// What the sound system reported since the last call, if anything.
-    pub fn take_error(&self) -> Option<String> {
+    pub fn take_error(&self) -> Option<SoundFault> {
         self.shared
             .error
             .lock()
@@ -193,7 +216,7 @@ fn build<T>(
     device: &cpal::Device,
     config: &cpal::StreamConfig,
     shared: &Arc<Shared>,
-) -> Result<cpal::Stream, String>
+) -> Result<cpal::Stream, SoundFault>
 where
     T: SizedSample,
     f32: FromSample<T>,
@@ -231,11 +254,11 @@ where
                 *error_side
                     .error
                     .lock()
-                    .unwrap_or_else(PoisonError::into_inner) = Some(e.to_string());
+                    .unwrap_or_else(PoisonError::into_inner) = Some(e.into());
             },
             None,
         )
-        .map_err(|e| e.to_string())
+        .map_err(SoundFault::from)
 }
 
 /// Push-to-talk: what a press of the talk key means, given whether a recording is open. The
@@ -259,6 +282,34 @@ pub fn on_press(recording: bool) -> Talk {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Why the microphone cannot be used is said in the game's language: the fault's kind in
+    /// the pack's words, the device's name in the language's quotation marks.
+    #[test]
+    fn why_the_microphone_cannot_record_is_in_the_games_language() {
+        let busy = CaptureError::Unavailable {
+            name: "USB Audio".into(),
+            reason: SoundFault::new(FaultKind::Busy, None),
+        };
+        let said = |name: &str, e: &CaptureError| e.words(&Pack::builtin(name).unwrap());
+        assert_eq!(
+            said("de", &busy),
+            "das Mikrofon kann nicht aufnehmen („USB Audio“: ein anderes Programm benutzt das \
+             Gerät)"
+        );
+        assert_eq!(
+            said("ru", &busy),
+            "микрофон не может записывать («USB Audio»: устройство занято другой программой)"
+        );
+        assert_eq!(
+            said("hy", &CaptureError::NoDevice),
+            "այս համակարգչում խոսափող չկա"
+        );
+        assert_eq!(
+            said("en", &CaptureError::NoDevice),
+            "there is no microphone on this computer"
+        );
+    }
 
     #[test]
     fn frames_are_mixed_to_mono_and_cut_at_the_room_left() {

@@ -553,8 +553,6 @@ words! {
     ClipUnreadable = "clip-unreadable",
     /// Before a sound device's name.
     SoundDevice = "sound-device",
-    /// The device reported an error (its words follow in brackets).
-    DeviceReported = "device-reported",
     /// The device ran short of sound (underruns; the count follows as "3×").
     DeviceUnderrun = "device-underrun",
     // --- play's last English lines (text only) ---
@@ -858,6 +856,20 @@ words! {
     SoundNotFound = "sound-not-found",
     /// The device cannot play; its name and the sound system's reason follow.
     SoundCannotPlay = "sound-cannot-play",
+    /// Why a sound device failed, by the kind of fault (`audio::fault::FaultKind`): another
+    /// program holds it, it is not there, no sound server runs, access is denied, it will
+    /// not take the setting, the system ran out of resources, or anything else.
+    SoundBusy = "sound-busy",
+    SoundGone = "sound-gone",
+    SoundNoSystem = "sound-no-system",
+    SoundDenied = "sound-denied",
+    SoundUnsupported = "sound-unsupported",
+    SoundNoResources = "sound-no-resources",
+    SoundFault = "sound-fault",
+    /// Why the microphone cannot be used (`listen::capture::CaptureError`): there is none,
+    /// or it cannot record (the fault's words follow).
+    MicNone = "mic-none",
+    MicCannotRecord = "mic-cannot-record",
     /// A board's clock did not confirm a command; the link's words follow.
     BoardClockFailed = "board-clock-failed",
     /// `[clock] source = "board"` (issue 26): the clock on the board, before its times.

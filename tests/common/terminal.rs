@@ -129,6 +129,11 @@ impl Drop for Terminal {
 
 impl Terminal {
     pub fn start(args: &[&str]) -> (Terminal, String) {
+        Terminal::start_with(args, &[])
+    }
+
+    /// [`Terminal::start`] with these variables set in vichess's environment.
+    pub fn start_with(args: &[&str], env: &[(&str, &str)]) -> (Terminal, String) {
         let (master, slave) = TTYPort::pair().expect("a pseudo-terminal");
         let path = slave.name().expect("the pty's path");
         // A terminal as a shell leaves it: lines, echo and signals.
@@ -154,6 +159,7 @@ impl Terminal {
             .env_remove("LC_ALL")
             .env_remove("LC_CTYPE")
             .env("TERM", "xterm")
+            .envs(env.iter().copied())
             .stdin(open())
             .stdout(open())
             .stderr(Stdio::piped())

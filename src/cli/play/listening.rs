@@ -90,7 +90,7 @@ fn device(
             let capture = match Capture::open_default(MAX_MS) {
                 Ok(c) => c,
                 Err(e) => {
-                    let why = EarError::Model(e.to_string());
+                    let why = EarError::Model(e.words(&pack));
                     let _ = inputs.send(Arrival::Notice(ear::unavailable_line(&pack, &why)));
                     return;
                 }
@@ -132,7 +132,7 @@ fn device(
                     Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return,
                 };
                 if let Some(why) = capture.take_error() {
-                    let line = ear::failed_line(&pack, &EarError::Failed(why));
+                    let line = ear::failed_line(&pack, &EarError::Failed(why.words(&pack)));
                     if inputs.send(Arrival::Notice(line)).is_err() {
                         return;
                     }

@@ -340,6 +340,14 @@ mod notice_tests {
             device_notice(&pack, "pulse", &DeviceNews::Underruns(3)),
             device_notice(&pack, "pulse", &DeviceNews::Error(gone)),
             device_notice(&pack, "pulse", &DeviceNews::Error(odd)),
+            notice(
+                &SpeechError::NoEspeak(
+                    std::io::ErrorKind::NotFound,
+                    "No such file or directory (os error 2)".into(),
+                ),
+                &pack,
+            ),
+            notice(&SpeechError::Refused, &pack),
         ]
     }
 
@@ -384,6 +392,13 @@ mod notice_tests {
                  gestockt haben (3×)",
                 "Tongerät pulse: das Tongerät ist nicht angeschlossen oder fehlt",
                 "Tongerät pulse: das Tonsystem meldet einen Fehler (snd_pcm_writei: EPIPE)",
+                "Hinweis: die Sprachausgabe des Systems ist nicht verfügbar: espeak-ng lässt \
+                 sich nicht starten (diese Datei oder diesen Ordner gibt es nicht); Wörter ohne \
+                 Sprachaufnahme werden angezeigt, aber nicht gesprochen; bitte speech-dispatcher \
+                 installieren, um sie zu hören",
+                "Hinweis: die Sprachausgabe des Systems ist gescheitert: speech-dispatcher hat \
+                 die Wörter abgelehnt; Wörter ohne Sprachaufnahme werden angezeigt, aber nicht \
+                 gesprochen; bitte speech-dispatcher installieren, um sie zu hören",
             ]
         );
         let de_fide = said("de-fide");
@@ -426,6 +441,12 @@ mod notice_tests {
                 "звуковое устройство pulse: звуковое устройство отключено или отсутствует",
                 "звуковое устройство pulse: звуковая система сообщила об ошибке \
                  (snd_pcm_writei: EPIPE)",
+                "примечание: системный синтез речи недоступен: не удаётся запустить espeak-ng \
+                 (такого файла или папки нет); слова без голосовой записи печатаются, но не \
+                 произносятся; установите speech-dispatcher, чтобы их слышать",
+                "примечание: системный синтез речи дал сбой: speech-dispatcher отказался \
+                 произносить слова; слова без голосовой записи печатаются, но не произносятся; \
+                 установите speech-dispatcher, чтобы их слышать",
             ]
         );
         let en = said("en");
@@ -454,6 +475,9 @@ mod notice_tests {
                     "device-underrun",
                     "sound-gone",
                     "sound-fault",
+                    "espeak-cannot-run",
+                    "speech-refused",
+                    "os error",
                 ] {
                     assert!(!line.contains(id), "{name}: {line}");
                 }

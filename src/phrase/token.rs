@@ -536,6 +536,8 @@ words! {
     EspeakCannotRun = "espeak-cannot-run",
     /// eSpeak NG could not say some words (its complaint follows in brackets).
     EspeakFailed = "espeak-failed",
+    /// speech-dispatcher was reached and refused the words.
+    SpeechRefused = "speech-refused",
     SpeechWorkerStopped = "speech-worker-stopped",
     /// After a speech notice for a recording: the recording lacks those words.
     RecordingLacksWords = "recording-lacks-words",

@@ -28,7 +28,7 @@ enum Ask {
 /// The thread that owns the connection, reached by the words to say and answering each.
 pub struct Engine {
     words: mpsc::Sender<Ask>,
-    answers: mpsc::Receiver<Result<(), String>>,
+    answers: mpsc::Receiver<Result<(), SpeechError>>,
 }
 
 impl Engine {
@@ -63,7 +63,7 @@ impl Engine {
                     let said = connection
                         .say(Priority::Important, text)
                         .map(|_| ())
-                        .ok_or_else(|| "speech-dispatcher refused the words".to_string());
+                        .ok_or(SpeechError::Refused);
                     if answer.send(said).is_err() {
                         break;
                     }
@@ -78,13 +78,13 @@ impl Engine {
     }
 
     /// Queues `text` after anything still being said.
-    pub fn say(&mut self, text: &str) -> Result<(), String> {
+    pub fn say(&mut self, text: &str) -> Result<(), SpeechError> {
         self.words
             .send(Ask::Say(text.to_string()))
-            .map_err(|_| "the speech thread has ended".to_string())?;
+            .map_err(|_| SpeechError::WorkerStopped)?;
         match self.answers.recv_timeout(OPEN_LIMIT) {
             Ok(said) => said,
-            Err(_) => Err("speech-dispatcher did not answer".to_string()),
+            Err(_) => Err(SpeechError::NoAnswer),
         }
     }
 }

@@ -90,7 +90,7 @@ impl Espeak {
                 format!("unix:{}", dir.join("no-sound-server").display()),
             )
             .output()
-            .map_err(|e| SpeechError::NoEspeak(e.to_string()))?;
+            .map_err(|e| SpeechError::NoEspeak(e.kind(), e.to_string()))?;
         if !out.status.success() {
             return Err(SpeechError::EspeakFailed(format!(
                 "{text:?}: {}",

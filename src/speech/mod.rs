@@ -55,9 +55,13 @@ pub enum SpeechError {
          `killall speech-dispatcher` ends it)"
     )]
     NoAnswer,
-    /// `espeak-ng` (words without a clip in a recording) cannot be run: the system's reason.
-    #[error("system speech is not available: cannot run espeak-ng: {0}")]
-    NoEspeak(String),
+    /// `espeak-ng` (words without a clip in a recording) cannot be run: the system's reason,
+    /// its kind kept so that a common one (not installed) is said in the game's words.
+    #[error("system speech is not available: cannot run espeak-ng: {1}")]
+    NoEspeak(std::io::ErrorKind, String),
+    /// speech-dispatcher was reached and refused the words.
+    #[error("system speech failed: speech-dispatcher refused the words")]
+    Refused,
     /// `espeak-ng` could not say some words: its own complaint.
     #[error("system speech failed: espeak-ng could not say the words: {0}")]
     EspeakFailed(String),
@@ -171,7 +175,17 @@ pub fn notice(e: &SpeechError, pack: &Pack) -> String {
         SpeechError::CannotTell => (false, Some(Word::SpeechCannotTell), ""),
         SpeechError::Silent => (false, Some(Word::SpeechSilent), ""),
         SpeechError::NoAnswer => (false, Some(Word::SpeechNoAnswer), ""),
-        SpeechError::NoEspeak(why) => (false, Some(Word::EspeakCannotRun), why.as_str()),
+        SpeechError::NoEspeak(kind, why) => {
+            let why = crate::io_words::kind_words(pack, *kind).unwrap_or_else(|| why.clone());
+            let line = format!(
+                "{}: {} ({})",
+                w(Word::SpeechUnavailable),
+                w(Word::EspeakCannotRun),
+                why.trim().trim_end_matches('.')
+            );
+            return format!("{line}; {}", w(Word::SpeechPrintedOnly));
+        }
+        SpeechError::Refused => (true, Some(Word::SpeechRefused), ""),
         SpeechError::EspeakFailed(why) => (true, Some(Word::EspeakFailed), why.as_str()),
         SpeechError::WorkerStopped => return w(Word::SpeechWorkerStopped),
     };

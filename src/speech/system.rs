@@ -184,7 +184,7 @@ impl SystemSpeech {
 
 impl Speaker for SystemSpeech {
     fn speak(&mut self, text: &str) -> Result<(), SpeechError> {
-        self.engine.say(text).map_err(SpeechError::Failed)?;
+        self.engine.say(text)?;
         self.said += 1;
         self.last_said = Instant::now();
         self.expected = expected_duration(text, self.speed);

@@ -875,7 +875,7 @@ fn in_a_quiet_recording_a_sound_at_a_words_end_is_not_noise() {
 /// The English pack's "a3", "a4" and "b4", made again for SVOX Pico from "ey threee", "ey
 /// fore" and "bee fore" (`scripts/make-voices`, `ENGINE_SPELLING`): before, Whisper wrote
 /// them " by three.", " They four." and " Be full." and none was taken. Each clip as shipped
-/// is heard as its square from the start position.
+/// is heard as its square from the start position, and "b4" also where PocketSphinx is torn.
 #[test]
 fn the_english_packs_a3_a4_and_b4_clips_are_heard_as_their_squares() {
     let clips = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices/en/clips");
@@ -890,6 +890,17 @@ fn the_english_packs_a3_a4_and_b4_clips_are_heard_as_their_squares() {
             "{clip}: {stdout}{stderr}"
         );
     }
+    // Seed 106: Whisper writes the clip as announced " Be four." and PocketSphinx, reading
+    // "bee four", has "gee four" close behind. The square spelled out is the square written, so the
+    // move is taken; read as written, it is asked.
+    let fen = "2kr3r/ppq1bpp1/2p2nn1/7p/3N3P/2P3P1/PP2QPB1/R1B1K2R w KQ - 1 18";
+    let dir = tempfile::tempdir().unwrap();
+    let b4 = render(dir.path(), "b4", "en", fen, "b4");
+    let (stdout, stderr) = heard_timed(&b4, fen, "en");
+    assert!(stdout.contains("uci b2b4"), "{stdout}{stderr}");
+    assert!(stderr.contains("transcript (\" Be four.\""), "{stderr}");
+    let (stdout, stderr) = heard_timed_with(&b4, fen, "en", &[("VICHESS_SPELLED_SQUARE", "0")]);
+    assert!(!stdout.contains("uci "), "{stdout}{stderr}");
 }
 
 /// Seed 97 of the closed loop: the Russian pack's clean "эф пять", transcribed " Эф,

@@ -558,10 +558,11 @@ fn annotation(transcript: &str) -> bool {
 }
 
 /// A text's words, lower case, without punctuation, a German number drawn out read as the
-/// number ([`DRAWN_OUT`]).
+/// number ([`DRAWN_OUT`]) and an English square spelled out as the square
+/// ([`spelled_squares`]).
 fn words(t: &str) -> Vec<String> {
     let drawn_out = std::env::var_os("VICHESS_DRAWN_OUT").is_none_or(|v| v != "0");
-    split_words(t)
+    let words = split_words(t)
         .map(|w| {
             let w = w.to_lowercase().replace(['’', 'ʼ'], "'");
             match DRAWN_OUT.iter().find(|(long, _)| *long == w) {
@@ -569,8 +570,82 @@ fn words(t: &str) -> Vec<String> {
                 _ => w,
             }
         })
-        .collect()
+        .collect();
+    spelled_squares(words)
 }
+
+/// An English square as Whisper spells it out, a letter's name then a rank word (" Be
+/// four.", " Rook be eight."), read as the square the phrases write ("b4"): the same
+/// letter, the same rank, so a transcript that is a reading but for the spelling is that
+/// reading word for word. Whisper wrote the English pack's clean "b4" so on every seed it
+/// came, and the move was asked each time, though " B4." would have been taken. Only a
+/// letter's name followed by a rank (a word, a digit, or a word Whisper writes for a rank
+/// there, [`RANK_HOMOPHONES`]) is read so: "see" and "be" alone are English words. `VICHESS_SPELLED_SQUARE=0` reads them as written, for the closed loop.
+fn spelled_squares(words: Vec<String>) -> Vec<String> {
+    if std::env::var_os("VICHESS_SPELLED_SQUARE").is_some_and(|v| v == "0") {
+        return words;
+    }
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let letter = ENGLISH_LETTERS
+            .iter()
+            .find(|(name, _)| *name == words[i])
+            .map(|(_, l)| *l);
+        let rank = words.get(i + 1).and_then(|w| {
+            let digit = (w.len() == 1 && ('1'..='8').contains(&w.chars().next()?)).then_some(w);
+            digit.cloned().or_else(|| {
+                ENGLISH_RANKS
+                    .iter()
+                    .position(|n| n == w)
+                    .map(|r| (r + 1).to_string())
+                    .or_else(|| {
+                        RANK_HOMOPHONES
+                            .iter()
+                            .find(|(h, _)| h == w)
+                            .map(|(_, d)| d.to_string())
+                    })
+            })
+        });
+        match (letter, rank) {
+            (Some(l), Some(r)) => {
+                out.push(format!("{l}{r}"));
+                i += 2;
+            }
+            _ => {
+                out.push(words[i].clone());
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Words Whisper writes for an English rank after a letter's name, eSpeak NG's "three"
+/// and "four" above all (" Be free.", " Be for.", " See free."): only there are they a
+/// rank, for [`spelled_squares`].
+const RANK_HOMOPHONES: [(&str, &str); 5] = [
+    ("to", "2"),
+    ("too", "2"),
+    ("free", "3"),
+    ("for", "4"),
+    ("fore", "4"),
+];
+
+/// The English letters' names as Whisper spells them, for [`spelled_squares`].
+const ENGLISH_LETTERS: [(&str, char); 11] = [
+    ("ay", 'a'),
+    ("be", 'b'),
+    ("bee", 'b'),
+    ("see", 'c'),
+    ("sea", 'c'),
+    ("cee", 'c'),
+    ("dee", 'd'),
+    ("eff", 'f'),
+    ("ef", 'f'),
+    ("gee", 'g'),
+    ("aitch", 'h'),
+];
 
 /// German numbers as Whisper writes them when a number alone is drawn out with a final
 /// schwa, as German speakers often say it: "Springer, Bella, Dreie." for the de-fide pack's
@@ -2103,6 +2178,22 @@ mod tests {
         assert!(!reads_as(" Ладья, б, восемь, шах.", "Ладья, бэ, восемь."));
         assert!(!reads_as(" Ладья, бэ, восемь.", "Ладья, б, восемь."));
         assert!(!reads_as(" Turm, B, acht.", "Turm Bella acht."));
+    }
+
+    /// An English square spelled out is the square; a letter's name alone, or before a word
+    /// that is no rank, stays a word.
+    #[test]
+    fn an_english_square_spelled_out_is_the_square() {
+        assert!(reads_as(" Be four.", "B4."));
+        assert!(reads_as(" Rook be eight.", "Rook B8."));
+        assert!(reads_as(" Bishop, see three.", "Bishop, c3."));
+        assert!(reads_as(" Knight, dee 5.", "Knight d5."));
+        assert!(reads_as(" Be for.", "B4."));
+        assert!(reads_as(" See free.", "c3."));
+        assert!(!reads_as(" Be four.", "D4."));
+        assert_eq!(words(" See, you. Be nine."), ["see", "you", "be", "nine"]);
+        assert_eq!(words(" Free for all."), ["free", "for", "all"]);
+        assert_eq!(words(" Aitch one, eff eight."), ["h1", "f8"]);
     }
 
     /// Seed 112: the de-fide pack's "Springer Bella drei", transcribed " Springer, Bella,

@@ -256,7 +256,7 @@ pub fn run(
                     }
                     if e.pawn_unwritten {
                         left_out.push_str(
-                            ", a noisy recording and a pawn's file not written where a man or another pawn may be meant",
+                            ", a noisy recording and a pawn's file not written, nor its rank, or where a man or another pawn may be meant",
                         );
                     }
                     if e.noisy_rhyme {

@@ -563,29 +563,37 @@ impl AgreeingEar {
     /// Or where another pawn could go to the same rank on a file whose name sounds alike: on
     /// seed 78 eSpeak NG's Ukrainian "же три" at 10 dB was transcribed " В'є, тери.", read
     /// as b3 by both, and taken. `VICHESS_PAWN_RHYME_UNWRITTEN=0` leaves that part out.
+    ///
+    /// Or where the transcript has the pawn's rank no more than its file: then nothing of the
+    /// square was written, and the move stands on PocketSphinx's English phones alone. On
+    /// seed 115, unseen, eSpeak NG's Ukrainian "ферзь еф три" at 10 dB was transcribed "
+    /// Перметри.", read as a4-a5 by both, and taken: no man could go to a5, no rhyming pawn
+    /// to the fifth rank. `VICHESS_PAWN_SQUARE_UNWRITTEN=0` leaves that part out.
     fn pawn_not_written(&self, position: &Position, language: Language) -> bool {
         let last = &self.whisper.last;
         let Some(Meaning::Move(best)) = &last.best else {
             return false;
         };
         let rhyme = std::env::var_os("VICHESS_PAWN_RHYME_UNWRITTEN").is_none_or(|v| v != "0");
+        let square = std::env::var_os("VICHESS_PAWN_SQUARE_UNWRITTEN").is_none_or(|v| v != "0");
         best.role() == Role::Pawn
             && !last.file_written
             && !last.pawn_file_written
-            && position.legal_moves().iter().any(|m| {
-                (m.role() != Role::Pawn && m.to() == best.to())
-                    || (rhyme
-                        && m.role() == Role::Pawn
-                        && m.to().rank() == best.to().rank()
-                        && m.to().file() != best.to().file()
-                        && self.sphinx.files_alike(
-                            language,
-                            &last.reading,
-                            best.to().file(),
-                            m.to().file(),
-                            false,
-                        ))
-            })
+            && (square && !super::whisper::rank_in(&last.said, &last.reading)
+                || position.legal_moves().iter().any(|m| {
+                    (m.role() != Role::Pawn && m.to() == best.to())
+                        || (rhyme
+                            && m.role() == Role::Pawn
+                            && m.to().rank() == best.to().rank()
+                            && m.to().file() != best.to().file()
+                            && self.sphinx.files_alike(
+                                language,
+                                &last.reading,
+                                best.to().file(),
+                                m.to().file(),
+                                false,
+                            ))
+                }))
             && std::env::var_os("VICHESS_PAWN_UNWRITTEN").is_none_or(|v| v != "0")
     }
 

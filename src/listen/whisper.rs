@@ -1105,6 +1105,26 @@ pub(crate) fn rank_written(said: &str, reading: &str, other: &str) -> bool {
     }
 }
 
+/// Whether `said`, the transcript as read, has the rank `reading` ends in anywhere: as a word
+/// or a digit, an English rank word, or at the end of a word run together with the file
+/// ("бетри"). See `agree::AgreeingEar::pawn_not_written`.
+pub(crate) fn rank_in(said: &str, reading: &str) -> bool {
+    let Some(last) = words(reading).pop() else {
+        return false;
+    };
+    let rank = rank_said(&last);
+    words(said).iter().any(|w| {
+        rank_said(w) == rank
+            || (w.chars().count() > last.chars().count()
+                && w.ends_with(last.as_str())
+                && !RANKS_ENDING_IN_A_RANK.contains(&w.as_str()))
+    })
+}
+
+/// The eighth rank's words, which end in the seventh's ("вісім", "восемь"): whole, they are
+/// their own rank, never the seventh run together with a file.
+const RANKS_ENDING_IN_A_RANK: [&str; 2] = ["вісім", "восемь"];
+
 /// Whether the transcript says the rank the reading's move goes to, where the same man could
 /// go to another square of that file (a pawn's one step or two, a rook up or down its file):
 /// the transcript, its words joined, is nearer in letters to some phrase of the reading's move
@@ -2178,6 +2198,20 @@ mod tests {
         assert!(!reads_as(" Ладья, б, восемь, шах.", "Ладья, бэ, восемь."));
         assert!(!reads_as(" Ладья, бэ, восемь.", "Ладья, б, восемь."));
         assert!(!reads_as(" Turm, B, acht.", "Turm Bella acht."));
+    }
+
+    /// The rank a reading ends in, found in a transcript as a word, a digit, an English word
+    /// or the end of a word run together with the file; a word that only ends like a shorter
+    /// rank ("вісім" is not "сім") is not it.
+    #[test]
+    fn a_rank_is_found_written_whole_or_at_a_words_end() {
+        assert!(rank_in(" Аш, чотири.", "аш чотири"));
+        assert!(rank_in(" Кінь, бетри.", "кінь бе три"));
+        assert!(rank_in(" Be 4.", "b4"));
+        assert!(rank_in(" Stage four.", "h4"));
+        assert!(!rank_in(" Перметри.", "а п'ять"));
+        assert!(!rank_in(" Кінь, вісім.", "кінь бе сім"));
+        assert!(!rank_in("", "е два"));
     }
 
     /// An English square spelled out is the square; a letter's name alone, or before a word

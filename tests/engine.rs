@@ -563,6 +563,15 @@ fn a_longer_review_shows_its_progress() {
     );
     let reviewed = std::fs::read_to_string(&out_pgn).unwrap();
     assert_eq!(reviewed.matches("[%eval").count(), 12, "{reviewed}");
+    // A depth of 0, which Stockfish takes as no limit and searches for ever, is refused at
+    // once, naming the option, and no review is written.
+    std::fs::remove_file(&out_pgn).unwrap();
+    let mut zero = args;
+    zero[3] = "0";
+    let out = common_play::run_piped(home.path(), &zero, b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("--depth"), "{err}");
+    assert!(!out_pgn.exists());
 }
 
 #[test]

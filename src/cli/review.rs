@@ -18,9 +18,10 @@ use vichess::voice::Pack;
 pub struct ReviewArgs {
     /// The game to review, a PGN file (its first game).
     pub pgn: PathBuf,
-    /// How many plies deep the engine looks at each position (`review` at a game's end
-    /// looks as deep).
-    #[arg(long, default_value_t = vichess::host::REVIEW_DEPTH)]
+    /// How many plies deep the engine looks at each position, 1 to 60 (`review` at a
+    /// game's end looks as deep).
+    #[arg(long, default_value_t = vichess::host::REVIEW_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: u32,
     /// The engine's program, or a name on PATH (also looked for in /usr/games).
     #[arg(long, default_value = "stockfish")]

@@ -200,7 +200,8 @@ pub fn review_game_until(
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             bail!("the review was stopped");
         }
-        judged.push(analyst.judge(pos, depth)?);
+        // UCI's "go depth 0" is no limit at all to Stockfish: it would search for ever.
+        judged.push(analyst.judge(pos, depth.max(1))?);
         if let Some(line) =
             full_move_done(&positions, i).and_then(|(done, all)| progress_line(pack, done, all))
         {

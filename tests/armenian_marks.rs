@@ -270,3 +270,47 @@ fn the_demo_in_armenian_uses_its_marks_and_words() {
         assert!(text.contains(want), "{want:?} not in:\n{text}");
     }
 }
+
+/// A board whose port cannot be opened: the line says why in the game's words (the port's
+/// path as given, the system's common reason in the pack's words), after the board's name
+/// and the language's own label mark. Found by an audit that read "cannot open /dev/…: No
+/// such file or directory" inside Russian and Armenian lines.
+#[test]
+fn a_board_that_cannot_be_opened_is_said_in_the_games_words_and_marks() {
+    let said = |lang: &str| {
+        let home = tempfile::tempdir().unwrap();
+        let games = home.path().join("games");
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "play",
+                "--no-audio",
+                "--lang",
+                lang,
+                "--control",
+                "none",
+                "--board",
+                "dgt:/dev/vichess-no-such-port",
+                "--game-dir",
+                games.to_str().unwrap(),
+            ],
+            "ելք\nquit\nвыход\n".as_bytes(),
+        );
+        common_play::lines_of(&out)
+            .into_iter()
+            .find(|l| l.contains("/dev/vichess-no-such-port"))
+            .unwrap_or_else(|| panic!("{lang}: no line names the port"))
+    };
+    let hy = said("hy");
+    check("a board that cannot be opened", &hy);
+    assert_eq!(
+        hy,
+        "խաղացողի տախտակը՝ տախտակն անջատված է։ vichess-ը նորից փորձում է երկու վայրկյանը մեկ \
+         (հնարավոր չէ բացել միացքը /dev/vichess-no-such-port (այդպիսի ֆայլ կամ թղթապանակ չկա))"
+    );
+    assert_eq!(
+        said("ru"),
+        "доска игрока: доска отключена; vichess пробует снова каждые две секунды (не удаётся \
+         открыть порт /dev/vichess-no-such-port (такого файла или папки нет))"
+    );
+}

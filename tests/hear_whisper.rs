@@ -1019,6 +1019,25 @@ fn a_pawns_square_with_nothing_of_it_written_is_refused_in_noise() {
     );
 }
 
+/// Seed 124, unseen (the recording as the loop mixed it): the de-fide pack's "Turm Bella
+/// eins" at 20 dB, written " Läufer, Bella, eins.", the bishop's phrase word for word, while
+/// PocketSphinx read "turm eh eins", the rook with a German letter to the same rank. The
+/// Appendix D name outweighs the letter, not the man: not understood. Without the rule the
+/// bishop's c2-b1 was taken, wrong.
+#[test]
+fn a_name_whisper_wrote_does_not_outweigh_another_man_to_the_same_rank() {
+    refused_by_rule(
+        "de-fide-rook-b1-20db.wav",
+        [
+            "r1rq1bk1/3b1pp1/p4n1p/1p1Pp3/PPp1P3/R1P1B1NP/2B1Q1P1/R5K1 w - - 0 28",
+            "de",
+        ],
+        "c2b1",
+        "but another man to the same rank",
+        "VICHESS_NAME_SAME_MAN",
+    );
+}
+
 /// A recording kept in `tests/data/listen` (`fixture`), heard in `[fen, lang]`: not taken
 /// as `uci`, `why` named in the timing, and taken as `uci` with `switch` set to 0: the rule
 /// named by the switch is what refuses it.

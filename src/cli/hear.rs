@@ -243,7 +243,11 @@ pub fn run(
                     if e.doubtful {
                         left_out.push_str(", a letter name it cannot tell apart");
                     }
-                    if e.name_over_letter {
+                    if e.name_over_letter && e.other_man {
+                        left_out.push_str(
+                            ", Whisper wrote the name itself, but another man to the same rank",
+                        );
+                    } else if e.name_over_letter {
                         left_out
                             .push_str(", but Whisper wrote the name itself: its hearing stands");
                     }

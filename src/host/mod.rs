@@ -663,8 +663,9 @@ impl Host {
                     b.lights_unknown();
                 }
                 let text = format!(
-                    "{}: {}",
+                    "{}{} {}",
                     board_name(pack, role),
+                    pack.colon(),
                     line_in(pack, Word::BoardConnected, &path)
                 );
                 return self.tell(&text);
@@ -676,8 +677,9 @@ impl Host {
             LinkEvent::RereadGaveUp => {
                 self.table.board_reading_given_up(role, now);
                 let text = format!(
-                    "{}: {}",
+                    "{}{} {}",
                     board_name(pack, role),
+                    pack.colon(),
                     line_in(pack, Word::BoardNotReadAgain, "")
                 );
                 return self.tell(&text);
@@ -687,9 +689,10 @@ impl Host {
                 self.table.board_reading_given_up(role, now);
                 let pack = &self.pack;
                 let text = format!(
-                    "{}: {}",
+                    "{}{} {}",
                     board_name(pack, role),
-                    line_in(pack, Word::BoardDisconnected, &reason)
+                    pack.colon(),
+                    line_in(pack, Word::BoardDisconnected, &reason.words(pack))
                 );
                 return self.tell(&text);
             }
@@ -722,8 +725,9 @@ impl Host {
         let detail = crate::text::printable(&detail);
         writeln!(
             self.out,
-            "{}: {}",
+            "{}{} {}",
             board_name(pack, role),
+            pack.colon(),
             line_in(pack, word, &detail)
         )?;
         Ok(())

@@ -81,6 +81,9 @@ pub struct AgreeingEar {
     /// Whether Whisper's transcript named the files PocketSphinx heard as a letter, and so
     /// Whisper's hearing stood as it was.
     pub name_over_letter: bool,
+    /// Whether, for all that, PocketSphinx read another kind of man to the same rank, which
+    /// the name does not outweigh (see `other_man_same_rank`).
+    pub other_man: bool,
     /// What Whisper's transcript wrote whole (a man's phrase, a pawn's in Appendix D names,
     /// the one castling allowed), where Whisper's hearing so stood whatever PocketSphinx
     /// read (see `written_whole`).
@@ -111,6 +114,7 @@ impl AgreeingEar {
             torn: false,
             settled: None,
             name_over_letter: false,
+            other_man: false,
             written_whole: None,
             rank_written: false,
             pawn_unwritten: false,
@@ -280,7 +284,11 @@ pub fn agree_checked(whisper: Hearing, sphinx: &Hearing, check: Check, said: Sai
     }
     match check {
         Check::Counts => agree_over_rivals(whisper, sphinx, |r| torn_asks(said, r)),
-        Check::LetterName if name_over_letter(check, said) => whisper,
+        Check::LetterName
+            if name_over_letter(check, said) && !other_man_same_rank(said, &whisper, sphinx) =>
+        {
+            whisper
+        }
         Check::LeftAWordOut | Check::LetterName => agree(whisper, &Hearing::default()),
     }
 }
@@ -393,6 +401,30 @@ fn name_over_letter(check: Check, said: Said) -> bool {
         && (said.share >= CONFIRMED_SHARE
             || std::env::var_os("VICHESS_NAME_SHARE").is_some_and(|v| v == "0"))
         && std::env::var_os("VICHESS_NAMES_OVER_LETTERS").is_none_or(|v| v != "0")
+}
+
+/// Whether PocketSphinx's best reading moves another kind of man than Whisper's to a square
+/// of the same rank: then it heard the phrase's end as Whisper did and its man otherwise,
+/// and Whisper's name outweighs PocketSphinx's letter, not the man it heard. On seed 124,
+/// unseen, the de-fide pack's "Turm Bella eins" at 20 dB was written " Läufer, Bella,
+/// eins.", the bishop's phrase word for word, while PocketSphinx read "turm eh eins", the
+/// rook with a German letter to the same rank; the name stood over the letter and the
+/// bishop's c2-b1 was taken. Where PocketSphinx's rank differs too, its reading is noise
+/// (in noise it read "läufer hah fünf" for " Dame, Eva, sechs.", which was right): of the 8
+/// hearings of seeds 68 to 125 where the name had stood over another man, 1 was wrong, and
+/// 2 of the other 7 had PocketSphinx's rank. `VICHESS_NAME_SAME_MAN=0` turns this off, for
+/// the closed loop.
+fn other_man_same_rank(said: Said, whisper: &Hearing, sphinx: &Hearing) -> bool {
+    let whisper_man = said.man.or(said.pawn.then_some(Role::Pawn));
+    let (Some(Meaning::Move(mine)), Some(Meaning::Move(theirs))) = (
+        top(whisper).map(|g| &g.meaning),
+        top(sphinx).map(|g| &g.meaning),
+    ) else {
+        return false;
+    };
+    Some(theirs.role()) != whisper_man
+        && theirs.to().rank() == mine.to().rank()
+        && std::env::var_os("VICHESS_NAME_SAME_MAN").is_none_or(|v| v != "0")
 }
 
 /// Whether PocketSphinx's reading settles Whisper's own question between its best move and
@@ -693,6 +725,7 @@ impl Ear for AgreeingEar {
         self.rank_written = said.rank_written && check == Check::Counts;
         self.written_whole = written_whole(said, man_read(&checked));
         self.name_over_letter = name_over_letter(check, said);
+        self.other_man = self.name_over_letter && other_man_same_rank(said, &heard, &checked);
         let rival = top(&checked)
             .and_then(|best| torn(&checked, best))
             .filter(|_| check == Check::Counts)

@@ -852,6 +852,19 @@ words! {
     ConfigAllowed = "config-allowed",
     ConfigAtMost = "config-at-most",
     ConfigAtLeast = "config-at-least",
+    /// Why a board's link is down (`board::link::LinkLoss`), after [`Word::BoardDisconnected`]:
+    /// it stopped answering, it closed the connection, its port cannot be opened, read or
+    /// written, no USB serial port, several and none like the board, the ports cannot be
+    /// listed, no Chessnut among the USB devices.
+    BoardSilent = "board-silent",
+    BoardClosed = "board-closed",
+    BoardCannotOpen = "board-cannot-open",
+    BoardCannotRead = "board-cannot-read",
+    BoardCannotWrite = "board-cannot-write",
+    BoardNoPort = "board-no-port",
+    BoardSeveralPorts = "board-several-ports",
+    BoardCannotList = "board-cannot-list",
+    BoardNoChessnut = "board-no-chessnut",
     /// Why there is no sound (`audio::device::DeviceError`), after [`Word::NoSound`].
     SoundNoDevice = "sound-no-device",
     /// The configured device is not there; its name and the devices there are follow.

@@ -493,7 +493,8 @@ fn pegboard_message(m: pegboard::BoardLine) -> Option<BoardMessage> {
             sensed: Sensed::Occupied { color },
         }),
         E::Heartbeat => BoardMessage::Alive,
-        E::Error { code, text } => BoardMessage::BoardError(format!("board error {code}: {text}")),
+        // The board's own code and words: the game's line says "the board reports a fault".
+        E::Error { code, text } => BoardMessage::BoardError(format!("{code}: {text}")),
     })
 }
 

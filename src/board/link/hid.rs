@@ -15,7 +15,7 @@
 //! it the report that confirms a placed man. So a read is split into the reports it holds,
 //! by the length each report gives after its id ([`reports`]); a hidraw read holds one.
 
-use super::LinkEvent;
+use super::{LinkEvent, LinkLoss};
 use crate::board::codec::chessnut::{self, Decoder};
 use crate::board::sensor::SensorEvent;
 use std::fs::{File, OpenOptions};
@@ -88,16 +88,19 @@ fn run(
 ) {
     let mut failing = false;
     while !stop.load(Ordering::Relaxed) {
-        let opened = match &target {
-            Target::Path(p) => open(p).map(|f| (p.clone(), f)),
-            Target::Auto => find(Path::new("/sys/class/hidraw"))
-                .ok_or_else(|| {
-                    io::Error::new(
-                        io::ErrorKind::NotFound,
-                        "no Chessnut board among the USB HID devices",
-                    )
+        let opened_at = |p: String| {
+            open(&p)
+                .map(|f| (p.clone(), f))
+                .map_err(|e| LinkLoss::CannotOpen {
+                    path: p,
+                    why: (&e).into(),
                 })
-                .and_then(|p| open(&p).map(|f| (p, f))),
+        };
+        let opened = match &target {
+            Target::Path(p) => opened_at(p.clone()),
+            Target::Auto => find(Path::new("/sys/class/hidraw"))
+                .ok_or(LinkLoss::NoChessnut)
+                .and_then(opened_at),
         };
         let reason = match opened {
             Ok((path, file)) => {
@@ -113,7 +116,7 @@ fn run(
                     None => return,
                 }
             }
-            Err(e) => e.to_string(),
+            Err(e) => e,
         };
         if let Ok(mut w) = writer.lock() {
             *w = None;
@@ -137,16 +140,16 @@ fn open(path: &str) -> io::Result<File> {
 
 /// Reads reports until the device fails (returns why) or the link is stopped or its
 /// receiver gone (`None`).
-fn read_reports(mut file: File, stop: &AtomicBool, tx: &Sender<LinkEvent>) -> Option<String> {
+fn read_reports(mut file: File, stop: &AtomicBool, tx: &Sender<LinkEvent>) -> Option<LinkLoss> {
     let mut decoder = Decoder::new();
     let mut said: Option<Instant> = None;
     let mut buf = [0u8; 1024];
     loop {
         let n = match file.read(&mut buf) {
-            Ok(0) => return Some("the board closed the connection".into()),
+            Ok(0) => return Some(LinkLoss::Closed),
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Some(e.to_string()),
+            Err(e) => return Some(LinkLoss::CannotRead((&e).into())),
         };
         if stop.load(Ordering::Relaxed) {
             return None;

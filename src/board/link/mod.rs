@@ -4,10 +4,12 @@
 
 #[cfg(all(feature = "hidraw", unix))]
 pub mod hid;
+pub mod loss;
 #[cfg(feature = "serial")]
 pub mod port;
 pub mod supervisor;
 
+pub use loss::{LinkLoss, SystemWhy};
 pub use supervisor::{Action, Supervisor, Timing};
 
 use crate::board::codec::dgt::{ClockAck, ClockTimes};
@@ -25,8 +27,8 @@ pub enum LinkEvent {
     },
     /// The board vanished or cannot be opened; the link retries every two seconds.
     Disconnected {
-        /// Why, in plain words fit to be read aloud.
-        reason: String,
+        /// Why: said in the game's words by [`LinkLoss::words`].
+        reason: LinkLoss,
     },
     /// A full reading arrived after a connect or a doubt; it follows as `Sensor(Snapshot)`,
     /// to be compared with the game before play carries on.

@@ -1,7 +1,7 @@
 //! The serial port adapter: a thread that runs a [`Supervisor`] over a real port and sends
 //! [`LinkEvent`]s down a channel. Everything that decides anything lives in the supervisor.
 
-use super::{Action, LinkEvent, Supervisor, Timing};
+use super::{Action, LinkEvent, LinkLoss, Supervisor, Timing};
 use crate::board::codec::dgt::ClockCommand;
 use crate::board::codec::Protocol;
 use serialport::{SerialPort, SerialPortType};
@@ -119,14 +119,14 @@ fn run(
             continue;
         };
         let actions = match p.read(&mut buf) {
-            Ok(0) => sup.io_error(now(), "the port was closed".into()),
+            Ok(0) => sup.io_error(now(), LinkLoss::Closed),
             Ok(n) => sup.received(now(), &buf[..n]),
             Err(e)
                 if e.kind() == io::ErrorKind::TimedOut || e.kind() == io::ErrorKind::WouldBlock =>
             {
                 Vec::new()
             }
-            Err(e) => sup.io_error(now(), format!("cannot read from the board: {e}")),
+            Err(e) => sup.io_error(now(), LinkLoss::CannotRead((&e).into())),
         };
         if !perform(&mut sup, &target, &mut port, actions, &events, now) {
             return;
@@ -161,8 +161,7 @@ fn perform(
             Action::Write(bytes) => {
                 if let Some(p) = port.as_mut() {
                     if let Err(e) = p.write_all(&bytes).and_then(|_| p.flush()) {
-                        queue
-                            .extend(sup.io_error(now(), format!("cannot write to the board: {e}")));
+                        queue.extend(sup.io_error(now(), LinkLoss::CannotWrite((&e).into())));
                     }
                 }
             }
@@ -176,7 +175,7 @@ fn perform(
     true
 }
 
-fn open(target: &Target, protocol: Protocol) -> Result<(Box<dyn SerialPort>, String), String> {
+fn open(target: &Target, protocol: Protocol) -> Result<(Box<dyn SerialPort>, String), LinkLoss> {
     let path = match target {
         Target::Path(p) => p.clone(),
         Target::Auto => detect(protocol)?,
@@ -189,15 +188,17 @@ fn open(target: &Target, protocol: Protocol) -> Result<(Box<dyn SerialPort>, Str
         .flow_control(serialport::FlowControl::None)
         .timeout(READ_WAIT)
         .open()
-        .map_err(|e| format!("cannot open {path}: {e}"))?;
+        .map_err(|e| LinkLoss::CannotOpen {
+            path: path.clone(),
+            why: (&e).into(),
+        })?;
     Ok((port, path))
 }
 
 /// Which USB serial port looks like a board of this protocol. Matches the USB manufacturer and
 /// product strings the vendors use; for the pegboard, the usual Arduino bridges.
-pub fn detect(protocol: Protocol) -> Result<String, String> {
-    let ports =
-        serialport::available_ports().map_err(|e| format!("cannot list the serial ports: {e}"))?;
+pub fn detect(protocol: Protocol) -> Result<String, LinkLoss> {
+    let ports = serialport::available_ports().map_err(|e| LinkLoss::CannotList((&e).into()))?;
     let wanted: &[&str] = match protocol {
         Protocol::Dgt => &["dgt", "digital game technology"],
         Protocol::ChessLink => &["millennium", "chesslink", "eone", "exclusive"],
@@ -229,10 +230,7 @@ pub fn detect(protocol: Protocol) -> Result<String, String> {
     }
     match usb.as_slice() {
         [only] => Ok(only.clone()),
-        [] => Err(format!("no USB serial port found for a {protocol} board")),
-        many => Err(format!(
-            "several USB serial ports and none looks like a {protocol} board: {}; name one",
-            many.join(", ")
-        )),
+        [] => Err(LinkLoss::NoPort(protocol)),
+        many => Err(LinkLoss::SeveralPorts(protocol, many.to_vec())),
     }
 }

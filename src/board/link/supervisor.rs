@@ -2,7 +2,7 @@
 //! resynchronisation and clock command pacing, all fed with timestamps. The port adapter only
 //! carries out the [`Action`]s it returns, so every rule here is tested without a device.
 
-use super::LinkEvent;
+use super::{LinkEvent, LinkLoss};
 use crate::board::codec::dgt::{ClockCommand, ClockSend, ClockSender};
 use crate::board::codec::{BoardCodec, BoardMessage, Protocol};
 use crate::board::sensor::SensorEvent;
@@ -156,7 +156,7 @@ impl Supervisor {
                 last_probe,
             } => {
                 if now.saturating_sub(last_rx) >= self.timing.dead_ms {
-                    return self.lost(now, "the board stopped answering".into());
+                    return self.lost(now, LinkLoss::Silent);
                 }
                 // A board without checksummed change reports is probed with a full reading
                 // whenever none came for a while, even if it talks (a DGT clock does every
@@ -226,7 +226,7 @@ impl Supervisor {
     }
 
     /// Opening the port failed: retry after `retry_ms`, and report only the first failure of a series.
-    pub fn open_failed(&mut self, now: u64, why: String) -> Vec<Action> {
+    pub fn open_failed(&mut self, now: u64, why: LinkLoss) -> Vec<Action> {
         self.state = State::Closed {
             retry_at: now + self.timing.retry_ms,
         };
@@ -238,11 +238,11 @@ impl Supervisor {
     }
 
     /// A read or write failed: the board is unplugged or switched off.
-    pub fn io_error(&mut self, now: u64, why: String) -> Vec<Action> {
+    pub fn io_error(&mut self, now: u64, why: LinkLoss) -> Vec<Action> {
         self.lost(now, why)
     }
 
-    fn lost(&mut self, now: u64, reason: String) -> Vec<Action> {
+    fn lost(&mut self, now: u64, reason: LinkLoss) -> Vec<Action> {
         self.state = State::Closed {
             retry_at: now + self.timing.retry_ms,
         };
@@ -449,6 +449,7 @@ impl Supervisor {
 mod tests {
     use super::*;
     use crate::board::codec::{dgt, pegboard};
+    use crate::board::link::SystemWhy;
     use crate::board::sensor::Snapshot;
     use crate::rules::{Board, Square};
 
@@ -523,13 +524,13 @@ mod tests {
         let a = s.tick(5600);
         assert_eq!(a[0], Action::Close);
         assert!(
-            matches!(&emitted(&a)[0], LinkEvent::Disconnected { reason } if reason.contains("stopped answering"))
+            matches!(&emitted(&a)[0], LinkEvent::Disconnected { reason } if *reason == LinkLoss::Silent)
         );
         assert!(!s.is_connected());
         assert!(s.tick(7000).is_empty());
         assert_eq!(s.tick(7600), vec![Action::Open]);
         // A failing open is reported once, then retried quietly.
-        assert!(emitted(&s.open_failed(7600, "gone".into())).is_empty());
+        assert!(emitted(&s.open_failed(7600, LinkLoss::Silent)).is_empty());
         assert_eq!(s.tick(9600), vec![Action::Open]);
         assert_eq!(
             emitted(&s.opened(9600, "p"))[0],
@@ -552,7 +553,12 @@ mod tests {
         );
         // Half a line, then the cable is pulled.
         s.received(20, b"$L,1,e");
-        let a = s.io_error(30, "Input/output error".into());
+        let a = s.io_error(
+            30,
+            LinkLoss::CannotRead(SystemWhy::from(&std::io::Error::from(
+                std::io::ErrorKind::Other,
+            ))),
+        );
         assert_eq!(a[0], Action::Close);
         assert_eq!(s.tick(2030), vec![Action::Open]);
         s.opened(2030, "p");
@@ -710,7 +716,7 @@ mod tests {
         s.opened(0, "d");
         assert_eq!(emitted(&s.received(1, &dgt::encode_version(3, 1))).len(), 1);
         assert!(emitted(&s.received(2, &dgt::encode_version(3, 1))).is_empty());
-        s.io_error(3, "x".into());
+        s.io_error(3, LinkLoss::Closed);
         s.tick(2003);
         s.opened(2003, "d");
         assert_eq!(

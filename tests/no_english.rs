@@ -1572,3 +1572,37 @@ fn announce_with_an_unknown_pack_is_refused_in_the_locales_language() {
         assert_no_english(lang, &said, home.path());
     }
 }
+
+/// `announce --play` with no sound server: the announcement is printed and why it is not
+/// heard is said in the pack's words, the sound fault's kind too (it was "cannot play the
+/// announcement: the sound device ... cannot play sound: the device is not there").
+#[cfg(feature = "audio")]
+#[test]
+fn announce_without_sound_says_why_in_the_packs_words() {
+    for (lang, lead) in [
+        ("ru", "vichess: звука нет: "),
+        ("de", "vichess: kein Ton: "),
+        ("uk", "vichess: звуку немає: "),
+    ] {
+        let home = tempfile::tempdir().unwrap();
+        let out = common_play::run_piped_in(
+            home.path(),
+            &["announce", "--voice", lang, "--play", "e4"],
+            b"",
+            &[
+                ("PULSE_SERVER", "unix:/nonexistent/pulse/native"),
+                ("ALSA_CARD", "vichess-no-such-card"),
+            ],
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("vichess: "))
+            .unwrap_or_else(|| panic!("{lang}: {err}"));
+        assert!(line.starts_with(lead), "{lang}: {line}");
+        assert_no_english(lang, line, home.path());
+        for english in ["device", "sound", "not there", "announcement"] {
+            assert!(!line.contains(english), "{lang}: {line}");
+        }
+    }
+}

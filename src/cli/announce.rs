@@ -145,7 +145,10 @@ fn play_out(pack: &Pack, phrases: &[Phrase], speed: f64) -> anyhow::Result<()> {
     use super::speech_out::Speakers;
     use vichess::audio::{Audience, Routing};
     let mut speakers = Speakers::open_at(&Routing::default(), pack, speed, DEFAULT_GAP_MS)
-        .map_err(|e| anyhow::anyhow!("cannot play the announcement: {e}"))?;
+        .map_err(|e| {
+            let why = vichess::audio::said::device_why(pack, &e);
+            anyhow::anyhow!("{} ({why})", pack.text(&[Token::Word(Word::NoSound)]))
+        })?;
     for (i, phrase) in phrases.iter().enumerate() {
         if i > 0 {
             speakers.pause(Audience::Public, BETWEEN_MOVES_S / clamp_speed(speed));

@@ -247,6 +247,16 @@ fn the_demo_speaks_the_language_and_pack_asked_for() {
     has(&uk, "демо: асистент вводить Сg4");
     has(&uk, "дошки не збігаються");
     // Not one English or German word of the demo's own.
+    // The seconds of speech with the language's decimal comma ("41,3 секунди").
+    let seconds = |line: &str| -> String {
+        line.split(' ')
+            .find(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()) && w.len() > 2)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let (uk_s, en_s) = (seconds(uk.last().unwrap()), seconds(en.last().unwrap()));
+    assert!(uk_s.contains(',') && !uk_s.contains('.'), "{uk:#?}");
+    assert!(en_s.contains('.') && !en_s.contains(','), "{en:#?}");
     for line in narration(&uk) {
         assert!(
             !line.contains("the ") && !line.contains(" der ") && !line.contains("seconds"),

@@ -459,7 +459,10 @@ fn write_wav(pack: &Pack, out: &[Out], path: &Path, speed: f64) -> anyhow::Resul
     }
     wav::write(path, &all)
         .with_context(|| format!("cannot write the recording {}", path.display()))?;
-    let (n, s) = (spoken.to_string(), format!("{:.1}", all.seconds()));
+    let (n, s) = (
+        spoken.to_string(),
+        pack.language().decimal(all.seconds(), 1),
+    );
     let line = fill(
         words(pack.language()).written,
         &[("n", &n), ("s", &s), ("path", &path.display().to_string())],
@@ -607,7 +610,7 @@ fn play(
     if !done {
         anyhow::bail!("{}", w.not_taken);
     }
-    let (n, s) = (spoken.to_string(), format!("{seconds:.1}"));
+    let (n, s) = (spoken.to_string(), pack.language().decimal(seconds, 1));
     let line = fill(w.played, &[("n", &n), ("s", &s), ("device", device.name())]);
     writeln!(std::io::stdout(), "{}{line}", w.tag)?;
     Ok(ExitCode::SUCCESS)

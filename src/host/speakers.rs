@@ -385,7 +385,7 @@ mod notice_tests {
                 "Aufnahme nicht verwendbar: file-a (clips/file-a.wav): sie führt aus dem Ordner \
                  der Stimme hinaus (ein symbolischer Link)",
                 "Aufnahme nicht verwendbar: file-a (clips/file-a.wav): die Aufnahme ist zu lang \
-                 (11.0 s > 10 s)",
+                 (11,0 s > 10 s)",
                 "Aufnahme nicht verwendbar: file-a (clips/file-a.wav): die Abtastrate der \
                  Aufnahme weicht vom Manifest ab (22050 Hz ≠ 16000 Hz)",
                 "Tongerät pulse: der Ton ist ausgesetzt (der Computer war ausgelastet); er kann \
@@ -433,7 +433,7 @@ mod notice_tests {
                 "запись нельзя использовать: file-a (clips/file-a.wav): она ведёт за пределы \
                  папки голоса (символическая ссылка)",
                 "запись нельзя использовать: file-a (clips/file-a.wav): запись слишком длинная \
-                 (11.0 s > 10 s)",
+                 (11,0 s > 10 s)",
                 "запись нельзя использовать: file-a (clips/file-a.wav): частота дискретизации \
                  записи не совпадает с манифестом (22050 Hz ≠ 16000 Hz)",
                 "звуковое устройство pulse: звуку не хватило данных (компьютер был занят); звук \

@@ -68,6 +68,17 @@ impl Language {
         }
     }
 
+    /// `value` with `places` decimals as the language writes a number: a decimal comma in
+    /// German, Ukrainian, Russian and Armenian ("113,8 Sekunden"), a point in English. A
+    /// line in the game's language with "113.8" in it reads as foreign.
+    pub fn decimal(self, value: f64, places: usize) -> String {
+        let text = format!("{value:.places$}");
+        match self {
+            Language::En => text,
+            _ => text.replace('.', ","),
+        }
+    }
+
     /// `line` as a question: Armenian marks the question on its stressed word (the pack's
     /// `ունեի՞ք`), so the line gets no Latin question mark at its end; the others end in "?".
     pub fn question(self, line: &str) -> String {
@@ -133,5 +144,18 @@ impl FromStr for Language {
 
     fn from_str(s: &str) -> Result<Language, UnknownLanguage> {
         Language::from_code(s).ok_or_else(|| UnknownLanguage(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Language;
+
+    #[test]
+    fn decimals_are_written_with_the_languages_mark() {
+        assert_eq!(Language::De.decimal(113.84, 1), "113,8");
+        assert_eq!(Language::Ru.decimal(3.0, 1), "3,0");
+        assert_eq!(Language::Hy.decimal(0.25, 2), "0,25");
+        assert_eq!(Language::En.decimal(113.84, 1), "113.8");
     }
 }

@@ -171,7 +171,11 @@ impl ClipProblem {
             ClipWhy::PackTooLarge(mb) => (Word::ClipsTooLarge, format!("> {mb} MB")),
             ClipWhy::TooLong(s) => (
                 Word::ClipTooLong,
-                format!("{s:.1} s > {} s", crate::voice::MAX_CLIP_SECONDS),
+                format!(
+                    "{} s > {} s",
+                    pack.language().decimal(*s, 1),
+                    crate::voice::MAX_CLIP_SECONDS
+                ),
             ),
             ClipWhy::WrongRate { has, manifest } => {
                 (Word::ClipWrongRate, format!("{has} Hz ≠ {manifest} Hz"))

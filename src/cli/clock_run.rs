@@ -25,7 +25,8 @@ use vichess::rules::Color;
 /// How often the running clock is looked at for time calls and flag falls.
 const TICK: Duration = Duration::from_millis(100);
 
-/// The key list printed at the start and on `h`.
+/// The key list of `clock run --help` (English, as clap's help is); the clock itself prints
+/// its language's ([`Words::keys`]) at the start and on `h`.
 pub const KEYS: &str =
     "keys (in a terminal each acts at once; from a pipe, one per line): w or 1 = White's clock button, b or 2 = Black's clock button \
 (Black's button starts the clock), p = pause or resume, t = say the time, m = say the move count, \
@@ -73,6 +74,12 @@ struct Words {
     period: &'static str,
     /// "{t}" is the alarm threshold.
     less_than: &'static str,
+    /// The keys, printed at the start and on `h`.
+    keys: &'static str,
+    /// A player's button before Black's has started the clock.
+    not_started: &'static str,
+    /// "{c}", quoted in the language's marks, is no key.
+    not_a_key: &'static str,
 }
 
 fn words(lang: Language) -> Words {
@@ -87,6 +94,10 @@ fn words(lang: Language) -> Words {
             no_duty: "need not record moves",
             period: "period {n}, {t} added",
             less_than: "less than {t}",
+            keys: KEYS,
+            not_started: "the clock has not been started yet: Black's button (b) starts White's \
+                          clock",
+            not_a_key: "{c} is not a key of the clock: press h for the list",
         },
         Language::De => Words {
             white: "Weiß",
@@ -98,6 +109,13 @@ fn words(lang: Language) -> Words {
             no_duty: "muss nicht mehr mitschreiben",
             period: "Periode {n}, {t} dazu",
             less_than: "weniger als {t}",
+            keys: "Tasten (im Terminal wirkt jede sofort; aus einer Pipe eine pro Zeile): w oder \
+                   1 = Uhrtaste von Weiß, b oder 2 = Uhrtaste von Schwarz (die Taste von Schwarz \
+                   startet die Uhr), p = anhalten oder weiter, t = die Zeit sagen, m = die \
+                   Zugzahl sagen, h = diese Liste, q = beenden",
+            not_started: "die Uhr läuft noch nicht: die Taste von Schwarz (b) startet die Uhr \
+                          von Weiß",
+            not_a_key: "{c} ist keine Taste der Uhr: h zeigt die Liste",
         },
         Language::Uk => Words {
             white: "білі",
@@ -109,6 +127,12 @@ fn words(lang: Language) -> Words {
             no_duty: "можуть не записувати ходи",
             period: "період {n}, додано {t}",
             less_than: "менше ніж {t}",
+            keys: "клавіші (у терміналі кожна діє одразу; з каналу — по одній у рядку): w або \
+                   1 = кнопка годинника білих, b або 2 = кнопка годинника чорних (кнопка чорних \
+                   запускає годинник), p = пауза або далі, t = сказати час, m = сказати \
+                   кількість ходів, h = цей список, q = вихід",
+            not_started: "годинник ще не запущено: кнопка чорних (b) запускає годинник білих",
+            not_a_key: "{c} — не клавіша годинника: h покаже список",
         },
         Language::Ru => Words {
             white: "белые",
@@ -120,6 +144,12 @@ fn words(lang: Language) -> Words {
             no_duty: "могут не записывать ходы",
             period: "период {n}, добавлено {t}",
             less_than: "меньше чем {t}",
+            keys: "клавиши (в терминале каждая действует сразу; из канала — по одной в строке): \
+                   w или 1 = кнопка часов белых, b или 2 = кнопка часов чёрных (кнопка чёрных \
+                   запускает часы), p = пауза или продолжить, t = сказать время, m = сказать \
+                   число ходов, h = этот список, q = выход",
+            not_started: "часы ещё не запущены: кнопка чёрных (b) запускает часы белых",
+            not_a_key: "{c} — не клавиша часов: h покажет список",
         },
         Language::Hy => Words {
             white: "սպիտակներ",
@@ -131,6 +161,13 @@ fn words(lang: Language) -> Words {
             no_duty: "կարող են չգրանցել քայլերը",
             period: "փուլ {n}, ավելացվեց {t}",
             less_than: "պակաս քան {t}",
+            keys: "ստեղներ (տերմինալում յուրաքանչյուրն անմիջապես է գործում, խողովակից՝ մեկական \
+                   տողում)՝ w կամ 1 = սպիտակների ժամացույցի կոճակ, b կամ 2 = սևերի ժամացույցի \
+                   կոճակ (սևերի կոճակը միացնում է ժամացույցը), p = դադար կամ շարունակել, t = \
+                   ասել ժամանակը, m = ասել քայլերի թիվը, h = այս ցանկը, q = ելք",
+            not_started: "ժամացույցը դեռ միացված չէ։ սևերի կոճակը (b) միացնում է սպիտակների \
+                          ժամացույցը",
+            not_a_key: "{c}-ը ժամացույցի ստեղն չէ։ h-ը ցույց կտա ցանկը",
         },
     }
 }
@@ -167,10 +204,10 @@ impl TalkingClock {
             Key::Pause => self.pause(now),
             Key::Time | Key::Quit => Ok(vec![self.say_times(now)]),
             Key::Moves => Ok(vec![self.say_moves()]),
-            Key::Help => Ok(vec![KEYS.to_string()]),
-            Key::Unknown(c) => Ok(vec![format!(
-                "{c:?} is not a key of the clock: press h for the list"
-            )]),
+            Key::Help => Ok(vec![words(self.lang).keys.to_string()]),
+            Key::Unknown(c) => Ok(vec![words(self.lang)
+                .not_a_key
+                .replace("{c}", &self.lang.quote(&c.to_string()))]),
         };
         match result {
             Ok(more) => lines.extend(more),
@@ -180,18 +217,15 @@ impl TalkingClock {
     }
 
     fn button(&mut self, side: Color, now: Millis) -> Result<Vec<String>, String> {
-        let events =
-            match self.clock.state() {
-                // As on a real clock: Black's button starts White's clock.
-                ClockState::NotStarted if side == Color::Black => self.clock.start(now),
-                ClockState::NotStarted => return Err(String::from(
-                    "the clock has not been started yet: Black's button (b) starts White's clock",
-                )),
-                // Pressing a clock that is not yours does nothing, as on a real clock.
-                ClockState::Running(running) if running != side => return Ok(Vec::new()),
-                _ => self.clock.press(side, now),
-            }
-            .map_err(|e| e.to_string())?;
+        let events = match self.clock.state() {
+            // As on a real clock: Black's button starts White's clock.
+            ClockState::NotStarted if side == Color::Black => self.clock.start(now),
+            ClockState::NotStarted => return Err(words(self.lang).not_started.to_string()),
+            // Pressing a clock that is not yours does nothing, as on a real clock.
+            ClockState::Running(running) if running != side => return Ok(Vec::new()),
+            _ => self.clock.press(side, now),
+        }
+        .map_err(|e| e.to_string())?;
         Ok(self.say_events(&events, now))
     }
 
@@ -341,7 +375,7 @@ fn drive(
     lang: Language,
 ) -> io::Result<()> {
     let mut tc = TalkingClock::new(control, lang);
-    writeln!(out, "{KEYS}")?;
+    writeln!(out, "{}", words(lang).keys)?;
     loop {
         let input = next()?.unwrap_or_else(|| Input::Line(String::from("q")));
         if !step(&mut tc, input, now(), out)? {
@@ -494,8 +528,35 @@ mod tests {
         .unwrap();
         let text = String::from_utf8(out).unwrap();
         let mut lines: Vec<String> = text.lines().map(String::from).collect();
-        assert_eq!(lines.remove(0), KEYS);
+        assert_eq!(lines.remove(0), words(lang).keys);
         lines
+    }
+
+    /// The keys, a press before the start and an unknown key are said in the clock's
+    /// language, the key quoted in its marks: `clock run --lang ru` printed them in English.
+    #[test]
+    fn the_keys_and_the_mistakes_are_said_in_the_clocks_language() {
+        let lines = session("10+0", Language::Ru, &[(0, "w"), (0, "x"), (0, "h")], SEC);
+        assert_eq!(
+            lines[..2],
+            [
+                "часы ещё не запущены: кнопка чёрных (b) запускает часы белых",
+                "«x» — не клавиша часов: h покажет список",
+            ]
+        );
+        assert!(lines[2].starts_with("клавиши (в терминале"), "{lines:?}");
+        assert_eq!(
+            session("10+0", Language::De, &[(0, "x")], SEC)[0],
+            "„x“ ist keine Taste der Uhr: h zeigt die Liste"
+        );
+        for lang in [Language::De, Language::Uk, Language::Ru, Language::Hy] {
+            let w = words(lang);
+            for line in [w.keys, w.not_started, w.not_a_key] {
+                for english in ["clock", "key", "button", "press", "starts", "quit"] {
+                    assert!(!line.contains(english), "{lang:?}: {line}");
+                }
+            }
+        }
     }
 
     #[test]
@@ -583,7 +644,7 @@ mod tests {
             lines[..2],
             [
                 "the clock has not been started yet: Black's button (b) starts White's clock",
-                "'x' is not a key of the clock: press h for the list",
+                "\"x\" is not a key of the clock: press h for the list",
             ]
         );
         assert_eq!(lines[2], "clock started");

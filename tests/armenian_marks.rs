@@ -277,12 +277,13 @@ fn the_demo_in_armenian_uses_its_marks_and_words() {
 /// such file or directory" inside Russian and Armenian lines.
 #[test]
 fn a_board_that_cannot_be_opened_is_said_in_the_games_words_and_marks() {
+    // The link reports from its own thread: the game is left only once the line came.
     let said = |lang: &str| {
+        use std::io::{BufRead, Write};
         let home = tempfile::tempdir().unwrap();
         let games = home.path().join("games");
-        let out = common_play::run_piped(
-            home.path(),
-            &[
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .args([
                 "play",
                 "--no-audio",
                 "--lang",
@@ -293,13 +294,31 @@ fn a_board_that_cannot_be_opened_is_said_in_the_games_words_and_marks() {
                 "dgt:/dev/vichess-no-such-port",
                 "--game-dir",
                 games.to_str().unwrap(),
-            ],
-            "ելք\nquit\nвыход\n".as_bytes(),
-        );
-        common_play::lines_of(&out)
-            .into_iter()
-            .find(|l| l.contains("/dev/vichess-no-such-port"))
-            .unwrap_or_else(|| panic!("{lang}: no line names the port"))
+            ])
+            .current_dir(home.path())
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("LANG", "C")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("vichess runs");
+        let mut stdin = child.stdin.take().unwrap();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut found = None;
+        for line in stdout.lines().map_while(Result::ok) {
+            if line.contains("/dev/vichess-no-such-port") {
+                found = Some(line);
+                break;
+            }
+        }
+        // Leaving by end of input, in every language.
+        drop(stdin.flush());
+        drop(stdin);
+        let _ = child.wait();
+        found.unwrap_or_else(|| panic!("{lang}: no line names the port"))
     };
     let hy = said("hy");
     check("a board that cannot be opened", &hy);

@@ -289,5 +289,10 @@ fn a_missing_chessnut_is_said_once_and_the_game_goes_on() {
     play::rest_of(&lines, &mut seen);
     let said: Vec<&String> = seen.iter().filter(|l| l.contains("disconnected")).collect();
     assert_eq!(said.len(), 1, "{seen:?}");
-    assert!(said[0].contains("No such file"), "{seen:?}");
+    // Why, in the game's words: the port cannot be opened, there is no such file.
+    assert!(
+        said[0].contains("the port cannot be opened: ")
+            && said[0].contains("(there is no such file or folder)"),
+        "{seen:?}"
+    );
 }

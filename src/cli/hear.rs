@@ -266,6 +266,12 @@ pub fn run(
                     if e.noisy_rhyme {
                         left_out.push_str(", a noisy recording and a square a file away alike");
                     }
+                    if let Some(Meaning::Move(m)) = &e.rhyme_asked {
+                        left_out.push_str(&format!(
+                            ", a noisy recording: asked beside {}, whose file sounds alike",
+                            uci(&pos, m)
+                        ));
+                    }
                     if e.torn {
                         left_out.push_str(", another move close behind: it confirms neither");
                     }

@@ -653,7 +653,10 @@ const ENGLISH_LETTERS: [(&str, char); 11] = [
 /// (eSpeak NG, seeds 71 to 109). No grammar of any language has these words, so only a
 /// transcript changes: it is then the reading word for word. `VICHESS_DRAWN_OUT=0` reads
 /// them as written, for the closed loop.
-const DRAWN_OUT: [(&str, &str); 2] = [("dreie", "drei"), ("fünfe", "fünf")];
+///
+/// And "Fier" for "vier", said alike (a German "v" is an "f"): " Läufer, Bella, Fier." for
+/// the de-fide pack's clean "Läufer Bella vier" (seeds 118 to 125, three clean clips).
+const DRAWN_OUT: [(&str, &str); 3] = [("dreie", "drei"), ("fünfe", "fünf"), ("fier", "vier")];
 
 /// A text's words as written: split at anything but letters, digits and an apostrophe
 /// inside a word. The Ukrainian "п'ять" and "б'є" are one word each, however the apostrophe
@@ -2252,6 +2255,7 @@ mod tests {
             "Springer, Bella, drei."
         ));
         assert_eq!(words(" Dreie, fünfe; sechse."), ["drei", "fünf", "sechse"]);
+        assert!(reads_as(" Läufer, Bella, Fier.", "Läufer, Bella, vier."));
     }
 
     #[test]

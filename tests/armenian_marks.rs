@@ -279,12 +279,11 @@ fn the_demo_in_armenian_uses_its_marks_and_words() {
 fn a_board_that_cannot_be_opened_is_said_in_the_games_words_and_marks() {
     // The link reports from its own thread: the game is left only once the line came.
     let said = |lang: &str| {
-        use std::io::{BufRead, Write};
         let home = tempfile::tempdir().unwrap();
         let games = home.path().join("games");
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vichess"))
-            .args([
-                "play",
+        let (mut child, stdin, lines) = common_play::spawn_play(
+            home.path(),
+            &[
                 "--no-audio",
                 "--lang",
                 lang,
@@ -294,28 +293,12 @@ fn a_board_that_cannot_be_opened_is_said_in_the_games_words_and_marks() {
                 "dgt:/dev/vichess-no-such-port",
                 "--game-dir",
                 games.to_str().unwrap(),
-            ])
-            .current_dir(home.path())
-            .env("HOME", home.path())
-            .env("XDG_CONFIG_HOME", home.path().join("config"))
-            .env("XDG_DATA_HOME", home.path().join("data"))
-            .env("LANG", "C")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("vichess runs");
-        let mut stdin = child.stdin.take().unwrap();
-        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-        let mut found = None;
-        for line in stdout.lines().map_while(Result::ok) {
-            if line.contains("/dev/vichess-no-such-port") {
-                found = Some(line);
-                break;
-            }
-        }
+            ],
+        );
+        let found =
+            std::iter::from_fn(|| lines.recv_timeout(std::time::Duration::from_secs(30)).ok())
+                .find(|l| l.contains("/dev/vichess-no-such-port"));
         // Leaving by end of input, in every language.
-        drop(stdin.flush());
         drop(stdin);
         let _ = child.wait();
         found.unwrap_or_else(|| panic!("{lang}: no line names the port"))

@@ -106,3 +106,55 @@ fn clock_run_speaks_the_configured_language_without_lang() {
         "not Ukrainian: {text}"
     );
 }
+
+/// The clock's refusals are in its language: a `--control` it cannot read (where and why),
+/// a button pressed while both clocks are paused; Armenian labels take "՝", not ':'.
+#[test]
+fn clock_run_refuses_in_its_language() {
+    let run = |lang: &str, control: &str, keys: &[u8]| {
+        let home = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .args(["clock", "run", "--control", control, "--lang", lang])
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("vichess runs");
+        child.stdin.take().unwrap().write_all(keys).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (ok, _, err) = run("de", "5+x", b"q\n");
+    assert!(!ok);
+    assert!(
+        err.contains("die Bedenkzeit ist nicht lesbar (--control 5+x: Zeichen 3: „x“ ist keine Zahl (Sekunden))"),
+        "{err}"
+    );
+    let (ok, out, _) = run("ru", "5+0", b"b\np\nw\nq\n");
+    assert!(ok, "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l == "обои часы остановлены: p снова запускает их"),
+        "{out}"
+    );
+    assert!(!out.contains("stopped"), "{out}");
+    let (ok, out, _) = run("hy", "5+0", b"b\np\nw\nt\nm\nq\n");
+    assert!(ok, "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l == "սպիտակներ՝ հինգ րոպե; սևեր՝ հինգ րոպե"),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("երկու ժամացույցն էլ կանգնեցված են")),
+        "{out}"
+    );
+    assert!(!out.contains(':'), "an ASCII colon in Armenian: {out}");
+}

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use vichess::phrase::number::counting;
 use vichess::phrase::{say_duration, say_move_count, Language, SayOptions};
 use vichess::rules::clock::{
-    Call, CallTracker, Clock, ClockConfig, ClockEvent, ClockState, Millis, TimeControl,
+    Call, CallTracker, Clock, ClockConfig, ClockError, ClockEvent, ClockState, Millis, TimeControl,
 };
 use vichess::rules::Color;
 
@@ -80,6 +80,12 @@ struct Words {
     not_started: &'static str,
     /// "{c}", quoted in the language's marks, is no key.
     not_a_key: &'static str,
+    /// A player's button while both clocks are stopped (paused).
+    paused: &'static str,
+    /// Any other press the clock refuses; its own reason follows in brackets.
+    refused: &'static str,
+    /// After a side's name, before its time: Armenian writes "՝".
+    colon: &'static str,
 }
 
 fn words(lang: Language) -> Words {
@@ -98,6 +104,9 @@ fn words(lang: Language) -> Words {
             not_started: "the clock has not been started yet: Black's button (b) starts White's \
                           clock",
             not_a_key: "{c} is not a key of the clock: press h for the list",
+            paused: "both clocks are stopped: p sets them going again",
+            refused: "the clock cannot do that",
+            colon: ":",
         },
         Language::De => Words {
             white: "Weiß",
@@ -116,6 +125,9 @@ fn words(lang: Language) -> Words {
             not_started: "die Uhr läuft noch nicht: die Taste von Schwarz (b) startet die Uhr \
                           von Weiß",
             not_a_key: "{c} ist keine Taste der Uhr: h zeigt die Liste",
+            paused: "beide Uhren sind angehalten: p lässt sie weiterlaufen",
+            refused: "das kann die Uhr nicht",
+            colon: ":",
         },
         Language::Uk => Words {
             white: "білі",
@@ -133,6 +145,9 @@ fn words(lang: Language) -> Words {
                    кількість ходів, h = цей список, q = вихід",
             not_started: "годинник ще не запущено: кнопка чорних (b) запускає годинник білих",
             not_a_key: "{c} — не клавіша годинника: h покаже список",
+            paused: "обидва годинники зупинено: p запускає їх знову",
+            refused: "годинник цього не може",
+            colon: ":",
         },
         Language::Ru => Words {
             white: "белые",
@@ -150,6 +165,9 @@ fn words(lang: Language) -> Words {
                    число ходов, h = этот список, q = выход",
             not_started: "часы ещё не запущены: кнопка чёрных (b) запускает часы белых",
             not_a_key: "{c} — не клавиша часов: h покажет список",
+            paused: "обои часы остановлены: p снова запускает их",
+            refused: "часы этого не могут",
+            colon: ":",
         },
         Language::Hy => Words {
             white: "սպիտակներ",
@@ -168,6 +186,9 @@ fn words(lang: Language) -> Words {
             not_started: "ժամացույցը դեռ միացված չէ։ սևերի կոճակը (b) միացնում է սպիտակների \
                           ժամացույցը",
             not_a_key: "{c}-ը ժամացույցի ստեղն չէ։ h-ը ցույց կտա ցանկը",
+            paused: "երկու ժամացույցն էլ կանգնեցված են։ p-ն դրանք կրկին միացնում է",
+            refused: "ժամացույցը դա չի կարող անել",
+            colon: "՝",
         },
     }
 }
@@ -192,7 +213,7 @@ impl TalkingClock {
     pub fn tick(&mut self, now: Millis) -> Vec<String> {
         match self.clock.tick(now) {
             Ok(events) => self.say_events(&events, now),
-            Err(e) => vec![e.to_string()],
+            Err(e) => vec![self.refused(&e)],
         }
     }
 
@@ -225,7 +246,7 @@ impl TalkingClock {
             ClockState::Running(running) if running != side => return Ok(Vec::new()),
             _ => self.clock.press(side, now),
         }
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| self.refused(&e))?;
         Ok(self.say_events(&events, now))
     }
 
@@ -235,8 +256,18 @@ impl TalkingClock {
             ClockState::Running(_) => self.clock.stop(now),
             ClockState::Stopped { .. } => self.clock.resume(now),
         }
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| self.refused(&e))?;
         Ok(self.say_events(&events, now))
+    }
+
+    /// Why the clock refused, in words: a button pressed while paused is the one a player
+    /// meets; any other keeps the clock's own reason in brackets.
+    fn refused(&self, e: &ClockError) -> String {
+        let w = words(self.lang);
+        match e {
+            ClockError::Stopped => w.paused.to_string(),
+            other => format!("{} ({other})", w.refused),
+        }
     }
 
     fn side(&self, side: Color) -> &'static str {
@@ -256,8 +287,9 @@ impl TalkingClock {
         Color::ALL
             .map(|side| {
                 format!(
-                    "{}: {}",
+                    "{}{} {}",
                     self.side(side),
+                    words(self.lang).colon,
                     self.duration(self.clock.remaining(side, now))
                 )
             })
@@ -268,8 +300,9 @@ impl TalkingClock {
         Color::ALL
             .map(|side| {
                 format!(
-                    "{}: {}",
+                    "{}{} {}",
                     self.side(side),
+                    words(self.lang).colon,
                     say_move_count(self.clock.moves(side), self.lang)
                 )
             })
@@ -290,10 +323,10 @@ impl TalkingClock {
                 ClockEvent::Stopped { .. } => lines.push(w.stopped.to_string()),
                 ClockEvent::Resumed { .. } => lines.push(w.resumed.to_string()),
                 ClockEvent::FlagFell { side, .. } => {
-                    lines.push(format!("{}: {}", self.side(side), w.flag))
+                    lines.push(format!("{}{} {}", self.side(side), w.colon, w.flag))
                 }
                 ClockEvent::NoDutyToRecord { side, .. } => {
-                    lines.push(format!("{}: {}", self.side(side), w.no_duty))
+                    lines.push(format!("{}{} {}", self.side(side), w.colon, w.no_duty))
                 }
                 ClockEvent::PeriodStarted {
                     side,
@@ -305,7 +338,7 @@ impl TalkingClock {
                         .period
                         .replace("{n}", &counting(u64::from(period), self.lang))
                         .replace("{t}", &self.duration(added));
-                    lines.push(format!("{}: {text}", self.side(side)));
+                    lines.push(format!("{}{} {text}", self.side(side), w.colon));
                 }
                 ClockEvent::MoveCompleted { .. } | ClockEvent::Corrected { .. } => {}
             }
@@ -316,12 +349,16 @@ impl TalkingClock {
             let remaining = self.clock.remaining(side, now);
             for call in self.calls.feed(side, remaining) {
                 match call {
-                    Call::Remaining(mark) => {
-                        lines.push(format!("{}: {}", self.side(side), self.duration(mark)))
-                    }
-                    Call::LowTime(alarm) => lines.push(format!(
-                        "{}: {}",
+                    Call::Remaining(mark) => lines.push(format!(
+                        "{}{} {}",
                         self.side(side),
+                        w.colon,
+                        self.duration(mark)
+                    )),
+                    Call::LowTime(alarm) => lines.push(format!(
+                        "{}{} {}",
+                        self.side(side),
+                        w.colon,
                         w.less_than.replace("{t}", &self.duration(alarm))
                     )),
                     // Said from the clock's own flag event, with the exact instant.
@@ -409,8 +446,16 @@ pub fn run_session(
 /// calls and flag falls are said while nobody types. Standard input is read on its own
 /// thread, as reading a line blocks.
 pub fn run(control: &str, lang: Language) -> anyhow::Result<ExitCode> {
-    let control = TimeControl::parse_any(control)
-        .map_err(|e| anyhow!("the --control time control cannot be used: {e}"))?;
+    let control =
+        TimeControl::parse_any(control).map_err(|e| {
+            match vichess::voice::Pack::builtin(vichess::session::language_pack(lang)) {
+                Ok(pack) => anyhow!(
+                    "{}",
+                    vichess::host::control_unreadable_line(&pack, control, &e)
+                ),
+                Err(_) => anyhow!("--control {control}: {e}"),
+            }
+        })?;
     let (tx, rx) = mpsc::channel();
     let raw = RawKeys::enter();
     if raw.is_some() {

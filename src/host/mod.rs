@@ -30,6 +30,7 @@ mod unfinished;
 mod view;
 mod voice;
 pub(crate) mod words;
+pub use words::control_unreadable_line;
 
 pub use boards::{BoardSpec, SimAnswer};
 pub use braille_line::socket_path as braille_socket_path;
@@ -308,6 +309,21 @@ pub struct Host {
     _lock: GameLock,
 }
 
+/// The language a game's refusals are in before its configuration is read: the one named
+/// on the command line, else the one the configuration names even if it has errors, else
+/// the locale's, else German. A front end refusing to start says it in this one too.
+pub fn start_up_language(settings: &GameSettings) -> crate::phrase::Language {
+    settings
+        .lang
+        .as_deref()
+        .and_then(crate::phrase::Language::from_code)
+        .unwrap_or_else(|| {
+            crate::config::start_up_language(settings.config.as_deref(), |name| {
+                std::env::var(name).ok()
+            })
+        })
+}
+
 /// How often a failing journal is tried again.
 const RETRY_MS: u64 = 5_000;
 
@@ -316,18 +332,9 @@ impl Host {
     /// must hear before the first move: notes about the record, the greeting, the first-run
     /// lines. A reason it cannot is said in the language asked for.
     pub fn open(settings: GameSettings, screen: Box<dyn Write>) -> Result<Host, Box<Stopped>> {
-        // Until the configuration is read: the language named on the command line, else the
-        // one the configuration names even if it has errors, else the locale's, else German;
-        // then the game's own pack as soon as it is known.
-        let language = settings
-            .lang
-            .as_deref()
-            .and_then(crate::phrase::Language::from_code)
-            .unwrap_or_else(|| {
-                crate::config::start_up_language(settings.config.as_deref(), |name| {
-                    std::env::var(name).ok()
-                })
-            });
+        // Until the configuration is read, `start_up_language`; then the game's own pack as
+        // soon as it is known.
+        let language = start_up_language(&settings);
         let mut words = Pack::builtin(crate::session::language_pack(language)).ok();
         let mut speaks = true;
         Host::open_in(settings, screen, &mut words, &mut speaks).map_err(|error| {

@@ -506,14 +506,10 @@ fn open_game(
     }
     let control = match args.control.as_deref() {
         Some("none") | Some("-") => None,
-        Some(c) => Some(TimeControl::parse_any(c).map_err(|e| {
-            let detail = format!(
-                "--control {c}{} {}",
-                pack.colon(),
-                control_error_line(&pack, &e)
-            );
-            anyhow!("{}", line_in(&pack, Word::ControlUnreadable, &detail))
-        })?),
+        Some(c) => Some(
+            TimeControl::parse_any(c)
+                .map_err(|e| anyhow!("{}", control_unreadable_line(&pack, c, &e)))?,
+        ),
         None => Some(config.game.time_control()),
     };
     let started = stamp(unix_ms());

@@ -269,6 +269,21 @@ pub(crate) fn control_error_line(pack: &Pack, e: &crate::rules::clock::ControlEr
     format!("{} {}{colon} {reason}", w(Word::ControlAtCharacter), e.at)
 }
 
+/// A time control written on the command line (`--control`) that cannot be read: the word,
+/// then the flag, the text as written and where and why, as `play` and `clock run` refuse it.
+pub fn control_unreadable_line(
+    pack: &Pack,
+    written: &str,
+    e: &crate::rules::clock::ControlError,
+) -> String {
+    let detail = format!(
+        "--control {written}{} {}",
+        pack.colon(),
+        control_error_line(pack, e)
+    );
+    line_in(pack, Word::ControlUnreadable, &detail)
+}
+
 /// A command-line value that cannot be read, in the game's words: the flag, the value as
 /// typed, and what it must be.
 pub(super) fn bad_value_line(pack: &Pack, bad: &BadValue) -> String {

@@ -196,7 +196,7 @@ fn an_unknown_key_is_named_with_a_suggestion() {
 fn the_window_section_is_checked_key_by_key() {
     assert_eq!(
         message("[window]\ntheme = \"yellow\"\n"),
-        "~/.config/vichess/config.toml, line 2: key \"theme\" in [window]: \"yellow\" is not a theme; use one of high-contrast, black-on-yellow, white-on-black, custom"
+        "~/.config/vichess/config.toml, line 2: key \"theme\" in [window]: \"yellow\" is not a theme; expected one of \"high-contrast\", \"black-on-yellow\", \"white-on-black\", \"custom\""
     );
     assert_eq!(
         message("[window]\ntheme = \"custom\"\nlight = \"#FFF\"\n"),

@@ -494,7 +494,7 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
     let bad = home.path().join("bad.toml");
     let path = bad.to_str().unwrap();
     // Broken TOML: the whole line is the language's (the parser's English is not kept).
-    let cases: [(&str, [(&str, &str); 3]); 11] = [
+    let cases: [(&str, [(&str, &str); 3]); 14] = [
         (
             "[game\n",
             [
@@ -583,6 +583,30 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
                 ("hy", "տող 2՝ բանալի «South» [gamepad.buttons] բաժնում՝ այդպիսի հրաման չկա («pres» (գուցե նկատի ունեի՞ք «press»); արժեքներն են՝ press-white, "),
             ],
         ),
+        (
+            "[window]\ntheme = \"pink\"\n",
+            [
+                ("de", "Zeile 2: Schlüssel „theme“ in [window]: keiner der Werte, die dieser Schlüssel annimmt („pink“; high-contrast, black-on-yellow, white-on-black, custom)"),
+                ("ru", "строка 2: ключ «theme» в [window]: не одно из значений, которые принимает этот ключ («pink»; high-contrast, "),
+                ("hy", "տող 2՝ բանալի «theme» [window] բաժնում՝ այս բանալու թույլատրելի արժեքներից չէ («pink»; "),
+            ],
+        ),
+        (
+            "[window]\nlight = \"yellow\"\n",
+            [
+                ("de", "Zeile 2: Schlüssel „light“ in [window]: „yellow“ ist keine Farbe; eine Farbe wird #RRGGBB geschrieben, zum Beispiel #FFFF00 für Gelb"),
+                ("uk", "рядок 2: ключ «light» у [window]: «yellow» — не колір; колір пишеться як #RRGGBB"),
+                ("hy", "տող 2՝ բանալի «light» [window] բաժնում՝ «yellow» գույն չէ; "),
+            ],
+        ),
+        (
+            "[gamepad]\nrumble_flag_ms = [9000]\n",
+            [
+                ("de", "Zeile 2: Schlüssel „rumble_flag_ms“ in [gamepad]: der Wert liegt außerhalb des erlaubten Bereichs (höchstens 5000)"),
+                ("ru", "строка 2: ключ «rumble_flag_ms» в [gamepad]: значение вне допустимого диапазона (не больше 5000)"),
+                ("uk", "рядок 2: ключ «rumble_flag_ms» у [gamepad]: значення поза допустимими межами (не більше 5000)"),
+            ],
+        ),
     ];
     for (text, expected) in cases {
         std::fs::write(&bad, text).unwrap();
@@ -605,7 +629,9 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
                 && !text.contains("speed = 9")
                 && !text.contains("\"fr\"")
                 && !text.contains("\"xx\"")
-                && !text.contains("\"loud\"");
+                && !text.contains("\"loud\"")
+                && !text.contains("[window]")
+                && !text.contains("rumble");
             if syntax {
                 assert!(first.ends_with(line), "{lang} {text:?}: {first}");
                 assert!(!first.contains('('), "{lang} {text:?}: {first}");

@@ -359,14 +359,35 @@ pub fn language_or_configured(
 ) -> anyhow::Result<vichess::phrase::Language> {
     match lang {
         Some(l) => Ok(l),
+        // A configuration with errors is refused in the language it names, else the
+        // locale's, as `play` refuses it.
         None => Ok(vichess::config::load(None)
             .map_err(|errs| {
-                let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-                anyhow::anyhow!("{}", lines.join("; "))
+                config_refused(
+                    &errs,
+                    vichess::config::start_up_language(None, |name| std::env::var(name).ok()),
+                )
             })?
             .game
             .language()),
     }
+}
+
+/// A configuration's errors, one a line, in `language`'s words (file, line and key as
+/// `config check` says them).
+pub fn config_refused(
+    errs: &[vichess::config::ConfigError],
+    language: vichess::phrase::Language,
+) -> anyhow::Error {
+    let pack = vichess::voice::Pack::builtin(vichess::session::language_pack(language)).ok();
+    let lines: Vec<String> = errs
+        .iter()
+        .map(|e| match &pack {
+            Some(pack) => vichess::config::error_line(pack, e),
+            None => e.to_string(),
+        })
+        .collect();
+    anyhow::anyhow!("{}", lines.join("\n"))
 }
 
 /// A recorded game's language, as `review` and `report` take it: `--lang`, else the one its

@@ -122,6 +122,8 @@ pub enum Fault {
     NotOneOf,
     /// A value of another kind than the key takes.
     WrongKind,
+    /// A colour not written as `#RRGGBB`.
+    NotColour,
 }
 
 impl Fault {
@@ -178,18 +180,22 @@ impl Fault {
             Fault::OutOfRange
         } else if r.starts_with("invalid type:") {
             Fault::WrongKind
-        } else if r.starts_with("unknown variant") || has("is not a side") {
+        } else if r.starts_with("unknown variant") || has("is not a side") || has("is not a theme")
+        {
             Fault::NotOneOf
         } else if has("is not a time control vichess can read") {
             Fault::NotTimeControl
         } else if has("is not a language vichess speaks") {
             Fault::NotLanguage
+        } else if has("is not a colour") {
+            Fault::NotColour
         } else if r.starts_with("there is no voice pack") {
             Fault::NoSuchPack
         } else if has(": there is no command") {
             Fault::NoSuchCommand
         } else if has("is out of range")
             || has("milliseconds is too long")
+            || has("is too long")
             || has("must be at least")
             || has("is not allowed")
         {

@@ -121,9 +121,14 @@ fn window_theme<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let v = String::deserialize(d)?;
     match WINDOW_THEMES.contains(&v.as_str()) {
         true => Ok(v),
+        // serde's own shape ("expected one of"), which the checker retells in the game's words.
         false => Err(D::Error::custom(format!(
-            "{v:?} is not a theme; use one of {}",
-            WINDOW_THEMES.join(", ")
+            "{v:?} is not a theme; expected one of {}",
+            WINDOW_THEMES
+                .iter()
+                .map(|t| format!("{t:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
         ))),
     }
 }
@@ -856,7 +861,7 @@ fn pattern<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
         Ok(v)
     } else {
         Err(D::Error::custom(
-            "a rumble step longer than 5000 milliseconds is not allowed",
+            "a rumble step is too long: at most 5000 milliseconds",
         ))
     }
 }

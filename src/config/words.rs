@@ -135,6 +135,16 @@ fn complaint(pack: &Pack, e: &ConfigError) -> String {
 
 /// A recognised reason in `pack`'s words, the parser's or the check's own in brackets.
 fn said(pack: &Pack, fault: Fault, reason: &str) -> String {
+    // The value first: "„gelb“ ist keine Farbe; …".
+    if fault == Fault::NotColour {
+        if let Some(value) = reason.split('"').nth(1) {
+            return format!(
+                "{} {}",
+                pack.language().quote(value),
+                fault_word(pack, fault)
+            );
+        }
+    }
     let detail = detail(pack, fault, reason).unwrap_or_else(|| reason.to_string());
     format!("{} ({detail})", fault_word(pack, fault))
 }
@@ -159,6 +169,7 @@ fn fault_word(pack: &Pack, fault: Fault) -> String {
         Fault::NoSuchCommand => Word::ConfigFaultNoSuchCommand,
         Fault::NotOneOf => Word::ConfigFaultNotOneOf,
         Fault::WrongKind => Word::ConfigFaultWrongKind,
+        Fault::NotColour => Word::ConfigFaultNotColour,
     };
     pack.text(&[Token::Word(word)])
 }

@@ -960,6 +960,8 @@ words! {
     ConfigFaultNoSuchCommand = "config-fault-no-such-command",
     ConfigFaultNotOneOf = "config-fault-not-one-of",
     ConfigFaultWrongKind = "config-fault-wrong-kind",
+    /// A colour not written #RRGGBB; the value is said before it.
+    ConfigFaultNotColour = "config-fault-not-colour",
     /// A touch-move breach in the report (4.3-4.4): "{played}" the move the board showed.
     ReportBreachPlayed = "report-breach-played",
     /// The same when the touches bound the player to other moves: "{moves}" those, joined by [`Word::Or`].

@@ -373,10 +373,11 @@ wait $pid || true
         out.lines().any(|l| l.contains("Sprache")),
         "the game's greeting: {out}"
     );
-    // `vichess window` itself, without a display: told so before any game is begun.
+    // `vichess window` itself, without a display: told so, in the game's language, before
+    // any game is begun.
     let games = dir.join("no-display-games");
     let refused = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["window", "--no-audio", "--game-dir"])
+        .args(["window", "--no-audio", "--lang", "uk", "--game-dir"])
         .arg(&games)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -385,12 +386,50 @@ wait $pid || true
     assert_eq!(refused.status.code(), Some(2));
     let why = String::from_utf8_lossy(&refused.stderr);
     assert!(
-        why.contains("no display") && why.contains("vichess play"),
+        why.contains("немає екрана") && why.contains("vichess play"),
         "{why}"
     );
     assert!(
         std::fs::read_dir(&games).map_or(true, |mut d| d.next().is_none()),
         "no game begun"
+    );
+    // A display named but refusing (a stale DISPLAY, no server on it): the window cannot
+    // open, said in Russian with the system's reason, and no game was begun either.
+    let refused = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["window", "--no-audio", "--lang", "ru", "--game-dir"])
+        .arg(&games)
+        .env("DISPLAY", ":4711")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("vichess runs");
+    assert_eq!(refused.status.code(), Some(2));
+    let why = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        why.contains("окно не удаётся открыть") && why.contains("vichess play"),
+        "{why}"
+    );
+    assert!(!why.contains(".rs:"), "no source file in the reason: {why}");
+    assert!(
+        std::fs::read_dir(&games).map_or(true, |mut d| d.next().is_none()),
+        "no game begun on a display that refused the window"
+    );
+    // A bad `[window]` key is refused in the game's language, as `play` refuses any.
+    let config = dir.join("bad-window.toml");
+    std::fs::write(&config, "[window]\ntheme = \"pink\"\n").expect("config");
+    let refused = Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args(["window", "--no-audio", "--lang", "ru", "--game-dir"])
+        .arg(&games)
+        .arg("--config")
+        .arg(&config)
+        .env("DISPLAY", ":4711")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("vichess runs");
+    let why = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{why}");
+    assert!(
+        why.contains("строка 2: ключ «theme» в [window]: не одно из значений"),
+        "{why}"
     );
     let bare = Command::new(env!("CARGO_BIN_EXE_vichess"))
         .env_remove("DISPLAY")
@@ -1185,12 +1224,18 @@ fn the_windows_help_names_the_keys_it_binds() {
         .env("HOME", &dir)
         .env("XDG_CONFIG_HOME", dir.join("config"))
         .env("XDG_DATA_HOME", dir.join("data"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
         .output()
         .expect("vichess window --listen");
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(!refused.status.success(), "{err}");
+    // In the game's language: a C locale plays in German.
     assert!(
-        err.contains("--listen") && err.contains("vichess play --listen"),
+        err.contains("--listen")
+            && err.contains("keine Spracheingabe")
+            && err.contains("vichess play --listen"),
         "{err}"
     );
 }

@@ -239,25 +239,7 @@ struct WindowApp {
 
 /// Opens the game and the window; returns when both are closed.
 pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
-    // Refused before anything else, so nobody waits for a microphone that never opens.
-    if args.play.listen || args.play.listen_from.is_some() {
-        anyhow::bail!(
-            "--listen: the window has no voice input (its F5 shows the scoresheet); \
-             `vichess play --listen` plays by voice at the console"
-        );
-    }
-    // Before the game is opened: no game is begun (and no record written) for a window
-    // that cannot be shown.
-    if !super::display_available() {
-        anyhow::bail!(
-            "there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY \
-             is set); `vichess play` plays the same game at the console"
-        );
-    }
-    let mut prefs = super::prefs::load(args.play.config.as_deref())?;
-    if let Some(t) = args.theme {
-        prefs.theme = t;
-    }
+    let listening = args.play.listen || args.play.listen_from.is_some();
     let mut script: Vec<String> = Vec::new();
     if let Some(lines) = &args.lines {
         script.extend(lines.split(';').map(|l| l.trim().to_string()));
@@ -280,16 +262,28 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
         false => Vec::new(),
     };
     let settings = play.settings()?;
+    // A window that cannot start says so in the language the game would have been in.
+    let language = vichess::host::start_up_language(&settings);
+    let said = super::words::words(language);
+    // Refused before anything else, so nobody waits for a microphone that never opens.
+    if listening {
+        anyhow::bail!("{}", said.no_listen);
+    }
+    // Before the game is opened: no game is begun (and no record written) for a window
+    // that cannot be shown.
+    if !super::display_available() {
+        anyhow::bail!("{}", said.no_display);
+    }
+    let mut prefs = super::prefs::load(settings.config.as_deref(), language)?;
+    if let Some(t) = args.theme {
+        prefs.theme = t;
+    }
     let repaint = game::Repaint::default();
     let script_len = script.len();
-    let (shared, handle) = game::start(
-        settings.clone(),
-        script,
-        paced,
-        Duration::from_millis(1500),
-        repaint.clone(),
-    )?;
-    let current: Current = Arc::new(Mutex::new((shared.clone(), Some(handle))));
+    // The game is opened once the window is: a display that refuses the window (a stale
+    // DISPLAY) leaves no game begun and no record behind. Until then, an empty game.
+    let current: Current = Arc::new(Mutex::new((SharedGame::default(), None)));
+    let not_opened: Arc<Mutex<Option<anyhow::Error>>> = Arc::default();
     let size = args.size.unwrap_or([1200.0, 800.0]);
     let bench = args.bench_frames;
     let options = eframe::NativeOptions {
@@ -308,11 +302,28 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
     let geometry = args.geometry;
     let wait_for = args.wait_for;
     let app_current = current.clone();
+    let app_not_opened = not_opened.clone();
     let result = eframe::run_native(
         "vichess",
         options,
         Box::new(move |cc| {
             repaint.set(cc.egui_ctx.clone());
+            let (shared, handle) = match game::start(
+                settings.clone(),
+                script,
+                paced,
+                Duration::from_millis(1500),
+                repaint.clone(),
+            ) {
+                Ok(started) => started,
+                Err(e) => {
+                    // Already said by the host in the game's language; `run` returns it.
+                    let why = format!("{e:#}");
+                    *app_not_opened.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                    return Err(why.into());
+                }
+            };
+            *app_current.lock().unwrap_or_else(|e| e.into_inner()) = (shared.clone(), Some(handle));
             let restart = Restart {
                 settings,
                 repaint,
@@ -350,6 +361,9 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
             Ok(Box::new(app))
         }),
     );
+    if let Some(e) = not_opened.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        return Err(e);
+    }
     // The window is closed: the game leaves as `quit` does (its PGN saved, the journal
     // closed), unless it already has.
     let (shared, handle) = {
@@ -361,7 +375,14 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
     if let Some(failure) = &s.failure {
         eprintln!("vichess: {failure}");
     }
-    result.map_err(|e| anyhow::anyhow!("the window cannot be opened: {e}"))?;
+    // The system's own reason (winit's, OpenGL's) stays in brackets: it names the cause.
+    // winit puts its source file before it ("os error at …/mod.rs:788: Failed to open
+    // connection to X server"), which says nothing to a player.
+    result.map_err(|e| {
+        let e = e.to_string();
+        let why = e.rsplit(": ").next().unwrap_or(&e);
+        anyhow::anyhow!("{} ({why})", said.cannot_open)
+    })?;
     Ok(ExitCode::from(s.ended.unwrap_or(0)))
 }
 

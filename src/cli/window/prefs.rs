@@ -4,13 +4,13 @@
 use super::app::Prefs;
 use super::theme::{parse_colour, ThemeName};
 use std::path::Path;
+use vichess::phrase::Language;
 
 /// The `[window]` settings of the defaults, the user's file and `--config`.
-pub fn load(config: Option<&Path>) -> anyhow::Result<Prefs> {
-    let config = vichess::config::load(config).map_err(|errs| {
-        let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-        anyhow::anyhow!("{}", lines.join("\n"))
-    })?;
+/// A configuration with errors is refused in `language`'s words, as `play` refuses it.
+pub fn load(config: Option<&Path>, language: Language) -> anyhow::Result<Prefs> {
+    let config = vichess::config::load(config)
+        .map_err(|errs| crate::cli::config_refused(&errs, language))?;
     let w = config.window;
     let d = Prefs::default();
     Ok(Prefs {

@@ -65,6 +65,13 @@ pub struct Words {
     pub evaluation: &'static str,
     /// The Game menu's item that says the last move (F4), as the console's `last`.
     pub say_last_move: &'static str,
+    /// Why the window refuses `--listen`, and where voice input is.
+    pub no_listen: &'static str,
+    /// No display to open the window on: where the same game is played without one.
+    pub no_display: &'static str,
+    /// The display is there but the window cannot be opened on it; the system's reason
+    /// follows in brackets.
+    pub cannot_open: &'static str,
 }
 
 impl Words {
@@ -135,6 +142,9 @@ static EN: Words = Words {
     hint: "Hint",
     evaluation: "Evaluation",
     say_last_move: "Say the last move",
+    no_listen: "--listen: the window has no voice input (its F5 shows the scoresheet); `vichess play --listen` plays by voice at the console",
+    no_display: "there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); `vichess play` plays the same game at the console",
+    cannot_open: "the window cannot be opened on the display; `vichess play` plays the same game at the console",
 };
 
 static DE: Words = Words {
@@ -185,6 +195,9 @@ static DE: Words = Words {
     hint: "Tipp",
     evaluation: "Bewertung",
     say_last_move: "Letzten Zug sagen",
+    no_listen: "--listen: das Fenster hat keine Spracheingabe (seine F5-Taste zeigt das Partieformular); `vichess play --listen` spielt per Stimme an der Konsole",
+    no_display: "es gibt keinen Bildschirm, auf dem sich das Fenster öffnen ließe (weder DISPLAY noch WAYLAND_DISPLAY ist gesetzt); `vichess play` spielt dieselbe Partie an der Konsole",
+    cannot_open: "das Fenster lässt sich auf dem Bildschirm nicht öffnen; `vichess play` spielt dieselbe Partie an der Konsole",
 };
 
 static UK: Words = Words {
@@ -235,6 +248,9 @@ static UK: Words = Words {
     hint: "Підказка",
     evaluation: "Оцінка позиції",
     say_last_move: "Сказати останній хід",
+    no_listen: "--listen: вікно не має голосового введення (його F5 показує бланк запису); `vichess play --listen` грає голосом у консолі",
+    no_display: "немає екрана, на якому можна відкрити вікно (не задано ні DISPLAY, ні WAYLAND_DISPLAY); `vichess play` грає ту саму партію в консолі",
+    cannot_open: "вікно не вдається відкрити на екрані; `vichess play` грає ту саму партію в консолі",
 };
 
 static RU: Words = Words {
@@ -286,6 +302,9 @@ static RU: Words = Words {
     hint: "Подсказка",
     evaluation: "Оценка позиции",
     say_last_move: "Сказать последний ход",
+    no_listen: "--listen: у окна нет голосового ввода (его F5 показывает бланк записи); `vichess play --listen` играет голосом в консоли",
+    no_display: "нет экрана, на котором можно открыть окно (не задано ни DISPLAY, ни WAYLAND_DISPLAY); `vichess play` играет ту же партию в консоли",
+    cannot_open: "окно не удаётся открыть на экране; `vichess play` играет ту же партию в консоли",
 };
 
 static HY: Words = Words {
@@ -336,6 +355,9 @@ static HY: Words = Words {
     hint: "Հուշում",
     evaluation: "Դիրքի գնահատական",
     say_last_move: "Ասել վերջին քայլը",
+    no_listen: "--listen՝ պատուհանը ձայնային մուտք չունի (նրա F5-ը ցույց է տալիս գրառման թերթիկը); `vichess play --listen`-ը խաղում է ձայնով վահանակում",
+    no_display: "պատուհանը բացելու էկրան չկա (ո՛չ DISPLAY, ո՛չ WAYLAND_DISPLAY նշված չէ); `vichess play`-ը նույն պարտիան խաղում է վահանակում",
+    cannot_open: "պատուհանը չի հաջողվում բացել էկրանին; `vichess play`-ը նույն պարտիան խաղում է վահանակում",
 };
 
 #[cfg(test)]

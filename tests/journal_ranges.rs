@@ -81,3 +81,38 @@ fn times_up_to_a_thousand_hours_are_kept() {
         assert_eq!(record.to_string(), line);
     }
 }
+
+/// A journal that cannot be replayed is told in the game's words: the journal line in the
+/// language's word for a line, what is wrong, and the line as found quoted in the
+/// language's marks; no English reason inside a Russian or Armenian line.
+#[test]
+fn a_journal_that_cannot_be_replayed_is_told_in_the_games_words() {
+    let said = |pack: &str, lines: &[String]| {
+        let pack = Pack::builtin(pack).unwrap();
+        Session::resume(SessionConfig::default(), pack.clone(), lines)
+            .expect_err("refused")
+            .words(&pack, "g.journal")
+    };
+    let bad = journal(&["start 1000", "mvoe 2000 e2e4"]);
+    assert_eq!(
+        said("ru", &bad),
+        "g.journal, строка 3: это не запись, какие пишет vichess («mvoe 2000 e2e4»)"
+    );
+    assert_eq!(
+        said("de", &bad),
+        "g.journal, Zeile 3: das ist kein Eintrag, wie vichess ihn schreibt („mvoe 2000 e2e4“)"
+    );
+    assert_eq!(
+        said("hy", &["start 1000".to_string()]),
+        "g.journal, տող 1՝ առաջին գրառումը պարտիա չի սկսում («start 1000»)"
+    );
+    assert_eq!(said("uk", &[]), "g.journal: у журналі немає партії");
+    // A record the game refuses: its reason is the game's own line, in the game's words.
+    let refused = said("ru", &journal(&["start 1000", "move 2000 e2e5"]));
+    assert!(refused.starts_with("g.journal, строка 3: "), "{refused}");
+    let reason = refused.split_once(": ").expect("a reason").1;
+    assert!(
+        !reason.chars().any(|c| c.is_ascii_alphabetic()),
+        "{refused}"
+    );
+}

@@ -1059,13 +1059,13 @@ fn a_files_system_error_is_said_in_the_games_language() {
         assert!(
             lines
                 .iter()
-                .any(|l| l.ends_with(&format!("({}: {missing})", nowhere.display()))),
+                .any(|l| l.ends_with(&format!("({}{colon} {missing})", nowhere.display()))),
             "{lang}: {said}"
         );
         assert!(
             lines
                 .iter()
-                .any(|l| l.ends_with(&format!("({}: {folder})", home.path().display()))),
+                .any(|l| l.ends_with(&format!("({}{colon} {folder})", home.path().display()))),
             "{lang}: {said}"
         );
         no_system_words(&said);
@@ -1141,7 +1141,10 @@ fn a_files_system_error_is_said_in_the_games_language() {
         );
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            err.contains(&format!("{}: {folder})", locked.join("g.lock").display())),
+            err.contains(&format!(
+                "{}{colon} {folder})",
+                locked.join("g.lock").display()
+            )),
             "{lang}: {err}"
         );
         no_system_words(&err);

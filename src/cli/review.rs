@@ -64,8 +64,9 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
     };
     let text = std::fs::read_to_string(&args.pgn).map_err(|e| {
         anyhow!(
-            "{}: {} ({})",
+            "{}{} {} ({})",
             pack.text(&[Token::Word(Word::ConfigUnreadable)]),
+            pack.colon(),
             args.pgn.display(),
             vichess::io_words::io_reason(&pack, &e)
         )
@@ -113,8 +114,9 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("cannot write the recording {}", wav.display()))?;
         writeln!(
             out,
-            "{}: {}",
+            "{}{} {}",
             pack.text(&[Token::Word(Word::ReviewRecorded)]),
+            pack.colon(),
             wav.display()
         )?;
     } else if let Some(sound) = sound {
@@ -133,8 +135,9 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot write {}", target.display()))?;
     writeln!(
         out,
-        "{}: {}",
+        "{}{} {}",
         pack.text(&[Token::Word(Word::Saved)]),
+        pack.colon(),
         target.display()
     )?;
     Ok(ExitCode::SUCCESS)

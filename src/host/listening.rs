@@ -215,8 +215,9 @@ impl Host {
         let pos = game.position().clone();
         if pos.is_legal(&m) {
             let text = format!(
-                "{}: {}; {}",
+                "{}{} {}; {}",
                 self.word(Word::Heard),
+                self.pack.colon(),
                 self.guess_words(&g),
                 self.word(Word::HeardBoardNotYet)
             );
@@ -271,10 +272,11 @@ impl Host {
     /// "gehört: Springer Felix drei; das Brett zeigt: Springer Hektor drei".
     fn mismatch(&mut self, g: &Guess, shows: &str) -> Result<()> {
         let text = format!(
-            "{}: {}; {}: {shows}",
+            "{}{colon} {}; {}{colon} {shows}",
             self.word(Word::Heard),
             self.guess_words(g),
-            self.word(Word::HeardBoardShows)
+            self.word(Word::HeardBoardShows),
+            colon = self.pack.colon()
         );
         self.tell(&text)
     }

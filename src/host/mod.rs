@@ -459,8 +459,9 @@ impl Host {
                     };
                     if let Some(what) = refused {
                         let text = format!(
-                            "{}: {}",
+                            "{}{} {}",
                             crate::text::visible(&what),
+                            self.pack.colon(),
                             line_in(
                                 &self.pack,
                                 Word::NotAcceptedJournal,
@@ -522,8 +523,9 @@ impl Host {
                 Carried::Failed(why) => {
                     // Nothing is announced that is not on disk: the rest waits.
                     let detail = format!(
-                        "{}: {}",
+                        "{}{} {}",
                         self.record.path().display(),
+                        self.pack.colon(),
                         io_reason(&self.pack, &why)
                     );
                     let text = line_in(&self.pack, Word::JournalFailing, &detail);
@@ -814,8 +816,12 @@ impl Host {
                         writeln!(self.out, "{word}{colon} {}", target.display())?
                     }
                     Err(e) => {
-                        let detail =
-                            format!("{}: {}", target.display(), anyhow_words(&self.pack, &e));
+                        let detail = format!(
+                            "{}{} {}",
+                            target.display(),
+                            self.pack.colon(),
+                            anyhow_words(&self.pack, &e)
+                        );
                         let text = line_in(&self.pack, Word::CannotSave, &detail);
                         self.tell(&text)?;
                     }
@@ -856,8 +862,9 @@ impl Host {
     /// Leaving while records are not on disk: they are printed, so the arbiter can keep them.
     fn leave_unwritten(&mut self) -> anyhow::Result<Turn> {
         let detail = format!(
-            "{}: {}",
+            "{}{} {}",
             self.record.path().display(),
+            self.pack.colon(),
             self.record.pending().len()
         );
         let text = line_in(&self.pack, Word::JournalUnwritten, &detail);

@@ -127,7 +127,7 @@ impl Host {
         // where things are (with --game-dir the user has just said where games go).
         let first_run = args.game_dir.is_none() && !dir.exists();
         make_game_folder(&dir).map_err(|e| {
-            let detail = format!("{}: {}", dir.display(), io_reason(&pack, &e));
+            let detail = format!("{}{} {}", dir.display(), pack.colon(), io_reason(&pack, &e));
             anyhow!("{}", line_in(&pack, Word::CannotMakeGameFolder, &detail))
         })?;
         let replaced_current = match args.resume {
@@ -268,8 +268,9 @@ impl Host {
             host.table.set_engine(spec.clone());
             if args.resume {
                 notes.push(format!(
-                    "{}: {}, {}",
+                    "{}{} {}, {}",
                     pack.text(&[Token::Word(Word::EngineBack)]),
+                    pack.colon(),
                     pack.text(&[Token::Side(spec.side)]),
                     crate::engine::words::strength_text(&pack, spec.strength)
                 ));
@@ -381,8 +382,9 @@ fn open_game(
             journal::JournalError::Newer { version, .. } => {
                 let w = |word| pack.text(&[Token::Word(word)]);
                 anyhow!(
-                    "{}: {} ({} {version}); {}",
+                    "{}{} {} ({} {version}); {}",
                     path.display(),
+                    pack.colon(),
                     w(Word::JournalNewer),
                     w(Word::JournalFormat),
                     w(Word::UpdateToResume)
@@ -406,7 +408,7 @@ fn open_game(
         let lines: Vec<String> = read.entries.into_iter().map(|e| e.payload).collect();
         let words = pack.clone();
         let session = Session::resume(settings, pack, &lines).map_err(|e| {
-            let detail = format!("{}: {e}", path.display());
+            let detail = e.words(&words, &path.display().to_string());
             anyhow!("{}", line_in(&words, Word::CannotResume, &detail))
         })?;
         let tag = |name: &str, side: Color| {
@@ -440,8 +442,9 @@ fn open_game(
             n => n,
         };
         notes.push(format!(
-            "{}: {} – {}",
+            "{}{} {} – {}",
             words.text(&[Token::Word(Word::ResumingGame)]),
+            words.colon(),
             name("White", Color::White),
             name("Black", Color::Black)
         ));
@@ -558,7 +561,7 @@ fn open_game(
             &format!("{}\n", name.to_string_lossy()),
         )
         .map_err(|e| {
-            let detail = format!("{}: {}", dir.display(), io_reason(&pack, &e));
+            let detail = format!("{}{} {}", dir.display(), pack.colon(), io_reason(&pack, &e));
             anyhow!("{}", line_in(&pack, Word::CannotRecordCurrentGame, &detail))
         })?;
     }
@@ -654,8 +657,9 @@ fn game_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, Option<St
     if named {
         return Ok((path, None));
     }
+    let colon = pack.colon();
     let note = format!(
-        "{}: {}: {}",
+        "{}{colon} {}{colon} {}",
         dir.join(CURRENT_GAME).display(),
         pack.text(&[Token::Word(Word::NoCurrentGame)]),
         path.file_name().unwrap_or_default().to_string_lossy()
@@ -702,7 +706,7 @@ fn journal_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, bool)>
 fn newest_journal(dir: &Path, pack: &Pack) -> anyhow::Result<PathBuf> {
     let mut found: Vec<(SystemTime, PathBuf)> = std::fs::read_dir(dir)
         .map_err(|e| {
-            let detail = format!("{}: {}", dir.display(), io_reason(pack, &e));
+            let detail = format!("{}{} {}", dir.display(), pack.colon(), io_reason(pack, &e));
             anyhow!("{}", line_in(pack, Word::CannotReadGameFolder, &detail))
         })?
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -71,8 +71,9 @@ pub fn unfinished_games(dir: &Path, current: &Path, pack: &Pack) -> Option<Strin
     found.sort();
     let games: Vec<String> = found.into_iter().map(|(_, g)| g).collect();
     Some(format!(
-        "{}: {}",
+        "{}{} {}",
         pack.text(&[Token::Word(Word::UnfinishedGames)]),
+        pack.colon(),
         games.join("; ")
     ))
 }

@@ -29,7 +29,11 @@ pub(super) fn say_fatal(_text: &str, _language: crate::phrase::Language) {}
 /// A record not on disk, printed when leaving: the pack's word for unwritten, then the
 /// journal line as it would have been written (for the arbiter, machine-readable).
 pub(super) fn unwritten_line(pack: &Pack, line: &str) -> String {
-    format!("{}: {line}", pack.text(&[Token::Word(Word::Unwritten)]))
+    format!(
+        "{}{} {line}",
+        pack.text(&[Token::Word(Word::Unwritten)]),
+        pack.colon()
+    )
 }
 
 /// A button, pedal or key command named in the game's language (a press refused while the
@@ -123,7 +127,7 @@ pub(super) fn held_in(pack: &Pack, e: anyhow::Error) -> anyhow::Error {
                 };
                 let detail = match reason {
                     None => path.display().to_string(),
-                    Some(e) => format!("{}: {}", path.display(), io_reason(pack, e)),
+                    Some(e) => format!("{}{} {}", path.display(), pack.colon(), io_reason(pack, e)),
                 };
                 anyhow!("{}", line_in(pack, word, &detail))
             }
@@ -153,7 +157,11 @@ pub(super) fn sim_line(pack: &Pack, answer: boards::SimAnswer) -> String {
     use boards::SimAnswer;
     let words = |p: &[Token]| pack.text(p);
     match answer {
-        SimAnswer::Plays(m) => format!("{}: {m}", words(&[Token::Word(Word::SimPlays)])),
+        SimAnswer::Plays(m) => format!(
+            "{}{} {m}",
+            words(&[Token::Word(Word::SimPlays)]),
+            pack.colon()
+        ),
         SimAnswer::NoBoard => words(&[Token::Word(Word::SimNoBoard)]),
         SimAnswer::Busy => words(&[Token::Word(Word::SimBusy)]),
         // Not the game's refusal of an illegal move (no 7.5 here): the hands' no, and why,
@@ -344,9 +352,13 @@ pub fn pack_not_found_line(pack: &Pack, e: &crate::voice::ManifestError) -> Opti
     if searched == crate::voice::manifest::NO_VOICES_FOLDER {
         parts.push(w(Word::NoVoicesFolder));
     } else {
-        parts.push(format!("{}: {searched}", w(Word::SearchedIn)));
+        parts.push(format!(
+            "{}{} {searched}",
+            w(Word::SearchedIn),
+            pack.colon()
+        ));
         if known != "none" {
-            parts.push(format!("{}: {known}", w(Word::PacksFound)));
+            parts.push(format!("{}{} {known}", w(Word::PacksFound), pack.colon()));
         }
     }
     Some(format!(

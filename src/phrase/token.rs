@@ -543,6 +543,8 @@ words! {
     RecordingLacksWords = "recording-lacks-words",
     /// Before a token without a clip ("no clip for").
     ClipMissing = "clip-missing",
+    /// After [`Word::ClipMissing`]: a number word piece without a clip, quoted after it.
+    ClipNumberWord = "clip-number-word",
     /// After it: the word is said by system speech in another voice.
     SaidBySystemSpeech = "said-by-system-speech",
     /// Before the token and file of a clip that cannot be used; why follows.
@@ -747,6 +749,13 @@ words! {
     /// `--resume` of a finished game without `--resume-finished`.
     GameFinished = "game-finished",
     CannotResume = "cannot-resume",
+    /// Why a journal cannot be replayed (`session::ResumeError`): it holds no game, a line
+    /// is no record (quoted after it), the first does not begin a game, the start position
+    /// or time control cannot be read.
+    ResumeEmpty = "resume-empty",
+    ResumeNotARecord = "resume-not-a-record",
+    ResumeNoBegin = "resume-no-begin",
+    ResumeStartUnreadable = "resume-start-unreadable",
     CannotRecordCurrentGame = "cannot-record-current-game",
     /// A new game's journal cannot be made (the system's reason follows).
     JournalCannotCreate = "journal-cannot-create",

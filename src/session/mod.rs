@@ -215,6 +215,34 @@ pub enum ResumeError {
     },
 }
 
+impl ResumeError {
+    /// Where and what is wrong in `pack`'s words, after `file` (the journal's name): "…,
+    /// Zeile 5: das ist kein Eintrag, wie vichess ihn schreibt („mvoe 1200 e2e4“)". The
+    /// line as found is quoted so the arbiter can see it; the reader's English reason stays
+    /// in `Display`, for logs.
+    pub fn words(&self, pack: &Pack, file: &str) -> String {
+        use crate::phrase::token::{Token, Word};
+        let w = |word| pack.text(&[Token::Word(word)]);
+        let q = |text: &str| pack.language().quote(text);
+        let colon = pack.colon();
+        let at = |line: usize, what: String| {
+            format!("{file}, {} {line}{colon} {what}", w(Word::ConfigLine))
+        };
+        match self {
+            ResumeError::Empty => format!("{file}{colon} {}", w(Word::ResumeEmpty)),
+            ResumeError::Record(e) => at(
+                e.line,
+                format!("{} ({})", w(Word::ResumeNotARecord), q(&e.text)),
+            ),
+            ResumeError::NoBegin(text) => {
+                at(1, format!("{} ({})", w(Word::ResumeNoBegin), q(text)))
+            }
+            ResumeError::Start(why) => at(1, format!("{} ({why})", w(Word::ResumeStartUnreadable))),
+            ResumeError::Replay { line, why } => at(*line, why.clone()),
+        }
+    }
+}
+
 /// One game being played.
 #[derive(Debug, Clone)]
 pub struct Session {

@@ -190,13 +190,19 @@ impl ClipProblem {
             why = format!("{why} ({detail})");
         }
         if self.token.is_empty() {
-            format!("{} {}: {why}", w(Word::VoicePack), self.path.display())
+            format!(
+                "{} {}{} {why}",
+                w(Word::VoicePack),
+                self.path.display(),
+                pack.colon()
+            )
         } else {
             format!(
-                "{}: {} ({}): {why}",
+                "{}{colon} {} ({}){colon} {why}",
                 w(Word::ClipUnusable),
                 self.token,
-                self.path.display()
+                self.path.display(),
+                colon = pack.colon()
             )
         }
     }
@@ -420,14 +426,14 @@ impl ClipBank {
         let mut out = Vec::new();
         for (k, word) in text.split_whitespace().enumerate() {
             let pieces = segment(word, |p| self.numbers.contains_key(p))
-                .ok_or_else(|| format!("number word \"{word}\""))?;
+                .ok_or_else(|| format!("{NUMBER_WORD}\"{word}\""))?;
             if k > 0 {
                 out.resize(out.len() + self.options.gap_frames(), 0.0);
             }
             for piece in pieces {
                 let clip = self
                     .slot(self.numbers[piece])
-                    .ok_or_else(|| format!("number word \"{piece}\""))?;
+                    .ok_or_else(|| format!("{NUMBER_WORD}\"{piece}\""))?;
                 out.extend_from_slice(clip);
             }
         }
@@ -687,18 +693,50 @@ pub fn render(phrase: &[Token], pack: &Pack, bank: &ClipBank) -> Rendered {
 /// id, as the manifest names it), so the second voice is explained.
 pub fn fallback_notice(pack: &Pack, what: &str) -> String {
     let w = |word| pack.text(&[Token::Word(word)]);
+    // A number word piece is named in the pack's words, the piece in its quotes.
+    let what = match what
+        .strip_prefix(NUMBER_WORD)
+        .map(|piece| piece.trim_matches('"'))
+    {
+        Some(piece) => format!(
+            "{} {}",
+            w(Word::ClipNumberWord),
+            pack.language().quote(piece)
+        ),
+        None => what.to_string(),
+    };
     format!(
-        "{} {}: {} {what}; {}",
+        "{} {}{} {} {what}; {}",
         w(Word::VoicePack),
         pack.folder(),
+        pack.colon(),
         w(Word::ClipMissing),
         w(Word::SaidBySystemSpeech)
     )
 }
 
+/// How [`ClipBank::number_words`] names a number word piece without a clip (`number word
+/// "zwölf"`), for logs; [`fallback_notice`] says it in the pack's words.
+const NUMBER_WORD: &str = "number word ";
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_word_without_a_clip_is_named_in_the_packs_words() {
+        let ru = Pack::builtin("ru").unwrap();
+        let line = fallback_notice(&ru, &format!("{NUMBER_WORD}\"двенадцать\""));
+        assert!(
+            line.contains(": нет записи для числительного «двенадцать»; "),
+            "{line}"
+        );
+        assert!(!line.contains("number"), "{line}");
+        let hy = Pack::builtin("hy").unwrap();
+        let line = fallback_notice(&hy, "file-a");
+        assert!(!line.contains(':'), "Armenian takes ՝: {line}");
+        assert!(line.contains("՝ ձայնագրություն չկա file-a; "), "{line}");
+    }
 
     #[test]
     fn the_silence_recorded_around_a_word_is_cut_to_a_short_margin() {

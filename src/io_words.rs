@@ -17,6 +17,7 @@ pub fn kind_words(pack: &Pack, kind: io::ErrorKind) -> Option<String> {
         io::ErrorKind::IsADirectory => Word::IoIsADirectory,
         io::ErrorKind::StorageFull => Word::IoStorageFull,
         io::ErrorKind::ReadOnlyFilesystem => Word::IoReadOnly,
+        io::ErrorKind::ConnectionRefused => Word::IoConnectionRefused,
         _ => return None,
     };
     Some(pack.text(&[Token::Word(word)]))

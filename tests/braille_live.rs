@@ -130,10 +130,17 @@ fn without_a_brlapi_server_play_says_so_in_the_game_language_and_goes_on() {
             .filter(|l| l.to_lowercase().contains(&word.to_lowercase()))
             .collect();
         assert_eq!(said.len(), 1, "{lang}: {lines:?}");
-        // The system's reason after the socket's path, nothing else in English.
-        assert!(said[0].contains("no-such-socket: "), "{lang}: {said:?}");
-        assert!(!said[0].contains("cannot"), "{lang}: {said:?}");
+        // After the socket's path, the language's mark, why and the system's reason, all
+        // in the game's words.
         let pack = Pack::builtin(pack).unwrap();
+        let why = format!(
+            "no-such-socket{} {} ({})",
+            pack.colon(),
+            pack.text(&[Token::Word(Word::BrailleNoServer)]),
+            pack.text(&[Token::Word(Word::IoNotFound)])
+        );
+        assert!(said[0].contains(&why), "{lang}: {said:?}");
+        assert!(!said[0].contains("No such"), "{lang}: {said:?}");
         let saved = format!(
             "{}{} ",
             pack.text(&[Token::Word(Word::Saved)]),
@@ -187,4 +194,68 @@ fn the_configuration_turns_the_display_on_without_the_flag() {
         "{shown:?}"
     );
     assert!(shown.iter().any(|l| l == "e4"), "{shown:?}");
+}
+
+/// BRLTTY answering with no display (a 0-cell line) is said as that, not as a protocol fault:
+/// the player knows to connect the display, not to look for BRLTTY.
+#[test]
+fn a_brltty_without_a_display_is_said_as_such() {
+    let home = tempfile::tempdir().unwrap();
+    let socket = home.path().join("BrlAPI0");
+    let _display = fake_brlapi::serve_with(
+        &socket,
+        fake_brlapi::Setup {
+            cells: 0,
+            ..Default::default()
+        },
+    );
+    let games = home.path().join("games");
+    let args = [
+        "play",
+        "--no-audio",
+        "--lang",
+        "ru",
+        "--control",
+        "none",
+        "--game-dir",
+        games.to_str().unwrap(),
+        "--braille-display",
+        socket.to_str().unwrap(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, b"e4\nquit\n");
+    let lines = common_play::lines_of(&out);
+    let pack = Pack::builtin("ru").unwrap();
+    let want = format!(
+        "{} (",
+        pack.text(&[Token::Word(Word::BrailleDisplayMissing)])
+    );
+    let said: Vec<&String> = lines.iter().filter(|l| l.starts_with(&want)).collect();
+    assert_eq!(said.len(), 1, "{lines:?}");
+    assert!(
+        said[0].ends_with("BrlAPI0: BRLTTY отвечает, но брайлевского дисплея у него нет)"),
+        "{said:?}"
+    );
+    // A socket left behind by a BRLTTY that has gone: nothing listens there, said so.
+    let stale = home.path().join("BrlAPI1");
+    drop(std::os::unix::net::UnixListener::bind(&stale).unwrap());
+    let args = [
+        "play",
+        "--no-audio",
+        "--lang",
+        "ru",
+        "--control",
+        "none",
+        "--game-dir",
+        games.to_str().unwrap(),
+        "--braille-display",
+        stale.to_str().unwrap(),
+    ];
+    let out = common_play::run_piped(home.path(), &args, b"e4\nquit\n");
+    let lines = common_play::lines_of(&out);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("BrlAPI1: там не отвечает BRLTTY (там никто не слушает))")),
+        "{lines:?}"
+    );
 }

@@ -130,11 +130,95 @@ pub struct BrailleLine {
     cells: u32,
 }
 
+/// Why the display could not be reached, by kind, so that it is said in the game's words:
+/// a braille reader whose display stays silent hears why. The server's own English stays in
+/// brackets only where no word says it.
+#[derive(Debug)]
+pub struct BrailleFault {
+    path: PathBuf,
+    why: FaultWhy,
+}
+
+#[derive(Debug)]
+enum FaultWhy {
+    /// Nothing listens at the path: BRLTTY is not running (it opens no BrlAPI socket
+    /// without a braille device).
+    NoServer(std::io::Error),
+    /// BRLTTY answers but reports a display of no cells.
+    NoCells,
+    /// The server asks for the key and vichess will not send it there.
+    KeyWithheld(String),
+    /// Anything else: a refusal, a silence, an answer out of step.
+    NotUnderstood(String),
+}
+
+/// Markers for [`BrailleLine::handshake`]'s errors that have their own words.
+#[derive(Debug, thiserror::Error)]
+#[error("the BrlAPI server has no display")]
+struct NoCells;
+
+#[derive(Debug, thiserror::Error)]
+#[error("{0:#}")]
+struct Withheld(anyhow::Error);
+
+impl BrailleFault {
+    /// The socket's path, then why, in `pack`'s words.
+    pub fn words(&self, pack: &crate::voice::Pack) -> String {
+        use crate::phrase::token::{Token, Word};
+        let w = |word| pack.text(&[Token::Word(word)]);
+        let (word, detail) = match &self.why {
+            FaultWhy::NoServer(e) => (Word::BrailleNoServer, crate::io_words::io_reason(pack, e)),
+            FaultWhy::NoCells => (Word::BrailleNoCells, String::new()),
+            FaultWhy::KeyWithheld(why) => (Word::BrailleKeyWithheld, why.clone()),
+            FaultWhy::NotUnderstood(why) => (Word::BrailleNotUnderstood, why.clone()),
+        };
+        let mut line = format!("{}{} {}", self.path.display(), pack.colon(), w(word));
+        if !detail.is_empty() {
+            line = format!("{line} ({detail})");
+        }
+        line
+    }
+}
+
+impl std::fmt::Display for BrailleFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.why {
+            FaultWhy::NoServer(e) => write!(f, "{}: {e}", self.path.display()),
+            FaultWhy::NoCells => write!(f, "{}: {NoCells}", self.path.display()),
+            FaultWhy::KeyWithheld(why) | FaultWhy::NotUnderstood(why) => {
+                write!(f, "{}: {why}", self.path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for BrailleFault {}
+
 impl BrailleLine {
     /// Connects, authorises, asks the display's width and takes the tty; keys then arrive on
     /// `keys` as console lines until the socket closes.
-    pub fn connect(path: &Path, keys: Sender<Arrival>) -> anyhow::Result<BrailleLine> {
-        let mut s = UnixStream::connect(path).with_context(|| path.display().to_string())?;
+    pub fn connect(path: &Path, keys: Sender<Arrival>) -> Result<BrailleLine, BrailleFault> {
+        let fault = |why| BrailleFault {
+            path: path.to_path_buf(),
+            why,
+        };
+        let s = UnixStream::connect(path).map_err(|e| fault(FaultWhy::NoServer(e)))?;
+        BrailleLine::handshake(path, s, keys).map_err(|e| {
+            fault(if e.downcast_ref::<NoCells>().is_some() {
+                FaultWhy::NoCells
+            } else if let Some(Withheld(why)) = e.downcast_ref::<Withheld>() {
+                FaultWhy::KeyWithheld(format!("{why:#}"))
+            } else {
+                FaultWhy::NotUnderstood(format!("{e:#}"))
+            })
+        })
+    }
+
+    fn handshake(
+        path: &Path,
+        mut s: UnixStream,
+        keys: Sender<Arrival>,
+    ) -> anyhow::Result<BrailleLine> {
         s.set_read_timeout(Some(HANDSHAKE))?;
         let mut d = Decoder::new();
         brlapi::check_version(&expect(&mut s, &mut d, kind::VERSION)?)?;
@@ -147,7 +231,7 @@ impl BrailleLine {
                     path.display()
                 ));
             }
-            let key = key_for(path, &s)?;
+            let key = key_for(path, &s).map_err(Withheld)?;
             s.write_all(&brlapi::auth_key(&key).encode())?;
             expect(&mut s, &mut d, kind::ACK)?;
         }
@@ -155,10 +239,7 @@ impl BrailleLine {
         let (cells, _) = brlapi::display_size(&expect(&mut s, &mut d, kind::GET_DISPLAY_SIZE)?)
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         if cells == 0 {
-            return Err(anyhow!(
-                "the BrlAPI server at {} has no display",
-                path.display()
-            ));
+            return Err(NoCells.into());
         }
         s.write_all(&brlapi::enter_tty_mode(&tty_path()).encode())?;
         expect(&mut s, &mut d, kind::ACK)?;

@@ -215,11 +215,7 @@ impl Host {
                 let path = braille_line::socket_path(Some(&given));
                 braille_line::BrailleLine::connect(&path, tx.clone())
                     .inspect_err(|e| {
-                        early.push(line_in(
-                            &pack,
-                            Word::BrailleDisplayMissing,
-                            &format!("{e:#}"),
-                        ))
+                        early.push(line_in(&pack, Word::BrailleDisplayMissing, &e.words(&pack)))
                     })
                     .ok()
             });

@@ -401,6 +401,12 @@ words! {
     NoSound = "no-sound",
     /// `--braille-display` asked for a display BrlAPI cannot reach; the reason follows.
     BrailleDisplayMissing = "braille-display-missing",
+    /// Why (`host::BrailleFault`), after the socket's path: nothing listens there, BRLTTY
+    /// has no display, the key is withheld from that server, the answer is out of step.
+    BrailleNoServer = "braille-no-server",
+    BrailleNoCells = "braille-no-cells",
+    BrailleKeyWithheld = "braille-key-withheld",
+    BrailleNotUnderstood = "braille-not-understood",
     /// A console line that was not UTF-8 and was read as Latin-1.
     LineNotUtf8 = "line-not-utf8",
     LineTooLong = "line-too-long",
@@ -826,6 +832,8 @@ words! {
     IoStorageFull = "io-storage-full",
     /// The file system can only be read.
     IoReadOnly = "io-read-only",
+    /// A socket with no program behind it (a stale BrlAPI socket, a board daemon gone).
+    IoConnectionRefused = "io-connection-refused",
     /// `vichess scoresheet --audio`: the recording's file cannot be made; the file and the
     /// system's reason follow.
     RecordingCannotWrite = "recording-cannot-write",

@@ -1019,6 +1019,28 @@ fn a_files_system_error_is_said_in_the_games_language() {
             "{lang}: {err}"
         );
         no_system_words(&err);
+        // A recording into a folder that is not there: the file and why, in words.
+        let wav = home.path().join("nowhere/moves.wav");
+        let out = common_play::run_piped(
+            home.path(),
+            &[
+                "announce",
+                "--voice",
+                lang,
+                "--wav",
+                wav.to_str().unwrap(),
+                "e4",
+            ],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        let colon = if lang == "hy" { "՝" } else { ":" };
+        assert!(
+            err.contains(&format!("({}{colon} {missing})", wav.display())),
+            "{lang}: {err}"
+        );
+        assert!(!err.contains("sound file"), "{lang}: {err}");
+        no_system_words(&err);
         let out = common_play::run_piped(
             home.path(),
             &[

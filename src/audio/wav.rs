@@ -31,6 +31,20 @@ pub enum WavError {
     },
 }
 
+impl WavError {
+    /// The operating system's error under it, if that is what went wrong (a folder that is
+    /// not there, a full disk): a caller says it in the game's words.
+    pub fn io_error(&self) -> Option<&std::io::Error> {
+        match self {
+            WavError::Read { source, .. } | WavError::Write { source, .. } => match source {
+                hound::Error::IoError(e) => Some(e),
+                _ => None,
+            },
+            WavError::Empty { .. } => None,
+        }
+    }
+}
+
 /// Reads a WAV file of any common sample format, mixing its channels down to mono.
 pub fn read(path: &Path) -> Result<Pcm, WavError> {
     let err = |source| WavError::Read {

@@ -6,7 +6,7 @@
 //! output that looks as if the earlier moves had been accepted and then silently cut. A line
 //! equal to the one before it gets a trailing full stop, so screen readers still read it.
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -90,7 +90,7 @@ pub fn run(
     if let Some(path) = wav_out {
         let pcm = speak(&pack, &phrases, pack.sample_rate(), speed, BETWEEN_MOVES_S);
         wav::write(path, &pcm)
-            .with_context(|| format!("cannot write the recording {}", path.display()))?;
+            .map_err(|e| super::write_refused(&pack, Word::RecordingCannotWrite, path, &e))?;
     }
     if play {
         play_out(&pack, &phrases, speed)?;

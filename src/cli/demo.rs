@@ -457,8 +457,14 @@ fn write_wav(pack: &Pack, out: &[Out], path: &Path, speed: f64) -> anyhow::Resul
     for n in renderer.take_notices() {
         writeln!(std::io::stdout(), "{tag}{n}")?;
     }
-    wav::write(path, &all)
-        .with_context(|| format!("cannot write the recording {}", path.display()))?;
+    wav::write(path, &all).map_err(|e| {
+        super::write_refused(
+            pack,
+            vichess::phrase::token::Word::RecordingCannotWrite,
+            path,
+            &e,
+        )
+    })?;
     let (n, s) = (
         spoken.to_string(),
         pack.language().decimal(all.seconds(), 1),

@@ -373,6 +373,26 @@ pub fn language_or_configured(
     }
 }
 
+/// A file vichess was asked to write (a recording, a reviewed PGN) that cannot be, in
+/// `pack`'s words: `word`, then the file and the system's reason.
+pub fn write_refused(
+    pack: &vichess::voice::Pack,
+    word: vichess::phrase::token::Word,
+    path: &std::path::Path,
+    e: &(dyn std::error::Error + 'static),
+) -> anyhow::Error {
+    let w = pack.text(&[vichess::phrase::token::Token::Word(word)]);
+    // A recording's own error names the file again in English: the system's reason alone.
+    let reason = match e
+        .downcast_ref::<vichess::audio::wav::WavError>()
+        .and_then(|w| w.io_error())
+    {
+        Some(io) => vichess::io_words::io_reason(pack, io),
+        None => vichess::io_words::error_words(pack, e),
+    };
+    anyhow::anyhow!("{w} ({}{} {reason})", path.display(), pack.colon())
+}
+
 /// A configuration's errors, one a line, in `language`'s words (file, line and key as
 /// `config check` says them).
 pub fn config_refused(

@@ -111,7 +111,7 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
     if let Some(wav) = &args.wav {
         let pcm = super::announce::speak(&pack, &lines, pack.sample_rate(), 1.0, BETWEEN_LINES_S);
         vichess::audio::wav::write(wav, &pcm)
-            .with_context(|| format!("cannot write the recording {}", wav.display()))?;
+            .map_err(|e| super::write_refused(&pack, Word::RecordingCannotWrite, wav, &e))?;
         writeln!(
             out,
             "{}{} {}",
@@ -132,7 +132,7 @@ pub fn run(args: ReviewArgs) -> anyhow::Result<ExitCode> {
         args.pgn.with_file_name(format!("{stem}-review.pgn"))
     });
     vichess::host::save_file(&target, &vichess::pgn::write_game(&reviewed))
-        .with_context(|| format!("cannot write {}", target.display()))?;
+        .map_err(|e| super::write_refused(&pack, Word::CannotSave, &target, &e))?;
     writeln!(
         out,
         "{}{} {}",

@@ -201,6 +201,23 @@ fn the_configuration_turns_the_display_on_without_the_flag() {
 #[test]
 fn a_brltty_without_a_display_is_said_as_such() {
     let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    // The lines of a game of one move played with the display at `socket`, in Russian.
+    let lines_with = |socket: &std::path::Path| {
+        let args = [
+            "play",
+            "--no-audio",
+            "--lang",
+            "ru",
+            "--control",
+            "none",
+            "--game-dir",
+            games.to_str().unwrap(),
+            "--braille-display",
+            socket.to_str().unwrap(),
+        ];
+        common_play::lines_of(&common_play::run_piped(home.path(), &args, b"e4\nquit\n"))
+    };
     let socket = home.path().join("BrlAPI0");
     let _display = fake_brlapi::serve_with(
         &socket,
@@ -209,21 +226,7 @@ fn a_brltty_without_a_display_is_said_as_such() {
             ..Default::default()
         },
     );
-    let games = home.path().join("games");
-    let args = [
-        "play",
-        "--no-audio",
-        "--lang",
-        "ru",
-        "--control",
-        "none",
-        "--game-dir",
-        games.to_str().unwrap(),
-        "--braille-display",
-        socket.to_str().unwrap(),
-    ];
-    let out = common_play::run_piped(home.path(), &args, b"e4\nquit\n");
-    let lines = common_play::lines_of(&out);
+    let lines = lines_with(&socket);
     let pack = Pack::builtin("ru").unwrap();
     let want = format!(
         "{} (",
@@ -238,20 +241,7 @@ fn a_brltty_without_a_display_is_said_as_such() {
     // A socket left behind by a BRLTTY that has gone: nothing listens there, said so.
     let stale = home.path().join("BrlAPI1");
     drop(std::os::unix::net::UnixListener::bind(&stale).unwrap());
-    let args = [
-        "play",
-        "--no-audio",
-        "--lang",
-        "ru",
-        "--control",
-        "none",
-        "--game-dir",
-        games.to_str().unwrap(),
-        "--braille-display",
-        stale.to_str().unwrap(),
-    ];
-    let out = common_play::run_piped(home.path(), &args, b"e4\nquit\n");
-    let lines = common_play::lines_of(&out);
+    let lines = lines_with(&stale);
     assert!(
         lines
             .iter()

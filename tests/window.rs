@@ -376,57 +376,46 @@ wait $pid || true
     // `vichess window` itself, without a display: told so, in the game's language, before
     // any game is begun.
     let games = dir.join("no-display-games");
-    let refused = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["window", "--no-audio", "--lang", "uk", "--game-dir"])
-        .arg(&games)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("vichess runs");
-    assert_eq!(refused.status.code(), Some(2));
-    let why = String::from_utf8_lossy(&refused.stderr);
+    let refused = |extra: &[&str], display: Option<&str>| {
+        let mut window = Command::new(env!("CARGO_BIN_EXE_vichess"));
+        window
+            .args(["window", "--no-audio", "--game-dir"])
+            .arg(&games)
+            .args(extra)
+            .env_remove("WAYLAND_DISPLAY");
+        match display {
+            Some(d) => window.env("DISPLAY", d),
+            None => window.env_remove("DISPLAY"),
+        };
+        let out = window.output().expect("vichess runs");
+        let why = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{why}");
+        assert!(
+            std::fs::read_dir(&games).map_or(true, |mut d| d.next().is_none()),
+            "no game begun: {why}"
+        );
+        why
+    };
+    let why = refused(&["--lang", "uk"], None);
     assert!(
         why.contains("немає екрана") && why.contains("vichess play"),
         "{why}"
     );
-    assert!(
-        std::fs::read_dir(&games).map_or(true, |mut d| d.next().is_none()),
-        "no game begun"
-    );
     // A display named but refusing (a stale DISPLAY, no server on it): the window cannot
     // open, said in Russian with the system's reason, and no game was begun either.
-    let refused = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["window", "--no-audio", "--lang", "ru", "--game-dir"])
-        .arg(&games)
-        .env("DISPLAY", ":4711")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("vichess runs");
-    assert_eq!(refused.status.code(), Some(2));
-    let why = String::from_utf8_lossy(&refused.stderr);
+    let why = refused(&["--lang", "ru"], Some(":4711"));
     assert!(
         why.contains("окно не удаётся открыть") && why.contains("vichess play"),
         "{why}"
     );
     assert!(!why.contains(".rs:"), "no source file in the reason: {why}");
-    assert!(
-        std::fs::read_dir(&games).map_or(true, |mut d| d.next().is_none()),
-        "no game begun on a display that refused the window"
-    );
     // A bad `[window]` key is refused in the game's language, as `play` refuses any.
     let config = dir.join("bad-window.toml");
     std::fs::write(&config, "[window]\ntheme = \"pink\"\n").expect("config");
-    let refused = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["window", "--no-audio", "--lang", "ru", "--game-dir"])
-        .arg(&games)
-        .arg("--config")
-        .arg(&config)
-        .env("DISPLAY", ":4711")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("vichess runs");
-    let why = String::from_utf8_lossy(&refused.stderr);
-    assert_eq!(refused.status.code(), Some(2), "{why}");
+    let why = refused(
+        &["--lang", "ru", "--config", config.to_str().unwrap()],
+        Some(":4711"),
+    );
     assert!(
         why.contains("строка 2: ключ «theme» в [window]: не одно из значений"),
         "{why}"

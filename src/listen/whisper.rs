@@ -562,12 +562,16 @@ fn annotation(transcript: &str) -> bool {
 /// ([`spelled_squares`]).
 fn words(t: &str) -> Vec<String> {
     let drawn_out = std::env::var_os("VICHESS_DRAWN_OUT").is_none_or(|v| v != "0");
+    let rank_spellings = std::env::var_os("VICHESS_RANK_SPELLINGS").is_none_or(|v| v != "0");
     let words = split_words(t)
         .map(|w| {
             let w = w.to_lowercase().replace(['’', 'ʼ'], "'");
             match DRAWN_OUT.iter().find(|(long, _)| *long == w) {
                 Some((_, number)) if drawn_out => number.to_string(),
-                _ => w,
+                _ => match RANK_SPELLINGS.iter().find(|(written, _)| *written == w) {
+                    Some((_, rank)) if rank_spellings => rank.to_string(),
+                    _ => w,
+                },
             }
         })
         .collect();
@@ -657,6 +661,21 @@ const ENGLISH_LETTERS: [(&str, char); 11] = [
 /// And "Fier" for "vier", said alike (a German "v" is an "f"): " Läufer, Bella, Fier." for
 /// the de-fide pack's clean "Läufer Bella vier" (seeds 118 to 125, three clean clips).
 const DRAWN_OUT: [(&str, &str); 3] = [("dreie", "drei"), ("fünfe", "fünf"), ("fier", "vier")];
+
+/// German ranks as Whisper writes them from a German voice, by the sound: "sechs" with its
+/// soft German "s" as " Zex", " Zächs", " Zix", "acht" with its "ch" breathed as " Arte".
+/// In every logged hearing of seeds 59 to 146 (the de-fide pack and eSpeak NG, clean and
+/// in noise) these words stood for that rank: " Zex" 18 times, " Zächs" 13, " Zix" once,
+/// " Arte" 9, each the rank said; unread, each such move was refused or asked ("Läufer,
+/// Felix, Zex." for "Läufer Felix sechs"). Like [`DRAWN_OUT`] no grammar of any language has
+/// these words, so only such a transcript changes. `VICHESS_RANK_SPELLINGS=0` reads them as
+/// written, for the closed loop.
+const RANK_SPELLINGS: [(&str, &str); 4] = [
+    ("zex", "sechs"),
+    ("zächs", "sechs"),
+    ("zix", "sechs"),
+    ("arte", "acht"),
+];
 
 /// A text's words as written: split at anything but letters, digits and an apostrophe
 /// inside a word. The Ukrainian "п'ять" and "б'є" are one word each, however the apostrophe
@@ -2256,6 +2275,19 @@ mod tests {
         ));
         assert_eq!(words(" Dreie, fünfe; sechse."), ["drei", "fünf", "sechse"]);
         assert!(reads_as(" Läufer, Bella, Fier.", "Läufer, Bella, vier."));
+    }
+
+    /// Seeds 121, 125, 126, 130: the de-fide pack's "Läufer Felix sechs" written " Läufer,
+    /// Felix, Zex.", "Springer Bella acht" " Springer, Bella, Arte.", each refused; the
+    /// German ranks as Whisper spells them are those ranks, and no other word is.
+    #[test]
+    fn a_german_rank_as_whisper_spells_it_is_the_rank() {
+        assert!(reads_as(" Läufer, Felix, Zex.", "Läufer, Felix, sechs."));
+        assert!(reads_as(" Läufer, Cesar, Zix.", "Läufer, Cesar, sechs."));
+        assert!(reads_as(" Springer, Bella, Arte.", "Springer, Bella, acht."));
+        assert!(!reads_as(" Springer, Bella, Arte.", "Springer, Bella, drei."));
+        assert!(!reads_as(" Läufer, Felix, Zex.", "Läufer, Felix, sieben."));
+        assert_eq!(words(" Zächs, Arte; Art."), ["sechs", "acht", "art"]);
     }
 
     #[test]

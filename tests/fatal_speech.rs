@@ -31,7 +31,6 @@ fn a_fatal_error_of_play_is_spoken() {
         .unwrap();
     std::thread::sleep(Duration::from_millis(600));
     let heard = recording.stop();
-    pulse.stop_speech_dispatcher();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("there is no game to resume"), "{err}");
@@ -41,6 +40,32 @@ fn a_fatal_error_of_play_is_spoken() {
         sounding > 1.0,
         "the error was not heard: {sounding:.2} s of sound ({m:?})"
     );
+    // The window refusing to start (no display) is said too, as play's refusal is.
+    if cfg!(feature = "window") {
+        let recording = pulse.record(&pulse.dir.join("window.raw"));
+        let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
+            .args(["window", "--lang", "ru", "--game-dir"])
+            .arg(&games)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env("XDG_CONFIG_HOME", pulse.dir.join("config"))
+            .env("XDG_DATA_HOME", pulse.dir.join("data"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(600));
+        let heard = recording.stop();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("нет экрана"), "{err}");
+        let m = heard.measure();
+        let sounding = m.seconds - m.leading_silence - m.trailing_silence;
+        assert!(
+            sounding > 1.0,
+            "the window's refusal was not heard: {sounding:.2} s of sound ({m:?})"
+        );
+    }
+    pulse.stop_speech_dispatcher();
 }
 
 /// A speech engine that takes the connection and never answers (a stuck speech-dispatcher,

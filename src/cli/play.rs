@@ -327,7 +327,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Prints why the game stopped, then says it: the line comes at once, whatever speech does.
-fn print_then_say(stopped: vichess::host::Stopped, quiet: bool) -> anyhow::Error {
+pub(super) fn print_then_say(stopped: vichess::host::Stopped, quiet: bool) -> anyhow::Error {
     super::print_error(&stopped.error);
     stopped.say(quiet);
     anyhow::Error::new(super::Printed)

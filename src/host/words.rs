@@ -6,11 +6,11 @@ use super::*;
 /// What is said when `play` cannot start or must stop: the pack's lead-in, then the reason as
 /// it was printed (the reason itself may be English).
 pub(super) fn fatal_line(words: Option<&Pack>, e: &anyhow::Error) -> String {
-    let lead = words.map_or_else(
-        || "vichess stopped".to_string(),
-        |p| p.text(&[Token::Word(Word::VichessStopped)]),
+    let (lead, colon) = words.map_or_else(
+        || ("vichess stopped".to_string(), ":"),
+        |p| (p.text(&[Token::Word(Word::VichessStopped)]), p.colon()),
     );
-    format!("{lead}: {e:#}")
+    format!("{lead}{colon} {e:#}")
 }
 
 /// Says a fatal error through system speech, waiting (a few seconds at most) until it is said.
@@ -412,7 +412,7 @@ mod tests {
             ),
             (
                 "hy",
-                "vichess-ը դադարեց աշխատել: there is no game to resume in /tmp/games",
+                "vichess-ը դադարեց աշխատել՝ there is no game to resume in /tmp/games",
             ),
             (
                 "en",

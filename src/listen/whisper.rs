@@ -2284,8 +2284,14 @@ mod tests {
     fn a_german_rank_as_whisper_spells_it_is_the_rank() {
         assert!(reads_as(" Läufer, Felix, Zex.", "Läufer, Felix, sechs."));
         assert!(reads_as(" Läufer, Cesar, Zix.", "Läufer, Cesar, sechs."));
-        assert!(reads_as(" Springer, Bella, Arte.", "Springer, Bella, acht."));
-        assert!(!reads_as(" Springer, Bella, Arte.", "Springer, Bella, drei."));
+        assert!(reads_as(
+            " Springer, Bella, Arte.",
+            "Springer, Bella, acht."
+        ));
+        assert!(!reads_as(
+            " Springer, Bella, Arte.",
+            "Springer, Bella, drei."
+        ));
         assert!(!reads_as(" Läufer, Felix, Zex.", "Läufer, Felix, sieben."));
         assert_eq!(words(" Zächs, Arte; Art."), ["sechs", "acht", "art"]);
     }

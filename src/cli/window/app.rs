@@ -261,18 +261,22 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
         }
         false => Vec::new(),
     };
+    let quiet = play.no_audio;
     let settings = play.settings()?;
-    // A window that cannot start says so in the language the game would have been in.
+    // A window that cannot start says so in the language the game would have been in,
+    // printed and said as `play` says why it cannot start.
     let language = vichess::host::start_up_language(&settings);
     let said = super::words::words(language);
+    let config = settings.config.clone();
+    let refuse = |line: String| refused(line, language, config.as_deref(), quiet);
     // Refused before anything else, so nobody waits for a microphone that never opens.
     if listening {
-        anyhow::bail!("{}", said.no_listen);
+        return Err(refuse(said.no_listen.to_string()));
     }
     // Before the game is opened: no game is begun (and no record written) for a window
     // that cannot be shown.
     if !super::display_available() {
-        anyhow::bail!("{}", said.no_display);
+        return Err(refuse(said.no_display.to_string()));
     }
     let mut prefs = super::prefs::load(settings.config.as_deref(), language)?;
     if let Some(t) = args.theme {
@@ -378,12 +382,31 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
     // The system's own reason (winit's, OpenGL's) stays in brackets: it names the cause.
     // winit puts its source file before it ("os error at …/mod.rs:788: Failed to open
     // connection to X server"), which says nothing to a player.
-    result.map_err(|e| {
+    if let Err(e) = result {
         let e = e.to_string();
         let why = e.rsplit(": ").next().unwrap_or(&e);
-        anyhow::anyhow!("{} ({why})", said.cannot_open)
-    })?;
+        return Err(refuse(format!("{} ({why})", said.cannot_open)));
+    }
     Ok(ExitCode::from(s.ended.unwrap_or(0)))
+}
+
+/// A window that cannot start: `line` printed and said in `language` (unless `--no-audio`,
+/// or the configuration leaves speech to a screen reader), as `play` refuses to start.
+fn refused(
+    line: String,
+    language: vichess::phrase::Language,
+    config: Option<&std::path::Path>,
+    quiet: bool,
+) -> anyhow::Error {
+    let speaks = vichess::config::load(config).map_or(true, |c| {
+        c.speech.output != vichess::config::SpeechOutput::ScreenReader
+    });
+    let stopped = vichess::host::Stopped {
+        error: anyhow::anyhow!(line),
+        words: Pack::builtin(vichess::session::language_pack(language)).ok(),
+        speaks,
+    };
+    crate::cli::play::print_then_say(stopped, quiet)
 }
 
 /// The game being played and its thread: the window may end it and start another (New

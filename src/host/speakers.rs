@@ -300,7 +300,14 @@ pub fn device_notice(pack: &Pack, device: &str, news: &DeviceNews) -> String {
         DeviceNews::Error(e) => e.words(pack),
         DeviceNews::Underruns(n) => format!("{} ({n}×)", w(Word::DeviceUnderrun)),
     };
-    format!("{} {device}: {what}", w(Word::SoundDevice))
+    // The name in the language's quotes: "Default Audio Device" is a name, not words of
+    // the line; the label's mark is the pack's.
+    format!(
+        "{} {}{} {what}",
+        w(Word::SoundDevice),
+        pack.language().quote(device),
+        pack.colon()
+    )
 }
 
 #[cfg(test)]
@@ -388,10 +395,10 @@ mod notice_tests {
                  (11,0 s > 10 s)",
                 "Aufnahme nicht verwendbar: file-a (clips/file-a.wav): die Abtastrate der \
                  Aufnahme weicht vom Manifest ab (22050 Hz ≠ 16000 Hz)",
-                "Tongerät pulse: der Ton ist ausgesetzt (der Computer war ausgelastet); er kann \
+                "Tongerät „pulse“: der Ton ist ausgesetzt (der Computer war ausgelastet); er kann \
                  gestockt haben (3×)",
-                "Tongerät pulse: das Tongerät ist nicht angeschlossen oder fehlt",
-                "Tongerät pulse: das Tonsystem meldet einen Fehler (snd_pcm_writei: EPIPE)",
+                "Tongerät „pulse“: das Tongerät ist nicht angeschlossen oder fehlt",
+                "Tongerät „pulse“: das Tonsystem meldet einen Fehler (snd_pcm_writei: EPIPE)",
                 "Hinweis: die Sprachausgabe des Systems ist nicht verfügbar: espeak-ng lässt \
                  sich nicht starten (diese Datei oder diesen Ordner gibt es nicht); Wörter ohne \
                  Sprachaufnahme werden angezeigt, aber nicht gesprochen; bitte speech-dispatcher \
@@ -436,10 +443,10 @@ mod notice_tests {
                  (11,0 s > 10 s)",
                 "запись нельзя использовать: file-a (clips/file-a.wav): частота дискретизации \
                  записи не совпадает с манифестом (22050 Hz ≠ 16000 Hz)",
-                "звуковое устройство pulse: звуку не хватило данных (компьютер был занят); звук \
+                "звуковое устройство «pulse»: звуку не хватило данных (компьютер был занят); звук \
                  мог прерываться (3×)",
-                "звуковое устройство pulse: звуковое устройство отключено или отсутствует",
-                "звуковое устройство pulse: звуковая система сообщила об ошибке \
+                "звуковое устройство «pulse»: звуковое устройство отключено или отсутствует",
+                "звуковое устройство «pulse»: звуковая система сообщила об ошибке \
                  (snd_pcm_writei: EPIPE)",
                 "примечание: системный синтез речи недоступен: не удаётся запустить espeak-ng \
                  (такого файла или папки нет); слова без голосовой записи печатаются, но не \
@@ -485,7 +492,7 @@ mod notice_tests {
         }
         assert_eq!(
             said("uk")[10],
-            "звуковий пристрій pulse: звуку забракло даних (комп'ютер був зайнятий); звук міг \
+            "звуковий пристрій «pulse»: звуку забракло даних (комп'ютер був зайнятий); звук міг \
              перериватися (3×)"
         );
     }

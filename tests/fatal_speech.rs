@@ -13,56 +13,59 @@ mod pulse;
 
 use pulse::Pulse;
 
-/// A game that cannot start is said aloud, not only printed: a blind player is told why
-/// nothing answers.
-#[test]
-fn a_fatal_error_of_play_is_spoken() {
-    let pulse = Pulse::start();
-    let games = pulse.dir.join("no-games-here");
-    std::fs::create_dir_all(&games).unwrap();
-    let recording = pulse.record(&pulse.dir.join("fatal.raw"));
+/// Runs vichess with `args` (no display), recording the null sink meanwhile: its standard
+/// error, and how many seconds of sound were heard.
+fn refusal_heard(pulse: &Pulse, name: &str, args: &[&str]) -> (Option<i32>, String, f64) {
+    let recording = pulse.record(&pulse.dir.join(format!("{name}.raw")));
     let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args(["play", "--resume", "--lang", "en", "--game-dir"])
-        .arg(&games)
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
         .env("XDG_CONFIG_HOME", pulse.dir.join("config"))
         .env("XDG_DATA_HOME", pulse.dir.join("data"))
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
     std::thread::sleep(Duration::from_millis(600));
-    let heard = recording.stop();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("there is no game to resume"), "{err}");
-    let m = heard.measure();
+    let m = recording.stop().measure();
     let sounding = m.seconds - m.leading_silence - m.trailing_silence;
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        sounding,
+    )
+}
+
+/// A game that cannot start is said aloud, not only printed: a blind player is told why
+/// nothing answers. So is a window that cannot start (no display), as play's refusal is.
+#[test]
+fn a_fatal_error_of_play_is_spoken() {
+    let pulse = Pulse::start();
+    let games = pulse.dir.join("no-games-here");
+    std::fs::create_dir_all(&games).unwrap();
+    let dir = games.to_str().unwrap();
+    let (code, err, sounding) = refusal_heard(
+        &pulse,
+        "fatal",
+        &["play", "--resume", "--lang", "en", "--game-dir", dir],
+    );
+    assert_eq!(code, Some(2));
+    assert!(err.contains("there is no game to resume"), "{err}");
     assert!(
         sounding > 1.0,
-        "the error was not heard: {sounding:.2} s of sound ({m:?})"
+        "the error was not heard: {sounding:.2} s of sound"
     );
-    // The window refusing to start (no display) is said too, as play's refusal is.
     if cfg!(feature = "window") {
-        let recording = pulse.record(&pulse.dir.join("window.raw"));
-        let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
-            .args(["window", "--lang", "ru", "--game-dir"])
-            .arg(&games)
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
-            .env("XDG_CONFIG_HOME", pulse.dir.join("config"))
-            .env("XDG_DATA_HOME", pulse.dir.join("data"))
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(600));
-        let heard = recording.stop();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
+        let (code, err, sounding) = refusal_heard(
+            &pulse,
+            "window",
+            &["window", "--lang", "ru", "--game-dir", dir],
+        );
+        assert_eq!(code, Some(2), "{err}");
         assert!(err.contains("нет экрана"), "{err}");
-        let m = heard.measure();
-        let sounding = m.seconds - m.leading_silence - m.trailing_silence;
         assert!(
             sounding > 1.0,
-            "the window's refusal was not heard: {sounding:.2} s of sound ({m:?})"
+            "the window's refusal was not heard: {sounding:.2} s of sound"
         );
     }
     pulse.stop_speech_dispatcher();

@@ -12,7 +12,7 @@ use crate::voice::Pack;
 use std::fmt;
 
 /// The kinds of sound fault a player or an assistant can act on differently.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FaultKind {
     /// Another program holds the device: close it, or wait.
     Busy,

@@ -143,6 +143,9 @@ pub struct Speakers {
     renderer: Renderer,
     narrator: crate::speech::live::Narrator,
     opened: std::time::Instant,
+    /// The device news already told: each device's fault of each kind, and its stutters,
+    /// are told once a game ([`told_once`]).
+    told: std::collections::HashSet<(String, Option<crate::audio::fault::FaultKind>)>,
 }
 
 #[cfg(feature = "audio")]
@@ -169,6 +172,7 @@ impl Speakers {
             renderer: Renderer::with_speech(pack, RenderOptions::speech(rate, speed, gap_ms)),
             narrator,
             opened: std::time::Instant::now(),
+            told: Default::default(),
         })
     }
 
@@ -262,19 +266,18 @@ impl Speakers {
         // ALSA's pulse plugin may report an error while its stream starts: not worth telling.
         let started = self.opened.elapsed() > std::time::Duration::from_secs(3);
         for o in self.router.outputs() {
-            match o.take_error() {
-                Some(e) if started => {
-                    out.push(device_notice(pack, o.name(), &DeviceNews::Error(e)))
-                }
-                _ => {}
+            let mut news = Vec::new();
+            if let Some(e) = o.take_error() {
+                news.push(DeviceNews::Error(e));
             }
             let underruns = o.take_underruns();
-            if underruns > 0 && started {
-                out.push(device_notice(
-                    pack,
-                    o.name(),
-                    &DeviceNews::Underruns(underruns),
-                ));
+            if underruns > 0 {
+                news.push(DeviceNews::Underruns(underruns));
+            }
+            for n in news.into_iter().filter(|_| started) {
+                if told_once(&mut self.told, o.name(), &n) {
+                    out.push(device_notice(pack, o.name(), &n));
+                }
             }
         }
         out
@@ -288,6 +291,24 @@ pub enum DeviceNews {
     Error(crate::audio::fault::SoundFault),
     /// It ran short of sound this many times (underruns): the sound may have stuttered.
     Underruns(u64),
+}
+
+/// Whether `news` from `device` is to be told: the first fault of each kind and the first
+/// stutters of each device in a game. A busy machine's sound server can report the same
+/// fault after every sentence ("snd_pcm_avail_delay failed", three times in a short game
+/// on a null sink beside a build); told each time, it buries the moves a blind player is
+/// listening for. A new kind (the device unplugged) is still told.
+#[cfg_attr(not(feature = "audio"), allow(dead_code))]
+fn told_once(
+    told: &mut std::collections::HashSet<(String, Option<crate::audio::fault::FaultKind>)>,
+    device: &str,
+    news: &DeviceNews,
+) -> bool {
+    let kind = match news {
+        DeviceNews::Error(e) => Some(e.kind),
+        DeviceNews::Underruns(_) => None,
+    };
+    told.insert((device.to_string(), kind))
 }
 
 /// A sound device's news in the pack's language: the device's name, then what happened (a
@@ -356,6 +377,21 @@ mod notice_tests {
             ),
             notice(&SpeechError::Refused, &pack),
         ]
+    }
+
+    /// A device's fault of one kind, and its stutters, are told once a game; another kind,
+    /// or another device, is told too.
+    #[test]
+    fn each_device_news_is_told_once() {
+        let mut told = Default::default();
+        let odd = || DeviceNews::Error(SoundFault::new(FaultKind::Other, Some("EIO".into())));
+        let gone = DeviceNews::Error(SoundFault::new(FaultKind::Gone, None));
+        assert!(told_once(&mut told, "pulse", &odd()));
+        assert!(!told_once(&mut told, "pulse", &odd()));
+        assert!(told_once(&mut told, "pulse", &DeviceNews::Underruns(3)));
+        assert!(!told_once(&mut told, "pulse", &DeviceNews::Underruns(1)));
+        assert!(told_once(&mut told, "pulse", &gone));
+        assert!(told_once(&mut told, "hdmi", &odd()));
     }
 
     /// Speech, clip and sound-device notices are in the game's language; the system's own

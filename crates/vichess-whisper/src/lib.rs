@@ -157,6 +157,19 @@ fn keep_working_arrays_on_the_heap() {
     drop(std::hint::black_box(Vec::<u8>::with_capacity(31 << 20)));
 }
 
+/// The model file's bytes, mapped from the page cache rather than copied: the weights are
+/// packed into their own arrays while loading, so the bytes are read once and let go. A
+/// file changed while it is mapped could change under the parse; the model's folder is
+/// written once, by the installer, never while vichess runs.
+fn map(path: &Path) -> std::io::Result<memmap2::Mmap> {
+    let file = std::fs::File::open(path)?;
+    #[allow(unsafe_code)]
+    // SAFETY: the mapping is read-only and lives only while the model is parsed; see above.
+    unsafe {
+        memmap2::Mmap::map(&file)
+    }
+}
+
 impl Recognizer {
     /// Loads `model.bin` and `tokenizer.json` from `dir`. The error says which file and
     /// what was wrong with it.
@@ -175,7 +188,7 @@ impl Recognizer {
                 bpe::Bpe::parse(&json).map_err(|e| format!("{}: {e}", tj.display()))
             });
             let bin = dir.join("model.bin");
-            let model = std::fs::read(&bin)
+            let model = map(&bin)
                 .map_err(|e| format!("{}: {e}", bin.display()))
                 .and_then(|bytes| {
                     ct2::Model::parse(&bytes)

@@ -278,7 +278,9 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
     if !super::display_available() {
         return Err(refuse(said.no_display.to_string()));
     }
-    let mut prefs = super::prefs::load(settings.config.as_deref(), language)?;
+    // A configuration with errors is said too, as `play` says it.
+    let mut prefs = super::prefs::load(settings.config.as_deref(), language)
+        .map_err(|e| refuse(format!("{e:#}")))?;
     if let Some(t) = args.theme {
         prefs.theme = t;
     }

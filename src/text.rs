@@ -75,33 +75,55 @@ pub const ECHO_MAX: usize = 60;
 
 /// `line` with every quoted echo longer than [`ECHO_MAX`] characters cut there and ended
 /// with "…": an error about a 4,000-character line should say what was wrong, not read the
-/// line back for a minute on a braille display.
+/// line back for a minute on a braille display. An echo is quoted as the game's language
+/// quotes: "…", „…“ (German), “…” (English), «…» (Russian, Ukrainian, Armenian).
 pub fn cut_echoes(line: &str) -> String {
     let mut out = String::with_capacity(line.len().min(512));
-    let mut inside = false;
+    // The mark that ends the echo we are inside, if any.
+    let mut closer: Option<char> = None;
     let mut run = 0usize;
     for c in line.chars() {
-        if c == '"' {
-            if inside && run > ECHO_MAX {
-                out.push('…');
-            }
-            inside = !inside;
-            run = 0;
-            out.push(c);
-            continue;
-        }
-        if inside {
-            run += 1;
-            if run > ECHO_MAX {
+        match closer {
+            Some(end) if c == end => {
+                if run > ECHO_MAX {
+                    out.push('…');
+                }
+                closer = None;
+                out.push(c);
                 continue;
             }
+            None => {
+                closer = match c {
+                    '"' => Some('"'),
+                    '„' => Some('“'),
+                    '“' => Some('”'),
+                    '«' => Some('»'),
+                    _ => None,
+                };
+                run = 0;
+                out.push(c);
+                continue;
+            }
+            Some(_) => {}
         }
-        out.push(c);
+        run += 1;
+        if run <= ECHO_MAX {
+            out.push(c);
+        }
     }
-    if inside && run > ECHO_MAX {
+    if closer.is_some() && run > ECHO_MAX {
         out.push('…');
     }
     out
+}
+
+/// A user's text as an error repeats it unquoted: its first [`ECHO_MAX`] characters, then
+/// "…" where it was longer.
+pub fn cut_echo(text: &str) -> String {
+    match text.char_indices().nth(ECHO_MAX) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
 }
 
 /// `[speech] ascii_umlauts`, set once when `play` starts: a terminal or braille table that
@@ -146,6 +168,23 @@ pub fn printable(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_echo_in_any_languages_quotes_is_cut() {
+        let long = "x9".repeat(100);
+        for (open, close) in [('"', '"'), ('„', '“'), ('“', '”'), ('«', '»')] {
+            let line = format!("before {open}{long}{close} after");
+            let cut = cut_echoes(&line);
+            let kept: String = long.chars().take(ECHO_MAX).collect();
+            assert_eq!(cut, format!("before {open}{kept}…{close} after"));
+        }
+        // Short echoes and the text around them stay as they are.
+        let line = "Zeichen 2: „x“ gehört zu keiner Bedenkzeit «ab» “cd”";
+        assert_eq!(cut_echoes(line), line);
+        assert_eq!(cut_echo("short"), "short");
+        assert_eq!(cut_echo(&long).chars().count(), ECHO_MAX + 1);
+        assert!(cut_echo(&long).ends_with('…'));
+    }
 
     #[test]
     fn the_escaping_writer_escapes_control_bytes_across_writes_and_keeps_line_ends() {

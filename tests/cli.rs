@@ -299,6 +299,8 @@ fn clock_simulate_and_say() {
     let out = vichess(&[
         "clock",
         "simulate",
+        "--lang",
+        "en",
         "--control",
         "40/5400+30:1800+30",
         "60",
@@ -306,14 +308,25 @@ fn clock_simulate_and_say() {
         "30",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
+    // 90 minutes - 60 s + 30 s increment; then White's 30 s: 89:30 - 30 s + 30 s.
     assert_eq!(
         stdout(&out).lines().last(),
-        Some("white 1:29:30 black 1:29:30")
+        Some("white: one hour twenty-nine minutes thirty seconds; black: one hour twenty-nine minutes thirty seconds")
     );
-    let out = vichess(&["clock", "simulate", "--control", "G/1", "30", "20", "31"]);
+    let out = vichess(&[
+        "clock",
+        "simulate",
+        "--lang",
+        "de",
+        "--control",
+        "G/1",
+        "30",
+        "20",
+        "31",
+    ]);
     assert_eq!(
         stdout(&out).lines().last(),
-        Some("flag: white on move 2"),
+        Some("Weiß, Zug 2: Fallblättchen gefallen"),
         "{}",
         stdout(&out)
     );
@@ -322,9 +335,78 @@ fn clock_simulate_and_say() {
         stdout(&out),
         "один час двенадцать минут двенадцать секунд\n"
     );
-    let out = vichess(&["clock", "simulate", "--control", "40/5400+x", "1"]);
+    let out = vichess(&[
+        "clock",
+        "simulate",
+        "--lang",
+        "hy",
+        "--control",
+        "40/5400+x",
+        "1",
+    ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("at character 9"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("նիշ 9"), "{}", stderr(&out));
+}
+
+/// `clock simulate` says every step in the language asked, times in words as the clock says
+/// them, with what the control brings (a new period, 8.4's end of recording); a time that is
+/// none is refused in words on standard error after the steps before it, with exit code 2.
+#[test]
+fn clock_simulate_says_each_step_in_the_language_asked() {
+    let run = |lang: &str, seconds: &[&str]| {
+        let mut args = vec!["clock", "simulate", "--lang", lang, "--control", "2/60:30"];
+        args.extend(seconds);
+        vichess(&args)
+    };
+    // Two moves in an hour, then half an hour: the third move brings period 2.
+    let out = run("ru", &["10", "5", "20"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "белые, ход 1: десять секунд на обдумывание; белые: пятьдесят девять минут пятьдесят секунд; чёрные: один час"
+    );
+    assert_eq!(
+        lines[2],
+        "белые, ход 2: двадцать секунд на обдумывание; белые: один час двадцать девять минут тридцать секунд; чёрные: пятьдесят девять минут пятьдесят пять секунд; белые: период 2, добавлено тридцать минут"
+    );
+    assert_eq!(lines.len(), 4, "{text}");
+    for line in &lines {
+        assert!(
+            !line.chars().any(|c| c.is_ascii_alphabetic()),
+            "a Latin letter in a Russian line: {line}"
+        );
+        let chars: Vec<char> = line.chars().collect();
+        assert!(
+            !chars
+                .windows(2)
+                .any(|w| w[0] == ':' && w[1].is_ascii_digit()),
+            "a time in digits, not words: {line}"
+        );
+    }
+    let out = run("uk", &["1", "21"]);
+    assert!(
+        stdout(&out).contains("чорні, хід 1: двадцять одна секунда на обдумування"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run("hy", &["10"]);
+    assert!(
+        stdout(&out).starts_with("սպիտակներ, քայլ 1՝ ծախսվեց տասը վայրկյան; սպիտակներ՝"),
+        "{}",
+        stdout(&out)
+    );
+    // A bad time: the step before it on standard output, the refusal in words on standard
+    // error, and no readings after it.
+    let out = run("de", &["10", "-1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out).lines().count(), 1, "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("Schwarz, Zug 1: -1 ist keine Zeit in Sekunden"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -465,10 +547,20 @@ fn announce_and_demo_say_the_short_form_by_default_and_the_long_one_with_long() 
 #[test]
 fn a_command_line_error_cuts_a_long_echo_and_escapes_control_bytes() {
     let control = format!("{}\u{1b}[2J", "9x".repeat(2000));
-    let out = vichess(&["clock", "simulate", "--control", &control, "1"]);
+    let out = vichess(&[
+        "clock",
+        "simulate",
+        "--lang",
+        "en",
+        "--control",
+        &control,
+        "1",
+    ]);
     assert!(!out.status.success());
     let err = stderr(&out);
     assert!(err.chars().count() < 400, "{} chars: {err}", err.len());
+    // Both echoes cut: the value after the flag, and the rest quoted in the reason.
+    assert!(err.contains("9x…:"), "{err}");
     assert!(err.contains("…\""), "{err}");
     assert!(
         !err.trim_end().chars().any(char::is_control),

@@ -823,10 +823,18 @@ fn schedule_marks() {
 // ---------------------------------------------------------------------------------------
 // clock simulate
 
+/// The simulation's steps as their English trace lines.
+fn sim(control: &TimeControl, seconds: &[f64]) -> Vec<String> {
+    simulate(control, seconds)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
 #[test]
 fn simulate_multi_period() {
     // 2 moves in 60 s, then 30 s for the rest; no bonus, so 8.4 applies at once.
-    let lines = simulate(&pgn("2/60:30"), &[10.0, 5.0, 20.0, 5.0, 10.0, 5.0]);
+    let lines = sim(&pgn("2/60:30"), &[10.0, 5.0, 20.0, 5.0, 10.0, 5.0]);
     assert_eq!(
         lines,
         vec![
@@ -844,7 +852,7 @@ fn simulate_multi_period() {
 
 #[test]
 fn simulate_increment() {
-    let lines = simulate(&pgn("300+3"), &[10.0, 20.0]);
+    let lines = sim(&pgn("300+3"), &[10.0, 20.0]);
     // 300 - 10 + 3 = 293; 300 - 20 + 3 = 283.
     assert_eq!(
         lines,
@@ -858,7 +866,7 @@ fn simulate_increment() {
 
 #[test]
 fn simulate_delay_and_decimals() {
-    let lines = simulate(&pgn("3600d5"), &[4.0, 7.5, 0.25]);
+    let lines = sim(&pgn("3600d5"), &[4.0, 7.5, 0.25]);
     assert_eq!(
         lines,
         vec![
@@ -873,27 +881,27 @@ fn simulate_delay_and_decimals() {
 
 #[test]
 fn simulate_flag() {
-    let lines = simulate(&pgn("60"), &[30.0, 10.0, 30.5, 10.0]);
+    let lines = sim(&pgn("60"), &[30.0, 10.0, 30.5, 10.0]);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2], "flag: white on move 2");
     // Exactly the whole time is too late: the flag falls when the time reaches zero.
-    assert_eq!(simulate(&pgn("60"), &[60.0]), vec!["flag: white on move 1"]);
+    assert_eq!(sim(&pgn("60"), &[60.0]), vec!["flag: white on move 1"]);
     assert_eq!(
-        simulate(&pgn("60"), &[59.999]).last().unwrap(),
+        sim(&pgn("60"), &[59.999]).last().unwrap(),
         "white 0:00:00 black 0:01:00"
     );
     // Black's flag.
     assert_eq!(
-        simulate(&pgn("60"), &[1.0, 61.0]).last().unwrap(),
+        sim(&pgn("60"), &[1.0, 61.0]).last().unwrap(),
         "flag: black on move 1"
     );
     // The FIDE delay: 3 s left and 5 s delay survive 7.9 s, not 8.
     assert_eq!(
-        simulate(&pgn("3d5"), &[7.9]).last().unwrap(),
+        sim(&pgn("3d5"), &[7.9]).last().unwrap(),
         "white 0:00:00 black 0:00:03"
     );
     assert_eq!(
-        simulate(&pgn("3d5"), &[8.0]).last().unwrap(),
+        sim(&pgn("3d5"), &[8.0]).last().unwrap(),
         "flag: white on move 1"
     );
 }
@@ -901,17 +909,14 @@ fn simulate_flag() {
 #[test]
 fn simulate_refuses_bad_times() {
     assert_eq!(
-        simulate(&pgn("60"), &[1.0, -1.0]).last().unwrap(),
+        sim(&pgn("60"), &[1.0, -1.0]).last().unwrap(),
         "error: black's move 1: -1 is not a time in seconds"
     );
     assert_eq!(
-        simulate(&pgn("60"), &[f64::NAN]),
+        sim(&pgn("60"), &[f64::NAN]),
         vec!["error: white's move 1: NaN is not a time in seconds"]
     );
-    assert_eq!(
-        simulate(&pgn("5400"), &[]),
-        vec!["white 1:30:00 black 1:30:00"]
-    );
+    assert_eq!(sim(&pgn("5400"), &[]), vec!["white 1:30:00 black 1:30:00"]);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -140,7 +140,7 @@ fn clock_run_refuses_in_its_language() {
     assert!(ok, "{out}");
     assert!(
         out.lines()
-            .any(|l| l == "обои часы остановлены: p снова запускает их"),
+            .any(|l| l == "часы обоих игроков остановлены: p снова запускает их"),
         "{out}"
     );
     assert!(!out.contains("stopped"), "{out}");

@@ -16,11 +16,13 @@ use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use vichess::phrase::number::counting;
-use vichess::phrase::{say_duration, say_move_count, Language, SayOptions};
+use vichess::phrase::{say_move_count, Language};
 use vichess::rules::clock::{
     Call, CallTracker, Clock, ClockConfig, ClockError, ClockEvent, ClockState, Millis, TimeControl,
 };
 use vichess::rules::Color;
+
+use super::clock_words::{both, reading, words};
 
 /// How often the running clock is looked at for time calls and flag falls.
 const TICK: Duration = Duration::from_millis(100);
@@ -57,139 +59,6 @@ impl Key {
             'q' => Key::Quit,
             other => Key::Unknown(other),
         }
-    }
-}
-
-/// The words of the clock's announcements, per language. Times and move counts come from
-/// `phrase::time`; these are the few words around them.
-struct Words {
-    white: &'static str,
-    black: &'static str,
-    started: &'static str,
-    stopped: &'static str,
-    resumed: &'static str,
-    flag: &'static str,
-    no_duty: &'static str,
-    /// "{n}" is the period number, "{t}" the time added.
-    period: &'static str,
-    /// "{t}" is the alarm threshold.
-    less_than: &'static str,
-    /// The keys, printed at the start and on `h`.
-    keys: &'static str,
-    /// A player's button before Black's has started the clock.
-    not_started: &'static str,
-    /// "{c}", quoted in the language's marks, is no key.
-    not_a_key: &'static str,
-    /// A player's button while both clocks are stopped (paused).
-    paused: &'static str,
-    /// Any other press the clock refuses; its own reason follows in brackets.
-    refused: &'static str,
-    /// After a side's name, before its time: Armenian writes "՝".
-    colon: &'static str,
-}
-
-fn words(lang: Language) -> Words {
-    match lang {
-        Language::En => Words {
-            white: "white",
-            black: "black",
-            started: "clock started",
-            stopped: "clock stopped",
-            resumed: "clock running again",
-            flag: "flag fell",
-            no_duty: "need not record moves",
-            period: "period {n}, {t} added",
-            less_than: "less than {t}",
-            keys: KEYS,
-            not_started: "the clock has not been started yet: Black's button (b) starts White's \
-                          clock",
-            not_a_key: "{c} is not a key of the clock: press h for the list",
-            paused: "both clocks are stopped: p sets them going again",
-            refused: "the clock cannot do that",
-            colon: ":",
-        },
-        Language::De => Words {
-            white: "Weiß",
-            black: "Schwarz",
-            started: "Uhr gestartet",
-            stopped: "Uhr angehalten",
-            resumed: "Uhr läuft wieder",
-            flag: "Fallblättchen gefallen",
-            no_duty: "muss nicht mehr mitschreiben",
-            period: "Periode {n}, {t} dazu",
-            less_than: "weniger als {t}",
-            keys: "Tasten (im Terminal wirkt jede sofort; aus einer Pipe eine pro Zeile): w oder \
-                   1 = Uhrtaste von Weiß, b oder 2 = Uhrtaste von Schwarz (die Taste von Schwarz \
-                   startet die Uhr), p = anhalten oder weiter, t = die Zeit sagen, m = die \
-                   Zugzahl sagen, h = diese Liste, q = beenden",
-            not_started: "die Uhr läuft noch nicht: die Taste von Schwarz (b) startet die Uhr \
-                          von Weiß",
-            not_a_key: "{c} ist keine Taste der Uhr: h zeigt die Liste",
-            paused: "beide Uhren sind angehalten: p lässt sie weiterlaufen",
-            refused: "das kann die Uhr nicht",
-            colon: ":",
-        },
-        Language::Uk => Words {
-            white: "білі",
-            black: "чорні",
-            started: "годинник запущено",
-            stopped: "годинник зупинено",
-            resumed: "годинник знову йде",
-            flag: "прапорець упав",
-            no_duty: "можуть не записувати ходи",
-            period: "період {n}, додано {t}",
-            less_than: "менше ніж {t}",
-            keys: "клавіші (у терміналі кожна діє одразу; з каналу — по одній у рядку): w або \
-                   1 = кнопка годинника білих, b або 2 = кнопка годинника чорних (кнопка чорних \
-                   запускає годинник), p = пауза або далі, t = сказати час, m = сказати \
-                   кількість ходів, h = цей список, q = вихід",
-            not_started: "годинник ще не запущено: кнопка чорних (b) запускає годинник білих",
-            not_a_key: "{c} — не клавіша годинника: h покаже список",
-            paused: "обидва годинники зупинено: p запускає їх знову",
-            refused: "годинник цього не може",
-            colon: ":",
-        },
-        Language::Ru => Words {
-            white: "белые",
-            black: "чёрные",
-            started: "часы запущены",
-            stopped: "часы остановлены",
-            resumed: "часы снова идут",
-            flag: "флажок упал",
-            no_duty: "могут не записывать ходы",
-            period: "период {n}, добавлено {t}",
-            less_than: "меньше чем {t}",
-            keys: "клавиши (в терминале каждая действует сразу; из канала — по одной в строке): \
-                   w или 1 = кнопка часов белых, b или 2 = кнопка часов чёрных (кнопка чёрных \
-                   запускает часы), p = пауза или продолжить, t = сказать время, m = сказать \
-                   число ходов, h = этот список, q = выход",
-            not_started: "часы ещё не запущены: кнопка чёрных (b) запускает часы белых",
-            not_a_key: "{c} — не клавиша часов: h покажет список",
-            paused: "обои часы остановлены: p снова запускает их",
-            refused: "часы этого не могут",
-            colon: ":",
-        },
-        Language::Hy => Words {
-            white: "սպիտակներ",
-            black: "սևեր",
-            started: "ժամացույցը միացված է",
-            stopped: "ժամացույցը կանգնեցված է",
-            resumed: "ժամացույցը կրկին աշխատում է",
-            flag: "դրոշակն ընկավ",
-            no_duty: "կարող են չգրանցել քայլերը",
-            period: "փուլ {n}, ավելացվեց {t}",
-            less_than: "պակաս քան {t}",
-            keys: "ստեղներ (տերմինալում յուրաքանչյուրն անմիջապես է գործում, խողովակից՝ մեկական \
-                   տողում)՝ w կամ 1 = սպիտակների ժամացույցի կոճակ, b կամ 2 = սևերի ժամացույցի \
-                   կոճակ (սևերի կոճակը միացնում է ժամացույցը), p = դադար կամ շարունակել, t = \
-                   ասել ժամանակը, m = ասել քայլերի թիվը, h = այս ցանկը, q = ելք",
-            not_started: "ժամացույցը դեռ միացված չէ։ սևերի կոճակը (b) միացնում է սպիտակների \
-                          ժամացույցը",
-            not_a_key: "{c}-ը ժամացույցի ստեղն չէ։ h-ը ցույց կտա ցանկը",
-            paused: "երկու ժամացույցն էլ կանգնեցված են։ p-ն դրանք կրկին միացնում է",
-            refused: "ժամացույցը դա չի կարող անել",
-            colon: "՝",
-        },
     }
 }
 
@@ -271,29 +140,19 @@ impl TalkingClock {
     }
 
     fn side(&self, side: Color) -> &'static str {
-        let w = words(self.lang);
-        side.fold(w.white, w.black)
+        words(self.lang).side(side)
     }
 
     fn duration(&self, ms: Millis) -> String {
-        let opts = SayOptions {
-            tenths: ms < 10_000,
-            ..SayOptions::default()
-        };
-        say_duration(ms, self.lang, opts)
+        reading(ms, self.lang)
     }
 
     fn say_times(&self, now: Millis) -> String {
-        Color::ALL
-            .map(|side| {
-                format!(
-                    "{}{} {}",
-                    self.side(side),
-                    words(self.lang).colon,
-                    self.duration(self.clock.remaining(side, now))
-                )
-            })
-            .join("; ")
+        both(
+            self.clock.remaining(Color::White, now),
+            self.clock.remaining(Color::Black, now),
+            self.lang,
+        )
     }
 
     fn say_moves(&self) -> String {

@@ -6,6 +6,7 @@ mod board;
 mod braille;
 mod clock;
 mod clock_run;
+mod clock_words;
 mod config_check;
 mod demo;
 #[cfg(feature = "listen")]
@@ -311,6 +312,10 @@ enum ClockCommand {
         /// Seconds spent on each move in turn; decimals allowed.
         #[arg(allow_negative_numbers = true)]
         seconds: Vec<f64>,
+        /// The language of the lines: de, en, uk, ru or hy; without it, the configuration's
+        /// `[game] language`.
+        #[arg(long)]
+        lang: Option<vichess::phrase::Language>,
     },
     /// A talking clock on the keyboard: every announcement is printed as a line.
     #[command(after_help = clock_run::KEYS)]
@@ -545,8 +550,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             ear,
         } => hear::run(&files, fen.as_deref(), lang, uci, timing, ear),
         Command::Clock {
-            command: ClockCommand::Simulate { control, seconds },
-        } => clock::simulate(&control, &seconds),
+            command:
+                ClockCommand::Simulate {
+                    control,
+                    seconds,
+                    lang,
+                },
+        } => clock::simulate(&control, &seconds, language_or_configured(lang)?),
         Command::Clock {
             command: ClockCommand::Run { control, lang },
         } => clock_run::run(&control, language_or_configured(lang)?),

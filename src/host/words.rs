@@ -285,11 +285,12 @@ pub fn control_unreadable_line(
     e: &crate::rules::clock::ControlError,
 ) -> String {
     let detail = format!(
-        "--control {written}{} {}",
+        "--control {}{} {}",
+        crate::text::cut_echo(written),
         pack.colon(),
         control_error_line(pack, e)
     );
-    line_in(pack, Word::ControlUnreadable, &detail)
+    crate::text::cut_echoes(&line_in(pack, Word::ControlUnreadable, &detail))
 }
 
 /// A command-line value that cannot be read, in the game's words: the flag, the value as

@@ -20,4 +20,4 @@ pub use control::{
     Bonus, ControlError, ControlErrorKind, Millis, Period, PgnTimeControl, TimeControl,
 };
 pub use game_type::GameType;
-pub use simulate::{format_hms, secs_to_millis, simulate};
+pub use simulate::{format_hms, secs_to_millis, simulate, Step as SimulatedStep};

@@ -1,81 +1,201 @@
 //! `vichess clock simulate`: a time control played through with given thinking times, to
-//! check a control or the clock before a game. Pure: lines in, lines out.
+//! check a control or the clock before a game. Pure: times in, steps out.
 
-use super::clock::{Clock, ClockConfig, ClockEvent};
+use super::clock::{Clock, ClockConfig, ClockError, ClockEvent};
 use super::control::{Millis, TimeControl};
 use crate::Color;
+use std::fmt;
 
 /// Times longer than this per move are refused: a thousand hours is no game.
 const MAX_SPENT_SECS: f64 = 3_600_000.0;
 
+/// One line of a simulation: a move completed, a flag fallen, a time refused, or the end.
+/// The steps carry numbers, not words: `vichess clock simulate` says them in the player's
+/// language; [`fmt::Display`] is a short English trace for tests and logs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// `side` completed its move `number` after `spent`; the clocks then read `white` and
+    /// `black` (main time, rounded down to the second on display), and the press brought
+    /// `events` (a new period, the end of the duty to record, 8.4).
+    Move {
+        /// The side that moved.
+        side: Color,
+        /// Its move number, from 1.
+        number: u32,
+        /// The thinking time given for the move.
+        spent: Millis,
+        /// White's main time after the press.
+        white: Millis,
+        /// Black's main time after the press.
+        black: Millis,
+        /// What the press brought besides the move: only [`ClockEvent::PeriodStarted`] and
+        /// [`ClockEvent::NoDutyToRecord`] are kept.
+        events: Vec<ClockEvent>,
+    },
+    /// `side`'s flag fell on its move `number`: the simulation ends.
+    Flag {
+        /// Whose flag fell.
+        side: Color,
+        /// The move it was on.
+        number: u32,
+    },
+    /// The time given for `side`'s move `number` is negative, not a number or absurd: the
+    /// simulation ends.
+    NotATime {
+        /// Whose move it was.
+        side: Color,
+        /// The move.
+        number: u32,
+        /// What was given.
+        given: f64,
+    },
+    /// The clock refused the press: the simulation ends.
+    Refused {
+        /// Whose press it was.
+        side: Color,
+        /// The move.
+        number: u32,
+        /// Why.
+        error: ClockError,
+    },
+    /// The readings after the last move.
+    End {
+        /// White's main time.
+        white: Millis,
+        /// Black's main time.
+        black: Millis,
+    },
+}
+
+impl Step {
+    /// Whether the simulation stopped on bad input rather than on a move or a flag.
+    pub fn is_error(&self) -> bool {
+        matches!(self, Step::NotATime { .. } | Step::Refused { .. })
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Move {
+                side,
+                number,
+                spent,
+                white,
+                black,
+                events,
+            } => {
+                write!(
+                    f,
+                    "{side} {number}: spent {} s, {}",
+                    seconds_text(*spent),
+                    readings(*white, *black)
+                )?;
+                for event in events {
+                    match *event {
+                        ClockEvent::PeriodStarted {
+                            side,
+                            period,
+                            added,
+                            ..
+                        } => write!(
+                            f,
+                            ", period {period} for {side}: {} added",
+                            format_hms(added)
+                        )?,
+                        ClockEvent::NoDutyToRecord { side, .. } => {
+                            write!(f, ", {side} need not record moves (8.4)")?
+                        }
+                        _ => {}
+                    }
+                }
+                Ok(())
+            }
+            Step::Flag { side, number } => write!(f, "flag: {side} on move {number}"),
+            Step::NotATime {
+                side,
+                number,
+                given,
+            } => write!(
+                f,
+                "error: {side}'s move {number}: {given} is not a time in seconds"
+            ),
+            Step::Refused {
+                side,
+                number,
+                error,
+            } => write!(f, "error: {side}'s move {number}: {error}"),
+            Step::End { white, black } => f.write_str(&readings(*white, *black)),
+        }
+    }
+}
+
 /// Plays a game on a fresh clock, White moving first, each move taking the next of
-/// `spent_secs` (decimals allowed). One line per completed move, e.g.
-/// `white 40: spent 60 s, white 0:31:00 black 0:30:00, period 2 for white: 0:30:00 added`;
-/// the last line is `white H:MM:SS black H:MM:SS` (main time left, rounded down to the
-/// second), or `flag: white on move N` when a flag fell, or an `error:` line for a time
-/// that is negative or not a number.
-pub fn simulate(control: &TimeControl, spent_secs: &[f64]) -> Vec<String> {
+/// `spent_secs` (decimals allowed). One step per completed move; the last is the readings
+/// ([`Step::End`]), a flag ([`Step::Flag`]), or the time or press refused.
+pub fn simulate(control: &TimeControl, spent_secs: &[f64]) -> Vec<Step> {
     let mut clock = Clock::new(control.clone(), ClockConfig::default());
-    let mut lines = Vec::new();
+    let mut steps = Vec::new();
     let mut now: Millis = 0;
     if clock.start(now).is_err() {
         unreachable!("a new clock always starts");
     }
-    for (i, &spent) in spent_secs.iter().enumerate() {
+    for (i, &given) in spent_secs.iter().enumerate() {
         let side = Color::from_white(i % 2 == 0);
         let number = clock.moves(side) + 1;
-        let Some(ms) = secs_to_millis(spent) else {
-            lines.push(format!(
-                "error: {side}'s move {number}: {spent} is not a time in seconds"
-            ));
-            return lines;
+        let Some(spent) = secs_to_millis(given) else {
+            steps.push(Step::NotATime {
+                side,
+                number,
+                given,
+            });
+            return steps;
         };
-        now += ms;
+        now += spent;
         let events = match clock.press(side, now) {
             Ok(events) => events,
-            Err(e) => {
-                lines.push(format!("error: {side}'s move {number}: {e}"));
-                return lines;
+            Err(error) => {
+                steps.push(Step::Refused {
+                    side,
+                    number,
+                    error,
+                });
+                return steps;
             }
         };
         let flagged = events
             .iter()
             .any(|e| matches!(e, ClockEvent::FlagFell { side: s, .. } if *s == side));
         if flagged {
-            lines.push(format!("flag: {side} on move {number}"));
-            return lines;
+            steps.push(Step::Flag { side, number });
+            return steps;
         }
-        let mut line = format!(
-            "{side} {number}: spent {} s, {}",
-            seconds_text(ms),
-            readings(&clock, now)
-        );
-        for event in events {
-            match event {
-                ClockEvent::PeriodStarted {
-                    side,
-                    period,
-                    added,
-                    ..
-                } => line += &format!(", period {period} for {side}: {} added", format_hms(added)),
-                ClockEvent::NoDutyToRecord { side, .. } => {
-                    line += &format!(", {side} need not record moves (8.4)")
-                }
-                _ => {}
-            }
-        }
-        lines.push(line);
+        steps.push(Step::Move {
+            side,
+            number,
+            spent,
+            white: clock.remaining(Color::White, now),
+            black: clock.remaining(Color::Black, now),
+            events: events
+                .into_iter()
+                .filter(|e| {
+                    matches!(
+                        e,
+                        ClockEvent::PeriodStarted { .. } | ClockEvent::NoDutyToRecord { .. }
+                    )
+                })
+                .collect(),
+        });
     }
-    lines.push(readings(&clock, now));
-    lines
+    steps.push(Step::End {
+        white: clock.remaining(Color::White, now),
+        black: clock.remaining(Color::Black, now),
+    });
+    steps
 }
 
-fn readings(clock: &Clock, now: Millis) -> String {
-    format!(
-        "white {} black {}",
-        format_hms(clock.remaining(Color::White, now)),
-        format_hms(clock.remaining(Color::Black, now))
-    )
+fn readings(white: Millis, black: Millis) -> String {
+    format!("white {} black {}", format_hms(white), format_hms(black))
 }
 
 /// Seconds as typed (decimals allowed) to milliseconds, rounded to the nearest; `None` for

@@ -204,6 +204,22 @@ fn describe(
         {
             w(Word::ReportRulingIii4)
         }
+        // The answer to the question the game stopped on (5.1.2, 6.9, 7.5.5): the result
+        // follows, from the game's end.
+        Record::Ruling { answer, .. }
+            if !happened
+                .iter()
+                .any(|h| matches!(h, Happening::QuickplayRuled { .. })) =>
+        {
+            format!(
+                "{}{c} {}",
+                w(Word::ReportRulingCanMate),
+                w(match answer {
+                    QuickplayAnswer::Accept => Word::ReportCanMateYes,
+                    _ => Word::ReportCanMateNo,
+                })
+            )
+        }
         Record::Ruling { answer, .. } => format!(
             "{}{c} {}",
             w(Word::ReportRulingIii5),
@@ -359,9 +375,12 @@ fn describe(
                 let falls: Vec<String> = events
                     .iter()
                     .filter_map(|e| match e {
-                        ClockEvent::FlagFell { side: s, .. } => {
-                            Some(w(s.fold(Word::FlagFellWhite, Word::FlagFellBlack)))
-                        }
+                        // With the moment it fell, which the claim's time is not (III.3.1).
+                        ClockEvent::FlagFell { side: s, at, .. } => Some(format!(
+                            "{} ({})",
+                            w(s.fold(Word::FlagFellWhite, Word::FlagFellBlack)),
+                            hms(*at)
+                        )),
                         _ => None,
                     })
                     .collect();

@@ -189,6 +189,11 @@ words! {
     /// "White's flag fell", "у білих упав прапорець".
     FlagFellWhite = "flag-fell-white",
     FlagFellBlack = "flag-fell-black",
+    /// The arbiter's question after a flag fall, a resignation or a second illegal move
+    /// where no one could prove whether White can still mate, with the two answers.
+    CanWhiteMate = "can-white-mate",
+    /// The same for Black.
+    CanBlackMate = "can-black-mate",
     /// The game's end by mate, as a sentence's first word ("Matt, Weiß gewinnt").
     Checkmate = "checkmate",
     /// "no pawns", "keine Bauern", "пішаків немає": the language's own case and order.
@@ -627,6 +632,12 @@ words! {
     ReportRestore = "report-restore",
     ReportRulingIii4 = "report-ruling-iii4",
     ReportRulingIii5 = "report-ruling-iii5",
+    /// The arbiter's answer to whether a side can still mate (5.1.2, 6.9, 7.5.5).
+    ReportRulingCanMate = "report-ruling-can-mate",
+    /// Yes: the side can mate, and wins.
+    ReportCanMateYes = "report-can-mate-yes",
+    /// No: it cannot, a draw.
+    ReportCanMateNo = "report-can-mate-no",
     ReportRulingAccept = "report-ruling-accept",
     ReportRulingReject = "report-ruling-reject",
     ReportRulingPostponeTime = "report-ruling-postpone-time",

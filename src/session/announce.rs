@@ -86,7 +86,16 @@ impl Session {
                         self.auto_press = None;
                     }
                     if let ClockEvent::Corrected { .. } = e {
-                        continue; // said by the penalty announcement
+                        // Said by the penalty or correction announcement, with the time
+                        // that results. The time calls start again from that time: marks
+                        // the correction jumped over were never reached on the clock, and
+                        // "two minutes" said to a player with three seconds left is a lie.
+                        if let Some(clock) = self.state.clock() {
+                            for side in crate::rules::Color::ALL {
+                                self.calls.rest(side, clock.remaining(side, at));
+                            }
+                        }
+                        continue;
                     }
                     if let Some(p) = clock_event_phrase(&e) {
                         self.out.say(&self.pack, Audience::Public, p);

@@ -11,7 +11,7 @@ use super::command::{ClaimWhat, DrawAction};
 use super::record::Record;
 use crate::pgn::Termination;
 use crate::phrase::events::move_refused;
-use crate::phrase::events::{claim_phrase, flag_fall_phrase, resign_phrase, status_phrase};
+use crate::phrase::events::{claim_phrase, flag_fell, resign_phrase, status_phrase};
 use crate::phrase::grammar::{COLON, COMMA, SEMICOLON};
 use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::arbiter::adjourn::{Envelope, Opening, SealError};
@@ -19,7 +19,7 @@ use crate::rules::arbiter::illegal::{IllegalMoves, Irregularity};
 use crate::rules::arbiter::quickplay::{Grounds, QuickplayError, QuickplayFinish};
 use crate::rules::arbiter::result::{board_result, flag_fall, resign};
 use crate::rules::arbiter::ruling::{
-    EndReason, Event as ArbiterEvent, Outcome, Ruling, Supervision,
+    EndReason, Event as ArbiterEvent, Outcome, Question, Ruling, Supervision,
 };
 use crate::rules::clock::GameType;
 use crate::rules::clock::{
@@ -297,6 +297,13 @@ pub struct State {
     supervision: Supervision,
     /// A III.5 claim the arbiter has not ruled on yet (or postponed): the claimant.
     quickplay_claim: Option<Color>,
+    /// The game stopped on the arbiter's question whether a side can still mate: what the
+    /// answer decides (see [`CanMateQuestion`]).
+    can_mate_question: Option<CanMateQuestion>,
+    /// Whether the arbiter postponed that claim with two minutes for the opponent
+    /// (III.5.2): then the final rejection gives none (see
+    /// [`QuickplayFinish::answer_postponed`]).
+    quickplay_time_given: bool,
     /// A III.4 request for five seconds a move, not yet ruled on: who asked.
     increment_request: Option<Color>,
     /// The sealed envelope of an adjourned game, until it is opened (Guidelines I).
@@ -362,6 +369,33 @@ fn claimant(by: Color) -> [Token; 2] {
     [
         COMMA,
         Token::Word(by.fold(Word::ClaimedByWhite, Word::ClaimedByBlack)),
+    ]
+}
+
+/// A game stopped on the question whether `side` can still mate by any series of legal
+/// moves (5.1.2, 6.9, 7.5.5), where the rules core could neither prove a mate nor rule one
+/// out (a knight against a king and a pawn that could block its own king): the arbiter
+/// answers with `arbiter accept` (yes: `side` wins) or `arbiter reject` (no: a draw).
+#[derive(Debug, Clone, PartialEq)]
+struct CanMateQuestion {
+    /// Whose mate is in question.
+    side: Color,
+    /// Why the game ends if `side` can mate, and if not.
+    win: EndReason,
+    draw: EndReason,
+    /// The article that ends it.
+    article: &'static str,
+    /// How the game stopped, said before the result ("White's flag fell, claimed by Black").
+    lead: Phrase,
+}
+
+/// The question the arbiter is asked, with the answers: "can Black still mate? arbiter
+/// accept: yes, Black wins; arbiter reject: no, a draw".
+fn can_mate_asked(side: Color) -> Phrase {
+    vec![
+        Token::Word(Word::ArbiterDecides),
+        COLON,
+        Token::Word(side.fold(Word::CanWhiteMate, Word::CanBlackMate)),
     ]
 }
 
@@ -480,6 +514,8 @@ impl State {
             arbiter_present: true,
             supervision: Supervision::Adequate,
             quickplay_claim: None,
+            quickplay_time_given: false,
+            can_mate_question: None,
             increment_request: None,
             envelope: None,
             switched: None,
@@ -708,6 +744,74 @@ impl State {
             p.extend([SEMICOLON, Token::Word(Word::OpenWith)]);
         }
         p
+    }
+
+    /// Ends the game on `ruling`, said as `lead`, the result, then `tail`; where the ruling
+    /// is the arbiter's question whether a side can mate, the game stops on that question
+    /// (see [`CanMateQuestion`]) instead of announcing a result nobody has decided.
+    fn end_on_ruling(
+        &mut self,
+        ruling: &Ruling,
+        lead: Phrase,
+        tail: &[Token],
+        (win, draw): (EndReason, EndReason),
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) {
+        let mut phrase = lead.clone();
+        if let Ruling::ArbiterDecides {
+            question: Question::CanMate { side, .. },
+            article,
+        } = *ruling
+        {
+            phrase.extend_from_slice(tail);
+            let mut recorded = phrase.clone();
+            recorded.extend([COMMA, Token::Word(Word::ArbiterDecides)]);
+            phrase.push(COMMA);
+            phrase.extend(can_mate_asked(side));
+            let mut lead = lead;
+            lead.extend_from_slice(tail);
+            self.can_mate_question = Some(CanMateQuestion {
+                side,
+                win,
+                draw,
+                article,
+                lead,
+            });
+            return self.end_recorded(ruling, phrase, recorded, at, out);
+        }
+        phrase.push(COMMA);
+        phrase.extend(outcome_phrase(ruling));
+        phrase.extend_from_slice(tail);
+        self.end(ruling, phrase, at, out)
+    }
+
+    /// The arbiter's answer to the question the game stopped on: whether the side can still
+    /// mate. Yes is that side's win, no a draw; a postponement is refused with the question.
+    fn can_mate_ruled(
+        &mut self,
+        q: CanMateQuestion,
+        answer: QuickplayAnswer,
+        at: u64,
+        out: &mut Vec<Happening>,
+    ) -> Result<(), Phrase> {
+        let (outcome, reason) = match answer {
+            QuickplayAnswer::Accept => (Outcome::Win(q.side), q.win),
+            QuickplayAnswer::Reject => (Outcome::Draw, q.draw),
+            QuickplayAnswer::Postpone { .. } => return Err(can_mate_asked(q.side)),
+        };
+        let ruling = Ruling::Result {
+            outcome,
+            reason,
+            article: q.article,
+        };
+        self.can_mate_question = None;
+        self.ending = None;
+        let mut phrase = q.lead;
+        phrase.push(COMMA);
+        phrase.extend(outcome_phrase(&ruling));
+        self.end(&ruling, phrase, at, out);
+        Ok(())
     }
 
     fn end(&mut self, ruling: &Ruling, phrase: Phrase, at: u64, out: &mut Vec<Happening>) {
@@ -1144,10 +1248,11 @@ impl State {
                     }
                     None => self.check_playing()?,
                 }
-                let mut phrase = resign_phrase(*by);
-                phrase.push(COMMA);
-                phrase.extend(outcome_phrase(&ruling));
-                self.end(&ruling, phrase, *at, &mut out);
+                let reasons = (
+                    EndReason::Resignation,
+                    EndReason::ResignationOpponentCannotMate,
+                );
+                self.end_on_ruling(&ruling, resign_phrase(*by), &[], reasons, *at, &mut out);
             }
             Record::Adjourn { at, sealed } => {
                 self.check_playing()?;
@@ -1280,6 +1385,10 @@ impl State {
                 self.restore(*ply, *at, &mut out)?;
             }
             Record::Ruling { at, answer } => {
+                if let Some(q) = self.can_mate_question.clone().filter(|_| self.is_over()) {
+                    self.can_mate_ruled(q, *answer, *at, &mut out)?;
+                    return Ok(out);
+                }
                 self.check_playing()?;
                 self.quickplay_ruled(*answer, *at, &mut out)?;
             }
@@ -1408,7 +1517,13 @@ impl State {
     ) -> Result<(), Phrase> {
         let finish = self.quickplay_finish();
         let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
-        let _ = clock.tick(at);
+        // A flag that fell since the last record is on the record here: the live session
+        // said it as it fell, and the report, replaying the journal, learns of it now.
+        if let Ok(events) = clock.tick(at) {
+            if !events.is_empty() {
+                out.push(Happening::Clock(events));
+            }
+        }
         let grounds = Grounds {
             cannot_win: true,
             no_effort: false,
@@ -1435,6 +1550,7 @@ impl State {
             ));
         }
         self.quickplay_claim = Some(by);
+        self.quickplay_time_given = false;
         out.push(Happening::QuickplayClaimed { by });
         Ok(())
     }
@@ -1451,7 +1567,13 @@ impl State {
     ) -> Result<(), Phrase> {
         let finish = self.quickplay_finish();
         let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
-        let _ = clock.tick(at);
+        // A flag that fell since the last record is on the record here: the live session
+        // said it as it fell, and the report, replaying the journal, learns of it now.
+        if let Ok(events) = clock.tick(at) {
+            if !events.is_empty() {
+                out.push(Happening::Clock(events));
+            }
+        }
         finish.check(clock, by, at).map_err(quickplay_refusal)?;
         self.increment_request = Some(by);
         out.push(Happening::IncrementRequested { by });
@@ -1539,7 +1661,14 @@ impl State {
             (None, None) => return Err(word(Word::NoQuickplayClaim)),
         };
         out.push(Happening::QuickplayRuled { by, answer });
-        let rulings = self.quickplay_finish().answer(by, answer.answer());
+        let rulings = self.quickplay_finish().answer_postponed(
+            by,
+            answer.answer(),
+            self.quickplay_time_given,
+        );
+        if let QuickplayAnswer::Postpone { extra_time: true } = answer {
+            self.quickplay_time_given = true;
+        }
         for ruling in rulings {
             match ruling {
                 Ruling::Result { .. } => {
@@ -1724,14 +1853,14 @@ impl State {
                         });
                     }
                 }
-                ref r @ Ruling::Result { outcome, .. } => {
-                    let mut phrase = vec![Token::Word(Word::IllegalMove), COMMA];
-                    phrase.extend(match outcome {
-                        Outcome::Win(side) => vec![Token::Side(side), Token::Word(Word::Wins)],
-                        Outcome::Draw => vec![Token::Word(Word::Draw)],
-                    });
+                ref r @ (Ruling::Result { .. } | Ruling::ArbiterDecides { .. }) => {
                     self.unpressed = None;
-                    self.end(r, phrase, at, out);
+                    let reasons = (
+                        EndReason::SecondIllegalMove,
+                        EndReason::SecondIllegalMoveOpponentCannotMate,
+                    );
+                    let lead = vec![Token::Word(Word::IllegalMove)];
+                    self.end_on_ruling(r, lead, &[], reasons, at, out);
                 }
                 _ => {}
             }
@@ -1825,7 +1954,13 @@ impl State {
         let kind = match what {
             ClaimWhat::Flag => {
                 let clock = self.clock.as_mut().ok_or_else(|| word(Word::NoClock))?;
-                let _ = clock.tick(at);
+                // A flag that fell since the last record is on the record here: the live session
+                // said it as it fell, and the report, replaying the journal, learns of it now.
+                if let Ok(events) = clock.tick(at) {
+                    if !events.is_empty() {
+                        out.push(Happening::Clock(events));
+                    }
+                }
                 if clock.claimable_flag(!by).is_none() {
                     // Issue 24, item 7: a player whose own flag fell is told so; only the
                     // opponent can claim it, and never by a yes of the flagged player.
@@ -1835,17 +1970,10 @@ impl State {
                     return Err(sided(Word::FlagNotFallen, !by));
                 }
                 let ruling = flag_fall(&self.game, !by);
-                let can_mate = !matches!(
-                    ruling,
-                    Ruling::Result {
-                        outcome: Outcome::Draw,
-                        ..
-                    }
-                );
                 self.unpressed = None;
-                let mut phrase = flag_fall_phrase(!by, can_mate);
-                phrase.extend(claimant(by));
-                self.end(&ruling, phrase, at, out);
+                let reasons = (EndReason::FlagFall, EndReason::FlagFallOpponentCannotMate);
+                let lead = vec![flag_fell(!by)];
+                self.end_on_ruling(&ruling, lead, &claimant(by), reasons, at, out);
                 return Ok(());
             }
             ClaimWhat::Quickplay => return self.quickplay_claimed(by, at, out),

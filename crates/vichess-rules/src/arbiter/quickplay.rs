@@ -185,4 +185,22 @@ impl QuickplayFinish {
             Answer::Reject => vec![extra, Ruling::Continue { article: "III.5" }],
         }
     }
+
+    /// [`answer`](Self::answer) to a claim the arbiter postponed before, `time_given`
+    /// whether that postponement gave the opponent two minutes (III.5.2). The two minutes
+    /// are the opponent's for being disturbed by one claim: given at the postponement, they
+    /// are not given again when the arbiter rejects the claim in the end (III.5.3), nor at a
+    /// second postponement.
+    pub fn answer_postponed(
+        &self,
+        claimant: Color,
+        answer: Answer,
+        time_given: bool,
+    ) -> Vec<Ruling> {
+        let mut rulings = self.answer(claimant, answer);
+        if time_given {
+            rulings.retain(|r| !matches!(r, Ruling::ExtraTime { .. }));
+        }
+        rulings
+    }
 }

@@ -202,6 +202,15 @@ impl CallTracker {
         });
     }
 
+    /// Sets `side`'s starting point at `remaining` after the arbiter changed the clock: the
+    /// marks between the old reading and this one were never reached on the clock, so none
+    /// is called, and every mark under `remaining` is armed again.
+    pub fn rest(&mut self, side: Color, remaining: Millis) {
+        let i = side.index();
+        self.last[i] = Some(remaining);
+        self.low[i] = Some(remaining);
+    }
+
     /// Feeds `side`'s remaining time; the first reading only sets the starting point.
     pub fn feed(&mut self, side: Color, remaining: Millis) -> Vec<Call> {
         let i = side.index();

@@ -284,6 +284,11 @@ struct Side {
     /// The flag is down: the main time ran out and nothing has been added since. No
     /// increment or add-back is credited while it is.
     flag_down: bool,
+    /// How many of the clock's flag falls came before the arbiter last set this side's time
+    /// (6.10.2, 6.13): those falls rested on a reading the arbiter found wrong, and no claim
+    /// can rest on them (see [`Clock::claimable_flag`]). Time added is a grant, not a
+    /// correction of the reading: a fall before it still stands, as one before a new period.
+    falls_voided: usize,
 }
 
 /// A chess clock for one game. See the module documentation for the model.
@@ -340,6 +345,7 @@ impl Clock {
             period: 0,
             no_duty: false,
             flag_down: false,
+            falls_voided: 0,
         };
         Clock {
             control,
@@ -455,15 +461,30 @@ impl Clock {
     /// move. A press that starts a new period adds its time and lifts the flag, yet the fall
     /// happened and is in [`flags`](Self::flags): the opponent's claim, made before the
     /// flagged player's next move, still stands.
+    ///
+    /// A fall before the arbiter set `side`'s time is no such fall: the arbiter corrected
+    /// the reading it rested on (6.10.2), and a claim against a clock that now shows an hour
+    /// would take the game on a reading nobody stands by. It stays in
+    /// [`flags`](Self::flags), for the record.
     pub fn claimable_flag(&self, side: Color) -> Option<FlagFall> {
-        let fall = self.flags.iter().rev().find(|f| f.side == side).copied()?;
         let s = &self.sides[side.index()];
-        (s.flag_down || s.moves <= fall.move_number).then_some(fall)
+        let (index, fall) = self
+            .flags
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, f)| f.side == side)?;
+        (index >= s.falls_voided && (s.flag_down || s.moves <= fall.move_number)).then_some(*fall)
     }
 
-    /// The first flag to fall (III.3.1).
+    /// The first flag to fall (III.3.1), leaving out falls the arbiter voided by setting the
+    /// time (see [`claimable_flag`](Self::claimable_flag)).
     pub fn first_flag(&self) -> Option<FlagFall> {
-        self.flags.first().copied()
+        self.flags
+            .iter()
+            .enumerate()
+            .find(|(i, f)| *i >= self.sides[f.side.index()].falls_voided)
+            .map(|(_, f)| *f)
     }
 
     /// Every correction so far, in order.
@@ -627,8 +648,15 @@ impl Clock {
             self.reading(Color::White, now),
             self.reading(Color::Black, now),
         ];
+        let falls = self.flags.len();
         match adjustment {
-            Adjustment::SetTime { side, time } => self.sides[side.index()].main = time,
+            Adjustment::SetTime { side, time } => {
+                let s = &mut self.sides[side.index()];
+                s.main = time;
+                if time > 0 {
+                    s.falls_voided = falls;
+                }
+            }
             Adjustment::AddTime { side, time } => {
                 let s = &mut self.sides[side.index()];
                 s.main = s.main.saturating_add(time);

@@ -47,7 +47,7 @@ fn a_game_in_armenian_prints_armenian_colons_and_full_stops() {
     let games = home.path().join("games");
     let input = "օգնություն\nօգնություն քայլեր\nօգնություն ժամացույց\nօգնություն տախտակ\n\
                  օգնություն պարտիա\nօգնություն մրցավար\nօգնություն կարճ\nտախտակ\nորտեղ ձի\n\
-                 e4\nելք\n";
+                 e4\nմրցավար նշում Ստուգում\nելք\n";
     let out = common_play::run_piped(
         home.path(),
         &[
@@ -71,6 +71,8 @@ fn a_game_in_armenian_prints_armenian_colons_and_full_stops() {
         "g2 և h2։ սևերը՝ ",
         "սպիտակները՝ ձիեր b1 և g1։ սևերը՝ ձիեր b8 և g8",
         "պարտիան պահպանվեց՝ ",
+        // The arbiter's note, printed as typed after its label.
+        "մրցավարի նշում՝ Ստուգում",
     ] {
         assert!(lines.contains(expected), "{expected:?} not in:\n{lines}");
     }

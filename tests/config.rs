@@ -280,7 +280,7 @@ fn a_bad_value_is_named() {
     );
     assert_eq!(
         message("[clock]\nblitz_penalty_minutes = 3\n"),
-        "~/.config/vichess/config.toml, line 2: key \"blitz_penalty_minutes\" in [clock]: 3 is not allowed: the penalty is 1 or 2 minutes"
+        "~/.config/vichess/config.toml, line 2: key \"blitz_penalty_minutes\" in [clock]: 3 is out of range: a penalty of minutes, use 1 to 2"
     );
     assert_eq!(
         message("[board]\nsettle_ms = -5\n"),

@@ -494,7 +494,7 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
     let bad = home.path().join("bad.toml");
     let path = bad.to_str().unwrap();
     // Broken TOML: the whole line is the language's (the parser's English is not kept).
-    let cases: [(&str, [(&str, &str); 3]); 14] = [
+    let cases: [(&str, [(&str, &str); 3]); 15] = [
         (
             "[game\n",
             [
@@ -549,6 +549,15 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
                 ("de", "Zeile 2: Schlüssel „speed“ in [speech]: der Wert liegt außerhalb des erlaubten Bereichs (9; erlaubt: 0.5 bis 3.0)"),
                 ("ru", "строка 2: ключ «speed» в [speech]: значение вне допустимого диапазона (9; допустимо: от 0.5 до 3.0)"),
                 ("hy", "տող 2՝ բանալի «speed» [speech] բաժնում՝ արժեքը թույլատրելի սահմաններից դուրս է (9; թույլատրելի է՝ 0.5-ից 3.0)"),
+            ],
+        ),
+        // A blitz penalty out of its range: the check's own reason retold, no English left.
+        (
+            "[clock]\nblitz_penalty_minutes = 3\n",
+            [
+                ("de", "Zeile 2: Schlüssel „blitz_penalty_minutes“ in [clock]: der Wert liegt außerhalb des erlaubten Bereichs (3; erlaubt: 1 bis 2)"),
+                ("ru", "строка 2: ключ «blitz_penalty_minutes» в [clock]: значение вне допустимого диапазона (3; допустимо: от 1 до 2)"),
+                ("hy", "տող 2՝ բանալի «blitz_penalty_minutes» [clock] բաժնում՝ արժեքը թույլատրելի սահմաններից դուրս է (3; թույլատրելի է՝ 1-ից 2)"),
             ],
         ),
         (
@@ -627,6 +636,7 @@ fn parse_errors_and_refused_values_are_said_in_the_language() {
             // choices vichess retells are in the language too.
             let syntax = !text.contains(" = \"pres\"")
                 && !text.contains("speed = 9")
+                && !text.contains("blitz_penalty")
                 && !text.contains("\"fr\"")
                 && !text.contains("\"xx\"")
                 && !text.contains("\"loud\"")
@@ -1391,7 +1401,7 @@ fn pgn_check_speaks_the_language_asked_for_or_configured() {
         (
             "hy",
             [
-                "պարտիա 1 (Anna - Bert)՝ 1 քայլ, արդյունք՝ 1/2-1/2 (մեռյալ դիրք), սևերի քայլ 1, Աxh7, վերջնական դիրք՝ մեռյալ դիրք; ուշադրություն։ պարտիայի ավարտից հետո խաղացվել է 2 քայլ։ դրանք պահպանված են, բայց պարտիայի մաս չեն՝ 2. Աb2 Աg6; ուշադրություն։ գրառման արդյունքը՝ 1-0, Կանոններով արդյունքը չէ։ այն 1/2-1/2 է (մեռյալ դիրք)",
+                "պարտիա 1 (Anna - Bert)՝ 1 քայլ, արդյունք՝ 1/2-1/2 (մեռյալ դիրք), սևերի քայլ 1, Աxh7, վերջնական դիրք՝ մեռյալ դիրք; ուշադրություն։ պարտիայի ավարտից հետո խաղացվել է 2 քայլ։ դրանք պահպանված են, բայց պարտիայի մաս չեն՝ 2. Աb2 Աg6; ուշադրություն։ գրառման արդյունքը՝ 1-0, կանոններով արդյունքը չէ, այլ 1/2-1/2 է (մեռյալ դիրք)",
                 "պարտիա 2 (C - D), տող 13, սյունակ 13՝ սպիտակների քայլ 2, Ke3՝ ",
                 "պարտիա 3, տող 17, սյունակ 17՝ այստեղ { նշանով բացված մեկնաբանությունն ոչ մի տեղ չի փակվում } նշանով",
                 "3 պարտիա։ առանց սխալների՝ 1, սխալներով՝ 2",

@@ -849,8 +849,9 @@ fn penalty_minutes<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     if v == 1 || v == 2 {
         Ok(v)
     } else {
+        // The shape `config check` retells in the game's words ("3; erlaubt: 1 bis 2").
         Err(D::Error::custom(format!(
-            "{v} is not allowed: the penalty is 1 or 2 minutes"
+            "{v} is out of range: a penalty of minutes, use 1 to 2"
         )))
     }
 }

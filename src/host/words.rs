@@ -169,7 +169,7 @@ pub(super) fn sim_line(pack: &Pack, answer: boards::SimAnswer) -> String {
         SimAnswer::Cannot(m, e) => {
             let cannot = format!("{} ({m})", words(&[Token::Word(Word::SimCannot)]));
             match crate::session::move_error_words(pack, &e) {
-                Some(why) => format!("{cannot}: {why}"),
+                Some(why) => format!("{cannot}{} {why}", pack.colon()),
                 None => format!("{cannot}; {}", words(&[Token::Word(Word::SimUsage)])),
             }
         }

@@ -555,6 +555,9 @@ pub fn ordinal_after(n: u64, lang: Language) -> String {
             2 => "երկրորդ".to_string(),
             3 => "երրորդ".to_string(),
             4 => "չորրորդ".to_string(),
+            // The ը that ends ինը and տասը is a spoken vowel, not the stem's: իններորդ,
+            // տասներորդ, տասնիններորդ, not ինըերորդ.
+            _ if last.ends_with('ը') => format!("{}ներորդ", last.trim_end_matches('ը')),
             _ => format!("{last}երորդ"),
         },
     };
@@ -646,6 +649,12 @@ mod tests {
         assert_eq!(said(12, De), "zwölften");
         assert_eq!(said(1, Hy), "առաջին");
         assert_eq!(said(5, Hy), "հինգերորդ");
+        assert_eq!(said(9, Hy), "իններորդ");
+        assert_eq!(said(10, Hy), "տասներորդ");
+        assert_eq!(said(19, Hy), "տասնիններորդ");
+        assert_eq!(said(29, Hy), "քսանիններորդ");
+        assert_eq!(said(20, Hy), "քսաներորդ");
+        assert_eq!(said(21, Hy), "քսանմեկերորդ");
         assert_eq!(said(120, Ru), "120-го");
     }
 }

@@ -205,7 +205,8 @@ impl Session {
                     text: format!("arbiter: {text}"),
                 }) {
                     let line = self.pack.text(&[Token::Word(Word::ArbiterNote)]);
-                    self.out.print(&format!("{line}: {text}"));
+                    self.out
+                        .print(&format!("{line}{} {text}", self.pack.colon()));
                 }
             }
             Command::Adjourn(side, sealed) => self.adjourn(side, sealed, at),

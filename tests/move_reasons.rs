@@ -193,6 +193,45 @@ fn a_game_prints_the_reason_in_its_own_language() {
     }
 }
 
+/// A move of the side not on move (a blind player who lost track of the turn) is refused
+/// with the turn as the reason, not as the side to move's man that cannot go there; a move
+/// neither side could make keeps its own reason. The game does not change.
+#[test]
+fn a_move_of_the_side_not_on_move_is_refused_with_whose_move_it_is() {
+    for (name, said) in [
+        ("ru", "сейчас не их ход: чёрные; белые ходят"),
+        ("uk", "зараз не їхній хід: чорні; білі ходять"),
+        ("de", "nicht am Zug: Schwarz; Weiß am Zug"),
+        ("hy", "հիմա նրանց քայլը չէ՝ սևերը; սպիտակներն են քայլում"),
+        ("en", "not on move: Black; White to move"),
+    ] {
+        let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
+        let printed: Vec<String> = s
+            .handle(Event::Line("e5".into()), Stamp::ZERO)
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::Print(line) => Some(line),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(printed, vec![said.to_string()], "{name}");
+        assert_eq!(s.position(), &Position::new(), "{name}");
+        // Qd5 is neither side's move here: the man's own reason stays.
+        let printed: Vec<String> = s
+            .handle(Event::Line("Qd5".into()), Stamp::ZERO)
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::Print(line) => Some(line),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            !printed.iter().any(|l| l.contains(said)),
+            "{name}: {printed:?}"
+        );
+    }
+}
+
 /// A man pinned against its king: the short line says the king would be in check (it is not
 /// in check now), and the detail names the pin, in every language.
 #[test]

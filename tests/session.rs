@@ -208,18 +208,18 @@ fn an_illegal_or_unreadable_move_is_explained_and_changes_nothing() {
     let mut s = session(SessionConfig::default(), Some("5400+30"));
     run(&mut s, 0, &["e4", "press"]);
     let before = s.position().clone();
-    let out = run(&mut s, 5_000, &["Ke2", "Springer Felix blau", "Qh5"]);
+    let out = run(&mut s, 5_000, &["Kd5", "Springer Felix blau", "Qh5"]);
     assert!(journal(&out).is_empty(), "{out:?}");
     assert_eq!(s.position(), &before);
     let lines = printed(&out);
     // In a German game the rules core's detail is printed in German (issue 24, item 11),
     // and text that is no move is "nicht verstanden", not an illegal move (item 6).
     assert_eq!(lines[0], "regelwidriger Zug, kein solcher Zug");
-    assert_eq!(lines[1], "der schwarze König kann nicht nach e2 ziehen");
+    assert_eq!(lines[1], "der schwarze König kann nicht nach d5 ziehen");
     assert!(lines[2].starts_with("nicht verstanden"), "{lines:?}");
-    assert_eq!(lines[3], "regelwidriger Zug, kein solcher Zug");
-    assert_eq!(lines[4], "eine schwarze Dame kann nicht nach h5 ziehen");
-    assert_eq!(lines.len(), 5, "{lines:?}");
+    // White's move typed on Black's turn: the turn is the reason.
+    assert_eq!(lines[3], "nicht am Zug: Weiß; Schwarz am Zug");
+    assert_eq!(lines.len(), 4, "{lines:?}");
     assert_all_printed(&out);
 }
 
@@ -307,9 +307,13 @@ fn the_assistant_mode_says_the_time_only_on_request_and_a_flag_fall_is_claimed()
 
     let (mut s, out) = automatic(true);
     let calls = printed(&out);
-    // Only the flag fall, which either player may claim.
-    assert_eq!(calls.len(), 1, "{calls:?}");
+    // Only the flag fall, and who may claim it and how: it does not end the game (6.8).
+    assert_eq!(calls.len(), 2, "{calls:?}");
     assert!(calls[0].contains("Weiß"), "{calls:?}");
+    assert_eq!(
+        calls[1],
+        "Schwarz kann das Blättchen reklamieren: reklamieren blättchen schwarz; bis dahin geht die Partie weiter"
+    );
     assert!(s.state().ending().is_none());
     let out = run(&mut s, 62_000, &["claim flag black", "ja"]);
     assert_eq!(journal(&out), ["claim 63000 black flag"]);

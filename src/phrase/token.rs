@@ -194,6 +194,11 @@ words! {
     CanWhiteMate = "can-white-mate",
     /// The same for Black.
     CanBlackMate = "can-black-mate",
+    /// After Black's flag fell: White may claim it, with the command, and the game goes on
+    /// until then (6.8: a flag counts as fallen once claimed or seen by the arbiter).
+    ClaimFlagHintWhite = "claim-flag-hint-white",
+    /// After White's flag fell: the same for Black.
+    ClaimFlagHintBlack = "claim-flag-hint-black",
     /// The game's end by mate, as a sentence's first word ("Matt, Weiß gewinnt").
     Checkmate = "checkmate",
     /// "no pawns", "keine Bauern", "пішаків немає": the language's own case and order.

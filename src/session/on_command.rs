@@ -475,6 +475,28 @@ impl Session {
                 if matches!(e, MoveError::PromotionMissing { .. }) {
                     self.typed_promotion = Some((text.to_string(), pos.clone()));
                 }
+                // A move of the side not on move (a player who lost track of the turn): the
+                // turn is the reason, not "the black pawn cannot go to e5". Castling names no
+                // side: "O-O" typed for Black is Black's, refused with its own reason.
+                let other_sides = pos
+                    .swap_turn()
+                    .filter(|_| !matches!(e, MoveError::Ambiguous { .. }))
+                    .and_then(|p| spoken::parse_any(&p, text, self.lang).ok())
+                    .is_some_and(|m| !matches!(m, crate::rules::Move::Castle { .. }));
+                if other_sides {
+                    let turn = pos.turn();
+                    return self.out.refuse(
+                        &self.pack,
+                        vec![
+                            Token::Word(Word::NotOnMove),
+                            COLON,
+                            Token::Side(!turn),
+                            SEMICOLON,
+                            Token::Side(turn),
+                            Token::Word(Word::ToMove),
+                        ],
+                    );
+                }
                 self.out.refuse_move(&self.pack, &pos, self.lang, &e)
             }
         }

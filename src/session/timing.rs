@@ -8,8 +8,8 @@ use super::Session;
 use crate::audio::route::Audience;
 use crate::phrase::events::clock_event_phrase;
 use crate::phrase::grammar::COLON;
-use crate::phrase::token::Token;
-use crate::rules::clock::{Call, CallMode, CallPolicy, ClockState};
+use crate::phrase::token::{Token, Word};
+use crate::rules::clock::{Call, CallMode, CallPolicy, ClockEvent, ClockState};
 
 /// How often a running clock is written to the journal: a crash refunds at most this.
 pub(super) const CHECKPOINT_MS: u64 = 10_000;
@@ -80,6 +80,15 @@ impl Session {
         for e in events {
             if let Some(p) = clock_event_phrase(&e) {
                 self.out.say(&self.pack, Audience::Public, p);
+            }
+            // A fallen flag does not end the game by itself (6.8): a player who cannot see
+            // the clock hears who may claim it, and how.
+            if let ClockEvent::FlagFell { side, .. } = e {
+                if !self.state.is_over() {
+                    let hint = side.fold(Word::ClaimFlagHintBlack, Word::ClaimFlagHintWhite);
+                    self.out
+                        .say(&self.pack, Audience::Public, vec![Token::Word(hint)]);
+                }
             }
         }
         if let Some((side, left)) = running {

@@ -91,7 +91,7 @@ fn ctrl_c_while_typing_ends_the_game_as_an_interrupt_and_restores_the_terminal()
     assert!(status.success(), "{status:?}");
     // Said as an interruption by SIGINT, after the game was saved.
     t.wait_for("the interruption said", |r| {
-        r == "the game was interrupted (SIGINT)"
+        r == "the game was interrupted (Ctrl+C)"
     });
     assert!(
         t.rows().iter().any(|r| r.starts_with("game saved")),

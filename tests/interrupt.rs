@@ -67,14 +67,19 @@ fn signal(pid: u32, name: &str) {
 #[test]
 fn a_signal_saves_the_game_journals_the_interruption_and_resume_says_so() {
     for (sig, lang, interrupted, crash) in [
-        ("TERM", "en", "the game was interrupted (SIGTERM)", "crash"),
+        (
+            "TERM",
+            "en",
+            "the game was interrupted (the system asked vichess to stop)",
+            "crash",
+        ),
         (
             "HUP",
             "de",
-            "die Partie wurde unterbrochen (SIGHUP)",
+            "die Partie wurde unterbrochen (das Terminal wurde geschlossen)",
             "Absturz",
         ),
-        ("INT", "ru", "партия прервана (SIGINT)", "сбой"),
+        ("INT", "ru", "партия прервана (Ctrl+C)", "сбой"),
     ] {
         let home = tempfile::tempdir().unwrap();
         let games = home.path().join("games");

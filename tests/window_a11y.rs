@@ -534,7 +534,7 @@ fn new_game_and_resume_from_the_game_menu() {
     // A signal after the games changed still reaches the game on screen: it is saved and
     // journaled as interrupted, and the window leaves (the test's `wait` returned).
     assert!(
-        after.contains(&"die Partie wurde unterbrochen (SIGTERM)"),
+        after.contains(&"die Partie wurde unterbrochen (das System hat vichess beendet)"),
         "{out}"
     );
     let current = std::fs::read_to_string(games.join("current-game")).unwrap();

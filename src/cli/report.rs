@@ -247,7 +247,11 @@ fn describe(
             vichess::engine::words::strength_text(pack, spec.strength),
             spec.program
         ),
-        Record::Interrupted { signal, .. } => format!("{} ({signal})", w(Word::GameInterrupted)),
+        Record::Interrupted { signal, .. } => format!(
+            "{} ({})",
+            w(Word::GameInterrupted),
+            vichess::session::interruption_words(pack, signal)
+        ),
         Record::Rules { .. } => rules_words(pack, happened),
         Record::Move { .. } | Record::Correct { .. } => String::new(),
         Record::Checkpoint { .. }

@@ -480,6 +480,10 @@ words! {
     // only, no clips) ---
     /// A signal (SIGTERM, SIGHUP, Ctrl-C) stopped the game; the signal follows in brackets.
     GameInterrupted = "game-interrupted",
+    /// What stopped it: the terminal closed (SIGHUP).
+    SignalHangup = "signal-hangup",
+    /// What stopped it: the system asked vichess to stop (SIGTERM).
+    SignalTerm = "signal-term",
     /// Before the list of other games in the folder that have no result yet.
     UnfinishedGames = "unfinished-games",
     /// A journal from a newer vichess: "format N" follows in brackets.

@@ -98,7 +98,7 @@ pub use time::{MonotonicClock, Stamp, UtcTime};
 pub fn command_table() -> &'static [(&'static str, [&'static str; 4])] {
     command::COMMAND_WORDS
 }
-pub use why::{claim_verdict_words, move_error_words};
+pub use why::{claim_verdict_words, interruption_words, move_error_words};
 
 pub use crate::audio::route::Audience;
 use crate::board::tracker::TrackerEvent;
@@ -812,7 +812,8 @@ impl Session {
             if let Some(signal) = &self.interrupted_by {
                 // Stopped by a signal, the game saved: no crash, and said so.
                 let phrase = vec![Token::Word(Word::GameInterrupted)];
-                let text = format!("{} ({signal})", self.pack.text(&phrase));
+                let why = interruption_words(&self.pack, signal);
+                let text = format!("{} ({why})", self.pack.text(&phrase));
                 self.out.say_as(Audience::Player, phrase, &text);
             } else if !self.ended_cleanly {
                 let text = self.pack.text(&[Token::Word(Word::JournalUnclean)]);

@@ -276,7 +276,8 @@ impl Session {
                     signal
                 };
                 let phrase = vec![Token::Word(Word::GameInterrupted)];
-                let text = format!("{} ({signal})", self.pack.text(&phrase));
+                let why = super::interruption_words(&self.pack, &signal);
+                let text = format!("{} ({why})", self.pack.text(&phrase));
                 self.commit(Record::Interrupted { at, signal });
                 // Saved before anything is printed: after SIGHUP the terminal is gone, and
                 // a line that cannot be printed must not cost the game its PGN.

@@ -308,3 +308,15 @@ fn armenian_definite(word: &str) -> String {
         None => String::new(),
     }
 }
+
+/// What stopped a game, as the journal names it (`SIGINT`, `SIGHUP`, `SIGTERM`), in
+/// `pack`'s words for a listener: a screen reader reading "SIGINT" says nothing to a
+/// player. Ctrl+C is the key's own name in every language; another signal keeps its name.
+pub fn interruption_words(pack: &Pack, signal: &str) -> String {
+    match signal {
+        "SIGINT" => "Ctrl+C".to_string(),
+        "SIGHUP" => pack.text(&[Token::Word(Word::SignalHangup)]),
+        "SIGTERM" => pack.text(&[Token::Word(Word::SignalTerm)]),
+        other => other.to_string(),
+    }
+}

@@ -1563,3 +1563,24 @@ fn the_result_is_printed_in_words_with_its_symbol() {
         "Ergebnis: Schwarz gewinnt (0-1)"
     );
 }
+
+/// A square typed with the Cyrillic letter that looks like its file ("е2" on a Russian
+/// keyboard) is that square in a question about the board, as it is in a move.
+#[test]
+fn a_square_typed_in_cyrillic_letters_is_read_in_board_questions() {
+    for (name, lines, said) in [
+        (
+            "ru",
+            ["поле е2", "поле С1"],
+            ["е два: белая пешка", "цэ один: белый слон"],
+        ),
+        (
+            "uk",
+            ["поле е2", "поле а1"],
+            ["е два: білий пішак", "а один: біла тура"],
+        ),
+    ] {
+        let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
+        assert_eq!(printed(&run(&mut s, 0, &lines)), said, "{name}");
+    }
+}

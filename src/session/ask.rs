@@ -318,7 +318,20 @@ fn men(w: &str) -> Option<Men> {
 }
 
 fn square(w: &str, usage: Word) -> Result<Square, CommandError> {
-    w.to_ascii_lowercase().parse().map_err(|_| {
+    // A Cyrillic letter that looks like a file ("е4" on a Russian or Ukrainian keyboard) is
+    // that file, as a typed move takes it: vichess itself says "е", "а", "це".
+    let latin: String = w
+        .to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'а' => 'a',
+            'с' => 'c',
+            'е' => 'e',
+            'һ' => 'h',
+            other => other,
+        })
+        .collect();
+    latin.parse().map_err(|_| {
         CommandError(
             format!("\"{w}\" is not a square: say a letter and a number, like e4"),
             usage,

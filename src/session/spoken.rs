@@ -267,10 +267,25 @@ pub fn spoken_file(text: &str) -> Option<File> {
 
 /// A square said in any pack's words ("Eva vier", "еф три") or written ("e4").
 pub fn spoken_square(text: &str) -> Option<crate::rules::Square> {
-    match items(&split(text))?.0.as_slice() {
+    let read = |text: &str| match items(&split(text))?.0.as_slice() {
         [Item::File(f), Item::Rank(r)] => Some(crate::rules::Square::from_coords(*f, *r)),
         _ => None,
-    }
+    };
+    // "е4" typed on a Russian or Ukrainian keyboard: the Cyrillic letter that looks like a
+    // file is that file, as a typed move takes it.
+    read(text).or_else(|| {
+        let latin: String = text
+            .chars()
+            .map(|c| match c {
+                'а' | 'А' => 'a',
+                'с' | 'С' => 'c',
+                'е' | 'Е' => 'e',
+                'һ' => 'h',
+                other => other,
+            })
+            .collect();
+        (latin != text).then(|| read(&latin)).flatten()
+    })
 }
 
 /// `text` with each word that is no move word replaced by the nearest one, if every word

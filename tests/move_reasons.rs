@@ -104,6 +104,17 @@ fn pack(name: &str) -> Pack {
     Pack::builtin(name).unwrap()
 }
 
+/// The lines `line`, typed into `s` at the start, printed.
+fn printed(s: &mut Session, line: &str) -> Vec<String> {
+    s.handle(Event::Line(line.into()), Stamp::ZERO)
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Print(line) => Some(line),
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
 fn every_reason_is_said_in_every_language() {
     let en = pack("en");
@@ -181,15 +192,8 @@ fn a_game_prints_the_reason_in_its_own_language() {
         ("en", "no white queen can move to d5"),
     ] {
         let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
-        let printed: Vec<String> = s
-            .handle(Event::Line("Qd5".into()), Stamp::ZERO)
-            .into_iter()
-            .filter_map(|e| match e {
-                Effect::Print(line) => Some(line),
-                _ => None,
-            })
-            .collect();
-        assert!(printed.iter().any(|l| l == said), "{name}: {printed:?}");
+        let lines = printed(&mut s, "Qd5");
+        assert!(lines.iter().any(|l| l == said), "{name}: {lines:?}");
     }
 }
 
@@ -206,29 +210,12 @@ fn a_move_of_the_side_not_on_move_is_refused_with_whose_move_it_is() {
         ("en", "not on move: Black; White to move"),
     ] {
         let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
-        let printed: Vec<String> = s
-            .handle(Event::Line("e5".into()), Stamp::ZERO)
-            .into_iter()
-            .filter_map(|e| match e {
-                Effect::Print(line) => Some(line),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(printed, vec![said.to_string()], "{name}");
+        let lines = printed(&mut s, "e5");
+        assert_eq!(lines, vec![said.to_string()], "{name}");
         assert_eq!(s.position(), &Position::new(), "{name}");
         // Qd5 is neither side's move here: the man's own reason stays.
-        let printed: Vec<String> = s
-            .handle(Event::Line("Qd5".into()), Stamp::ZERO)
-            .into_iter()
-            .filter_map(|e| match e {
-                Effect::Print(line) => Some(line),
-                _ => None,
-            })
-            .collect();
-        assert!(
-            !printed.iter().any(|l| l.contains(said)),
-            "{name}: {printed:?}"
-        );
+        let lines = printed(&mut s, "Qd5");
+        assert!(!lines.iter().any(|l| l.contains(said)), "{name}: {lines:?}");
     }
 }
 

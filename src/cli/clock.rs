@@ -5,11 +5,11 @@ use std::io::Write;
 use std::process::ExitCode;
 use vichess::phrase::{say_duration, Language, SayOptions};
 use vichess::rules::clock::{
-    secs_to_millis, simulate as run_simulation, ClockEvent, SimulatedStep, TimeControl,
+    secs_to_millis, simulate as run_simulation, SimulatedStep, TimeControl,
 };
 use vichess::rules::Color;
 
-use super::clock_words::{both, reading, words};
+use super::clock_words::{both, press_news, words};
 
 /// A time control played through with the given thinking times, each step a line in
 /// `lang`'s words, times said as the clock says them (`clock run`). A time that is none
@@ -76,25 +76,8 @@ fn step_line(step: &SimulatedStep, lang: Language, pack: &vichess::voice::Pack) 
                 w.spent.replace("{t}", &spent),
                 both(*white, *black, lang)
             );
-            for event in events {
-                match *event {
-                    ClockEvent::PeriodStarted {
-                        side,
-                        period,
-                        added,
-                        ..
-                    } => {
-                        let text = w
-                            .period
-                            .replace("{n}", &period.to_string())
-                            .replace("{t}", &reading(added, lang));
-                        line += &format!("; {}{} {text}", w.side(side), w.colon);
-                    }
-                    ClockEvent::NoDutyToRecord { side, .. } => {
-                        line += &format!("; {}{} {} (8.4)", w.side(side), w.colon, w.no_duty);
-                    }
-                    _ => {}
-                }
+            for news in events.iter().filter_map(|e| press_news(e, lang)) {
+                line += &format!("; {news}");
             }
             line
         }

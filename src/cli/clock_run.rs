@@ -15,14 +15,13 @@ use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
-use vichess::phrase::number::counting;
 use vichess::phrase::{say_move_count, Language};
 use vichess::rules::clock::{
     Call, CallTracker, Clock, ClockConfig, ClockError, ClockEvent, ClockState, Millis, TimeControl,
 };
 use vichess::rules::Color;
 
-use super::clock_words::{both, reading, words};
+use super::clock_words::{both, press_news, reading, words};
 
 /// How often the running clock is looked at for time calls and flag falls.
 const TICK: Duration = Duration::from_millis(100);
@@ -184,20 +183,8 @@ impl TalkingClock {
                 ClockEvent::FlagFell { side, .. } => {
                     lines.push(format!("{}{} {}", self.side(side), w.colon, w.flag))
                 }
-                ClockEvent::NoDutyToRecord { side, .. } => {
-                    lines.push(format!("{}{} {}", self.side(side), w.colon, w.no_duty))
-                }
-                ClockEvent::PeriodStarted {
-                    side,
-                    period,
-                    added,
-                    ..
-                } => {
-                    let text = w
-                        .period
-                        .replace("{n}", &counting(u64::from(period), self.lang))
-                        .replace("{t}", &self.duration(added));
-                    lines.push(format!("{}{} {text}", self.side(side), w.colon));
+                ClockEvent::NoDutyToRecord { .. } | ClockEvent::PeriodStarted { .. } => {
+                    lines.extend(press_news(event, self.lang))
                 }
                 ClockEvent::MoveCompleted { .. } | ClockEvent::Corrected { .. } => {}
             }

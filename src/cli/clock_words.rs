@@ -1,8 +1,9 @@
 //! The words of the clock's own commands (`clock run`, `clock simulate`), per language:
 //! the few words around the times and move counts, which `phrase::time` says.
 
+use vichess::phrase::number::counting;
 use vichess::phrase::{say_duration, Language, SayOptions};
-use vichess::rules::clock::Millis;
+use vichess::rules::clock::{ClockEvent, Millis};
 use vichess::rules::Color;
 
 /// The words of the clock's announcements, per language. Times and move counts come from
@@ -179,4 +180,29 @@ pub(super) fn both(white: Millis, black: Millis, lang: Language) -> String {
             format!("{}{} {}", w.side(side), w.colon, reading(ms, lang))
         })
         .join("; ")
+}
+
+/// What a press brought besides the move, as `clock run` and `clock simulate` say it: a new
+/// period with the time it added ("white: period two, thirty minutes added"), or the end of
+/// the duty to record (8.4). `None` for any other event.
+pub(super) fn press_news(event: &ClockEvent, lang: Language) -> Option<String> {
+    let w = words(lang);
+    match *event {
+        ClockEvent::PeriodStarted {
+            side,
+            period,
+            added,
+            ..
+        } => {
+            let text = w
+                .period
+                .replace("{n}", &counting(u64::from(period), lang))
+                .replace("{t}", &reading(added, lang));
+            Some(format!("{}{} {text}", w.side(side), w.colon))
+        }
+        ClockEvent::NoDutyToRecord { side, .. } => {
+            Some(format!("{}{} {}", w.side(side), w.colon, w.no_duty))
+        }
+        _ => None,
+    }
 }

@@ -1584,3 +1584,28 @@ fn a_square_typed_in_cyrillic_letters_is_read_in_board_questions() {
         assert_eq!(printed(&run(&mut s, 0, &lines)), said, "{name}");
     }
 }
+
+/// An open draw offer is a question to the opponent: "no" declines it, "yes" accepts it
+/// after the question an agreement always gets, and "draw white" alone is White's offer.
+#[test]
+fn yes_and_no_answer_an_open_draw_offer() {
+    let mut s = Session::new(SessionConfig::default(), pack("uk"), Position::new(), None);
+    let lines = printed(&run(
+        &mut s,
+        0,
+        &["e4", "e5", "нічия білі", "ні", "нічия білі", "так", "так"],
+    ));
+    assert_eq!(lines[2], "білі пропонують нічию", "{lines:?}");
+    assert_eq!(lines[3], "пропозицію нічиєї відхилено: чорні", "{lines:?}");
+    assert_eq!(
+        s.state().ending().map(|e| e.score),
+        Some("1/2-1/2"),
+        "{lines:?}"
+    );
+    // Without an offer, yes and no still answer nothing.
+    let mut s = Session::new(SessionConfig::default(), pack("uk"), Position::new(), None);
+    assert_eq!(
+        printed(&run(&mut s, 0, &["так"])),
+        ["жодного питання не поставлено: так і ні відповідають на питання vichess"]
+    );
+}

@@ -733,6 +733,13 @@ fn parse_command(key: &str, line: &str, rest: &[&str]) -> Result<Command, Comman
                 "draw what? say draw offer, draw accept or draw decline",
                 Word::HelpDraw,
             )?;
+            // "draw white": the side alone offers, as the question "which side?" after a
+            // bare "draw" invites.
+            if rest.len() == 1 {
+                if let Some(side) = color(w) {
+                    return Ok(Command::Draw(DrawAction::Offer, Some(side)));
+                }
+            }
             // The words each language's help gives, and the English ones everywhere.
             let action = match w.to_lowercase().as_str() {
                 "offer" | "anbieten" | "запропонувати" | "предложить" | "առաջարկել" => {

@@ -464,14 +464,14 @@ impl Session {
         // Words that are no move at all are not understood, whoever is on move: only a move
         // is refused as the engine's.
         if matches!(parsed, Err(MoveError::Syntax(_) | MoveError::Empty)) {
-            return self.not_understood(text);
+            return self.not_understood(text, at);
         }
         if self.computer_on_move() {
             return;
         }
         match parsed {
             Ok(m) => self.make(m, at),
-            Err(MoveError::Syntax(_) | MoveError::Empty) => self.not_understood(text),
+            Err(MoveError::Syntax(_) | MoveError::Empty) => self.not_understood(text, at),
             Err(e) => {
                 if matches!(e, MoveError::PromotionMissing { .. }) {
                     self.typed_promotion = Some((text.to_string(), pos.clone()));
@@ -570,14 +570,30 @@ impl Session {
     /// Input that is neither a command nor a move (issue 11, item 6): "not understood", and
     /// the nearest command word or legal move, never "illegal move" (Art. 7.5 is for moves
     /// the rules forbid).
-    fn not_understood(&mut self, text: &str) {
+    fn not_understood(&mut self, text: &str, at: u64) {
         // A yes or no with nothing asked: say so, rather than guess at a command.
         let word = text
             .trim()
             .trim_end_matches(['.', '!'])
             .trim()
             .to_lowercase();
-        if super::command::is_no(text) || super::command::YES_WORDS.contains(&word.as_str()) {
+        let no = super::command::is_no(text);
+        let yes = super::command::YES_WORDS.contains(&word.as_str());
+        // An open draw offer is a question to the opponent (9.1.2): no declines it; yes
+        // accepts it after the usual question, since an agreement ends the game.
+        if let (Some(offerer), true) = (self.state.offer(), yes || no) {
+            let by = !offerer;
+            return if yes {
+                self.ask(Confirm::Accept(by, DrawAction::Accept), at)
+            } else {
+                self.commit(Record::Draw {
+                    at,
+                    by,
+                    action: DrawAction::Decline,
+                });
+            };
+        }
+        if yes || no {
             return self
                 .out
                 .refuse(&self.pack, vec![Token::Word(Word::NoQuestionOpen)]);

@@ -868,14 +868,29 @@ mod tests {
     #[test]
     fn a_native_command_with_a_wrong_word_gets_its_help_not_a_move() {
         for line in [
-            "draw white",
-            "remis weiß",
-            "ничья белые",
-            "нічия білі",
-            "ոչ-ոքի սպիտակ",
+            "draw blue",
+            "remis blau",
+            "ничья синие",
+            "нічия сині",
+            "ոչ-ոքի կապույտ",
         ] {
             match parse(line) {
                 Err(CommandError(_, Word::HelpDraw, _)) => {}
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        // The side alone is that side's offer, as the question "which side?" invites.
+        for (line, side) in [
+            ("draw white", Color::White),
+            ("remis weiß", Color::White),
+            ("ничья чёрные", Color::Black),
+            ("нічия білі", Color::White),
+            ("ոչ-ոքի սպիտակ", Color::White),
+        ] {
+            match parse(line) {
+                Ok(Some(Command::Draw(DrawAction::Offer, Some(s)))) => {
+                    assert_eq!(s, side, "{line}")
+                }
                 other => panic!("{line}: {other:?}"),
             }
         }

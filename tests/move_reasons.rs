@@ -97,6 +97,13 @@ fn every_reason() -> Vec<MoveError> {
             color: Color::White,
         },
         MoveError::NotAPawn(Role::Knight),
+        MoveError::Blocked {
+            piece: Role::Rook.of(Color::White),
+            from: Square::A1,
+            to: Square::A3,
+            blocker: Role::Pawn.of(Color::White),
+            at: Square::A2,
+        },
     ]
 }
 
@@ -184,15 +191,16 @@ fn every_reason_is_said_in_every_language() {
 
 #[test]
 fn a_game_prints_the_reason_in_its_own_language() {
+    // b5 is on no line of the queen's (d5 would be, behind the d-pawn, which is named).
     for (name, said) in [
-        ("ru", "белый ферзь не может пойти на дэ пять"),
-        ("uk", "білий ферзь не може піти на де п'ять"),
-        ("de-fide", "eine weiße Dame kann nicht nach d5 ziehen"),
-        ("de", "eine weiße Dame kann nicht nach d5 ziehen"),
-        ("en", "no white queen can move to d5"),
+        ("ru", "белый ферзь не может пойти на бэ пять"),
+        ("uk", "білий ферзь не може піти на бе п'ять"),
+        ("de-fide", "eine weiße Dame kann nicht nach b5 ziehen"),
+        ("de", "eine weiße Dame kann nicht nach b5 ziehen"),
+        ("en", "no white queen can move to b5"),
     ] {
         let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
-        let lines = printed(&mut s, "Qd5");
+        let lines = printed(&mut s, "Qb5");
         assert!(lines.iter().any(|l| l == said), "{name}: {lines:?}");
     }
 }

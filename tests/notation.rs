@@ -631,7 +631,20 @@ fn no_such_piece() {
     let start = Position::new();
     assert_eq!(err(&start, "Nh5"), "no white knight can move to h5");
     assert_eq!(err(&start, "e5"), "no white pawn can move to e5");
-    assert_eq!(err(&start, "Qh5"), "no white queen can move to h5");
+    // The queen moves that way, but the e-pawn is in the way: that man is named.
+    assert_eq!(
+        err(&start, "Qh5"),
+        "the white queen on d1 cannot move to h5: the white pawn on e2 is in the way"
+    );
+    assert_eq!(err(&start, "Qb5"), "no white queen can move to b5");
+    assert_eq!(
+        err(&start, "Ra1a4"),
+        "the white rook on a1 cannot move to a4: the white pawn on a2 is in the way"
+    );
+    // Two rooks each kept from d4 by a man: neither is named.
+    let rooks =
+        Position::from_fen("4k3/8/8/8/R2p1p1R/8/8/4K3 w - - 0 1", Default::default()).unwrap();
+    assert_eq!(err(&rooks, "Re4"), "no white rook can move to e4");
     assert_eq!(err(&start, "dxe3"), "no white pawn can move to e3");
     assert_eq!(err(&start, "Nc1d3"), "there is no white knight on c1");
     assert_eq!(err(&start, "e3e4"), "there is no piece on e3");

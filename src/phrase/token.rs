@@ -727,6 +727,7 @@ words! {
     WhyEmptySquare = "why-empty-square",
     WhyNotYours = "why-not-yours",
     WhyCannotReach = "why-cannot-reach",
+    WhyBlocked = "why-blocked",
     WhyOwnManThere = "why-own-man-there",
     WhyStillInCheck = "why-still-in-check",
     WhyPinned = "why-pinned",

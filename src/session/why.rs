@@ -84,6 +84,25 @@ pub fn move_error_words(pack: &Pack, e: &MoveError) -> Option<String> {
                 ("to", square_words(pack, *to)),
             ],
         ),
+        MoveError::Blocked {
+            piece,
+            from,
+            to,
+            blocker,
+            at,
+        } => fill(
+            Word::WhyBlocked,
+            &[
+                ("piece", man(*piece)),
+                ("the_piece", the_man(*piece)),
+                ("a_piece", a_man(*piece)),
+                ("from", square_words(pack, *from)),
+                ("to", square_words(pack, *to)),
+                ("blocker", man(*blocker)),
+                ("a_blocker", a_man(*blocker)),
+                ("at", square_words(pack, *at)),
+            ],
+        ),
         MoveError::OwnManThere {
             piece,
             to,

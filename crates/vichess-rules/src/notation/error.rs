@@ -73,6 +73,23 @@ pub enum MoveError {
         to: Square,
     },
 
+    /// The man moves that way, but another man stands on its way (3.2-3.4, 3.7.1): named, so
+    /// a player without sight of the board learns what is in the way, not only that
+    /// something is.
+    #[error("the {piece} on {from} cannot move to {to}: the {blocker} on {at} is in the way")]
+    Blocked {
+        /// The man named.
+        piece: Piece,
+        /// Where it stands.
+        from: Square,
+        /// Where it cannot go.
+        to: Square,
+        /// The first man on its way.
+        blocker: Piece,
+        /// Where that man stands.
+        at: Square,
+    },
+
     /// The arrival square holds a man of the mover's own colour.
     #[error("no {piece} can move to {to}: the {occupant} stands there")]
     OwnManThere {

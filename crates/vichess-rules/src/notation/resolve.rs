@@ -181,7 +181,16 @@ fn diagnose(pos: &Position, san: &San, lang: Lang) -> MoveError {
             }
             match pseudo_move(pos, piece.role, from, to, promotion) {
                 Some(m) => check_error(pos, &m, lang),
-                None => MoveError::CannotReach { piece, from, to },
+                None => match blocker(pos, piece.role, from, to) {
+                    Some((blocker, at)) => MoveError::Blocked {
+                        piece,
+                        from,
+                        to,
+                        blocker,
+                        at,
+                    },
+                    None => MoveError::CannotReach { piece, from, to },
+                },
             }
         }
         San::Normal {
@@ -222,12 +231,59 @@ fn diagnose(pos: &Position, san: &San, lang: Lang) -> MoveError {
                 .into_iter()
                 .filter_map(|from| pseudo_move(pos, role, from, to, promotion))
                 .find(|m| role != Role::Pawn || file.is_some() || capture == m.is_capture());
-            match pseudo {
-                Some(m) => check_error(pos, &m, lang),
-                None => MoveError::NoPiece { piece, to },
+            if let Some(m) = pseudo {
+                return check_error(pos, &m, lang);
+            }
+            // One man of the kind would go there but for a man on its way: that one is named.
+            let blocked: Vec<(Square, (Piece, Square))> = ours
+                .into_iter()
+                .filter_map(|from| blocker(pos, role, from, to).map(|b| (from, b)))
+                .collect();
+            match blocked.as_slice() {
+                [(from, (blocker, at))] => MoveError::Blocked {
+                    piece,
+                    from: *from,
+                    to,
+                    blocker: *blocker,
+                    at: *at,
+                },
+                _ => MoveError::NoPiece { piece, to },
             }
         }
     }
+}
+
+/// The first man on the way of a `role` from `from` to `to`, when that man alone (or the
+/// first of several) keeps it from going there: a rook, bishop or queen along its line, or a
+/// pawn's step straight ahead (one or, from its first rank, two squares) onto or over a man.
+fn blocker(pos: &Position, role: Role, from: Square, to: Square) -> Option<(Piece, Square)> {
+    let board = pos.board();
+    let us = pos.turn();
+    let way = match role {
+        Role::Rook | Role::Bishop | Role::Queen => {
+            if !attacks::attacks(role, us, from, Bitboard::EMPTY).contains(to) {
+                return None;
+            }
+            attacks::between(from, to)
+        }
+        Role::Pawn => {
+            let step = us.fold(1, -1);
+            let one = from.offset(0, step)?;
+            let two = from
+                .offset(0, 2 * step)
+                .filter(|_| from.rank() == us.fold(Rank::SECOND, Rank::SEVENTH));
+            match () {
+                _ if to == one => Bitboard::from_square(one),
+                _ if Some(to) == two => Bitboard::from_square(one) | Bitboard::from_square(to),
+                _ => return None,
+            }
+        }
+        Role::Knight | Role::King => return None,
+    };
+    let at = (way & board.occupied())
+        .into_iter()
+        .min_by_key(|&sq| from.distance(sq))?;
+    board.piece_at(at).map(|p| (p, at))
 }
 
 /// The move a man could make by its own powers of movement (3.2-3.7), ignoring whether it

@@ -148,10 +148,14 @@ impl Refusal {
 }
 
 /// A move refused by the rules, as the pack says it: "not understood" for text that is no
-/// move, "which piece?" for one that fits several, else "illegal move" and the reason.
+/// move, "which piece?" for one that fits several, "name the promotion piece" for a pawn
+/// move to the last rank that named none (a move not yet whole, not an illegal one: the
+/// piece word alone completes it), else "illegal move" and the reason.
 pub fn move_refused(e: &MoveError) -> Phrase {
     match Refusal::from_move_error(e) {
-        r @ (Refusal::NotUnderstood | Refusal::Ambiguous) => vec![Token::Word(r.word())],
+        r @ (Refusal::NotUnderstood | Refusal::Ambiguous | Refusal::PromotionMissing) => {
+            vec![Token::Word(r.word())]
+        }
         r => illegal_move_phrase(r),
     }
 }

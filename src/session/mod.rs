@@ -47,6 +47,7 @@ mod announce;
 mod arbiter_command;
 mod ask;
 mod board_clock;
+mod choice;
 mod command;
 mod config;
 mod confirm;
@@ -308,6 +309,9 @@ pub struct Session {
     /// A typed pawn move to the last rank that named no piece, and the position it was typed
     /// in: the piece word alone, typed next, completes it (the refusal asks for just that).
     typed_promotion: Option<(String, Position)>,
+    /// A typed move two men could make, refused with both named, and the position it was
+    /// typed in: the one meant, said next ("Bella eins", "the first"), makes it.
+    typed_choice: Option<(Position, choice::Choices)>,
     /// The side the engine seat plays while it plays ([`Session::set_computer`]).
     computer: Option<Color>,
     /// While the engine's yes to a take-back is journaled: the moves taken back, as
@@ -392,6 +396,7 @@ impl Session {
             promotion: None,
             promoting: None,
             typed_promotion: None,
+            typed_choice: None,
             computer: None,
             engine_takeback: None,
             engine_declines: false,
@@ -711,6 +716,7 @@ impl Session {
             Event::Line(line) if self.confirm_line(&line, at) => {}
             Event::Line(line) if self.promotion_answer(&line) => {}
             Event::Line(line) if self.typed_promotion_answer(&line, at) => {}
+            Event::Line(line) if self.typed_choice_answer(&line, at) => {}
             Event::Line(line) => match command::parse(&line) {
                 Ok(Some(cmd)) => self.command(cmd, at),
                 Ok(None) => {}

@@ -476,6 +476,15 @@ impl Session {
                 if matches!(e, MoveError::PromotionMissing { .. }) {
                     self.typed_promotion = Some((text.to_string(), pos.clone()));
                 }
+                if let MoveError::Ambiguous { candidates, .. } = &e {
+                    let moves: Vec<Move> = candidates
+                        .iter()
+                        .filter_map(|c| spoken::parse_any(&pos, c, self.lang).ok())
+                        .collect();
+                    if moves.len() == candidates.len() {
+                        self.typed_choice = Some((pos.clone(), moves));
+                    }
+                }
                 // A move of the side not on move (a player who lost track of the turn): the
                 // turn is the reason, not "the black pawn cannot go to e5". Castling names no
                 // side: "O-O" typed for Black is Black's, refused with its own reason.
@@ -515,6 +524,25 @@ impl Session {
         }
         let Some(role) = super::promotion::promotion_piece(&self.pack, pos.turn(), line.trim())
         else {
+            // A king or a pawn named: refused with the pieces it may be, and the move waits
+            // on for one of them instead of being forgotten.
+            let named = [crate::rules::Role::King, crate::rules::Role::Pawn]
+                .into_iter()
+                .find(|&r| {
+                    let folded = line.trim().to_lowercase();
+                    !folded.is_empty() && self.lang.symbol(r, pos.turn()).to_lowercase() == folded
+                        || self.pack.text(&[Token::Piece(r)]).to_lowercase() == folded
+                });
+            if let Some(role) = named {
+                let e = MoveError::BadPromotionPiece(role);
+                self.out
+                    .refuse(&self.pack, vec![Token::Word(Word::ReasonPromotionMissing)]);
+                if let Some(why) = super::why::move_error_words(&self.pack, &e) {
+                    self.out.print(&why);
+                }
+                self.typed_promotion = Some((text, pos));
+                return true;
+            }
             return false;
         };
         // The move as if typed whole: with the word said after it ("David acht Dame"), in the
@@ -534,6 +562,25 @@ impl Session {
         .find_map(|(t, lang)| spoken::parse_any(&pos, t, *lang).ok())
         .filter(|m| m.promotion() == Some(role));
         match found {
+            Some(m) => {
+                self.typed_move(&uci(&pos, &m), at);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The one meant, typed after an ambiguous move was refused with its candidates named:
+    /// that move is made as if typed whole. `false` for any other line, or once the position
+    /// has changed; the question is then forgotten.
+    pub(super) fn typed_choice_answer(&mut self, line: &str, at: u64) -> bool {
+        let Some((pos, choices)) = self.typed_choice.take() else {
+            return false;
+        };
+        if pos != *self.position() {
+            return false;
+        }
+        match super::choice::chosen(&choices, line) {
             Some(m) => {
                 self.typed_move(&uci(&pos, &m), at);
                 true

@@ -1,0 +1,147 @@
+//! What a blind player found wanting in a play-through (session 32), now answered: a move
+//! blocked by a man names that man; "which piece?" is answered with the one meant (its
+//! square, file or place in the question); a pawn move to the last rank without its piece
+//! asks for the piece instead of calling the move illegal, and a king named for it keeps the
+//! move waiting. Pure sessions on simulated time: lines in, printed lines and the journal
+//! out.
+
+use vichess::rules::{CastlingMode, Position};
+use vichess::session::{Session, SessionConfig};
+use vichess::voice::Pack;
+
+#[path = "common/session.rs"]
+mod common_session;
+use common_session::{printed, run};
+
+fn game(pack: &str, fen: &str) -> Session {
+    Session::new(
+        SessionConfig::default(),
+        Pack::builtin(pack).expect("built-in pack"),
+        Position::from_fen(fen, CastlingMode::Standard).expect("FEN"),
+        None,
+    )
+}
+
+/// The moves the game holds, from-square and to-square ("e7e8", the piece apart).
+fn moves(s: &Session) -> Vec<String> {
+    s.state()
+        .game()
+        .moves()
+        .iter()
+        .map(|m| format!("{}{}", m.from(), m.to()))
+        .collect()
+}
+
+/// A rook, a queen and a pawn kept from their square by a man on the way: the refusal says
+/// which man stands where, in every language, and nothing is played.
+#[test]
+fn a_blocked_move_names_the_man_in_the_way() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let cases = [
+        ("de", "Ta3", "auf a2 steht ein weißer Bauer im Weg"),
+        ("en", "Ra1a3", "the white pawn on a2 is in the way"),
+        ("ru", "Фd3", "путь закрыт, на дэ два стоит белая пешка"),
+        ("uk", "Фd1d3", "шлях закритий, на де два стоїть білий пішак"),
+        ("hy", "Նa3", "a2 դաշտում կանգնած է սպիտակ զինվոր"),
+    ];
+    for (pack, typed, said) in cases {
+        let mut s = game(pack, start);
+        let out = run(&mut s, 0, &[typed]);
+        let lines = printed(&out);
+        assert!(
+            lines.iter().any(|l| l.contains(said)),
+            "{pack} {typed}: {lines:#?}"
+        );
+        assert!(moves(&s).is_empty(), "{pack}: nothing played");
+    }
+    // A pawn straight onto a man: that man is named (e3 is free, e4 is not).
+    let mut s = game("de", "4k3/8/8/8/4p3/8/4P3/4K3 w - - 0 1");
+    let lines = printed(&run(&mut s, 0, &["e4"]));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("nach e4 ziehen: auf e4 steht ein schwarzer Bauer im Weg")),
+        "{lines:#?}"
+    );
+}
+
+/// Two knights can go to d2: after "which piece?" the player answers with the one meant,
+/// by its square, its file, or its place in the question, in Ukrainian and German; an
+/// answer that names neither changes nothing, and the question is not kept past another
+/// move.
+#[test]
+fn which_piece_is_answered_with_the_one_meant() {
+    let fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    for (pack, typed, answer, want) in [
+        ("uk", "Кd2", "перший", None),
+        ("uk", "Кd2", "друга", None),
+        ("uk", "Кd2", "бе один", Some("b1d2")),
+        ("de", "Sd2", "Felix drei", Some("f3d2")),
+        ("de", "Sd2", "Bella", Some("b1d2")),
+        ("en", "Nd2", "the second", None),
+    ] {
+        let mut s = game(pack, fen);
+        let out = run(&mut s, 0, &[typed, answer]);
+        let played = moves(&s);
+        assert_eq!(played.len(), 1, "{pack} {answer}: {:#?}", printed(&out));
+        if let Some(want) = want {
+            assert_eq!(played[0], want, "{pack} {answer}");
+        }
+    }
+    // The first and the second are the two named, in the order named.
+    let first = {
+        let mut s = game("uk", fen);
+        run(&mut s, 0, &["Кd2", "перший"]);
+        moves(&s)
+    };
+    let second = {
+        let mut s = game("uk", fen);
+        run(&mut s, 0, &["Кd2", "другий"]);
+        moves(&s)
+    };
+    assert_ne!(first, second);
+    let mut s = game("uk", fen);
+    let said = printed(&run(&mut s, 0, &["Кd2"])).join("\n");
+    let first_named =
+        if said.find("бе").unwrap_or(usize::MAX) < said.find("еф").unwrap_or(usize::MAX) {
+            "b1d2"
+        } else {
+            "f3d2"
+        };
+    assert_eq!(first, vec![first_named.to_string()], "{said}");
+    // An answer that names neither: nothing is played.
+    let mut s = game("de", fen);
+    let out = run(&mut s, 0, &["Sd2", "Cesar drei"]);
+    assert!(moves(&s).is_empty(), "{:#?}", printed(&out));
+}
+
+/// "e8" for a pawn on e7 is not an illegal move but one without its piece: it is said so,
+/// a king named for it is refused with the pieces it may become, and "Dame" after that
+/// still makes the move.
+#[test]
+fn a_promotion_without_its_piece_waits_for_the_piece() {
+    let mut s = game("de", "7k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    let out = run(&mut s, 0, &["e8", "König", "Dame"]);
+    let lines = printed(&out);
+    assert!(
+        !lines.iter().any(|l| l.contains("regelwidrig")),
+        "not called illegal: {lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Umwandlungsfigur nennen")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("ein Bauer kann nicht zu dieser Figur werden (König)")),
+        "{lines:#?}"
+    );
+    assert_eq!(moves(&s), vec!["e7e8".to_string()], "{lines:#?}");
+    assert_eq!(
+        s.state().game().moves()[0].promotion(),
+        Some(vichess::rules::Role::Queen)
+    );
+}

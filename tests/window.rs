@@ -459,6 +459,41 @@ fn at_four_hundred_per_cent_the_clocks_and_the_board_stay() {
     );
 }
 
+/// Zooming in does not shrink the board: at 200 % in a window wider than tall, the clocks,
+/// the line field and the newest line stand beside the board, which keeps the whole height
+/// (it used to lose a third of its size to the rows under it).
+#[test]
+fn zooming_in_keeps_the_board_large() {
+    let dir = home("zoom-board");
+    let mut sides = Vec::new();
+    for zoom in [100, 200] {
+        let config = dir.join(format!("z{zoom}"));
+        std::fs::create_dir_all(&config).expect("config folder");
+        std::fs::write(
+            config.join("config.toml"),
+            format!("[window]\nzoom = {zoom}\n"),
+        )
+        .expect("config");
+        under_xvfb(
+            &dir,
+            &format!(
+                "\"$VICHESS\" window --no-audio --lang en --control 15+10 --game-dir games{zoom} \
+                 --config z{zoom}/config.toml --size 1200x800 --lines 'start;e4' \
+                 --screenshot z{zoom}.png > out{zoom}.txt\n"
+            ),
+        );
+        let img = Image::read(&dir.join(format!("z{zoom}.png")));
+        let (x0, y0, x1, y1) = board_box(&img, [0x00, 0x00, 0x80]);
+        sides.push((x1 - x0).min(y1 - y0));
+    }
+    assert!(
+        sides[1] * 100 >= sides[0] * 85,
+        "the board at 200 % is {} px, at 100 % {} px",
+        sides[1],
+        sides[0]
+    );
+}
+
 /// A journal without its timestamps: each line's fields after the first.
 fn journal_lines(games: &Path) -> Vec<String> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(games)
@@ -658,21 +693,37 @@ done
 }
 
 /// A game begun in `play` and resumed in the window loses nothing: the window shows and
-/// continues it, and the PGN has every move of both.
+/// continues it, and the PGN has every move of both. New game (Ctrl+N) then leaves it saved
+/// and opens the next one in the resumed game's language and voice, Russian here, not the
+/// configuration's German.
 #[test]
 fn a_game_begun_in_play_is_resumed_in_the_window() {
     let dir = home("resume");
-    let games = played(&dir, "e4\ne5\nNf3\n", &["--control", "none"]);
-    let before = journal_lines(&games);
-    under_xvfb(
+    let played = played(
         &dir,
-        &format!(
-            "\"$VICHESS\" window --no-audio --resume --game-dir '{}' --lines 'Nc6;quit' \
-             --size 900x700 > out.txt\n",
-            games.display()
-        ),
+        "e4\ne5\nNf3\n",
+        &["--control", "none", "--lang", "ru"],
     );
-    let after = journal_lines(&games);
+    let before = journal_lines(&played);
+    // Where the window keeps its games.
+    let games = dir.join("window-games");
+    std::fs::rename(&played, &games).expect("the played game moved to the window's folder");
+    let (out, _) = window_driven(
+        &dir,
+        "--resume --lines 'Nc6'",
+        r#"
+for i in $(seq 100); do grep -q b8c6 "$games"/*.journal 2>/dev/null && break; sleep 0.05; done
+xdotool windowfocus --sync "$wid" || true
+for try in 1 2 3; do
+  xdotool key ctrl+n
+  for i in $(seq 60); do [ "$(ls "$games"/*.journal | wc -l)" -ge 2 ] && break 2; sleep 0.05; done
+done
+sleep 0.3
+"#,
+    );
+    let journals = all_journals(&games);
+    assert_eq!(journals.len(), 2, "the resumed game and the new one: {out}");
+    let after = &journals[0];
     assert!(
         after.len() > before.len(),
         "the window added to the journal"
@@ -687,9 +738,24 @@ fn a_game_begun_in_play_is_resumed_in_the_window() {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
         .collect();
-    assert_eq!(pgn.len(), 1, "one PGN");
-    let text = std::fs::read_to_string(&pgn[0]).expect("pgn");
-    assert!(text.contains("1. e4 e5 2. Nf3 Nc6"), "{text}");
+    assert!(!pgn.is_empty(), "a PGN");
+    let texts: Vec<String> = pgn
+        .iter()
+        .map(|p| std::fs::read_to_string(p).expect("pgn"))
+        .collect();
+    assert!(
+        texts.iter().any(|t| t.contains("1. e4 e5 2. Nf3 Nc6")),
+        "{texts:?}"
+    );
+    assert!(
+        journals[1].iter().any(|l| l.ends_with(" language ru ru")),
+        "the new game is Russian: {:?}\n{out}",
+        journals[1]
+    );
+    assert!(
+        out.contains("белые ходят"),
+        "the new game's opening said in Russian: {out}"
+    );
 }
 
 /// Each journal in `games`, its records without their times (as [`journal_lines`]).
@@ -1120,8 +1186,9 @@ sleep 0.2
     assert!(moves >= 2, "the engine replied after the press: {out}");
 }
 
-/// A small window (640x480) keeps the line field, under the board: a click on it and a move
-/// typed there is played; the board still takes most of the window's height.
+/// A small window (640x480) keeps the line field, beside the board: Ctrl+L takes the keys
+/// there and a move typed there is played; the board still takes most of the window's
+/// height.
 #[test]
 fn a_small_window_keeps_the_line_field() {
     let dir = home("small");
@@ -1136,8 +1203,8 @@ wid=$(xdotool search --sync --name '^vichess$' | head -1)
 sleep 0.5
 xdotool windowfocus --sync "$wid" || true
 for try in 1 2 3; do
-  # The line field: the bottom row, at its left.
-  xdotool mousemove --window "$wid" 100 462 click 1; sleep 0.3
+  # The line field, by its key.
+  xdotool key ctrl+l; sleep 0.3
   xdotool type --delay 50 e4; xdotool key Return
   for i in $(seq 40); do grep -q e2e4 games/*.journal 2>/dev/null && break 2; sleep 0.05; done
 done
@@ -1205,6 +1272,8 @@ fn the_windows_help_names_the_keys_it_binds() {
     assert!(key("F4").contains("the last move"), "{text}");
     assert!(key("F5").contains("scoresheet"), "{text}");
     assert!(key("F1").contains("help"), "{text}");
+    assert!(key("Ctrl+N").contains("new game"), "{text}");
+    assert!(key("Ctrl+L").contains("line field"), "{text}");
     assert!(!text.contains("Press F5"), "{text}");
     let dir = home("listen");
     let refused = Command::new(env!("CARGO_BIN_EXE_vichess"))

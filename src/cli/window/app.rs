@@ -135,12 +135,21 @@ pub fn keys_help() -> String {
         text.push_str(&format!("  {key:<7} {command}: {what}\n"));
     }
     text.push_str(
-        "  Ctrl+Shift+N  play against the computer\n  Space   press the clock\n  \
+        "  Ctrl+N  a new game (the one on screen is saved, to be resumed)\n  \
+         Ctrl+L  the line field, to type a move or a command\n  \
+         Ctrl+Shift+N  play against the computer\n  Space   press the clock\n  \
          arrows  move over the squares; Enter chooses a man, then its square; Escape lets go\n\
          The window has no voice input: `vichess play --listen` has it.",
     );
     text
 }
+
+/// The key that leaves the game on screen (saved, to be resumed) and opens a new one: a
+/// keyboard user otherwise had to find the Game menu, which egui's Tab order reaches last.
+const NEW_GAME_KEY: (egui::Modifiers, egui::Key) = (egui::Modifiers::COMMAND, egui::Key::N);
+
+/// The key that takes the keyboard to the line field, wherever the focus was.
+const LINE_KEY: (egui::Modifiers, egui::Key) = (egui::Modifiers::COMMAND, egui::Key::L);
 
 /// The key that opens the dialog for a game against the computer.
 const COMPUTER_KEY: (egui::Modifiers, egui::Key) = (
@@ -529,7 +538,10 @@ impl WindowApp {
             // find it still open and close it with the next activation of its title.
             ui.menu_button(w.game, |ui| {
                 let mut acted = false;
-                if ui.button(w.new_game).clicked() {
+                if ui
+                    .add(egui::Button::new(w.new_game).shortcut_text("Ctrl+N"))
+                    .clicked()
+                {
                     self.start_again(false, None);
                     acted = true;
                 }
@@ -676,18 +688,25 @@ impl WindowApp {
     /// The line field and its Send button, under their label; returns a line sent.
     /// `labelled`: the label is a line of its own above the field; in a compact window it is
     /// the field's hint and its accessible name instead, to leave the board the room.
-    fn line_field(&mut self, ui: &mut egui::Ui, w: &Words, labelled: bool) -> Option<String> {
+    fn line_field(
+        &mut self,
+        ui: &mut egui::Ui,
+        w: &Words,
+        labelled: bool,
+        stacked: bool,
+    ) -> Option<String> {
         let mut line = None;
         let f = self.prefs.font_size;
         let label = labelled.then(|| ui.label(w.line_hint));
         // The Send button first, at the right, as wide as its word needs; the field takes the
-        // rest of the row, so the row never outgrows the panel in any language.
+        // rest of the row, so the row never outgrows the panel in any language. In a narrow
+        // column (`stacked`) the field has the whole row and Send goes under it.
         let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
         ui.allocate_ui_with_layout(
             row,
             egui::Layout::right_to_left(egui::Align::Center),
             |ui| {
-                let send = ui.button(w.send).clicked();
+                let send = !stacked && ui.button(w.send).clicked();
                 let mut field = egui::TextEdit::singleline(&mut self.typed)
                     .id(egui::Id::new("vichess-line"))
                     .desired_width(ui.available_width().max(f * 3.0))
@@ -696,6 +715,17 @@ impl WindowApp {
                     field = field.hint_text(w.line_hint);
                 }
                 let resp = ui.add(field);
+                // egui frames the focused field in the selection's stroke, which the themes
+                // give the background's colour (it is the selected text's colour): the focus
+                // is drawn here instead, as thick as on every other widget.
+                if resp.has_focus() {
+                    ui.painter().rect_stroke(
+                        resp.rect.expand(1.0),
+                        0.0,
+                        egui::Stroke::new(super::theme::FOCUS_STROKE, self.theme.text),
+                        egui::StrokeKind::Outside,
+                    );
+                }
                 let resp = match &label {
                     Some(label) => resp.labelled_by(label.id),
                     None => {
@@ -713,6 +743,9 @@ impl WindowApp {
                 }
             },
         );
+        if stacked && ui.button(w.send).clicked() && !self.typed.trim().is_empty() {
+            line = Some(std::mem::take(&mut self.typed));
+        }
         line
     }
 
@@ -756,7 +789,7 @@ impl WindowApp {
                 }
             });
         }
-        line = line.or(self.line_field(ui, w, true));
+        line = line.or(self.line_field(ui, w, true, false));
         if let Some(note) = &self.note {
             ui.label(RichText::new(note).strong());
         }
@@ -885,6 +918,15 @@ impl WindowApp {
         };
         end_game(&self.shared, handle);
         let mut settings = self.restart.settings.clone();
+        // A new game goes on in the language and voice of the game on screen: a window
+        // opened on a resumed Russian game (no --lang) would otherwise start the next one in
+        // the configuration's language, German by default.
+        if !resume && settings.lang.is_none() && settings.voice.is_none() {
+            if let Some(pack) = lock(&self.shared).pack.as_ref() {
+                settings.lang = Some(pack.language().code().to_string());
+                settings.voice = Some(pack.name().to_string());
+            }
+        }
         settings.resume = resume;
         settings.resume_finished = false;
         if resume {
@@ -1002,17 +1044,18 @@ enum Layout {
     /// Small or zoomed far: the clocks in a strip, the newest line and the line field
     /// under the board, no side panel.
     Compact,
-    /// Small or zoomed far and wider than tall: as [`Layout::Compact`], but the clocks in a
-    /// narrow column of this width at the right, the board the whole height.
+    /// Small or zoomed far and wider than tall: the clocks, the line field and the newest
+    /// line in a narrow column of this width at the right, the board the whole height (so
+    /// zooming in does not shrink it: the rows that grow are beside it, not under it).
     CompactSide(f32),
 }
 
 impl Layout {
     fn of(screen: egui::Vec2, f: f32) -> Layout {
         let compact = screen.x < f * 30.0 || screen.y < f * 16.0;
-        // The board's room in a compact window: the height less the menus and the two rows
-        // under it; the clocks' column takes what the board leaves of the width.
-        let board = screen.y - f * 5.5;
+        // The board's room in a compact window: the height less the menus; the column beside
+        // it takes what the board leaves of the width.
+        let board = screen.y - f * 2.0;
         let rest = screen.x - board;
         match (compact, screen.x > screen.y * 1.25) {
             (true, _) if rest >= f * 7.0 => Layout::CompactSide(rest.min(screen.x * 0.45)),
@@ -1101,9 +1144,18 @@ impl eframe::App for WindowApp {
             // Space presses the clock of the side that moved, unless the line field is being
             // typed in: also while a square has the focus after a move made on the board (taken
             // here, before the board is drawn, so the square never sees it as a click).
-            let typing = ctx.memory(|m| m.has_focus(egui::Id::new("vichess-line")));
+            // An empty line field is not being typed in: Space there presses the clock too,
+            // so "press Space" holds wherever the focus was left (after a game against the
+            // computer opens, the line field has it).
+            let typing = ctx.memory(|m| m.has_focus(egui::Id::new("vichess-line")))
+                && !self.typed.trim().is_empty();
             if !typing && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
             {
+                // The space itself comes as text too: the field must not keep it.
+                ctx.input_mut(|i| {
+                    i.events
+                        .retain(|e| !matches!(e, egui::Event::Text(t) if t == " "))
+                });
                 let line = view.as_ref().map_or("press", |(v, _)| panel::press_line(v));
                 out.push(line.into());
             }
@@ -1123,6 +1175,16 @@ impl eframe::App for WindowApp {
             // Opened by its key, the dialog is drawn in this very frame.
             if ctx.input_mut(|i| i.consume_key(COMPUTER_KEY.0, COMPUTER_KEY.1)) {
                 self.open_computer(engine.as_ref());
+            }
+            if ctx.input_mut(|i| i.consume_key(LINE_KEY.0, LINE_KEY.1)) {
+                self.focus_line = 5;
+                ctx.request_repaint();
+            }
+            // Taken after Ctrl+Shift+N: egui's consume_key ignores Shift for letters.
+            if ctx.input_mut(|i| i.consume_key(NEW_GAME_KEY.0, NEW_GAME_KEY.1)) {
+                self.start_again(false, None);
+                self.focus_line = 5;
+                ctx.request_repaint();
             }
         }
         // Before the menus: opened from the menu, the dialog is drawn from the next frame
@@ -1181,7 +1243,21 @@ impl eframe::App for WindowApp {
                 out.extend(clocks(ui, false));
             });
         }
-        if compact {
+        if let Layout::CompactSide(width) = layout {
+            // A window wider than tall: the clocks one above the other at the right, the line
+            // field and the newest line under them, so the board has the whole height.
+            egui::SidePanel::right("clocks-side")
+                .resizable(false)
+                .exact_width(width)
+                .show(ctx, |ui| {
+                    out.extend(clocks(ui, true));
+                    out.extend(self.line_field(ui, w, false, true));
+                    if let Some(last) = lines.last() {
+                        let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).wrap());
+                        display::live(ui.ctx(), resp.id);
+                    }
+                });
+        } else if compact {
             // The newest line and the line field stay at every zoom and in a small window:
             // typing a move is never lost with the side panel.
             egui::TopBottomPanel::bottom("newest").show(ctx, |ui| {
@@ -1189,16 +1265,8 @@ impl eframe::App for WindowApp {
                     let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).truncate());
                     display::live(ui.ctx(), resp.id);
                 }
-                out.extend(self.line_field(ui, w, false));
+                out.extend(self.line_field(ui, w, false, false));
             });
-            if let Layout::CompactSide(width) = layout {
-                // A window wider than tall: the clocks one above the other at the right, so
-                // the board has the whole height instead of sharing it with a clock strip.
-                egui::SidePanel::right("clocks-side")
-                    .resizable(false)
-                    .exact_width(width)
-                    .show(ctx, |ui| out.extend(clocks(ui, true)));
-            }
         } else {
             let side_width = screen.width() * if wide { 0.3 } else { 0.4 };
             // A fixed share of the window, not resizable: egui keeps a side panel as wide as

@@ -27,6 +27,14 @@ pub struct BoardState {
     pub dragging: Option<Square>,
     /// The square with the keyboard focus, if one has it.
     pub focus: Option<Square>,
+    /// The square that had the focus last: an arrow key with nothing focused (at the start,
+    /// after Escape) brings the focus back there, so the keys never go dead.
+    pub last_focus: Option<Square>,
+    /// The promotion chooser has just opened: its first button takes the focus, so a move
+    /// made with the keys ends with them (Enter on the queen, arrows to the others). Asked
+    /// for over a few frames: egui lays a new window out unseen first, and a button there
+    /// cannot keep the focus.
+    pub promotion_focus: u8,
 }
 
 /// How the board is drawn this frame.
@@ -245,7 +253,10 @@ pub fn show(
     }
     state.focus = focused;
     if let Some(sq) = focused {
+        state.last_focus = Some(sq);
         arrow_keys(ui, sq, look.flipped);
+    } else {
+        focus_on_arrow(ui, state, view, look.flipped);
     }
     let line = line.or_else(|| promotion_chooser(ui, state, view, pack, look));
     (line, board_rect)
@@ -302,6 +313,7 @@ fn click(state: &mut BoardState, view: &View, legal: &[Move], sq: Square) -> Opt
         }
         _ if moves.iter().any(|m| m.promotion().is_some()) => {
             state.promotion = Some((from, sq));
+            state.promotion_focus = 5;
             state.selected = None;
             None
         }
@@ -343,6 +355,45 @@ fn arrow_keys(ui: &egui::Ui, sq: Square, flipped: bool) {
     }
 }
 
+/// An arrow key while nothing in the window has the focus (at the start, after Escape, after
+/// a promotion) gives it to the board: the square that had it last, else the last move's
+/// square, else the corner at the bottom left.
+fn focus_on_arrow(ui: &egui::Ui, state: &BoardState, view: &View, flipped: bool) {
+    let arrow = ui.input(|i| {
+        i.focused
+            && [
+                egui::Key::ArrowUp,
+                egui::Key::ArrowDown,
+                egui::Key::ArrowLeft,
+                egui::Key::ArrowRight,
+            ]
+            .iter()
+            .any(|k| i.key_pressed(*k))
+    });
+    if !arrow || ui.ctx().memory(|m| m.focused()).is_some() || state.promotion.is_some() {
+        return;
+    }
+    let corner = match flipped {
+        false => Square::A1,
+        true => Square::H8,
+    };
+    let sq = state
+        .last_focus
+        .or_else(|| view.last_move.as_ref().map(|m| m.to()))
+        .unwrap_or(corner);
+    // The arrow only brings the focus back: egui would also move it one square on.
+    ui.memory_mut(|m| {
+        m.request_focus(square_id(sq));
+        m.move_focus(egui::FocusDirection::None);
+    });
+    ui.ctx().request_repaint();
+}
+
+/// The id of the promotion chooser's button for `role`.
+fn promotion_id(role: Role) -> egui::Id {
+    egui::Id::new(("vichess-promote", role as u8))
+}
+
 /// The promotion chooser: four large buttons, the men named in the game's language.
 fn promotion_chooser(
     ui: &egui::Ui,
@@ -355,6 +406,17 @@ fn promotion_chooser(
     let mut line = None;
     let mut open = true;
     let title = super::words::words(view.language).promote_to;
+    if state.promotion_focus > 0 {
+        let queen = promotion_id(Role::Queen);
+        match ui.memory(|m| m.has_focus(queen)) {
+            true => state.promotion_focus = 0,
+            false => {
+                state.promotion_focus -= 1;
+                ui.memory_mut(|m| m.request_focus(queen));
+                ui.ctx().request_repaint();
+            }
+        }
+    }
     egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
@@ -401,7 +463,8 @@ fn promotion_button(
         (f * 0.62 * name.chars().count() as f32).max(man) + f,
         man + f * 2.2,
     );
-    let (rect, resp) = ui.allocate_exact_size(size, Sense::click());
+    let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+    let resp = ui.interact(rect, promotion_id(role), Sense::click());
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, name));
     let painter = ui.painter();
     let ground = theme.light;
@@ -757,5 +820,121 @@ mod tests {
             "the window with the keyboard again"
         );
         assert_eq!(state.focus, Some(Square::E2));
+    }
+
+    /// One frame of `view` with `keys` pressed; returns the line the board sent, if any.
+    fn keyed(
+        ctx: &egui::Context,
+        state: &mut BoardState,
+        view: &View,
+        keys: &[egui::Key],
+    ) -> Option<String> {
+        let pack = Pack::builtin("en").expect("the built-in English pack");
+        let theme = Theme::of(
+            super::super::ThemeName::HighContrast,
+            [egui::Color32::WHITE, egui::Color32::BLACK],
+        );
+        let look = Look {
+            theme: &theme,
+            flipped: false,
+            coordinates: None,
+            man_scale: 0.8,
+        };
+        let events = keys
+            .iter()
+            .map(|&key| egui::Event::Key {
+                key,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::NONE,
+            })
+            .collect();
+        let input = egui::RawInput {
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, Vec2::splat(800.0))),
+            focused: true,
+            events,
+            ..Default::default()
+        };
+        let mut line = None;
+        let _ = ctx.run(input, |ctx| {
+            egui::CentralPanel::default().show(ctx, |ui| {
+                line = show(ui, state, view, &pack, &look).0;
+            });
+        });
+        line
+    }
+
+    /// A promotion made with the keys alone: an arrow key with nothing focused gives the
+    /// board the focus, Enter chooses the pawn and its square, the chooser opens with the
+    /// focus on the queen, and Enter there sends the move; after Escape the arrows come back
+    /// to the square that had the focus.
+    #[test]
+    fn a_promotion_is_made_with_the_keys_alone() {
+        use egui::Key::*;
+        let position = Position::from_fen(
+            "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+            vichess::rules::CastlingMode::Standard,
+        )
+        .expect("FEN");
+        let view = View {
+            position,
+            to_move: Color::White,
+            last_move: None,
+            moves: Vec::new(),
+            clocks: None,
+            vi_side: None,
+            result: None,
+            unpressed: None,
+            offer: None,
+            boards: Vec::new(),
+            language: Language::En,
+            engine: None,
+        };
+        let ctx = egui::Context::default();
+        let mut state = BoardState::default();
+        let run = |state: &mut BoardState, keys: &[egui::Key]| {
+            let mut line = keyed(&ctx, state, &view, keys);
+            for _ in 0..2 {
+                line = line.or(keyed(&ctx, state, &view, &[]));
+            }
+            line
+        };
+        run(&mut state, &[]);
+        assert_eq!(state.focus, None, "nothing has the focus at the start");
+        run(&mut state, &[ArrowUp]);
+        assert_eq!(
+            state.focus,
+            Some(Square::A1),
+            "the first arrow focuses a corner"
+        );
+        for _ in 0..6 {
+            run(&mut state, &[ArrowUp]);
+        }
+        assert_eq!(state.focus, Some(Square::A7));
+        assert_eq!(run(&mut state, &[Enter]), None);
+        assert_eq!(state.selected, Some(Square::A7), "Enter chose the pawn");
+        run(&mut state, &[ArrowUp]);
+        assert_eq!(run(&mut state, &[Enter]), None, "no move before the piece");
+        assert_eq!(state.promotion, Some((Square::A7, Square::A8)));
+        assert_eq!(
+            ctx.memory(|m| m.focused()),
+            Some(promotion_id(Role::Queen)),
+            "the chooser has the focus, on the queen"
+        );
+        let line = run(&mut state, &[Enter]);
+        assert_eq!(
+            line.as_deref(),
+            Some("a7a8q"),
+            "Enter on the queen promotes"
+        );
+        assert_eq!(state.promotion, None);
+        run(&mut state, &[Escape]);
+        run(&mut state, &[ArrowDown]);
+        assert_eq!(
+            state.focus,
+            Some(Square::A8),
+            "after Escape an arrow brings the focus back to its square"
+        );
     }
 }

@@ -70,6 +70,8 @@ pub fn second_window(
     egui::CentralPanel::default().show(ctx, |ui| {
         let mut clocks = Vec::new();
         let mut result = None;
+        let colon = pack.map_or(":", |p| p.colon());
+        let moved = view.and_then(|(v, _)| last_move_line(v, words, colon));
         if let (Some((view, at)), Some(pack)) = (view, pack) {
             for side in [Color::White, Color::Black] {
                 let digits = time_now(view, *at, side)
@@ -85,11 +87,43 @@ pub fn second_window(
                 .as_ref()
                 .map(|r| format!("{}: {r}", words.result));
         }
-        let resp = lay_out(ui, &clocks, result.as_deref(), last, theme, font);
+        // The last move stays on the display after the press and the time calls that
+        // follow it: the opponent who cannot hear reads the move there (D.2.11), and the
+        // newest line alone would have lost it a second after it was said.
+        let newest = match (moved.as_deref(), last) {
+            (Some(m), Some(l)) => Some(format!("{m}\n{l}")),
+            (Some(m), _) => Some(m.to_string()),
+            (None, l) => l.map(str::to_string),
+        };
+        let resp = lay_out(
+            ui,
+            &clocks,
+            result.as_deref(),
+            newest.as_deref(),
+            theme,
+            font,
+        );
         if let Some(id) = resp {
             live(ctx, id);
         }
     });
+}
+
+/// The last move with its number in the game's notation ("Letzter Zug: 12… Sf3"), none
+/// before the first.
+pub fn last_move_line(view: &View, words: &Words, colon: &str) -> Option<String> {
+    let san = view.moves.last()?;
+    let (number, dots) = match view.to_move {
+        Color::Black => (view.position.fullmoves(), "."),
+        Color::White => (view.position.fullmoves().saturating_sub(1).max(1), "…"),
+    };
+    let mut label = words.last_move.chars();
+    let first = label.next()?;
+    Some(format!(
+        "{}{}{colon} {number}{dots} {san}",
+        first.to_uppercase(),
+        label.as_str()
+    ))
 }
 
 /// The text display laid out in the space `ui` has: the clocks (each `(label, running)`) as

@@ -36,7 +36,8 @@ const BEAM: usize = 8;
 /// the reading leaves out.
 const TRANSCRIPT_SPARE: usize = 6;
 
-/// Which weights are 8-bit integers (where the processor has AVX-512 VNNI): all of them.
+/// Which weights are 8-bit integers (where the processor has AVX-512 VNNI or AVX2): all of
+/// them.
 /// On seeds 55 and 56 of the closed loop (384 clips, the same recordings and noise) the
 /// integers heard 131 exactly and the floats 132, none wrong either way; the integers alone
 /// brought the time after the end of speech to about 0.64 of the floats' (docs/performance.md,

@@ -22,8 +22,10 @@
 
 fn main() {
     println!(
-        "AVX-512 on this processor: {}",
-        std::arch::is_x86_feature_detected!("avx512f")
+        "AVX-512 on this processor: {}; VNNI: {}; AVX2 with FMA: {}",
+        std::arch::is_x86_feature_detected!("avx512f"),
+        std::arch::is_x86_feature_detected!("avx512vnni"),
+        std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
     );
     // Alternated, twice each, so a change of the machine's load hits both.
     let best = |f: &dyn Fn(bool) -> f64| {

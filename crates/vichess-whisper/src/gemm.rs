@@ -13,9 +13,12 @@
 //! the result; a step's few rows would then make every thread read every weight, so the
 //! panels are split instead.
 //!
-//! Elsewhere than AVX-512 the same panels are summed in plain code (the tests compare both
-//! with `ndarray`'s product); the model keeps its earlier paths on such processors, which
-//! are faster there than plain code.
+//! Where the processor has AVX2 with FMA but not AVX-512 (most laptops), the same panels
+//! are summed sixteen columns at a time in eight-lane registers, each value by the same
+//! fused multiply-adds in the same order, so both give the same bits (the tests hold them
+//! to it): a recording is heard the same on either. Elsewhere the panels are summed in
+//! plain code (the tests compare it with `ndarray`'s product); the model keeps its earlier
+//! paths on such processors, which are faster there than plain code.
 
 use half::f16;
 use ndarray::{Array2, ArrayView2};
@@ -93,6 +96,14 @@ pub trait Element: Copy + Default + Send + Sync {
     #[cfg(target_arch = "x86_64")]
     #[allow(unsafe_code)]
     unsafe fn load16(p: *const Self) -> std::arch::x86_64::__m512;
+
+    /// Eight values as single floats in an AVX register.
+    ///
+    /// # Safety
+    /// AVX and F16C are there, and `p` is followed by eight values.
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    unsafe fn load8(p: *const Self) -> std::arch::x86_64::__m256;
 }
 
 #[allow(unsafe_code)]
@@ -106,6 +117,13 @@ impl Element for f32 {
     unsafe fn load16(p: *const f32) -> std::arch::x86_64::__m512 {
         // SAFETY: as the caller promised.
         unsafe { std::arch::x86_64::_mm512_loadu_ps(p) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn load8(p: *const f32) -> std::arch::x86_64::__m256 {
+        // SAFETY: as the caller promised.
+        unsafe { std::arch::x86_64::_mm256_loadu_ps(p) }
     }
 }
 
@@ -126,6 +144,14 @@ impl Element for f16 {
         use std::arch::x86_64::*;
         // SAFETY: as the caller promised.
         unsafe { _mm512_cvtph_ps(_mm256_loadu_si256(p.cast())) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn load8(p: *const f16) -> std::arch::x86_64::__m256 {
+        use std::arch::x86_64::*;
+        // SAFETY: as the caller promised.
+        unsafe { _mm256_cvtph_ps(_mm_loadu_si128(p.cast())) }
     }
 }
 
@@ -413,20 +439,29 @@ pub(crate) enum Kernel {
     /// AVX-512 registers.
     #[cfg(target_arch = "x86_64")]
     Wide,
+    /// AVX2's eight-lane registers with FMA: the same fused multiply-adds in the same
+    /// order as AVX-512's, so the same bits (a model's hearing must not depend on which of
+    /// the two a player's computer has).
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
 }
 
 impl Kernel {
-    /// AVX-512 where the processor has it.
+    /// AVX-512 where the processor has it, else AVX2 with FMA.
     pub(crate) fn best() -> Kernel {
         #[cfg(target_arch = "x86_64")]
         if wide::available() {
             return Kernel::Wide;
         }
+        #[cfg(target_arch = "x86_64")]
+        if avx2::available() {
+            return Kernel::Avx2;
+        }
         Kernel::Plain
     }
 
-    /// Whether this processor sums the tiles in AVX-512 registers: where it does not, the
-    /// model keeps `ndarray`'s product.
+    /// Whether this processor sums the tiles in vector registers with fused multiply-adds:
+    /// where it does not, the model keeps `ndarray`'s product.
     pub(crate) fn is_wide(self) -> bool {
         self != Kernel::Plain
     }
@@ -440,6 +475,8 @@ impl Kernel {
             Kernel::Plain => plain(t, c, ldc),
             #[cfg(target_arch = "x86_64")]
             Kernel::Wide => wide::tile(t, c, ldc),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => avx2::tile(t, c, ldc),
         }
     }
 }
@@ -532,6 +569,85 @@ mod wide {
     }
 }
 
+/// The tiles in AVX2's sixteen registers: sixteen columns at a time, up to six rows, each
+/// row's columns in two sums, beside the two weight registers and the broadcast row value.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx2 {
+    use super::{Element, Tile, NR};
+    use std::arch::x86_64::*;
+
+    pub fn available() -> bool {
+        is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("fma")
+            && is_x86_feature_detected!("f16c")
+    }
+
+    pub fn tile<T: Element>(t: &Tile<T>, c: &mut [f32], ldc: usize) {
+        assert!(available());
+        for half in 0..t.cols.div_ceil(16) {
+            let mut i = 0;
+            while i < t.rows {
+                let r = (t.rows - i).min(6);
+                // SAFETY: AVX2, FMA and F16C are there (asserted); `Kernel::run` asserted
+                // that `a` holds the tile's rows, `b` its `kc` panel rows and `c` its result
+                // rows.
+                unsafe {
+                    match r {
+                        1 => rows::<1, T>(t, i, half, c, ldc),
+                        2 => rows::<2, T>(t, i, half, c, ldc),
+                        3 => rows::<3, T>(t, i, half, c, ldc),
+                        4 => rows::<4, T>(t, i, half, c, ldc),
+                        5 => rows::<5, T>(t, i, half, c, ldc),
+                        _ => rows::<6, T>(t, i, half, c, ldc),
+                    }
+                }
+                i += r;
+            }
+        }
+    }
+
+    /// Rows `i0..i0 + R`, columns `16 × half` and the fifteen after it: each lane's sum is
+    /// one FMA after another from zero, in the panel's order, as each of AVX-512's lanes is.
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn rows<const R: usize, T: Element>(
+        t: &Tile<T>,
+        i0: usize,
+        half: usize,
+        c: &mut [f32],
+        ldc: usize,
+    ) {
+        let (pa, pb) = (t.a.as_ptr(), t.b.as_ptr());
+        let mut acc = [[_mm256_setzero_ps(); 2]; R];
+        for kk in 0..t.kc {
+            // SAFETY (for the loads): the panel block holds `kc` rows of `NR`; row `i` of
+            // the tile has `kc` values from `i * lda`.
+            let (b0, b1) = unsafe {
+                let at = pb.add(kk * NR + half * 16);
+                (T::load8(at), T::load8(at.add(8)))
+            };
+            for (i, sums) in acc.iter_mut().enumerate() {
+                let a = _mm256_set1_ps(unsafe { *pa.add((i0 + i) * t.lda + kk) });
+                sums[0] = _mm256_fmadd_ps(a, b0, sums[0]);
+                sums[1] = _mm256_fmadd_ps(a, b1, sums[1]);
+            }
+        }
+        for (i, sums) in acc.iter().enumerate() {
+            let mut row = [0f32; 16];
+            // SAFETY: `row` has room for two registers.
+            unsafe {
+                _mm256_storeu_ps(row.as_mut_ptr(), sums[0]);
+                _mm256_storeu_ps(row.as_mut_ptr().add(8), sums[1]);
+            }
+            let from = (i0 + i) * ldc + half * 16;
+            let n = 16.min(t.cols - half * 16);
+            for (o, s) in c[from..from + n].iter_mut().zip(row) {
+                *o = if t.add { s + *o } else { s };
+            }
+        }
+    }
+}
+
 /// Milliseconds one encoder-sized product takes (`m` rows, `k` inputs, `n` outputs), with
 /// the packed panels or with `ndarray`, the best of `reps`. For `benches/products.rs`.
 #[doc(hidden)]
@@ -595,10 +711,54 @@ mod tests {
 
     fn kernels() -> Vec<Kernel> {
         let mut k = vec![Kernel::Plain];
-        if Kernel::best().is_wide() {
-            k.push(Kernel::best());
+        #[cfg(target_arch = "x86_64")]
+        {
+            if wide::available() {
+                k.push(Kernel::Wide);
+            }
+            if avx2::available() {
+                k.push(Kernel::Avx2);
+            }
         }
         k
+    }
+
+    /// The vector kernels sum each value as one fused multiply-add after another, in the
+    /// inputs' order: the same bits as that sum written out, on every processor that has
+    /// them, so a hearing does not change with the machine (AVX-512 or AVX2).
+    #[test]
+    fn the_vector_kernels_give_the_same_bits() {
+        for &(m, k, n) in &[(13, 300, 70), (1, 64, 33), (9, 600, 40)] {
+            let x = matrix(m, k, 5);
+            let w = matrix(n, k, 6);
+            let want = Array2::from_shape_fn((m, n), |(i, j)| {
+                (0..k).fold(0f32, |s, c| x[[i, c]].mul_add(w[[j, c]], s))
+            });
+            let halves = w.mapv(f16::from_f32);
+            let want_half = Array2::from_shape_fn((m, n), |(i, j)| {
+                (0..k).fold(0f32, |s, c| x[[i, c]].mul_add(halves[[j, c]].to_f32(), s))
+            });
+            let packed = Packed::from_rows(&w.view());
+            let packed_half = Packed::from_slice(halves.as_slice().expect("standard"), n, k);
+            for kernel in kernels().into_iter().filter(|k| k.is_wide()) {
+                let got = packed.product_with(&x.view(), 1, kernel, &|_, _| {});
+                // Inputs longer than a cache block are summed a block at a time.
+                if k <= KC {
+                    assert_eq!(got, want, "{kernel:?} {m}x{k}x{n}");
+                    let got = packed_half.product_with(&x.view(), 1, kernel, &|_, _| {});
+                    assert_eq!(got, want_half, "{kernel:?} {m}x{k}x{n}, half floats");
+                }
+                for other in kernels().into_iter().filter(|k| k.is_wide()) {
+                    let theirs = packed.product_with(&x.view(), 2, other, &|_, _| {});
+                    assert_eq!(got, theirs, "{kernel:?} against {other:?}, {m}x{k}x{n}");
+                }
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        assert!(
+            !is_x86_feature_detected!("avx2") || kernels().len() > 1,
+            "a processor with AVX2 has a vector kernel"
+        );
     }
 
     /// Every shape the encoder uses, and ragged ones (rows not a multiple of the tile's,

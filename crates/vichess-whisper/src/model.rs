@@ -24,7 +24,8 @@ pub const MAX_TOKENS: usize = 448;
 /// Which of the model's weights are held as 8-bit integers ([`Quantized`]) rather than the
 /// floats they are stored as. Integers halve the bytes a decoder step reads and quarter the
 /// encoder's arithmetic, at a rounding of about half a percent of each row's largest value;
-/// where the processor lacks AVX-512 VNNI the floats are kept whatever this asks.
+/// where the processor has neither AVX-512 VNNI nor AVX2 the floats are kept whatever this
+/// asks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Precision {
     /// The encoder's products (its convolutions, attention and feed-forward layers).
@@ -180,7 +181,7 @@ fn linear(
 }
 
 /// The `rows × cols` weights `name` as 8-bit integers, rounded straight from the file's
-/// bytes, where `int8` asks for them and the processor has VNNI; `None` (and the weights
+/// bytes, where `int8` asks for them and the processor has VNNI or AVX2; `None` (and the weights
 /// left in the file) otherwise.
 fn int8_weights(
     m: &mut Model,
@@ -201,7 +202,7 @@ fn int8_weights(
 }
 
 /// Weights that only ever meet hundreds of rows (the encoder's frames): packed once where
-/// the processor has AVX-512 (as 8-bit integers when `int8` and it has VNNI), else kept
+/// the processor has AVX-512 or AVX2 (as 8-bit integers when `int8` asks), else kept
 /// for `ndarray`'s product.
 fn encoder_weights(w: Array2<f32>, int8: bool) -> Weights {
     if int8 && Quantized::available() {
@@ -252,8 +253,8 @@ impl Drop for ThreadCap {
     }
 }
 
-/// Half-float weights, packed where the processor has AVX-512 (as 8-bit integers when
-/// `int8` and it has VNNI).
+/// Half-float weights, packed where the processor has AVX-512 or AVX2 (as 8-bit integers
+/// when `int8` asks).
 fn half_weights(w: Half, int8: bool) -> Weights {
     if int8 && Quantized::available() {
         Weights::Int8(Quantized::from_slice(&w.w, w.rows, w.cols))

@@ -7,8 +7,11 @@
 //! bytes it reads: a byte a weight instead of a half float's two. The encoder's 500 rows
 //! are bound by arithmetic: one VNNI instruction sums 64 products where a float FMA sums 16.
 //! The price is rounding: about half a percent of each weight's row maximum, and of each
-//! input row's. The sums themselves are exact integers, so the AVX-512 kernel and the plain
-//! one give the same result to the bit (the tests hold them to it).
+//! input row's. The sums themselves are exact integers, so the AVX-512 kernel, the AVX2 one
+//! (for processors without VNNI: as fast as `ndarray`'s float product on the encoder's
+//! frames, twice as fast on a decoder step) and the plain one give the same result to the
+//! bit (the tests hold them to it). Before the AVX2 kernel, a machine without VNNI kept the
+//! float weights, and heard some recordings differently from one with it.
 
 use crate::gemm::{split_product, threads_for, Aligned, Element, Product, MR, NR};
 use ndarray::{Array2, ArrayView2};
@@ -61,6 +64,12 @@ fn quantize_into(values: &[f32], offset: i32, out: &mut [u8], kernel: Kernel) ->
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Vnni {
         return vnni::quantize(values, offset, out);
+    }
+    // Plain code rounds half to even through a library call a value (`rintf`, without
+    // SSE4.1 in the build's baseline): that was a third of a hearing's time on AVX2.
+    #[cfg(target_arch = "x86_64")]
+    if kernel == Kernel::Avx2 {
+        return avx2::quantize(values, offset, out);
     }
     let _ = kernel;
     let max = values.iter().fold(0f32, |a, v| a.max(v.abs()));
@@ -121,10 +130,10 @@ impl Quantized {
         Quantized::from_rows(n, k, |j, out| T::widen_slice(&w[j * k..(j + 1) * k], out))
     }
 
-    /// Whether this processor has the instructions: without them the model keeps its float
-    /// weights, which are faster there than plain integer code.
+    /// Whether this processor has the instructions (VNNI, or AVX2): without them the model
+    /// keeps its float weights, which are faster there than plain integer code.
     pub fn available() -> bool {
-        Kernel::best() == Kernel::Vnni
+        Kernel::best() != Kernel::Plain
     }
 
     /// Output columns.
@@ -251,6 +260,10 @@ pub(crate) enum Kernel {
     /// AVX-512 VNNI.
     #[cfg(target_arch = "x86_64")]
     Vnni,
+    /// AVX2: the bytes widened to 16 bits and multiplied in pairs, exactly (AVX2's own
+    /// byte products saturate), so the sums are VNNI's to the bit.
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
 }
 
 impl Kernel {
@@ -258,6 +271,10 @@ impl Kernel {
         #[cfg(target_arch = "x86_64")]
         if vnni::available() {
             return Kernel::Vnni;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if avx2::available() {
+            return Kernel::Avx2;
         }
         Kernel::Plain
     }
@@ -272,6 +289,8 @@ impl Kernel {
             Kernel::Plain => plain(t, c, ldc),
             #[cfg(target_arch = "x86_64")]
             Kernel::Vnni => vnni::tile(t, c, ldc),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => avx2::tile(t, c, ldc),
         }
     }
 }
@@ -425,6 +444,148 @@ mod vnni {
     }
 }
 
+/// The int8 tiles in AVX2 registers. A group's 32 columns × 4 weights are widened to 16
+/// bits once (eight registers of four columns); each row's four bytes, widened and
+/// broadcast, meet them in `madd`, which sums two products a lane: each column keeps two
+/// partial sums, added at the end. Integer sums in any order are the same sums, so the
+/// result is VNNI's and the plain kernel's to the bit.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx2 {
+    use super::{Tile, GROUP, NR};
+    use std::arch::x86_64::*;
+
+    pub fn available() -> bool {
+        is_x86_feature_detected!("avx2")
+    }
+
+    /// See [`super::quantize_into`].
+    pub fn quantize(values: &[f32], offset: i32, out: &mut [u8]) -> f32 {
+        assert!(available() && out.len() >= values.len());
+        // SAFETY: AVX2 is there (asserted), and `out` is as long as `values`.
+        unsafe { quantize_avx2(values, offset, out) }
+    }
+
+    #[target_feature(enable = "avx2")]
+    unsafe fn quantize_avx2(values: &[f32], offset: i32, out: &mut [u8]) -> f32 {
+        let whole = values.len() / 8 * 8;
+        let p = values.as_ptr();
+        let sign = _mm256_set1_ps(-0.0);
+        let mut max = _mm256_setzero_ps();
+        for i in (0..whole).step_by(8) {
+            // SAFETY: `i + 8 <= whole <= values.len()`.
+            let v = unsafe { _mm256_loadu_ps(p.add(i)) };
+            max = _mm256_max_ps(max, _mm256_andnot_ps(sign, v));
+        }
+        let mut lanes = [0f32; 8];
+        // SAFETY: `lanes` has room for a register.
+        unsafe { _mm256_storeu_ps(lanes.as_mut_ptr(), max) };
+        let max = values[whole..]
+            .iter()
+            .fold(lanes.iter().fold(0f32, |a, &v| a.max(v)), |a, v| {
+                a.max(v.abs())
+            });
+        let (scale, inverse) = super::scale_of(max);
+        let (inv, lo, hi, off) = (
+            _mm256_set1_ps(inverse),
+            _mm256_set1_ps(-127.0),
+            _mm256_set1_ps(127.0),
+            _mm256_set1_epi32(offset),
+        );
+        let mut ints = [0i32; 8];
+        for i in (0..whole).step_by(8) {
+            // SAFETY: as above; `ints` has room for a register.
+            unsafe {
+                let v = _mm256_loadu_ps(p.add(i));
+                let v = _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(v, inv), lo), hi);
+                // The processor's rounding: to nearest, half to even, as the plain code's.
+                let q = _mm256_add_epi32(_mm256_cvtps_epi32(v), off);
+                _mm256_storeu_si256(ints.as_mut_ptr().cast(), q);
+            }
+            for (o, q) in out[i..i + 8].iter_mut().zip(ints) {
+                *o = q as u8;
+            }
+        }
+        for (o, &v) in out[whole..values.len()].iter_mut().zip(&values[whole..]) {
+            *o = ((v * inverse).round_ties_even().clamp(-127.0, 127.0) as i32 + offset) as u8;
+        }
+        scale
+    }
+
+    pub fn tile(t: &Tile, c: &mut [f32], ldc: usize) {
+        assert!(available());
+        // Sixteen columns at a time: two weight registers, their magnitudes, and four rows'
+        // two sums each stay within AVX2's sixteen registers.
+        for half in 0..t.cols.div_ceil(16) {
+            let mut i = 0;
+            while i < t.rows {
+                let r = (t.rows - i).min(4);
+                // SAFETY: AVX2 is there (asserted); `Kernel::run` asserted that `a` holds
+                // the tile's rows, `b` the panel's groups and `c` the result's rows.
+                unsafe {
+                    match r {
+                        1 => rows::<1>(t, i, half, c, ldc),
+                        2 => rows::<2>(t, i, half, c, ldc),
+                        3 => rows::<3>(t, i, half, c, ldc),
+                        _ => rows::<4>(t, i, half, c, ldc),
+                    }
+                }
+                i += r;
+            }
+        }
+    }
+
+    /// Rows `i0..i0 + R`, columns `16 × half` and the fifteen after it. AVX2 multiplies
+    /// unsigned bytes by signed ones in pairs summed to 16 bits, saturating: with the
+    /// input's byte back to its signed value q (−127..=127, the 128 taken off) and the
+    /// weight's sign moved onto it, each pair is |w|·q + |w|·q, at most 2 × 127 × 127, so
+    /// nothing saturates and the sums are exact: Σ q·w, which is VNNI's sum less the
+    /// column's shift.
+    #[target_feature(enable = "avx2")]
+    unsafe fn rows<const R: usize>(t: &Tile, i0: usize, half: usize, c: &mut [f32], ldc: usize) {
+        let (pa, pb) = (t.a.as_ptr(), t.b.as_ptr());
+        let (flip, ones) = (_mm256_set1_epi8(-128), _mm256_set1_epi16(1));
+        let mut acc = [[_mm256_setzero_si256(); 2]; R];
+        for g in 0..t.groups {
+            // SAFETY (for the loads): the panel holds `groups` × NR × 4 bytes; row `i` of
+            // the tile has `groups` × 4 bytes from `i * lda`.
+            let at = (g * NR + half * 16) * GROUP;
+            let w = unsafe {
+                [
+                    _mm256_loadu_si256(pb.add(at).cast()),
+                    _mm256_loadu_si256(pb.add(at + 8 * GROUP).cast()),
+                ]
+            };
+            let size = [_mm256_abs_epi8(w[0]), _mm256_abs_epi8(w[1])];
+            for (i, sums) in acc.iter_mut().enumerate() {
+                let at = (i0 + i) * t.lda + g * GROUP;
+                let four = unsafe { pa.add(at).cast::<i32>().read_unaligned() };
+                // The row's four bytes over the register, as signed values.
+                let q = _mm256_xor_si256(_mm256_set1_epi32(four), flip);
+                for ((s, w), size) in sums.iter_mut().zip(w).zip(size) {
+                    let pairs = _mm256_maddubs_epi16(size, _mm256_sign_epi8(q, w));
+                    *s = _mm256_add_epi32(*s, _mm256_madd_epi16(pairs, ones));
+                }
+            }
+        }
+        for (i, sums) in acc.iter().enumerate() {
+            let mut cols = [0i32; 16];
+            // SAFETY: `cols` has room for two registers, a column a lane.
+            unsafe {
+                _mm256_storeu_si256(cols.as_mut_ptr().cast(), sums[0]);
+                _mm256_storeu_si256(cols.as_mut_ptr().add(8).cast(), sums[1]);
+            }
+            let row = i0 + i;
+            for (l, &sum) in cols.iter().enumerate().take(16.min(t.cols - half * 16)) {
+                let j = half * 16 + l;
+                // VNNI's and the plain kernel's `acc - shift` is this sum, exactly; then
+                // the same operations in the same order.
+                c[row * ldc + j] = sum as f32 * (t.a_scales[row] * t.b_scales[j]);
+            }
+        }
+    }
+}
+
 /// Milliseconds one product takes (`m` rows, `k` inputs, `n` outputs) on `threads` threads,
 /// the best of `reps`: with int8 panels when `int8`, else with the float panels it replaces
 /// (half floats when `half`, the decoder's; single floats otherwise, the encoder's). For
@@ -460,6 +621,21 @@ mod tests {
     use super::*;
 
     use crate::gemm::test_matrix as matrix;
+
+    /// Every kernel this processor can run.
+    fn kernels() -> Vec<Kernel> {
+        let mut k = vec![Kernel::Plain];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if vnni::available() {
+                k.push(Kernel::Vnni);
+            }
+            if avx2::available() {
+                k.push(Kernel::Avx2);
+            }
+        }
+        k
+    }
 
     /// The shapes the model uses and ragged ones (inputs not a multiple of four, columns
     /// not of a panel, rows not of a tile), split by rows and by panels: within the rounding
@@ -497,9 +673,11 @@ mod tests {
                 spread > 10.0 * bound / k as f32,
                 "the test's values are not all tiny"
             );
-            for threads in [1, 2, 3] {
-                let got = q.product_with(&x.view(), threads, Kernel::best(), &|_, _| {});
-                assert_eq!(got, plain, "{:?} {m}x{k}x{n} on {threads}", Kernel::best());
+            for kernel in kernels() {
+                for threads in [1, 2, 3] {
+                    let got = q.product_with(&x.view(), threads, kernel, &|_, _| {});
+                    assert_eq!(got, plain, "{kernel:?} {m}x{k}x{n} on {threads}");
+                }
             }
         }
     }
@@ -542,8 +720,10 @@ mod tests {
         for offset in [0, 128] {
             let (mut a, mut b) = (vec![0u8; values.len()], vec![0u8; values.len()]);
             let sa = quantize_into(&values, offset, &mut a, Kernel::Plain);
-            let sb = quantize_into(&values, offset, &mut b, Kernel::best());
-            assert_eq!((sa, &a), (sb, &b), "offset {offset}");
+            for kernel in kernels() {
+                let sb = quantize_into(&values, offset, &mut b, kernel);
+                assert_eq!((sa, &a), (sb, &b), "{kernel:?} offset {offset}");
+            }
             assert_eq!(sa, 1.0, "127 is the largest magnitude");
             // 0.5, 1.5, 2.5 ... at scale 1: to the even neighbour.
             let halves: Vec<i32> = a[37..46].iter().map(|&q| i32::from(q) - offset).collect();

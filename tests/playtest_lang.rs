@@ -120,6 +120,33 @@ fn a_penalty_says_the_time_it_makes() {
             .any(|l| l == "time added: Black, one minute; Black: five minutes fifty-nine seconds"),
         "{out:?}"
     );
+    // Which illegal move it is: the first costs time, the second the game (7.5.5).
+    assert!(
+        out.iter().any(|l| l == "first illegal move (7.5.5): White"),
+        "{out:?}"
+    );
+    let out = said(
+        "ru",
+        Some("300"),
+        &[
+            "e4",
+            "нажать",
+            "illegal white",
+            "e5",
+            "нажать",
+            "illegal white",
+        ],
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "первый невозможный ход (7.5.5): белые"),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "второй невозможный ход (7.5.5): белые"),
+        "{out:?}"
+    );
 }
 
 /// Item 3: a refused claim says why, live, in the game's words.

@@ -728,6 +728,10 @@ words! {
     WhyNotYours = "why-not-yours",
     WhyCannotReach = "why-cannot-reach",
     WhyBlocked = "why-blocked",
+    /// A player's first completed illegal move (7.5.5): the penalty follows.
+    IllegalMoveFirst = "illegal-move-first",
+    /// A player's second completed illegal move (7.5.5): the game's end follows.
+    IllegalMoveSecond = "illegal-move-second",
     WhyOwnManThere = "why-own-man-there",
     WhyStillInCheck = "why-still-in-check",
     WhyPinned = "why-pinned",

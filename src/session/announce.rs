@@ -216,11 +216,17 @@ impl Session {
                 }
             }
             Happening::IllegalMove { by, count } => {
-                let _ = count;
+                // Which of the player's illegal moves this is: the first costs time, the
+                // second the game (7.5.5), and the arbiter and the player hear which.
+                let word = match count {
+                    1 => Word::IllegalMoveFirst,
+                    2 => Word::IllegalMoveSecond,
+                    _ => Word::IllegalMove,
+                };
                 self.out.say(
                     &self.pack,
                     Audience::Public,
-                    vec![Token::Word(Word::IllegalMove), COLON, Token::Side(by)],
+                    vec![Token::Word(word), COLON, Token::Side(by)],
                 );
             }
             Happening::IllegalMoveStands { by } => self.out.say(

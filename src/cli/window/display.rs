@@ -189,6 +189,59 @@ pub fn lay_out(
 mod tests {
     use super::*;
 
+    /// The display's last move, numbered as a scoresheet numbers it, with the side that
+    /// made it told by the dots, in the pack's words and colon.
+    #[test]
+    fn the_last_move_is_numbered_in_the_games_words() {
+        use vichess::phrase::Language;
+        use vichess::rules::notation::parse_move_in;
+        use vichess::rules::{notation::Lang, Position};
+        let mut position = Position::new();
+        let mut moves = Vec::new();
+        for san in ["e4", "e5", "Nf3"] {
+            let m = parse_move_in(&position, san, Lang::En).expect("legal");
+            position.play_unchecked(&m);
+            moves.push(san.to_string());
+        }
+        let view = |moves: &[String], position: &Position, language| View {
+            to_move: position.turn(),
+            position: position.clone(),
+            last_move: None,
+            moves: moves.to_vec(),
+            clocks: None,
+            vi_side: None,
+            result: None,
+            unpressed: None,
+            offer: None,
+            boards: Vec::new(),
+            language,
+            engine: None,
+        };
+        let de = super::super::words::words(Language::De);
+        let v = view(&moves, &position, Language::De);
+        assert_eq!(
+            last_move_line(&v, de, ":").as_deref(),
+            Some("Letzter Zug: 2. Nf3")
+        );
+        let m = parse_move_in(&position, "Nc6", Lang::En).expect("legal");
+        position.play_unchecked(&m);
+        moves.push("Кc6".to_string());
+        let ru = super::super::words::words(Language::Ru);
+        let v = view(&moves, &position, Language::Ru);
+        assert_eq!(
+            last_move_line(&v, ru, ":").as_deref(),
+            Some("Последний ход: 2… Кc6")
+        );
+        let hy = super::super::words::words(Language::Hy);
+        let v = view(&moves, &position, Language::Hy);
+        assert_eq!(
+            last_move_line(&v, hy, "՝").as_deref(),
+            Some("Վերջին քայլ՝ 2… Кc6")
+        );
+        let v = view(&[], &Position::new(), Language::De);
+        assert_eq!(last_move_line(&v, de, ":"), None, "no move yet");
+    }
+
     /// The text display at its opening size, 900 by 500, in Armenian and Russian: both clocks
     /// and the whole of a long announcement lie inside the window.
     #[test]

@@ -112,8 +112,8 @@ fn the_arbiter_is_called_by_either_name() {
 #[test]
 fn the_shortcuts_answer_to_the_same_keys_on_a_cyrillic_layout() {
     for (name, cyrillic, latin, want) in [
-        ("ru", "д", "l", "е четыре"),
-        ("ru", "Д", "l", "е четыре"),
+        ("ru", "д", "l", "1. е четыре"),
+        ("ru", "Д", "l", "1. е четыре"),
         ("ru", "з К", "p К", "белые: кони бэ один и же один"),
         (
             "ru",
@@ -123,7 +123,7 @@ fn the_shortcuts_answer_to_the_same_keys_on_a_cyrillic_layout() {
              е восемь чёрный король",
         ),
         ("ru", "с", "c", "взятий ещё не было"),
-        ("uk", "д", "l", "е чотири"),
+        ("uk", "д", "l", "1. е чотири"),
         (
             "uk",
             "і 4",

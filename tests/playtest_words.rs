@@ -166,7 +166,8 @@ fn the_last_moves_are_numbered_in_the_games_words() {
         "1... d5; 2. c4; 2... knight f6",
         "{en:?}"
     );
-    // One move stays said as it was announced.
+    // One move is numbered too: the player hears whose it was (a blind player found the
+    // bare "d5" did not say).
     let one = said("en", &["d4", "d5", "last"]);
-    assert_eq!(one.last().unwrap().trim(), "d5", "{one:?}");
+    assert_eq!(one.last().unwrap().trim(), "1... d5", "{one:?}");
 }

@@ -220,11 +220,11 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // last capture
             &["last capture: d takes c6"],
             // back
-            &["d takes c6"],
+            &["4... d takes c6"],
             // back
-            &["bishop takes c6"],
+            &["4. bishop takes c6"],
             // forward
-            &["d takes c6"],
+            &["4... d takes c6"],
             // cursor
             &["e4, light square, white pawn"],
             // up
@@ -285,11 +285,11 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // letzter Schlagzug
             &["letzter Schlagzug: d schlägt c6"],
             // rückwärts
-            &["d schlägt c6"],
+            &["4... d schlägt c6"],
             // rückwärts
-            &["Läufer schlägt c6"],
+            &["4. Läufer schlägt c6"],
             // vorwärts
-            &["d schlägt c6"],
+            &["4... d schlägt c6"],
             // cursor
             &["e4, helles Feld, weißer Bauer"],
             // hoch
@@ -350,11 +350,11 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // letzter Schlagzug
             &["letzter Schlagzug: David schlägt Cesar sechs"],
             // rückwärts
-            &["David schlägt Cesar sechs"],
+            &["4... David schlägt Cesar sechs"],
             // rückwärts
-            &["Läufer schlägt Cesar sechs"],
+            &["4. Läufer schlägt Cesar sechs"],
             // vorwärts
-            &["David schlägt Cesar sechs"],
+            &["4... David schlägt Cesar sechs"],
             // cursor
             &["Eva vier, helles Feld, weißer Bauer"],
             // hoch
@@ -415,11 +415,11 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // останнє взяття
             &["останнє взяття: де б'є це шість"],
             // назад
-            &["де б'є це шість"],
+            &["4... де б'є це шість"],
             // назад
-            &["слон б'є це шість"],
+            &["4. слон б'є це шість"],
             // вперед
-            &["де б'є це шість"],
+            &["4... де б'є це шість"],
             // курсор
             &["е чотири, світле поле, білий пішак"],
             // вгору
@@ -480,11 +480,11 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // последнее взятие
             &["последнее взятие: дэ бьёт цэ шесть"],
             // назад
-            &["дэ бьёт цэ шесть"],
+            &["4... дэ бьёт цэ шесть"],
             // назад
-            &["слон бьёт цэ шесть"],
+            &["4. слон бьёт цэ шесть"],
             // вперёд
-            &["дэ бьёт цэ шесть"],
+            &["4... дэ бьёт цэ шесть"],
             // курсор
             &["е четыре, светлое поле, белая пешка"],
             // вверх
@@ -545,11 +545,11 @@ const ANSWERS: &[(&str, &[&[&str]])] = &[
             // վերջին վերցում
             &["վերջին վերցումը՝ d վերցնում է c6"],
             // հետ
-            &["d վերցնում է c6"],
+            &["4... d վերցնում է c6"],
             // հետ
-            &["փիղ վերցնում է c6"],
+            &["4. փիղ վերցնում է c6"],
             // առաջ
-            &["d վերցնում է c6"],
+            &["4... d վերցնում է c6"],
             // կուրսոր
             &["e4, սպիտակ դաշտ, սպիտակ զինվոր"],
             // վեր
@@ -644,7 +644,7 @@ fn the_gamepad_moves_the_board_cursor_through_the_table() {
             "d4, dark square, empty",
             "e4, light square, white pawn",
             "moves",
-            "d takes c6",
+            "4... d takes c6",
         ]
     );
 }
@@ -1014,13 +1014,13 @@ const ANSWERS_960: &[(&str, &[&[&str]])] = &[
             // last capture
             &["last capture: a takes b5"],
             // back
-            &["a takes b5"],
+            &["3. a takes b5"],
             // back
-            &["b5"],
+            &["2... b5"],
             // back
-            &["a4"],
+            &["2. a4"],
             // back
-            &["castles queenside"],
+            &["1... castles queenside"],
             // around g1
             &["around g1: f2 white pawn, g2 white pawn, h2 white pawn, f1 white rook", "knight squares from g1: e2 white pawn"],
             // cursor g1
@@ -1053,13 +1053,13 @@ const ANSWERS_960: &[(&str, &[&[&str]])] = &[
             // letzter Schlagzug
             &["letzter Schlagzug: a schlägt b5"],
             // rückwärts
-            &["a schlägt b5"],
+            &["3. a schlägt b5"],
             // rückwärts
-            &["b5"],
+            &["2... b5"],
             // rückwärts
-            &["a4"],
+            &["2. a4"],
             // rückwärts
-            &["lange Rochade"],
+            &["1... lange Rochade"],
             // umgebung g1
             &["rund um g1: f2 weißer Bauer, g2 weißer Bauer, h2 weißer Bauer, f1 weißer Turm", "Springerfelder von g1: e2 weißer Bauer"],
             // cursor g1
@@ -1092,13 +1092,13 @@ const ANSWERS_960: &[(&str, &[&[&str]])] = &[
             // letzter Schlagzug
             &["letzter Schlagzug: Anna schlägt Bella fünf"],
             // rückwärts
-            &["Anna schlägt Bella fünf"],
+            &["3. Anna schlägt Bella fünf"],
             // rückwärts
-            &["Bella fünf"],
+            &["2... Bella fünf"],
             // rückwärts
-            &["Anna vier"],
+            &["2. Anna vier"],
             // rückwärts
-            &["Lange Rochade"],
+            &["1... Lange Rochade"],
             // umgebung g1
             &["rund um Gustav eins: Felix zwei weißer Bauer, Gustav zwei weißer Bauer, Hector zwei weißer Bauer, Felix eins weißer Turm", "Springerfelder von Gustav eins: Eva zwei weißer Bauer"],
             // cursor g1
@@ -1131,13 +1131,13 @@ const ANSWERS_960: &[(&str, &[&[&str]])] = &[
             // останнє взяття
             &["останнє взяття: а б'є бе п'ять"],
             // назад
-            &["а б'є бе п'ять"],
+            &["3. а б'є бе п'ять"],
             // назад
-            &["бе п'ять"],
+            &["2... бе п'ять"],
             // назад
-            &["а чотири"],
+            &["2. а чотири"],
             // назад
-            &["довга рокіровка"],
+            &["1... довга рокіровка"],
             // навколо g1
             &["навколо же один: еф два білий пішак, же два білий пішак, аш два білий пішак, еф один біла тура", "поля коня з же один: е два білий пішак"],
             // курсор g1
@@ -1170,13 +1170,13 @@ const ANSWERS_960: &[(&str, &[&[&str]])] = &[
             // последнее взятие
             &["последнее взятие: а бьёт бэ пять"],
             // назад
-            &["а бьёт бэ пять"],
+            &["3. а бьёт бэ пять"],
             // назад
-            &["бэ пять"],
+            &["2... бэ пять"],
             // назад
-            &["а четыре"],
+            &["2. а четыре"],
             // назад
-            &["длинная рокировка"],
+            &["1... длинная рокировка"],
             // вокруг g1
             &["вокруг же один: эф два белая пешка, же два белая пешка, аш два белая пешка, эф один белая ладья", "поля коня с же один: е два белая пешка"],
             // курсор g1
@@ -1209,13 +1209,13 @@ const ANSWERS_960: &[(&str, &[&[&str]])] = &[
             // վերջին վերցում
             &["վերջին վերցումը՝ a վերցնում է b5"],
             // հետ
-            &["a վերցնում է b5"],
+            &["3. a վերցնում է b5"],
             // հետ
-            &["b5"],
+            &["2... b5"],
             // հետ
-            &["a4"],
+            &["2. a4"],
             // հետ
-            &["երկար փոխատեղում"],
+            &["1... երկար փոխատեղում"],
             // շուրջը g1
             &["շուրջը g1՝ f2 սպիտակ զինվոր, g2 սպիտակ զինվոր, h2 սպիտակ զինվոր, f1 սպիտակ նավակ", "ձիու դաշտերը g1՝ e2 սպիտակ զինվոր"],
             // կուրսոր g1
@@ -1253,7 +1253,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
         &[
             ("turn", "Black to move"),
             ("last capture", "no capture yet"),
-            ("back", "a8 queen, check"),
+            ("back", "1. a8 queen, check"),
             ("attackers h8", "attackers of h8: a8 white queen"),
             ("where white queens", "White: queen a8"),
         ],
@@ -1263,7 +1263,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
         &[
             ("zug", "Schwarz am Zug"),
             ("letzter Schlagzug", "noch kein Schlagzug"),
-            ("rückwärts", "a8 Dame, Schach"),
+            ("rückwärts", "1. a8 Dame, Schach"),
             ("angreifer h8", "Angreifer von h8: a8 weiße Dame"),
             ("wo weiße Damen", "Weiß: Dame a8"),
         ],
@@ -1273,7 +1273,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
         &[
             ("zug", "Schwarz am Zug"),
             ("letzter Schlagzug", "noch kein Schlagzug"),
-            ("rückwärts", "Anna acht Dame Schach"),
+            ("rückwärts", "1. Anna acht Dame Schach"),
             (
                 "angreifer h8",
                 "Angreifer von Hector acht: Anna acht weiße Dame",
@@ -1286,7 +1286,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
         &[
             ("черга", "чорні ходять"),
             ("останнє взяття", "взять ще не було"),
-            ("назад", "а вісім ферзь, шах"),
+            ("назад", "1. а вісім ферзь, шах"),
             ("нападники h8", "атакують аш вісім: а вісім білий ферзь"),
             ("де білі ферзі", "білі: ферзь а вісім"),
         ],
@@ -1296,7 +1296,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
         &[
             ("очередь", "чёрные ходят"),
             ("последнее взятие", "взятий ещё не было"),
-            ("назад", "а восемь ферзь, шах"),
+            ("назад", "1. а восемь ферзь, шах"),
             ("нападающие h8", "атакуют аш восемь: а восемь белый ферзь"),
             ("где белые ферзи", "белые: ферзь а восемь"),
         ],
@@ -1306,7 +1306,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
         &[
             ("հերթ", "սևերն են քայլում"),
             ("վերջին վերցում", "դեռ վերցում չի եղել"),
-            ("հետ", "a8 թագուհի, շախ"),
+            ("հետ", "1. a8 թագուհի, շախ"),
             ("հարձակվողներ h8", "հարձակվում են h8՝ a8 սպիտակ թագուհի"),
             ("որտեղ սպիտակ թագուհիներ", "սպիտակները՝ թագուհի a8"),
         ],

@@ -616,7 +616,7 @@ fn the_pgn_has_clock_comments_and_screen_readers_hear_repeated_lines() {
     let mut s = session(SessionConfig::default(), Some("5400+30"));
     let out = run(&mut s, 0, &["e4", "press", "last", "last", "save game.pgn"]);
     let lines = printed(&out);
-    assert_eq!(lines[2..], ["Eva vier", "\u{a0}Eva vier"]);
+    assert_eq!(lines[2..], ["1. Eva vier", "\u{a0}1. Eva vier"]);
     let pgn = out
         .iter()
         .find_map(|e| match e {
@@ -721,11 +721,12 @@ fn buttons_press_the_right_clock_step_through_the_moves_and_repeat() {
     assert_eq!(
         said,
         [
-            // The move was just announced: the screen reader needs the line to differ.
-            "\u{a0}Springer Felix drei",
-            "Eva fünf",
-            "Springer Felix drei",
-            "\u{a0}Springer Felix drei"
+            // Numbered, so each says whose move it was; a line said twice in a row (the
+            // repeat) is set apart for the screen reader.
+            "2. Springer Felix drei",
+            "1... Eva fünf",
+            "2. Springer Felix drei",
+            "\u{a0}2. Springer Felix drei"
         ]
     );
 }

@@ -64,9 +64,13 @@ impl Session {
     }
 
     /// The ply `i` as it was announced.
+    /// Ply `i` numbered as the scoresheet numbers it ("2. Springer Felix drei", "1… Eva
+    /// fünf"): a player stepping back and forth through the moves, or asking for the last,
+    /// hears which move it was and whose.
     pub(super) fn say_ply(&mut self, i: usize) {
         let game = self.state.game();
-        let phrase = move_phrase_with(&game.positions()[i], &game.moves()[i], self.config.announce);
+        let played = [(game.positions()[i].clone(), game.moves()[i])];
+        let phrase = crate::phrase::announce::numbered_moves_phrase(&played, self.config.announce);
         self.out.say(&self.pack, Audience::Player, phrase);
     }
 

@@ -145,3 +145,23 @@ fn a_promotion_without_its_piece_waits_for_the_piece() {
         Some(vichess::rules::Role::Queen)
     );
 }
+
+/// A player who is stuck (two lines in a row not understood) is told where the commands
+/// are listed; one slip, or one after an understood line, stays short.
+#[test]
+fn a_second_line_not_understood_points_to_the_help() {
+    let mut s = game(
+        "ru",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    let lines = printed(&run(&mut s, 0, &["абракадабра", "хочу пить", "e4", "бла"]));
+    assert_eq!(
+        lines,
+        [
+            "не понял",
+            "не понял; «помощь» — список команд",
+            "е четыре",
+            "не понял"
+        ]
+    );
+}

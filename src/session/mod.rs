@@ -312,6 +312,11 @@ pub struct Session {
     /// A typed move two men could make, refused with both named, and the position it was
     /// typed in: the one meant, said next ("Bella eins", "the first"), makes it.
     typed_choice: Option<(Position, choice::Choices)>,
+    /// Typed lines not understood in a row, up to the one being handled: the second in a
+    /// row also says where the commands are listed, as a player who is stuck needs.
+    misunderstood: u8,
+    /// [`Session::misunderstood`] before the line being handled.
+    misunderstood_before: u8,
     /// The side the engine seat plays while it plays ([`Session::set_computer`]).
     computer: Option<Color>,
     /// While the engine's yes to a take-back is journaled: the moves taken back, as
@@ -397,6 +402,8 @@ impl Session {
             promoting: None,
             typed_promotion: None,
             typed_choice: None,
+            misunderstood: 0,
+            misunderstood_before: 0,
             computer: None,
             engine_takeback: None,
             engine_declines: false,
@@ -711,6 +718,9 @@ impl Session {
     /// Handles one event at the caller's monotonic time `now`.
     pub fn handle(&mut self, event: Event, now: Stamp) -> Vec<Effect> {
         let at = self.start_event(now);
+        if let Event::Line(_) = &event {
+            self.misunderstood_before = std::mem::take(&mut self.misunderstood);
+        }
         match event {
             Event::Line(line) if self.answer(Some(&line), at) => {}
             Event::Line(line) if self.confirm_line(&line, at) => {}

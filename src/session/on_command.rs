@@ -654,6 +654,7 @@ impl Session {
                 .replace("{square}", &self.pack.language().quote(square));
             return self.out.say_text(Audience::Player, &line);
         }
+        self.misunderstood = self.misunderstood_before.saturating_add(1);
         let mut phrase = vec![Token::Word(Word::ReasonNotUnderstood)];
         if let Some(hint) = self.nearest(text) {
             phrase.extend([COMMA, Token::Word(Word::DidYouMean)]);
@@ -663,6 +664,9 @@ impl Session {
                 .language()
                 .question(&format!("{} {hint}", self.pack.text(&phrase)));
             return self.out.say_text(Audience::Player, &line);
+        }
+        if self.misunderstood >= 2 {
+            phrase.extend([SEMICOLON, Token::Word(Word::SayHelp)]);
         }
         self.out.refuse(&self.pack, phrase);
     }

@@ -83,7 +83,7 @@ fn play_and_the_demo_loop_print_the_same_transcript_for_the_same_script() {
         "Eva vier",
         "Springer Felix drei",
         "Läufer Bella fünf",
-        "Korrektur: Läufer Cesar vier",
+        "Korrektur: Läufer Cesar vier; gestrichen: Läufer Bella fünf",
         "1. e4 e5",
     ] {
         assert!(
@@ -195,7 +195,9 @@ fn a_front_end_over_the_library_host_journals_and_prints_what_play_does() {
         .collect();
     assert_eq!(typed, hosted);
     assert!(
-        hosted.iter().any(|l| l == "Korrektur: Läufer Cesar vier"),
+        hosted
+            .iter()
+            .any(|l| l == "Korrektur: Läufer Cesar vier; gestrichen: Läufer Bella fünf"),
         "{hosted:#?}"
     );
     // The moves are typed without a press: each reply presses for the other side, and says so.

@@ -228,7 +228,10 @@ fn an_illegal_or_unreadable_move_is_explained_and_changes_nothing() {
 fn a_slip_is_corrected_before_the_press_and_is_the_arbiters_matter_after_it() {
     let mut s = session(SessionConfig::default(), Some("5400+30"));
     let out = run(&mut s, 0, &["e4", "correct Eva drei"]);
-    assert_eq!(printed(&out), ["Eva vier", "Korrektur: Eva drei"]);
+    assert_eq!(
+        printed(&out),
+        ["Eva vier", "Korrektur: Eva drei; gestrichen: Eva vier"]
+    );
     assert_eq!(journal(&out)[2], "correct 1000 e2e3");
     assert_eq!(s.position(), &pos_after(&["e3"]));
     let out = run(&mut s, 2_000, &["press", "correct Eva vier"]);
@@ -1179,7 +1182,11 @@ fn a_mating_move_typed_wrong_is_corrected_before_the_press_and_the_result_goes()
         !said.iter().any(|l| l.contains("no move to correct")),
         "{said:?}"
     );
-    assert!(said.iter().any(|l| l == "correction: queen g5"), "{said:?}");
+    assert!(
+        said.iter()
+            .any(|l| l == "correction: queen g5; struck: queen h4, checkmate"),
+        "{said:?}"
+    );
     assert_eq!(journal(&out), ["correct 9000 d8g5"]);
     lines.extend(journal(&out));
     assert_eq!(s.state().ending(), None);

@@ -266,11 +266,18 @@ pub fn move_count_phrase(moves: u32) -> Phrase {
     vec![Token::Count(moves)]
 }
 
-/// A slip of the tongue corrected before the clock was started (D.2.8): "correction:" and
-/// the right move's phrase.
-pub fn correction_phrase(right: &[Token]) -> Phrase {
+/// A slip of the tongue corrected before the clock was started (D.2.8): "correction:", the
+/// right move's phrase, and the move it replaces ("correction: d4; struck: e4"), so the
+/// opponent and the scorer know which announcement no longer stands.
+pub fn correction_phrase(right: &[Token], struck: &[Token]) -> Phrase {
     let mut out = vec![Token::Word(Word::Correction), COLON];
     out.extend_from_slice(right);
+    out.extend([
+        crate::phrase::grammar::SEMICOLON,
+        Token::Word(Word::ReportStruck),
+        COLON,
+    ]);
+    out.extend_from_slice(struck);
     out
 }
 

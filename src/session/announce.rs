@@ -30,10 +30,14 @@ impl Session {
                     }
                 }
             }
-            Happening::Corrected { before, mv, .. } => {
+            Happening::Corrected { before, mv, struck } => {
                 let right = move_phrase_with(&before, &mv, self.config.announce);
-                self.out
-                    .say(&self.pack, Audience::Public, correction_phrase(&right));
+                let wrong = move_phrase_with(&before, &struck, self.config.announce);
+                self.out.say(
+                    &self.pack,
+                    Audience::Public,
+                    correction_phrase(&right, &wrong),
+                );
                 self.sync_boards();
                 // A move that had ended the game disarmed the automatic press; corrected
                 // into one that does not, it is due again, from now.

@@ -211,8 +211,8 @@ fn a_game_prints_the_reason_in_its_own_language() {
 #[test]
 fn a_move_of_the_side_not_on_move_is_refused_with_whose_move_it_is() {
     for (name, said) in [
-        ("ru", "сейчас не их ход: чёрные; белые ходят"),
-        ("uk", "зараз не їхній хід: чорні; білі ходять"),
+        ("ru", "ход не в свою очередь: чёрные; белые ходят"),
+        ("uk", "хід не в свою чергу: чорні; білі ходять"),
         ("de", "nicht am Zug: Schwarz; Weiß am Zug"),
         ("hy", "հիմա նրանց քայլը չէ՝ սևերը; սպիտակներն են քայլում"),
         ("en", "not on move: Black; White to move"),

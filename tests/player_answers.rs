@@ -165,3 +165,24 @@ fn a_second_line_not_understood_points_to_the_help() {
         ]
     );
 }
+
+/// A question about the move stays open while the player asks something else (the time, a
+/// slip of the keyboard), and "no" closes it without a move.
+#[test]
+fn a_question_about_the_move_outlives_other_lines_and_no_closes_it() {
+    let fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    let mut s = game("ru", fen);
+    let out = run(&mut s, 0, &["Кd2", "сколько", "б", "второй"]);
+    assert_eq!(moves(&s).len(), 1, "{:#?}", printed(&out));
+    let mut s = game("uk", fen);
+    let out = run(&mut s, 0, &["Кd2", "ні", "перший"]);
+    let lines = printed(&out);
+    assert!(
+        lines.iter().any(|l| l == "не виконано, нічого не змінено"),
+        "{lines:#?}"
+    );
+    assert!(moves(&s).is_empty(), "no closed the question: {lines:#?}");
+    let mut s = game("ru", "7k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    let out = run(&mut s, 0, &["e8", "сколько", "ферзь"]);
+    assert_eq!(moves(&s), ["e7e8"], "{:#?}", printed(&out));
+}

@@ -198,10 +198,15 @@ fn the_piece_word_typed_after_a_promotion_without_one_completes_it() {
         );
         assert_eq!(s.position().turn(), Color::Black, "{name}: {said:?}");
     }
-    // Something else in between: the piece word is no answer any more.
+    // Something else in between (the time asked): the move still waits for its piece, as
+    // nothing has been played since (a blind player lost the move this way).
     let mut s = Session::new(SessionConfig::default(), pack("en"), start(), None);
     run(&mut s, 0, &["d8", "time", "queen"]);
-    assert_eq!(s.position(), &start());
+    assert_eq!(s.position().turn(), Color::Black);
+    // Another move in between: the piece word is no answer any more.
+    let mut s = Session::new(SessionConfig::default(), pack("en"), start(), None);
+    run(&mut s, 0, &["d8", "Kf2", "queen"]);
+    assert_eq!(s.state().game().moves().len(), 1, "only Kf2");
 }
 
 #[test]

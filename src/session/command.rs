@@ -297,6 +297,9 @@ const ALIASES: &[(&str, &str)] = &[
     ("analysis", "review"),
     ("судья", "arbiter"),
     ("суддя", "arbiter"),
+    // The Ukrainian help's own title, and the Russian word for a reference.
+    ("довідка", "help"),
+    ("справка", "help"),
 ];
 
 /// The English command an alias in [`ALIASES`] stands for (`word` in lower case).

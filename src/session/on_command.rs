@@ -533,6 +533,11 @@ impl Session {
                     !folded.is_empty() && self.lang.symbol(r, pos.turn()).to_lowercase() == folded
                         || self.pack.text(&[Token::Piece(r)]).to_lowercase() == folded
                 });
+            if super::command::is_no(line) {
+                self.out
+                    .refuse(&self.pack, vec![Token::Word(Word::Cancelled)]);
+                return true;
+            }
             if let Some(role) = named {
                 let e = MoveError::BadPromotionPiece(role);
                 self.out
@@ -543,6 +548,9 @@ impl Session {
                 self.typed_promotion = Some((text, pos));
                 return true;
             }
+            // Any other line leaves the move waiting for its piece until the position
+            // changes.
+            self.typed_promotion = Some((text, pos));
             return false;
         };
         // The move as if typed whole: with the word said after it ("David acht Dame"), in the
@@ -580,12 +588,23 @@ impl Session {
         if pos != *self.position() {
             return false;
         }
+        // No: neither is meant, and the question is closed (not "no question is open").
+        if super::command::is_no(line) {
+            self.out
+                .refuse(&self.pack, vec![Token::Word(Word::Cancelled)]);
+            return true;
+        }
         match super::choice::chosen(&choices, line) {
             Some(m) => {
                 self.typed_move(&uci(&pos, &m), at);
                 true
             }
-            None => false,
+            // Any other line (the time asked in between, a slip) leaves the question open
+            // until a move changes the position.
+            None => {
+                self.typed_choice = Some((pos, choices));
+                false
+            }
         }
     }
 

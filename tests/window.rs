@@ -748,6 +748,11 @@ sleep 0.3
         "{texts:?}"
     );
     assert!(
+        journals[1].iter().any(|l| l.starts_with("1 begin - ")),
+        "the new game keeps the resumed game's control (none), not the default 90+30: {:?}",
+        journals[1]
+    );
+    assert!(
         journals[1].iter().any(|l| l.ends_with(" language ru ru")),
         "the new game is Russian: {:?}\n{out}",
         journals[1]

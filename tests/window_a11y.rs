@@ -720,8 +720,8 @@ fn the_commands_menu_says_what_each_command_does() {
     );
 }
 
-/// The Game menu says the last move in words (F4, the console's `last`): "Eva fünf" said
-/// again after the move's own announcement.
+/// The Game menu says the last move in words (F4, the console's `last`): "Eva fünf", then
+/// "1... Eva fünf" (numbered, so it says whose move it was).
 #[test]
 fn the_game_menu_says_the_last_move() {
     let kept = home("say-last");
@@ -731,8 +731,12 @@ fn the_game_menu_says_the_last_move() {
         r#"--lang de --control none --lines "e4;press;e5;press""#,
         r#"sleep 0.5 press "Partie" sleep 0.5 press "Letzten Zug sagen" sleep 1.2"#,
     );
-    let said = out.lines().filter(|l| *l == "Eva fünf").count();
-    assert_eq!(said, 2, "the move, then the last move asked for: {out}");
+    let said: Vec<&str> = out.lines().filter(|l| l.ends_with("Eva fünf")).collect();
+    assert_eq!(
+        said,
+        ["Eva fünf", "1... Eva fünf"],
+        "the move, then the last move asked for: {out}"
+    );
 }
 
 /// The braille scoresheet from the Game menu is saved beside the game's PGN and journal, not

@@ -38,6 +38,9 @@ pub struct View {
     /// The engine seat, when a chess engine plays one side: the window offers its help
     /// (hint, evaluation) then, and starts the next game against it as this one's.
     pub engine: Option<crate::engine::EngineSpec>,
+    /// The time control as `--control` takes it (`5400+30`), `None` in an untimed game: a
+    /// new game from the window goes on with the control of the game on screen.
+    pub control: Option<String>,
 }
 
 /// One connected board as the front ends show it.
@@ -104,6 +107,7 @@ impl View {
             boards,
             language: session.pack().language(),
             engine: session.engine().cloned(),
+            control: state.clock().map(|c| c.control().to_string()),
         }
     }
 }

@@ -201,7 +201,7 @@ pub const HELP: &[&str] = &[
     "faster, slower: change the speaking rate",
     "hint, eval, threats: the engine's best move, the position in words, the opponent's threat (practice against the engine); review: the turning points once the game has ended",
     "short forms: l: the last move; s e, s 4: a file, a rank; c: the last capture; o: the opponent; p and a piece's letter, as p N: where those men stand; clocks: both clocks; my: your men; abort: end a game before its first move; a slash before a command, as in Tornelo: /resign, /draw, /undo (a take-back request), /last, /clocks, /my, /turn",
-    "arbiter undo|open, arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>, arbiter restore <move> white|black, arbiter accept|reject|postpone [time]",
+    "arbiter undo|open, arbiter time add|take|set white|black <2m, 30s, 4:30>, arbiter note <text>, arbiter restore <move number> white|black, arbiter accept|reject|postpone [time]",
 ];
 
 /// A side named in any language vichess speaks. In Russian, Ukrainian and Armenian also as

@@ -927,6 +927,12 @@ impl WindowApp {
                 settings.voice = Some(pack.name().to_string());
             }
         }
+        // And with its time control: a resumed 15+10 game was followed by the default 90+30.
+        if !resume && settings.control.is_none() {
+            if let Some((view, _)) = lock(&self.shared).view.as_ref() {
+                settings.control = Some(view.control.clone().unwrap_or_else(|| "none".into()));
+            }
+        }
         settings.resume = resume;
         settings.resume_finished = false;
         if resume {

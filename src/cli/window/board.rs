@@ -764,6 +764,7 @@ mod tests {
             boards: Vec::new(),
             language: Language::En,
             engine: None,
+            control: None,
         };
         let pack = Pack::builtin("en").expect("the built-in English pack");
         let theme = Theme::of(
@@ -890,6 +891,7 @@ mod tests {
             boards: Vec::new(),
             language: Language::En,
             engine: None,
+            control: None,
         };
         let ctx = egui::Context::default();
         let mut state = BoardState::default();

@@ -216,6 +216,7 @@ mod tests {
             boards: Vec::new(),
             language,
             engine: None,
+            control: None,
         };
         let de = super::super::words::words(Language::De);
         let v = view(&moves, &position, Language::De);

@@ -173,6 +173,7 @@ mod tests {
             boards: Vec::new(),
             language: Language::En,
             engine: None,
+            control: None,
         }
     }
 

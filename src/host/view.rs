@@ -57,6 +57,26 @@ pub struct BoardView {
 }
 
 impl View {
+    /// `position` alone, in `language`: no moves, clocks, boards or result. A front end's
+    /// preview of a position, and the front ends' tests, start from it.
+    pub fn still(position: Position, language: Language) -> View {
+        View {
+            to_move: position.turn(),
+            position,
+            last_move: None,
+            moves: Vec::new(),
+            clocks: None,
+            vi_side: None,
+            result: None,
+            unpressed: None,
+            offer: None,
+            boards: Vec::new(),
+            language,
+            engine: None,
+            control: None,
+        }
+    }
+
     /// The view of `table` at session time `now`.
     pub(crate) fn of(table: &Table, now: crate::session::Stamp) -> View {
         let session = table.session();

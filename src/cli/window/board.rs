@@ -751,21 +751,19 @@ mod tests {
     /// One frame of the board alone, the window having the keyboard or not; returns how soon
     /// the board asks to be drawn again (`Duration::MAX`: not until something happens).
     fn frame(ctx: &egui::Context, state: &mut BoardState, focused: bool) -> Duration {
-        let view = View {
-            position: Position::new(),
-            to_move: Color::White,
-            last_move: None,
-            moves: Vec::new(),
-            clocks: None,
-            vi_side: None,
-            result: None,
-            unpressed: None,
-            offer: None,
-            boards: Vec::new(),
-            language: Language::En,
-            engine: None,
-            control: None,
-        };
+        let view = View::still(Position::new(), Language::En);
+        drawn(ctx, state, &view, focused, &[]).1
+    }
+
+    /// One frame of `view` with `keys` pressed, the window having the keyboard when
+    /// `focused`: the line the board sent, if any, and how soon it asks to be drawn again.
+    fn drawn(
+        ctx: &egui::Context,
+        state: &mut BoardState,
+        view: &View,
+        focused: bool,
+        keys: &[egui::Key],
+    ) -> (Option<String>, Duration) {
         let pack = Pack::builtin("en").expect("the built-in English pack");
         let theme = Theme::of(
             super::super::ThemeName::HighContrast,
@@ -777,17 +775,32 @@ mod tests {
             coordinates: None,
             man_scale: 0.8,
         };
+        let events = keys
+            .iter()
+            .map(|&key| egui::Event::Key {
+                key,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::NONE,
+            })
+            .collect();
         let input = egui::RawInput {
             screen_rect: Some(Rect::from_min_size(Pos2::ZERO, Vec2::splat(800.0))),
             focused,
+            events,
             ..Default::default()
         };
+        let mut line = None;
         let out = ctx.run(input, |ctx| {
             egui::CentralPanel::default().show(ctx, |ui| {
-                show(ui, state, &view, &pack, &look);
+                line = show(ui, state, view, &pack, &look).0;
             });
         });
-        out.viewport_output[&egui::ViewportId::ROOT].repaint_delay
+        (
+            line,
+            out.viewport_output[&egui::ViewportId::ROOT].repaint_delay,
+        )
     }
 
     /// A square keeps the focus a screen reader or a click gave it when the player turns to
@@ -823,47 +836,15 @@ mod tests {
         assert_eq!(state.focus, Some(Square::E2));
     }
 
-    /// One frame of `view` with `keys` pressed; returns the line the board sent, if any.
+    /// One frame of `view` with `keys` pressed, the window having the keyboard; returns the
+    /// line the board sent, if any.
     fn keyed(
         ctx: &egui::Context,
         state: &mut BoardState,
         view: &View,
         keys: &[egui::Key],
     ) -> Option<String> {
-        let pack = Pack::builtin("en").expect("the built-in English pack");
-        let theme = Theme::of(
-            super::super::ThemeName::HighContrast,
-            [egui::Color32::WHITE, egui::Color32::BLACK],
-        );
-        let look = Look {
-            theme: &theme,
-            flipped: false,
-            coordinates: None,
-            man_scale: 0.8,
-        };
-        let events = keys
-            .iter()
-            .map(|&key| egui::Event::Key {
-                key,
-                physical_key: None,
-                pressed: true,
-                repeat: false,
-                modifiers: egui::Modifiers::NONE,
-            })
-            .collect();
-        let input = egui::RawInput {
-            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, Vec2::splat(800.0))),
-            focused: true,
-            events,
-            ..Default::default()
-        };
-        let mut line = None;
-        let _ = ctx.run(input, |ctx| {
-            egui::CentralPanel::default().show(ctx, |ui| {
-                line = show(ui, state, view, &pack, &look).0;
-            });
-        });
-        line
+        drawn(ctx, state, view, true, keys).0
     }
 
     /// A promotion made with the keys alone: an arrow key with nothing focused gives the
@@ -878,21 +859,7 @@ mod tests {
             vichess::rules::CastlingMode::Standard,
         )
         .expect("FEN");
-        let view = View {
-            position,
-            to_move: Color::White,
-            last_move: None,
-            moves: Vec::new(),
-            clocks: None,
-            vi_side: None,
-            result: None,
-            unpressed: None,
-            offer: None,
-            boards: Vec::new(),
-            language: Language::En,
-            engine: None,
-            control: None,
-        };
+        let view = View::still(position, Language::En);
         let ctx = egui::Context::default();
         let mut state = BoardState::default();
         let run = |state: &mut BoardState, keys: &[egui::Key]| {

@@ -204,19 +204,8 @@ mod tests {
             moves.push(san.to_string());
         }
         let view = |moves: &[String], position: &Position, language| View {
-            to_move: position.turn(),
-            position: position.clone(),
-            last_move: None,
             moves: moves.to_vec(),
-            clocks: None,
-            vi_side: None,
-            result: None,
-            unpressed: None,
-            offer: None,
-            boards: Vec::new(),
-            language,
-            engine: None,
-            control: None,
+            ..View::still(position.clone(), language)
         };
         let de = super::super::words::words(Language::De);
         let v = view(&moves, &position, Language::De);

@@ -161,19 +161,9 @@ mod tests {
 
     fn view(to_move: Color, result: Option<&str>) -> View {
         View {
-            position: Position::new(),
             to_move,
-            last_move: None,
-            moves: Vec::new(),
-            clocks: None,
-            vi_side: None,
             result: result.map(str::to_string),
-            unpressed: None,
-            offer: None,
-            boards: Vec::new(),
-            language: Language::En,
-            engine: None,
-            control: None,
+            ..View::still(Position::new(), Language::En)
         }
     }
 

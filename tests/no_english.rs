@@ -1377,7 +1377,7 @@ fn pgn_check_speaks_the_language_asked_for_or_configured() {
                 "Partie 1 (Anna - Bert): 1 Zug, Ergebnis 1/2-1/2 durch tote Stellung bei Zug 1 von Schwarz, Kxh7, Schlussstellung: tote Stellung; Warnung: 2 Züge nach dem Ende der Partie gespielt, aufbewahrt, aber nicht Teil der Partie: 2. Kb2 Kg6; Warnung: das Ergebnis der Aufzeichnung, 1-0, ist nicht das Ergebnis nach den Regeln, 1/2-1/2 (tote Stellung)",
                 "Partie 2 (C - D), Zeile 13, Spalte 13: Zug 2 von Weiß, Ke3: ",
                 "Partie 3, Zeile 17, Spalte 17: ein hier mit { geöffneter Kommentar wird nie mit } geschlossen",
-                "3 Partien: 1 fehlerfrei, 2 mit Fehlern",
+                "3 Partien: 1 gültig, 2 mit Fehlern",
             ],
         ),
         (
@@ -1386,7 +1386,7 @@ fn pgn_check_speaks_the_language_asked_for_or_configured() {
                 "партія 1 (Anna - Bert): 1 хід, результат 1/2-1/2 — мертва позиція, хід 1 чорних, Крxh7, підсумкова позиція: мертва позиція; попередження: зіграно після кінця партії: 2 ходи; їх збережено, але до партії вони не входять: 2. Крb2 Крg6; попередження: результат запису 1-0 — не результат за Правилами, 1/2-1/2 (мертва позиція)",
                 "партія 2 (C - D), рядок 13, стовпець 13: хід 2 білих, Ke3: ",
                 "партія 3, рядок 17, стовпець 17: коментар, відкритий тут знаком {, ніде не закрито знаком }",
-                "3 партії: без помилок: 1, з помилками: 2",
+                "3 партії: коректних: 1, з помилками: 2",
             ],
         ),
         (
@@ -1395,7 +1395,7 @@ fn pgn_check_speaks_the_language_asked_for_or_configured() {
                 "партия 1 (Anna - Bert): 1 ход, результат 1/2-1/2 — мёртвая позиция, ход 1 чёрных, Крxh7, итоговая позиция: мёртвая позиция; предупреждение: сыграно после конца партии: 2 хода; они сохранены, но в партию не входят: 2. Крb2 Крg6; предупреждение: результат записи 1-0 — не результат по Правилам, 1/2-1/2 (мёртвая позиция)",
                 "партия 2 (C - D), строка 13, столбец 13: ход 2 белых, Ke3: ",
                 "партия 3, строка 17, столбец 17: комментарий, открытый здесь знаком {, нигде не закрыт знаком }",
-                "3 партии: без ошибок: 1, с ошибками: 2",
+                "3 партии: корректных: 1, с ошибками: 2",
             ],
         ),
         (
@@ -1404,7 +1404,7 @@ fn pgn_check_speaks_the_language_asked_for_or_configured() {
                 "պարտիա 1 (Anna - Bert)՝ 1 քայլ, արդյունք՝ 1/2-1/2 (մեռյալ դիրք), սևերի քայլ 1, Աxh7, վերջնական դիրք՝ մեռյալ դիրք; ուշադրություն։ պարտիայի ավարտից հետո խաղացվել է 2 քայլ։ դրանք պահպանված են, բայց պարտիայի մաս չեն՝ 2. Աb2 Աg6; ուշադրություն։ գրառման արդյունքը՝ 1-0, կանոններով արդյունքը չէ, այլ 1/2-1/2 է (մեռյալ դիրք)",
                 "պարտիա 2 (C - D), տող 13, սյունակ 13՝ սպիտակների քայլ 2, Ke3՝ ",
                 "պարտիա 3, տող 17, սյունակ 17՝ այստեղ { նշանով բացված մեկնաբանությունն ոչ մի տեղ չի փակվում } նշանով",
-                "3 պարտիա։ առանց սխալների՝ 1, սխալներով՝ 2",
+                "3 պարտիա։ ճիշտ՝ 1, սխալներով՝ 2",
             ],
         ),
     ] {
@@ -1433,7 +1433,7 @@ fn pgn_check_speaks_the_language_asked_for_or_configured() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         said.lines().last(),
-        Some("3 партии: без ошибок: 1, с ошибками: 2"),
+        Some("3 партии: корректных: 1, с ошибками: 2"),
         "{said}"
     );
     assert!(!said.contains("game"), "{said}");

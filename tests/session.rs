@@ -425,6 +425,12 @@ fn resignation_and_adjournment_end_the_game() {
     let out = run(&mut s, 0, &["e4", "press", "adjourn Nf6", "ja"]);
     assert_eq!(journal(&out)[3], "adjourn 3000 g8f6");
     assert_eq!(s.state().ending().unwrap().score, "*");
+    // A move after it: the game is adjourned, not over, and the arbiter opens it.
+    let out = run(&mut s, 9_000, &["Sf6"]);
+    assert_eq!(
+        printed(&out),
+        ["Partie vertagt; der Schiedsrichter öffnet den Abgabezug mit „öffnen“"]
+    );
     let mut s = session(SessionConfig::default(), Some("5400+30"));
     let out = run(&mut s, 0, &["e4", "press", "adjourn Nf5"]);
     assert!(printed(&out)

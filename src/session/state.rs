@@ -739,11 +739,14 @@ impl State {
 
     /// Why nothing more can be played: the result, and for an adjourned game how it goes on.
     pub fn over_phrase(&self, ending: &Ending) -> Phrase {
-        let mut p = ending.over_phrase();
+        // An adjourned game is not over: "Partie vertagt" and how it goes on, not "die
+        // Partie ist beendet".
         if self.envelope.is_some() {
+            let mut p = ending.phrase.clone();
             p.extend([SEMICOLON, Token::Word(Word::OpenWith)]);
+            return p;
         }
-        p
+        ending.over_phrase()
     }
 
     /// Ends the game on `ruling`, said as `lead`, the result, then `tail`; where the ruling

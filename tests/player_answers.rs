@@ -40,8 +40,16 @@ fn a_blocked_move_names_the_man_in_the_way() {
     let cases = [
         ("de", "Ta3", "auf a2 steht ein weißer Bauer im Weg"),
         ("en", "Ra1a3", "the white pawn on a2 is in the way"),
-        ("ru", "Фd3", "путь закрыт, на дэ два стоит белая пешка"),
-        ("uk", "Фd1d3", "шлях закритий, на де два стоїть білий пішак"),
+        (
+            "ru",
+            "Фd3",
+            "не может пойти на дэ три: на дэ два стоит белая пешка",
+        ),
+        (
+            "uk",
+            "Фd1d3",
+            "не може піти на де три: на де два стоїть білий пішак",
+        ),
         ("hy", "Նa3", "a2 դաշտում կանգնած է սպիտակ զինվոր"),
     ];
     for (pack, typed, said) in cases {
@@ -51,6 +59,20 @@ fn a_blocked_move_names_the_man_in_the_way() {
         assert!(
             lines.iter().any(|l| l.contains(said)),
             "{pack} {typed}: {lines:#?}"
+        );
+        // The short reason says the way is blocked, not that there is no such move.
+        let short = [
+            ("de", "regelwidriger Zug, der Weg ist versperrt"),
+            ("en", "illegal move, the way is blocked"),
+            ("ru", "невозможный ход, путь закрыт"),
+            ("uk", "неможливий хід, шлях закритий"),
+            ("hy", "անկանոն քայլ, ճանապարհը փակ է"),
+        ];
+        let want = short.iter().find(|(p, _)| *p == pack).map(|(_, w)| *w);
+        assert_eq!(
+            lines.first().map(String::as_str),
+            want,
+            "{pack}: {lines:#?}"
         );
         assert!(moves(&s).is_empty(), "{pack}: nothing played");
     }

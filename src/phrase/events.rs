@@ -108,6 +108,8 @@ pub enum Refusal {
     TouchMove,
     /// A pawn reached the last rank and the new piece was not named.
     PromotionMissing,
+    /// The man moves that way, but another stands on its way (the detail names it).
+    Blocked,
 }
 
 impl Refusal {
@@ -116,6 +118,7 @@ impl Refusal {
         match self {
             Refusal::KingInCheck => Word::ReasonKingInCheck,
             Refusal::NoSuchMove => Word::ReasonNoSuchMove,
+            Refusal::Blocked => Word::ReasonBlocked,
             Refusal::NoPiece => Word::ReasonNoPiece,
             Refusal::NotYourPiece => Word::ReasonNotYourPiece,
             Refusal::CastlingNotAllowed => Word::ReasonCastlingNotAllowed,
@@ -136,6 +139,7 @@ impl Refusal {
             | MoveError::ExposesKing { .. } => Refusal::KingInCheck,
             MoveError::Castling { .. } => Refusal::CastlingNotAllowed,
             MoveError::PromotionMissing { .. } => Refusal::PromotionMissing,
+            MoveError::Blocked { .. } => Refusal::Blocked,
             MoveError::EmptySquare { .. } | MoveError::NotThere { .. } => Refusal::NoPiece,
             MoveError::NotYours { .. } => Refusal::NotYourPiece,
             MoveError::Ambiguous { .. } => Refusal::Ambiguous,

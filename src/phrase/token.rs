@@ -728,6 +728,8 @@ words! {
     WhyNotYours = "why-not-yours",
     WhyCannotReach = "why-cannot-reach",
     WhyBlocked = "why-blocked",
+    /// The short reason for a move kept from its square by a man on the way.
+    ReasonBlocked = "reason-blocked",
     /// A player's first completed illegal move (7.5.5): the penalty follows.
     IllegalMoveFirst = "illegal-move-first",
     /// A player's second completed illegal move (7.5.5): the game's end follows.

@@ -208,3 +208,15 @@ fn a_question_about_the_move_outlives_other_lines_and_no_closes_it() {
     let out = run(&mut s, 0, &["e8", "сколько", "ферзь"]);
     assert_eq!(moves(&s), ["e7e8"], "{:#?}", printed(&out));
 }
+
+/// A man's word with a square typed on a Cyrillic keyboard ("ладья а3", "конь с3": the
+/// Cyrillic а, с and е look like the files) is the move, as "Ла3" already was.
+#[test]
+fn a_spoken_man_with_a_cyrillic_square_is_the_move() {
+    let mut s = game(
+        "ru",
+        "rnbqkbnr/pppppppp/8/8/P7/8/1PPPPPPP/RNBQKBNR b KQkq - 0 1",
+    );
+    let out = run(&mut s, 0, &["а5", "ладья а3", "конь с6"]);
+    assert_eq!(moves(&s), ["a7a5", "a1a3", "b8c6"], "{:#?}", printed(&out));
+}

@@ -186,7 +186,8 @@ fn items(words: &[String]) -> Option<(Vec<Item>, bool)> {
         let mut cs = words[i].chars();
         match (cs.next(), cs.next(), cs.next()) {
             (Some(f), Some(r), None) => {
-                out.push(Item::File(File::from_char(f)?));
+                // "ладья а3": a square typed on a Cyrillic keyboard, as a typed move takes it.
+                out.push(Item::File(File::from_char(latin_lookalike(f))?));
                 out.push(Item::Rank(Rank::from_char(r)?));
             }
             (Some(r), None, None) => out.push(Item::Rank(Rank::from_char(r)?)),
@@ -274,18 +275,20 @@ pub fn spoken_square(text: &str) -> Option<crate::rules::Square> {
     // "е4" typed on a Russian or Ukrainian keyboard: the Cyrillic letter that looks like a
     // file is that file, as a typed move takes it.
     read(text).or_else(|| {
-        let latin: String = text
-            .chars()
-            .map(|c| match c {
-                'а' | 'А' => 'a',
-                'с' | 'С' => 'c',
-                'е' | 'Е' => 'e',
-                'һ' => 'h',
-                other => other,
-            })
-            .collect();
+        let latin: String = text.chars().map(latin_lookalike).collect();
         (latin != text).then(|| read(&latin)).flatten()
     })
+}
+
+/// The Latin file letter a Cyrillic letter looks like (`а`, `с`, `е`, `һ`), else `c` itself.
+fn latin_lookalike(c: char) -> char {
+    match c {
+        'а' | 'А' => 'a',
+        'с' | 'С' => 'c',
+        'е' | 'Е' => 'e',
+        'һ' => 'h',
+        other => other,
+    }
 }
 
 /// `text` with each word that is no move word replaced by the nearest one, if every word

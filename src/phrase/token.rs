@@ -1495,7 +1495,16 @@ impl Token {
 
     /// The vocabulary token with this id, if there is one.
     pub fn from_id(id: &str) -> Option<Token> {
-        Token::vocabulary().into_iter().find(|t| t.id() == id)
+        // Every process that speaks reads a manifest of some 800 ids; a scan of the
+        // vocabulary for each was a tenth of a second of the test suite's every start.
+        static BY_ID: std::sync::LazyLock<std::collections::HashMap<&'static str, Token>> =
+            std::sync::LazyLock::new(|| {
+                Token::vocabulary()
+                    .into_iter()
+                    .map(|t| (t.id(), t))
+                    .collect()
+            });
+        BY_ID.get(id).copied()
     }
 
     /// Every token a manifest may hold, in manifest order: moves, then men, then events.

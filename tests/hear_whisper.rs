@@ -30,12 +30,15 @@ fn render(dir: &Path, name: &str, pack: &str, fen: &str, san: &str) -> PathBuf {
     common_announce::render(dir, name, pack, fen, san).0
 }
 
-/// Hears every clip in one `vichess hear` (the model loaded once); what each came back as:
-/// `uci …`, `ask`, `none`, or the first line for a command.
+/// Hears every clip in one `vichess hear` with Whisper alone (the model loaded once); what
+/// each came back as: `uci …`, `ask`, `none`, or the first line for a command.
 fn hear(clips: &[PathBuf], fen: &str, lang: &str) -> Vec<String> {
-    let mut args = vec![
-        "hear", "--ear", "whisper", "--fen", fen, "--lang", lang, "--uci",
-    ];
+    hear_by(clips, fen, lang, "whisper")
+}
+
+/// [`hear`] by the recogniser `ear` (`auto`: Whisper checked by PocketSphinx).
+fn hear_by(clips: &[PathBuf], fen: &str, lang: &str, ear: &str) -> Vec<String> {
+    let mut args = vec!["hear", "--ear", ear, "--fen", fen, "--lang", lang, "--uci"];
     args.extend(clips.iter().map(|c| c.to_str().unwrap()));
     let out = vichess(&args);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -107,6 +110,47 @@ fn heard_timed_with(clip: &Path, fen: &str, lang: &str, env: &[(&str, &str)]) ->
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// `clip` heard as [`heard_timed`] does, then again in the same process with the switches
+/// `off` set (`hear --again-with`, the recording encoded once): each hearing's standard
+/// output and the timing's standard error.
+fn heard_again(clip: &Path, fen: &str, lang: &str, off: &[(&str, &str)]) -> [(String, String); 2] {
+    let switches: Vec<String> = off.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut args = vec![
+        "hear",
+        "--fen",
+        fen,
+        "--lang",
+        lang,
+        "--uci",
+        "--timing",
+        clip.to_str().unwrap(),
+    ];
+    for s in &switches {
+        args.extend(["--again-with", s.as_str()]);
+    }
+    let out = vichess(&args);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    );
+    assert!(out.status.success(), "{stdout}{stderr}");
+    let again = format!("== {} again with {}", clip.display(), switches.join(" "));
+    let halves = |text: &str| -> (String, String) {
+        let (first, second) = text
+            .split_once(&again)
+            .unwrap_or_else(|| panic!("no \"{again}\" line: {text}"));
+        // Standard output has a header before the first hearing too.
+        let header = format!("== {}\n", clip.display());
+        (
+            first.strip_prefix(&header).unwrap_or(first).to_string(),
+            second.trim_start_matches('\n').to_string(),
+        )
+    };
+    let (out1, out2) = halves(&stdout);
+    let (err1, err2) = halves(&stderr);
+    [(out1, err1), (out2, err2)]
 }
 
 /// After 1. d4 e5 2. Nf3 Nc6, White to move: knight, bishop, king and queen moves.
@@ -292,6 +336,12 @@ fn pack_heard(pack: &str, fen: &str, san: &str, lang: &str) -> (String, String) 
 /// timing's lines.
 fn pack_taken(pack: &str, fen: &str, san: &str, lang: &str, uci: &str, line: &str, why: &str) {
     let (stdout, stderr) = pack_heard(pack, fen, san, lang);
+    assert_taken(&stdout, &stderr, uci, line, why);
+}
+
+/// A hearing's output took the move `uci`, printed `line` first, and said `why` in the
+/// timing's lines.
+fn assert_taken(stdout: &str, stderr: &str, uci: &str, line: &str, why: &str) {
     assert!(stderr.contains(why), "no \"{why}\" in the timing: {stderr}");
     assert!(stdout.contains(&format!("uci {uci}")), "{stdout}{stderr}");
     assert!(stdout.starts_with(line), "{stdout}");
@@ -571,10 +621,11 @@ fn taken_by_rule(clip: [&str; 4], uci: &str, line: &str, why: &str, switch: &str
 /// set, it is not taken.
 fn taken_by_rules(clip: [&str; 4], uci: &str, line: &str, why: &str, off: &[(&str, &str)]) {
     let [pack, fen, san, lang] = clip;
-    pack_taken(pack, fen, san, lang, uci, line, why);
     let dir = tempfile::tempdir().unwrap();
     let clip = render(dir.path(), "clip", pack, fen, san);
-    let (stdout, stderr) = heard_timed_with(&clip, fen, lang, off);
+    let [(stdout, stderr), without] = heard_again(&clip, fen, lang, off);
+    assert_taken(&stdout, &stderr, uci, line, why);
+    let (stdout, stderr) = without;
     assert!(
         !stdout.contains(&format!("uci {uci}")),
         "taken with {off:?}: {stdout}{stderr}"
@@ -624,12 +675,13 @@ fn whisper_sure_of_a_mans_move_settles_a_torn_check() {
 #[test]
 fn the_english_a_written_i_is_the_a_file() {
     let fen = "r1bqr1k1/2p1bpp1/p1np1n1p/1p2p3/3PP3/1BP2N1P/PP3PP1/RNBQR1K1 w - - 1 11";
-    let (got, stdout, stderr) = espeak_heard("en", "bishop eye four", fen, "en");
-    assert_eq!(got, "uci b3a4", "{stdout}{stderr}");
-    assert!(stderr.contains("I4"), "{stderr}");
     let dir = tempfile::tempdir().unwrap();
     let clip = espeak_clip(dir.path(), "en", "bishop eye four");
-    let (stdout, stderr) = heard_timed_with(&clip, fen, "en", &[("VICHESS_A_AS_I", "0")]);
+    let [(stdout, stderr), without] = heard_again(&clip, fen, "en", &[("VICHESS_A_AS_I", "0")]);
+    let got = stdout.lines().last().unwrap_or("none");
+    assert_eq!(got, "uci b3a4", "{stdout}{stderr}");
+    assert!(stderr.contains("I4"), "{stderr}");
+    let (stdout, stderr) = without;
     assert!(
         !stdout.contains("uci b3a4"),
         "taken without VICHESS_A_AS_I: {stdout}{stderr}"
@@ -665,13 +717,13 @@ fn a_move_a_file_apart_is_asked_about_on_the_searchs_own_scores() {
     let fen = "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6";
     let dir = tempfile::tempdir().unwrap();
     let clip = render(dir.path(), "clip", "en", fen, "d3");
-    let (stdout, stderr) = heard_timed(&clip, fen, "en");
+    let [(stdout, stderr), without] =
+        heard_again(&clip, fen, "en", &[("VICHESS_RIVAL_AS_SEARCHED", "0")]);
     assert!(stdout.ends_with("ask\n"), "{stdout}{stderr}");
     assert!(stdout.contains("b3 or d3"), "{stdout}");
     assert!(stderr.contains("\"dee three\""), "{stderr}");
     assert!(!stderr.contains("is settled"), "{stderr}");
-    let (stdout, stderr) =
-        heard_timed_with(&clip, fen, "en", &[("VICHESS_RIVAL_AS_SEARCHED", "0")]);
+    let (stdout, stderr) = without;
     assert!(stdout.contains("uci d2d3"), "{stdout}{stderr}");
 }
 
@@ -841,18 +893,18 @@ fn with_noise(clip: &Path, snr_db: f64) -> PathBuf {
 #[test]
 fn in_a_quiet_recording_a_sound_at_a_words_end_is_not_noise() {
     let fen = "r2q1rk1/1pp1bppp/p1p5/2n5/4PBb1/4QN2/PPP2PPP/RN2R1K1 w - - 5 12";
-    pack_taken(
-        "uk",
-        fen,
-        "h4",
-        "uk",
+    let dir = tempfile::tempdir().unwrap();
+    let clip = render(dir.path(), "clip", "uk", fen, "h4");
+    let [(stdout, stderr), without] =
+        heard_again(&clip, fen, "uk", &[("VICHESS_QUIET_DEPTH", "200")]);
+    assert_taken(
+        &stdout,
+        &stderr,
         "h2h4",
         "Почуто: аш чотири",
         "Whisper's question a file apart is settled",
     );
-    let dir = tempfile::tempdir().unwrap();
-    let clip = render(dir.path(), "clip", "uk", fen, "h4");
-    let (stdout, stderr) = heard_timed_with(&clip, fen, "uk", &[("VICHESS_QUIET_DEPTH", "200")]);
+    let (stdout, stderr) = without;
     assert!(
         !stdout.contains("uci h2h4"),
         "taken without the quiet reading: {stdout}{stderr}"
@@ -879,27 +931,20 @@ fn in_a_quiet_recording_a_sound_at_a_words_end_is_not_noise() {
 #[test]
 fn the_english_packs_a3_a4_and_b4_clips_are_heard_as_their_squares() {
     let clips = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices/en/clips");
-    for (clip, uci) in [
-        ("square-a3.wav", "a2a3"),
-        ("square-a4.wav", "a2a4"),
-        ("square-b4.wav", "b2b4"),
-    ] {
-        let (stdout, stderr) = heard_timed(&clips.join(clip), START, "en");
-        assert!(
-            stdout.contains(&format!("uci {uci}")),
-            "{clip}: {stdout}{stderr}"
-        );
-    }
+    let shipped = ["square-a3.wav", "square-a4.wav", "square-b4.wav"].map(|c| clips.join(c));
+    let heard = hear_by(&shipped, START, "en", "auto");
+    assert_eq!(heard, ["uci a2a3", "uci a2a4", "uci b2b4"]);
     // Seed 106: Whisper writes the clip as announced " Be four." and PocketSphinx, reading
     // "bee four", has "gee four" close behind. The square spelled out is the square written, so the
     // move is taken; read as written, it is asked.
     let fen = "2kr3r/ppq1bpp1/2p2nn1/7p/3N3P/2P3P1/PP2QPB1/R1B1K2R w KQ - 1 18";
     let dir = tempfile::tempdir().unwrap();
     let b4 = render(dir.path(), "b4", "en", fen, "b4");
-    let (stdout, stderr) = heard_timed(&b4, fen, "en");
+    let [(stdout, stderr), without] =
+        heard_again(&b4, fen, "en", &[("VICHESS_SPELLED_SQUARE", "0")]);
     assert!(stdout.contains("uci b2b4"), "{stdout}{stderr}");
     assert!(stderr.contains("transcript (\" Be four.\""), "{stderr}");
-    let (stdout, stderr) = heard_timed_with(&b4, fen, "en", &[("VICHESS_SPELLED_SQUARE", "0")]);
+    let (stdout, stderr) = without;
     assert!(!stdout.contains("uci "), "{stdout}{stderr}");
 }
 
@@ -1068,10 +1113,12 @@ fn refused_by_rules(fixture: &str, [fen, lang]: [&str; 2], uci: &str, why: &str,
     let clip = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/listen")
         .join(fixture);
-    let (stdout, stderr) = heard_timed(&clip, fen, lang);
+    let off: Vec<(&str, &str)> = off.iter().map(|&s| (s, "0")).collect();
+    let [(stdout, stderr), (without, without_err)] = heard_again(&clip, fen, lang, &off);
     assert!(!stdout.contains(&format!("uci {uci}")), "{stdout}{stderr}");
     assert!(stderr.contains(why), "{stderr}");
-    let off: Vec<(&str, &str)> = off.iter().map(|&s| (s, "0")).collect();
-    let (stdout, stderr) = heard_timed_with(&clip, fen, lang, &off);
-    assert!(stdout.contains(&format!("uci {uci}")), "{stdout}{stderr}");
+    assert!(
+        without.contains(&format!("uci {uci}")),
+        "{without}{without_err}"
+    );
 }

@@ -126,17 +126,37 @@ fn describe(g: &Guess, pos: &Position, pack: &Pack, lang: Language, l: &Lines) -
     }
 }
 
-/// Runs `hear`. `uci` adds the move in UCI on a line of its own, for scripts; `timing`
-/// prints the recognition time (from the end of the recording to the verdict) on stderr.
+/// What `hear` prints besides the verdict.
+#[derive(Debug, Clone, Copy)]
+pub struct Output {
+    /// The move in UCI on a line of its own ("uci g1f3", "ask", "none"), for scripts.
+    pub uci: bool,
+    /// The recognition time (from the end of the recording to the verdict) and the
+    /// recognisers' measurements, on standard error.
+    pub timing: bool,
+}
+
+/// Runs `hear`. With `again_with` (switches, `KEY=VALUE`), each recording is heard twice,
+/// as is and with the switches set, under the headers "== FILE" and "== FILE again with …".
 pub fn run(
     files: &[PathBuf],
     fen: Option<&str>,
     lang: Language,
-    uci_line: bool,
-    timing: bool,
+    output: Output,
     kind: EarKind,
+    again_with: &[String],
 ) -> anyhow::Result<ExitCode> {
+    let Output {
+        uci: uci_line,
+        timing,
+    } = output;
     let l = lines(lang);
+    if let Err(bad) = vichess::listen::switch::set(again_with) {
+        // For the closed loop's own runs: English, as the switches' names are.
+        eprintln!("--again-with takes VICHESS_NAME=VALUE, not {bad:?}");
+        return Ok(ExitCode::from(2));
+    }
+    vichess::listen::switch::clear();
     let mut out = Escaped::new(std::io::stdout().lock());
     let pos = match fen {
         None => Position::new(),
@@ -183,9 +203,31 @@ pub fn run(
             return Ok(ExitCode::from(2));
         }
     };
-    for (file, pcm) in files.iter().zip(&recordings) {
-        if files.len() > 1 {
-            writeln!(out, "== {}", file.display())?;
+    let passes: &[&[String]] = if again_with.is_empty() {
+        &[&[]]
+    } else {
+        ear.keep_encoding();
+        &[&[], again_with]
+    };
+    for ((file, pcm), switches) in files
+        .iter()
+        .zip(&recordings)
+        .flat_map(|clip| passes.iter().map(move |p| (clip, *p)))
+    {
+        if switches.is_empty() {
+            vichess::listen::switch::clear();
+            if files.len() > 1 || !again_with.is_empty() {
+                writeln!(out, "== {}", file.display())?;
+            }
+        } else {
+            vichess::listen::switch::set(switches).expect("checked above");
+            // The switches may change the phrases prepared for the position.
+            ear.ear().unprepare();
+            let again = format!("== {} again with {}", file.display(), switches.join(" "));
+            writeln!(out, "{again}")?;
+            if timing {
+                eprintln!("{again}");
+            }
         }
         let samples: Vec<i16> = pcm.samples.iter().map(|&s| wav::to_i16(s)).collect();
         // As in a game, the grammar is compiled when the utterance opens, before speech ends:
@@ -332,6 +374,7 @@ pub fn run(
             }
         }
     }
+    vichess::listen::switch::clear();
     Ok(ExitCode::SUCCESS)
 }
 
@@ -376,6 +419,17 @@ impl AnyEar {
             ));
         }
         SphinxEar::new().map(|e| AnyEar::Sphinx(Box::new(e)))
+    }
+
+    /// See [`WhisperEar::keep_encoding`]; PocketSphinx alone has nothing to keep.
+    fn keep_encoding(&mut self) {
+        match self {
+            AnyEar::Sphinx(_) => {}
+            #[cfg(feature = "whisper")]
+            AnyEar::Whisper(e) => e.keep_encoding(),
+            #[cfg(feature = "whisper")]
+            AnyEar::Both(e) => e.whisper.keep_encoding(),
+        }
     }
 
     fn ear(&mut self) -> &mut dyn Ear {

@@ -161,6 +161,11 @@ enum Command {
         /// installed, else PocketSphinx), both, whisper or sphinx.
         #[arg(long, default_value = "auto")]
         ear: vichess::listen::ear::EarKind,
+        /// Hear each recording a second time with these recognition rules' switches set
+        /// (KEY=VALUE, e.g. VICHESS_SQUARE_WRITTEN=0), the recording encoded once for both:
+        /// what one rule decides, for the closed loop and the tests (docs/voice-input.md).
+        #[arg(long = "again-with", value_name = "KEY=VALUE", hide = true)]
+        again_with: Vec<String>,
     },
     /// Play moves and print each as announced, in a voice pack's words (default: de-fide).
     Announce {
@@ -548,7 +553,15 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             uci,
             timing,
             ear,
-        } => hear::run(&files, fen.as_deref(), lang, uci, timing, ear),
+            again_with,
+        } => hear::run(
+            &files,
+            fen.as_deref(),
+            lang,
+            hear::Output { uci, timing },
+            ear,
+            &again_with,
+        ),
         Command::Clock {
             command:
                 ClockCommand::Simulate {

@@ -200,7 +200,7 @@ fn ask_between(whisper: Hearing, best: &Guess, other: &Guess) -> Hearing {
 /// "dee four" at 0.43, and it confirmed the wrong move. The English letters b, c, d, e and g
 /// differ only in their first sound, which both models miss in the same places.
 fn torn<'a>(sphinx: &'a Hearing, best: &Guess) -> Option<&'a Guess> {
-    if std::env::var_os("VICHESS_SPHINX_TORN_ASKS").is_some_and(|v| v == "0") {
+    if super::switch::var_os("VICHESS_SPHINX_TORN_ASKS").is_some_and(|v| v == "0") {
         return None;
     }
     let margin = VerdictRule::default().margin;
@@ -322,7 +322,7 @@ pub fn agree_checked(whisper: Hearing, sphinx: &Hearing, check: Check, said: Sai
 /// sure torn reading that was wrong ("Віп, чотири." for g5, read b5). `VICHESS_SURE_SETTLES=0`
 /// turns this off, for the closed loop.
 fn torn_asks(said: Said, rival: &Meaning) -> bool {
-    let on = |key: &str| std::env::var_os(key).is_none_or(|v| v != "0");
+    let on = |key: &str| super::switch::var_os(key).is_none_or(|v| v != "0");
     let same_man = matches!(rival, Meaning::Move(m)
         if !matches!(m, crate::rules::Move::Castle { .. }) && Some(m.role()) == said.man);
     let square_written = said.square_written && same_man && on("VICHESS_SQUARE_WRITTEN");
@@ -357,7 +357,7 @@ fn torn_asks(said: Said, rival: &Meaning) -> bool {
 /// is not understood now, and 28 right takes in noise are asked or not understood.
 /// `VICHESS_NOISY_RHYME=0` turns this off, for the closed loop.
 fn written_whole(said: Said, sphinx_man: Option<Role>) -> Option<&'static str> {
-    let on = |key: &str| std::env::var_os(key).is_none_or(|v| v != "0");
+    let on = |key: &str| super::switch::var_os(key).is_none_or(|v| v != "0");
     if !said.verbatim {
         return None;
     }
@@ -403,8 +403,8 @@ fn name_over_letter(check: Check, said: Said) -> bool {
         && said.verbatim
         && said.named
         && (said.share >= CONFIRMED_SHARE
-            || std::env::var_os("VICHESS_NAME_SHARE").is_some_and(|v| v == "0"))
-        && std::env::var_os("VICHESS_NAMES_OVER_LETTERS").is_none_or(|v| v != "0")
+            || super::switch::var_os("VICHESS_NAME_SHARE").is_some_and(|v| v == "0"))
+        && super::switch::var_os("VICHESS_NAMES_OVER_LETTERS").is_none_or(|v| v != "0")
 }
 
 /// Whether PocketSphinx's best reading moves another kind of man than Whisper's to a square
@@ -428,7 +428,7 @@ fn other_man_same_rank(said: Said, whisper: &Hearing, sphinx: &Hearing) -> bool 
     };
     Some(theirs.role()) != whisper_man
         && theirs.to().rank() == mine.to().rank()
-        && std::env::var_os("VICHESS_NAME_SAME_MAN").is_none_or(|v| v != "0")
+        && super::switch::var_os("VICHESS_NAME_SAME_MAN").is_none_or(|v| v != "0")
 }
 
 /// Whether PocketSphinx's reading settles Whisper's own question between its best move and
@@ -459,7 +459,7 @@ fn rival_settled(
         && (Some(&read.meaning) == best || rank_written)
         && !torn_asks
         && torn(sphinx, read).is_none_or(|r| &r.meaning != rival)
-        && std::env::var_os("VICHESS_RIVAL_SETTLED").is_none_or(|v| v != "0")
+        && super::switch::var_os("VICHESS_RIVAL_SETTLED").is_none_or(|v| v != "0")
 }
 
 /// Whether PocketSphinx's best reading moves Whisper's man from the same square to another
@@ -489,7 +489,7 @@ fn rank_written(whisper: &super::whisper::WhisperDetail, sphinx: &Hearing) -> bo
         && other.to().file() == best.to().file()
         && other.to() != best.to()
         && super::whisper::rank_written(&whisper.said, &whisper.reading, &read.phrase)
-        && std::env::var_os("VICHESS_RANK_WRITTEN").is_none_or(|v| v != "0")
+        && super::switch::var_os("VICHESS_RANK_WRITTEN").is_none_or(|v| v != "0")
 }
 
 /// How far under its loudest an utterance's quietest 10 ms must lie for the recording to
@@ -506,7 +506,7 @@ pub const QUIET_DEPTH_DB: f64 = 35.0;
 /// [`QUIET_DEPTH_DB`], or `VICHESS_QUIET_DEPTH` for the closed loop (a depth over any
 /// recording's, such as 200, turns the quiet reading off).
 fn quiet_depth_min() -> f64 {
-    std::env::var("VICHESS_QUIET_DEPTH")
+    super::switch::var("VICHESS_QUIET_DEPTH")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(QUIET_DEPTH_DB)
@@ -610,8 +610,9 @@ impl AgreeingEar {
         let Some(Meaning::Move(best)) = &last.best else {
             return false;
         };
-        let rhyme = std::env::var_os("VICHESS_PAWN_RHYME_UNWRITTEN").is_none_or(|v| v != "0");
-        let square = std::env::var_os("VICHESS_PAWN_SQUARE_UNWRITTEN").is_none_or(|v| v != "0");
+        let rhyme = super::switch::var_os("VICHESS_PAWN_RHYME_UNWRITTEN").is_none_or(|v| v != "0");
+        let square =
+            super::switch::var_os("VICHESS_PAWN_SQUARE_UNWRITTEN").is_none_or(|v| v != "0");
         best.role() == Role::Pawn
             && !last.file_written
             && !last.pawn_file_written
@@ -630,7 +631,7 @@ impl AgreeingEar {
                                 false,
                             ))
                 }))
-            && std::env::var_os("VICHESS_PAWN_UNWRITTEN").is_none_or(|v| v != "0")
+            && super::switch::var_os("VICHESS_PAWN_UNWRITTEN").is_none_or(|v| v != "0")
     }
 
     /// Whether another legal move of the man Whisper's best reading moves goes a file away
@@ -660,6 +661,11 @@ impl Ear for AgreeingEar {
     fn prepare(&mut self, position: &Position, language: Language) -> Result<(), EarError> {
         self.whisper.prepare(position, language)?;
         self.sphinx.prepare(position, language)
+    }
+
+    fn unprepare(&mut self) {
+        self.whisper.unprepare();
+        self.sphinx.unprepare();
     }
 
     fn hear(
@@ -787,7 +793,7 @@ impl Ear for AgreeingEar {
             }
         }
         let last = &self.whisper.last;
-        self.fit_confirmed = std::env::var_os("VICHESS_SPHINX_CONFIRMS_FIT")
+        self.fit_confirmed = super::switch::var_os("VICHESS_SPHINX_CONFIRMS_FIT")
             .is_none_or(|v| v != "0")
             && last.best.as_ref().is_some_and(|meaning| {
                 let proposal = Proposal {
@@ -814,7 +820,7 @@ impl Ear for AgreeingEar {
         // too would have asked 448 more and stopped none. `VICHESS_NOISY_RHYME_ASKS=0` turns
         // it off, for the closed loop.
         self.rhyme_asked = None;
-        if !quiet && std::env::var_os("VICHESS_NOISY_RHYME_ASKS").is_none_or(|v| v != "0") {
+        if !quiet && super::switch::var_os("VICHESS_NOISY_RHYME_ASKS").is_none_or(|v| v != "0") {
             let best = top(&agreed)
                 .filter(|g| Some(&g.meaning) == self.whisper.last.best.as_ref())
                 .filter(|g| matches!(&g.meaning, Meaning::Move(m) if m.role() == Role::Pawn))

@@ -51,6 +51,10 @@ pub trait Ear {
         let _ = (position, language);
         Ok(())
     }
+
+    /// Forgets what [`Ear::prepare`] built, so that the next hearing builds it again: the
+    /// rules' switches it read may have changed ([`super::switch`], `hear --again-with`).
+    fn unprepare(&mut self) {}
 }
 
 /// Why a recogniser could not listen at all (not "did not understand": that is an empty or

@@ -18,6 +18,7 @@ pub mod level;
 pub mod phones;
 #[cfg(feature = "listen")]
 pub mod sphinx;
+pub mod switch;
 pub mod trim;
 #[cfg(feature = "whisper")]
 pub mod whisper;

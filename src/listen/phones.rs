@@ -88,7 +88,7 @@ fn hissed(phones: &[&str]) -> bool {
 /// or neither ("бэ" and "дэ", where eSpeak NG's clean "queen d6" was read as Qb6 by both)
 /// still rhyme. `VICHESS_HISS_APART=0` turns this off, for the closed loop.
 fn hiss_apart() -> bool {
-    std::env::var_os("VICHESS_HISS_APART").is_none_or(|v| v != "0")
+    super::switch::var_os("VICHESS_HISS_APART").is_none_or(|v| v != "0")
 }
 
 fn any_pronunciations(a: &str, b: &str, alike: impl Fn(&[&str], &[&str]) -> bool) -> bool {

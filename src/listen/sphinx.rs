@@ -366,6 +366,10 @@ pub fn acceptance(gap: f64) -> f64 {
 }
 
 impl Ear for SphinxEar {
+    fn unprepare(&mut self) {
+        self.prepared = None;
+    }
+
     fn prepare(&mut self, position: &Position, language: Language) -> Result<(), EarError> {
         let fen = position.fen();
         let same = matches!(&self.prepared, Some(p) if p.fen == fen && p.language == language);

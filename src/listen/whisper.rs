@@ -24,7 +24,7 @@ use crate::voice::Pack;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use vichess_whisper::{Precision, Recognizer};
+use vichess_whisper::{Precision, Recognizer, Utterance};
 
 /// The model's sample rate.
 const RATE: u32 = 16_000;
@@ -93,7 +93,7 @@ const FILE_RIVAL_MIN: f32 = 0.01;
 /// fell under 1 %, and b3 was taken; the search alone gave d3 8 % and asked.
 /// `VICHESS_RIVAL_AS_SEARCHED=0` judges on the final shares only, for the closed loop.
 fn judged_as_searched() -> bool {
-    std::env::var_os("VICHESS_RIVAL_AS_SEARCHED").is_none_or(|v| v != "0")
+    super::switch::var_os("VICHESS_RIVAL_AS_SEARCHED").is_none_or(|v| v != "0")
 }
 
 /// Each meaning's share of the probability of `scored` phrases (index, log-probability).
@@ -225,6 +225,11 @@ pub struct WhisperEar {
     rec: Recognizer,
     packs: HashMap<Language, Vec<Pack>>,
     prepared: Option<Prepared>,
+    /// Whether to keep the last recording's encoding for the same recording heard again
+    /// ([`WhisperEar::keep_encoding`]).
+    keep_encoding: bool,
+    /// The last recording (resampled), its encoder window, and what the encoder made of it.
+    encoded: Option<(Vec<f32>, f32, Utterance)>,
     /// The last hearing's measurements.
     pub last: WhisperDetail,
 }
@@ -267,6 +272,13 @@ impl WhisperEar {
         WhisperEar::with_model(&dir)
     }
 
+    /// Keeps each recording's encoding, so that the same recording heard again (with other
+    /// switches, `hear --again-with`) is not encoded again. Off in a game: the encoding is
+    /// megabytes, and a player never says the same samples twice.
+    pub fn keep_encoding(&mut self) {
+        self.keep_encoding = true;
+    }
+
     /// Loads the model from `dir` (`model.bin`, `tokenizer.json`).
     pub fn with_model(dir: &Path) -> Result<WhisperEar, EarError> {
         let mut rec = Recognizer::load_with(dir, precision()).map_err(EarError::Model)?;
@@ -281,6 +293,8 @@ impl WhisperEar {
             rec,
             packs,
             prepared: None,
+            keep_encoding: false,
+            encoded: None,
             last: WhisperDetail::default(),
         })
     }
@@ -461,7 +475,7 @@ fn spellings(pack: &Pack, tokens: &[Token]) -> Vec<String> {
 /// together. `VICHESS_SQUARES_RUN_TOGETHER=0` leaves them out, for the closed loop.
 fn squares_run_together(pack: &Pack, tokens: &[Token]) -> Vec<(String, String)> {
     if pack.language() != Language::Uk
-        || std::env::var_os("VICHESS_SQUARES_RUN_TOGETHER").is_some_and(|v| v == "0")
+        || super::switch::var_os("VICHESS_SQUARES_RUN_TOGETHER").is_some_and(|v| v == "0")
     {
         return Vec::new();
     }
@@ -504,12 +518,12 @@ fn squares_run_together(pack: &Pack, tokens: &[Token]) -> Vec<(String, String)> 
 /// Whether a from-file is also written joined to its square (see [`spellings`]);
 /// `VICHESS_JOINED_FILE=0` leaves it out, for the closed loop.
 fn joined_file() -> bool {
-    std::env::var_os("VICHESS_JOINED_FILE").is_none_or(|v| v != "0")
+    super::switch::var_os("VICHESS_JOINED_FILE").is_none_or(|v| v != "0")
 }
 
 /// Whether the English file a is also spelled "I" (see [`spellings`]).
 fn a_as_i() -> bool {
-    std::env::var_os("VICHESS_A_AS_I").is_none_or(|v| v != "0")
+    super::switch::var_os("VICHESS_A_AS_I").is_none_or(|v| v != "0")
 }
 
 /// A phrasing with its squares as Whisper writes them in every language: a capital letter
@@ -562,8 +576,8 @@ fn annotation(transcript: &str) -> bool {
 /// number ([`DRAWN_OUT`]) and an English square spelled out as the square
 /// ([`spelled_squares`]).
 fn words(t: &str) -> Vec<String> {
-    let drawn_out = std::env::var_os("VICHESS_DRAWN_OUT").is_none_or(|v| v != "0");
-    let rank_spellings = std::env::var_os("VICHESS_RANK_SPELLINGS").is_none_or(|v| v != "0");
+    let drawn_out = super::switch::var_os("VICHESS_DRAWN_OUT").is_none_or(|v| v != "0");
+    let rank_spellings = super::switch::var_os("VICHESS_RANK_SPELLINGS").is_none_or(|v| v != "0");
     let words = split_words(t)
         .map(|w| {
             let w = w.to_lowercase().replace(['’', 'ʼ'], "'");
@@ -587,7 +601,7 @@ fn words(t: &str) -> Vec<String> {
 /// letter's name followed by a rank (a word, a digit, or a word Whisper writes for a rank
 /// there, [`RANK_HOMOPHONES`]) is read so: "see" and "be" alone are English words. `VICHESS_SPELLED_SQUARE=0` reads them as written, for the closed loop.
 fn spelled_squares(words: Vec<String>) -> Vec<String> {
-    if std::env::var_os("VICHESS_SPELLED_SQUARE").is_some_and(|v| v == "0") {
+    if super::switch::var_os("VICHESS_SPELLED_SQUARE").is_some_and(|v| v == "0") {
         return words;
     }
     let mut out: Vec<String> = Vec::with_capacity(words.len());
@@ -710,7 +724,7 @@ fn split_words(t: &str) -> impl Iterator<Item = &str> {
 /// And a word that is two words of the grammar run together is read as the two
 /// ([`words_apart`]).
 fn heard_as<'a>(transcript: &str, phrases: impl IntoIterator<Item = &'a str>) -> String {
-    if std::env::var_os("VICHESS_KEEP_REPEATS").is_some_and(|v| v == "1") {
+    if super::switch::var_os("VICHESS_KEEP_REPEATS").is_some_and(|v| v == "1") {
         return transcript.to_string();
     }
     let phrases: Vec<&str> = phrases.into_iter().collect();
@@ -726,7 +740,7 @@ fn heard_as<'a>(transcript: &str, phrases: impl IntoIterator<Item = &'a str>) ->
     if let Some(spoken) = spoken_forms_read(&kept, &vocabulary) {
         readings.push(spoken.join(" "));
     }
-    if std::env::var_os("VICHESS_JOIN_LETTERS").is_none_or(|v| v != "0") {
+    if super::switch::var_os("VICHESS_JOIN_LETTERS").is_none_or(|v| v != "0") {
         readings.push(letters_joined(&kept, &vocabulary).join(" "));
     }
     readings.push(words_apart(transcript, phrases.iter().copied()));
@@ -753,7 +767,7 @@ fn spoken_forms_read(
     words: &[String],
     vocabulary: &std::collections::HashSet<String>,
 ) -> Option<Vec<String>> {
-    if std::env::var_os("VICHESS_SPOKEN_FORMS").is_some_and(|v| v == "0") {
+    if super::switch::var_os("VICHESS_SPOKEN_FORMS").is_some_and(|v| v == "0") {
         return None;
     }
     let form = |w: &String| {
@@ -777,7 +791,7 @@ fn spoken_forms_read(
 /// grammar's words are ("п'ять" stays whole). `VICHESS_WORDS_APART=0` leaves the words as
 /// written, for the closed loop.
 fn words_apart<'a>(transcript: &str, phrases: impl IntoIterator<Item = &'a str>) -> String {
-    if std::env::var_os("VICHESS_WORDS_APART").is_some_and(|v| v == "0") {
+    if super::switch::var_os("VICHESS_WORDS_APART").is_some_and(|v| v == "0") {
         return transcript.to_string();
     }
     let whole = |t: &str| -> Vec<String> {
@@ -822,7 +836,7 @@ fn words_apart<'a>(transcript: &str, phrases: impl IntoIterator<Item = &'a str>)
 fn runs_on(said: &str) -> bool {
     let w = words(said);
     w.windows(2).any(|p| p[0] == p[1])
-        && std::env::var_os("VICHESS_RUN_ON_REFUSED").is_none_or(|v| v != "0")
+        && super::switch::var_os("VICHESS_RUN_ON_REFUSED").is_none_or(|v| v != "0")
 }
 
 /// `words` with each two lone letters in a row that together are a word of `vocabulary`
@@ -904,9 +918,9 @@ fn files_written_as(
 ) -> bool {
     let german_pawn = language == Language::De
         && pawn
-        && std::env::var_os("VICHESS_PAWN_NAME_WRITTEN").is_none_or(|v| v != "0");
+        && super::switch::var_os("VICHESS_PAWN_NAME_WRITTEN").is_none_or(|v| v != "0");
     if !(matches!(language, Language::Ru | Language::Uk) || german_pawn)
-        || std::env::var_os("VICHESS_FILE_WRITTEN").is_some_and(|v| v == "0")
+        || super::switch::var_os("VICHESS_FILE_WRITTEN").is_some_and(|v| v == "0")
     {
         return true;
     }
@@ -957,7 +971,7 @@ fn files_written_as(
 /// reading of "бе" at a good fit is untouched. `VICHESS_CAPTURE_WORD=0` counts the name as
 /// written, for the closed loop.
 fn on_capture_word() -> bool {
-    std::env::var_os("VICHESS_CAPTURE_WORD").is_none_or(|v| v != "0")
+    super::switch::var_os("VICHESS_CAPTURE_WORD").is_none_or(|v| v != "0")
 }
 
 /// Whether `written` is a file's name run into the next word of the reading (`next`):
@@ -1085,7 +1099,7 @@ const WRITTEN_FOR_A_MAN: &[(&str, &str)] = &[
 
 /// The man's name `written` stands for, where it is one of [`WRITTEN_FOR_A_MAN`].
 fn written_for_a_man(written: &str) -> Option<&'static str> {
-    if std::env::var_os("VICHESS_WRITTEN_FOR_A_MAN").is_some_and(|v| v == "0") {
+    if super::switch::var_os("VICHESS_WRITTEN_FOR_A_MAN").is_some_and(|v| v == "0") {
         return None;
     }
     WRITTEN_FOR_A_MAN
@@ -1158,7 +1172,7 @@ const RANKS_ENDING_IN_A_RANK: [&str; 2] = ["вісім", "восемь"];
 /// read as digits ([`ENGLISH_RANKS`]). `VICHESS_RANK_HEARD=0` turns this off, for the closed
 /// loop.
 fn rank_heard(said: &str, best: &crate::rules::Move, candidates: &[Candidate]) -> bool {
-    if std::env::var_os("VICHESS_RANK_HEARD").is_some_and(|v| v == "0") {
+    if super::switch::var_os("VICHESS_RANK_HEARD").is_some_and(|v| v == "0") {
         return true;
     }
     let heard = words(said)
@@ -1294,8 +1308,9 @@ fn sharing<S: Copy>(
     command: impl Fn(usize) -> bool,
     log_prob: impl Fn(&S) -> f32,
 ) -> Vec<(usize, S)> {
-    let all = std::env::var_os("VICHESS_SHARE_ALL_PHRASES").is_some_and(|v| v == "1");
-    let keep_command = std::env::var_os("VICHESS_COMMAND_KEEPS_SHARE").is_none_or(|v| v != "0");
+    let all = super::switch::var_os("VICHESS_SHARE_ALL_PHRASES").is_some_and(|v| v == "1");
+    let keep_command =
+        super::switch::var_os("VICHESS_COMMAND_KEEPS_SHARE").is_none_or(|v| v != "0");
     let likeliest = scored
         .iter()
         .max_by(|a, b| log_prob(&a.1).total_cmp(&log_prob(&b.1)))
@@ -1320,7 +1335,7 @@ const SECOND_LOOK: usize = 8;
 /// Whether the phrases nearest the transcript that the beam dropped get a second look
 /// ([`dropped_near`]); `VICHESS_SECOND_LOOK=0` turns it off, for the closed loop.
 fn second_look() -> bool {
-    std::env::var_os("VICHESS_SECOND_LOOK").is_none_or(|v| v != "0")
+    super::switch::var_os("VICHESS_SECOND_LOOK").is_none_or(|v| v != "0")
 }
 
 /// The phrases the beam dropped that are nearer in letters to the model's own transcript
@@ -1373,7 +1388,7 @@ fn dropped_rivals(
     candidates: &[Candidate],
     scores: &[Option<vichess_whisper::Score>],
 ) -> Vec<usize> {
-    if std::env::var_os("VICHESS_RIVALS_LOOKED_AT").is_some_and(|v| v == "0") {
+    if super::switch::var_os("VICHESS_RIVALS_LOOKED_AT").is_some_and(|v| v == "0") {
         return Vec::new();
     }
     let Some(best) = scores
@@ -1434,7 +1449,7 @@ fn dropped_rivals(
 /// ([`as_transcribed`]); `VICHESS_OWN_TOKENS=0` scores every phrase as the tokeniser writes
 /// it, for the closed loop.
 fn own_tokenisation() -> bool {
-    std::env::var_os("VICHESS_OWN_TOKENS").is_none_or(|v| v != "0")
+    super::switch::var_os("VICHESS_OWN_TOKENS").is_none_or(|v| v != "0")
 }
 
 /// Scores the phrase whose text the model's finished transcript is (`text`, with its
@@ -1460,7 +1475,7 @@ fn as_transcribed(
     log_prob: f32,
     tokens: usize,
 ) {
-    let own_words = std::env::var_os("VICHESS_OWN_WORDS").is_none_or(|v| v != "0");
+    let own_words = super::switch::var_os("VICHESS_OWN_WORDS").is_none_or(|v| v != "0");
     let Some(i) = candidates
         .iter()
         .position(|c| c.text == text.trim())
@@ -1490,6 +1505,10 @@ fn fit(worst_gap: f32) -> f32 {
 }
 
 impl Ear for WhisperEar {
+    fn unprepare(&mut self) {
+        self.prepared = None;
+    }
+
     fn prepare(&mut self, position: &Position, language: Language) -> Result<(), EarError> {
         let fen = position.fen();
         if matches!(&self.prepared, Some(p) if p.fen == fen && p.language == language) {
@@ -1551,13 +1570,30 @@ impl WhisperEar {
             .ok()
             .and_then(|s| s.parse().ok())
             .unwrap_or(MIN_SECONDS);
-        let utt = self.rec.encode(&pcm, seconds);
+        let utt = match self.encoded.take() {
+            Some((same, at, utt)) if at == seconds && same == pcm => utt,
+            _ => self.rec.encode(&pcm, seconds),
+        };
         let _one_core = encoded.map(|started| {
             started();
             vichess_whisper::model::cap_threads(1)
         });
         self.last.ms[1] = clock.elapsed().as_millis();
         self.last.frames = utt.frames;
+        let hearing = self.decode(&utt, position, language);
+        if self.keep_encoding {
+            self.encoded = Some((pcm, seconds, utt));
+        }
+        hearing
+    }
+
+    /// The encoded utterance's readings among the prepared phrases.
+    fn decode(
+        &mut self,
+        utt: &Utterance,
+        position: &Position,
+        language: Language,
+    ) -> Result<Hearing, EarError> {
         let Some(prepared) = &self.prepared else {
             return Ok(Hearing::default());
         };
@@ -1570,7 +1606,7 @@ impl WhisperEar {
         // The transcript is cut at the best reading's length and six tokens more (below),
         // which is at most the longest phrase's.
         let cap = phrases.iter().map(Vec::len).max().unwrap_or(0) + TRANSCRIPT_SPARE;
-        let found = self.rec.score(&utt, language.code(), &phrases, BEAM, cap);
+        let found = self.rec.score(utt, language.code(), &phrases, BEAM, cap);
         self.last.no_speech = found.no_speech;
         let mut scores = found.phrases;
         // The search's own scores, before the transcript's: what a move one file apart is
@@ -1596,9 +1632,7 @@ impl WhisperEar {
                     .iter()
                     .map(|&i| prepared.candidates[i].tokens.clone())
                     .collect();
-                let again = self
-                    .rec
-                    .score(&utt, language.code(), &tokens, near.len(), 0);
+                let again = self.rec.score(utt, language.code(), &tokens, near.len(), 0);
                 for (&i, score) in near.iter().zip(again.phrases) {
                     scores[i] = score;
                     searched[i] = score;
@@ -1705,7 +1739,7 @@ impl WhisperEar {
             self.last.reading = words(reading).join(" ");
             self.last.man_heard = match &best.0 {
                 Meaning::Move(m) => {
-                    std::env::var_os("VICHESS_MAN_HEARD").is_some_and(|v| v == "0")
+                    super::switch::var_os("VICHESS_MAN_HEARD").is_some_and(|v| v == "0")
                         || man_heard(&words(&said), reading, &rival_men(m, &prepared.candidates))
                 }
                 Meaning::Command(_) => true,

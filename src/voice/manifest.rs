@@ -37,6 +37,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
+use std::sync::OnceLock;
 
 /// The packs that ship with vichess, default first.
 pub const PACK_NAMES: [&str; 6] = ["de-fide", "en", "de", "uk", "ru", "hy"];
@@ -557,19 +558,26 @@ impl Pack {
     /// A shipped pack from the manifest compiled into the program: words only, for text and
     /// tests. It names no folder, so it has no clips.
     pub fn builtin(name: &str) -> Result<Pack, ManifestError> {
-        let (_, text) =
-            BUILTIN
-                .iter()
-                .find(|(n, _)| *n == name)
-                .ok_or_else(|| ManifestError::NoSuchPack {
-                    pack: name.to_string(),
-                    known: PACK_NAMES.join(", "),
-                })?;
+        // Each built-in manifest is parsed once a process: the words are wanted in many
+        // places (the typed move's parser, the host, every line's text), and parsing the
+        // TOML each time was a third of a console game's start.
+        static PARSED: [OnceLock<Pack>; BUILTIN.len()] = [const { OnceLock::new() }; BUILTIN.len()];
+        let at = BUILTIN
+            .iter()
+            .position(|(n, _)| *n == name)
+            .ok_or_else(|| ManifestError::NoSuchPack {
+                pack: name.to_string(),
+                known: PACK_NAMES.join(", "),
+            })?;
+        if let Some(pack) = PARSED[at].get() {
+            return Ok(pack.clone());
+        }
+        let text = BUILTIN[at].1;
         let path = PathBuf::from(format!("(built in) voices/{name}/manifest.toml"));
         let mut pack = Pack::parse(text, Path::new(""), name, &path)?;
         pack.origin = Origin::BuiltIn;
         pack.root = PathBuf::new();
-        Ok(pack)
+        Ok(PARSED[at].get_or_init(|| pack).clone())
     }
 
     /// Parses manifest text; `root` is the pack folder that clip paths are relative to, and

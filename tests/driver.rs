@@ -726,3 +726,32 @@ fn a_press_before_a_slider_settled_makes_and_completes_its_move() {
         assert!(!said.iter().any(|l| l.starts_with("kein Zug")), "{said:?}");
     }
 }
+
+/// A resumed game says the clocks' times at once, in words, after saying they stay stopped:
+/// the first thing a player coming back to the board asks (D.2.5, the clock tells the time).
+#[test]
+fn a_resumed_game_says_the_clocks_times_at_once() {
+    let config = SessionConfig {
+        downtime: Downtime::Paused,
+        ..SessionConfig::default()
+    };
+    let mut s = session(config.clone(), Some("900+10"));
+    // White's clock runs from the move at 2 s to the press at 3 s: 15:00 - 0:01 + 0:10.
+    let mut effects = s.handle(line("e4"), ms(2_000));
+    effects.extend(s.handle(line("press"), ms(3_000)));
+    let journal = journal_of(&effects);
+    let mut table =
+        Table::new(Session::resume(config, Pack::builtin("de-fide").unwrap(), &journal).unwrap());
+    // The first event after a resume, a moment of time, says where the game stands.
+    table.handle_timeout(ms(0));
+    let said = printed(&drain(&mut table));
+    let stopped = said
+        .iter()
+        .position(|l| l.starts_with("die Uhren bleiben angehalten"))
+        .unwrap_or_else(|| panic!("no line about the stopped clocks: {said:?}"));
+    assert_eq!(
+        said.get(stopped + 1).map(String::as_str),
+        Some("Weiß: fünfzehn Minuten neun Sekunden; Schwarz: fünfzehn Minuten"),
+        "{said:?}"
+    );
+}

@@ -854,6 +854,11 @@ impl Session {
                 );
             }
             self.stop_clocks_after_downtime(at);
+            // The times, which a player coming back asks for first (D.2.5: the clock tells
+            // them): said at once, not only on "zeit".
+            if self.state.clock().is_some() && !self.state.is_over() {
+                self.say_time(at);
+            }
             self.say_still_open();
         }
         at

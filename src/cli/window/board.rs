@@ -148,6 +148,7 @@ pub fn show(
     let mut line = None;
     let mut focused = None;
     let mut drop_at = None;
+    let roving = roving_square(ui, state, view, look.flipped);
     for sq in Square::all() {
         let rect = rect_of(sq);
         let fill = match sq.is_light() {
@@ -200,7 +201,18 @@ pub fn show(
                 look.theme,
             );
         }
-        let resp = ui.interact(rect, square_id(sq), Sense::click_and_drag());
+        // One square is a Tab stop, the one the keys are on: Tab leaves the board in one
+        // step, as it leaves any grid, and the arrows move within it. The other squares are
+        // still buttons for the mouse and a screen reader, which may also move the focus to
+        // any of them.
+        let sense = match sq == roving {
+            true => Sense::click_and_drag(),
+            false => Sense::CLICK | Sense::DRAG,
+        };
+        let resp = ui.interact(rect, square_id(sq), sense);
+        if sq != roving && focus_asked(ui, square_id(sq)) {
+            resp.request_focus();
+        }
         if resp.has_focus() {
             focused = Some(sq);
             focus_frame(&painter, rect, theme);
@@ -324,6 +336,34 @@ fn click(state: &mut BoardState, view: &View, legal: &[Move], sq: Square) -> Opt
     }
 }
 
+/// The square that is the board's Tab stop: the one with the focus, else the one that had it
+/// last, else the last move's square, else the corner at the bottom left; the square an
+/// arrow with nothing focused comes back to ([`focus_on_arrow`]).
+fn roving_square(ui: &egui::Ui, state: &BoardState, view: &View, flipped: bool) -> Square {
+    // Asked of egui, not of `state`: an arrow moved the focus after the last frame's squares.
+    let now = ui.ctx().memory(|m| m.focused());
+    let corner = match flipped {
+        false => Square::A1,
+        true => Square::H8,
+    };
+    Square::all()
+        .find(|&s| Some(square_id(s)) == now)
+        .or(state.last_focus)
+        .or_else(|| view.last_move.as_ref().map(|m| m.to()))
+        .unwrap_or(corner)
+}
+
+/// Whether a screen reader asked to move the focus to the widget `id` in this frame: egui
+/// gives it only to Tab stops, and all but one square are not.
+fn focus_asked(ui: &egui::Ui, id: egui::Id) -> bool {
+    ui.input(|i| {
+        i.events.iter().any(|e| {
+            matches!(e, egui::Event::AccessKitActionRequest(r)
+                if r.action == egui::accesskit::Action::Focus && r.target == egui::accesskit::NodeId::from(id.value()))
+        })
+    })
+}
+
 /// Arrow keys move the focus from square to square, as the console's cursor moves (up is
 /// up on the screen); the keys stay with the board instead of leaving it.
 fn arrow_keys(ui: &egui::Ui, sq: Square, flipped: bool) {
@@ -373,14 +413,7 @@ fn focus_on_arrow(ui: &egui::Ui, state: &BoardState, view: &View, flipped: bool)
     if !arrow || ui.ctx().memory(|m| m.focused()).is_some() || state.promotion.is_some() {
         return;
     }
-    let corner = match flipped {
-        false => Square::A1,
-        true => Square::H8,
-    };
-    let sq = state
-        .last_focus
-        .or_else(|| view.last_move.as_ref().map(|m| m.to()))
-        .unwrap_or(corner);
+    let sq = roving_square(ui, state, view, flipped);
     // The arrow only brings the focus back: egui would also move it one square on.
     ui.memory_mut(|m| {
         m.request_focus(square_id(sq));
@@ -905,5 +938,92 @@ mod tests {
             Some(Square::A8),
             "after Escape an arrow brings the focus back to its square"
         );
+    }
+
+    /// The board is one Tab stop, as a grid is: Tab from any square goes on to what follows
+    /// the board, Shift+Tab from there comes back to the square the keys were on, and the
+    /// arrows, not Tab, walk the 64 squares.
+    #[test]
+    fn tab_passes_the_board_in_one_step_and_comes_back_to_its_square() {
+        use egui::Key::*;
+        let view = View::still(Position::new(), Language::En);
+        let ctx = egui::Context::default();
+        let mut state = BoardState::default();
+        let pack = Pack::builtin("en").expect("the built-in English pack");
+        let theme = Theme::of(
+            super::super::ThemeName::HighContrast,
+            [egui::Color32::WHITE, egui::Color32::BLACK],
+        );
+        let look = Look {
+            theme: &theme,
+            flipped: false,
+            coordinates: None,
+            man_scale: 0.8,
+        };
+        // The buttons' ids, as egui gives them.
+        let buttons = std::cell::Cell::new((egui::Id::NULL, egui::Id::NULL));
+        // Frames with a button before the board and one after it, `key` pressed in the
+        // first (with Shift when `shift`); the widget with the focus after them.
+        let run = |state: &mut BoardState, key: Option<egui::Key>, shift: bool| {
+            for n in 0..3 {
+                let events = key
+                    .filter(|_| n == 0)
+                    .map(|key| egui::Event::Key {
+                        key,
+                        physical_key: None,
+                        pressed: true,
+                        repeat: false,
+                        modifiers: match shift {
+                            true => egui::Modifiers::SHIFT,
+                            false => egui::Modifiers::NONE,
+                        },
+                    })
+                    .into_iter()
+                    .collect();
+                let input = egui::RawInput {
+                    screen_rect: Some(Rect::from_min_size(Pos2::ZERO, Vec2::splat(900.0))),
+                    focused: true,
+                    events,
+                    ..Default::default()
+                };
+                let _ = ctx.run(input, |ctx| {
+                    egui::CentralPanel::default().show(ctx, |ui| {
+                        let before = ui.button("before").id;
+                        show(ui, state, &view, &pack, &look);
+                        buttons.set((before, ui.button("after").id));
+                    });
+                });
+            }
+            ctx.memory(|m| m.focused())
+        };
+        let named = |id: Option<egui::Id>| -> String {
+            let (before, after) = buttons.get();
+            match Square::all().find(|&s| Some(square_id(s)) == id) {
+                Some(sq) => sq.to_string(),
+                None if id == Some(before) => "the button before".to_string(),
+                None if id == Some(after) => "the button after".to_string(),
+                None => format!("{id:?}"),
+            }
+        };
+        run(&mut state, None, false);
+        run(&mut state, Some(ArrowUp), false);
+        // The first arrow focuses a1; then to e4.
+        for key in [
+            ArrowUp, ArrowUp, ArrowUp, ArrowRight, ArrowRight, ArrowRight, ArrowRight,
+        ] {
+            run(&mut state, Some(key), false);
+        }
+        assert_eq!(state.focus, Some(Square::E4), "the arrows walk the board");
+        let next = run(&mut state, Some(Tab), false);
+        assert_eq!(named(next), "the button after", "Tab from e4");
+        let back = run(&mut state, Some(Tab), true);
+        assert_eq!(
+            named(back),
+            "e4",
+            "Shift+Tab comes back to the square the keys were on"
+        );
+        let out = run(&mut state, Some(Tab), true);
+        assert_eq!(named(out), "the button before", "Shift+Tab from e4");
+        assert_eq!(named(run(&mut state, Some(Tab), false)), "e4");
     }
 }

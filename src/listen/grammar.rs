@@ -37,8 +37,17 @@ pub fn pack_names(language: Language) -> &'static [&'static str] {
 }
 
 /// Every language's packs for hearing ([`pack_names`]): the user's installed pack of that
-/// name, else the built-in one. Both recognisers build their phrases from these.
+/// name, else the built-in one. Both recognisers build their phrases from these, so they
+/// are read once a process: each reading parsed nine manifests from the disk.
 pub fn packs_by_language(
+) -> Result<std::collections::HashMap<Language, Vec<Pack>>, super::heard::EarError> {
+    static READ: std::sync::OnceLock<
+        Result<std::collections::HashMap<Language, Vec<Pack>>, super::heard::EarError>,
+    > = std::sync::OnceLock::new();
+    READ.get_or_init(read_packs_by_language).clone()
+}
+
+fn read_packs_by_language(
 ) -> Result<std::collections::HashMap<Language, Vec<Pack>>, super::heard::EarError> {
     let mut packs: std::collections::HashMap<Language, Vec<Pack>> = Default::default();
     for lang in Language::ALL {

@@ -13,6 +13,9 @@ pub struct Bpe {
     ranks: HashMap<(String, String), usize>,
     special: HashMap<String, u32>,
     byte_char: [char; 256],
+    /// Each id's bytes, built at the first [`Bpe::decode`]: a hearing decodes a dozen
+    /// transcripts, and each built the 50,000-entry inverse anew.
+    bytes_of: std::sync::OnceLock<HashMap<u32, Vec<u8>>>,
 }
 
 /// GPT-2's map from bytes to printable characters (printable Latin-1 stays itself, the rest
@@ -107,6 +110,7 @@ impl Bpe {
             ranks,
             special,
             byte_char: byte_chars(),
+            bytes_of: std::sync::OnceLock::new(),
         })
     }
 
@@ -117,18 +121,26 @@ impl Bpe {
 
     /// The text of `ids` (the inverse of [`Bpe::encode`]).
     pub fn decode(&self, ids: &[u32]) -> String {
-        let by_id: HashMap<u32, &str> = self.vocab.iter().map(|(k, &v)| (v, k.as_str())).collect();
-        let char_byte: HashMap<char, u8> = self
-            .byte_char
-            .iter()
-            .enumerate()
-            .map(|(b, &c)| (c, b as u8))
-            .collect();
+        let bytes_of = self.bytes_of.get_or_init(|| {
+            let char_byte: HashMap<char, u8> = self
+                .byte_char
+                .iter()
+                .enumerate()
+                .map(|(b, &c)| (c, b as u8))
+                .collect();
+            self.vocab
+                .iter()
+                .map(|(token, &id)| {
+                    let bytes = token.chars().filter_map(|c| char_byte.get(&c).copied());
+                    (id, bytes.collect())
+                })
+                .collect()
+        });
         let bytes: Vec<u8> = ids
             .iter()
-            .filter_map(|i| by_id.get(i))
-            .flat_map(|t| t.chars())
-            .filter_map(|c| char_byte.get(&c).copied())
+            .filter_map(|i| bytes_of.get(i))
+            .flatten()
+            .copied()
             .collect();
         String::from_utf8_lossy(&bytes).into_owned()
     }

@@ -348,7 +348,85 @@ fn a_new_game_and_a_resume_name_the_unfinished_games_in_the_folder() {
         "Older – Schwarz",
     );
     assert!(!rest.contains("Newer"), "{rest}");
-    assert!(rest.ends_with("; odd.journal"), "{rest}");
+    // The list ends with how to take one of the games up again, in the game's words.
+    assert!(
+        rest.ends_with(
+            "; odd.journal; eine davon fortsetzen: vichess play --resume und der Dateiname in Klammern"
+        ),
+        "{rest}"
+    );
+}
+
+/// `--resume JOURNAL`: any unfinished game of the folder is taken up again by the file name
+/// the list of unfinished games gives (".journal" may be left off), and is then the game
+/// `--resume` alone continues; a name that is no journal resumes nothing and says so.
+#[test]
+fn a_game_named_by_its_journal_is_resumed_and_then_continued_by_resume() {
+    let home = tempfile::tempdir().unwrap();
+    play(
+        home.path(),
+        &["--lang", "en", "--white", "Older"],
+        "e4
+quit
+",
+    );
+    let newer = play(
+        home.path(),
+        &["--lang", "en", "--white", "Newer"],
+        "d4
+quit
+",
+    );
+    assert!(
+        newer
+            .iter()
+            .any(|l| l.starts_with("unfinished games in this folder: Older")
+                && l.ends_with(
+                    "; to continue one: vichess play --resume and the file name in brackets"
+                )),
+        "{newer:?}"
+    );
+    let older = journals(home.path())
+        .into_iter()
+        .find(|p| p.to_string_lossy().contains("Older"))
+        .unwrap();
+    let name = older.file_name().unwrap().to_string_lossy().into_owned();
+    let bare = name.trim_end_matches(".journal");
+    let out = play(home.path(), &["--resume", bare], "moves\nquit\n");
+    assert!(out.iter().any(|l| l == "1. e4"), "{out:?}");
+    assert!(!out.iter().any(|l| l == "1. d4"), "{out:?}");
+    let again = play(home.path(), &["--resume"], "moves\nquit\n");
+    assert!(again.iter().any(|l| l == "1. e4"), "{again:?}");
+    let missing = resume_named(home.path(), "no-such-game");
+    assert!(!missing.status.success());
+    let said = String::from_utf8_lossy(&missing.stderr);
+    assert!(
+        said.contains("there is no such game journal; nothing was resumed")
+            && said.contains("no-such-game.journal"),
+        "{said}"
+    );
+    assert_eq!(journals(home.path()).len(), 2, "nothing new was begun");
+}
+
+/// `vichess play --no-audio --lang en --resume NAME --game-dir HOME/games`, nothing typed.
+fn resume_named(home: &Path, name: &str) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_vichess"))
+        .args([
+            "play",
+            "--no-audio",
+            "--lang",
+            "en",
+            "--resume",
+            name,
+            "--game-dir",
+        ])
+        .arg(home.join("games"))
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
 }
 
 /// Issue 24, item 20: a dangling symbolic link where the next journal would be named does

@@ -61,9 +61,10 @@ pub struct PlayArgs {
     /// Where the game's journal and PGN are kept (default: the per-user data directory).
     #[arg(long)]
     pub(super) game_dir: Option<PathBuf>,
-    /// Continue the game last started in the game folder from its journal.
-    #[arg(long)]
-    pub(super) resume: bool,
+    /// Continue the game last started in the game folder from its journal; with a journal's
+    /// file name (as the list of unfinished games gives it), continue that game.
+    #[arg(long, num_args = 0..=1, value_name = "JOURNAL")]
+    pub(super) resume: Option<Option<String>>,
     /// With --resume: open a finished game too (for the arbiter, to check or correct it).
     #[arg(long, requires = "resume")]
     pub(super) resume_finished: bool,
@@ -255,7 +256,8 @@ impl PlayArgs {
             lang: self.lang,
             no_audio: self.no_audio,
             game_dir: self.game_dir,
-            resume: self.resume,
+            resume: self.resume.is_some(),
+            resume_game: self.resume.flatten(),
             resume_finished: self.resume_finished,
             white: self.white,
             black: self.black,

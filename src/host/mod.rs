@@ -89,6 +89,9 @@ pub struct GameSettings {
     pub game_dir: Option<PathBuf>,
     /// Continue the game last started in the game folder.
     pub resume: bool,
+    /// With `resume`: this journal (a file name in the game folder, or a path) rather than
+    /// the game last started, so that any unfinished game can be taken up again.
+    pub resume_game: Option<String>,
     /// With `resume`: open a finished game too (for the arbiter).
     pub resume_finished: bool,
     /// White's name, for the PGN and the game's file name.

@@ -56,7 +56,10 @@ impl Host {
         };
         // The game's language: --lang, else a resumed game's own, else the configuration's or
         // the system locale's (issue 24, item 8).
-        let resumed = args.resume.then(|| resumed_records(&dir)).flatten();
+        let resumed = args
+            .resume
+            .then(|| resumed_records(&dir, args.resume_game.as_deref()))
+            .flatten();
         let journaled = resumed
             .as_deref()
             .and_then(crate::session::journaled_language);
@@ -368,11 +371,22 @@ fn open_game(
     // once the sound is open.
     let mut notes = Vec::new();
     if args.resume {
-        let (path, note) = game_to_resume(dir, &pack)?;
+        let (path, note) = game_to_resume(dir, &pack, args.resume_game.as_deref())?;
         notes.extend(note);
         // Before anything is read: a torn tail of a journal another process is still
         // writing is that process's next line, not damage.
         let lock = GameLock::acquire(&path).map_err(|e| held_in(&pack, e))?;
+        // A game of this folder chosen by name is the one `--resume` continues from now on.
+        // Best effort: unrecorded, `--resume` alone goes back to the game last started,
+        // which the list of unfinished games then names beside this one.
+        if args.resume_game.is_some() && path.parent() == Some(dir) {
+            if let Some(name) = path.file_name() {
+                let _ = record::save_file(
+                    &dir.join(CURRENT_GAME),
+                    &format!("{}\n", name.to_string_lossy()),
+                );
+            }
+        }
         let read = journal::read(&path).map_err(|e| match e {
             // Not damaged: written by a newer vichess (issue 24, item 20); left as it is.
             journal::JournalError::Newer { version, .. } => {
@@ -648,8 +662,12 @@ pub(super) const CURRENT_GAME: &str = "current-game";
 
 /// The game to resume: the one named in the folder's `current-game` file, or, when that is
 /// missing (a folder from an older vichess), the journal written last, said so in the note.
-fn game_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, Option<String>)> {
-    let (path, named) = journal_to_resume(dir, pack)?;
+fn game_to_resume(
+    dir: &Path,
+    pack: &Pack,
+    chosen: Option<&str>,
+) -> anyhow::Result<(PathBuf, Option<String>)> {
+    let (path, named) = journal_to_resume(dir, pack, chosen)?;
     if named {
         return Ok((path, None));
     }
@@ -667,16 +685,37 @@ fn game_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, Option<St
 /// pack, so the game goes on in its own words (issue 24, item 8), and its engine seat, which
 /// the engine's flags without `--engine` change; `None` when its journal cannot be read yet
 /// (the resume itself then says why).
-fn resumed_records(dir: &Path) -> Option<Vec<String>> {
+fn resumed_records(dir: &Path, chosen: Option<&str>) -> Option<Vec<String>> {
     // Any words will do: a journal that cannot be found is said by the resume itself.
-    let (path, _) = journal_to_resume(dir, &Pack::builtin("en").ok()?).ok()?;
+    let (path, _) = journal_to_resume(dir, &Pack::builtin("en").ok()?, chosen).ok()?;
     let read = journal::read(&path).ok()?;
     Some(read.entries.into_iter().map(|e| e.payload).collect())
 }
 
 /// The journal of the game to resume, and whether the folder's `current-game` file named it
-/// (`false`: the journal written last was taken).
-fn journal_to_resume(dir: &Path, pack: &Pack) -> anyhow::Result<(PathBuf, bool)> {
+/// or the player did (`false`: the journal written last was taken). `chosen` is a journal's
+/// file name in `dir` (".journal" may be left off) or a path.
+fn journal_to_resume(
+    dir: &Path,
+    pack: &Pack,
+    chosen: Option<&str>,
+) -> anyhow::Result<(PathBuf, bool)> {
+    if let Some(chosen) = chosen {
+        let mut path = match chosen.contains(['/', '\\']) {
+            true => PathBuf::from(chosen),
+            false => dir.join(chosen),
+        };
+        if !path.exists() && path.extension().is_none_or(|x| x != "journal") {
+            path.as_mut_os_string().push(".journal");
+        }
+        if path.is_file() {
+            return Ok((path, true));
+        }
+        return Err(anyhow!(
+            "{}",
+            line_in(pack, Word::NoSuchJournal, &path.display().to_string())
+        ));
+    }
     let named = std::fs::read_to_string(dir.join(CURRENT_GAME)).ok();
     if let Some(name) = named.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
         // A bare file name only: the marker cannot point outside the folder.

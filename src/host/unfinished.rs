@@ -70,10 +70,13 @@ pub fn unfinished_games(dir: &Path, current: &Path, pack: &Pack) -> Option<Strin
     }
     found.sort();
     let games: Vec<String> = found.into_iter().map(|(_, g)| g).collect();
+    // How to take one up again: `--resume` alone continues the game last started, which
+    // may be none of these.
     Some(format!(
-        "{}{} {}",
+        "{}{} {}; {}",
         pack.text(&[Token::Word(Word::UnfinishedGames)]),
         pack.colon(),
-        games.join("; ")
+        games.join("; "),
+        pack.text(&[Token::Word(Word::ResumeOneWith)]),
     ))
 }

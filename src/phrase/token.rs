@@ -734,6 +734,10 @@ words! {
     IllegalMoveFirst = "illegal-move-first",
     /// A player's second completed illegal move (7.5.5): the game's end follows.
     IllegalMoveSecond = "illegal-move-second",
+    /// After the unfinished games in a game folder: how to take one of them up again.
+    ResumeOneWith = "resume-one-with",
+    /// `--resume JOURNAL` names no journal.
+    NoSuchJournal = "no-such-journal",
     WhyOwnManThere = "why-own-man-there",
     WhyStillInCheck = "why-still-in-check",
     WhyPinned = "why-pinned",

@@ -220,3 +220,36 @@ fn a_spoken_man_with_a_cyrillic_square_is_the_move() {
     let out = run(&mut s, 0, &["а5", "ладья а3", "конь с6"]);
     assert_eq!(moves(&s), ["a7a5", "a1a3", "b8c6"], "{:#?}", printed(&out));
 }
+
+/// A square typed with the Cyrillic letter its file's name starts with ("д4", "кінь ф3",
+/// "слон г5", "ферзь ж4") is the move, and "вертикаль д" the file: a Ukrainian or Russian
+/// player types the letter they say.
+#[test]
+fn a_square_typed_with_the_cyrillic_letter_said_for_its_file_is_the_move() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut s = game("uk", start);
+    let out = run(
+        &mut s,
+        0,
+        &["д4", "д5", "кінь ф3", "кінь ц6", "слон г5", "вертикаль д"],
+    );
+    let lines = printed(&out);
+    assert_eq!(
+        moves(&s),
+        ["d2d4", "d7d5", "g1f3", "b8c6", "c1g5"],
+        "{lines:#?}"
+    );
+    let file = "вертикаль де: де один білий ферзь, де чотири білий пішак, де п'ять чорний пішак, \
+                де вісім чорний ферзь";
+    assert!(lines.iter().any(|l| l == file), "{lines:#?}");
+    let mut s = game("ru", start);
+    let out = run(&mut s, 0, &["э4", "э5", "ферзь ж4", "поле ж8"]);
+    let lines = printed(&out);
+    assert_eq!(moves(&s), ["e2e4", "e7e5", "d1g4"], "{lines:#?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("же восемь: чёрный конь")),
+        "{lines:#?}"
+    );
+}

@@ -186,8 +186,11 @@ fn items(words: &[String]) -> Option<(Vec<Item>, bool)> {
         let mut cs = words[i].chars();
         match (cs.next(), cs.next(), cs.next()) {
             (Some(f), Some(r), None) => {
-                // "ладья а3": a square typed on a Cyrillic keyboard, as a typed move takes it.
-                out.push(Item::File(File::from_char(latin_lookalike(f))?));
+                // "ладья а3", "кінь д2": a square typed on a Cyrillic keyboard. A letter
+                // read by its sound is the player's word for the file, not notation: "д4"
+                // alone is a move said, as "де чотири" is.
+                out.push(Item::File(File::from_char(file_letter(f))?));
+                spoken |= file_letter(f) != latin_lookalike(f);
                 out.push(Item::Rank(Rank::from_char(r)?));
             }
             (Some(r), None, None) => out.push(Item::Rank(Rank::from_char(r)?)),
@@ -260,7 +263,17 @@ pub fn spoken_rank(text: &str) -> Option<Rank> {
 
 /// A file said in any pack's words or as a letter ("Eva", "еф", "e").
 pub fn spoken_file(text: &str) -> Option<File> {
-    match items(&split(text))?.0.as_slice() {
+    let words = split(text);
+    if let [word] = words.as_slice() {
+        let mut cs = word.chars();
+        if let (Some(c), None) = (cs.next(), cs.next()) {
+            // "вертикаль д": one Cyrillic letter typed for the file.
+            if let Some(f) = File::from_char(file_letter(c)).filter(|_| !c.is_ascii()) {
+                return Some(f);
+            }
+        }
+    }
+    match items(&words)?.0.as_slice() {
         [Item::File(f)] => Some(*f),
         _ => None,
     }
@@ -278,6 +291,24 @@ pub fn spoken_square(text: &str) -> Option<crate::rules::Square> {
         let latin: String = text.chars().map(latin_lookalike).collect();
         (latin != text).then(|| read(&latin)).flatten()
     })
+}
+
+/// The file a Cyrillic letter stands for when a Russian or Ukrainian player types a square
+/// on their own keyboard ("кінь д2"): the Latin letter it looks like ([`latin_lookalike`]),
+/// or the letter the file's name is heard as in Russian and Ukrainian (`б` бэ/бе, `ц`
+/// цэ/це, `д` дэ/де, `э` for e, `ф` эф/еф, `г` ге, `ж` же). Lower case only: a capital `Ф` or `С` before a square is a piece's
+/// letter. Else `c` itself. Only in words of the packs ("кінь д2", "вертикаль д"): a SAN
+/// move with such a letter ("Кж3") is still refused as naming no square.
+fn file_letter(c: char) -> char {
+    match c {
+        'б' => 'b',
+        'ц' => 'c',
+        'д' => 'd',
+        'э' => 'e',
+        'ф' => 'f',
+        'г' | 'ж' => 'g',
+        other => latin_lookalike(other),
+    }
 }
 
 /// The Latin file letter a Cyrillic letter looks like (`а`, `с`, `е`, `һ`), else `c` itself.

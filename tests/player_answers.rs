@@ -221,9 +221,10 @@ fn a_spoken_man_with_a_cyrillic_square_is_the_move() {
     assert_eq!(moves(&s), ["a7a5", "a1a3", "b8c6"], "{:#?}", printed(&out));
 }
 
-/// A square typed with the Cyrillic letter its file's name starts with ("д4", "кінь ф3",
-/// "слон г5", "ферзь ж4") is the move, and "вертикаль д" the file: a Ukrainian or Russian
-/// player types the letter they say.
+/// A square typed with the Cyrillic letter its file's name is heard as, after a man's word
+/// ("кінь ф3", "слон г5", "ферзь ж4"), is the move, and "вертикаль д" the file: a Ukrainian
+/// or Russian player types the letter they say. Alone ("д4") it is notation, and its reader
+/// says there is no such square, as it does for "Кж3", rather than guess.
 #[test]
 fn a_square_typed_with_the_cyrillic_letter_said_for_its_file_is_the_move() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -231,9 +232,18 @@ fn a_square_typed_with_the_cyrillic_letter_said_for_its_file_is_the_move() {
     let out = run(
         &mut s,
         0,
-        &["д4", "д5", "кінь ф3", "кінь ц6", "слон г5", "вертикаль д"],
+        &[
+            "д4",
+            "d4",
+            "d5",
+            "кінь ф3",
+            "кінь ц6",
+            "слон г5",
+            "вертикаль д",
+        ],
     );
     let lines = printed(&out);
+    assert_eq!(lines[0], "на дошці немає поля «д4»", "{lines:#?}");
     assert_eq!(
         moves(&s),
         ["d2d4", "d7d5", "g1f3", "b8c6", "c1g5"],
@@ -243,7 +253,7 @@ fn a_square_typed_with_the_cyrillic_letter_said_for_its_file_is_the_move() {
                 де вісім чорний ферзь";
     assert!(lines.iter().any(|l| l == file), "{lines:#?}");
     let mut s = game("ru", start);
-    let out = run(&mut s, 0, &["э4", "э5", "ферзь ж4", "поле ж8"]);
+    let out = run(&mut s, 0, &["e4", "e5", "ферзь ж4", "поле ж8"]);
     let lines = printed(&out);
     assert_eq!(moves(&s), ["e2e4", "e7e5", "d1g4"], "{lines:#?}");
     assert!(

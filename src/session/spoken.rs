@@ -186,11 +186,10 @@ fn items(words: &[String]) -> Option<(Vec<Item>, bool)> {
         let mut cs = words[i].chars();
         match (cs.next(), cs.next(), cs.next()) {
             (Some(f), Some(r), None) => {
-                // "ладья а3", "кінь д2": a square typed on a Cyrillic keyboard. A letter
-                // read by its sound is the player's word for the file, not notation: "д4"
-                // alone is a move said, as "де чотири" is.
+                // "ладья а3", "кінь д2": a square typed on a Cyrillic keyboard after a word
+                // of the packs. Alone ("д4", "ж3") it stays notation, whose reader says the
+                // square does not exist rather than guess at the letter.
                 out.push(Item::File(File::from_char(file_letter(f))?));
-                spoken |= file_letter(f) != latin_lookalike(f);
                 out.push(Item::Rank(Rank::from_char(r)?));
             }
             (Some(r), None, None) => out.push(Item::Rank(Rank::from_char(r)?)),
@@ -297,8 +296,8 @@ pub fn spoken_square(text: &str) -> Option<crate::rules::Square> {
 /// on their own keyboard ("кінь д2"): the Latin letter it looks like ([`latin_lookalike`]),
 /// or the letter the file's name is heard as in Russian and Ukrainian (`б` бэ/бе, `ц`
 /// цэ/це, `д` дэ/де, `э` for e, `ф` эф/еф, `г` ге, `ж` же). Lower case only: a capital `Ф` or `С` before a square is a piece's
-/// letter. Else `c` itself. Only in words of the packs ("кінь д2", "вертикаль д"): a SAN
-/// move with such a letter ("Кж3") is still refused as naming no square.
+/// letter. Else `c` itself. Only beside words of the packs ("кінь д2", "вертикаль д"): a
+/// SAN move with such a letter ("Кж3", "д4") is still refused as naming no square.
 fn file_letter(c: char) -> char {
     match c {
         'б' => 'b',

@@ -215,16 +215,28 @@ fn encoder_weights(w: Array2<f32>, int8: bool) -> Weights {
     }
 }
 
-/// Threads for the encoder's products and heads: the machine's cores, up to four. Asked of
-/// the system once: `available_parallelism` reads the process's control groups from /proc
-/// and /sys at every call, which was an eighth of the phrase search's time when each of a
-/// step's 40-odd products asked.
+/// Threads for the encoder's products and heads: the machine's cores, up to four, or
+/// `VICHESS_WHISPER_THREADS`. Asked of the system once: `available_parallelism` reads the
+/// process's control groups from /proc and /sys at every call, which was an eighth of the
+/// phrase search's time when each of a step's 40-odd products asked.
+///
+/// Fewer threads give the same bits (each output is summed by one thread in one order) at
+/// less CPU: one thread took a fifth less than two for the same hearing, the waiting and
+/// the split work gone. So where many hearings share the cores (the test suite runs a
+/// dozen at once) one thread each finishes them all sooner; a player's one hearing at a
+/// time is faster on all the cores.
 fn threads() -> usize {
     static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     let cores = *THREADS.get_or_init(|| {
-        std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(4)
+        let set = std::env::var("VICHESS_WHISPER_THREADS")
+            .ok()
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|&n| n > 0);
+        set.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map_or(1, |n| n.get())
+                .min(4)
+        })
     });
     cores.min(THREAD_CAP.with(std::cell::Cell::get))
 }

@@ -1302,3 +1302,65 @@ fn the_windows_help_names_the_keys_it_binds() {
         "{err}"
     );
 }
+
+/// Tab onto the menu bar and into a menu shows where the keys are: egui's menu style took
+/// every frame away, the focus's too, and the menu bar's frame was drawn off the window's
+/// top, so three Tab presses moved nothing a low-vision assistant could see. Each must draw
+/// the focus frame: long rows of changed pixels above and below the title, at least eight
+/// (a frame's two edges are five points thick).
+#[test]
+fn tab_onto_the_menu_bar_and_into_a_menu_shows_the_focus() {
+    let dir = home("menu-focus");
+    window_driven(
+        &dir,
+        "--control none",
+        r#"
+xdotool windowfocus --sync "$wid" || true
+shot() { import -window root "PNG32:$1"; }
+# Waits (up to 10 s: Mesa draws on the CPU, and a busy machine lags) until the screen
+# differs from shot $1, in shot $2.
+after() {
+  for i in $(seq 50); do
+    sleep 0.2; shot "$2"
+    n=$(compare -metric AE "$1" "$2" null: 2>&1 || true)
+    [ "${n%%.*}" -gt 200 ] 2>/dev/null && break
+  done
+  return 0
+}
+sleep 0.5; shot before.png
+xdotool key Tab; after before.png bar.png
+xdotool key Return; after bar.png opened.png
+xdotool key Down; after opened.png item.png
+"#,
+    );
+    let read = |name: &str| Image::read(&dir.join(name));
+    let (before, bar, opened, item) = (
+        read("before.png"),
+        read("bar.png"),
+        read("opened.png"),
+        read("item.png"),
+    );
+    let geometry = std::fs::read_to_string(dir.join("geometry.txt")).expect("the geometry");
+    let board_top: usize = geometry.split_whitespace().nth(1).unwrap().parse().unwrap();
+    // Rows in `rows` where at least `run` of the first `width` pixels differ.
+    let changed_rows = |a: &Image, b: &Image, rows: std::ops::Range<usize>, width: usize, run| {
+        rows.filter(|&y| {
+            (0..width.min(a.w))
+                .filter(|&x| a.at(x, y) != b.at(x, y))
+                .count()
+                >= run
+        })
+        .count()
+    };
+    // The menu bar is above the board; its first title at its left.
+    let on_bar = changed_rows(&before, &bar, 0..board_top, 200, 40);
+    assert!(on_bar >= 8, "Tab onto the menu bar changed {on_bar} rows");
+    // Down moves the focus from the open menu's title to its first item, which hangs over
+    // the board: the frame there is new against the menu as it opened.
+    let rows = 0..item.h.min(board_top + 200);
+    let in_menu = changed_rows(&opened, &item, rows, 600, 150);
+    assert!(
+        in_menu >= 8,
+        "the first menu item with the focus changed {in_menu} long rows"
+    );
+}

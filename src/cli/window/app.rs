@@ -532,156 +532,170 @@ impl WindowApp {
         pack: Option<&Pack>,
     ) -> Option<String> {
         let mut line = None;
-        egui::MenuBar::new().ui(ui, |ui| {
-            // An item activated through the accessibility tree or the keyboard does not
-            // close egui's menu (only a pointer click does), so a screen-reader user would
-            // find it still open and close it with the next activation of its title.
-            ui.menu_button(w.game, |ui| {
-                let mut acted = false;
-                if ui
-                    .add(egui::Button::new(w.new_game).shortcut_text("Ctrl+N"))
-                    .clicked()
-                {
-                    self.start_again(false, None);
-                    acted = true;
-                }
-                if ui.button(w.resume).clicked() {
-                    self.start_again(true, None);
-                    acted = true;
-                }
-                let computer = egui::Button::new(w.against_computer).shortcut_text("Ctrl+Shift+N");
-                if ui.add(computer).clicked() {
-                    self.open_computer(engine);
-                    ui.ctx().request_repaint();
-                    acted = true;
-                }
-                // The last move in words, as the console's `last` says it (F4).
-                let last = egui::Button::new(w.say_last_move).shortcut_text("F4");
-                if ui.add(last).clicked() {
-                    line = Some("last".to_string());
-                }
-                // The engine's help, in a game against it (in any other the console's words
-                // for them, and their keys, say why there is none).
-                if engine.is_some() {
-                    for (label, command) in [(w.hint, "hint"), (w.evaluation, "eval")] {
-                        let mut button = egui::Button::new(label);
-                        if let Some(key) = key_of(command) {
-                            button = button.shortcut_text(key);
-                        }
-                        if ui.add(button).clicked() {
-                            line = Some(command.to_string());
-                        }
+        // egui's menu style takes every frame away from the menu bar's titles and the menus'
+        // items, the keyboard focus's too: Tab onto the menu bar moved nothing a low-vision
+        // assistant could see. The focus frame the rest of the window draws is put back.
+        let focus = egui::Stroke::new(super::theme::FOCUS_STROKE, self.theme.text);
+        let keep_focus = move |style: &mut egui::Style| {
+            egui::containers::menu::menu_style(style);
+            style.visuals.widgets.active.bg_stroke = focus;
+        };
+        let menus = egui::containers::menu::MenuConfig::new().style(keep_focus);
+        egui::MenuBar::new()
+            .style(keep_focus)
+            .config(menus)
+            .ui(ui, |ui| {
+                // An item activated through the accessibility tree or the keyboard does not
+                // close egui's menu (only a pointer click does), so a screen-reader user would
+                // find it still open and close it with the next activation of its title.
+                ui.menu_button(w.game, |ui| {
+                    let mut acted = false;
+                    if ui
+                        .add(egui::Button::new(w.new_game).shortcut_text("Ctrl+N"))
+                        .clicked()
+                    {
+                        self.start_again(false, None);
+                        acted = true;
                     }
-                }
-                if ui
-                    .add(egui::Button::new(w.save).shortcut_text("Ctrl+S"))
-                    .clicked()
-                {
-                    line = self.save_line();
-                }
-                // Beside the game's PGN and journal, its whole path said in the reply; not in
-                // whatever folder the window was started from.
-                if ui.button(w.braille_sheet).clicked() {
-                    line = lock(&self.shared)
-                        .pgn_path
-                        .as_deref()
-                        .map(commands::braille_line);
-                }
-                if ui
-                    .add(egui::Button::new(w.quit).shortcut_text("Ctrl+Q"))
-                    .clicked()
-                {
-                    self.ask_quit(&mut line, w);
-                }
-                if acted || line.is_some() {
-                    ui.close();
-                }
-            });
-            let mut commands_open = false;
-            ui.menu_button(w.commands, |ui| {
-                commands_open = true;
-                let mut acted = false;
-                // Opened scrolled to the top, not where it was left: a click meant for the
-                // menu's first item never lands on another.
-                let mut list = egui::ScrollArea::vertical().id_salt("commands-list");
-                if !self.commands_open {
-                    list = list.vertical_scroll_offset(0.0);
-                }
-                list.show(ui, |ui| {
-                    for (en, others) in vichess::session::command_table() {
-                        let word = match lang {
-                            Language::En => en,
-                            Language::De => &others[0],
-                            Language::Uk => &others[1],
-                            Language::Ru => &others[2],
-                            Language::Hy => &others[3],
-                        };
-                        // The word with what it does, in the game's language.
-                        let label = match pack {
-                            Some(p) => commands::menu_label(p, en, word),
-                            None => word.to_string(),
-                        };
-                        let Some(item) = commands::menu_item(en) else {
-                            continue;
-                        };
-                        if let MenuItem::Sides(lines) = &item {
-                            ui.menu_button(label, |ui| {
-                                for (side, l) in [Color::White, Color::Black].into_iter().zip(lines)
-                                {
-                                    if ui.button(side_label(pack, side)).clicked() {
-                                        line = Some(l.clone());
-                                    }
-                                }
-                            });
-                            continue;
-                        }
-                        let mut button = egui::Button::new(label);
-                        if let Some(key) = key_of(en) {
-                            button = button.shortcut_text(key);
-                        }
-                        if ui.add(button).clicked() {
-                            match item {
-                                MenuItem::Send(l) => line = Some(l),
-                                MenuItem::Save => line = self.save_line(),
-                                MenuItem::Type(start) => {
-                                    self.typed = start;
-                                    self.focus_line = 5;
-                                    acted = true;
-                                }
-                                MenuItem::Sides(_) => {}
+                    if ui.button(w.resume).clicked() {
+                        self.start_again(true, None);
+                        acted = true;
+                    }
+                    let computer =
+                        egui::Button::new(w.against_computer).shortcut_text("Ctrl+Shift+N");
+                    if ui.add(computer).clicked() {
+                        self.open_computer(engine);
+                        ui.ctx().request_repaint();
+                        acted = true;
+                    }
+                    // The last move in words, as the console's `last` says it (F4).
+                    let last = egui::Button::new(w.say_last_move).shortcut_text("F4");
+                    if ui.add(last).clicked() {
+                        line = Some("last".to_string());
+                    }
+                    // The engine's help, in a game against it (in any other the console's words
+                    // for them, and their keys, say why there is none).
+                    if engine.is_some() {
+                        for (label, command) in [(w.hint, "hint"), (w.evaluation, "eval")] {
+                            let mut button = egui::Button::new(label);
+                            if let Some(key) = key_of(command) {
+                                button = button.shortcut_text(key);
+                            }
+                            if ui.add(button).clicked() {
+                                line = Some(command.to_string());
                             }
                         }
                     }
-                });
-                if acted || line.is_some() {
-                    ui.close();
-                }
-            });
-            self.commands_open = commands_open;
-            ui.menu_button(w.view, |ui| {
-                ui.label(RichText::new(w.theme).strong());
-                for name in ThemeName::ALL {
-                    let label = match name {
-                        ThemeName::HighContrast => w.high_contrast,
-                        ThemeName::BlackOnYellow => w.black_on_yellow,
-                        ThemeName::WhiteOnBlack => w.white_on_black,
-                        ThemeName::Custom => w.custom,
-                    };
-                    if ui.radio(self.prefs.theme == name, label).clicked() {
-                        self.set_theme(ui.ctx(), name);
+                    if ui
+                        .add(egui::Button::new(w.save).shortcut_text("Ctrl+S"))
+                        .clicked()
+                    {
+                        line = self.save_line();
                     }
-                }
-                ui.separator();
-                if ui.button(w.zoom_in).clicked() {
-                    egui::gui_zoom::zoom_in(ui.ctx());
-                }
-                if ui.button(w.zoom_out).clicked() {
-                    egui::gui_zoom::zoom_out(ui.ctx());
-                }
-                ui.checkbox(&mut self.prefs.words_coordinates, w.coordinates);
-                ui.checkbox(&mut self.display_open, w.text_display);
+                    // Beside the game's PGN and journal, its whole path said in the reply; not in
+                    // whatever folder the window was started from.
+                    if ui.button(w.braille_sheet).clicked() {
+                        line = lock(&self.shared)
+                            .pgn_path
+                            .as_deref()
+                            .map(commands::braille_line);
+                    }
+                    if ui
+                        .add(egui::Button::new(w.quit).shortcut_text("Ctrl+Q"))
+                        .clicked()
+                    {
+                        self.ask_quit(&mut line, w);
+                    }
+                    if acted || line.is_some() {
+                        ui.close();
+                    }
+                });
+                let mut commands_open = false;
+                ui.menu_button(w.commands, |ui| {
+                    commands_open = true;
+                    let mut acted = false;
+                    // Opened scrolled to the top, not where it was left: a click meant for the
+                    // menu's first item never lands on another.
+                    let mut list = egui::ScrollArea::vertical().id_salt("commands-list");
+                    if !self.commands_open {
+                        list = list.vertical_scroll_offset(0.0);
+                    }
+                    list.show(ui, |ui| {
+                        for (en, others) in vichess::session::command_table() {
+                            let word = match lang {
+                                Language::En => en,
+                                Language::De => &others[0],
+                                Language::Uk => &others[1],
+                                Language::Ru => &others[2],
+                                Language::Hy => &others[3],
+                            };
+                            // The word with what it does, in the game's language.
+                            let label = match pack {
+                                Some(p) => commands::menu_label(p, en, word),
+                                None => word.to_string(),
+                            };
+                            let Some(item) = commands::menu_item(en) else {
+                                continue;
+                            };
+                            if let MenuItem::Sides(lines) = &item {
+                                ui.menu_button(label, |ui| {
+                                    for (side, l) in
+                                        [Color::White, Color::Black].into_iter().zip(lines)
+                                    {
+                                        if ui.button(side_label(pack, side)).clicked() {
+                                            line = Some(l.clone());
+                                        }
+                                    }
+                                });
+                                continue;
+                            }
+                            let mut button = egui::Button::new(label);
+                            if let Some(key) = key_of(en) {
+                                button = button.shortcut_text(key);
+                            }
+                            if ui.add(button).clicked() {
+                                match item {
+                                    MenuItem::Send(l) => line = Some(l),
+                                    MenuItem::Save => line = self.save_line(),
+                                    MenuItem::Type(start) => {
+                                        self.typed = start;
+                                        self.focus_line = 5;
+                                        acted = true;
+                                    }
+                                    MenuItem::Sides(_) => {}
+                                }
+                            }
+                        }
+                    });
+                    if acted || line.is_some() {
+                        ui.close();
+                    }
+                });
+                self.commands_open = commands_open;
+                ui.menu_button(w.view, |ui| {
+                    ui.label(RichText::new(w.theme).strong());
+                    for name in ThemeName::ALL {
+                        let label = match name {
+                            ThemeName::HighContrast => w.high_contrast,
+                            ThemeName::BlackOnYellow => w.black_on_yellow,
+                            ThemeName::WhiteOnBlack => w.white_on_black,
+                            ThemeName::Custom => w.custom,
+                        };
+                        if ui.radio(self.prefs.theme == name, label).clicked() {
+                            self.set_theme(ui.ctx(), name);
+                        }
+                    }
+                    ui.separator();
+                    if ui.button(w.zoom_in).clicked() {
+                        egui::gui_zoom::zoom_in(ui.ctx());
+                    }
+                    if ui.button(w.zoom_out).clicked() {
+                        egui::gui_zoom::zoom_out(ui.ctx());
+                    }
+                    ui.checkbox(&mut self.prefs.words_coordinates, w.coordinates);
+                    ui.checkbox(&mut self.display_open, w.text_display);
+                });
             });
-        });
         line
     }
 
@@ -1215,9 +1229,15 @@ impl eframe::App for WindowApp {
                 None => {}
             }
         }
-        egui::TopBottomPanel::top("menus").show(ctx, |ui| {
-            out.extend(self.menus(ui, w, lang, engine.as_ref(), pack.as_ref()));
-        });
+        // Room around the menu bar for the focus frame, which was drawn off the window's top.
+        let room = (super::theme::FOCUS_STROKE + 3.0) as i8;
+        let menu_panel = egui::Frame::side_top_panel(&ctx.style())
+            .inner_margin(egui::Margin::symmetric(room, room));
+        egui::TopBottomPanel::top("menus")
+            .frame(menu_panel)
+            .show(ctx, |ui| {
+                out.extend(self.menus(ui, w, lang, engine.as_ref(), pack.as_ref()));
+            });
         // A wide window keeps the clocks at the top of the side panel, the board the whole
         // height; a narrow one in a strip above the board. Zoomed so far that the side panel
         // would leave no room for the board (400% on a laptop), the window keeps only the

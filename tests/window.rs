@@ -1364,3 +1364,29 @@ xdotool key Down; after opened.png item.png
         "the first menu item with the focus changed {in_menu} long rows"
     );
 }
+
+/// Tab from the line field goes to its Send button, which follows it in the row, not back
+/// over the board: the button was made first (to size the field) and so came first. Typed
+/// "e4", Tab and Enter (which presses the focused button) send the move.
+#[test]
+fn tab_from_the_line_field_reaches_its_send_button() {
+    let dir = home("send-after-field");
+    let (out, games) = window_driven(
+        &dir,
+        "--lang en --control none",
+        r#"
+xdotool windowfocus --sync "$wid" || true
+sleep 0.3
+xdotool key ctrl+l; sleep 0.3
+xdotool type --delay 50 e4; sleep 0.2
+xdotool key Tab; sleep 0.3
+xdotool key Return
+for i in $(seq 100); do grep -q e2e4 "$games"/*.journal 2>/dev/null && break; sleep 0.1; done
+"#,
+    );
+    let journal = journal_lines(&games);
+    assert!(
+        journal.iter().any(|l| l.contains("e2e4")),
+        "Send was not reached by Tab: {journal:?}\n{out}"
+    );
+}

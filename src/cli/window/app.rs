@@ -712,18 +712,30 @@ impl WindowApp {
         let mut line = None;
         let f = self.prefs.font_size;
         let label = labelled.then(|| ui.label(w.line_hint));
-        // The Send button first, at the right, as wide as its word needs; the field takes the
-        // rest of the row, so the row never outgrows the panel in any language. In a narrow
+        // The Send button at the right, as wide as its word needs; the field takes the rest
+        // of the row, so the row never outgrows the panel in any language. The field comes
+        // first, so that Tab reaches it before its button, as they are read. In a narrow
         // column (`stacked`) the field has the whole row and Send goes under it.
         let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+        let send_width = match stacked {
+            true => 0.0,
+            false => {
+                let word = egui::WidgetText::from(w.send).into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Button,
+                );
+                word.size().x + 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x
+            }
+        };
         ui.allocate_ui_with_layout(
             row,
-            egui::Layout::right_to_left(egui::Align::Center),
+            egui::Layout::left_to_right(egui::Align::Center),
             |ui| {
-                let send = !stacked && ui.button(w.send).clicked();
                 let mut field = egui::TextEdit::singleline(&mut self.typed)
                     .id(egui::Id::new("vichess-line"))
-                    .desired_width(ui.available_width().max(f * 3.0))
+                    .desired_width((ui.available_width() - send_width).max(f * 3.0))
                     .font(egui::TextStyle::Body);
                 if label.is_none() {
                     field = field.hint_text(w.line_hint);
@@ -748,6 +760,7 @@ impl WindowApp {
                         resp
                     }
                 };
+                let send = !stacked && ui.button(w.send).clicked();
                 let entered = resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if (send || entered) && !self.typed.trim().is_empty() {
                     line = Some(std::mem::take(&mut self.typed));

@@ -1180,9 +1180,16 @@ impl eframe::App for WindowApp {
             // An empty line field is not being typed in: Space there presses the clock too,
             // so "press Space" holds wherever the focus was left (after a game against the
             // computer opens, the line field has it).
-            let typing = ctx.memory(|m| m.has_focus(egui::Id::new("vichess-line")))
-                && !self.typed.trim().is_empty();
-            if !typing && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
+            let line_id = egui::Id::new("vichess-line");
+            let typing = ctx.memory(|m| m.has_focus(line_id)) && !self.typed.trim().is_empty();
+            // A button or a menu item with the focus takes Space as its own press, as
+            // everywhere else: Tab onto "Game" and Space pressed the clock instead.
+            let on_button = ctx
+                .memory(|m| m.focused())
+                .is_some_and(|id| id != line_id && !super::board::is_square(id));
+            if !typing
+                && !on_button
+                && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space))
             {
                 // The space itself comes as text too: the field must not keep it.
                 ctx.input_mut(|i| {

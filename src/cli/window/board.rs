@@ -86,6 +86,11 @@ pub fn square_id(sq: Square) -> egui::Id {
     egui::Id::new(("vichess-square", sq.index()))
 }
 
+/// Whether `id` is one of the board's squares.
+pub fn is_square(id: egui::Id) -> bool {
+    Square::all().any(|s| square_id(s) == id)
+}
+
 /// Draws the game's board into the space `ui` has and handles clicks, drags and keys;
 /// returns a line to send to the game when a move was made, and where the 64 squares are.
 pub fn show(

@@ -95,21 +95,17 @@ fn heard_timed(clip: &Path, fen: &str, lang: &str) -> (String, String) {
     heard_timed_with(clip, fen, lang, &[])
 }
 
+/// `hear` of `clip` from `fen` in `lang` by both recognisers, with `--uci --timing`.
+fn timed_args<'a>(clip: &'a Path, fen: &'a str, lang: &'a str) -> Vec<&'a str> {
+    let clip = clip.to_str().unwrap();
+    vec![
+        "hear", "--fen", fen, "--lang", lang, "--uci", "--timing", clip,
+    ]
+}
+
 /// [`heard_timed`] with environment variables set.
 fn heard_timed_with(clip: &Path, fen: &str, lang: &str, env: &[(&str, &str)]) -> (String, String) {
-    let out = vichess_with(
-        &[
-            "hear",
-            "--fen",
-            fen,
-            "--lang",
-            lang,
-            "--uci",
-            "--timing",
-            clip.to_str().unwrap(),
-        ],
-        env,
-    );
+    let out = vichess_with(&timed_args(clip, fen, lang), env);
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -121,16 +117,7 @@ fn heard_timed_with(clip: &Path, fen: &str, lang: &str, env: &[(&str, &str)]) ->
 /// output and the timing's standard error.
 fn heard_again(clip: &Path, fen: &str, lang: &str, off: &[(&str, &str)]) -> [(String, String); 2] {
     let switches: Vec<String> = off.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let mut args = vec![
-        "hear",
-        "--fen",
-        fen,
-        "--lang",
-        lang,
-        "--uci",
-        "--timing",
-        clip.to_str().unwrap(),
-    ];
+    let mut args = timed_args(clip, fen, lang);
     for s in &switches {
         args.extend(["--again-with", s.as_str()]);
     }

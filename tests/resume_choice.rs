@@ -18,10 +18,17 @@ fn play(home: &Path, args: &[&str], stdin: &str) -> Vec<String> {
 
 /// `vichess play --no-audio [ARGS] --resume --game-dir HOME/games` with nothing typed.
 fn resume(home: &Path, args: &[&str]) -> std::process::Output {
+    let mut all = args.to_vec();
+    all.push("--resume");
+    play_alone(home, &all)
+}
+
+/// `vichess play --no-audio [ARGS] --game-dir HOME/games` with nothing typed.
+fn play_alone(home: &Path, args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_vichess"))
         .args(["play", "--no-audio"])
         .args(args)
-        .args(["--resume", "--game-dir"])
+        .arg("--game-dir")
         .arg(home.join("games"))
         .env("HOME", home)
         .env("XDG_CONFIG_HOME", home.join("config"))
@@ -397,7 +404,7 @@ quit
     assert!(!out.iter().any(|l| l == "1. d4"), "{out:?}");
     let again = play(home.path(), &["--resume"], "moves\nquit\n");
     assert!(again.iter().any(|l| l == "1. e4"), "{again:?}");
-    let missing = resume_named(home.path(), "no-such-game");
+    let missing = play_alone(home.path(), &["--lang", "en", "--resume", "no-such-game"]);
     assert!(!missing.status.success());
     let said = String::from_utf8_lossy(&missing.stderr);
     assert!(
@@ -406,27 +413,6 @@ quit
         "{said}"
     );
     assert_eq!(journals(home.path()).len(), 2, "nothing new was begun");
-}
-
-/// `vichess play --no-audio --lang en --resume NAME --game-dir HOME/games`, nothing typed.
-fn resume_named(home: &Path, name: &str) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_vichess"))
-        .args([
-            "play",
-            "--no-audio",
-            "--lang",
-            "en",
-            "--resume",
-            name,
-            "--game-dir",
-        ])
-        .arg(home.join("games"))
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
 }
 
 /// Issue 24, item 20: a dangling symbolic link where the next journal would be named does

@@ -793,6 +793,26 @@ mod tests {
         drawn(ctx, state, &view, focused, &[]).1
     }
 
+    /// The words and colours the board's tests draw with.
+    fn english_high_contrast() -> (Pack, Theme) {
+        let pack = Pack::builtin("en").expect("the built-in English pack");
+        let theme = Theme::of(
+            super::super::ThemeName::HighContrast,
+            [egui::Color32::WHITE, egui::Color32::BLACK],
+        );
+        (pack, theme)
+    }
+
+    /// White at the bottom, no coordinates.
+    fn plain_look(theme: &Theme) -> Look<'_> {
+        Look {
+            theme,
+            flipped: false,
+            coordinates: None,
+            man_scale: 0.8,
+        }
+    }
+
     /// One frame of `view` with `keys` pressed, the window having the keyboard when
     /// `focused`: the line the board sent, if any, and how soon it asks to be drawn again.
     fn drawn(
@@ -802,17 +822,8 @@ mod tests {
         focused: bool,
         keys: &[egui::Key],
     ) -> (Option<String>, Duration) {
-        let pack = Pack::builtin("en").expect("the built-in English pack");
-        let theme = Theme::of(
-            super::super::ThemeName::HighContrast,
-            [egui::Color32::WHITE, egui::Color32::BLACK],
-        );
-        let look = Look {
-            theme: &theme,
-            flipped: false,
-            coordinates: None,
-            man_scale: 0.8,
-        };
+        let (pack, theme) = english_high_contrast();
+        let look = plain_look(&theme);
         let events = keys
             .iter()
             .map(|&key| egui::Event::Key {
@@ -954,17 +965,8 @@ mod tests {
         let view = View::still(Position::new(), Language::En);
         let ctx = egui::Context::default();
         let mut state = BoardState::default();
-        let pack = Pack::builtin("en").expect("the built-in English pack");
-        let theme = Theme::of(
-            super::super::ThemeName::HighContrast,
-            [egui::Color32::WHITE, egui::Color32::BLACK],
-        );
-        let look = Look {
-            theme: &theme,
-            flipped: false,
-            coordinates: None,
-            man_scale: 0.8,
-        };
+        let (pack, theme) = english_high_contrast();
+        let look = plain_look(&theme);
         // The buttons' ids, as egui gives them.
         let buttons = std::cell::Cell::new((egui::Id::NULL, egui::Id::NULL));
         // Frames with a button before the board and one after it, `key` pressed in the

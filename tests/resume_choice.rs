@@ -356,12 +356,15 @@ fn a_new_game_and_a_resume_name_the_unfinished_games_in_the_folder() {
     );
     assert!(!rest.contains("Newer"), "{rest}");
     // The list ends with how to take one of the games up again, in the game's words.
-    assert!(
-        rest.ends_with(
-            "; odd.journal; eine davon fortsetzen: vichess play --resume und der Dateiname in Klammern"
-        ),
-        "{rest}"
+    // The folder was named (--game-dir), so the command names it: without it, vichess would
+    // look in the default folder.
+    let games = home.path().join("games");
+    let how = format!(
+        "; odd.journal; eine davon fortsetzen: vichess play --game-dir {} --resume und der \
+         Dateiname in Klammern",
+        games.display()
     );
+    assert!(rest.ends_with(&how), "{rest}");
 }
 
 /// `--resume JOURNAL`: any unfinished game of the folder is taken up again by the file name
@@ -373,24 +376,21 @@ fn a_game_named_by_its_journal_is_resumed_and_then_continued_by_resume() {
     play(
         home.path(),
         &["--lang", "en", "--white", "Older"],
-        "e4
-quit
-",
+        "e4\nquit\n",
     );
     let newer = play(
         home.path(),
         &["--lang", "en", "--white", "Newer"],
-        "d4
-quit
-",
+        "d4\nquit\n",
+    );
+    let how = format!(
+        "; to continue one: vichess play --game-dir {} --resume and the file name in brackets",
+        home.path().join("games").display()
     );
     assert!(
         newer
             .iter()
-            .any(|l| l.starts_with("unfinished games in this folder: Older")
-                && l.ends_with(
-                    "; to continue one: vichess play --resume and the file name in brackets"
-                )),
+            .any(|l| l.starts_with("unfinished games in this folder: Older") && l.ends_with(&how)),
         "{newer:?}"
     );
     let older = journals(home.path())

@@ -458,7 +458,12 @@ fn open_game(
             name("White", Color::White),
             name("Black", Color::Black)
         ));
-        notes.extend(unfinished::unfinished_games(dir, &path, &words));
+        notes.extend(unfinished::unfinished_games(
+            dir,
+            &path,
+            &words,
+            args.game_dir.is_some(),
+        ));
         // What a resumed game keeps of its own: said, never silently ignored.
         let ignored: Vec<&str> = [
             ("--control", args.control.is_some()),
@@ -577,7 +582,12 @@ fn open_game(
     }
     // No earlier game left unfinished in the folder is forgotten now that this one takes
     // over `current-game`.
-    notes.extend(unfinished::unfinished_games(dir, &path, &pack));
+    notes.extend(unfinished::unfinished_games(
+        dir,
+        &path,
+        &pack,
+        args.game_dir.is_some(),
+    ));
     let mut session = Session::new(settings, pack, args.start.clone(), control);
     for (name, value) in &tags {
         session.set_tag(name, value);

@@ -14,7 +14,16 @@ use std::path::Path;
 /// or `None` when every other journal in `dir` has its result. `current` (the game being
 /// started or resumed) is left out; a journal that cannot be read or replayed is named by
 /// its file alone.
-pub fn unfinished_games(dir: &Path, current: &Path, pack: &Pack) -> Option<String> {
+///
+/// The line ends with how to resume one; `named_dir` (the folder was given with
+/// `--game-dir`, not the default one) puts the folder into that command, which would else
+/// look in the default folder.
+pub fn unfinished_games(
+    dir: &Path,
+    current: &Path,
+    pack: &Pack,
+    named_dir: bool,
+) -> Option<String> {
     let mut found: Vec<(String, String)> = Vec::new();
     for entry in std::fs::read_dir(dir).ok()?.flatten() {
         let path = entry.path();
@@ -71,12 +80,24 @@ pub fn unfinished_games(dir: &Path, current: &Path, pack: &Pack) -> Option<Strin
     found.sort();
     let games: Vec<String> = found.into_iter().map(|(_, g)| g).collect();
     // How to take one up again: `--resume` alone continues the game last started, which
-    // may be none of these.
+    // may be none of these. The command is the same in every language's words.
+    let mut how = pack.text(&[Token::Word(Word::ResumeOneWith)]);
+    if named_dir {
+        let folder = dir.display().to_string();
+        let folder = match folder.contains(char::is_whitespace) {
+            true => format!("\"{folder}\""),
+            false => folder,
+        };
+        how = how.replacen(
+            "vichess play",
+            &format!("vichess play --game-dir {folder}"),
+            1,
+        );
+    }
     Some(format!(
-        "{}{} {}; {}",
+        "{}{} {}; {how}",
         pack.text(&[Token::Word(Word::UnfinishedGames)]),
         pack.colon(),
         games.join("; "),
-        pack.text(&[Token::Word(Word::ResumeOneWith)]),
     ))
 }

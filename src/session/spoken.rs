@@ -417,10 +417,49 @@ fn offered_commands(lang: crate::phrase::Language) -> impl Iterator<Item = &'sta
 /// A capture mark or word on a move that takes nothing is refused
 /// ([`parse_move_strict_in`]): what a player types or says is the record (8.1.1).
 pub fn parse_any(pos: &Position, text: &str, lang: Lang) -> Result<Move, MoveError> {
+    if let Some(castling) = bare_castling(pos, text) {
+        return castling;
+    }
     match spoken_to_san(text) {
         Some(san) => parse_move_strict_in(pos, &san, Lang::En),
         None => parse_move_strict_in(pos, text, lang),
     }
+}
+
+/// "рокировка", "Rochade", "castles": castling said without its side. The only castling
+/// allowed is that one; with both allowed the player is asked which ("короткая рокировка
+/// или длинная рокировка?", as for two men to one square); with neither, the short one's
+/// reason is given. `None` when `text` is not such a word.
+fn bare_castling(pos: &Position, text: &str) -> Option<Result<Move, MoveError>> {
+    const WORDS: [&str; 7] = [
+        "rochade",
+        "castles",
+        "castle",
+        "castling",
+        "рокировка",
+        "рокіровка",
+        "փոխատեղում",
+    ];
+    let words = split(text);
+    let [word] = words.as_slice() else {
+        return None;
+    };
+    if !WORDS.contains(&word.as_str()) {
+        return None;
+    }
+    let castlings: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| matches!(m, Move::Castle { .. }))
+        .collect();
+    Some(match castlings.as_slice() {
+        [one] => Ok(*one),
+        [] => parse_move_strict_in(pos, "O-O", Lang::En),
+        _ => Err(MoveError::Ambiguous {
+            text: text.to_string(),
+            candidates: vec!["O-O".to_string(), "O-O-O".to_string()],
+        }),
+    })
 }
 
 #[cfg(test)]

@@ -1629,3 +1629,47 @@ fn yes_and_no_answer_an_open_draw_offer() {
         ["жодного питання не поставлено: так і ні відповідають на питання vichess"]
     );
 }
+
+/// The arbiter's take-back of a pressed move takes back the press's increment and nothing
+/// else: a credit the arbiter gave that clock after the press stays (7.1), and so does the
+/// time the mover used. Resumed from the journal, the clocks are the same.
+#[test]
+fn a_take_back_keeps_the_arbiters_credit_given_after_the_press() {
+    let mut s = english_session("900+10");
+    // Black's clock runs from White's press at 2 s to Black's at 4 s (2 s used, 10 s back):
+    // 15:08. The arbiter adds two minutes: 17:08.
+    let mut out = run(&mut s, 1_000, &["e4", "press", "e5", "press"]);
+    out.extend(run(&mut s, 10_000, &["arbiter time add black 2m"]));
+    let lines = printed(&out);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("Black: seventeen minutes eight seconds")),
+        "{lines:?}"
+    );
+    out.extend(run(&mut s, 20_000, &["arbiter takeback", "yes"]));
+    out.extend(run(&mut s, 22_000, &["time"]));
+    let lines = printed(&out);
+    // The move's increment goes; the two minutes stay: 16:58 when the take-back is
+    // confirmed at 21 s, Black's clock running again from there; White's ran from 4 s.
+    assert!(
+        lines.iter().any(|l| l.starts_with(
+            "Black to move; clock running: Black, sixteen minutes fifty-eight seconds"
+        )),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some(
+            "White: fourteen minutes fifty-two seconds; Black: sixteen minutes fifty-seven seconds"
+        ),
+        "{lines:?}"
+    );
+    let pack = Pack::builtin("en").unwrap();
+    let resumed = Session::resume(SessionConfig::default(), pack, &journal(&out)).unwrap();
+    let clock = resumed.state().clock().expect("a clock");
+    assert_eq!(
+        clock.remaining(Color::Black, 22_000),
+        s.state().clock().unwrap().remaining(Color::Black, 22_000)
+    );
+}

@@ -866,11 +866,12 @@ impl State {
         self.offered.push(false);
     }
 
-    /// A ply taken off the record, with its clock readings.
-    fn pop_ply(&mut self) -> Option<Millis> {
-        self.clk.pop();
+    /// A ply taken off the record, with its clock readings: the mover's time at the press,
+    /// and after it (with what the press gave: the increment, a period's time).
+    fn pop_ply(&mut self) -> (Option<Millis>, Option<Millis>) {
+        let after = self.clk.pop().flatten();
         self.offered.pop();
-        self.pressed_from.pop().flatten()
+        (self.pressed_from.pop().flatten(), after)
     }
 
     fn press(&mut self, side: Color, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
@@ -974,20 +975,30 @@ impl State {
             .game
             .take_back()
             .ok_or_else(|| word(Word::NoMoveToTakeBack))?;
-        let pressed_from = self.pop_ply();
+        let (pressed_from, after_press) = self.pop_ply();
         self.unpressed = None;
         if completed {
             // 7.1: the position is restored, so the mover is on move again: their
             // clock runs and the move no longer counts as completed. The mover's time is
             // what it was at the press, without the bonus the press gave: a move taken
             // back earns no increment (taken back again and again, it would add time each
-            // time). The arbiter may set other times (7.1).
+            // time). What the arbiter changed on that clock since the press stays (a credit
+            // for the opponent's illegal move, a correction): only the bonus is taken off
+            // the time the clock shows now. The arbiter may set other times (7.1).
             let mover = self.game.position().turn();
             if let Some(clock) = self.clock.as_mut() {
                 if clock.turn().is_some() {
                     let moves = clock.moves(mover).saturating_sub(1);
                     let why = "take-back after the clock was pressed (7.1)";
-                    let adjustments = pressed_from
+                    let time = match (pressed_from, after_press) {
+                        (Some(from), Some(after)) => Some(
+                            clock
+                                .remaining(mover, at)
+                                .saturating_sub(after.saturating_sub(from)),
+                        ),
+                        (from, _) => from,
+                    };
+                    let adjustments = time
                         .map(|time| Adjustment::SetTime { side: mover, time })
                         .into_iter()
                         .chain([

@@ -214,6 +214,11 @@ pub fn run(
         .zip(&recordings)
         .flat_map(|clip| passes.iter().map(move |p| (clip, *p)))
     {
+        if !again_with.is_empty() {
+            // The switches may change the phrases prepared for the position: each pass
+            // prepares them under its own.
+            ear.ear().unprepare();
+        }
         if switches.is_empty() {
             vichess::listen::switch::clear();
             if files.len() > 1 || !again_with.is_empty() {
@@ -221,8 +226,6 @@ pub fn run(
             }
         } else {
             vichess::listen::switch::set(switches).expect("checked above");
-            // The switches may change the phrases prepared for the position.
-            ear.ear().unprepare();
             let again = format!("== {} again with {}", file.display(), switches.join(" "));
             writeln!(out, "{again}")?;
             if timing {

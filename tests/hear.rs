@@ -391,3 +391,21 @@ fn a_hearing_does_not_depend_on_the_one_before() {
     assert_eq!(measured[1], measured[3], "e4 heard again after d4");
     assert_ne!(measured[0], measured[1], "two recordings measured alike");
 }
+
+/// `hear --again-with` takes a rule's switch as `VICHESS_NAME=VALUE`: anything else is
+/// named and nothing is heard.
+#[test]
+fn a_switch_that_is_no_vichess_pair_is_named_and_nothing_is_heard() {
+    for bad in ["VICHESS_SQUARE_WRITTEN", "PATH=/tmp"] {
+        let out = vichess(&["hear", "--again-with", bad, "no-such.wav"]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "--again-with takes VICHESS_NAME=VALUE, not \"{bad}\""
+            )),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty(), "{bad}: {}", stdout(&out));
+    }
+}

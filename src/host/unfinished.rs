@@ -80,20 +80,20 @@ pub fn unfinished_games(
     found.sort();
     let games: Vec<String> = found.into_iter().map(|(_, g)| g).collect();
     // How to take one up again: `--resume` alone continues the game last started, which
-    // may be none of these. The command is the same in every language's words.
-    let mut how = pack.text(&[Token::Word(Word::ResumeOneWith)]);
-    if named_dir {
-        let folder = dir.display().to_string();
-        let folder = match folder.contains(char::is_whitespace) {
-            true => format!("\"{folder}\""),
-            false => folder,
-        };
-        how = how.replacen(
-            "vichess play",
-            &format!("vichess play --game-dir {folder}"),
-            1,
-        );
-    }
+    // may be none of these.
+    let command = match named_dir {
+        false => "vichess play".to_string(),
+        true => {
+            let folder = dir.display().to_string();
+            match folder.contains(char::is_whitespace) {
+                true => format!("vichess play --game-dir \"{folder}\""),
+                false => format!("vichess play --game-dir {folder}"),
+            }
+        }
+    };
+    let how = pack
+        .text(&[Token::Word(Word::ResumeOneWith)])
+        .replace("{command}", &command);
     Some(format!(
         "{}{} {}; {how}",
         pack.text(&[Token::Word(Word::UnfinishedGames)]),

@@ -28,8 +28,9 @@ pub fn var(key: &str) -> Result<String, std::env::VarError> {
     }
 }
 
-/// Sets `switches` (`KEY=VALUE`) over the environment until [`clear`]. An entry without
-/// `=` is an error that names it, and nothing is set.
+/// Sets `switches` (`KEY=VALUE`, each key a `VICHESS_` name) over the environment until
+/// [`clear`]. An entry that is not such a pair is an error that names it, and nothing is
+/// set.
 pub fn set(switches: &[String]) -> Result<(), String> {
     let mut pairs = Vec::with_capacity(switches.len());
     for s in switches {

@@ -491,3 +491,53 @@ fn a_named_check_opens_only_that_pack_and_a_folder_named_twice_is_listed_once() 
         "{out}"
     );
 }
+
+/// Only the clip's own part of its path is looked at for symlinks (the pack's folder is
+/// followed once): a folder inside the pack linked to another inside still gives its clips,
+/// at their real place; the clips folder linked out of the pack gives none, each refused as
+/// leading outside; a clip named "./clips/…" is the same file.
+#[test]
+fn symlinks_inside_the_pack_are_followed_and_out_of_it_refused() {
+    use vichess::phrase::token::Token;
+    use vichess::rules::File;
+    use vichess::voice::Pack;
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = copy_pack("en", &tmp.path().join("voices"), "en");
+    let clips = pack.join("clips");
+    let real = |p: &Path| p.canonicalize().unwrap();
+    let file_a = Token::File(File::A);
+
+    // A manifest naming "./clips/…" and "takes/…" (a link to clips) for two words.
+    let manifest = std::fs::read_to_string(pack.join("manifest.toml")).unwrap();
+    let manifest = manifest
+        .replacen("\"clips/file-a.wav\"", "\"./clips/file-a.wav\"", 1)
+        .replacen("\"clips/file-b.wav\"", "\"takes/file-b.wav\"", 1);
+    assert!(manifest.contains("./clips/file-a.wav") && manifest.contains("takes/file-b.wav"));
+    std::fs::write(pack.join("manifest.toml"), manifest).unwrap();
+    std::os::unix::fs::symlink(&clips, pack.join("takes")).unwrap();
+    let loaded = Pack::load(&pack).unwrap();
+    assert_eq!(
+        loaded.clip_path(file_a),
+        Some(real(&clips.join("file-a.wav")))
+    );
+    assert_eq!(
+        loaded.clip_path(Token::File(File::B)),
+        Some(real(&clips.join("file-b.wav")))
+    );
+    assert!(!loaded.outside(Token::File(File::B)));
+
+    // The clips moved out of the pack and linked back: every clip leads outside.
+    let away = tmp.path().join("elsewhere");
+    std::fs::rename(&clips, &away).unwrap();
+    std::os::unix::fs::symlink(&away, &clips).unwrap();
+    let loaded = Pack::load(&pack).unwrap();
+    assert_eq!(loaded.clip_path(file_a), None);
+    assert!(loaded.outside(file_a) && loaded.outside(Token::File(File::C)));
+    let problems: Vec<String> = loaded.check().iter().map(ToString::to_string).collect();
+    assert!(
+        problems.iter().any(
+            |p| p.contains("token file-c: clip") && p.contains("leads outside the pack folder")
+        ),
+        "{problems:?}"
+    );
+}

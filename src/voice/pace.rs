@@ -57,9 +57,11 @@ impl PaceReport {
 /// The pack's pace, rendered at speed 1.0 and the default gap; `None` when a clip the two
 /// announcements need is missing or unusable (the check names those on its own).
 pub fn measure(pack: &Pack) -> Option<PaceReport> {
-    let five_at = |speed: f64| say(pack, &five_words(), speed);
+    // The clips are found once; each speed decodes only the few the phrase says.
+    let found = ClipBank::load(pack, &options(pack, 1.0)).0;
+    let five_at = |speed: f64| say(pack, &found, &five_words(), speed);
     let five_s = five_at(1.0)?;
-    let two_s = say(pack, &two_words(), 1.0)?;
+    let two_s = say(pack, &found, &two_words(), 1.0)?;
     // The pace at which the five words take the limit, found by halving over the words'
     // speed (the gaps kept): the length is not quite proportional (a clip too short to
     // stretch is left as it is), and rendering five words is cheap.
@@ -80,13 +82,18 @@ pub fn measure(pack: &Pack) -> Option<PaceReport> {
     })
 }
 
-/// Seconds `phrase` takes in `pack` with its words `speed` times as fast and the gaps
-/// between them as at speed 1.0 (the pace shortens only the words; the player's speed also
-/// shortens the gaps), or `None` if a word has no usable clip.
-fn say(pack: &Pack, phrase: &[Token], speed: f64) -> Option<f64> {
+/// Rendering at `speed` with the gaps between words as at speed 1.0: the pace shortens only
+/// the words, the player's speed also shortens the gaps.
+fn options(pack: &Pack, speed: f64) -> RenderOptions {
     let mut options = RenderOptions::speech(pack.sample_rate(), speed, DEFAULT_GAP_MS);
     options.gap *= speed;
-    let (bank, _) = ClipBank::load(pack, &options);
+    options
+}
+
+/// Seconds `phrase` takes in `pack` with its words `speed` times as fast (the gaps as at
+/// speed 1.0), from the clips `found`, or `None` if a word has no usable clip.
+fn say(pack: &Pack, found: &ClipBank, phrase: &[Token], speed: f64) -> Option<f64> {
+    let bank = found.with_options(&options(pack, speed), pack.pace());
     let r = render(phrase, pack, &bank);
     r.is_complete().then(|| r.pcm().seconds())
 }

@@ -339,6 +339,20 @@ impl ClipBank {
         (bank, problems)
     }
 
+    /// The same clips for other `options` (another speed or gap) at the pack's `pace`: the
+    /// files found and checked at load are kept, and each clip is decoded anew on first use,
+    /// since its stretch differs. For measuring one pack at many speeds
+    /// ([`crate::voice::pace::measure`] tries 26) without finding every clip 26 times.
+    pub fn with_options(&self, options: &RenderOptions, pace: f64) -> ClipBank {
+        let mut bank = self.clone();
+        bank.options = options.clone();
+        bank.stretch = pace * clamp_speed(options.speed);
+        for slot in &mut bank.slots {
+            slot.samples = OnceLock::new();
+        }
+        bank
+    }
+
     fn empty(options: &RenderOptions, pace: f64) -> ClipBank {
         ClipBank {
             options: options.clone(),

@@ -36,6 +36,13 @@ fn shots_dir(home: &Path) -> PathBuf {
     dir
 }
 
+/// Mesa's compiled shaders, shared by every window test of the run: with each test's own
+/// home the software renderer compiled the same shaders again in every window (about a
+/// seventh of a short window's CPU). Mesa's cache is made for many processes at once.
+fn shader_cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("mesa-shader-cache")
+}
+
 /// Runs `script` (bash) under a private Xvfb screen, `vichess` as `$VICHESS`, with a private
 /// home; panics (fails the test) when Xvfb cannot be started.
 fn under_xvfb(home: &Path, script: &str) -> Output {
@@ -52,6 +59,7 @@ fn under_xvfb(home: &Path, script: &str) -> Output {
         .env_remove("LC_MESSAGES")
         .env("LANG", "C")
         .env("LIBGL_ALWAYS_SOFTWARE", "1")
+        .env("MESA_SHADER_CACHE_DIR", shader_cache())
         .stdin(Stdio::null())
         .output()
         .unwrap_or_else(|e| {

@@ -30,6 +30,13 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Mesa's compiled shaders, shared by every window test of the run: with each test's own
+/// home the software renderer compiled the same shaders again in every window (about a
+/// seventh of a short window's CPU). Mesa's cache is made for many processes at once.
+fn shader_cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("mesa-shader-cache")
+}
+
 /// Runs `script` (bash) inside `scripts/a11y-session`, `vichess` as `$VICHESS` and the probe
 /// as `$PROBE`, with a private home; fails the test when the session cannot be made.
 fn in_a11y_session(home: &Path, script: &str) -> String {
@@ -47,6 +54,7 @@ fn in_a11y_session(home: &Path, script: &str) -> String {
         .env_remove("LC_MESSAGES")
         .env("LANG", "C")
         .env("LIBGL_ALWAYS_SOFTWARE", "1")
+        .env("MESA_SHADER_CACHE_DIR", shader_cache())
         .stdin(Stdio::null())
         .output()
         .unwrap_or_else(|e| panic!("scripts/a11y-session cannot run ({e}); run scripts/setup"));

@@ -55,6 +55,9 @@ struct Player {
     stdin: ChildStdin,
     lines: Receiver<String>,
     seen: Vec<String>,
+    /// A resumed game says where it stands ("zwei Züge", maybe "; Weiß am Zug") before it
+    /// handles the first line: that count is not the answer [`Player::send`] waits for.
+    summary_due: bool,
 }
 
 impl Player {
@@ -71,6 +74,7 @@ impl Player {
             stdin,
             lines,
             seen: Vec::new(),
+            summary_due: resume,
         }
     }
 
@@ -86,10 +90,16 @@ impl Player {
                 .recv_timeout(Duration::from_secs(10))
                 .unwrap_or_else(|_| panic!("no answer to {line:?}; so far: {:?}", self.seen));
             let is_count = got
+                .split(';')
+                .next()
+                .unwrap_or_default()
                 .trim_end_matches('.')
                 .split_once(' ')
                 .is_some_and(|(n, z)| !n.contains(',') && (z == "Zug" || z == "Züge"));
             self.seen.push(got);
+            if is_count && std::mem::take(&mut self.summary_due) {
+                continue;
+            }
             if is_count {
                 return;
             }

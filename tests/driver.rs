@@ -447,7 +447,22 @@ fn a_paused_resume_keeps_the_clocks_stopped_after_the_pending_automatic_press() 
             _ => None,
         }))
     };
-    keep(drain(&mut table));
+    let resumed = drain(&mut table);
+    // The press completed White's move on resume: Black's turn is said, the move is not
+    // called unpressed, and neither is said twice.
+    let said = printed(&resumed);
+    assert_eq!(
+        said.iter().filter(|l| l.contains("Schwarz am Zug")).count(),
+        1,
+        "{said:?}"
+    );
+    assert!(
+        !said
+            .iter()
+            .any(|l| l.contains("hat schon gezogen") || l.contains("Weiß am Zug")),
+        "{said:?}"
+    );
+    keep(resumed);
     // Ten minutes of nobody at the board, the table woken at every deadline it asks for.
     while let Some(due) = table.poll_timeout().filter(|d| *d <= ms(600_000)) {
         table.handle_timeout(due);

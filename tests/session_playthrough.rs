@@ -398,3 +398,46 @@ fn the_reports_pgn_names_a_struck_mating_move_and_its_replacement() {
         assert!(movetext.contains(named), "{lang}: {movetext}");
     }
 }
+
+/// A resumed move not yet pressed is said once, as waiting for its press: whose move it is
+/// is not said before it ("White to move", then "Black has already moved: press the clock"
+/// told the player two different things).
+#[test]
+fn a_resumed_unpressed_move_is_not_also_called_the_others_turn() {
+    for (name, to_move, unpressed) in [
+        (
+            "en",
+            "White to move",
+            "Black has already moved: press the clock, or correct the move",
+        ),
+        (
+            "de",
+            "Weiß am Zug",
+            "Schwarz hat schon gezogen: die Uhr drücken oder den Zug korrigieren",
+        ),
+    ] {
+        let mut s = game(name, None, Some("5400+30"));
+        let lines = journal_of(&mut s, &["e4", "press", "e5"]);
+        let mut r = Session::resume(SessionConfig::default(), pack(name), &lines).expect("resume");
+        let said = printed(&run(&mut r, 30_000, &["count"]));
+        assert!(said.contains(&unpressed.to_string()), "{name}: {said:?}");
+        assert!(
+            !said.iter().any(|l| l.contains(to_move)),
+            "{name}: {said:?}"
+        );
+        // Pressed, the same game says whose move it is, once.
+        let mut s = game(name, None, Some("5400+30"));
+        let lines = journal_of(&mut s, &["e4", "press", "e5", "press"]);
+        let mut r = Session::resume(SessionConfig::default(), pack(name), &lines).unwrap();
+        let said = printed(&run(&mut r, 30_000, &["count"]));
+        assert_eq!(
+            said.iter().filter(|l| l.contains(to_move)).count(),
+            1,
+            "{name}: {said:?}"
+        );
+        assert!(
+            !said.iter().any(|l| l.contains(&unpressed[..12])),
+            "{name}: {said:?}"
+        );
+    }
+}

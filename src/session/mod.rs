@@ -839,7 +839,7 @@ impl Session {
                 self.out.push(Effect::SpeechRate(rate));
             }
             self.say_vi_side(side_until_now.flatten());
-            self.summary();
+            let told_turn = self.summary();
             // A take-back request left unanswered by the crash is put to the opponent again.
             if let Some(by) = self.state.takeback_request() {
                 if !self.state.is_over() || self.state.ended_by_move() == Some(by) {
@@ -859,7 +859,7 @@ impl Session {
             if self.state.clock().is_some() && !self.state.is_over() {
                 self.say_time(at);
             }
-            self.say_still_open();
+            self.say_still_open(told_turn);
         }
         at
     }

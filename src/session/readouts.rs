@@ -171,20 +171,24 @@ impl Session {
     }
 
     /// Where a resumed game stands: moves played, whose move or the result, the last move.
-    pub(super) fn summary(&mut self) {
+    /// Whose move is left to [`Self::say_still_open`] (`false` returned) while a move waits
+    /// for its press: "Weiß am Zug" and then "Schwarz hat schon gezogen: die Uhr drücken"
+    /// told the player two things at once, and the press on resume may yet complete it.
+    pub(super) fn summary(&mut self) -> bool {
         let plies = self.state.game().ply_count();
-        let mut p = vec![
-            Token::Count(self.completed_plies().div_ceil(2) as u32),
-            SEMICOLON,
-        ];
+        let mut p = vec![Token::Count(self.completed_plies().div_ceil(2) as u32)];
+        let mut told_turn = false;
         let text = match self.state.ending() {
             Some(e) => {
-                p.extend([Token::Word(Word::Result), COLON]);
+                p.extend([SEMICOLON, Token::Word(Word::Result), COLON]);
                 p.extend(e.phrase.iter().copied());
                 format!("{} ({})", self.pack.text(&p), e.score)
             }
+            None if self.state.unpressed().is_some() => self.pack.text(&p),
             None => {
+                told_turn = true;
                 p.extend([
+                    SEMICOLON,
                     Token::Side(self.position().turn()),
                     Token::Word(Word::ToMove),
                 ]);
@@ -197,18 +201,28 @@ impl Session {
         }
         let position = self.position().clone();
         self.out.push(Effect::BoardSync { position });
+        told_turn
     }
 
     /// What a resumed game left open, which the players must know to go on: a move made
     /// whose clock was not yet pressed (a correction is still possible, D.2.8), and a draw
     /// offer not yet answered (9.1.2.2). Said after the clocks are settled, so a move the
     /// automatic press completed on resume is not called unpressed.
-    pub(super) fn say_still_open(&mut self) {
+    ///
+    /// `told_turn`: whether [`Self::summary`] said whose move it is; if not, and the move is
+    /// complete now, it is said here.
+    pub(super) fn say_still_open(&mut self, told_turn: bool) {
         if self.state.is_over() {
             return;
         }
         if let Some(side) = self.state.unpressed() {
             self.tell(vec![Token::Side(side), Token::Word(Word::AlreadyMoved)]);
+        } else if !told_turn {
+            let turn = vec![
+                Token::Side(self.position().turn()),
+                Token::Word(Word::ToMove),
+            ];
+            self.out.print(&self.pack.text(&turn));
         }
         if let Some(by) = self.state.offer() {
             let mut p = crate::phrase::events::draw_offer_phrase(by);

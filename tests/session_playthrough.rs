@@ -441,3 +441,48 @@ fn a_resumed_unpressed_move_is_not_also_called_the_others_turn() {
         );
     }
 }
+
+/// After the arbiter undoes a result the clocks stay stopped until `pause`: a press made
+/// meanwhile is refused with what starts them, in the game's language, not the bare "the
+/// clock cannot do that now"; the move stays made and the press after `pause` completes it.
+#[test]
+fn a_press_while_the_arbiter_keeps_the_clocks_stopped_says_what_starts_them() {
+    for (name, play, stopped) in [
+        (
+            "de",
+            [
+                "aufgeben weiß",
+                "ja",
+                "schiedsrichter rückgängig",
+                "ja",
+                "Sf3",
+                "drücken",
+            ],
+            "Uhren angehalten; „pause“ startet sie wieder",
+        ),
+        (
+            "en",
+            ["resign white", "yes", "arbiter undo", "yes", "Nf3", "press"],
+            "clocks stopped; pause starts them again",
+        ),
+    ] {
+        let mut s = game(name, None, Some("5400+30"));
+        run(&mut s, 0, &["e4", "press", "e5", "press"]);
+        let said = printed(&run(&mut s, 20_000, &play));
+        assert_eq!(
+            said.last().map(String::as_str),
+            Some(stopped),
+            "{name}: {said:?}"
+        );
+        assert_eq!(s.state().unpressed(), Some(Color::White), "{name}");
+        let said = printed(&run(&mut s, 40_000, &["pause", play[5]]));
+        assert!(
+            said.iter().any(|l| l.contains(match name {
+                "de" => "Zug beendet: Weiß",
+                _ => "move completed: White",
+            })),
+            "{name}: {said:?}"
+        );
+        assert_eq!(s.state().unpressed(), None, "{name}");
+    }
+}

@@ -882,9 +882,12 @@ impl State {
             if let Some(slot) = self.pressed_from.last_mut() {
                 *slot = Some(clock.remaining(side, at));
             }
-            let events = clock
-                .press(side, at)
-                .map_err(|_| word(Word::ClockRefuses))?;
+            // Stopped (an arbiter's undo, a ruling): the press cannot start them, and the
+            // player is told what does, not only that the clock refused.
+            let events = clock.press(side, at).map_err(|_| match clock.state() {
+                ClockState::Stopped { .. } => word(Word::ClocksStopped),
+                _ => word(Word::ClockRefuses),
+            })?;
             let left = clock.remaining(side, at);
             if let Some(slot) = self.clk.last_mut() {
                 *slot = Some(left);

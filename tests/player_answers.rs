@@ -265,8 +265,9 @@ fn a_square_typed_with_the_cyrillic_letter_said_for_its_file_is_the_move() {
 }
 
 /// Castling said without its side ("рокировка", "Rochade", "castles") is the only castling
-/// allowed (held as the king's move to the rook's square, "e1h1"); with both allowed the player is asked which, and "первый" answers; with neither,
-/// the reason is said and nothing changes.
+/// allowed (held as the king's move to the rook's square, "e1h1"); with both allowed the
+/// player is asked which castling (not "which piece?": the king makes both), and "первый"
+/// answers; with neither, the reason is said and nothing changes.
 #[test]
 fn castling_said_without_its_side_is_the_one_allowed_or_asked() {
     let both = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
@@ -274,10 +275,14 @@ fn castling_said_without_its_side_is_the_one_allowed_or_asked() {
     let out = run(&mut s, 0, &["рокировка", "первый"]);
     let lines = printed(&out);
     assert_eq!(
-        lines[0], "какая фигура? короткая рокировка или длинная рокировка",
+        lines[0], "короткая рокировка или длинная рокировка?",
         "{lines:#?}"
     );
     assert_eq!(moves(&s), ["e1h1"], "{lines:#?}");
+    let mut s = game("de", both);
+    let lines = printed(&run(&mut s, 0, &["Rochade"]));
+    assert_eq!(lines[0], "kurze Rochade oder lange Rochade?", "{lines:#?}");
+    assert!(moves(&s).is_empty());
     let mut s = game("de", "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     run(&mut s, 0, &["Rochade"]);
     assert_eq!(moves(&s), ["e1h1"]);

@@ -11,7 +11,7 @@ use crate::phrase::grammar::SEMICOLON;
 use crate::phrase::repeat::LineRepeater;
 use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::notation::{parse_move_in, san_in, Lang, MoveError};
-use crate::rules::Position;
+use crate::rules::{Move, Position};
 use crate::voice::Pack;
 
 /// One utterance: who hears it, its words, and its printed line.
@@ -110,20 +110,32 @@ impl Outbox {
         }
         let mut phrase = move_refused(e);
         if let MoveError::Ambiguous { candidates, .. } = e {
-            for (i, c) in candidates.iter().enumerate() {
+            let Ok(moves) = candidates
+                .iter()
+                .map(|c| parse_move_in(pos, c, lang))
+                .collect::<Result<Vec<_>, _>>()
+            else {
+                return self.refuse(pack, vec![Token::Word(Word::ReasonAmbiguous)]);
+            };
+            // "Castling" said alone with both allowed: the king makes either, so "which
+            // piece?" asks the wrong thing; the two castlings are the question.
+            let castlings = moves.iter().all(|m| matches!(m, Move::Castle { .. }));
+            if castlings {
+                phrase.clear();
+            }
+            let full = AnnounceOptions {
+                full_from_square: true,
+                ..AnnounceOptions::default()
+            };
+            for (i, m) in moves.iter().enumerate() {
                 if i > 0 {
                     phrase.push(Token::Word(Word::Or));
                 }
-                match parse_move_in(pos, c, lang) {
-                    Ok(m) => {
-                        let full = AnnounceOptions {
-                            full_from_square: true,
-                            ..AnnounceOptions::default()
-                        };
-                        phrase.extend(move_phrase_with(pos, &m, full))
-                    }
-                    Err(_) => return self.refuse(pack, vec![Token::Word(Word::ReasonAmbiguous)]),
-                }
+                phrase.extend(move_phrase_with(pos, m, full));
+            }
+            if castlings {
+                let text = pack.language().question(&pack.text(&phrase));
+                return self.say_as(Audience::Player, phrase, &text);
             }
             return self.say(pack, Audience::Player, phrase);
         }

@@ -224,7 +224,8 @@ fn a_spoken_man_with_a_cyrillic_square_is_the_move() {
 /// A square typed with the Cyrillic letter its file's name is heard as, after a man's word
 /// ("кінь ф3", "слон г5", "ферзь ж4"), is the move, and "вертикаль д" the file: a Ukrainian
 /// or Russian player types the letter they say. Alone ("д4") it is notation, and its reader
-/// says there is no such square, as it does for "Кж3", rather than guess.
+/// says there is no such square, as it does for "Кж3", rather than guess (offering the move
+/// with the Latin letter to be typed).
 #[test]
 fn a_square_typed_with_the_cyrillic_letter_said_for_its_file_is_the_move() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -243,7 +244,10 @@ fn a_square_typed_with_the_cyrillic_letter_said_for_its_file_is_the_move() {
         ],
     );
     let lines = printed(&out);
-    assert_eq!(lines[0], "на дошці немає поля «д4»", "{lines:#?}");
+    assert_eq!(
+        lines[0], "на дошці немає поля «д4»; можливо, ви мали на увазі «d4»?",
+        "{lines:#?}"
+    );
     assert_eq!(
         moves(&s),
         ["d2d4", "d7d5", "g1f3", "b8c6", "c1g5"],
@@ -296,6 +300,25 @@ fn castling_said_without_its_side_is_the_one_allowed_or_asked() {
         [
             "illegal move, castling not allowed",
             "White cannot castle kingside: the white bishop on f1 is in the way"
+        ]
+    );
+    assert!(moves(&s).is_empty());
+}
+
+/// A square typed with a Cyrillic file letter ("б4" on a Russian keyboard) names no square
+/// and plays nothing, but the refusal offers the move with the Latin letter when it is legal
+/// here, to be typed: "возможно, вы имели в виду «b4»?". No such move, no offer.
+#[test]
+fn a_cyrillic_square_is_refused_with_the_latin_move_offered() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut s = game("ru", start);
+    let lines = printed(&run(&mut s, 0, &["б4", "Кф3", "Кж5"]));
+    assert_eq!(
+        lines,
+        [
+            "на доске нет поля «б4»; возможно, вы имели в виду «b4»?",
+            "на доске нет поля «ф3»; возможно, вы имели в виду «Кf3»?",
+            "на доске нет поля «ж5»",
         ]
     );
     assert!(moves(&s).is_empty());

@@ -667,10 +667,29 @@ impl Session {
         // "e9", "Nj3": a move to a square the board does not have. Saying so tells the
         // player what to type again; "not understood" or a guess at another move does not.
         if let Some(square) = off_board_square(text) {
-            let line = self
+            let q = |t: &str| self.pack.language().quote(t);
+            let mut line = self
                 .pack
                 .text(&[Token::Word(Word::NoSuchSquare)])
-                .replace("{square}", &self.pack.language().quote(square));
+                .replace("{square}", &q(square));
+            // "б4" typed on a Russian keyboard: the move with the file's Latin letter, if it
+            // is legal here, offered to be typed; nothing is played on a guess.
+            if let Some(latin) = spoken::latin_square(square) {
+                let typed = format!(
+                    "{}{latin}",
+                    &text.trim()[..text.trim().len() - square.len()]
+                );
+                if crate::rules::notation::parse_move_in(self.position(), &typed, self.lang).is_ok()
+                {
+                    let did = self.pack.text(&[Token::Word(Word::DidYouMean)]);
+                    line = format!(
+                        "{line}; {}",
+                        self.pack
+                            .language()
+                            .question(&format!("{did} {}", q(&typed)))
+                    );
+                }
+            }
             return self.out.say_text(Audience::Player, &line);
         }
         self.misunderstood = self.misunderstood_before.saturating_add(1);

@@ -310,6 +310,16 @@ fn file_letter(c: char) -> char {
     }
 }
 
+/// The square `square` ("б4", "ж3") with its Cyrillic file letter read as [`file_letter`]
+/// reads it ("b4", "g3"), when that is a square of the board.
+pub(super) fn latin_square(square: &str) -> Option<String> {
+    let mut chars = square.chars();
+    let file = file_letter(chars.next()?);
+    let rank = chars.as_str();
+    (('a'..='h').contains(&file) && matches!(rank, "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8"))
+        .then(|| format!("{file}{rank}"))
+}
+
 /// The Latin file letter a Cyrillic letter looks like (`а`, `с`, `е`, `һ`), else `c` itself.
 fn latin_lookalike(c: char) -> char {
     match c {

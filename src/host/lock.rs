@@ -46,15 +46,60 @@ pub enum LockFault {
     Lock,
 }
 
-/// Held for as long as the game is played.
+/// Held for as long as the game is played. Dropped, it removes its file (still holding the
+/// lock, so no other process is between): a games folder a player browses holds games, not
+/// a `.lock` beside every one played. After a crash the file stays, unlocked and harmless.
 #[derive(Debug)]
 pub struct GameLock {
-    _file: File,
+    file: File,
+    path: std::path::PathBuf,
+}
+
+impl Drop for GameLock {
+    fn drop(&mut self) {
+        // Only its own: a file made anew at the path (its own removed by hand) is another's.
+        if still_there(&self.file, &self.path) {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Whether `file` is still the one at `path`: a holder that quits removes its lock file, so
+/// a process that opened it just before may hold the lock of a file no longer there, while
+/// a third makes a new one. Such a lock is worth nothing; [`GameLock::acquire`] tries again.
+#[cfg(unix)]
+fn still_there(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::symlink_metadata(path)) {
+        (Ok(ours), Ok(there)) => ours.dev() == there.dev() && ours.ino() == there.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn still_there(_: &File, _: &Path) -> bool {
+    // Windows does not remove a file another process has open: the race cannot happen.
+    true
 }
 
 impl GameLock {
     /// Locks the game whose journal is `journal`; refuses when another process has it.
     pub fn acquire(journal: &Path) -> anyhow::Result<GameLock> {
+        // A lock file removed under us by its quitting holder is opened afresh; a few tries
+        // are plenty, since each needs another process to quit in between.
+        let mut tries = 0;
+        loop {
+            let (file, path) = GameLock::try_acquire(journal)?;
+            tries += 1;
+            if still_there(&file, &path) || tries == 8 {
+                return Ok(GameLock { file, path });
+            }
+            // Dropped as a plain file: the one at the path (if any) is another process's.
+        }
+    }
+
+    /// The locked file and its path.
+    fn try_acquire(journal: &Path) -> anyhow::Result<(File, std::path::PathBuf)> {
         let path = journal.with_extension("lock");
         if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
             return Err(Unusable {
@@ -103,7 +148,7 @@ impl GameLock {
         file.seek(SeekFrom::Start(0))?;
         writeln!(file, "{}", std::process::id())?;
         file.sync_data()?;
-        Ok(GameLock { _file: file })
+        Ok((file, path))
     }
 }
 
@@ -121,6 +166,28 @@ fn libc_o_nofollow() -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A quitting holder takes its lock file with it; a lock whose file was removed (and
+    /// perhaps made anew by another process) is known to be worth nothing.
+    #[test]
+    fn the_lock_file_goes_with_its_holder_and_a_removed_one_is_not_trusted() {
+        let dir = tempfile::tempdir().unwrap();
+        let journal = dir.path().join("game.journal");
+        let lock_file = journal.with_extension("lock");
+        let held = GameLock::acquire(&journal).unwrap();
+        assert!(lock_file.is_file());
+        assert!(still_there(&held.file, &lock_file));
+        drop(held);
+        assert!(!lock_file.exists());
+        let held = GameLock::acquire(&journal).unwrap();
+        std::fs::remove_file(&lock_file).unwrap();
+        assert!(!still_there(&held.file, &lock_file));
+        std::fs::write(&lock_file, "123\n").unwrap();
+        assert!(!still_there(&held.file, &lock_file));
+        // Dropped, it leaves the file now at the path alone: that one is not its own.
+        drop(held);
+        assert_eq!(std::fs::read_to_string(&lock_file).unwrap(), "123\n");
+    }
 
     #[test]
     fn a_second_lock_on_the_same_game_is_refused_and_names_the_holder() {

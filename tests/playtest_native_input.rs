@@ -28,13 +28,18 @@ fn said(name: &str, control: Option<&str>, lines: &[&str]) -> Vec<String> {
 }
 
 /// "Кж3": "ж" is no file, so the square does not exist, said in the game's words as "е9"
-/// is; never "did you mean Кa3", another move. The game goes on as if nothing was typed.
+/// is; never "did you mean Кa3", another move. Only the move with the letter's own Latin file
+/// is offered, when it is legal ("ж3": «g3»). The game goes on as if nothing was typed.
 #[test]
 fn a_cyrillic_letter_that_is_no_file_names_no_square() {
     for (name, typed, want) in [
         ("ru", "Кж3", "на доске нет поля «ж3»"),
         ("ru", "Крж3", "на доске нет поля «ж3»"),
-        ("ru", "ж3", "на доске нет поля «ж3»"),
+        (
+            "ru",
+            "ж3",
+            "на доске нет поля «ж3»; возможно, вы имели в виду «g3»?",
+        ),
         ("uk", "Кж3", "на дошці немає поля «ж3»"),
         ("uk", "Сд5", "на дошці немає поля «д5»"),
         ("hy", "Ձդ3", "տախտակին «դ3» դաշտ չկա"),

@@ -486,3 +486,18 @@ fn a_press_while_the_arbiter_keeps_the_clocks_stopped_says_what_starts_them() {
         assert_eq!(s.state().unpressed(), None, "{name}");
     }
 }
+
+/// A press left to the reply is explained in full the first time (6.2.2: the clock ran on,
+/// and the time left), then said short: in a game whose players never press, the long line
+/// came before every reply.
+#[test]
+fn a_press_left_to_the_reply_is_explained_once_then_said_short() {
+    let mut s = game("de", None, Some("5400+30"));
+    let said = printed(&run(&mut s, 0, &["e4", "e5", "Sf3"]));
+    assert_eq!(
+        said[1],
+        "Weiß hat die Uhr nicht gedrückt; beim Antwortzug gedrückt, die Uhr lief bis dahin weiter: Weiß, eine Sekunde; Weiß: eine Stunde dreißig Minuten neunundzwanzig Sekunden"
+    );
+    assert_eq!(said[3], "Schwarz hat die Uhr nicht gedrückt: eine Sekunde");
+    assert_eq!(said.len(), 5, "{said:?}");
+}

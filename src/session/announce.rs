@@ -107,31 +107,37 @@ impl Session {
                 }
             }
             // "White did not press the clock; pressed at the reply, their clock ran on until
-            // then: White, two minutes; White: eight minutes five seconds" (6.2.2).
-            Happening::PressImplied { side, ran_on, left } => self.out.say(
-                &self.pack,
-                Audience::Public,
-                vec![
-                    Token::Side(side),
-                    Token::Word(Word::PressForgotten),
-                    SEMICOLON,
-                    Token::Word(Word::PressedAtReply),
-                    COLON,
-                    Token::Side(side),
-                    COMMA,
-                    // Whole seconds with the unit: tenths alone ("zero point three") are
-                    // a clock's reading in time trouble, not how long a clock ran on.
-                    if ran_on < 1000 {
-                        Token::Word(Word::LessThanASecond)
-                    } else {
-                        Token::Duration(ran_on)
-                    },
-                    SEMICOLON,
-                    Token::Side(side),
-                    COLON,
-                    Token::Duration(left),
-                ],
-            ),
+            // then: White, two minutes; White: eight minutes five seconds" (6.2.2), the first
+            // time in a run; then "White did not press the clock: two minutes", since in a
+            // game whose players never press it comes at every move, and `time` tells the
+            // times.
+            Happening::PressImplied { side, ran_on, left } => {
+                // Whole seconds with the unit: tenths alone ("zero point three") are a clock's
+                // reading in time trouble, not how long a clock ran on.
+                let ran = if ran_on < 1000 {
+                    Token::Word(Word::LessThanASecond)
+                } else {
+                    Token::Duration(ran_on)
+                };
+                let mut p = vec![Token::Side(side), Token::Word(Word::PressForgotten)];
+                if std::mem::replace(&mut self.press_explained, true) {
+                    p.extend([COLON, ran]);
+                } else {
+                    p.extend([
+                        SEMICOLON,
+                        Token::Word(Word::PressedAtReply),
+                        COLON,
+                        Token::Side(side),
+                        COMMA,
+                        ran,
+                        SEMICOLON,
+                        Token::Side(side),
+                        COLON,
+                        Token::Duration(left),
+                    ]);
+                }
+                self.out.say(&self.pack, Audience::Public, p);
+            }
             // The session asks the opponent itself (a question `repeat` can say again).
             Happening::TakebackRequested { .. } => {}
             // The engine's yes is said by the take-back's own line.

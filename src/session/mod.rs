@@ -287,6 +287,9 @@ pub struct Session {
     /// The clocks were stopped because vichess was down ([`Downtime::Paused`]): the next
     /// move or press by a player starts them again.
     restart_on_play: bool,
+    /// A press left to the reply has been explained once in this run: later ones are said
+    /// short, since in a game whose players never press it came at every move.
+    press_explained: bool,
     /// A command that changes the result, asked back and waiting for a yes.
     pending: Option<confirm::Confirm>,
     /// The board cursor's square (issue 15).
@@ -392,6 +395,7 @@ impl Session {
             ended_cleanly: false,
             interrupted_by: None,
             restart_on_play: false,
+            press_explained: false,
             pending: None,
             look: crate::rules::Square::E4,
             dpad_cursor: false,

@@ -501,3 +501,18 @@ fn a_press_left_to_the_reply_is_explained_once_then_said_short() {
     assert_eq!(said[3], "Schwarz hat die Uhr nicht gedrückt: eine Sekunde");
     assert_eq!(said.len(), 5, "{said:?}");
 }
+
+/// After the game has ended, "сдаться" and "ничья" with no side named are told the game is
+/// over and how, as "сдаться белые" is, not asked which side: no side could use them.
+#[test]
+fn resigning_or_offering_a_draw_after_the_end_says_it_has_ended() {
+    let mut s = game("ru", None, Some("5400+30"));
+    run(&mut s, 0, &["f3", "e5", "g4", "Фh4"]);
+    let said = printed(&run(&mut s, 10_000, &["сдаться", "ничья", "сдаться белые"]));
+    let over = "партия окончена: мат, чёрные выиграли";
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert!(
+        said.iter().all(|l| l.trim_start_matches('\u{a0}') == over),
+        "{said:?}"
+    );
+}

@@ -233,8 +233,16 @@ impl Session {
 
     /// The side a command that changes the result is for: the one named, else the VI
     /// player's; with neither, `None` after saying which words name one.
+    /// A resignation, draw or claim after the game has ended is told that it has, not asked
+    /// for a side it could not use anyway.
     pub(super) fn side_for(&mut self, named: Option<Color>, help: Word) -> Option<Color> {
         let side = named.or(self.config.vi_side);
+        let settled = matches!(help, Word::HelpResign | Word::HelpDraw | Word::HelpClaim);
+        if let (None, true, Some(ending)) = (side, settled, self.state.ending()) {
+            let over = ending.over_phrase();
+            self.out.refuse(&self.pack, over);
+            return None;
+        }
         if side.is_none() {
             self.out.refuse(
                 &self.pack,

@@ -516,3 +516,47 @@ fn resigning_or_offering_a_draw_after_the_end_says_it_has_ended() {
         "{said:?}"
     );
 }
+
+/// An arbiter's command missing a part is asked for that part, in the game's language, with
+/// the command's form, not told "not understood" and given the whole arbiter help; the
+/// English game keeps its English reason. Nothing changes.
+#[test]
+fn an_arbiters_command_missing_a_part_is_asked_for_it_in_the_games_language() {
+    for (name, typed, want) in [
+        (
+            "de",
+            "schiedsrichter zeit dazu weiß",
+            "wie viel Zeit? schiedsrichter zeit dazu|abziehen|stellen weiß|schwarz <2m, 30s, 4:30>",
+        ),
+        (
+            "de",
+            "schiedsrichter zeit weiß 2m",
+            "Zeit dazu, abziehen oder stellen? schiedsrichter zeit dazu|abziehen|stellen weiß|schwarz <2m, 30s, 4:30>",
+        ),
+        (
+            "ru",
+            "арбитр время добавить 2м",
+            "чьё время? арбитр время добавить|снять|установить белые|чёрные <2м, 30с, 4:30>",
+        ),
+        (
+            "uk",
+            "арбітр відновити 1",
+            "чий хід? арбітр відновити <номер ходу> білі|чорні",
+        ),
+        (
+            "hy",
+            "մրցավար վերականգնել",
+            "ո՞ր քայլին։ մրցավար վերականգնել <քայլի համար> սպիտակ|սև",
+        ),
+        (
+            "en",
+            "arbiter time add white",
+            "how much time? say arbiter undo, arbiter open, arbiter takeback, arbiter time add white 2m, arbiter time take black 30s, arbiter time set white 5m, arbiter note and the text, or arbiter accept, reject or postpone [time] for a III.5 claim",
+        ),
+    ] {
+        let mut s = game(name, None, Some("5400+30"));
+        run(&mut s, 0, &["e4", "press"]);
+        let said = printed(&run(&mut s, 10_000, &[typed]));
+        assert_eq!(said, [want], "{name}: {typed}");
+    }
+}

@@ -738,6 +738,16 @@ words! {
     ResumeOneWith = "resume-one-with",
     /// `--resume JOURNAL` names no journal.
     NoSuchJournal = "no-such-journal",
+    /// `arbiter time` without add, take or set: the question, then the command's form.
+    ArbiterTimeChange = "arbiter-time-change",
+    /// `arbiter time add` without a side.
+    ArbiterTimeWhose = "arbiter-time-whose",
+    /// `arbiter time add white` without an amount.
+    ArbiterTimeAmount = "arbiter-time-amount",
+    /// `arbiter restore` without a move number.
+    ArbiterRestoreMove = "arbiter-restore-move",
+    /// `arbiter restore 12` without a side.
+    ArbiterRestoreSide = "arbiter-restore-side",
     WhyOwnManThere = "why-own-man-there",
     WhyStillInCheck = "why-still-in-check",
     WhyPinned = "why-pinned",

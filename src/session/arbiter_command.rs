@@ -133,6 +133,12 @@ fn error(what: String) -> CommandError {
     CommandError(what, Word::HelpArbiter, Vec::new())
 }
 
+/// A part missing from an arbiter's command: the English reason, and for other languages the
+/// question with the command's form in the game's words (not the whole arbiter help).
+fn missing(what: String, question: Word) -> CommandError {
+    CommandError(what, question, Vec::new())
+}
+
 fn sub_word(w: &str) -> Option<&'static str> {
     Some(match w.to_lowercase().as_str() {
         "time" | "zeit" | "час" | "время" | "ժամանակ" => "time",
@@ -346,11 +352,18 @@ pub fn parse(rest: &[&str]) -> Result<ArbiterCommand, CommandError> {
                 .get(1)
                 .and_then(|w| w.parse::<u32>().ok())
                 .filter(|n| *n > 0)
-                .ok_or_else(|| error(format!("back to which move? {RESTORE_USAGE}")))?;
-            let side = rest
-                .get(2)
-                .and_then(|w| side(w))
-                .ok_or_else(|| error(format!("whose move? {RESTORE_USAGE}")))?;
+                .ok_or_else(|| {
+                    missing(
+                        format!("back to which move? {RESTORE_USAGE}"),
+                        Word::ArbiterRestoreMove,
+                    )
+                })?;
+            let side = rest.get(2).and_then(|w| side(w)).ok_or_else(|| {
+                missing(
+                    format!("whose move? {RESTORE_USAGE}"),
+                    Word::ArbiterRestoreSide,
+                )
+            })?;
             Ok(ArbiterCommand::Restore { number, side })
         }
         Some("time") => {
@@ -358,17 +371,24 @@ pub fn parse(rest: &[&str]) -> Result<ArbiterCommand, CommandError> {
                 Some("add") => TimeChange::Add,
                 Some("take") => TimeChange::Take,
                 Some("set") => TimeChange::Set,
-                _ => return Err(error(format!("add, take or set the time? {USAGE}"))),
+                _ => {
+                    return Err(missing(
+                        format!("add, take or set the time? {USAGE}"),
+                        Word::ArbiterTimeChange,
+                    ))
+                }
             };
             let side = rest
                 .get(2)
                 .and_then(|w| side(w))
-                .ok_or_else(|| error(format!("whose time? {USAGE}")))?;
+                .ok_or_else(|| missing(format!("whose time? {USAGE}"), Word::ArbiterTimeWhose))?;
             let amount = rest
                 .get(3..)
                 .map(|w| w.join(""))
                 .filter(|w| !w.is_empty())
-                .ok_or_else(|| error(format!("how much time? {USAGE}")))?;
+                .ok_or_else(|| {
+                    missing(format!("how much time? {USAGE}"), Word::ArbiterTimeAmount)
+                })?;
             let ms = parse_time(&amount)?;
             Ok(ArbiterCommand::Time { side, change, ms })
         }

@@ -728,6 +728,18 @@ impl Session {
         if self.pack.language() == crate::phrase::Language::En {
             return self.out.say_text(Audience::Player, &e.0);
         }
+        // Understood but missing a part: the question for it, not "not understood".
+        let asks = matches!(
+            e.1,
+            Word::ArbiterTimeChange
+                | Word::ArbiterTimeWhose
+                | Word::ArbiterTimeAmount
+                | Word::ArbiterRestoreMove
+                | Word::ArbiterRestoreSide
+        );
+        if asks {
+            return self.out.refuse(&self.pack, vec![Token::Word(e.1)]);
+        }
         let phrase = vec![
             Token::Word(Word::ReasonNotUnderstood),
             SEMICOLON,

@@ -323,3 +323,22 @@ fn a_cyrillic_square_is_refused_with_the_latin_move_offered() {
     );
     assert!(moves(&s).is_empty());
 }
+
+/// The question between the two castlings is answered by the side alone, as a player says
+/// it: "lange", "queenside", "длинная", "коротка", "կարճ".
+#[test]
+fn the_castling_question_is_answered_by_the_side_alone() {
+    let both = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    for (pack, castle, answer, uci) in [
+        ("de", "Rochade", "lange", "e1a1"),
+        ("en", "castles", "queenside", "e1a1"),
+        ("en", "castles", "short", "e1h1"),
+        ("ru", "рокировка", "длинная", "e1a1"),
+        ("uk", "рокіровка", "коротка", "e1h1"),
+        ("hy", "փոխատեղում", "կարճ", "e1h1"),
+    ] {
+        let mut s = game(pack, both);
+        let lines = printed(&run(&mut s, 0, &[castle, answer]));
+        assert_eq!(moves(&s), [uci], "{pack} {answer}: {lines:#?}");
+    }
+}

@@ -29,8 +29,38 @@ pub(super) fn chosen(choices: &[Move], answer: &str) -> Option<Move> {
     if let Some(rank) = spoken_rank(answer) {
         return one(&|m| m.from().rank() == rank);
     }
+    // "kurze Rochade oder lange Rochade?": the side alone answers ("lange", "queenside").
+    if choices.iter().all(|m| matches!(m, Move::Castle { .. })) {
+        if let Some(long) = castling_side(answer) {
+            return one(&|m| match m {
+                Move::Castle { king, rook } => (rook.file() < king.file()) == long,
+                _ => false,
+            });
+        }
+    }
     let place = ordinal(answer)?;
     choices.get(place).copied()
+}
+
+/// Whether a short answer names the long castling (`true`) or the short one: "lange",
+/// "queenside", "длинная", "довга", "երկար"; "kurze", "kingside", "короткая", "կարճ".
+fn castling_side(answer: &str) -> Option<bool> {
+    const SHORT: &[&str] = &["short", "king", "kurz", "корот", "կարճ"];
+    const LONG: &[&str] = &["long", "queen", "lang", "длин", "довг", "երկար"];
+    let words: Vec<String> = answer
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    if words.len() > 3 {
+        return None;
+    }
+    let names = |stems: &[&str]| words.iter().any(|w| stems.iter().any(|s| w.starts_with(s)));
+    match (names(SHORT), names(LONG)) {
+        (true, false) => Some(false),
+        (false, true) => Some(true),
+        _ => None,
+    }
 }
 
 /// The place an ordinal word names, from 0: "first", "erste", "перший", "вторая",

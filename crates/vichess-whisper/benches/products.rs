@@ -60,8 +60,9 @@ fn main() {
         .map_or(1, |n| n.get())
         .min(4);
     println!(
-        "AVX-512 VNNI on this processor: {}",
-        vichess_whisper::quant::Quantized::available()
+        "8-bit integer products on this processor: {} (VNNI: {})",
+        vichess_whisper::quant::Quantized::available(),
+        std::arch::is_x86_feature_detected!("avx512vnni")
     );
     for (shape, half, reps) in [
         ((9, 512, 51_865), true, 10),

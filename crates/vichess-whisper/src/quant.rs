@@ -8,9 +8,9 @@
 //! are bound by arithmetic: one VNNI instruction sums 64 products where a float FMA sums 16.
 //! The price is rounding: about half a percent of each weight's row maximum, and of each
 //! input row's. The sums themselves are exact integers, so the AVX-512 kernel, the AVX2 one
-//! (for processors without VNNI: as fast as `ndarray`'s float product on the encoder's
-//! frames, twice as fast on a decoder step) and the plain one give the same result to the
-//! bit (the tests hold them to it). Before the AVX2 kernel, a machine without VNNI kept the
+//! (for processors without VNNI: about half the time of the float panels on the encoder's
+//! frames and on a decoder step) and the plain one give the same result to the bit (the
+//! tests hold them to it). Before the AVX2 kernel, a machine without VNNI kept the
 //! float weights, and heard some recordings differently from one with it.
 
 use crate::gemm::{split_product, threads_for, Aligned, Element, Product, MR, NR};
@@ -44,6 +44,9 @@ pub struct Quantized {
 /// the value one step of its integers is.
 struct Rows {
     bytes: Vec<u8>,
+    /// The same integers as signed 16-bit words (the 128 taken off), for the AVX2 kernel;
+    /// empty for the others.
+    words: Vec<i16>,
     scales: Vec<f32>,
 }
 
@@ -187,7 +190,16 @@ impl Quantized {
             };
             scales.push(quantize_into(row, 128, out, kernel));
         }
-        Rows { bytes, scales }
+        let words = match kernel {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => bytes.iter().map(|&b| i16::from(b) - 128).collect(),
+            _ => Vec::new(),
+        };
+        Rows {
+            bytes,
+            words,
+            scales,
+        }
     }
 
     /// The columns of `panels` for the rows of `out` (`ldc` apart), from row `r0` of `rows`.
@@ -212,6 +224,7 @@ impl Quantized {
                 let r = MR.min(m - i);
                 let tile = Tile {
                     a: &rows.bytes[(r0 + i) * width..],
+                    words: rows.words.get((r0 + i) * width..).unwrap_or(&[]),
                     lda: width,
                     a_scales: &rows.scales[r0 + i..r0 + i + r],
                     b: &self.panels[p * size..(p + 1) * size],
@@ -242,6 +255,8 @@ impl Product for Quantized {
 /// One tile: `rows` rows of `a` (`lda` apart, `groups` × 4 bytes each) against one panel.
 struct Tile<'a> {
     a: &'a [u8],
+    /// `a` as signed words, for the AVX2 kernel (empty for the others).
+    words: &'a [i16],
     lda: usize,
     a_scales: &'a [f32],
     b: &'a [i8],
@@ -444,11 +459,16 @@ mod vnni {
     }
 }
 
-/// The int8 tiles in AVX2 registers. A group's 32 columns × 4 weights are widened to 16
-/// bits once (eight registers of four columns); each row's four bytes, widened and
-/// broadcast, meet them in `madd`, which sums two products a lane: each column keeps two
-/// partial sums, added at the end. Integer sums in any order are the same sums, so the
-/// result is VNNI's and the plain kernel's to the bit.
+/// The int8 tiles in AVX2 registers, multiplied as 16-bit words. AVX2 has no byte product
+/// that both sums exactly and takes a signed input: its byte product (`maddubs`) saturates
+/// unless each input's sign is first moved onto the weight, one more instruction for each,
+/// and that instruction competed with the products for the same two of Zen 3's four vector
+/// pipes. Widened to words, a weight meets its input in `madd` (two products a lane, summed
+/// exactly to 32 bits) with nothing before it: the encoder's products took 0.78 of the byte
+/// kernel's time here (`docs/performance.md`, "Session 36"). The weights stay bytes in
+/// memory (a decoder step reads them all, so their size is its time) and are widened as
+/// they are read; the input rows are widened once, when they are quantized. Integer sums in
+/// any order are the same sums, so the result is VNNI's and the plain kernel's to the bit.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2 {
@@ -514,20 +534,22 @@ mod avx2 {
 
     pub fn tile(t: &Tile, c: &mut [f32], ldc: usize) {
         assert!(available());
-        // Sixteen columns at a time: two weight registers, their magnitudes, and four rows'
-        // two sums each stay within AVX2's sixteen registers.
-        for half in 0..t.cols.div_ceil(16) {
+        assert!(t.words.len() >= (t.rows - 1) * t.lda + t.groups * GROUP);
+        // Eight columns at a time: their two registers of weights, four rows' two sums
+        // each, and a row's broadcast stay within AVX2's sixteen registers.
+        for eighth in 0..t.cols.div_ceil(8) {
             let mut i = 0;
             while i < t.rows {
                 let r = (t.rows - i).min(4);
-                // SAFETY: AVX2 is there (asserted); `Kernel::run` asserted that `a` holds
-                // the tile's rows, `b` the panel's groups and `c` the result's rows.
+                // SAFETY: AVX2 is there (asserted); `Kernel::run` asserted that `b` holds
+                // the panel's groups and `c` the result's rows, and `words` holds the
+                // tile's rows (asserted).
                 unsafe {
                     match r {
-                        1 => rows::<1>(t, i, half, c, ldc),
-                        2 => rows::<2>(t, i, half, c, ldc),
-                        3 => rows::<3>(t, i, half, c, ldc),
-                        _ => rows::<4>(t, i, half, c, ldc),
+                        1 => rows::<1>(t, i, eighth, c, ldc),
+                        2 => rows::<2>(t, i, eighth, c, ldc),
+                        3 => rows::<3>(t, i, eighth, c, ldc),
+                        _ => rows::<4>(t, i, eighth, c, ldc),
                     }
                 }
                 i += r;
@@ -535,53 +557,58 @@ mod avx2 {
         }
     }
 
-    /// Rows `i0..i0 + R`, columns `16 × half` and the fifteen after it. AVX2 multiplies
-    /// unsigned bytes by signed ones in pairs summed to 16 bits, saturating: with the
-    /// input's byte back to its signed value q (−127..=127, the 128 taken off) and the
-    /// weight's sign moved onto it, each pair is |w|·q + |w|·q, at most 2 × 127 × 127, so
-    /// nothing saturates and the sums are exact: Σ q·w, which is VNNI's sum less the
-    /// column's shift.
+    /// Rows `i0..i0 + R`, columns `8 × eighth` and the seven after it. A group's sixteen
+    /// bytes for four columns widen to a register of words, four a column; a row's four
+    /// words, broadcast, meet them in `madd`, which leaves each column two partial sums
+    /// (inputs 0 and 1, 2 and 3), added pairwise at the end. Each partial sum is at most
+    /// 2 × 127 × 127, and 2048 inputs of them fit 32 bits many times over.
     #[target_feature(enable = "avx2")]
-    unsafe fn rows<const R: usize>(t: &Tile, i0: usize, half: usize, c: &mut [f32], ldc: usize) {
-        let (pa, pb) = (t.a.as_ptr(), t.b.as_ptr());
-        let (flip, ones) = (_mm256_set1_epi8(-128), _mm256_set1_epi16(1));
+    unsafe fn rows<const R: usize>(t: &Tile, i0: usize, eighth: usize, c: &mut [f32], ldc: usize) {
+        let (pa, pb) = (t.words.as_ptr(), t.b.as_ptr());
         let mut acc = [[_mm256_setzero_si256(); 2]; R];
         for g in 0..t.groups {
-            // SAFETY (for the loads): the panel holds `groups` × NR × 4 bytes; row `i` of
-            // the tile has `groups` × 4 bytes from `i * lda`.
-            let at = (g * NR + half * 16) * GROUP;
+            let at = (g * NR + eighth * 8) * GROUP;
+            // SAFETY (for the loads): the panel holds `groups` × NR × 4 bytes, of which
+            // these are columns `8 × eighth` to `8 × eighth + 7` of group `g`; row `i` of
+            // the tile has `groups` × 4 words from `i * lda`.
             let w = unsafe {
                 [
-                    _mm256_loadu_si256(pb.add(at).cast()),
-                    _mm256_loadu_si256(pb.add(at + 8 * GROUP).cast()),
+                    _mm256_cvtepi8_epi16(_mm_loadu_si128(pb.add(at).cast())),
+                    _mm256_cvtepi8_epi16(_mm_loadu_si128(pb.add(at + 16).cast())),
                 ]
             };
-            let size = [_mm256_abs_epi8(w[0]), _mm256_abs_epi8(w[1])];
             for (i, sums) in acc.iter_mut().enumerate() {
-                let at = (i0 + i) * t.lda + g * GROUP;
-                let four = unsafe { pa.add(at).cast::<i32>().read_unaligned() };
-                // The row's four bytes over the register, as signed values.
-                let q = _mm256_xor_si256(_mm256_set1_epi32(four), flip);
-                for ((s, w), size) in sums.iter_mut().zip(w).zip(size) {
-                    let pairs = _mm256_maddubs_epi16(size, _mm256_sign_epi8(q, w));
-                    *s = _mm256_add_epi32(*s, _mm256_madd_epi16(pairs, ones));
-                }
+                let q = unsafe {
+                    _mm256_set1_epi64x(
+                        pa.add((i0 + i) * t.lda + g * GROUP)
+                            .cast::<i64>()
+                            .read_unaligned(),
+                    )
+                };
+                sums[0] = _mm256_add_epi32(sums[0], _mm256_madd_epi16(w[0], q));
+                sums[1] = _mm256_add_epi32(sums[1], _mm256_madd_epi16(w[1], q));
             }
         }
+        let first = eighth * 8;
+        let cols = 8.min(t.cols - first);
+        // SAFETY: the scales hold NR values (asserted), and `first + 8 <= NR`.
+        let scales = unsafe { _mm256_loadu_ps(t.b_scales.as_ptr().add(first)) };
         for (i, sums) in acc.iter().enumerate() {
-            let mut cols = [0i32; 16];
-            // SAFETY: `cols` has room for two registers, a column a lane.
-            unsafe {
-                _mm256_storeu_si256(cols.as_mut_ptr().cast(), sums[0]);
-                _mm256_storeu_si256(cols.as_mut_ptr().add(8).cast(), sums[1]);
-            }
             let row = i0 + i;
-            for (l, &sum) in cols.iter().enumerate().take(16.min(t.cols - half * 16)) {
-                let j = half * 16 + l;
-                // VNNI's and the plain kernel's `acc - shift` is this sum, exactly; then
-                // the same operations in the same order.
-                c[row * ldc + j] = sum as f32 * (t.a_scales[row] * t.b_scales[j]);
-            }
+            // Per 128-bit half, columns 0, 1, 4, 5 and 2, 3, 6, 7: the middle two 64-bit
+            // quarters swapped put them in order.
+            let pairs = _mm256_hadd_epi32(sums[0], sums[1]);
+            let sum = _mm256_permute4x64_epi64::<0b11_01_10_00>(pairs);
+            // VNNI's and the plain kernel's `acc - shift` is this sum, exactly; then the
+            // same operations in the same order.
+            let v = _mm256_mul_ps(
+                _mm256_cvtepi32_ps(sum),
+                _mm256_mul_ps(_mm256_set1_ps(t.a_scales[row]), scales),
+            );
+            let mut out = [0f32; 8];
+            // SAFETY: `out` has room for a register.
+            unsafe { _mm256_storeu_ps(out.as_mut_ptr(), v) };
+            c[row * ldc + first..row * ldc + first + cols].copy_from_slice(&out[..cols]);
         }
     }
 }

@@ -76,3 +76,58 @@ fn names_fill_the_pgn_roster_and_the_file_name_and_survive_a_resume() {
     );
     assert!(pgn.contains("1. e4 e5"), "{pgn}");
 }
+
+/// The same command line run again to resume (the way a player reaches for it after a
+/// crash) changes nothing, so nothing is called ignored; a different name or control would
+/// change the game, so each is named as ignored and the game keeps its own.
+#[test]
+fn a_resume_calls_ignored_only_what_would_differ() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let dir = games.to_str().unwrap();
+    let same = [
+        "--no-audio",
+        "--lang",
+        "en",
+        "--control",
+        "25+10",
+        "--game-dir",
+        dir,
+        "--white",
+        "Anna Müller",
+        "--round",
+        "3",
+    ];
+    play(home.path(), &same, "e4\nquit\n");
+    let resumed: Vec<&str> = same.iter().copied().chain(["--resume"]).collect();
+    let lines = play(home.path(), &resumed, "e5\nquit\n");
+    assert!(
+        lines.iter().any(|l| l.starts_with("resuming the game")),
+        "the game is resumed: {lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains("ignored")),
+        "the same flags are not called ignored: {lines:?}"
+    );
+    let mut other: Vec<&str> = same.to_vec();
+    other[4] = "5+3";
+    other[8] = "Bella";
+    other.push("--resume");
+    let lines = play(home.path(), &other, "quit\n");
+    let ignored: Vec<&String> = lines.iter().filter(|l| l.contains("ignored")).collect();
+    assert_eq!(
+        ignored,
+        ["--control, --white ignored: a resumed game keeps the time control and the names it began with"],
+        "{lines:?}"
+    );
+    let journal = std::fs::read_dir(&games)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .unwrap();
+    let pgn = std::fs::read_to_string(journal).unwrap();
+    assert!(
+        pgn.contains("[White \"Anna Müller\"]") && pgn.contains("[TimeControl \"1500+10\"]"),
+        "the game keeps its own: {pgn}"
+    );
+}

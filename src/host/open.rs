@@ -464,14 +464,34 @@ fn open_game(
             &words,
             args.game_dir.is_some(),
         ));
-        // What a resumed game keeps of its own: said, never silently ignored.
+        // What a resumed game keeps of its own: said, never silently ignored. A flag that
+        // says what the game already has (the same command line run again) changes nothing,
+        // so it is not called ignored.
+        let own = |name: &str| {
+            session
+                .state()
+                .tags()
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let differs = |given: &Option<String>, name: &str| {
+            given
+                .as_ref()
+                .is_some_and(|g| own(name).unwrap_or_default() != g.trim())
+        };
+        let game_control = session.state().clock().map(|c| c.control().clone());
+        let control_differs = args.control.as_deref().is_some_and(|c| match c {
+            "none" | "-" => game_control.is_some(),
+            c => TimeControl::parse_any(c).ok() != game_control,
+        });
         let ignored: Vec<&str> = [
-            ("--control", args.control.is_some()),
-            ("--white", args.white.is_some()),
-            ("--black", args.black.is_some()),
-            ("--event", args.event.is_some()),
-            ("--site", args.site.is_some()),
-            ("--round", args.round.is_some()),
+            ("--control", control_differs),
+            ("--white", differs(&args.white, "White")),
+            ("--black", differs(&args.black, "Black")),
+            ("--event", differs(&args.event, "Event")),
+            ("--site", differs(&args.site, "Site")),
+            ("--round", differs(&args.round, "Round")),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))

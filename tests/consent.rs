@@ -58,7 +58,7 @@ fn without_a_side_an_unnamed_offer_or_claim_asks_which_side() {
         let out = run(&mut s, 5_000, &[line, "yes"]);
         assert!(journal(&out).is_empty(), "{line}: {:?}", journal(&out));
         assert!(
-            printed(&out)[0].starts_with("which side? add white or black"),
+            printed(&out)[0].starts_with("which side? add “white” or “black” to the command;"),
             "{line}: {:?}",
             printed(&out)
         );

@@ -498,7 +498,10 @@ fn a_press_left_to_the_reply_is_explained_once_then_said_short() {
         said[1],
         "Weiß hat die Uhr nicht gedrückt; beim Antwortzug gedrückt, die Uhr lief bis dahin weiter: Weiß, eine Sekunde; Weiß: eine Stunde dreißig Minuten neunundzwanzig Sekunden"
     );
-    assert_eq!(said[3], "Schwarz hat die Uhr nicht gedrückt: eine Sekunde");
+    assert_eq!(
+        said[3],
+        "Schwarz hat die Uhr nicht gedrückt; die Uhr lief weiter: eine Sekunde"
+    );
     assert_eq!(said.len(), 5, "{said:?}");
 }
 

@@ -351,6 +351,8 @@ words! {
     PressForgotten = "press-forgotten",
     /// The opponent's reply pressed for the forgetful side, whose clock ran until then.
     PressedAtReply = "pressed-at-reply",
+    /// The short form's "their clock ran on", before how long.
+    ClockRanOn = "clock-ran-on",
     /// A time under a second where whole seconds are said: "less than a second".
     LessThanASecond = "less-than-a-second",
     /// The opening line's words.

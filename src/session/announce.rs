@@ -108,7 +108,8 @@ impl Session {
             }
             // "White did not press the clock; pressed at the reply, their clock ran on until
             // then: White, two minutes; White: eight minutes five seconds" (6.2.2), the first
-            // time in a run; then "White did not press the clock: two minutes", since in a
+            // time in a run; then "White did not press the clock; their clock ran on: two
+            // minutes", since in a
             // game whose players never press it comes at every move, and `time` tells the
             // times.
             Happening::PressImplied { side, ran_on, left } => {
@@ -121,7 +122,7 @@ impl Session {
                 };
                 let mut p = vec![Token::Side(side), Token::Word(Word::PressForgotten)];
                 if std::mem::replace(&mut self.press_explained, true) {
-                    p.extend([COLON, ran]);
+                    p.extend([SEMICOLON, Token::Word(Word::ClockRanOn), COLON, ran]);
                 } else {
                     p.extend([
                         SEMICOLON,

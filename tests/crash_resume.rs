@@ -56,7 +56,9 @@ struct Player {
     lines: Receiver<String>,
     seen: Vec<String>,
     /// A resumed game says where it stands ("zwei Züge", maybe "; Weiß am Zug") before it
-    /// handles the first line: that count is not the answer [`Player::send`] waits for.
+    /// handles the first line: that count is not the answer [`Player::send`] waits for. It
+    /// comes before the last move's numbered line ("2. Springer Felix drei"), and is left
+    /// out when the only move made waits for its press ("1. Eva vier" alone).
     summary_due: bool,
 }
 
@@ -96,6 +98,12 @@ impl Player {
                 .trim_end_matches('.')
                 .split_once(' ')
                 .is_some_and(|(n, z)| !n.contains(',') && (z == "Zug" || z == "Züge"));
+            let numbered = got
+                .split_once(['.', '…'])
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+            if numbered {
+                self.summary_due = false;
+            }
             self.seen.push(got);
             if is_count && std::mem::take(&mut self.summary_due) {
                 continue;

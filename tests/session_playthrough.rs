@@ -442,6 +442,42 @@ fn a_resumed_unpressed_move_is_not_also_called_the_others_turn() {
     }
 }
 
+/// A game resumed with only its first move made, unpressed, does not say "zero moves" and
+/// then "1. e4": the move is said, then that it waits for its press. With a move completed
+/// before it, the count stays, and counts the completed moves as `count` does.
+#[test]
+fn a_resumed_first_move_unpressed_is_not_counted_as_zero_moves() {
+    for (name, zero, first, unpressed) in [
+        (
+            "en",
+            "zero moves",
+            "1. e4",
+            "White has already moved: press the clock, or correct the move",
+        ),
+        (
+            "de",
+            "null Züge",
+            "1. e4",
+            "Weiß hat schon gezogen: die Uhr drücken oder den Zug korrigieren",
+        ),
+    ] {
+        let mut s = game(name, None, Some("5400+30"));
+        let lines = journal_of(&mut s, &["e4"]);
+        let mut r = Session::resume(SessionConfig::default(), pack(name), &lines).expect("resume");
+        let said = printed(&run(&mut r, 30_000, &["count"]));
+        let at = |l: &str| said.iter().position(|s| s == l);
+        assert!(
+            at(first).is_some() && at(first) < at(unpressed),
+            "{name}: the move, then that it waits: {said:?}"
+        );
+        // Only `count`'s answer counts: the completed moves, none.
+        let zeros: Vec<usize> = (0..said.len())
+            .filter(|&i| said[i].starts_with(zero))
+            .collect();
+        assert_eq!(zeros, [said.len() - 1], "{name}: {said:?}");
+    }
+}
+
 /// After the arbiter undoes a result the clocks stay stopped until `pause`: a press made
 /// meanwhile is refused with what starts them, in the game's language, not the bare "the
 /// clock cannot do that now"; the move stays made and the press after `pause` completes it.

@@ -184,6 +184,11 @@ impl Session {
                 p.extend(e.phrase.iter().copied());
                 format!("{} ({})", self.pack.text(&p), e.score)
             }
+            // "zero moves" then "1. e4" contradicts itself: with only an unpressed first move
+            // made, the move alone is said, and then that it waits for its press.
+            None if self.state.unpressed().is_some() && self.completed_plies() == 0 => {
+                String::new()
+            }
             None if self.state.unpressed().is_some() => self.pack.text(&p),
             None => {
                 told_turn = true;
@@ -195,7 +200,9 @@ impl Session {
                 self.pack.text(&p)
             }
         };
-        self.out.print(&text);
+        if !text.is_empty() {
+            self.out.print(&text);
+        }
         if plies > 0 {
             self.say_ply(plies - 1);
         }

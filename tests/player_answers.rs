@@ -307,7 +307,8 @@ fn castling_said_without_its_side_is_the_one_allowed_or_asked() {
 
 /// A square typed with a Cyrillic file letter ("б4" on a Russian keyboard) names no square
 /// and plays nothing, but the refusal offers the move with the Latin letter when it is legal
-/// here, to be typed: "возможно, вы имели в виду «b4»?". No such move, no offer.
+/// here, to be typed: "возможно, вы имели в виду «b4»?". No such move, no offer, but the
+/// square's Latin name, so the player knows how to type the move they meant.
 #[test]
 fn a_cyrillic_square_is_refused_with_the_latin_move_offered() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -318,7 +319,7 @@ fn a_cyrillic_square_is_refused_with_the_latin_move_offered() {
         [
             "на доске нет поля «б4»; возможно, вы имели в виду «b4»?",
             "на доске нет поля «ф3»; возможно, вы имели в виду «Кf3»?",
-            "на доске нет поля «ж5»",
+            "на доске нет поля «ж5»; поля пишутся латинскими буквами: «g5»",
         ]
     );
     assert!(moves(&s).is_empty());

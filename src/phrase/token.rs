@@ -695,6 +695,8 @@ words! {
     NoCaptureOn = "no-capture-on",
     /// A move typed to a square the board does not have ("e9"): "{square}" is the text.
     NoSuchSquare = "no-such-square",
+    /// After a square typed with a Cyrillic file letter: the board's squares are Latin.
+    SquaresInLatin = "squares-in-latin",
     // Issue 24, item 5: no arbiter present (III.6), supervision not adequate (A.5, B.3).
     NoArbiterPresent = "no-arbiter-present",
     SupervisionInadequate = "supervision-inadequate",

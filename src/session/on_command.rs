@@ -692,6 +692,11 @@ impl Session {
                             .language()
                             .question(&format!("{did} {}", q(&typed)))
                     );
+                } else {
+                    // No legal move with it: the square's Latin name still tells the player
+                    // how to type the move they meant ("ц6" is "c6").
+                    let latin_words = self.pack.text(&[Token::Word(Word::SquaresInLatin)]);
+                    line = format!("{line}; {latin_words}{} {}", self.pack.colon(), q(&latin));
                 }
             }
             return self.out.say_text(Audience::Player, &line);

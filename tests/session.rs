@@ -1673,22 +1673,3 @@ fn a_take_back_keeps_the_arbiters_credit_given_after_the_press() {
         s.state().clock().unwrap().remaining(Color::Black, 22_000)
     );
 }
-
-/// `quit` after the game has ended (and been saved at its end) still saves, so the front end
-/// says where the game is as the last line rather than leaving in silence.
-#[test]
-fn quitting_after_the_end_still_says_where_the_game_is() {
-    let mut s = Session::new(SessionConfig::default(), pack("en"), Position::new(), None);
-    let out = run(&mut s, 0, &["f3", "e5", "g4", "Qh4"]);
-    assert!(
-        out.iter()
-            .any(|e| matches!(e, Effect::SavePgn { path: None, pgn } if pgn.contains("0-1"))),
-        "saved at the mate: {out:?}"
-    );
-    let out = run(&mut s, 1_000, &["quit"]);
-    assert!(
-        matches!(&out[out.len() - 2], Effect::SavePgn { path: None, pgn } if pgn.contains("0-1")),
-        "saved again at quit: {out:?}"
-    );
-    assert_eq!(out.last(), Some(&Effect::Quit));
-}

@@ -261,10 +261,6 @@ impl Session {
             }
             Command::Quit => {
                 self.commit(Record::End { at });
-                // Saved again even when nothing changed since the game's end saved it: the
-                // front end's "game saved: <file>" is then the last line, so a player who
-                // leaves hears where the game is, not silence.
-                self.saved_pgn = None;
                 self.save_game();
                 self.out.push(Effect::Quit);
             }

@@ -29,19 +29,36 @@ fn said(name: &str, control: Option<&str>, lines: &[&str]) -> Vec<String> {
 
 /// "Кж3": "ж" is no file, so the square does not exist, said in the game's words as "е9"
 /// is; never "did you mean Кa3", another move. Only the move with the letter's own Latin file
-/// is offered, when it is legal ("ж3": «g3»). The game goes on as if nothing was typed.
+/// is offered, when it is legal ("ж3": «g3»); when it is not, the square is named in Latin
+/// letters, so the player knows how to type it. The game goes on as if nothing was typed.
 #[test]
 fn a_cyrillic_letter_that_is_no_file_names_no_square() {
     for (name, typed, want) in [
-        ("ru", "Кж3", "на доске нет поля «ж3»"),
-        ("ru", "Крж3", "на доске нет поля «ж3»"),
+        (
+            "ru",
+            "Кж3",
+            "на доске нет поля «ж3»; поля пишутся латинскими буквами: «g3»",
+        ),
+        (
+            "ru",
+            "Крж3",
+            "на доске нет поля «ж3»; поля пишутся латинскими буквами: «g3»",
+        ),
         (
             "ru",
             "ж3",
             "на доске нет поля «ж3»; возможно, вы имели в виду «g3»?",
         ),
-        ("uk", "Кж3", "на дошці немає поля «ж3»"),
-        ("uk", "Сд5", "на дошці немає поля «д5»"),
+        (
+            "uk",
+            "Кж3",
+            "на дошці немає поля «ж3»; поля пишуться латинськими літерами: «g3»",
+        ),
+        (
+            "uk",
+            "Сд5",
+            "на дошці немає поля «д5»; поля пишуться латинськими літерами: «d5»",
+        ),
         ("hy", "Ձդ3", "տախտակին «դ3» դաշտ չկա"),
     ] {
         let out = said(name, None, &[typed, "e4"]);

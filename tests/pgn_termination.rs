@@ -153,7 +153,12 @@ fn a_second_illegal_move_is_a_rules_infraction() {
     let s = game("hy", SessionConfig::default(), Some("900+10"), None, &lines);
     let (tag, moves) = ending_of(&s);
     assert_eq!(tag, "rules infraction");
-    assert_eq!(moves, "1. e4 {անկանոն քայլ, սպիտակները հաղթեցին} 1-0");
+    // The first is the arbiter's record, with White's added time (a minute in rapid, A.3);
+    // the second, the result.
+    assert_eq!(
+        moves,
+        "1. e4 {մրցավարը գրանցում է անկանոն քայլ՝ սևերը; մրցավարը ժամանակ է ավելացնում՝ սպիտակները, 0:01:00 (7.5.5)} {անկանոն քայլ, սպիտակները հաղթեցին} 1-0"
+    );
 }
 
 /// III.5: the arbiter's ruling decides the game: an adjudication, the ruling in the record.

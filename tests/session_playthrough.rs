@@ -599,3 +599,105 @@ fn an_arbiters_command_missing_a_part_is_asked_for_it_in_the_games_language() {
         assert_eq!(said, [want], "{name}: {typed}");
     }
 }
+
+/// The arbiter's acts are in the saved PGN, as comments after the move each followed and in
+/// the game's words, not only in `vichess report`: a time added, a note, a resignation
+/// undone. A resumed game writes the same PGN.
+#[test]
+fn the_arbiters_acts_are_kept_in_the_pgn() {
+    for (name, lines, want) in [
+        (
+            "en",
+            [
+                "e4",
+                "press",
+                "arbiter time add black 2m",
+                "arbiter note noise from the next board",
+                "resign black",
+                "yes",
+                "arbiter undo",
+                "yes",
+            ],
+            [
+                "{the arbiter adds time: Black, 0:02:00} {arbiter's note: noise from the next board}",
+                "{the arbiter undoes the result; the game goes on (Black resigns, White wins, 1-0)}",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "e4",
+                "нажать",
+                "арбитр время добавить чёрные 2m",
+                "арбитр заметка шум у соседней доски",
+                "сдаться чёрные",
+                "да",
+                "арбитр отменить",
+                "да",
+            ],
+            [
+                "{арбитр добавляет время: чёрные, 0:02:00} {заметка арбитра: шум у соседней доски}",
+                "{арбитр отменяет результат; партия продолжается (чёрные сдались, белые выиграли, 1-0)}",
+            ],
+        ),
+    ] {
+        let mut s = game(name, None, Some("5400+30"));
+        let journal = journal_of(&mut s, &lines);
+        let pgn = s.pgn();
+        let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+        for w in want {
+            assert!(movetext.contains(w), "{name}: {w:?} in {movetext}");
+        }
+        assert!(
+            movetext.find(want[0]) < movetext.find(want[1]),
+            "{name}: in the order they happened: {movetext}"
+        );
+        let r = Session::resume(SessionConfig::default(), pack(name), &journal).expect("resume");
+        assert_eq!(r.pgn(), pgn, "{name}: the resumed game writes the same PGN");
+    }
+}
+
+/// An arbiter's note after a move later struck (taken back, gone with a restore) stays, after
+/// the last move that stands and before the moves played since, as the report places it; a
+/// restore is kept too, naming the move it went back to.
+#[test]
+fn an_arbiters_note_after_a_struck_move_stays_where_the_game_stands() {
+    let mut s = game("en", None, Some("5400+30"));
+    journal_of(
+        &mut s,
+        &[
+            "e4",
+            "press",
+            "e5",
+            "press",
+            "arbiter note the clock was knocked over",
+            "arbiter takeback",
+            "yes",
+            "d5",
+            "press",
+            "Nf3",
+            "press",
+            "arbiter restore 2 white",
+            "yes",
+            "d4",
+        ],
+    );
+    let pgn = s.pgn();
+    let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    let note = movetext
+        .find("{arbiter's note: the clock was knocked over}")
+        .unwrap_or_else(|| panic!("{movetext}"));
+    let (e4, d5) = (
+        movetext.find("1. e4").unwrap(),
+        movetext.find("1... d5").unwrap(),
+    );
+    assert!(e4 < note && note < d5, "{movetext}");
+    let restored = movetext
+        .find("{the arbiter restores an earlier position: move 2, White (7.5.1)}")
+        .unwrap_or_else(|| panic!("{movetext}"));
+    assert!(
+        d5 < restored && restored < movetext.find("2. d4").unwrap(),
+        "{movetext}"
+    );
+    assert!(!movetext.contains("Nf3"), "{movetext}");
+}

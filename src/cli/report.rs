@@ -486,7 +486,7 @@ fn tag_label(pack: &Pack, name: &str) -> String {
 /// `pos` is the position it was made in, for the engine's moves it names.
 fn note_line(pack: &Pack, pos: &Position, text: &str) -> String {
     let c = pack.colon();
-    if let Some(note) = text.strip_prefix("arbiter: ") {
+    if let Some(note) = text.strip_prefix(vichess::session::ARBITER_NOTE) {
         return format!("{}{c} {note}", w(pack, Word::ArbiterNote));
     }
     if let Some(breach) = text.strip_prefix("touch-move: ") {

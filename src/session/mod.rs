@@ -87,10 +87,12 @@ pub use heard::{read_heard_note, HEARD_NOTE};
 pub use help::HelpTopic;
 pub use pgn_end::finish_pgn;
 pub use promotion::{promotion_letters, promotion_piece};
-pub use record::{journaled_engine, journaled_language, Record, RecordError, MAX_RECORD_MS};
+pub use record::{
+    journaled_engine, journaled_language, Record, RecordError, ARBITER_NOTE, MAX_RECORD_MS,
+};
 pub use settings::{configured_pack, language_pack, rules_phrase};
 pub use spoken::{parse_any as parse_move_any, spoken_to_san};
-pub use state::{Ending, Happening, State};
+pub use state::{ArbiterMark, Ending, Happening, State};
 pub use table::{ClockReading, Input, Output, Table};
 pub use time::{MonotonicClock, Stamp, UtcTime};
 
@@ -691,6 +693,7 @@ impl Session {
         for (name, value) in self.state.tags() {
             pgn.set_tag(name, value.clone());
         }
+        pgn_end::mark_arbiter_acts(&mut pgn, &self.state, &self.pack);
         finish_pgn(&mut pgn, &self.state, &self.pack);
         crate::pgn::write_game(&pgn)
     }

@@ -202,7 +202,7 @@ impl Session {
                 let text = text.replace(['\n', '\r'], " ");
                 if self.commit(Record::Note {
                     at,
-                    text: format!("arbiter: {text}"),
+                    text: format!("{}{text}", super::record::ARBITER_NOTE),
                 }) {
                     let line = self.pack.text(&[Token::Word(Word::ArbiterNote)]);
                     self.out

@@ -8,7 +8,8 @@
 //! of its own, so the mark comes back when the file is read (`vichess scoresheet`,
 //! `save game.brf`).
 
-use super::state::State;
+use super::arbiter_command::TimeChange;
+use super::state::{ArbiterMark, State};
 use crate::pgn::{Comment, PgnGame, Termination};
 use crate::phrase::events::draw_offer_phrase;
 use crate::phrase::token::{Token, Word};
@@ -52,4 +53,70 @@ fn mark_draw_offers(pgn: &mut PgnGame, state: &State, pack: &Pack) {
             m.comments.push(Comment::draw_offer(&words));
         }
     }
+}
+
+/// The arbiter's acts ([`ArbiterMark`]) as comments after the move each followed (before
+/// the first move, on the game), in the game's words as `vichess report` writes them: "{the
+/// arbiter adds time: Black, 0:02:00}", "{arbiter's note: the flag fell first}". The report
+/// writes its own from the journal, with every other event.
+pub(super) fn mark_arbiter_acts(pgn: &mut PgnGame, state: &State, pack: &Pack) {
+    let w = |word| pack.text(&[Token::Word(word)]);
+    let side = |c| pack.text(&[Token::Side(c)]);
+    let c = pack.colon();
+    let n = pgn.main.moves.len();
+    for (after, mark) in state.arbiter_marks() {
+        let text = match mark {
+            ArbiterMark::Note(note) => format!("{}{c} {note}", w(Word::ArbiterNote)),
+            ArbiterMark::Time {
+                side: s,
+                change,
+                ms,
+            } => format!(
+                "{}{c} {}, {}",
+                w(match change {
+                    TimeChange::Add => Word::ReportTimeAdd,
+                    TimeChange::Take => Word::ReportTimeTake,
+                    TimeChange::Set => Word::ReportTimeSet,
+                }),
+                side(*s),
+                hms(*ms)
+            ),
+            ArbiterMark::Illegal { by, penalty } => {
+                let mut text = format!("{}{c} {}", w(Word::ReportIllegalRecorded), side(*by));
+                if let Some(ms) = penalty {
+                    text.push_str(&format!(
+                        "; {}{c} {}, {} (7.5.5)",
+                        w(Word::ReportTimeAdd),
+                        side(!*by),
+                        hms(*ms)
+                    ));
+                }
+                text
+            }
+            ArbiterMark::Restored { number, side: s } => format!(
+                "{}{c} {} {number}, {} (7.5.1)",
+                w(Word::ReportRestore),
+                w(Word::ReviewMove),
+                side(*s)
+            ),
+            ArbiterMark::ResultUndone { was } => {
+                let result = match was.phrase.is_empty() {
+                    true => was.words.clone(),
+                    false => pack.text(&was.phrase),
+                };
+                format!("{} ({result}, {})", w(Word::ReportUndo), was.score)
+            }
+        };
+        let comment = Comment::new(text);
+        match (*after).min(n).checked_sub(1) {
+            Some(i) => pgn.main.moves[i].comments.push(comment),
+            None => pgn.main.comments.push(comment),
+        }
+    }
+}
+
+/// Milliseconds as h:mm:ss, as the report writes times.
+fn hms(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }

@@ -17,6 +17,10 @@ use std::fmt;
 /// to flags that fall while the clocks show 5:00 (issue 24).
 pub const MAX_RECORD_MS: u64 = 1000 * 3_600_000;
 
+/// How an arbiter's note begins in the journal's `note` record, to tell it from the notes
+/// vichess writes itself (an engine's move, a hearing, a touch the board saw).
+pub const ARBITER_NOTE: &str = "arbiter: ";
+
 /// The latest wall-clock reading an anchor may carry: the year 9999, in Unix milliseconds.
 const MAX_UNIX_MS: u64 = 253_402_300_799_999;
 

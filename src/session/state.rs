@@ -8,7 +8,7 @@
 
 use super::arbiter_command::{QuickplayAnswer, TimeChange};
 use super::command::{ClaimWhat, DrawAction};
-use super::record::Record;
+use super::record::{Record, ARBITER_NOTE};
 use crate::pgn::Termination;
 use crate::phrase::events::move_refused;
 use crate::phrase::events::{claim_phrase, flag_fell, resign_phrase, status_phrase};
@@ -321,6 +321,49 @@ pub struct State {
     /// An arbiter has acted in the game (a time adjustment, an illegal move recorded, a
     /// restored position, a ruling): it is no practice game (issue 27).
     arbiter_acted: bool,
+    /// What the arbiter did that the game's PGN keeps, with the half-moves played before
+    /// it (see [`ArbiterMark`]).
+    arbiter_marks: Vec<(usize, ArbiterMark)>,
+}
+
+/// An arbiter's act the scoresheet keeps beside the moves, so the saved PGN tells why a
+/// clock jumped or moves are missing, not only `vichess report`: a note, a change of a
+/// clock's time, an illegal move recorded (with the time 7.5.5 gave the opponent for it),
+/// an earlier position restored (7.5.1), a result
+/// undone. What follows a move struck later (a take-back, a restore) moves back to the last
+/// move that stands, in its order, as the report places it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ArbiterMark {
+    /// The arbiter's note, as typed.
+    Note(String),
+    /// Time added to, taken from or set on a clock.
+    Time {
+        /// Whose clock.
+        side: Color,
+        /// Added, taken or set.
+        change: TimeChange,
+        /// How much, or the time set.
+        ms: Millis,
+    },
+    /// An illegal move, recorded.
+    Illegal {
+        /// The side that made it.
+        by: Color,
+        /// The time 7.5.5 gave the opponent for it, if the game has a clock.
+        penalty: Option<Millis>,
+    },
+    /// The position before a move restored.
+    Restored {
+        /// The move's number.
+        number: u32,
+        /// Whose move it is.
+        side: Color,
+    },
+    /// The result undone; the game goes on.
+    ResultUndone {
+        /// The result that was undone.
+        was: Ending,
+    },
 }
 
 /// Two states are equal when every fact a ruling depends on is: what a resume must restore.
@@ -345,6 +388,7 @@ impl PartialEq for State {
             && self.arbiter_present == other.arbiter_present
             && self.supervision == other.supervision
             && self.speech_rate == other.speech_rate
+            && self.arbiter_marks == other.arbiter_marks
     }
 }
 
@@ -523,6 +567,7 @@ impl State {
             move_ended: None,
             speech_rate: None,
             arbiter_acted: false,
+            arbiter_marks: Vec::new(),
         }
     }
 
@@ -1060,11 +1105,63 @@ impl State {
             _ if was_over => None,
             _ => Some(Box::new(self.clone())),
         };
+        let ending = self.ending.clone();
         out.extend(self.apply_record(rec)?);
         if !was_over && self.is_over() {
             self.before_end = before;
         }
+        self.mark_arbiter(rec, ending, &out);
         Ok(out)
+    }
+
+    /// Keeps `rec`, just applied, among the arbiter's marks if the scoresheet keeps it, and
+    /// moves marks after a struck move back to the last move that stands.
+    fn mark_arbiter(&mut self, rec: &Record, ending_before: Option<Ending>, out: &[Happening]) {
+        let plies = self.game.ply_count();
+        for (after, _) in &mut self.arbiter_marks {
+            *after = (*after).min(plies);
+        }
+        let mark = match rec {
+            Record::Note { text, .. } => match text.strip_prefix(ARBITER_NOTE) {
+                Some(note) => ArbiterMark::Note(note.to_string()),
+                None => return,
+            },
+            Record::Adjust {
+                side, change, ms, ..
+            } => ArbiterMark::Time {
+                side: *side,
+                change: *change,
+                ms: *ms,
+            },
+            // The illegal move that lost the game (7.5.5) is said by the result's own
+            // comment; the one before it, with the opponent's added time, is not.
+            Record::Illegal { .. } if ending_before.is_none() && self.is_over() => return,
+            Record::Illegal { by, .. } => ArbiterMark::Illegal {
+                by: *by,
+                penalty: out.iter().find_map(|h| match h {
+                    Happening::PenaltyTime { ms, .. } => Some(*ms),
+                    _ => None,
+                }),
+            },
+            Record::Restore { .. } => {
+                let now = self.game.position();
+                ArbiterMark::Restored {
+                    number: now.fullmoves(),
+                    side: now.turn(),
+                }
+            }
+            Record::Undo { .. } => match ending_before {
+                Some(was) => ArbiterMark::ResultUndone { was },
+                None => return,
+            },
+            _ => return,
+        };
+        self.arbiter_marks.push((plies, mark));
+    }
+
+    /// The arbiter's acts the PGN keeps, each with the half-moves played before it.
+    pub fn arbiter_marks(&self) -> &[(usize, ArbiterMark)] {
+        &self.arbiter_marks
     }
 
     fn apply_record(&mut self, rec: &Record) -> Result<Vec<Happening>, Phrase> {
@@ -1337,6 +1434,7 @@ impl State {
                 before.anchor = self.anchor;
                 before.began_unix_ms = self.began_unix_ms;
                 before.speech_rate = self.speech_rate;
+                before.arbiter_marks = std::mem::take(&mut self.arbiter_marks);
                 *self = before;
                 out.push(Happening::ResultUndone);
             }

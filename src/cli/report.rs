@@ -16,9 +16,9 @@ use vichess::phrase::Language;
 use vichess::rules::clock::{ClockConfig, ClockEvent};
 use vichess::rules::notation::san_in;
 use vichess::rules::{Color, Position};
+use vichess::session::hms;
 use vichess::session::{
-    replay_journal, ClaimWhat, DrawAction, Ending, Happening, QuickplayAnswer, Record, TimeChange,
-    UtcTime,
+    replay_journal, ClaimWhat, DrawAction, Ending, Happening, QuickplayAnswer, Record, UtcTime,
 };
 use vichess::voice::Pack;
 
@@ -30,12 +30,6 @@ fn w(pack: &Pack, word: Word) -> String {
 /// A side as a noun in the report's language ("White", "Weiß", "белые").
 fn side(pack: &Pack, c: Color) -> String {
     pack.text(&[Token::Side(c)])
-}
-
-/// Session milliseconds as h:mm:ss, a written document's clock format.
-fn hms(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// "1. e4" or "1... e5": the move as a scoresheet numbers it.
@@ -139,16 +133,7 @@ fn describe(
             change,
             ms,
             ..
-        } => format!(
-            "{}{c} {}, {}",
-            w(match change {
-                TimeChange::Add => Word::ReportTimeAdd,
-                TimeChange::Take => Word::ReportTimeTake,
-                TimeChange::Set => Word::ReportTimeSet,
-            }),
-            side(*s),
-            hms(*ms)
-        ),
+        } => vichess::session::time_change_line(pack, *s, *change, *ms),
         Record::TakeBack { .. } => w(Word::ReportTakenBack),
         Record::TakebackRequest { by, .. } => {
             format!("{} {}", side(*by), w(Word::ReportTakebackRequest))

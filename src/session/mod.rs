@@ -85,7 +85,7 @@ pub use config::{Downtime, SessionConfig};
 pub use heard::is_no;
 pub use heard::{read_heard_note, HEARD_NOTE};
 pub use help::HelpTopic;
-pub use pgn_end::finish_pgn;
+pub use pgn_end::{finish_pgn, hms, time_change_line};
 pub use promotion::{promotion_letters, promotion_piece};
 pub use record::{
     journaled_engine, journaled_language, Record, RecordError, ARBITER_NOTE, MAX_RECORD_MS,

@@ -14,6 +14,7 @@ use crate::pgn::{Comment, PgnGame, Termination};
 use crate::phrase::events::draw_offer_phrase;
 use crate::phrase::token::{Token, Word};
 use crate::rules::arbiter::ruling::Supervision;
+use crate::rules::Color;
 use crate::voice::Pack;
 
 /// Writes the supervision tags, the `Termination` tag and the final comment for the game's
@@ -71,25 +72,12 @@ pub(super) fn mark_arbiter_acts(pgn: &mut PgnGame, state: &State, pack: &Pack) {
                 side: s,
                 change,
                 ms,
-            } => format!(
-                "{}{c} {}, {}",
-                w(match change {
-                    TimeChange::Add => Word::ReportTimeAdd,
-                    TimeChange::Take => Word::ReportTimeTake,
-                    TimeChange::Set => Word::ReportTimeSet,
-                }),
-                side(*s),
-                hms(*ms)
-            ),
+            } => time_change_line(pack, *s, *change, *ms),
             ArbiterMark::Illegal { by, penalty } => {
                 let mut text = format!("{}{c} {}", w(Word::ReportIllegalRecorded), side(*by));
                 if let Some(ms) = penalty {
-                    text.push_str(&format!(
-                        "; {}{c} {}, {} (7.5.5)",
-                        w(Word::ReportTimeAdd),
-                        side(!*by),
-                        hms(*ms)
-                    ));
+                    let added = time_change_line(pack, !*by, TimeChange::Add, *ms);
+                    text.push_str(&format!("; {added} (7.5.5)"));
                 }
                 text
             }
@@ -115,8 +103,25 @@ pub(super) fn mark_arbiter_acts(pgn: &mut PgnGame, state: &State, pack: &Pack) {
     }
 }
 
-/// Milliseconds as h:mm:ss, as the report writes times.
-fn hms(ms: u64) -> String {
+/// An arbiter's change of a clock's time as the report and the PGN write it: "the arbiter
+/// adds time: Black, 0:02:00".
+pub fn time_change_line(pack: &Pack, side: Color, change: TimeChange, ms: u64) -> String {
+    let word = match change {
+        TimeChange::Add => Word::ReportTimeAdd,
+        TimeChange::Take => Word::ReportTimeTake,
+        TimeChange::Set => Word::ReportTimeSet,
+    };
+    format!(
+        "{}{} {}, {}",
+        pack.text(&[Token::Word(word)]),
+        pack.colon(),
+        pack.text(&[Token::Side(side)]),
+        hms(ms)
+    )
+}
+
+/// Milliseconds as h:mm:ss, a written record's clock format.
+pub fn hms(ms: u64) -> String {
     let s = ms / 1000;
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }

@@ -319,7 +319,7 @@ fn a_cyrillic_square_is_refused_with_the_latin_move_offered() {
         [
             "на доске нет поля «б4»; возможно, вы имели в виду «b4»?",
             "на доске нет поля «ф3»; возможно, вы имели в виду «Кf3»?",
-            "на доске нет поля «ж5»; поля пишутся латинскими буквами: «g5»",
+            "на доске нет поля «ж5»; поля пишутся латинскими буквами: «Кg5»",
         ]
     );
     assert!(moves(&s).is_empty());
@@ -341,5 +341,32 @@ fn the_castling_question_is_answered_by_the_side_alone() {
         let mut s = game(pack, both);
         let lines = printed(&run(&mut s, 0, &[castle, answer]));
         assert_eq!(moves(&s), [uci], "{pack} {answer}: {lines:#?}");
+    }
+}
+
+/// "Did you mean …?" is a question: a yes as the next line plays the move offered, a no
+/// declines it (nothing played), and any other line lets the offer go, so a later yes is
+/// answered as a yes with nothing asked.
+#[test]
+fn a_did_you_mean_offer_is_answered_by_yes_or_no() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for (pack, typed, yes, no, uci) in [
+        ("ru", "б4", "да", "нет", "b2b4"),
+        ("en", "Nxf3", "yes", "no", "g1f3"),
+        ("uk", "Кф3", "так", "ні", "g1f3"),
+    ] {
+        let mut s = game(pack, start);
+        let said = printed(&run(&mut s, 0, &[typed, yes]));
+        assert!(said[0].ends_with('?'), "{pack}: an offer: {said:?}");
+        assert_eq!(moves(&s), [uci], "{pack}: the yes plays it: {said:?}");
+
+        let mut s = game(pack, start);
+        let said = printed(&run(&mut s, 0, &[typed, no]));
+        assert!(moves(&s).is_empty(), "{pack}: {said:?}");
+        assert_eq!(said.len(), 2, "{pack}: the offer, then cancelled: {said:?}");
+
+        let mut s = game(pack, start);
+        let said = printed(&run(&mut s, 0, &[typed, "zzz", yes]));
+        assert!(moves(&s).is_empty(), "{pack}: the offer lapsed: {said:?}");
     }
 }

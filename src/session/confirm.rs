@@ -221,7 +221,7 @@ impl Session {
         no
     }
 
-    fn is_yes(&self, line: &str) -> bool {
+    pub(super) fn is_yes(&self, line: &str) -> bool {
         let w = line
             .trim()
             .trim_end_matches(['.', '!'])

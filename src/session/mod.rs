@@ -322,6 +322,10 @@ pub struct Session {
     misunderstood: u8,
     /// [`Session::misunderstood`] before the line being handled.
     misunderstood_before: u8,
+    /// The line a "did you mean …?" just offered ("b4" for "б4", "Nf6" for "Nxf6"): a yes
+    /// as the very next line takes it as if typed, a no declines it; any other line lets it
+    /// go. The offer is a question, so its answer must not be "no question is open".
+    offered_line: Option<String>,
     /// The side the engine seat plays while it plays ([`Session::set_computer`]).
     computer: Option<Color>,
     /// While the engine's yes to a take-back is journaled: the moves taken back, as
@@ -410,6 +414,7 @@ impl Session {
             typed_choice: None,
             misunderstood: 0,
             misunderstood_before: 0,
+            offered_line: None,
             computer: None,
             engine_takeback: None,
             engine_declines: false,
@@ -725,8 +730,18 @@ impl Session {
     /// Handles one event at the caller's monotonic time `now`.
     pub fn handle(&mut self, event: Event, now: Stamp) -> Vec<Effect> {
         let at = self.start_event(now);
-        if let Event::Line(_) = &event {
+        let mut event = event;
+        if let Event::Line(line) = &event {
             self.misunderstood_before = std::mem::take(&mut self.misunderstood);
+            if let Some(offered) = self.offered_line.take().filter(|_| self.pending.is_none()) {
+                if self.is_yes(line) {
+                    event = Event::Line(offered);
+                } else if command::is_no(line) {
+                    self.out
+                        .refuse(&self.pack, vec![Token::Word(Word::Cancelled)]);
+                    return self.out.take();
+                }
+            }
         }
         match event {
             Event::Line(line) if self.answer(Some(&line), at) => {}

@@ -358,7 +358,10 @@ impl Session {
                 let u = uci(&before, &m);
                 self.commit(Record::Correct { at, uci: u });
             }
-            Err(e) => self.out.refuse_move(&self.pack, &before, self.lang, &e),
+            // Not offered to a yes: the move alone would be played, not the correction.
+            Err(e) => {
+                self.out.refuse_move(&self.pack, &before, self.lang, &e);
+            }
         }
     }
 
@@ -447,7 +450,8 @@ impl Session {
                 Ok(m) => Some(uci(self.position(), &m)),
                 Err(e) => {
                     let pos = self.position().clone();
-                    return self.out.refuse_move(&self.pack, &pos, self.lang, &e);
+                    self.out.refuse_move(&self.pack, &pos, self.lang, &e);
+                    return;
                 }
             },
         };
@@ -507,7 +511,7 @@ impl Session {
                         ],
                     );
                 }
-                self.out.refuse_move(&self.pack, &pos, self.lang, &e)
+                self.offered_line = self.out.refuse_move(&self.pack, &pos, self.lang, &e);
             }
         }
     }
@@ -681,6 +685,7 @@ impl Session {
                 );
                 if crate::rules::notation::parse_move_in(self.position(), &typed, self.lang).is_ok()
                 {
+                    self.offered_line = Some(typed.clone());
                     let did = self.pack.text(&[Token::Word(Word::DidYouMean)]);
                     line = format!(
                         "{line}; {}",
@@ -689,10 +694,10 @@ impl Session {
                             .question(&format!("{did} {}", q(&typed)))
                     );
                 } else {
-                    // No legal move with it: the square's Latin name still tells the player
-                    // how to type the move they meant ("ц6" is "c6").
+                    // No legal move with it: the move in Latin letters still tells the player
+                    // how to type what they meant ("Сц5" is "Сc5"); not offered, it is no move.
                     let latin_words = self.pack.text(&[Token::Word(Word::SquaresInLatin)]);
-                    line = format!("{line}; {latin_words}{} {}", self.pack.colon(), q(&latin));
+                    line = format!("{line}; {latin_words}{} {}", self.pack.colon(), q(&typed));
                 }
             }
             return self.out.say_text(Audience::Player, &line);
@@ -701,6 +706,7 @@ impl Session {
         let mut phrase = vec![Token::Word(Word::ReasonNotUnderstood)];
         if let Some(hint) = self.nearest(text) {
             phrase.extend([COMMA, Token::Word(Word::DidYouMean)]);
+            self.offered_line = Some(hint.clone());
             let hint = self.pack.language().quote(&hint);
             let line = self
                 .pack

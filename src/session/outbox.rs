@@ -91,7 +91,16 @@ impl Outbox {
     /// A move refused in `pos`: the pack's words for the reason; for an ambiguous text, each
     /// move it could mean ("which piece? king e2 or knight e2"); then the detailed reason,
     /// printed in the pack's words (`why`).
-    pub(super) fn refuse_move(&mut self, pack: &Pack, pos: &Position, lang: Lang, e: &MoveError) {
+    ///
+    /// Returns the line a "did you mean …?" in it offers (the move without its capture), to
+    /// be taken if the player answers yes.
+    pub(super) fn refuse_move(
+        &mut self,
+        pack: &Pack,
+        pos: &Position,
+        lang: Lang,
+        e: &MoveError,
+    ) -> Option<String> {
         if let MoveError::NoCapture { to, mv, .. } = e {
             // Issue 24.3: "no capture on f3; did you mean „Sf3“?", the move in the game's
             // letters and quoted as the other "did you mean" lines are.
@@ -102,11 +111,13 @@ impl Outbox {
                 SEMICOLON,
                 Token::Word(Word::DidYouMean),
             ];
-            let hint = pack.language().quote(&san_in(pos, mv, lang));
+            let offered = san_in(pos, mv, lang);
+            let hint = pack.language().quote(&offered);
             let line = pack
                 .language()
                 .question(&format!("{} {hint}", pack.text(&phrase)));
-            return self.say_text(Audience::Player, &line);
+            self.say_text(Audience::Player, &line);
+            return Some(offered);
         }
         let mut phrase = move_refused(e);
         if let MoveError::Ambiguous { candidates, .. } = e {
@@ -115,7 +126,8 @@ impl Outbox {
                 .map(|c| parse_move_in(pos, c, lang))
                 .collect::<Result<Vec<_>, _>>()
             else {
-                return self.refuse(pack, vec![Token::Word(Word::ReasonAmbiguous)]);
+                self.refuse(pack, vec![Token::Word(Word::ReasonAmbiguous)]);
+                return None;
             };
             // "Castling" said alone with both allowed: the king makes either, so "which
             // piece?" asks the wrong thing; the two castlings are the question.
@@ -135,14 +147,17 @@ impl Outbox {
             }
             if castlings {
                 let text = pack.language().question(&pack.text(&phrase));
-                return self.say_as(Audience::Player, phrase, &text);
+                self.say_as(Audience::Player, phrase, &text);
+            } else {
+                self.say(pack, Audience::Player, phrase);
             }
-            return self.say(pack, Audience::Player, phrase);
+            return None;
         }
         self.say(pack, Audience::Player, phrase);
         if let Some(why) = super::why::move_error_words(pack, e) {
             self.print(&why);
         }
+        None
     }
 
     /// Says again everything the last event said (one line, or a readout's many); `false`

@@ -305,7 +305,9 @@ fn file_letter(c: char) -> char {
         'д' => 'd',
         'э' => 'e',
         'ф' => 'f',
-        'г' | 'ж' => 'g',
+        // Ukrainian writes g with ґ, and х is the letter a player reaches for to write h.
+        'г' | 'ж' | 'ґ' => 'g',
+        'х' => 'h',
         other => latin_lookalike(other),
     }
 }

@@ -55,8 +55,8 @@ fn the_reply_presses_for_the_forgetful_player_and_says_so_once() {
     assert_eq!(
         printed(&out),
         [
-            "White did not press the clock; pressed at the reply, their clock ran on until \
-             then: White, two minutes; White: eight minutes five seconds",
+            "White did not press the clock; the reply pressed it, their clock ran on until \
+             then: two minutes; White: eight minutes five seconds",
             "e5"
         ]
     );
@@ -96,37 +96,37 @@ fn the_implied_press_is_said_in_each_language_in_its_own_words() {
             "de",
             "e4",
             "e5",
-            "Weiß hat die Uhr nicht gedrückt; beim Antwortzug gedrückt, die Uhr lief bis \
-             dahin weiter: Weiß, zwei Minuten; Weiß: acht Minuten fünf Sekunden",
+            "Weiß hat die Uhr nicht gedrückt; der Antwortzug drückte sie, bis dahin lief \
+             die Uhr weiter: zwei Minuten; Weiß: acht Minuten fünf Sekunden",
         ),
         (
             "de-fide",
             "e4",
             "e5",
-            "Weiß hat die Uhr nicht gedrückt; beim Antwortzug gedrückt, die Uhr lief bis \
-             dahin weiter: Weiß, zwei Minuten; Weiß: acht Minuten fünf Sekunden",
+            "Weiß hat die Uhr nicht gedrückt; der Antwortzug drückte sie, bis dahin lief \
+             die Uhr weiter: zwei Minuten; Weiß: acht Minuten fünf Sekunden",
         ),
         (
             "ru",
             "e4",
             "e5",
             "белые не нажали на часы; часы переключены при ответном ходе, до него шло их \
-             время: белые, две минуты; белые: восемь минут пять секунд",
+             время: две минуты; белые: восемь минут пять секунд",
         ),
         (
             "uk",
             "e4",
             "e5",
             "білі не натиснули на годинник; годинник перемкнено під час ходу у відповідь, \
-             до нього йшов їхній час: білі, дві хвилини; білі: вісім хвилин п'ять секунд",
+             до нього йшов їхній час: дві хвилини; білі: вісім хвилин п'ять секунд",
         ),
         (
             "hy",
             "e4",
             "e5",
             "սպիտակները չսեղմեցին ժամացույցը; ժամացույցը սեղմվեց պատասխան քայլի պահին, \
-             մինչ այդ գնում էր նրանց ժամանակը՝ սպիտակները, երկու րոպե; սպիտակները՝ ութ \
-             րոպե հինգ վայրկյան",
+             մինչ այդ գնում էր նրանց ժամանակը՝ երկու րոպե; սպիտակները՝ ութ րոպե հինգ \
+             վայրկյան",
         ),
     ];
     for (pack, white, black, said) in cases {
@@ -191,7 +191,7 @@ fn the_report_lists_the_implied_press_with_the_times_and_a_resume_keeps_the_cloc
     }
     drop(j);
     let en = report(&path, "en");
-    let implied = "0:02:00  White did not press the clock; pressed at the reply, their clock ran \
+    let implied = "0:02:00  White did not press the clock; the reply pressed it, their clock ran \
                    on until then: 0:02:00; White: time left 0:08:05 (6.2.2)";
     assert!(en.contains(&format!("\n{implied}\n")), "{en}");
     // Between White's move and Black's, where it happened.
@@ -207,8 +207,8 @@ fn the_report_lists_the_implied_press_with_the_times_and_a_resume_keeps_the_cloc
     let de = report(&path, "de");
     assert!(
         de.contains(
-            "0:02:00  Weiß hat die Uhr nicht gedrückt; beim Antwortzug gedrückt, die Uhr \
-             lief bis dahin weiter: 0:02:00; Weiß: Restzeit 0:08:05 (6.2.2)"
+            "0:02:00  Weiß hat die Uhr nicht gedrückt; der Antwortzug drückte sie, bis dahin \
+             lief die Uhr weiter: 0:02:00; Weiß: Restzeit 0:08:05 (6.2.2)"
         ),
         "{de}"
     );
@@ -275,8 +275,8 @@ fn at_the_console_with_the_simulated_pegboard_the_reply_says_the_late_press() {
     writeln!(stdin, "start\nsim e4").unwrap();
     expect_line(&lines, &mut seen, |l| l == "e4", "White's move");
     writeln!(stdin, "e5").unwrap();
-    let said = "White did not press the clock; pressed at the reply, their clock ran on until \
-                then: White, ";
+    let said = "White did not press the clock; the reply pressed it, their clock ran on until \
+                then: ";
     expect_line(
         &lines,
         &mut seen,
@@ -296,7 +296,7 @@ fn at_the_console_with_the_simulated_pegboard_the_reply_says_the_late_press() {
     let en = report(&journal, "en");
     assert!(
         en.lines()
-            .any(|l| l.contains("  White did not press the clock; pressed at the reply")),
+            .any(|l| l.contains("  White did not press the clock; the reply pressed it")),
         "{en}"
     );
 }
@@ -305,12 +305,12 @@ fn at_the_console_with_the_simulated_pegboard_the_reply_says_the_late_press() {
 /// under a second as "less than a second": never a bare "zero point three" with no unit.
 #[test]
 fn the_run_on_time_is_said_in_seconds_or_as_less_than_a_second() {
-    let en = "White did not press the clock; pressed at the reply, their clock ran on until \
-              then: White, ";
+    let en = "White did not press the clock; the reply pressed it, their clock ran on until \
+              then: ";
     let ru = "белые не нажали на часы; часы переключены при ответном ходе, до него шло их \
-              время: белые, ";
+              время: ";
     let hy = "սպիտակները չսեղմեցին ժամացույցը; ժամացույցը սեղմվեց պատասխան քայլի պահին, \
-              մինչ այդ գնում էր նրանց ժամանակը՝ սպիտակները, ";
+              մինչ այդ գնում էր նրանց ժամանակը՝ ";
     for (pack, ran_on, head, said) in [
         (
             "en",

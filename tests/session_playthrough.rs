@@ -532,7 +532,7 @@ fn a_press_left_to_the_reply_is_explained_once_then_said_short() {
     let said = printed(&run(&mut s, 0, &["e4", "e5", "Sf3"]));
     assert_eq!(
         said[1],
-        "Weiß hat die Uhr nicht gedrückt; beim Antwortzug gedrückt, die Uhr lief bis dahin weiter: Weiß, eine Sekunde; Weiß: eine Stunde dreißig Minuten neunundzwanzig Sekunden"
+        "Weiß hat die Uhr nicht gedrückt; der Antwortzug drückte sie, bis dahin lief die Uhr weiter: eine Sekunde; Weiß: eine Stunde dreißig Minuten neunundzwanzig Sekunden"
     );
     assert_eq!(
         said[3],

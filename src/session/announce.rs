@@ -106,8 +106,8 @@ impl Session {
                     }
                 }
             }
-            // "White did not press the clock; pressed at the reply, their clock ran on until
-            // then: White, two minutes; White: eight minutes five seconds" (6.2.2), the first
+            // "White did not press the clock; the reply pressed it, their clock ran on until
+            // then: two minutes; White: eight minutes five seconds" (6.2.2), the first
             // time in a run; then "White did not press the clock; their clock ran on: two
             // minutes", since in a
             // game whose players never press it comes at every move, and `time` tells the
@@ -128,8 +128,6 @@ impl Session {
                         SEMICOLON,
                         Token::Word(Word::PressedAtReply),
                         COLON,
-                        Token::Side(side),
-                        COMMA,
                         ran,
                         SEMICOLON,
                         Token::Side(side),

@@ -410,7 +410,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
         (
             "de",
             "der Schiedsrichter stellt eine frühere Stellung wieder her: Zug 2, Schwarz; \
-             gestrichen: 2... Springer Cesar sechs, 3. Läufer Bella fünf, ja oder nein?",
+             werden gestrichen: 2... Springer Cesar sechs, 3. Läufer Bella fünf, ja oder nein?",
             "Stellung wiederhergestellt; gestrichen: 2... Springer Cesar sechs, \
              3. Läufer Bella fünf; Schwarz am Zug",
             "der Schiedsrichter stellt eine frühere Stellung wieder her: Zug 2, Schwarz; \
@@ -419,7 +419,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
         (
             "en",
             "the arbiter restores an earlier position: move 2, Black; \
-             struck: 2... knight c6, 3. bishop b5, yes or no?",
+             to be struck: 2... knight c6, 3. bishop b5, yes or no?",
             "position restored; struck: 2... knight c6, 3. bishop b5; Black to move",
             "the arbiter restores an earlier position: move 2, Black; \
              struck: 2... Nc6, 3. Bb5 (7.5.1)",
@@ -427,7 +427,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
         (
             "uk",
             "арбітр відновлює попередню позицію: хід 2, чорні; \
-             викреслено: 2... кінь це шість, 3. слон бе п'ять, так чи ні?",
+             буде викреслено: 2... кінь це шість, 3. слон бе п'ять, так чи ні?",
             "позицію відновлено; викреслено: 2... кінь це шість, 3. слон бе п'ять; \
              чорні ходять",
             "арбітр відновлює попередню позицію: хід 2, чорні; \
@@ -436,7 +436,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
         (
             "ru",
             "арбитр восстанавливает прежнюю позицию: ход 2, чёрные; \
-             вычеркнуты: 2... конь цэ шесть, 3. слон бэ пять, да или нет?",
+             будут вычеркнуты: 2... конь цэ шесть, 3. слон бэ пять, да или нет?",
             "позиция восстановлена; вычеркнуты: 2... конь цэ шесть, 3. слон бэ пять; \
              чёрные ходят",
             "арбитр восстанавливает прежнюю позицию: ход 2, чёрные; \
@@ -445,7 +445,7 @@ fn a_restore_names_the_moves_it_strikes_in_every_language() {
         (
             "hy",
             "մրցավարը վերականգնում է նախորդ դիրքը՝ քայլ 2, սևերը; \
-             ջնջված՝ 2... ձի c6, 3. փիղ b5, այո, թե ո՞չ",
+             կջնջվեն՝ 2... ձի c6, 3. փիղ b5, այո, թե ո՞չ",
             "դիրքը վերականգնված է; ջնջված՝ 2... ձի c6, 3. փիղ b5; սևերն են քայլում",
             "մրցավարը վերականգնում է նախորդ դիրքը՝ քայլ 2, սևերը; \
              ջնջված՝ 2... Ձc6, 3. Փb5 (7.5.1)",

@@ -1126,7 +1126,7 @@ fn the_arbiter_restores_an_earlier_position_and_a_resume_keeps_it() {
         printed(&out).last().map(String::as_str),
         Some(
             "the arbiter restores an earlier position: move 2, White; \
-             struck: 2. knight f3, 2... knight c6, yes or no?"
+             to be struck: 2. knight f3, 2... knight c6, yes or no?"
         ),
         "{:?}",
         printed(&out)

@@ -46,12 +46,18 @@ pub fn numbered_moves_phrase(played: &[(Position, Move)], opts: AnnounceOptions)
 }
 
 /// The moves an arbiter's restore strikes (7.5.1), named: "struck: 2... knight c6, 3. bishop
-/// b5"; the label in the plural where the language has one and there are several.
-pub fn struck_moves_phrase(played: &[(Position, Move)], opts: AnnounceOptions) -> Phrase {
-    let label = if played.len() == 1 {
-        Word::ReportStruck
-    } else {
-        Word::MovesStruck
+/// b5"; the label in the plural where the language has one and there are several, and in
+/// the future ("to be struck", "будут вычеркнуты") when the restore is still a question.
+pub fn struck_moves_phrase(
+    played: &[(Position, Move)],
+    opts: AnnounceOptions,
+    asked: bool,
+) -> Phrase {
+    let label = match (played.len() == 1, asked) {
+        (true, false) => Word::ReportStruck,
+        (false, false) => Word::MovesStruck,
+        (true, true) => Word::ToBeStruck,
+        (false, true) => Word::MovesToBeStruck,
     };
     let mut out = vec![Token::Word(label), Token::Punct(Punct::Colon)];
     out.extend(numbered_moves_phrase(played, opts));

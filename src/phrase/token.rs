@@ -1046,6 +1046,10 @@ words! {
     /// Before the moves an arbiter's restore strikes (7.5.1), when there are several: the
     /// plural where the language has one ("вычеркнуты").
     MovesStruck = "moves-struck",
+    /// A restore's question, before its answer: the move it would strike ("to be struck").
+    ToBeStruck = "to-be-struck",
+    /// The same, for several moves, where the language has a plural.
+    MovesToBeStruck = "moves-to-be-struck",
     // --- issue 27: play against the computer (the engine seat, its help, the review) ---
     /// The engine failed; what went wrong follows: vichess starts it again with the game's position.
     EngineFailed = "engine-failed",

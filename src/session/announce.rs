@@ -260,6 +260,7 @@ impl Session {
                 line.extend(crate::phrase::announce::struck_moves_phrase(
                     &struck,
                     self.config.announce,
+                    false,
                 ));
                 line.extend([SEMICOLON, Token::Side(mover), Token::Word(Word::ToMove)]);
                 self.out.say(&self.pack, Audience::Public, line);

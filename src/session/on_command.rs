@@ -180,6 +180,7 @@ impl Session {
                         let struck = crate::phrase::announce::struck_moves_phrase(
                             &self.state.played_from(ply),
                             self.config.announce,
+                            true,
                         );
                         let restore = Confirm::Restore {
                             ply,

@@ -81,12 +81,38 @@ pub(super) fn mark_arbiter_acts(pgn: &mut PgnGame, state: &State, pack: &Pack) {
                 }
                 text
             }
-            ArbiterMark::Restored { number, side: s } => format!(
-                "{}{c} {} {number}, {} (7.5.1)",
-                w(Word::ReportRestore),
-                w(Word::ReviewMove),
-                side(*s)
-            ),
+            ArbiterMark::Restored {
+                number,
+                side: s,
+                struck,
+            } => {
+                // The moves in the game's piece letters, as the report names them.
+                let letters = super::notation_lang(pack.language());
+                let moves: Vec<String> = struck
+                    .iter()
+                    .map(|(before, mv)| {
+                        let san = crate::rules::notation::san_in(before, mv, letters);
+                        match before.turn() {
+                            Color::White => format!("{}. {san}", before.fullmoves()),
+                            Color::Black => format!("{}... {san}", before.fullmoves()),
+                        }
+                    })
+                    .collect();
+                let label = match moves.len() {
+                    1 => Word::ReportStruck,
+                    _ => Word::MovesStruck,
+                };
+                let mut text = format!(
+                    "{}{c} {} {number}, {} (7.5.1)",
+                    w(Word::ReportRestore),
+                    w(Word::ReviewMove),
+                    side(*s)
+                );
+                if !moves.is_empty() {
+                    text.push_str(&format!("; {}{c} {}", w(label), moves.join(", ")));
+                }
+                text
+            }
             ArbiterMark::ResultUndone { was } => {
                 let result = match was.phrase.is_empty() {
                     true => was.words.clone(),

@@ -358,6 +358,8 @@ pub enum ArbiterMark {
         number: u32,
         /// Whose move it is.
         side: Color,
+        /// The moves struck, each with the position it was played from, to name them.
+        struck: Vec<(Position, Move)>,
     },
     /// The result undone; the game goes on.
     ResultUndone {
@@ -1148,6 +1150,13 @@ impl State {
                 ArbiterMark::Restored {
                     number: now.fullmoves(),
                     side: now.turn(),
+                    struck: out
+                        .iter()
+                        .find_map(|h| match h {
+                            Happening::Restored { struck, .. } => Some(struck.clone()),
+                            _ => None,
+                        })
+                        .unwrap_or_default(),
                 }
             }
             Record::Undo { .. } => match ending_before {

@@ -62,7 +62,7 @@ fn arbiter_time_and_notes_are_said_journaled_and_in_the_report() {
 
     let report = report(&journal_in(&games), "en");
     let order = [
-        "Arbiter's report: Anna - Bert",
+        "Arbiter's report: Anna – Bert",
         "White plays 1. e4",
         "Black plays 1... e5",
         "the arbiter adds time: White, 0:02:00; White: time left 0:17",
@@ -281,7 +281,7 @@ fn the_report_is_in_the_games_language() {
     assert_eq!(
         plain,
         format!(
-            "Schiedsrichterbericht: Anna - Bert\n\
+            "Schiedsrichterbericht: Anna – Bert\n\
              Protokoll: {file}\n\
              0:00:00  Partiebeginn; Bedenkzeit: 900+10; Ausgangsstellung: \
              rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
@@ -320,7 +320,7 @@ fn the_report_is_in_the_games_language() {
     assert_eq!(
         plain,
         format!(
-            "Отчёт арбитра: Anna - Bert\n\
+            "Отчёт арбитра: Anna – Bert\n\
              журнал: {file}\n\
              0:00:00  начало партии; контроль времени: 900+10; начальная позиция: \
              rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
@@ -357,8 +357,8 @@ fn the_report_is_in_the_games_language() {
     ] {
         assert!(report(lang).contains(said), "{lang}: {}", report(lang));
     }
-    assert!(report("uk").starts_with("Звіт арбітра: Anna - Bert\n"));
-    assert!(report("en").starts_with("Arbiter's report: Anna - Bert\n"));
+    assert!(report("uk").starts_with("Звіт арбітра: Anna – Bert\n"));
+    assert!(report("en").starts_with("Arbiter's report: Anna – Bert\n"));
 }
 
 /// Issue 24, item 6: a take-back request and its answers are journaled as what they were,

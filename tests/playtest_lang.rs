@@ -289,7 +289,7 @@ fn the_report_says_the_claims_reason_in_the_games_words_and_no_question_marks() 
             "нажать",
             "требовать троекратное черные",
             "да",
-            "Отчёт арбитра: белые - чёрные",
+            "Отчёт арбитра: белые – чёрные",
             "требование отклонено: сколько раз эта позиция стояла на доске: \
              один раз (после первого хода белых); нужно три",
         ),
@@ -298,7 +298,7 @@ fn the_report_says_the_claims_reason_in_the_games_words_and_no_question_marks() 
             "drücken",
             "reklamieren dreifach schwarz",
             "ja",
-            "Schiedsrichterbericht: Weiß - Schwarz",
+            "Schiedsrichterbericht: Weiß – Schwarz",
             "so oft stand diese Stellung auf dem Brett: einmal (nach dem ersten Zug von \
              Weiß); nötig sind drei",
         ),

@@ -358,7 +358,7 @@ fn the_armenian_report_writes_the_armenian_label_mark() {
     let w = |word| hy.text(&[vichess::phrase::token::Token::Word(word)]);
     use vichess::phrase::token::Word;
     assert!(
-        lines[0].starts_with(&format!("{}՝ Anna - ", w(Word::ReportTitle))),
+        lines[0].starts_with(&format!("{}՝ Anna – ", w(Word::ReportTitle))),
         "{lines:?}"
     );
     assert!(

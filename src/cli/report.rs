@@ -698,9 +698,11 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     let c = pack.colon();
     let player =
         |name: &str, side: Color| tag(name).unwrap_or_else(|| pack.text(&[Token::Side(side)]));
+    // An en dash between the players, as the resume and the list of unfinished games
+    // write them.
     writeln!(
         out,
-        "{}{c} {} - {}",
+        "{}{c} {} – {}",
         word(Word::ReportTitle),
         player("White", Color::White),
         player("Black", Color::Black)

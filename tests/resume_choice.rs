@@ -360,8 +360,8 @@ fn a_new_game_and_a_resume_name_the_unfinished_games_in_the_folder() {
     // look in the default folder.
     let games = home.path().join("games");
     let how = format!(
-        "; odd.journal; eine davon fortsetzen: vichess play --game-dir {} --resume und der \
-         Dateiname in Klammern",
+        "; odd.journal; eine davon fortsetzen: vichess play --game-dir {} --resume, gefolgt \
+         vom Dateinamen in Klammern",
         games.display()
     );
     assert!(rest.ends_with(&how), "{rest}");
@@ -384,7 +384,7 @@ fn a_game_named_by_its_journal_is_resumed_and_then_continued_by_resume() {
         "d4\nquit\n",
     );
     let how = format!(
-        "; to continue one: vichess play --game-dir {} --resume and the file name in brackets",
+        "; to continue one: vichess play --game-dir {} --resume followed by the file name in brackets",
         home.path().join("games").display()
     );
     assert!(

@@ -349,3 +349,21 @@ fn an_armenian_sentence_after_the_full_stop_starts_with_a_capital() {
         }
     }
 }
+
+/// A file's name typed with its rank joined on, as a square is typed ("еф3", "Eva4",
+/// "кінь еф3"), is that square: the same move as the move in notation; a word that only
+/// ends in a digit is still no move.
+#[test]
+fn a_files_name_with_its_rank_joined_on_is_the_square() {
+    for (name, typed, notation) in [
+        ("uk", "еф3", "f3"),
+        ("uk", "кінь еф3", "Nf3"),
+        ("ru", "конь эф3", "Nf3"),
+        ("de-fide", "Eva4", "e4"),
+    ] {
+        let out = said(name, None, &[typed]);
+        assert_eq!(out, said(name, None, &[notation]), "{name} {typed}");
+    }
+    let out = said("uk", None, &["вихід3"]);
+    assert!(out[0].starts_with("незрозуміло"), "{out:?}");
+}

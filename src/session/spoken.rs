@@ -162,6 +162,16 @@ fn vocabulary() -> &'static Vocabulary {
     })
 }
 
+/// `word` as a word of two or more letters and a rank digit joined to it ("еф3" as "еф" and
+/// 3); `None` for anything else, a square ("f3") among them.
+fn joined_rank(word: &str) -> Option<(String, Rank)> {
+    let (at, digit) = word.char_indices().last()?;
+    let rank = Rank::from_char(digit)?;
+    let head = &word[..at];
+    (head.chars().count() >= 2 && head.chars().all(char::is_alphabetic))
+        .then(|| (head.to_string(), rank))
+}
+
 /// The items of `words`, longest vocabulary match first; also SAN's squares ("f3"), digits
 /// and `x`. `None` when a word is none of these. The flag says whether some word was a real
 /// spoken word (not a single Latin letter, a digit or a square), so that "e 4", "B c4" and
@@ -181,6 +191,15 @@ fn items(words: &[String]) -> Option<(Vec<Item>, bool)> {
                 out.push(item);
                 i += n;
                 continue 'words;
+            }
+        }
+        // "еф3", "Eva4": a file's name typed with its rank joined on, as a square is typed.
+        if let Some((head, rank)) = joined_rank(&words[i]) {
+            if let Some(&Item::File(f)) = v.words.get(std::slice::from_ref(&head)) {
+                spoken = true;
+                out.extend([Item::File(f), Item::Rank(rank)]);
+                i += 1;
+                continue;
             }
         }
         let mut cs = words[i].chars();

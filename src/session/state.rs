@@ -329,9 +329,9 @@ pub struct State {
 /// An arbiter's act the scoresheet keeps beside the moves, so the saved PGN tells why a
 /// clock jumped or moves are missing, not only `vichess report`: a note, a change of a
 /// clock's time, an illegal move recorded (with the time 7.5.5 gave the opponent for it),
-/// an earlier position restored (7.5.1), a result
-/// undone. What follows a move struck later (a take-back, a restore) moves back to the last
-/// move that stands, in its order, as the report places it.
+/// an earlier position restored (7.5.1), a result undone. What follows a move struck later
+/// (a take-back, a restore) moves back to the last move that stands, in its order, as the
+/// report places it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ArbiterMark {
     /// The arbiter's note, as typed.
@@ -1107,7 +1107,11 @@ impl State {
             _ if was_over => None,
             _ => Some(Box::new(self.clone())),
         };
-        let ending = self.ending.clone();
+        // Only an undo's mark names the result it undid: no copy for any other record.
+        let ending = match rec {
+            Record::Undo { .. } => self.ending.clone(),
+            _ => None,
+        };
         out.extend(self.apply_record(rec)?);
         if !was_over && self.is_over() {
             self.before_end = before;
@@ -1137,7 +1141,7 @@ impl State {
             },
             // The illegal move that lost the game (7.5.5) is said by the result's own
             // comment; the one before it, with the opponent's added time, is not.
-            Record::Illegal { .. } if ending_before.is_none() && self.is_over() => return,
+            Record::Illegal { .. } if self.is_over() => return,
             Record::Illegal { by, .. } => ArbiterMark::Illegal {
                 by: *by,
                 penalty: out.iter().find_map(|h| match h {

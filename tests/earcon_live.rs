@@ -70,7 +70,7 @@ fn the_microphone_cues_are_heard_rising_then_falling() {
         speakers.wait(Duration::from_secs(30)),
         "the cues were not played in 30 s"
     );
-    std::thread::sleep(Duration::from_millis(400));
+    recording.settle(1.0, Duration::from_secs(20));
     let heard = recording.stop();
     drop(speakers);
 

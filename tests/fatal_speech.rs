@@ -26,7 +26,7 @@ fn refusal_heard(pulse: &Pulse, name: &str, args: &[&str]) -> (Option<i32>, Stri
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(600));
+    recording.settle(1.0, Duration::from_secs(20));
     let m = recording.stop().measure();
     let sounding = m.seconds - m.leading_silence - m.trailing_silence;
     (

@@ -122,7 +122,7 @@ fn a_move_played_through_cpal_is_recorded_as_rendered() {
     let recording = pulse.record_channels(&pulse.dir.join("left.raw"), 2);
     router.play(Audience::Player, &rendered);
     assert!(output.wait_until_played(Duration::from_secs(10)));
-    std::thread::sleep(Duration::from_millis(600));
+    recording.settle(1.0, Duration::from_secs(20));
     let stereo = recording.stop();
     let left = Pcm::new(RATE, stereo.samples.iter().step_by(2).copied().collect());
     let right = Pcm::new(

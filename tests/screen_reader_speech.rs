@@ -34,7 +34,7 @@ fn a_fatal_error_is_not_spoken_when_a_screen_reader_speaks() {
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(600));
+    recording.settle(1.0, Duration::from_secs(20));
     let heard = recording.stop();
     pulse.stop_speech_dispatcher();
     assert_eq!(out.status.code(), Some(2));

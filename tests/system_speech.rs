@@ -29,7 +29,7 @@ fn system_speech_is_heard_or_its_absence_told() {
     assert_eq!(speech.speak("twelve moves, one hour three minutes"), None);
     // is_speaking() is not reliable through speech-dispatcher; the recording decides.
     let _ = speech.wait(Duration::from_secs(6));
-    std::thread::sleep(Duration::from_millis(800));
+    recording.settle(1.0, Duration::from_secs(20));
     let heard = recording.stop();
     drop(speech);
     pulse.stop_speech_dispatcher();

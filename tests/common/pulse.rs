@@ -103,6 +103,7 @@ impl Pulse {
         Recording {
             child,
             path: to.to_path_buf(),
+            channels: usize::from(channels),
         }
     }
 }
@@ -118,6 +119,7 @@ impl Drop for Pulse {
 pub struct Recording {
     child: Child,
     path: PathBuf,
+    channels: usize,
 }
 
 impl Recording {
@@ -139,6 +141,39 @@ impl Recording {
                 return;
             }
             std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// Waits until everything played before this call has reached the recording: until it
+    /// holds some sound, and ends in `quiet` seconds of silence recorded after this call
+    /// (at most `limit`). A fixed pause cut the end off when a busy machine's sound server
+    /// handed the last of the sound over late; the sink's own silence after it cannot come
+    /// early, so it is the measure.
+    #[allow(dead_code)]
+    pub fn settle(&self, quiet: f64, limit: std::time::Duration) {
+        let window = (f64::from(RATE) * quiet) as usize * self.channels;
+        let frame = (RATE / 100) as usize * self.channels;
+        let samples = |bytes: &[u8]| -> Vec<f32> {
+            bytes
+                .chunks_exact(2)
+                .map(|b| f32::from(i16::from_le_bytes([b[0], b[1]])) / 32768.0)
+                .collect()
+        };
+        let loud =
+            |c: &[f32]| (c.iter().map(|s| s * s).sum::<f32>() / c.len() as f32).sqrt() > 0.01;
+        let start = samples(&std::fs::read(&self.path).unwrap_or_default()).len();
+        let until = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < until {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            let got = samples(&std::fs::read(&self.path).unwrap_or_default());
+            if got.len() < start + window {
+                continue;
+            }
+            let tail = &got[got.len() - window..];
+            let sounded = got.chunks(frame).any(loud);
+            if sounded && !tail.chunks(frame).any(loud) {
+                return;
+            }
         }
     }
 

@@ -443,7 +443,7 @@ mod tests {
     #[test]
     fn a_weight_far_into_a_large_matrix_is_found_at_its_place() {
         let (rows, cols) = (700usize, 13usize);
-        let mut halves: Vec<u8> = vec![0x00, 0x38].repeat(rows * cols);
+        let mut halves: Vec<u8> = [0x00, 0x38].repeat(rows * cols);
         let mut singles: Vec<u8> = 0.5f32.to_le_bytes().repeat(rows * cols);
         // Values 5,000 and 8,000: the first in the third block of halves, the second in the
         // fifth block of singles; each width gets both, the earlier one must be named.

@@ -1673,3 +1673,50 @@ fn a_take_back_keeps_the_arbiters_credit_given_after_the_press() {
         s.state().clock().unwrap().remaining(Color::Black, 22_000)
     );
 }
+
+/// A result undone over a move its mover never pressed: `pause` starts the mover's clock,
+/// since the move is not complete until pressed (6.2.1), and says so, in the game's words,
+/// so nobody takes it for the wrong clock.
+#[test]
+fn a_clock_started_for_a_move_left_unpressed_says_the_move_wants_its_press() {
+    let script = [
+        "e4",
+        "press",
+        "e5",
+        "resign white",
+        "yes",
+        "arbiter undo",
+        "yes",
+        "pause",
+    ];
+    let control = TimeControl::parse("900+10").expect("control");
+    for (name, started) in [
+        (
+            "en",
+            "clock running: Black; Black has already moved: press the clock, or correct the move",
+        ),
+        (
+            "de",
+            "Uhr läuft: Schwarz; Schwarz hat schon gezogen: die Uhr drücken oder den Zug korrigieren",
+        ),
+    ] {
+        let mut s = Session::new(
+            SessionConfig::default(),
+            pack(name),
+            Position::new(),
+            Some(control.clone()),
+        );
+        let lines = printed(&run(&mut s, 1_000, &script));
+        assert_eq!(lines.last().map(String::as_str), Some(started), "{lines:?}");
+        // Black's press then completes the move as any press does.
+        let lines = printed(&run(&mut s, 20_000, &["press"]));
+        assert!(
+            lines[0].starts_with(if name == "en" {
+                "move completed: Black; clock running: White"
+            } else {
+                "Zug beendet: Schwarz; Uhr läuft: Weiß"
+            }),
+            "{lines:?}"
+        );
+    }
+}

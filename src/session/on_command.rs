@@ -391,6 +391,16 @@ impl Session {
                     p.push(SEMICOLON);
                 }
                 p.extend([Token::Word(Word::ClockRunning), COLON, Token::Side(side)]);
+                // The clock that starts may be the mover's, whose move is not complete
+                // until pressed (6.2.1): after a pause, or a result undone, over a move
+                // left unpressed. Said, so nobody takes it for a clock on the wrong side.
+                if completed.is_none() && self.state.unpressed() == Some(side) {
+                    p.extend([
+                        SEMICOLON,
+                        Token::Side(side),
+                        Token::Word(Word::AlreadyMoved),
+                    ]);
+                }
             }
             Some(ClockState::Stopped { .. }) => {
                 if !p.is_empty() {

@@ -447,7 +447,10 @@ mod tests {
         let mut singles: Vec<u8> = 0.5f32.to_le_bytes().repeat(rows * cols);
         // Values 5,000 and 8,000: the first in the third block of halves, the second in the
         // fifth block of singles; each width gets both, the earlier one must be named.
-        for (i, v) in [(5_000usize, half::f16::NEG_INFINITY), (8_000, half::f16::NAN)] {
+        for (i, v) in [
+            (5_000usize, half::f16::NEG_INFINITY),
+            (8_000, half::f16::NAN),
+        ] {
             halves[2 * i..2 * i + 2].copy_from_slice(&v.to_le_bytes());
             singles[4 * i..4 * i + 4].copy_from_slice(&v.to_f32().to_le_bytes());
         }

@@ -283,7 +283,8 @@ fn the_report_is_in_the_games_language() {
         format!(
             "Schiedsrichterbericht: Anna – Bert\n\
              Protokoll: {file}\n\
-             0:00:00  Partiebeginn; Bedenkzeit: 900+10; Ausgangsstellung: \
+             0:00:00 (2026.11.24 16:00:00 UTC)  Partiebeginn; Bedenkzeit: fünfzehn Minuten \
+             plus zehn Sekunden pro Zug (900+10); Ausgangsstellung: \
              rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
              0:00:00 (2026.11.24 16:00:00 UTC)  Weiß: Anna\n\
              0:00:00 (2026.11.24 16:00:00 UTC)  Schwarz: Bert\n\
@@ -322,7 +323,8 @@ fn the_report_is_in_the_games_language() {
         format!(
             "Отчёт арбитра: Anna – Bert\n\
              журнал: {file}\n\
-             0:00:00  начало партии; контроль времени: 900+10; начальная позиция: \
+             0:00:00 (2026.11.24 16:00:00 UTC)  начало партии; контроль времени: пятнадцать \
+             минут плюс десять секунд за ход (900+10); начальная позиция: \
              rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
              0:00:00 (2026.11.24 16:00:00 UTC)  белые: Anna\n\
              0:00:00 (2026.11.24 16:00:00 UTC)  чёрные: Bert\n\

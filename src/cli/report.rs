@@ -78,8 +78,7 @@ fn describe(
             "{}; {}{c} {}; {}{c} {fen}",
             w(Word::ReportBegins),
             w(Word::ReportControl),
-            // "no clock", not the word for no men ("չկան", "there are none").
-            control.clone().unwrap_or_else(|| w(Word::Untimed)),
+            control_words(pack, control.as_deref()),
             w(Word::ReportStartPosition)
         ),
         Record::Start { .. } => w(Word::ReportClockStarted),
@@ -602,6 +601,24 @@ fn sighted_touch(text: &str) -> Option<(vichess::rules::Piece, vichess::rules::S
     Some((role.of(color), square.parse().ok()?))
 }
 
+/// The journal's time control in the game's words, as play says it at the start, with the
+/// PGN tag's form after it for whoever checks it against the PGN: "fifteen minutes, plus
+/// ten seconds per move from move one (900+10)". A form vichess cannot read is given as it
+/// stands.
+fn control_words(pack: &Pack, control: Option<&str>) -> String {
+    let Some(control) = control else {
+        // "no clock", not the word for no men ("չկան", "there are none").
+        return w(pack, Word::Untimed);
+    };
+    match vichess::rules::clock::TimeControl::parse(control) {
+        Ok(parsed) => {
+            let words = vichess::phrase::control::control_phrase(&parsed, pack.grammar());
+            format!("{} ({control})", pack.text(&words))
+        }
+        Err(_) => control.to_string(),
+    }
+}
+
 /// The score and how the game ended: in English the journal's own words (with the article),
 /// in another language the game's announcement of it in the pack's words.
 fn result_line(pack: &Pack, ending: &Ending) -> String {
@@ -739,6 +756,10 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     };
     // The wall clock, once an anchor says how session time maps to it.
     let mut anchor: Option<(u64, u64)> = None;
+    let first_anchor = steps.iter().find_map(|(rec, _)| match rec {
+        Record::Anchor { at, unix_ms } => Some((*at, *unix_ms)),
+        _ => None,
+    });
     let mut pgn = PgnGame::from_game(state.game());
     let mut ply = 0usize;
     // Every PGN comment in journal order, with the number of half-moves it follows.
@@ -790,9 +811,11 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         let Some(text) = describe(&pack, rec, happened, &seat, &pos) else {
             continue;
         };
-        let when = match anchor {
+        // Lines before the first anchor (the game's beginning is journaled before it) are
+        // of the same run, so the first anchor maps them too.
+        let when = match anchor.or(first_anchor) {
             Some((at, unix)) => {
-                let utc = UtcTime::from_unix_ms(unix + rec.at().saturating_sub(at));
+                let utc = UtcTime::from_unix_ms((unix + rec.at()).saturating_sub(at));
                 format!(
                     "{} ({} {:02}:{:02}:{:02} UTC)",
                     hms(rec.at()),

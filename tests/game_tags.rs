@@ -117,7 +117,31 @@ fn a_resume_calls_ignored_only_what_would_differ() {
     let ignored: Vec<&String> = lines.iter().filter(|l| l.contains("ignored")).collect();
     assert_eq!(
         ignored,
-        ["--control, --white ignored: a resumed game keeps the time control and the names it began with"],
+        [
+            "--control, --white ignored: a resumed game keeps the time control, names and event \
+          details it began with"
+        ],
+        "{lines:?}"
+    );
+    // Only the round given otherwise: the line is about the tags, not the time control.
+    let mut named: Vec<&str> = same.to_vec();
+    named[10] = "4";
+    named.push("--resume");
+    let lines = play(home.path(), &named, "quit\n");
+    let ignored: Vec<&String> = lines.iter().filter(|l| l.contains("ignored")).collect();
+    assert_eq!(
+        ignored,
+        ["--round ignored: a resumed game keeps the names and event details it began with"],
+        "{lines:?}"
+    );
+    let mut timed: Vec<&str> = same.to_vec();
+    timed[4] = "10+5";
+    timed.push("--resume");
+    let lines = play(home.path(), &timed, "quit\n");
+    let ignored: Vec<&String> = lines.iter().filter(|l| l.contains("ignored")).collect();
+    assert_eq!(
+        ignored,
+        ["--control ignored: a resumed game keeps the time control it began with"],
         "{lines:?}"
     );
     let journal = std::fs::read_dir(&games)

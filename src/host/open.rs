@@ -497,10 +497,18 @@ fn open_game(
         .filter_map(|(flag, given)| given.then_some(flag))
         .collect();
         if !ignored.is_empty() {
+            // Says what the game kept of what was given, not all it keeps: a player who
+            // gave only a name is not told about the time control.
+            let tags = ignored.iter().any(|f| *f != "--control");
+            let kept = match (control_differs, tags) {
+                (true, true) => Word::IgnoredOnResume,
+                (true, false) => Word::IgnoredOnResumeControl,
+                _ => Word::IgnoredOnResumeTags,
+            };
             notes.push(format!(
                 "{} {}",
                 ignored.join(", "),
-                words.text(&[Token::Word(Word::IgnoredOnResume)])
+                words.text(&[Token::Word(kept)])
             ));
         }
         if let Some(torn) = &read.torn {

@@ -260,3 +260,34 @@ fn start_time_out(line: &str) -> String {
         None => line.to_string(),
     }
 }
+
+/// The view a front end draws says how the game ended in the game's words, beside the
+/// result: the window's scoresheet keeps it in sight after the announcement has scrolled
+/// away (at 800 × 600 the line naming the saved file pushed it out).
+#[test]
+fn the_view_of_an_ended_game_says_how_it_ended_in_the_games_words() {
+    let dir = home("host-ending");
+    // The host reads the user's configuration: this test's own, empty one.
+    std::env::set_var("HOME", &dir);
+    std::env::set_var("XDG_CONFIG_HOME", dir.join("config"));
+    std::env::set_var("XDG_DATA_HOME", dir.join("data"));
+    let settings = vichess::host::GameSettings {
+        no_audio: true,
+        control: Some("15m+10s".into()),
+        lang: Some("de".into()),
+        game_dir: Some(dir.join("games")),
+        ..Default::default()
+    };
+    let mut host = vichess::host::Host::open(settings, Box::new(Screen::default()))
+        .unwrap_or_else(|stopped| panic!("the host opens: {}", stopped.line()));
+    let inputs = host.inputs();
+    for line in ["f3", "e5", "g4", "Dh4", "quit"] {
+        inputs
+            .send(vichess::host::Arrival::Line(line.to_string()))
+            .unwrap();
+    }
+    while let vichess::host::Turn::Going { .. } = host.turn().expect("a turn") {}
+    let view = host.view();
+    assert_eq!(view.result.as_deref(), Some("0-1"));
+    assert_eq!(view.ending.as_deref(), Some("Matt, Schwarz gewinnt"));
+}

@@ -27,6 +27,10 @@ pub struct View {
     pub vi_side: Option<Color>,
     /// The result ("1-0", "½-½", "*") once the game has ended.
     pub result: Option<String>,
+    /// How the game ended, in the game's words ("Matt, Schwarz gewinnt"), beside the
+    /// result: the announcement saying it scrolls away, and a small window lost it under
+    /// the line that named the saved file.
+    pub ending: Option<String>,
     /// A move made whose clock is not yet pressed: the side that must press.
     pub unpressed: Option<Color>,
     /// The open draw offer's side.
@@ -68,6 +72,7 @@ impl View {
             clocks: None,
             vi_side: None,
             result: None,
+            ending: None,
             unpressed: None,
             offer: None,
             boards: Vec::new(),
@@ -122,6 +127,10 @@ impl View {
             clocks: table.clock_reading(now),
             vi_side: session.vi_side(),
             result: state.ending().map(|e| e.score.to_string()),
+            ending: state
+                .ending()
+                .filter(|e| !e.phrase.is_empty())
+                .map(|e| session.pack().text(&e.phrase)),
             unpressed: state.unpressed(),
             offer: state.offer(),
             boards,

@@ -130,6 +130,15 @@ pub fn scoresheet_rows(view: &View) -> Vec<String> {
         .collect()
 }
 
+/// "Result: 0-1 (checkmate, Black wins)", the scoresheet's and the text display's last line.
+pub fn result_line(view: &View, words: &Words) -> Option<String> {
+    let result = view.result.as_ref()?;
+    Some(match &view.ending {
+        Some(how) => format!("{}: {result} ({how})", words.result),
+        None => format!("{}: {result}", words.result),
+    })
+}
+
 /// The scoresheet, newest row in view.
 pub fn scoresheet(ui: &mut egui::Ui, view: &View, words: &Words, font: f32) {
     let heading = ui.label(RichText::new(words.scoresheet).size(font * 1.1).strong());
@@ -143,12 +152,8 @@ pub fn scoresheet(ui: &mut egui::Ui, view: &View, words: &Words, font: f32) {
                 ui.label(RichText::new(row).size(font))
                     .labelled_by(heading.id);
             }
-            if let Some(result) = &view.result {
-                ui.label(
-                    RichText::new(format!("{}: {result}", words.result))
-                        .size(font)
-                        .strong(),
-                );
+            if let Some(result) = result_line(view, words) {
+                ui.label(RichText::new(result).size(font).strong());
             }
         });
 }

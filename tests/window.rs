@@ -1374,6 +1374,79 @@ xdotool key Down; after opened.png item.png
     );
 }
 
+/// A clock button with the keyboard focus shows it: its own frame had hidden the theme's
+/// thick focus frame. The stopped clock's frame grows thick; the running clock's filled
+/// face gets a band of the background inside its edge. Read in a column of each button
+/// clear of its label (at 1000 points wide the clocks stand in a row above the board, Black's
+/// left): the dark and light runs from the window's top to the board's.
+#[test]
+fn a_clock_with_the_keyboard_focus_shows_a_thick_frame() {
+    let dir = home("clock-focus");
+    window_driven(
+        &dir,
+        "--lang en --control 15+10 --lines 'e4;press'",
+        r#"
+xdotool windowfocus --sync "$wid" || true
+shot() { import -window root "PNG32:$1"; }
+# Waits (up to 10 s) until the column at x = $3 differs between shot $1 and shot $2.
+after() {
+  for i in $(seq 50); do
+    sleep 0.2; shot "$2"
+    a=$(convert "$1" -crop 4x${Y}+$3+0 +repage -format %# info:)
+    b=$(convert "$2" -crop 4x${Y}+$3+0 +repage -format %# info:)
+    [ "$a" != "$b" ] && break
+  done
+  return 0
+}
+for i in $(seq 100); do grep -q ' press ' "$games"/*.journal 2>/dev/null && break; sleep 0.1; done
+xdotool key ctrl+l; sleep 0.3
+xdotool key Tab; sleep 0.5; shot send.png
+xdotool key Up; after send.png white.png 520
+xdotool key Left; after white.png black.png 30
+"#,
+    );
+    let geometry = std::fs::read_to_string(dir.join("geometry.txt")).expect("the geometry");
+    let board_top: usize = geometry.split_whitespace().nth(1).unwrap().parse().unwrap();
+    // The runs of dark (true) and light pixels down column `x`, above the board.
+    let runs = |name: &str, x: usize| -> Vec<(bool, usize)> {
+        let img = Image::read(&dir.join(name));
+        let mut runs: Vec<(bool, usize)> = Vec::new();
+        for y in 0..board_top {
+            let dark = luminance(img.at(x, y)) < 0.2;
+            match runs.last_mut() {
+                Some((d, n)) if *d == dark => *n += 1,
+                _ => runs.push((dark, 1)),
+            }
+        }
+        runs
+    };
+    // The frame's top and bottom edges (with the menu's and the panel's lines beside them,
+    // which the focus does not change): thicker by half a frame or more at each.
+    let dark = |runs: &[(bool, usize)]| {
+        runs.iter()
+            .filter(|(dark, _)| *dark)
+            .map(|(_, n)| *n)
+            .sum::<usize>()
+    };
+    // A light run between two dark ones, inside the running clock's face.
+    let banded = |runs: &[(bool, usize)]| {
+        runs.windows(3)
+            .any(|w| w[0].0 && !w[1].0 && w[1].1 >= 3 && w[2].0 && w[2].1 >= 10)
+    };
+    let (white_before, white_after) = (runs("send.png", 520), runs("white.png", 520));
+    assert!(
+        dark(&white_after) >= dark(&white_before) + 3,
+        "White's stopped clock: frame runs {white_before:?} without the focus, \
+         {white_after:?} with it"
+    );
+    let (black_before, black_after) = (runs("white.png", 30), runs("black.png", 30));
+    assert!(
+        !banded(&black_before) && banded(&black_after),
+        "Black's running clock: runs {black_before:?} without the focus, {black_after:?} \
+         with it"
+    );
+}
+
 /// Tab from the line field goes to its Send button, which follows it in the row, not back
 /// over the board: the button was made first (to size the field) and so came first. Typed
 /// "e4", Tab and Enter (which presses the focused button) send the move.

@@ -95,11 +95,34 @@ pub fn clocks(
                 .size((font * 1.6).min(fit).max(8.0))
                 .color(fg)
                 .strong();
+            // The button's own frame is drawn whatever its state, so the theme's thick
+            // focus frame never showed on a clock: the frame is made thick here when the
+            // keys are on it, in the face's opposite colour so a running clock's filled
+            // face shows it too (a band inside its edge).
+            let focused = ui.memory(|m| m.has_focus(ui.next_auto_id()));
+            let frame = match focused {
+                true => egui::Stroke::new(super::theme::FOCUS_STROKE + 1.0, fg),
+                false => egui::Stroke::new(3.0, theme.text),
+            };
             let button = egui::Button::new(text)
                 .fill(bg)
-                .stroke(egui::Stroke::new(3.0, theme.text))
+                .stroke(frame)
                 .min_size(egui::vec2(width, font * 2.4));
             let resp = ui.add(button);
+            debug_assert!(
+                !resp.has_focus() || focused,
+                "the clock's focus is read from the id its button gets"
+            );
+            if focused && running {
+                // The band alone read as a smaller button: an edge at its outer side makes
+                // it a frame. (The band is drawn across the button's edge, half outside.)
+                ui.painter().rect_stroke(
+                    resp.rect.expand((super::theme::FOCUS_STROKE + 1.0) / 2.0),
+                    ui.visuals().widgets.inactive.corner_radius,
+                    egui::Stroke::new(2.0, theme.text),
+                    egui::StrokeKind::Inside,
+                );
+            }
             let mut name = match millis {
                 Some(ms) => format!("{}: {}", words.press, clock_name(pack, side, ms)),
                 None => format!("{}: {}", words.press, side_name(pack, side)),

@@ -112,24 +112,26 @@ pub fn menu_label(pack: &Pack, en: &str, word: &str) -> String {
     let Some((head, what)) = split_head(segment) else {
         return match mentions(segment) {
             true => segment.to_string(),
-            false => format!("{word}: {segment}"),
+            false => format!("{word}{} {segment}", pack.colon()),
         };
     };
     // "tipp, bewertung, drohung: A, B, C": each word with its own part; "zeit, uhren: beide
-    // Uhren": each word with the whole.
+    // Uhren": each word with the whole. Joined by the line's own mark: Armenian's "՝ ", not
+    // a Latin colon in an Armenian menu.
+    let sep = &segment[head.len()..segment.len() - what.len()];
     let words: Vec<&str> = head.split(", ").collect();
     if words.len() > 1 {
         if let Some(i) = words.iter().position(|w| mentions(w)) {
             let parts: Vec<&str> = what.split(", ").collect();
             return match parts.len() == words.len() {
-                true => format!("{}: {}", words[i], parts[i]),
-                false => format!("{}: {what}", words[i]),
+                true => format!("{}{sep}{}", words[i], parts[i]),
+                false => format!("{}{sep}{what}", words[i]),
             };
         }
     }
     match mentions(head) {
         true => segment.to_string(),
-        false => format!("{word}: {segment}"),
+        false => format!("{word}{} {segment}", pack.colon()),
     }
 }
 
@@ -220,6 +222,11 @@ mod tests {
             "tipp: der beste Zug der Engine für Sie"
         );
         assert_eq!(menu_label(&de, "my", "meine"), "meine: die eigenen Figuren");
+        let hy = Pack::builtin("hy").expect("the Armenian pack");
+        assert_eq!(
+            menu_label(&hy, "rank", "հորիզոնական"),
+            "հորիզոնական <1-8>՝ ինչ կա այնտեղ"
+        );
         for (name, lang) in [
             ("en", Language::En),
             ("de", Language::De),

@@ -1720,3 +1720,39 @@ fn a_clock_started_for_a_move_left_unpressed_says_the_move_wants_its_press() {
         );
     }
 }
+
+/// A Latin "K" typed in a Ukrainian or Russian game, where the king cannot go but the knight
+/// (Cyrillic "К", which a screen reader says alike) can: refused as the king's move, the
+/// knight's offered, and played only on a yes.
+#[test]
+fn a_latin_k_the_king_cannot_play_offers_the_knight_in_cyrillic_notation() {
+    for (name, yes, knight) in [("uk", "так", "кінь еф три"), ("ru", "да", "конь эф три")]
+    {
+        let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
+        let lines = printed(&run(&mut s, 1_000, &["e4", "e5", "Kf3"]));
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some(if name == "uk" {
+                "можливо, ви мали на увазі «Кf3»?"
+            } else {
+                "возможно, вы имели в виду «Кf3»?"
+            }),
+            "{lines:?}"
+        );
+        assert_eq!(
+            s.state().game().moves().len(),
+            2,
+            "nothing played on a guess"
+        );
+        let lines = printed(&run(&mut s, 5_000, &[yes]));
+        assert!(lines.iter().any(|l| l == knight), "{name}: {lines:?}");
+        assert_eq!(s.state().game().moves().len(), 3);
+    }
+    // In an English game "K" is the king, and nothing is offered.
+    let mut s = Session::new(SessionConfig::default(), pack("en"), Position::new(), None);
+    let lines = printed(&run(&mut s, 1_000, &["e4", "e5", "Kf3"]));
+    assert!(
+        !lines.iter().any(|l| l.contains("did you mean")),
+        "{lines:?}"
+    );
+}

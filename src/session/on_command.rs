@@ -14,7 +14,7 @@ use crate::phrase::readout::{
 };
 use crate::phrase::token::{Token, Word};
 use crate::rules::clock::ClockState;
-use crate::rules::notation::{uci, MoveError};
+use crate::rules::notation::{uci, Lang, MoveError};
 use crate::rules::{Color, Move};
 
 impl Session {
@@ -523,6 +523,18 @@ impl Session {
                     );
                 }
                 self.offered_line = self.out.refuse_move(&self.pack, &pos, self.lang, &e);
+                // "Kf3" in a game whose own letter for the knight is the Cyrillic "К": a
+                // screen reader says the two letters alike, and the king cannot go there
+                // while the knight can. The knight's move is offered to a yes, never played.
+                let knight = cyrillic_knight(text, self.lang)
+                    .filter(|t| spoken::parse_any(&pos, t, self.lang).is_ok());
+                if let (None, Some(knight)) = (&self.offered_line, knight) {
+                    let did = self.pack.text(&[Token::Word(Word::DidYouMean)]);
+                    let q = self.pack.language().quote(&knight);
+                    let line = self.pack.language().question(&format!("{did} {q}"));
+                    self.out.say_text(Audience::Player, &line);
+                    self.offered_line = Some(knight);
+                }
             }
         }
     }
@@ -880,4 +892,16 @@ fn off_board_square(text: &str) -> Option<&str> {
 /// Armenian keyboard gives where a file was meant.
 fn native_small_letter(c: char) -> bool {
     c.is_lowercase() && matches!(c, '\u{0400}'..='\u{04FF}' | '\u{0530}'..='\u{058F}')
+}
+
+/// `text` with a leading Latin "K" (the king in PGN's letters) as the Cyrillic "К", the
+/// knight's letter in Ukrainian and Russian notation (Appendix C.2); `None` in other games,
+/// or where the Latin letter is not first or begins the king's own "Кр"-like "Kr".
+fn cyrillic_knight(text: &str, lang: Lang) -> Option<String> {
+    let text = text.trim();
+    let rest = text.strip_prefix('K')?;
+    match lang {
+        Lang::Uk | Lang::Ru if !rest.starts_with(['r', 'р']) => Some(format!("К{rest}")),
+        _ => None,
+    }
 }

@@ -1756,3 +1756,35 @@ fn a_latin_k_the_king_cannot_play_offers_the_knight_in_cyrillic_notation() {
         "{lines:?}"
     );
 }
+
+/// `arbiter note` without its text says what is missing in the game's language, not "not
+/// understood" with every arbiter command after it.
+#[test]
+fn an_empty_arbiter_note_says_the_text_is_missing_in_the_games_words() {
+    for (name, line, said) in [
+        (
+            "en",
+            "arbiter note",
+            "the note is empty: say arbiter note and the text",
+        ),
+        (
+            "de",
+            "schiedsrichter notiz",
+            "die Notiz ist leer: schiedsrichter notiz und den Text sagen",
+        ),
+        (
+            "hy",
+            "մրցավար նշում",
+            "նշումը դատարկ է՝ ասեք մրցավար նշում և տեքստը",
+        ),
+    ] {
+        let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
+        let out = run(&mut s, 1_000, &[line]);
+        assert_eq!(printed(&out), [said], "{name}");
+        let records = journal(&out);
+        assert!(
+            !records.iter().any(|r| r.starts_with("note")),
+            "{name}: no note recorded: {records:?}"
+        );
+    }
+}

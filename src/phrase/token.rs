@@ -390,6 +390,7 @@ words! {
     ResumingGame = "resuming-game",
     /// After the options a resumed game does not take.
     IgnoredOnResume = "ignored-on-resume",
+    ArbiterNoteEmpty = "arbiter-note-empty",
     IgnoredOnResumeControl = "ignored-on-resume-control",
     IgnoredOnResumeTags = "ignored-on-resume-tags",
     /// The first start's line: "voice: en; games are kept in: ...".

@@ -333,8 +333,9 @@ pub fn parse(rest: &[&str]) -> Result<ArbiterCommand, CommandError> {
         Some("note") => {
             let text = rest[1..].join(" ");
             if text.is_empty() {
-                return Err(error(
+                return Err(missing(
                     "the note is empty: say arbiter note and the text".into(),
+                    Word::ArbiterNoteEmpty,
                 ));
             }
             Ok(ArbiterCommand::Note(text))

@@ -770,6 +770,7 @@ impl Session {
                 | Word::ArbiterTimeAmount
                 | Word::ArbiterRestoreMove
                 | Word::ArbiterRestoreSide
+                | Word::ArbiterNoteEmpty
         );
         if asks {
             return self.out.refuse(&self.pack, vec![Token::Word(e.1)]);

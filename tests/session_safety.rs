@@ -423,6 +423,7 @@ fn the_opening_line_names_the_players_the_control_whose_move_and_help() {
         s.greeting(),
         "White: Anna Müller; Black: Bert; your colour: Black; \
          time control: one hour thirty minutes plus thirty seconds per move; \
+         the clock starts when you say “start”, or with the first move; \
          White to move; say help for the commands"
     );
     let s = Session::new(SessionConfig::default(), pack("de"), Position::new(), None);
@@ -615,7 +616,8 @@ fn play_says_who_plays_the_control_whose_move_and_help_at_start() {
     assert_eq!(
         out[0],
         "White: Anna; Black: Bert; your colour: White; time control: one hour thirty minutes \
-         plus thirty seconds per move; White to move; language: English; change with --lang \
+         plus thirty seconds per move; the clock starts when you say “start”, or with the \
+         first move; White to move; language: English; change with --lang \
          or the language setting in the configuration file; say help for the commands"
     );
     let out = vichess_play(&["--lang", "de", "--control", "none"], "");

@@ -391,6 +391,7 @@ words! {
     /// After the options a resumed game does not take.
     IgnoredOnResume = "ignored-on-resume",
     ArbiterNoteEmpty = "arbiter-note-empty",
+    ClockStartsWith = "clock-starts-with",
     IgnoredOnResumeControl = "ignored-on-resume-control",
     IgnoredOnResumeTags = "ignored-on-resume-tags",
     /// The first start's line: "voice: en; games are kept in: ...".

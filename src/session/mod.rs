@@ -660,6 +660,15 @@ impl Session {
             ));
         }
         parts.push(text(&control));
+        // The clock waits for `start` or the first move (a player who thinks first, or asks
+        // for help, is not charged): said, so nobody takes it for running.
+        let waiting = matches!(
+            self.state.clock().map(|c| c.state()),
+            Some(crate::rules::clock::ClockState::NotStarted)
+        );
+        if waiting {
+            parts.push(text(&[Token::Word(Word::ClockStartsWith)]));
+        }
         let rules = rules_phrase(self.config.arbiter_present, self.config.supervision);
         if !rules.is_empty() {
             parts.push(text(&rules));

@@ -234,8 +234,9 @@ fn the_setting_comes_from_flags_or_configuration_and_is_shown_and_reported() {
     let lines = play(home.path(), &args, "e4\nquit\n");
     assert!(
         lines.iter().any(|l| l.contains(
-            "Bedenkzeit: fünfzehn Minuten plus zehn Sekunden pro Zug; kein Schiedsrichter \
-             anwesend (III.6), ohne ausreichende Aufsicht (A.5, B.3); Weiß am Zug"
+            "Bedenkzeit: fünfzehn Minuten plus zehn Sekunden pro Zug; die Uhr läuft ab \
+             „start“ oder ab dem ersten Zug; kein Schiedsrichter anwesend (III.6), ohne \
+             ausreichende Aufsicht (A.5, B.3); Weiß am Zug"
         )),
         "{lines:?}"
     );

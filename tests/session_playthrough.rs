@@ -659,7 +659,8 @@ fn the_arbiters_acts_are_kept_in_the_pgn() {
 
 /// An arbiter's note after a move later struck (taken back, gone with a restore) stays, after
 /// the last move that stands and before the moves played since, as the report places it; a
-/// restore is kept too, naming the move it went back to and the moves it struck.
+/// take-back is kept, naming the move taken back; a restore is kept too, naming the move it
+/// went back to and the moves it struck.
 #[test]
 fn an_arbiters_note_after_a_struck_move_stays_where_the_game_stands() {
     let mut s = game("en", None, Some("5400+30"));
@@ -692,6 +693,11 @@ fn an_arbiters_note_after_a_struck_move_stays_where_the_game_stands() {
         movetext.find("1... d5").unwrap(),
     );
     assert!(e4 < note && note < d5, "{movetext}");
+    // The move the arbiter took back is named where it was, after the note made before it.
+    let taken = movetext
+        .find("{the last move is taken back: 1... e5}")
+        .unwrap_or_else(|| panic!("{movetext}"));
+    assert!(note < taken && taken < d5, "{movetext}");
     // The move struck is named in the comment, and is no longer among the moves.
     let restored = movetext
         .find("{the arbiter restores an earlier position: move 2, White (7.5.1); struck: 2. Nf3}")

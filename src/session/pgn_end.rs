@@ -86,17 +86,9 @@ pub(super) fn mark_arbiter_acts(pgn: &mut PgnGame, state: &State, pack: &Pack) {
                 side: s,
                 struck,
             } => {
-                // The moves in the game's piece letters, as the report names them.
-                let letters = super::notation_lang(pack.language());
                 let moves: Vec<String> = struck
                     .iter()
-                    .map(|(before, mv)| {
-                        let san = crate::rules::notation::san_in(before, mv, letters);
-                        match before.turn() {
-                            Color::White => format!("{}. {san}", before.fullmoves()),
-                            Color::Black => format!("{}... {san}", before.fullmoves()),
-                        }
-                    })
+                    .map(|(before, mv)| numbered(pack, before, mv))
                     .collect();
                 let label = match moves.len() {
                     1 => Word::ReportStruck,
@@ -113,6 +105,13 @@ pub(super) fn mark_arbiter_acts(pgn: &mut PgnGame, state: &State, pack: &Pack) {
                 }
                 text
             }
+            ArbiterMark::TakenBack {
+                undone: (before, mv),
+            } => format!(
+                "{}{c} {}",
+                w(Word::ReportTakenBack),
+                numbered(pack, before, mv)
+            ),
             ArbiterMark::ResultUndone { was } => {
                 let result = match was.phrase.is_empty() {
                     true => was.words.clone(),
@@ -150,4 +149,15 @@ pub fn time_change_line(pack: &Pack, side: Color, change: TimeChange, ms: u64) -
 pub fn hms(ms: u64) -> String {
     let s = ms / 1000;
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// "12. Sf3", "12... Lc5": a move in the game's piece letters with its number, as the report
+/// names the moves it struck.
+fn numbered(pack: &Pack, before: &crate::rules::Position, mv: &crate::rules::Move) -> String {
+    let letters = super::notation_lang(pack.language());
+    let san = crate::rules::notation::san_in(before, mv, letters);
+    match before.turn() {
+        Color::White => format!("{}. {san}", before.fullmoves()),
+        Color::Black => format!("{}... {san}", before.fullmoves()),
+    }
 }

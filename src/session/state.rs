@@ -361,6 +361,12 @@ pub enum ArbiterMark {
         /// The moves struck, each with the position it was played from, to name them.
         struck: Vec<(Position, Move)>,
     },
+    /// The last move taken back (the arbiter's take-back, or a board put back before the
+    /// press): named, since the movetext no longer has it.
+    TakenBack {
+        /// The move, with the position it was played from, to name it.
+        undone: (Position, Move),
+    },
     /// The result undone; the game goes on.
     ResultUndone {
         /// The result that was undone.
@@ -1163,6 +1169,13 @@ impl State {
                         .unwrap_or_default(),
                 }
             }
+            Record::TakeBack { .. } => match out.iter().find_map(|h| match h {
+                Happening::TakenBack { before, undone, .. } => Some((before.clone(), *undone)),
+                _ => None,
+            }) {
+                Some(undone) => ArbiterMark::TakenBack { undone },
+                None => return,
+            },
             Record::Undo { .. } => match ending_before {
                 Some(was) => ArbiterMark::ResultUndone { was },
                 None => return,

@@ -1723,7 +1723,7 @@ fn a_clock_started_for_a_move_left_unpressed_says_the_move_wants_its_press() {
 
 /// A Latin "K" typed in a Ukrainian or Russian game, where the king cannot go but the knight
 /// (Cyrillic "К", which a screen reader says alike) can: refused as the king's move, the
-/// knight's offered, and played only on a yes.
+/// knight's offered, and played only on a yes; where both can go, the man's name says which.
 #[test]
 fn a_latin_k_the_king_cannot_play_offers_the_knight_in_cyrillic_notation() {
     for (name, yes, knight) in [("uk", "так", "кінь еф три"), ("ru", "да", "конь эф три")]
@@ -1748,6 +1748,16 @@ fn a_latin_k_the_king_cannot_play_offers_the_knight_in_cyrillic_notation() {
         assert!(lines.iter().any(|l| l == knight), "{name}: {lines:?}");
         assert_eq!(s.state().game().moves().len(), 3);
     }
+    // Where both can go, which is asked, and the man's name answers.
+    let mut s = Session::new(SessionConfig::default(), pack("uk"), Position::new(), None);
+    let lines = printed(&run(&mut s, 1_000, &["e4", "e5", "Ke2"]));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("яка фігура? король е один е два або кінь же один е два"),
+        "{lines:?}"
+    );
+    let lines = printed(&run(&mut s, 5_000, &["кінь"]));
+    assert!(lines.iter().any(|l| l == "кінь е два"), "{lines:?}");
     // In an English game "K" is the king, and nothing is offered.
     let mut s = Session::new(SessionConfig::default(), pack("en"), Position::new(), None);
     let lines = printed(&run(&mut s, 1_000, &["e4", "e5", "Kf3"]));

@@ -1,10 +1,10 @@
 //! The answer to "which one?": after a move that two men could make was refused with both
 //! named ("Springer Bella eins oder Springer Felix drei"), the player may answer with the one
 //! meant instead of typing the whole move again: its square ("Bella eins", "b1"), its file
-//! or rank where that tells them apart ("Bella", "1"), or its place in the question ("the
-//! first", "друга", "երկրորդ").
+//! or rank where that tells them apart ("Bella", "1"), the man where they are of two
+//! ("кінь"), or its place in the question ("the first", "друга", "երկրորդ").
 
-use super::spoken::{spoken_file, spoken_rank, spoken_square};
+use super::spoken::{spoken_file, spoken_rank, spoken_role, spoken_square};
 use crate::rules::Move;
 
 /// The moves of a refused ambiguous move, in the order the refusal named them.
@@ -28,6 +28,10 @@ pub(super) fn chosen(choices: &[Move], answer: &str) -> Option<Move> {
     }
     if let Some(rank) = spoken_rank(answer) {
         return one(&|m| m.from().rank() == rank);
+    }
+    // "король чи кінь?": the man answers, where the two moves are of different men.
+    if let Some(role) = spoken_role(answer) {
+        return one(&|m| m.role() == role);
     }
     // "kurze Rochade oder lange Rochade?": the side alone answers ("lange", "queenside").
     if choices.iter().all(|m| matches!(m, Move::Castle { .. })) {

@@ -14,7 +14,7 @@ use crate::phrase::readout::{
 };
 use crate::phrase::token::{Token, Word};
 use crate::rules::clock::ClockState;
-use crate::rules::notation::{uci, Lang, MoveError};
+use crate::rules::notation::{uci, MoveError};
 use crate::rules::{Color, Move};
 
 impl Session {
@@ -526,7 +526,11 @@ impl Session {
                 // "Kf3" in a game whose own letter for the knight is the Cyrillic "К": a
                 // screen reader says the two letters alike, and the king cannot go there
                 // while the knight can. The knight's move is offered to a yes, never played.
-                let knight = cyrillic_knight(text, self.lang)
+                // (Where both can go, the rules core's reading already asked which.)
+                let knight = self
+                    .lang
+                    .lookalike_text(text)
+                    .filter(|_| !matches!(e, MoveError::Ambiguous { .. }))
                     .filter(|t| spoken::parse_any(&pos, t, self.lang).is_ok());
                 if let (None, Some(knight)) = (&self.offered_line, knight) {
                     let did = self.pack.text(&[Token::Word(Word::DidYouMean)]);
@@ -893,16 +897,4 @@ fn off_board_square(text: &str) -> Option<&str> {
 /// Armenian keyboard gives where a file was meant.
 fn native_small_letter(c: char) -> bool {
     c.is_lowercase() && matches!(c, '\u{0400}'..='\u{04FF}' | '\u{0530}'..='\u{058F}')
-}
-
-/// `text` with a leading Latin "K" (the king in PGN's letters) as the Cyrillic "К", the
-/// knight's letter in Ukrainian and Russian notation (Appendix C.2); `None` in other games,
-/// or where the Latin letter is not first or begins the king's own "Кр"-like "Kr".
-fn cyrillic_knight(text: &str, lang: Lang) -> Option<String> {
-    let text = text.trim();
-    let rest = text.strip_prefix('K')?;
-    match lang {
-        Lang::Uk | Lang::Ru if !rest.starts_with(['r', 'р']) => Some(format!("К{rest}")),
-        _ => None,
-    }
 }

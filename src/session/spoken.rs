@@ -279,6 +279,15 @@ pub fn spoken_rank(text: &str) -> Option<Rank> {
     }
 }
 
+/// A man named in any pack's words ("Springer", "кінь", "king"), to answer which of two
+/// moves was meant.
+pub fn spoken_role(text: &str) -> Option<Role> {
+    match items(&split(text))?.0.as_slice() {
+        [Item::Piece(r)] => Some(*r),
+        _ => None,
+    }
+}
+
 /// A file said in any pack's words or as a letter ("Eva", "еф", "e").
 pub fn spoken_file(text: &str) -> Option<File> {
     let words = split(text);

@@ -181,7 +181,7 @@ impl Lang {
     /// Ukrainian or Russian preference, a leading Latin `K` typed on a Latin keyboard for the
     /// Cyrillic knight `К`. `None` when there is no second reading (the king `Kр`/`Kp`
     /// included).
-    pub(super) fn lookalike_text(self, text: &str) -> Option<String> {
+    pub fn lookalike_text(self, text: &str) -> Option<String> {
         if !matches!(self, Lang::Uk | Lang::Ru) {
             return None;
         }

@@ -194,11 +194,8 @@ fn int8_weights(
         return Ok(None);
     }
     let w = m.matrix(name, rows, cols)?;
-    Ok(Some(Weights::Int8(Quantized::from_rows(
-        rows,
-        cols,
-        |j, row| w.row_into(j, row),
-    ))))
+    let q = Quantized::try_from_rows(rows, cols, |j, row| w.row_into(j, row))?;
+    Ok(Some(Weights::Int8(q)))
 }
 
 /// Weights that only ever meet hundreds of rows (the encoder's frames): packed once where

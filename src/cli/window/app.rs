@@ -22,7 +22,7 @@ use vichess::voice::Pack;
 
 /// The embedded font: DejaVu Sans has Cyrillic, Armenian and the chess men's glyphs, which
 /// egui's own fonts lack. Bitstream Vera licence (assets/fonts/DejaVuSans-LICENSE.txt).
-const DEJAVU: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+pub(super) const DEJAVU: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 
 /// The demo's moves: White's on the simulated pegboard (`sim`), Black's typed by the
 /// assistant, each side pressing its clock: Légal's mate, as `vichess demo` plays it.

@@ -546,30 +546,15 @@ impl Look<'_> {
 }
 
 /// A man: its filled glyph in the side's colour over a band of the opposite colour, so its
-/// shape stands out on either square.
+/// shape stands out on either square. A thick edge: a man the colour of its square still
+/// reads as a solid shape, not as an outline drawing, at low vision. Painted once a size
+/// into a picture ([`super::men`]).
 pub fn draw_man(painter: &egui::Painter, centre: Pos2, size: f32, p: Piece, theme: &Theme) {
     let (fill, edge) = theme.man(p.color == Color::White);
-    let glyph = GLYPHS[p.role as usize].to_string();
-    let font = FontId::proportional(size);
-    // The glyph's box sits a little high in DejaVu Sans: centred by its own ink.
-    let centre = centre + Vec2::new(0.0, size * 0.04);
-    // Eight copies make the edge: fewer leave notches, more cost a software renderer dearly
-    // (every copy is a full glyph's box to blend).
-    // A thick edge: a man the colour of its square still reads as a solid shape, not as an
-    // outline drawing, at low vision.
-    let w = (size / 15.0).max(1.5);
-    for i in 0..8 {
-        let a = i as f32 * std::f32::consts::TAU / 8.0;
-        let off = Vec2::new(a.cos(), a.sin()) * w;
-        painter.text(
-            centre + off,
-            Align2::CENTER_CENTER,
-            &glyph,
-            font.clone(),
-            edge,
-        );
-    }
-    painter.text(centre, Align2::CENTER_CENTER, &glyph, font, fill);
+    let glyph = GLYPHS[p.role as usize];
+    let width = (size / 15.0).max(1.5);
+    let font = super::app::DEJAVU;
+    super::men::draw(painter, font, centre, size, glyph, [fill, edge], width);
 }
 
 /// Two strokes, the band under the mark's colour: visible on either square.

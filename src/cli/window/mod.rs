@@ -18,6 +18,7 @@ mod commands;
 mod computer;
 mod display;
 mod game;
+mod men;
 mod panel;
 mod prefs;
 mod shot;

@@ -154,6 +154,11 @@ pub fn show(
     let mut focused = None;
     let mut drop_at = None;
     let roving = roving_square(ui, state, view, look.flipped);
+    // The men go on after every square and its marks, and the focus over them: the men's
+    // pictures share one texture, so together they are one mesh for the renderer, where
+    // between the squares each was one of its own.
+    let mut men = Vec::new();
+    let mut focus = None;
     for sq in Square::all() {
         let rect = rect_of(sq);
         let fill = match sq.is_light() {
@@ -198,13 +203,7 @@ pub fn show(
             marks.push(words.can_go);
         }
         if let Some(p) = piece.filter(|_| state.dragging != Some(sq)) {
-            draw_man(
-                &painter,
-                rect.center(),
-                sq_size * look.man_scale,
-                p,
-                look.theme,
-            );
+            men.push((rect.center(), p));
         }
         // One square is a Tab stop, the one the keys are on: Tab leaves the board in one
         // step, as it leaves any grid, and the arrows move within it. The other squares are
@@ -220,7 +219,7 @@ pub fn show(
         }
         if resp.has_focus() {
             focused = Some(sq);
-            focus_frame(&painter, rect, theme);
+            focus = Some((rect, *theme));
             marks.push(words.focus);
         }
         let name = square_name(pack, &board, sq, &marks);
@@ -237,6 +236,12 @@ pub fn show(
         if resp.drag_stopped() {
             drop_at = Some(sq);
         }
+    }
+    for (centre, p) in men {
+        draw_man(&painter, centre, sq_size * look.man_scale, p, look.theme);
+    }
+    if let Some((rect, theme)) = focus {
+        focus_frame(&painter, rect, &theme);
     }
     if let (Some(from), Some(p)) = (state.dragging, ui.ctx().pointer_latest_pos()) {
         if let Some(piece) = board.piece_at(from) {
@@ -550,11 +555,15 @@ impl Look<'_> {
 /// reads as a solid shape, not as an outline drawing, at low vision. Painted once a size
 /// into a picture ([`super::men`]).
 pub fn draw_man(painter: &egui::Painter, centre: Pos2, size: f32, p: Piece, theme: &Theme) {
-    let (fill, edge) = theme.man(p.color == Color::White);
-    let glyph = GLYPHS[p.role as usize];
+    let side = |white| {
+        let (fill, edge) = theme.man(white);
+        [fill, edge]
+    };
     let width = (size / 15.0).max(1.5);
-    let font = super::app::DEJAVU;
-    super::men::draw(painter, font, centre, size, glyph, [fill, edge], width);
+    let ppp = painter.ctx().pixels_per_point();
+    let look = super::men::Look::new(GLYPHS, [side(true), side(false)], size, width, ppp);
+    let (font, white) = (super::app::DEJAVU, p.color == Color::White);
+    super::men::draw(painter, font, centre, look, p.role as usize, white);
 }
 
 /// Two strokes, the band under the mark's colour: visible on either square.

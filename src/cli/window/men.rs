@@ -9,11 +9,167 @@ use eframe::egui::{self, Color32, ColorImage, Pos2, Rect, TextureHandle, Texture
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// Pictures kept at most; a window resized step by step leaves the old sizes behind, and
-/// they are dropped all at once past this.
-const KEPT: usize = 48;
+/// Sets of pictures kept at most; a window resized step by step leaves the old sizes
+/// behind, and they are dropped all at once past this.
+const KEPT: usize = 8;
 
-/// What a picture is painted from.
+/// What a set of pictures is painted from: every man of both sides, at one size.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Look {
+    /// The six men's glyphs, pawn first.
+    pub glyphs: [char; 6],
+    /// Each side's fill and edge, White first.
+    pub colours: [[Color32; 2]; 2],
+    /// The glyphs' size, in the screen's pixels.
+    px: u32,
+    /// The edge's width, in tenths of a pixel.
+    edge_tenths: u32,
+}
+
+impl Look {
+    /// The men of `glyphs` in `colours` at `size` points with an edge `edge_width` points
+    /// wide, on a screen of `ppp` pixels a point.
+    pub fn new(
+        glyphs: [char; 6],
+        colours: [[Color32; 2]; 2],
+        size: f32,
+        edge_width: f32,
+        ppp: f32,
+    ) -> Look {
+        Look {
+            glyphs,
+            colours,
+            px: (size * ppp).round().max(1.0) as u32,
+            edge_tenths: (edge_width * ppp * 10.0).round() as u32,
+        }
+    }
+}
+
+/// One man's picture: its place in the set's texture and the centre of its ink, in pixels.
+#[derive(Clone, Copy)]
+struct Cell {
+    min: Vec2,
+    size: Vec2,
+    ink: Vec2,
+}
+
+/// Every man of a [`Look`] in one texture, so that the men of a frame are one mesh.
+#[derive(Clone)]
+struct Pictures {
+    texture: TextureHandle,
+    cells: [[Cell; 6]; 2],
+}
+
+type Cache = Arc<Mutex<HashMap<Look, Pictures>>>;
+
+/// Draws the man `role` (pawn 0 to king 5) of the side `white` in `look`, its ink centred
+/// on `centre`.
+pub fn draw(
+    painter: &egui::Painter,
+    font: &'static [u8],
+    centre: Pos2,
+    look: Look,
+    role: usize,
+    white: bool,
+) {
+    let ctx = painter.ctx();
+    let ppp = ctx.pixels_per_point();
+    let cache: Cache = ctx.data_mut(|d| {
+        d.get_temp_mut_or_default::<Cache>(egui::Id::new("vichess men"))
+            .clone()
+    });
+    let (texture, cell) = {
+        let mut sets = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if !sets.contains_key(&look) {
+            if sets.len() >= KEPT {
+                sets.clear();
+            }
+            let (image, cells) = paint_all(font, look);
+            let name = format!("men {}px", look.px);
+            let texture = ctx.load_texture(name, image, TextureOptions::LINEAR);
+            sets.insert(look, Pictures { texture, cells });
+        }
+        let set = &sets[&look];
+        (set.texture.id(), set.cells[usize::from(!white)][role])
+    };
+    let [w, h] = ctx
+        .tex_manager()
+        .read()
+        .meta(texture)
+        .map_or([1, 1], |m| m.size);
+    let whole = Vec2::new(w as f32, h as f32);
+    // On the screen's own pixels, so that the picture is not resampled (blurred).
+    let min = ((centre.to_vec2() * ppp - cell.ink).round() / ppp).to_pos2();
+    let rect = Rect::from_min_size(min, cell.size / ppp);
+    let uv = Rect::from_min_size((cell.min / whole).to_pos2(), cell.size / whole);
+    painter.image(texture, rect, uv, Color32::WHITE);
+}
+
+/// Every man of `look`, side by side in one image (White's row over Black's), and where
+/// each is in it.
+fn paint_all(font: &[u8], look: Look) -> (ColorImage, [[Cell; 6]; 2]) {
+    let men: Vec<Vec<(ColorImage, Vec2)>> = look
+        .colours
+        .iter()
+        .map(|&[fill, edge]| {
+            look.glyphs
+                .iter()
+                .map(|&glyph| {
+                    let key = Key {
+                        glyph,
+                        px: look.px,
+                        edge_tenths: look.edge_tenths,
+                        fill,
+                        edge,
+                    };
+                    paint(font, key)
+                })
+                .collect()
+        })
+        .collect();
+    // A pixel of clear space between pictures, so that sampling one never reads its
+    // neighbour.
+    let cell_w = men
+        .iter()
+        .flatten()
+        .map(|(i, _)| i.size[0])
+        .max()
+        .unwrap_or(1)
+        + 1;
+    let cell_h = men
+        .iter()
+        .flatten()
+        .map(|(i, _)| i.size[1])
+        .max()
+        .unwrap_or(1)
+        + 1;
+    let (w, h) = (cell_w * 6, cell_h * 2);
+    let mut atlas = ColorImage::new([w, h], vec![Color32::TRANSPARENT; w * h]);
+    let empty = Cell {
+        min: Vec2::ZERO,
+        size: Vec2::ZERO,
+        ink: Vec2::ZERO,
+    };
+    let mut cells = [[empty; 6]; 2];
+    for (side, row) in men.iter().enumerate() {
+        for (role, (image, ink)) in row.iter().enumerate() {
+            let (x0, y0) = (role * cell_w, side * cell_h);
+            let [iw, ih] = image.size;
+            for y in 0..ih {
+                let from = &image.pixels[y * iw..(y + 1) * iw];
+                atlas.pixels[(y0 + y) * w + x0..(y0 + y) * w + x0 + iw].copy_from_slice(from);
+            }
+            cells[side][role] = Cell {
+                min: Vec2::new(x0 as f32, y0 as f32),
+                size: Vec2::new(iw as f32, ih as f32),
+                ink: *ink,
+            };
+        }
+    }
+    (atlas, cells)
+}
+
+/// What one picture is painted from.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct Key {
     glyph: char,
@@ -23,66 +179,6 @@ struct Key {
     edge_tenths: u32,
     fill: Color32,
     edge: Color32,
-}
-
-/// A painted man: its texture and where the centre of its ink lies in it, in pixels.
-#[derive(Clone)]
-struct Picture {
-    texture: TextureHandle,
-    size: Vec2,
-    centre: Vec2,
-}
-
-type Cache = Arc<Mutex<HashMap<Key, Picture>>>;
-
-/// Draws `glyph` of `font` at `size` points, its ink centred on `centre`, in `fill` inside
-/// an edge of `edge` about `edge_width` points wide all round.
-pub fn draw(
-    painter: &egui::Painter,
-    font: &'static [u8],
-    centre: Pos2,
-    size: f32,
-    glyph: char,
-    [fill, edge]: [Color32; 2],
-    edge_width: f32,
-) {
-    let ctx = painter.ctx();
-    let ppp = ctx.pixels_per_point();
-    let key = Key {
-        glyph,
-        px: (size * ppp).round().max(1.0) as u32,
-        edge_tenths: (edge_width * ppp * 10.0).round() as u32,
-        fill,
-        edge,
-    };
-    let cache: Cache = ctx.data_mut(|d| {
-        d.get_temp_mut_or_default::<Cache>(egui::Id::new("vichess men"))
-            .clone()
-    });
-    let picture = {
-        let mut pictures = cache.lock().unwrap_or_else(|e| e.into_inner());
-        if !pictures.contains_key(&key) {
-            if pictures.len() >= KEPT {
-                pictures.clear();
-            }
-            let (image, ink) = paint(font, key);
-            let size = Vec2::new(image.size[0] as f32, image.size[1] as f32);
-            let name = format!("man {glyph} {}px", key.px);
-            let texture = ctx.load_texture(name, image, TextureOptions::LINEAR);
-            let picture = Picture {
-                texture,
-                size,
-                centre: ink,
-            };
-            pictures.insert(key, picture);
-        }
-        pictures[&key].clone()
-    };
-    // On the screen's own pixels, so that the picture is not resampled (blurred).
-    let min = ((centre.to_vec2() * ppp - picture.centre).round() / ppp).to_pos2();
-    let rect = Rect::from_min_size(min, picture.size / ppp);
-    let whole = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
-    painter.image(picture.texture.id(), rect, whole, Color32::WHITE);
 }
 
 /// The picture of `key` and the centre of its ink, in pixels. The edge is the glyph's
@@ -241,8 +337,9 @@ mod tests {
         );
     }
 
-    /// A man is painted once for its size, side and theme: drawn again in the next frame it
-    /// is the same texture, and at another size it is another.
+    /// The men are painted once for their size and theme, all in one texture: drawn again
+    /// in the next frame, or another man, it is the same texture; at another size it is
+    /// another.
     #[test]
     fn a_man_drawn_again_is_not_painted_again() {
         let ctx = egui::Context::default();
@@ -252,21 +349,73 @@ mod tests {
             Rect::from_min_size(Pos2::ZERO, Vec2::splat(400.0)),
         );
         let textures = || ctx.tex_manager().read().num_allocated();
-        let colours = [Color32::WHITE, Color32::BLACK];
+        let colours = [
+            [Color32::WHITE, Color32::BLACK],
+            [Color32::BLACK, Color32::WHITE],
+        ];
+        let glyphs = ['♟', '♞', '♝', '♜', '♛', '♚'];
+        let look = |size| Look::new(glyphs, colours, size, 4.0, 1.0);
         let before = textures();
-        for centre in [Pos2::new(50.0, 50.0), Pos2::new(150.0, 50.0)] {
-            draw(&painter, DEJAVU, centre, 60.0, '♚', colours, 4.0);
+        for (x, role, white) in [(50.0, 5, true), (150.0, 5, true), (250.0, 0, false)] {
+            draw(
+                &painter,
+                DEJAVU,
+                Pos2::new(x, 50.0),
+                look(60.0),
+                role,
+                white,
+            );
         }
-        assert_eq!(textures(), before + 1, "one picture for both squares");
-        draw(
-            &painter,
-            DEJAVU,
-            Pos2::new(50.0, 50.0),
-            70.0,
-            '♚',
-            colours,
-            4.0,
+        assert_eq!(
+            textures(),
+            before + 1,
+            "one texture for every man of a size"
         );
-        assert_eq!(textures(), before + 2, "another size, another picture");
+        draw(&painter, DEJAVU, Pos2::new(50.0, 50.0), look(70.0), 5, true);
+        assert_eq!(textures(), before + 2, "another size, another texture");
+    }
+
+    /// The set's image holds each man where its cell says, apart from its neighbours:
+    /// White's men are mostly white ink, Black's mostly black.
+    #[test]
+    fn each_man_is_in_its_own_cell_of_the_set() {
+        let colours = [
+            [Color32::WHITE, Color32::BLACK],
+            [Color32::BLACK, Color32::WHITE],
+        ];
+        // A thin edge, so that every man's fill is more of it than its edge.
+        let look = Look::new(['♟', '♞', '♝', '♜', '♛', '♚'], colours, 60.0, 1.5, 1.0);
+        let (image, cells) = paint_all(DEJAVU, look);
+        let [w, _] = image.size;
+        for (side, row) in cells.iter().enumerate() {
+            for (role, cell) in row.iter().enumerate() {
+                let (x0, y0) = (cell.min.x as usize, cell.min.y as usize);
+                let (cw, ch) = (cell.size.x as usize, cell.size.y as usize);
+                let (mut white, mut black) = (0, 0);
+                for y in y0..y0 + ch {
+                    for p in &image.pixels[y * w + x0..y * w + x0 + cw] {
+                        match (p.a(), p.r()) {
+                            (255, 255) => white += 1,
+                            (255, 0) => black += 1,
+                            _ => {}
+                        }
+                    }
+                }
+                let (own, other) = match side {
+                    0 => (white, black),
+                    _ => (black, white),
+                };
+                assert!(
+                    own > other && other > 0,
+                    "side {side}, man {role}: {own} against {other}"
+                );
+                if let Some(next) = row.get(role + 1) {
+                    assert!(
+                        cell.min.x + cell.size.x < next.min.x,
+                        "clear space between men"
+                    );
+                }
+            }
+        }
     }
 }

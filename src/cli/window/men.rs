@@ -129,20 +129,8 @@ fn paint_all(font: &[u8], look: Look) -> (ColorImage, [[Cell; 6]; 2]) {
         .collect();
     // A pixel of clear space between pictures, so that sampling one never reads its
     // neighbour.
-    let cell_w = men
-        .iter()
-        .flatten()
-        .map(|(i, _)| i.size[0])
-        .max()
-        .unwrap_or(1)
-        + 1;
-    let cell_h = men
-        .iter()
-        .flatten()
-        .map(|(i, _)| i.size[1])
-        .max()
-        .unwrap_or(1)
-        + 1;
+    let largest = |axis: usize| men.iter().flatten().map(|(i, _)| i.size[axis]).max();
+    let (cell_w, cell_h) = (largest(0).unwrap_or(1) + 1, largest(1).unwrap_or(1) + 1);
     let (w, h) = (cell_w * 6, cell_h * 2);
     let mut atlas = ColorImage::new([w, h], vec![Color32::TRANSPARENT; w * h]);
     let empty = Cell {

@@ -768,6 +768,13 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     let mut line = vec![state.game().start().clone()];
     for (i, (rec, happened)) in steps.iter().enumerate() {
         let pos = line.last().cloned().unwrap_or_default();
+        // An anchor after the first starts another run of vichess on this game.
+        let downtime = match (rec, anchor) {
+            (Record::Anchor { at, unix_ms }, Some(before)) => {
+                downtime_line(&pack, &steps[..i], before, (*at, *unix_ms))
+            }
+            _ => None,
+        };
         if let Record::Anchor { at, unix_ms } = rec {
             anchor = Some((*at, *unix_ms));
         }
@@ -808,7 +815,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         for (at, _) in notes.iter_mut() {
             *at = (*at).min(stood);
         }
-        let Some(text) = describe(&pack, rec, happened, &seat, &pos) else {
+        let Some(text) = downtime.or_else(|| describe(&pack, rec, happened, &seat, &pos)) else {
             continue;
         };
         // Lines before the first anchor (the game's beginning is journaled before it) are
@@ -887,6 +894,79 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     write!(out, "{}", write_game(&pgn))?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The line a later run of vichess on the game starts with: when the program was not
+/// running, whether the run before closed the game, and whether the clocks counted the gap.
+/// Without it the arbiter reads "both clocks stopped" at the resume and cannot tell that a
+/// crash came first, nor how long the game stood. `before` are the records up to this run's
+/// anchor, `last_anchor` and `now` (session time, Unix milliseconds) the anchors around it.
+fn downtime_line(
+    pack: &Pack,
+    before: &[(Record, Vec<Happening>)],
+    last_anchor: (u64, u64),
+    now: (u64, u64),
+) -> Option<String> {
+    let last = before
+        .iter()
+        .rev()
+        .map(|(r, _)| r)
+        .find(|r| !matches!(r, Record::Checkpoint { .. }))?;
+    let last_at = before.iter().map(|(r, _)| r.at()).max()?;
+    let last_unix = last_anchor.1 + last_at.saturating_sub(last_anchor.0);
+    let (at, unix) = now;
+    let gap = unix.saturating_sub(last_unix);
+    let wall = |ms: u64| {
+        let t = UtcTime::from_unix_ms(ms);
+        format!("{:02}:{:02}:{:02}", t.hour, t.minute, t.second)
+    };
+    // Over a midnight the first time says its day too.
+    let from = match UtcTime::from_unix_ms(last_unix).pgn_date() {
+        day if day != UtcTime::from_unix_ms(unix).pgn_date() => {
+            format!("{day} {}", wall(last_unix))
+        }
+        _ => wall(last_unix),
+    };
+    let closed = matches!(
+        last,
+        Record::End { .. } | Record::Interrupted { .. } | Record::Adjourn { .. }
+    );
+    let timed = before.iter().any(|(r, _)| {
+        matches!(
+            r,
+            Record::Begin {
+                control: Some(_),
+                ..
+            }
+        )
+    });
+    let mut parts = vec![
+        format!(
+            "{} ({})",
+            w(pack, Word::ReportNotRunning)
+                .replace("{from}", &from)
+                .replace("{to}", &wall(unix)),
+            pack.text(&[Token::Duration(gap)])
+        ),
+        w(
+            pack,
+            match closed {
+                true => Word::ReportStoppedClosed,
+                false => Word::ReportStoppedUnclosed,
+            },
+        ),
+    ];
+    // `resume_clock = "running"` moves the session time on by the gap; "paused" keeps it.
+    if timed {
+        parts.push(w(
+            pack,
+            match at.saturating_sub(last_at) * 2 >= gap && gap > 0 {
+                true => Word::ReportDowntimeCounted,
+                false => Word::ReportDowntimeNotCounted,
+            },
+        ));
+    }
+    Some(parts.join("; "))
 }
 
 /// Why `path` cannot be read as a file, in the pack's words: not there, a folder, or what

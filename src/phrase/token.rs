@@ -624,6 +624,17 @@ words! {
     ReportPressed = "report-pressed",
     ReportClocksStopped = "report-clocks-stopped",
     ReportClocksRestarted = "report-clocks-restarted",
+    /// A later run of vichess on the same game: "{from}" and "{to}" the wall-clock times
+    /// (HH:MM:SS) of the last record before the gap and of the run's start.
+    ReportNotRunning = "report-not-running",
+    /// The run before the gap ended with no record of its end: a crash, a kill, a power cut.
+    ReportStoppedUnclosed = "report-stopped-unclosed",
+    /// The run before the gap closed the game (quit, an interruption, an adjournment).
+    ReportStoppedClosed = "report-stopped-closed",
+    /// The session time went on over the gap (`resume_clock = "running"`).
+    ReportDowntimeCounted = "report-downtime-counted",
+    /// The session time stopped at the last record (`resume_clock = "paused"`).
+    ReportDowntimeNotCounted = "report-downtime-not-counted",
     ReportDrawOffer = "report-draw-offer",
     ReportDrawAccept = "report-draw-accept",
     ReportDrawDecline = "report-draw-decline",

@@ -157,3 +157,37 @@ fn a_resumed_game_shows_the_mark_again() {
         assert_eq!(printed[printed.len() - 2..], case.sheet, "{}", case.name);
     }
 }
+
+/// An offer made before the offerer's own move (valid, though not the proper moment,
+/// 9.1.2.1) goes with the move the offerer makes next, the move the opponent may wait to
+/// see: "2. Sf3 (=)". Until that move comes it stands after the last move, in the
+/// offerer's name, so a game saved or resumed meanwhile keeps it; then it moves on.
+#[test]
+fn an_offer_before_ones_move_is_marked_with_the_move_made_next() {
+    let p = pack("de-fide");
+    let mut s = Session::new(SessionConfig::default(), p.clone(), Position::new(), None);
+    let played = run(&mut s, 0, &["e4", "e5", "remis anbieten weiß"]);
+    let out = run(&mut s, 5_000, &["moves"]);
+    assert_eq!(printed(&out), ["1. e4 e5 (=)"]);
+    assert_eq!(
+        said(&out, &p).first().map(String::as_str),
+        Some("Eva vier; Eva fünf, Remisangebot: Weiß")
+    );
+    let movetext = s.pgn().replace('\n', " ");
+    assert!(
+        movetext.contains("1. e4 e5 {(=) Remisangebot: Weiß}"),
+        "{movetext}"
+    );
+
+    // Resumed before White's move: the offer is still White's, and goes with 2. Sf3.
+    let lines = journal(&played);
+    let mut r = Session::resume(SessionConfig::default(), pack("de-fide"), &lines).expect("resume");
+    run(&mut r, 20_000, &["Sf3", "Sc6"]);
+    let out = run(&mut r, 30_000, &["moves"]);
+    assert_eq!(printed(&out), ["1. e4 e5", "2. Sf3 (=) Sc6"]);
+    let movetext = r.pgn().replace('\n', " ");
+    assert!(
+        movetext.contains("1. e4 e5 2. Nf3 {(=) Remisangebot: Weiß} 2... Nc6"),
+        "{movetext}"
+    );
+}

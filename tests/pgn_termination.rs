@@ -101,7 +101,7 @@ fn a_resignation_and_an_agreed_draw_are_normal_terminations() {
     assert_eq!(tag, "normal");
     assert!(
         moves.ends_with(
-            "1. e4 {(=) білі пропонують нічию} 1... e5 {нічия за згодою, білі пропонують нічию} \
+            "1. e4 e5 {(=) білі пропонують нічию} {нічия за згодою, білі пропонують нічию} \
              1/2-1/2"
         ),
         "{moves}"

@@ -95,8 +95,8 @@ fn a_note_on_a_struck_move_follows_the_moves_that_stay() {
 }
 
 /// Guidelines I.9: the sealed move is a move of the game: the offer made after White's
-/// reply 4. Ba4 is a comment on 4. Ba4, not on the sealed 3... a6. Its "(=)" goes with
-/// Black's own last move, the sealed one (8.1.5, C.12).
+/// reply 4. Ba4 is a comment on 4. Ba4, not on the sealed 3... a6. Its "(=)" waits for the
+/// move Black makes next (8.1.5, C.12); until then it stands after 4. Ba4, with who made it.
 #[test]
 fn after_a_sealed_move_the_comments_follow_their_own_moves() {
     let dir = tempfile::tempdir().unwrap();
@@ -125,7 +125,7 @@ fn after_a_sealed_move_the_comments_follow_their_own_moves() {
     assert!(
         moves.contains(
             "3... a6 {0:00:20 the arbiter opens the sealed move; the sealed move is played: \
-             3... a6} {(=) draw offer: Black} 4. Ba4 {0:00:23 Black offers a draw} \
+             3... a6} 4. Ba4 {0:00:23 Black offers a draw} {(=) draw offer: Black} \
              {the game is not over} *"
         ),
         "{moves}"

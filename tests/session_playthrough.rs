@@ -306,7 +306,7 @@ fn an_agreed_draws_pgn_says_it_was_agreed() {
         run(&mut s, 0, lines);
         let movetext = s.pgn().replace('\n', " ");
         assert!(
-            movetext.contains(&format!("1. e4 {offer} 1... e5 {comment} 1/2-1/2")),
+            movetext.contains(&format!("1. e4 e5 {offer} {comment} 1/2-1/2")),
             "{name}: {movetext}"
         );
     }

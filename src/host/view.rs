@@ -90,10 +90,11 @@ impl View {
         let lang = crate::session::notation_lang(session.pack().language());
         let mut position = game.start().clone();
         let mut moves = Vec::with_capacity(game.moves().len());
+        let offers = state.offers();
         for (i, m) in game.moves().iter().enumerate() {
             let mut text = san_in(&position, m, lang);
             // The scoresheet's draw offer mark after its move (8.1.5, C.12).
-            if state.offered().get(i) == Some(&true) {
+            if offers.get(i).is_some_and(Option::is_some) {
                 text = format!("{text} {}", crate::rules::notation::DRAW_OFFER_MARK);
             }
             moves.push(text);

@@ -46,10 +46,8 @@ pub fn finish_pgn(pgn: &mut PgnGame, state: &State, pack: &Pack) {
 /// "{(=) White offers a draw}" after each move in which a draw was offered, the offer in
 /// `pack`'s words as it was announced ("белые предлагают ничью").
 fn mark_draw_offers(pgn: &mut PgnGame, state: &State, pack: &Pack) {
-    let positions = state.game().positions();
-    for (i, m) in pgn.main.moves.iter_mut().enumerate() {
-        if state.offered().get(i) == Some(&true) {
-            let by = positions[i].turn();
+    for (m, by) in pgn.main.moves.iter_mut().zip(state.offers()) {
+        if let Some(by) = by {
             let words = pack.text(&draw_offer_phrase(by));
             m.comments.push(Comment::draw_offer(&words));
         }

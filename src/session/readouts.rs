@@ -104,13 +104,13 @@ impl Session {
     /// which a draw was offered (8.1.5, C.12): "12. Sd4 (=) Dd7".
     pub fn scoresheet_lines(&self) -> Vec<String> {
         let game = self.state.game();
-        let offered = self.state.offered();
+        let offers = self.state.offers();
         let mut lines = Vec::new();
         let mut current = String::new();
         for (i, m) in game.moves().iter().enumerate() {
             let pos = &game.positions()[i];
             let mut s = san_in(pos, m, self.lang);
-            if offered.get(i) == Some(&true) {
+            if offers.get(i).is_some_and(Option::is_some) {
                 s.push(' ');
                 s.push_str(DRAW_OFFER_MARK);
             }
@@ -146,16 +146,16 @@ impl Session {
                 .refuse(&self.pack, vec![Token::Word(Word::NoMoveYet)]);
         }
         let game = self.state.game();
-        let offered = self.state.offered();
+        let offers = self.state.offers();
         let mut chunks: Vec<crate::phrase::token::Phrase> = Vec::new();
         for (i, m) in game.moves().iter().enumerate() {
             let pos = &game.positions()[i];
             let mut p = move_phrase_with(pos, m, self.config.announce);
             // The "(=)" after the move, heard as the offer is announced ("белые предлагают
             // ничью").
-            if offered.get(i) == Some(&true) {
+            if let Some(&Some(by)) = offers.get(i) {
                 p.push(COMMA);
-                p.extend(draw_offer_phrase(pos.turn()));
+                p.extend(draw_offer_phrase(by));
             }
             match chunks.last_mut() {
                 Some(last) if pos.turn() == Color::Black => {

@@ -277,6 +277,10 @@ pub struct State {
     /// Kept per ply, like the clock readings, so a take-back or a restore strikes the mark
     /// with its move, and a journal replay (`--resume`) marks the same moves again.
     offered: Vec<bool>,
+    /// A draw offered by the side on move, before its move: the mark goes with the move
+    /// that side makes next, as a player offering early writes "(=)" beside the move the
+    /// opponent may wait to see (9.1.2.1), not beside the move before the opponent's reply.
+    offer_to_mark: Option<Color>,
     offer: Option<Color>,
     /// A take-back request waiting for the opponent's answer: who asked.
     takeback_request: Option<Color>,
@@ -385,6 +389,7 @@ impl PartialEq for State {
             && self.clk == other.clk
             && self.pressed_from == other.pressed_from
             && self.offered == other.offered
+            && self.offer_to_mark == other.offer_to_mark
             && self.offer == other.offer
             && self.takeback_request == other.takeback_request
             && self.ending == other.ending
@@ -555,6 +560,7 @@ impl State {
             clk: Vec::new(),
             pressed_from: Vec::new(),
             offered: Vec::new(),
+            offer_to_mark: None,
             offer: None,
             takeback_request: None,
             ending,
@@ -716,26 +722,37 @@ impl State {
         self.offer
     }
 
-    /// For each ply, whether a draw was offered in it: the scoresheet writes "(=)" after
-    /// that move (8.1.5, C.12).
-    pub fn offered(&self) -> &[bool] {
-        &self.offered
+    /// For each ply, who offered a draw with it, if anyone: the scoresheet writes "(=)"
+    /// after that move (8.1.5, C.12). An offer made before the offerer's move, which has
+    /// not come (the game ended, was saved or quit first), is marked after the last move
+    /// there is, with who made it, so no record loses it.
+    pub fn offers(&self) -> Vec<Option<Color>> {
+        let positions = self.game.positions();
+        let mut offers: Vec<Option<Color>> = self
+            .offered
+            .iter()
+            .zip(positions)
+            .map(|(&offered, before)| offered.then(|| before.turn()))
+            .collect();
+        if let (Some(by), Some(last @ None)) = (self.offer_to_mark, offers.last_mut()) {
+            *last = Some(by);
+        }
+        offers
     }
 
     /// `by` offers a draw: pending until answered (9.1.2), and marked on the scoresheet
-    /// after `by`'s own last move, the move the offer goes with (the rules core's
-    /// `Offer::after_move`). An offer before `by` has moved has no move to mark.
+    /// beside the move the offer goes with: `by`'s move just made (the proper moment,
+    /// 9.1.2.1), or, offered before moving, the move `by` makes next ([`State::push_ply`]).
     fn make_offer(&mut self, by: Color, out: &mut Vec<Happening>) {
         self.offer = Some(by);
         let plies = self.game.ply_count();
         let last_mover = !self.game.position().turn();
-        let own = if last_mover == by {
-            plies.checked_sub(1)
+        if last_mover == by {
+            if let Some(mark) = plies.checked_sub(1).and_then(|i| self.offered.get_mut(i)) {
+                *mark = true;
+            }
         } else {
-            plies.checked_sub(2)
-        };
-        if let Some(mark) = own.and_then(|i| self.offered.get_mut(i)) {
-            *mark = true;
+            self.offer_to_mark = Some(by);
         }
         out.push(Happening::OfferMade { by });
     }
@@ -912,11 +929,17 @@ impl State {
         Ok(())
     }
 
-    /// A ply played: its clock readings to come.
+    /// A ply played (the game already holds it): its clock readings to come, and the mark
+    /// of a draw its mover offered before making it.
     fn push_ply(&mut self) {
         self.clk.push(None);
         self.pressed_from.push(None);
-        self.offered.push(false);
+        let mover = !self.game.position().turn();
+        let marked = self.offer_to_mark == Some(mover);
+        if marked {
+            self.offer_to_mark = None;
+        }
+        self.offered.push(marked);
     }
 
     /// A ply taken off the record, with its clock readings: the mover's time at the press,
@@ -1279,7 +1302,7 @@ impl State {
                 self.game.push(mv).map_err(|_| word(Word::IllegalMove))?;
                 self.push_ply();
                 if let Some(mark) = self.offered.last_mut() {
-                    *mark = offered;
+                    *mark |= offered;
                 }
                 self.unpressed = Some(side);
                 out.push(Happening::Corrected { before, struck, mv });

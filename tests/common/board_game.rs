@@ -157,6 +157,13 @@ impl Game {
         }
     }
 
+    /// The line the last [`Game::expect`] found.
+    pub fn last_expected(&self) -> &str {
+        self.cursor
+            .checked_sub(1)
+            .map_or("", |i| self.seen[i].as_str())
+    }
+
     /// Waits for the board's connection line (it names the board's port, in any language),
     /// then serves it until it has been read.
     pub fn connected(&mut self) {

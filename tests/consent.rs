@@ -535,6 +535,53 @@ fn a_request_open_when_the_game_is_left_is_asked_again_on_resume() {
     }
 }
 
+/// A game left with a take-back request and a draw offer both open: on resume the request is
+/// put last, after the draw offer's "still open", so the "yes" that follows answers the
+/// question heard last (before, a "yes" meant for the offer took the move back).
+#[test]
+fn on_resume_the_open_question_is_the_last_line() {
+    let mut s = game("en", Some(Color::White), Some("5400+30"));
+    let out = run(
+        &mut s,
+        0,
+        &[
+            "e4",
+            "press",
+            "e5",
+            "press",
+            "draw offer white",
+            "takeback black",
+        ],
+    );
+    let lines: Vec<String> = out
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Journal(l) => Some(l.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut resumed = Session::resume(
+        SessionConfig {
+            vi_side: Some(Color::White),
+            ..SessionConfig::default()
+        },
+        Pack::builtin("en").unwrap(),
+        &lines,
+    )
+    .expect("resume");
+    let said = printed(&resumed.handle_timeout(Stamp::from_millis(20_000)));
+    let offer = said
+        .iter()
+        .position(|l| l == "draw offer: White, still open")
+        .unwrap_or_else(|| panic!("the offer: {said:?}"));
+    assert_eq!(
+        said.last().map(String::as_str),
+        Some("Black asks to take back the last move; White, yes or no?"),
+        "{said:?}"
+    );
+    assert!(offer < said.len() - 1, "{said:?}");
+}
+
 /// "No" to the abort question must not sound like the abort itself: the German word for
 /// cancelled was "abgebrochen", from `abbrechen`, and the Russian, Ukrainian and Armenian
 /// answers shared their verb with the question (found playing the game through).

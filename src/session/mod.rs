@@ -871,12 +871,6 @@ impl Session {
             }
             self.say_vi_side(side_until_now.flatten());
             let told_turn = self.summary();
-            // A take-back request left unanswered by the crash is put to the opponent again.
-            if let Some(by) = self.state.takeback_request() {
-                if !self.state.is_over() || self.state.ended_by_move() == Some(by) {
-                    self.put(confirm::Confirm::TakebackAnswer(!by));
-                }
-            }
             if self.state.envelope().is_some() {
                 self.out.say(
                     &self.pack,
@@ -891,6 +885,13 @@ impl Session {
                 self.say_time(at);
             }
             self.say_still_open(told_turn);
+            // A take-back request left unanswered by the crash is put to the opponent again,
+            // last: the next "yes" answers the line heard last, not a draw offer said after it.
+            if let Some(by) = self.state.takeback_request() {
+                if !self.state.is_over() || self.state.ended_by_move() == Some(by) {
+                    self.put(confirm::Confirm::TakebackAnswer(!by));
+                }
+            }
         }
         at
     }

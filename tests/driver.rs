@@ -110,6 +110,8 @@ fn eventful_script() -> Vec<Event> {
         line("Nb8"),
         line("press"),
         line("illegal white"),
+        // The second decides the game, so it is asked first.
+        line("yes"),
     ]
 }
 

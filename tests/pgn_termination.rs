@@ -149,7 +149,7 @@ fn a_flag_is_a_time_forfeit_whether_it_wins_or_draws() {
 /// 7.5.5: the second illegal move loses, a rules infraction.
 #[test]
 fn a_second_illegal_move_is_a_rules_infraction() {
-    let lines = seq(&["e4", "illegal black", "illegal black"]);
+    let lines = seq(&["e4", "illegal black", "illegal black", "այո"]);
     let s = game("hy", SessionConfig::default(), Some("900+10"), None, &lines);
     let (tag, moves) = ending_of(&s);
     assert_eq!(tag, "rules infraction");

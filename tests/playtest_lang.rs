@@ -142,9 +142,11 @@ fn a_penalty_says_the_time_it_makes() {
             .any(|l| l == "первый невозможный ход (7.5.5): белые"),
         "{out:?}"
     );
+    // The second ends the game, so it is asked first, with how it would end.
     assert!(
-        out.iter()
-            .any(|l| l == "второй невозможный ход (7.5.5): белые"),
+        out.iter().any(|l| l
+            == "второй невозможный ход (7.5.5): белые; невозможный ход, чёрные выиграли, да \
+                или нет?"),
         "{out:?}"
     );
 }

@@ -50,6 +50,14 @@ pub(super) enum Confirm {
     TakeBackRecord(Phrase),
     /// A game without moves ended without a result.
     Abort,
+    /// An illegal move recorded that ends the game (the side's second, 7.5.5): asked first,
+    /// as a resignation is, since a slip of the side would decide the result. `ends` is how
+    /// the game would end, as it would be said ("illegal move, White wins").
+    Illegal {
+        by: Color,
+        replied: bool,
+        ends: Phrase,
+    },
 }
 
 impl Confirm {
@@ -81,6 +89,11 @@ impl Confirm {
             },
             Confirm::TakeBackRecord(_) => Record::TakeBack { at },
             Confirm::Abort => Record::Abort { at },
+            Confirm::Illegal { by, replied, .. } => Record::Illegal {
+                at,
+                by: *by,
+                replied: *replied,
+            },
         }
     }
 
@@ -133,6 +146,20 @@ impl Confirm {
                 if !struck.is_empty() {
                     p.push(SEMICOLON);
                     p.extend(struck.iter().copied());
+                }
+                p.extend([COMMA, Token::Word(Word::YesOrNo)]);
+                return p;
+            }
+            // "second illegal move (7.5.5): Black; illegal move, White wins, yes or no?"
+            Confirm::Illegal { by, ends, .. } => {
+                let mut p = vec![
+                    Token::Word(Word::IllegalMoveSecond),
+                    COLON,
+                    Token::Side(*by),
+                ];
+                if !ends.is_empty() {
+                    p.push(SEMICOLON);
+                    p.extend(ends.iter().copied());
                 }
                 p.extend([COMMA, Token::Word(Word::YesOrNo)]);
                 return p;

@@ -159,7 +159,25 @@ impl Session {
             Command::Arbiter(ArbiterCommand::Open) => self.ask(Confirm::Open, at),
             Command::Arbiter(ArbiterCommand::Undo) => self.ask(Confirm::Undo, at),
             Command::Illegal(by, replied) => {
-                self.commit(Record::Illegal { at, by, replied });
+                // An illegal move that ends the game is asked first, like every other command
+                // that decides a result; the first is a penalty, recorded at once.
+                let rec = Record::Illegal { at, by, replied };
+                let mut probe = self.state.clone();
+                match probe.apply(&rec) {
+                    Ok(happened) if probe.is_over() => {
+                        let ends = happened
+                            .into_iter()
+                            .find_map(|h| match h {
+                                super::state::Happening::Ended { phrase, .. } => Some(phrase),
+                                _ => None,
+                            })
+                            .unwrap_or_default();
+                        self.put(Confirm::Illegal { by, replied, ends });
+                    }
+                    _ => {
+                        self.commit(rec);
+                    }
+                }
             }
             Command::Arbiter(ArbiterCommand::Time { side, change, ms }) => {
                 self.commit(Record::Adjust {

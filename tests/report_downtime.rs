@@ -1,7 +1,8 @@
 //! A game played over more than one run of vichess, in the arbiter's report: each later run
-//! starts with a line saying when the program was not running, whether the run before closed
-//! the game or stopped without a word (a crash, a kill, a power cut), and whether the clocks
-//! counted the gap (`resume_clock`). Before, the report went from the last press to "both
+//! starts with a line saying when it started and when the journal's last record before it
+//! was (vichess may have run on a while after that record: the gap is said from it, not from
+//! a stop nobody recorded), whether the run before closed the game or stopped without a word
+//! (a crash, a kill, a power cut), and whether the clocks counted the gap (`resume_clock`). Before, the report went from the last press to "both
 //! clocks stopped" at the resume, and an arbiter could not tell that vichess had been down.
 //! Each journal is written here with fixed times, as `vichess play` journals such a game
 //! (the records of a game killed with `kill -9` and resumed, in both clock modes).
@@ -65,9 +66,10 @@ fn a_crash_and_its_resume_are_said_before_the_clocks_stop() {
         lines[2..6],
         [
             "0:00:02 (2026.11.24 16:00:02 UTC)  White pressed the clock",
-            "0:00:02 (2026.11.24 16:00:32 UTC)  vichess was not running from 16:00:02 to \
-             16:00:32 UTC (thirty seconds); it had stopped without closing the game (a crash, \
-             a kill or a power cut); the clocks did not count that time",
+            "0:00:02 (2026.11.24 16:00:32 UTC)  vichess restarted at 16:00:32 UTC; its last record \
+             before that was at 16:00:02 (a gap of thirty seconds); it had stopped without \
+             closing the game (a crash, a kill or a power cut); the clocks did not count that \
+             time",
             "0:00:02 (2026.11.24 16:00:32 UTC)  both clocks stopped",
             "0:00:03 (2026.11.24 16:00:33 UTC)  clocks restarted",
         ],
@@ -77,26 +79,26 @@ fn a_crash_and_its_resume_are_said_before_the_clocks_stop() {
     for (lang, line) in [
         (
             "de",
-            "vichess lief nicht von 16:00:02 bis 16:00:32 UTC (dreißig Sekunden); es hatte sich \
-             beendet, ohne die Partie zu schließen (ein Absturz, ein Abbruch oder ein \
+            "vichess wurde um 16:00:32 UTC neu gestartet; sein letzter Eintrag davor war um \
+             16:00:02 (Lücke: dreißig Sekunden); es hatte sich beendet, ohne die Partie zu schließen (ein Absturz, ein Abbruch oder ein \
              Stromausfall); die Uhren haben diese Zeit nicht gezählt",
         ),
         (
             "uk",
-            "vichess не працював з 16:00:02 до 16:00:32 UTC (тридцять секунд); він зупинився, \
-             не закривши партію (збій, примусове завершення чи вимкнення живлення); годинник \
+            "vichess перезапущено о 16:00:32 UTC; останній запис перед тим був о 16:00:02 \
+             (проміжок: тридцять секунд); він зупинився, не закривши партію (збій, примусове завершення чи вимкнення живлення); годинник \
              не рахував цей час",
         ),
         (
             "ru",
-            "vichess не работал с 16:00:02 до 16:00:32 UTC (тридцать секунд); он остановился, \
-             не закрыв партию (сбой, принудительное завершение или отключение питания); часы \
+            "vichess перезапущен в 16:00:32 UTC; последняя запись перед этим была в 16:00:02 \
+             (промежуток: тридцать секунд); он остановился, не закрыв партию (сбой, принудительное завершение или отключение питания); часы \
              не считали это время",
         ),
         (
             "hy",
-            "vichess-ը չէր աշխատում 16:00:02-ից մինչև 16:00:32 UTC (երեսուն վայրկյան); այն \
-             կանգ էր առել՝ առանց պարտիան փակելու (խափանում, հարկադիր դադարեցում կամ հոսանքի \
+            "vichess-ը վերագործարկվեց 16:00:32-ին (UTC)․ դրանից առաջ վերջին գրառումը \
+             16:00:02-ին էր (ընդմիջում՝ երեսուն վայրկյան); այն կանգ էր առել՝ առանց պարտիան փակելու (խափանում, հարկադիր դադարեցում կամ հոսանքի \
              անջատում); ժամացույցները չեն հաշվել այդ ժամանակը",
         ),
     ] {
@@ -136,8 +138,9 @@ fn a_quit_and_a_resume_with_the_clock_running_say_the_time_was_counted() {
     let en = plain(&report(&path, "en"));
     assert!(
         en.contains(
-            &"1:00:04 (2026.11.24 17:00:04 UTC)  vichess was not running from 16:00:04 to \
-              17:00:04 UTC (one hour); it had closed the game; the clocks counted that time"
+            &"1:00:04 (2026.11.24 17:00:04 UTC)  vichess restarted at 17:00:04 UTC; its last \
+              record before that was at 16:00:04 (a gap of one hour); it had closed the game; \
+              the clocks counted that time"
                 .to_string()
         ),
         "{en:#?}"
@@ -158,7 +161,7 @@ fn one_run_has_no_downtime_line_and_an_untimed_game_no_clock_words() {
         ],
     );
     let report_one = report(&one, "en");
-    assert!(!report_one.contains("not running"), "{report_one}");
+    assert!(!report_one.contains("restarted"), "{report_one}");
 
     let dir = tempfile::tempdir().unwrap();
     let untimed = journal(
@@ -174,9 +177,9 @@ fn one_run_has_no_downtime_line_and_an_untimed_game_no_clock_words() {
     let en = plain(&report(&untimed, "en"));
     assert!(
         en.contains(
-            &"0:00:01 (2026.11.24 16:01:01 UTC)  vichess was not running from 16:00:01 to \
-              16:01:01 UTC (one minute); it had stopped without closing the game (a crash, a \
-              kill or a power cut)"
+            &"0:00:01 (2026.11.24 16:01:01 UTC)  vichess restarted at 16:01:01 UTC; its last \
+              record before that was at 16:00:01 (a gap of one minute); it had stopped without \
+              closing the game (a crash, a kill or a power cut)"
                 .to_string()
         ),
         "{en:#?}"

@@ -494,12 +494,14 @@ fn a_press_while_the_arbiter_keeps_the_clocks_stopped_says_what_starts_them() {
                 "Sf3",
                 "drücken",
             ],
-            "Uhren angehalten; „pause“ startet sie wieder",
+            "die Uhren sind angehalten, das Drücken zählt nicht; „pause“ startet sie wieder, \
+             dann drücken",
         ),
         (
             "en",
             ["resign white", "yes", "arbiter undo", "yes", "Nf3", "press"],
-            "clocks stopped; pause starts them again",
+            "the clocks are stopped, so the press does not count; pause starts them again, \
+             then press",
         ),
     ] {
         let mut s = game(name, None, Some("5400+30"));

@@ -327,6 +327,49 @@ fn undoing_a_result_the_position_made_takes_back_the_move_that_made_it() {
 // ---------------------------------------------------------------------------------------
 // Finding 7: every clock command answers.
 
+/// A press while the clocks are paused cannot complete the move (the clock refuses it), and
+/// says so: without it, the "did not press" line at the reply (6.2.2) read as if a press
+/// had been lost. Nothing is journaled; after `pause` starts the clocks, the press counts.
+#[test]
+fn a_press_during_a_pause_is_said_not_to_count_and_changes_nothing() {
+    for (p, pause, press, line) in [
+        (
+            "en",
+            "pause",
+            "press",
+            "the clocks are stopped, so the press does not count; pause starts them again, \
+             then press",
+        ),
+        (
+            "ru",
+            "пауза",
+            "нажать",
+            "часы остановлены, поэтому нажатие не засчитано; «пауза» запускает их снова, \
+             затем «нажать»",
+        ),
+        (
+            "hy",
+            "դադար",
+            "սեղմել",
+            "ժամացույցները կանգնեցված են, ուստի սեղմումը չի հաշվվում։ «դադար» հրամանը կրկին \
+             միացնում է դրանք, ապա «սեղմել»",
+        ),
+    ] {
+        let mut t = table(p, SessionConfig::default(), Some("5400+30"));
+        send(&mut t, 1_000, "e4");
+        send(&mut t, 2_000, pause);
+        let before = t.session().state().clone();
+        let out = send(&mut t, 3_000, press);
+        assert_eq!(printed(&out), [line], "{p}");
+        assert_eq!(said(&out), [(Audience::Player, line.to_string())], "{p}");
+        assert!(journal(&out).is_empty(), "{p}: {:?}", journal(&out));
+        assert!(*t.session().state() == before, "{p}: the state changed");
+        send(&mut t, 4_000, pause);
+        let out = send(&mut t, 5_000, press);
+        assert_eq!(journal(&out), ["press 5000 white"], "{p}");
+    }
+}
+
 #[test]
 fn press_pause_and_start_each_answer_in_one_line_that_is_also_said() {
     for p in ["en", "de"] {

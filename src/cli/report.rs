@@ -896,8 +896,8 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The line a later run of vichess on the game starts with: when the program was not
-/// running, whether the run before closed the game, and whether the clocks counted the gap.
+/// The line a later run of vichess on the game starts with: when it started, the last record
+/// before it, whether the run before closed the game, and whether the clocks counted the gap.
 /// Without it the arbiter reads "both clocks stopped" at the resume and cannot tell that a
 /// crash came first, nor how long the game stood. `before` are the records up to this run's
 /// anchor, `last_anchor` and `now` (session time, Unix milliseconds) the anchors around it.
@@ -941,13 +941,10 @@ fn downtime_line(
         )
     });
     let mut parts = vec![
-        format!(
-            "{} ({})",
-            w(pack, Word::ReportNotRunning)
-                .replace("{from}", &from)
-                .replace("{to}", &wall(unix)),
-            pack.text(&[Token::Duration(gap)])
-        ),
+        w(pack, Word::ReportRestarted)
+            .replace("{from}", &from)
+            .replace("{to}", &wall(unix))
+            .replace("{length}", &pack.text(&[Token::Duration(gap)])),
         w(
             pack,
             match closed {

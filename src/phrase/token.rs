@@ -347,6 +347,9 @@ words! {
     /// Before a side: the answer to `start`, `press` and `pause`.
     ClockRunning = "clock-running",
     ClocksStopped = "clocks-stopped",
+    /// `press` while the clocks are stopped: refused, and said so, so that nobody takes the
+    /// "did not press" line at the reply (6.2.2) for a press lost.
+    PressWhileStopped = "press-while-stopped",
     /// After a side: it made a move and did not press the clock (6.2.2).
     PressForgotten = "press-forgotten",
     /// The opponent's reply pressed for the forgetful side, whose clock ran until then.
@@ -624,9 +627,11 @@ words! {
     ReportPressed = "report-pressed",
     ReportClocksStopped = "report-clocks-stopped",
     ReportClocksRestarted = "report-clocks-restarted",
-    /// A later run of vichess on the same game: "{from}" and "{to}" the wall-clock times
-    /// (HH:MM:SS) of the last record before the gap and of the run's start.
-    ReportNotRunning = "report-not-running",
+    /// A later run of vichess on the same game: "{to}" the wall-clock time (HH:MM:SS) of its
+    /// start, "{from}" that of the last record before it, "{length}" the time between. The
+    /// program may have run on for a while after that record, so the gap starts there, not
+    /// at a stop nobody recorded.
+    ReportRestarted = "report-restarted",
     /// The run before the gap ended with no record of its end: a crash, a kill, a power cut.
     ReportStoppedUnclosed = "report-stopped-unclosed",
     /// The run before the gap closed the game (quit, an interruption, an adjournment).

@@ -958,10 +958,11 @@ impl State {
             if let Some(slot) = self.pressed_from.last_mut() {
                 *slot = Some(clock.remaining(side, at));
             }
-            // Stopped (an arbiter's undo, a ruling): the press cannot start them, and the
-            // player is told what does, not only that the clock refused.
+            // Stopped (a pause, an arbiter's undo, a ruling): the press cannot start them,
+            // and the player is told it did not count and what does, not only that the
+            // clock refused.
             let events = clock.press(side, at).map_err(|_| match clock.state() {
-                ClockState::Stopped { .. } => word(Word::ClocksStopped),
+                ClockState::Stopped { .. } => word(Word::PressWhileStopped),
                 _ => word(Word::ClockRefuses),
             })?;
             let left = clock.remaining(side, at);

@@ -592,7 +592,7 @@ fn an_arbiters_command_missing_a_part_is_asked_for_it_in_the_games_language() {
         (
             "en",
             "arbiter time add white",
-            "how much time? say arbiter undo, arbiter open, arbiter takeback, arbiter time add white 2m, arbiter time take black 30s, arbiter time set white 5m, arbiter note and the text, or arbiter accept, reject or postpone [time] for a III.5 claim",
+            "how much time? arbiter time add|take|set white|black <2m, 30s, 4:30>",
         ),
     ] {
         let mut s = game(name, None, Some("5400+30"));

@@ -370,6 +370,23 @@ fn a_press_during_a_pause_is_said_not_to_count_and_changes_nothing() {
     }
 }
 
+/// `start` with the clock already running says so, and whose clock it is, not "the clock
+/// cannot do that now"; nothing is journaled.
+#[test]
+fn start_with_the_clock_running_says_it_runs_already() {
+    for (p, start, line) in [
+        ("en", "start", "the clock is already running: White"),
+        ("uk", "старт", "годинник уже йде: білі"),
+        ("hy", "մեկնարկ", "ժամացույցն արդեն աշխատում է՝ սպիտակները"),
+    ] {
+        let mut t = table(p, SessionConfig::default(), Some("5400+30"));
+        send(&mut t, 1_000, start);
+        let out = send(&mut t, 2_000, start);
+        assert_eq!(printed(&out), [line], "{p}");
+        assert!(journal(&out).is_empty(), "{p}");
+    }
+}
+
 #[test]
 fn press_pause_and_start_each_answer_in_one_line_that_is_also_said() {
     for p in ["en", "de"] {

@@ -228,6 +228,8 @@ words! {
     NoMoveToCorrect = "no-move-to-correct",
     NoMoveToTakeBack = "no-move-to-take-back",
     ClockRefuses = "clock-refuses",
+    /// `start` with the clock already running: whose clock runs follows.
+    ClockAlreadyRunning = "clock-already-running",
     StillOpen = "still-open",
     /// After a side: "White offers a draw", where `[grammar] side_offers_draw` says an offer
     /// as a sentence rather than as "draw offer: White".

@@ -781,10 +781,8 @@ impl Session {
             }
             return self.out.say_text(Audience::Player, &line);
         }
-        if self.pack.language() == crate::phrase::Language::En {
-            return self.out.say_text(Audience::Player, &e.0);
-        }
-        // Understood but missing a part: the question for it, not "not understood".
+        // Understood but missing a part: the question for it and the command's form, in
+        // every language (English too: its reason would list every arbiter command).
         let asks = matches!(
             e.1,
             Word::ArbiterTimeChange
@@ -796,6 +794,9 @@ impl Session {
         );
         if asks {
             return self.out.refuse(&self.pack, vec![Token::Word(e.1)]);
+        }
+        if self.pack.language() == crate::phrase::Language::En {
+            return self.out.say_text(Audience::Player, &e.0);
         }
         let phrase = vec![
             Token::Word(Word::ReasonNotUnderstood),

@@ -1250,8 +1250,14 @@ impl State {
             Record::Begin { .. } => return Err(word(Word::GameResumed)),
             Record::Start { at } => {
                 self.check_playing()?;
-                if self.clock.is_none() {
-                    return Err(word(Word::NoClock));
+                match self.clock.as_ref().map(|c| c.state()) {
+                    None => return Err(word(Word::NoClock)),
+                    // Said for what it is, not "the clock cannot do that now".
+                    Some(ClockState::Running(side)) => {
+                        return Err(sided(Word::ClockAlreadyRunning, side))
+                    }
+                    Some(ClockState::Stopped { .. }) => return Err(word(Word::ClocksStopped)),
+                    Some(ClockState::NotStarted) => {}
                 }
                 self.start_clock(*at, &mut out)?;
             }

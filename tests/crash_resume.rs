@@ -91,10 +91,13 @@ impl Player {
                 .lines
                 .recv_timeout(Duration::from_secs(10))
                 .unwrap_or_else(|_| panic!("no answer to {line:?}; so far: {:?}", self.seen));
+            // "zwei Züge" (the resume's summary) or "Weiß: zwei Züge; Schwarz: ein Zug" (the
+            // count's answer, each side's moves).
             let is_count = got
                 .split(';')
                 .next()
                 .unwrap_or_default()
+                .trim_start_matches("Weiß: ")
                 .trim_end_matches('.')
                 .split_once(' ')
                 .is_some_and(|(n, z)| !n.contains(',') && (z == "Zug" || z == "Züge"));

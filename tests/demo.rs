@@ -160,7 +160,11 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
         |l| l.starts_with("Weiß: ") && l.contains("; Schwarz: "),
         "time on request",
     );
-    position(&lines, |l| l == "vier Züge", "move count");
+    position(
+        &lines,
+        |l| l == "Weiß: vier Züge; Schwarz: vier Züge",
+        "move count",
+    );
     // The result, and the scoresheet.
     position(&lines, |l| l == "Springer David fünf Matt", "the mate");
     position(&lines, |l| l == "Ergebnis: Weiß gewinnt (1-0)", "result");

@@ -285,7 +285,8 @@ fn time_and_count_on_request_go_to_the_player_only() {
         lines[4],
         "Weiß: eine Stunde dreißig Minuten achtundzwanzig Sekunden; Schwarz: eine Stunde dreißig Minuten achtundzwanzig Sekunden"
     );
-    assert_eq!(lines[5], "ein Zug");
+    // Each side's completed moves (D.2.6.1), not one number for both.
+    assert_eq!(lines[5], "Weiß: ein Zug; Schwarz: ein Zug");
 }
 
 #[test]

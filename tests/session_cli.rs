@@ -69,7 +69,7 @@ fn a_piped_game_is_printed_journaled_saved_and_resumed() {
     assert!(text[2].starts_with("regelwidriger Zug"), "{text:?}");
     // The reason in the game's language (issue 24, item 11).
     assert_eq!(text[3], "der weiße König kann nicht nach e3 ziehen");
-    assert_eq!(text[4], "ein Zug");
+    assert_eq!(text[4], "Weiß: ein Zug; Schwarz: ein Zug");
     assert_eq!(text[5], "1. e4 Sf6");
     assert!(text[6].starts_with("Partie gespeichert: "), "{text:?}");
     let all = text.join("\n");

@@ -52,11 +52,21 @@ impl Session {
         }
     }
 
+    /// The moves each side has completed (D.2.6.1: "the number of moves completed"), said
+    /// per side: one number was ambiguous, "one move" after White's first move and again
+    /// after Black's reply, and one too many for Black after White's second.
     pub(super) fn say_count(&mut self) {
         let done = self.completed_plies();
-        let moves = done.div_ceil(2) as u32;
-        self.out
-            .say(&self.pack, Audience::Player, move_count_phrase(moves));
+        let white = self.state.game().positions()[..done]
+            .iter()
+            .filter(|p| p.turn() == Color::White)
+            .count() as u32;
+        let black = done as u32 - white;
+        let mut phrase = vec![Token::Side(Color::White), COLON];
+        phrase.extend(move_count_phrase(white));
+        phrase.extend([SEMICOLON, Token::Side(Color::Black), COLON]);
+        phrase.extend(move_count_phrase(black));
+        self.out.say(&self.pack, Audience::Player, phrase);
     }
 
     pub(super) fn completed_plies(&self) -> usize {

@@ -193,7 +193,7 @@ fn a_iii_5_claim_is_ruled_by_the_arbiter_and_reported() {
         "{report}"
     );
     assert!(
-        report.contains("result: 1/2-1/2 (draw: quickplay finish claim upheld (III.5))"),
+        report.contains("result: 1/2-1/2 (the arbiter rules on the III.5 claim: accepted, a draw)"),
         "{report}"
     );
 }

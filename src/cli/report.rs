@@ -619,10 +619,11 @@ fn control_words(pack: &Pack, control: Option<&str>) -> String {
     }
 }
 
-/// The score and how the game ended: in English the journal's own words (with the article),
-/// in another language the game's announcement of it in the pack's words.
+/// The score and how the game ended, as the game announced it in the pack's words, English
+/// too ("illegal move, White wins", not "white wins: second illegal move (7.5.5)"); the
+/// journal's plain words only for an ending said by no phrase.
 fn result_line(pack: &Pack, ending: &Ending) -> String {
-    let words = if pack.language() == Language::En || ending.phrase.is_empty() {
+    let words = if ending.phrase.is_empty() {
         ending.words.clone()
     } else {
         pack.text(&ending.phrase)
@@ -891,6 +892,14 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         pgn.set_tag("Result", e.score);
     }
     vichess::session::finish_pgn(&mut pgn, &state, &pack);
+    // The report's own comment already says how the game ended, with its time: the game
+    // file's closing comment after it would say it a second time to anyone reading aloud.
+    if state.ending().is_some() {
+        match pgn.main.moves.last_mut() {
+            Some(last) => last.comments.pop(),
+            None => pgn.main.comments.pop(),
+        };
+    }
     write!(out, "{}", write_game(&pgn))?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -378,6 +378,46 @@ fn my_men_and_the_clocks() {
     assert!(lines[1].starts_with("White: "), "{lines:?}");
 }
 
+/// `my` where vichess does not know the VI player's side says how to ask for a side's men,
+/// in one line, in the game's words: not "which side?" with every short form after it, since
+/// no side can be added to `my`.
+#[test]
+fn my_without_a_side_says_how_to_ask_for_a_sides_men() {
+    for (pack, my, line) in [
+        (
+            "en",
+            "my",
+            "vichess does not know your side (set it with --side); one side's men: where \
+             white, or where black",
+        ),
+        (
+            "uk",
+            "мої",
+            "vichess не знає вашої сторони (задайте її через --side); фігури однієї сторони: \
+             де білі або де чорні",
+        ),
+    ] {
+        let mut s = game(pack, None, Some("5400+30"));
+        let out = run(&mut s, 0, &[my]);
+        assert_eq!(printed(&out), [line], "{pack}");
+        // What it suggests works.
+        let suggested = line.rsplit(": ").next().unwrap();
+        let ask = suggested
+            .split(" або ")
+            .next()
+            .unwrap()
+            .split(", or ")
+            .next()
+            .unwrap();
+        let out = run(&mut s, 1_000, &[ask]);
+        assert!(
+            printed(&out)[0].contains(": "),
+            "{pack}: {ask}: {:?}",
+            printed(&out)
+        );
+    }
+}
+
 /// A game with no move yet is aborted, not resigned or lost: asked back, journaled, PGN
 /// result `*`. After a move it cannot be aborted.
 #[test]

@@ -230,6 +230,8 @@ words! {
     ClockRefuses = "clock-refuses",
     /// `start` with the clock already running: whose clock runs follows.
     ClockAlreadyRunning = "clock-already-running",
+    /// `my` in a game that does not know the VI player's side: how to ask for a side's men.
+    MineNeedsSide = "mine-needs-side",
     StillOpen = "still-open",
     /// After a side: "White offers a draw", where `[grammar] side_offers_draw` says an offer
     /// as a sentence rather than as "draw offer: White".

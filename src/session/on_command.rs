@@ -114,12 +114,18 @@ impl Session {
             }
             Command::Arbiter(ArbiterCommand::TakeBack) => self.ask_take_back(at),
             Command::Abort => self.ask(Confirm::Abort, at),
-            Command::Mine => {
-                if let Some(side) = self.side_for(None, Word::HelpShortcuts) {
+            // "Your men": the VI player's side, which only `--side` (or the journal) gives;
+            // without it, how to ask for either side's men, not "which side?" with every
+            // short form after it (no side can be added to `my`).
+            Command::Mine => match self.config.vi_side {
+                Some(side) => {
                     let r = super::ask::Readout::Where(Some(side), super::ask::Men::All);
                     self.readout(r, at);
                 }
-            }
+                None => self
+                    .out
+                    .refuse(&self.pack, vec![Token::Word(Word::MineNeedsSide)]),
+            },
             Command::Draw(action, side) => {
                 // An offer made while the opponent's stands is an acceptance (9.1.2).
                 let agreement = action == DrawAction::Accept

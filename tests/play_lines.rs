@@ -75,6 +75,12 @@ fn a_game_that_ended_is_saved_and_said_saved_once_when_quitting() {
     let lines = common_play::lines_of(&out);
     let saved = lines.iter().filter(|l| l.starts_with("game saved")).count();
     assert_eq!(saved, 1, "{lines:?}");
+    // The quit is answered all the same: its line is the last.
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("the game was already saved; vichess closes"),
+        "{lines:?}"
+    );
     let out = common_play::run_piped(home.path(), &args, b"e4\nquit\n");
     let lines = common_play::lines_of(&out);
     let saved = lines.iter().filter(|l| l.starts_with("game saved")).count();

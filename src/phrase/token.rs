@@ -232,6 +232,9 @@ words! {
     ClockAlreadyRunning = "clock-already-running",
     /// `my` in a game that does not know the VI player's side: how to ask for a side's men.
     MineNeedsSide = "mine-needs-side",
+    /// `quit` with nothing new to save (the game ended and was saved then): the last line,
+    /// so the player hears that the quit was taken.
+    AlreadySavedClosing = "already-saved-closing",
     StillOpen = "still-open",
     /// After a side: "White offers a draw", where `[grammar] side_offers_draw` says an offer
     /// as a sentence rather than as "draw offer: White".

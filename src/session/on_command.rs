@@ -286,6 +286,15 @@ impl Session {
             }
             Command::Quit => {
                 self.commit(Record::End { at });
+                // Nothing new to save (the game ended and was saved then): one line all the
+                // same, so the player hears the quit was taken; the file was named at the end.
+                if self.saved_pgn.as_deref() == Some(self.pgn().as_str()) {
+                    self.out.say(
+                        &self.pack,
+                        Audience::Player,
+                        vec![Token::Word(Word::AlreadySavedClosing)],
+                    );
+                }
                 self.save_game();
                 self.out.push(Effect::Quit);
             }

@@ -91,7 +91,22 @@ fn the_moves_command_marks_a_draw_offer_and_says_it_in_words() {
         let mut s = Session::new(SessionConfig::default(), p.clone(), Position::new(), None);
         run(&mut s, 0, &case.lines);
         let out = run(&mut s, 10_000, &["moves"]);
-        assert_eq!(printed(&out), case.sheet, "{}", case.name);
+        // The scoresheet, then Black's offer, not yet answered, in Black's name.
+        let still_open = p.text(&[vichess::phrase::token::Token::Word(
+            vichess::phrase::token::Word::StillOpen,
+        )]);
+        let lines = printed(&out);
+        assert_eq!(lines[..2], case.sheet, "{}", case.name);
+        assert_eq!(lines.len(), 3, "{}: {lines:?}", case.name);
+        let black_offers = p.text(&vichess::phrase::events::draw_offer_phrase(
+            vichess::rules::Color::Black,
+        ));
+        assert_eq!(
+            lines[2],
+            format!("{black_offers}, {still_open}"),
+            "{}",
+            case.name
+        );
         let heard = said(&out, &p);
         assert_eq!(
             heard.first().map(String::as_str),
@@ -154,24 +169,31 @@ fn a_resumed_game_shows_the_mark_again() {
             Session::resume(SessionConfig::default(), pack(case.name), &lines).expect("resume");
         let out = run(&mut r, 20_000, &["moves"]);
         let printed = printed(&out);
-        assert_eq!(printed[printed.len() - 2..], case.sheet, "{}", case.name);
+        // The sheet, then the offer still open.
+        assert_eq!(
+            printed[printed.len() - 3..][..2],
+            case.sheet,
+            "{}",
+            case.name
+        );
     }
 }
 
 /// An offer made before the offerer's own move (valid, though not the proper moment,
 /// 9.1.2.1) goes with the move the offerer makes next, the move the opponent may wait to
-/// see: "2. Sf3 (=)". Until that move comes it stands after the last move, in the
+/// see: "2. Sf3 (=)". Until that move comes, the PGN keeps it after the last move, in the
 /// offerer's name, so a game saved or resumed meanwhile keeps it; then it moves on.
 #[test]
 fn an_offer_before_ones_move_is_marked_with_the_move_made_next() {
     let p = pack("de-fide");
     let mut s = Session::new(SessionConfig::default(), p.clone(), Position::new(), None);
     let played = run(&mut s, 0, &["e4", "e5", "remis anbieten weiß"]);
+    // `moves` marks no move yet: a bare "(=)" after 1... e5 would read as Black's offer.
+    // The offer is said on its own line, in White's name.
     let out = run(&mut s, 5_000, &["moves"]);
-    assert_eq!(printed(&out), ["1. e4 e5 (=)"]);
     assert_eq!(
-        said(&out, &p).first().map(String::as_str),
-        Some("Eva vier; Eva fünf, Remisangebot: Weiß")
+        printed(&out),
+        ["1. e4 e5", "Remisangebot: Weiß, noch offen"]
     );
     let movetext = s.pgn().replace('\n', " ");
     assert!(

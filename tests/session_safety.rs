@@ -370,6 +370,36 @@ fn a_press_during_a_pause_is_said_not_to_count_and_changes_nothing() {
     }
 }
 
+/// A reply typed while the clocks are paused, the opponent's move still unpressed: the
+/// reply's implied press (6.2.2) is refused, so the reply is not played, and it is said as
+/// the move not played, not as a press the player never typed.
+#[test]
+fn a_reply_during_a_pause_is_said_not_played() {
+    for (p, pause, line) in [
+        (
+            "en",
+            "pause",
+            "move not played; clocks stopped; pause starts them again",
+        ),
+        (
+            "ru",
+            "пауза",
+            "ход не сыгран; часы остановлены; «пауза» запускает их снова",
+        ),
+    ] {
+        let mut t = table(p, SessionConfig::default(), Some("5400+30"));
+        send(&mut t, 1_000, "e4");
+        send(&mut t, 2_000, "press");
+        send(&mut t, 3_000, pause);
+        send(&mut t, 4_000, "e5");
+        let before = t.session().state().clone();
+        let out = send(&mut t, 5_000, "Nf3");
+        assert_eq!(printed(&out), [line], "{p}");
+        assert!(journal(&out).is_empty(), "{p}: {:?}", journal(&out));
+        assert!(*t.session().state() == before, "{p}: the state changed");
+    }
+}
+
 /// `start` with the clock already running says so, and whose clock it is, not "the clock
 /// cannot do that now"; nothing is journaled.
 #[test]

@@ -90,7 +90,7 @@ impl View {
         let lang = crate::session::notation_lang(session.pack().language());
         let mut position = game.start().clone();
         let mut moves = Vec::with_capacity(game.moves().len());
-        let offers = state.offers();
+        let offers = state.offers_on_moves();
         for (i, m) in game.moves().iter().enumerate() {
             let mut text = san_in(&position, m, lang);
             // The scoresheet's draw offer mark after its move (8.1.5, C.12).

@@ -7,7 +7,7 @@ use crate::phrase::announce::move_phrase_with;
 use crate::phrase::control::period_phrase;
 use crate::phrase::events::{clock_phrase, draw_offer_phrase, move_count_phrase};
 use crate::phrase::grammar::{COLON, SEMICOLON};
-use crate::phrase::token::{Token, Word};
+use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::notation::{san_in, DRAW_OFFER_MARK};
 use crate::rules::{Color, Move, Position};
 
@@ -56,6 +56,12 @@ impl Session {
     /// per side: one number was ambiguous, "one move" after White's first move and again
     /// after Black's reply, and one too many for Black after White's second.
     pub(super) fn say_count(&mut self) {
+        let phrase = self.count_phrase();
+        self.out.say(&self.pack, Audience::Player, phrase);
+    }
+
+    /// "White: two moves; Black: one move": the moves each side has completed.
+    fn count_phrase(&self) -> Phrase {
         let done = self.completed_plies();
         let white = self.state.game().positions()[..done]
             .iter()
@@ -66,7 +72,7 @@ impl Session {
         phrase.extend(move_count_phrase(white));
         phrase.extend([SEMICOLON, Token::Side(Color::Black), COLON]);
         phrase.extend(move_count_phrase(black));
-        self.out.say(&self.pack, Audience::Player, phrase);
+        phrase
     }
 
     pub(super) fn completed_plies(&self) -> usize {
@@ -114,7 +120,7 @@ impl Session {
     /// which a draw was offered (8.1.5, C.12): "12. Sd4 (=) Dd7".
     pub fn scoresheet_lines(&self) -> Vec<String> {
         let game = self.state.game();
-        let offers = self.state.offers();
+        let offers = self.state.offers_on_moves();
         let mut lines = Vec::new();
         let mut current = String::new();
         for (i, m) in game.moves().iter().enumerate() {
@@ -156,7 +162,7 @@ impl Session {
                 .refuse(&self.pack, vec![Token::Word(Word::NoMoveYet)]);
         }
         let game = self.state.game();
-        let offers = self.state.offers();
+        let offers = self.state.offers_on_moves();
         let mut chunks: Vec<crate::phrase::token::Phrase> = Vec::new();
         for (i, m) in game.moves().iter().enumerate() {
             let pos = &game.positions()[i];
@@ -178,6 +184,13 @@ impl Session {
         for (line, phrase) in lines.into_iter().zip(chunks) {
             self.out.say_as(Audience::Player, phrase, &line);
         }
+        // An offer not yet answered, in its offerer's name: marked on no move yet if made
+        // before the offerer's move.
+        if let Some(by) = self.state.offer() {
+            let mut p = draw_offer_phrase(by);
+            p.extend([COMMA, Token::Word(Word::StillOpen)]);
+            self.tell(p);
+        }
     }
 
     /// Where a resumed game stands: moves played, whose move or the result, the last move.
@@ -186,7 +199,9 @@ impl Session {
     /// told the player two things at once, and the press on resume may yet complete it.
     pub(super) fn summary(&mut self) -> bool {
         let plies = self.state.game().ply_count();
-        let mut p = vec![Token::Count(self.completed_plies().div_ceil(2) as u32)];
+        // Each side's completed moves, as `count` says them: a bare "one move" did not say
+        // whose.
+        let mut p = self.count_phrase();
         let mut told_turn = false;
         let text = match self.state.ending() {
             Some(e) => {

@@ -727,17 +727,23 @@ impl State {
     /// not come (the game ended, was saved or quit first), is marked after the last move
     /// there is, with who made it, so no record loses it.
     pub fn offers(&self) -> Vec<Option<Color>> {
-        let positions = self.game.positions();
-        let mut offers: Vec<Option<Color>> = self
-            .offered
-            .iter()
-            .zip(positions)
-            .map(|(&offered, before)| offered.then(|| before.turn()))
-            .collect();
+        let mut offers = self.offers_on_moves();
         if let (Some(by), Some(last @ None)) = (self.offer_to_mark, offers.last_mut()) {
             *last = Some(by);
         }
         offers
+    }
+
+    /// [`State::offers`] on the moves they go with only: an offer made before the
+    /// offerer's move that has not come is not marked yet. For read-outs of the game going
+    /// on (`moves`, the window's list), where a bare "(=)" after the opponent's move would
+    /// read as the opponent's offer; the offer still open is said on its own.
+    pub fn offers_on_moves(&self) -> Vec<Option<Color>> {
+        self.offered
+            .iter()
+            .zip(self.game.positions())
+            .map(|(&offered, before)| offered.then(|| before.turn()))
+            .collect()
     }
 
     /// `by` offers a draw: pending until answered (9.1.2), and marked on the scoresheet
@@ -1276,7 +1282,18 @@ impl State {
             Record::Press { at, side, implied } => {
                 self.check_playing()?;
                 let before = self.clock.as_ref().map(|c| c.remaining(*side, *at));
-                self.press(*side, *at, &mut out)?;
+                // A reply's implied press refused by stopped clocks refuses the reply: said
+                // as the move not played, not as a press nobody typed.
+                let stopped = word(Word::PressWhileStopped);
+                self.press(*side, *at, &mut out)
+                    .map_err(|why| match *implied {
+                        true if why == stopped => vec![
+                            Token::Word(Word::MoveNotPlayed),
+                            SEMICOLON,
+                            Token::Word(Word::ClocksStopped),
+                        ],
+                        _ => why,
+                    })?;
                 if *implied {
                     let ran_on = match (self.made_left, before) {
                         (Some(made), Some(before)) => made.saturating_sub(before),

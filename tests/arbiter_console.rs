@@ -312,7 +312,8 @@ fn the_report_is_in_the_games_language() {
     let flat = de.replace('\n', " ");
     assert!(
         flat.contains(
-            "1. e4 e5 {0:00:07 (2026.11.24 16:00:07 UTC) der Schiedsrichter gibt Zeit hinzu:"
+            "1. e4 e5 {(=)} {0:00:07 (2026.11.24 16:00:07 UTC) der Schiedsrichter gibt Zeit \
+             hinzu:"
         ),
         "{de}"
     );

@@ -702,6 +702,27 @@ fn the_exit_signs_word_quits_and_saves_in_russian_and_ukrainian() {
     }
 }
 
+/// `moves` after the game has ended ends with the result, as a scoresheet does, in the
+/// game's words.
+#[test]
+fn the_scoresheet_of_a_finished_game_ends_with_its_result() {
+    for (name, line) in [
+        ("en", "result: checkmate, Black wins (0-1)"),
+        ("uk", "результат: мат, чорні виграли (0-1)"),
+    ] {
+        let mut s = Session::new(SessionConfig::default(), pack(name), Position::new(), None);
+        run(&mut s, 0, &["f3", "e5", "g4", "Qh4"]);
+        let out = run(&mut s, 5_000, &["moves"]);
+        let lines = printed(&out);
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some(line),
+            "{name}: {lines:?}"
+        );
+        assert_eq!(lines.len(), 3, "{name}: {lines:?}");
+    }
+}
+
 #[test]
 fn buttons_press_the_right_clock_step_through_the_moves_and_repeat() {
     use vichess::input::InputCommand;

@@ -495,7 +495,7 @@ fn a_press_while_the_arbiter_keeps_the_clocks_stopped_says_what_starts_them() {
                 "drücken",
             ],
             "die Uhren sind angehalten, das Drücken zählt nicht; „pause“ startet sie wieder, \
-             dann drücken",
+             dann „drücken“",
         ),
         (
             "en",

@@ -532,7 +532,10 @@ fn new_game_and_resume_from_the_game_menu() {
         .position(|l| *l == "die Partie wird fortgesetzt: Weiß – Schwarz")
         .unwrap_or_else(|| panic!("no resume: {out}"));
     let after = &lines[resumed..];
-    assert!(after.contains(&"Weiß: ein Zug; Schwarz: ein Zug; Weiß am Zug"), "{out}");
+    assert!(
+        after.contains(&"Weiß: ein Zug; Schwarz: ein Zug; Weiß am Zug"),
+        "{out}"
+    );
     assert!(!after.iter().any(|l| l.contains("nicht beachtet")), "{out}");
     // The empty game is not listed as unfinished.
     assert!(

@@ -714,8 +714,18 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     };
     let word = |word| w(&pack, word);
     let c = pack.colon();
-    let player =
-        |name: &str, side: Color| tag(name).unwrap_or_else(|| pack.text(&[Token::Side(side)]));
+    // A side named by its colour is a name here, capitalised as the resume's line writes it
+    // ("Белые – Чёрные"), whatever the language does mid-sentence.
+    let player = |name: &str, side: Color| {
+        tag(name).unwrap_or_else(|| {
+            let colour = pack.text(&[Token::Side(side)]);
+            let mut chars = colour.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        })
+    };
     // An en dash between the players, as the resume and the list of unfinished games
     // write them.
     writeln!(
@@ -892,6 +902,22 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
         pgn.set_tag("Result", e.score);
     }
     vichess::session::finish_pgn(&mut pgn, &state, &pack);
+    // A draw offer's mark is the scoresheet's symbol alone, first after the offerer's move:
+    // the report's own comment says the offer in words, with its time. An offer whose
+    // move has not come (the game file keeps it, named, after the opponent's move) has no
+    // mark here: a bare "(=)" there would read as the opponent's.
+    let offers = state.offers();
+    let movers = state.game().positions().iter().map(|p| p.turn());
+    for ((m, by), mover) in pgn.main.moves.iter_mut().zip(offers).zip(movers) {
+        let own = by == Some(mover);
+        m.comments.retain(|c| own || !c.marks_draw_offer());
+        for c in &mut m.comments {
+            if c.marks_draw_offer() {
+                *c = Comment::new(vichess::rules::notation::DRAW_OFFER_MARK);
+            }
+        }
+        m.comments.sort_by_key(|c| !c.marks_draw_offer());
+    }
     // The report's own comment already says how the game ended, with its time: the game
     // file's closing comment after it would say it a second time to anyone reading aloud.
     if state.ending().is_some() {

@@ -10,7 +10,20 @@ use vichess::voice::Pack;
 
 #[path = "common/session.rs"]
 mod common_session;
-use common_session::{journal_untimed as journal, printed, run};
+use common_session::{journal as journal_lines, journal_untimed as journal, printed, run};
+
+/// The game of `lines` resumed in English, the VI player White.
+fn resumed_white(lines: &[String]) -> Session {
+    Session::resume(
+        SessionConfig {
+            vi_side: Some(Color::White),
+            ..SessionConfig::default()
+        },
+        Pack::builtin("en").unwrap(),
+        lines,
+    )
+    .expect("resume")
+}
 
 fn game(pack: &str, vi_side: Option<Color>, control: Option<&str>) -> Session {
     let config = SessionConfig {
@@ -536,10 +549,7 @@ fn a_request_open_when_the_game_is_left_is_asked_again_on_resume() {
                 Stamp::from_millis(10_000),
             ),
         });
-        lines.extend(out.iter().filter_map(|e| match e {
-            Effect::Journal(l) => Some(l.clone()),
-            _ => None,
-        }));
+        lines.extend(journal_lines(&out));
         assert!(
             !journal(&out)
                 .iter()
@@ -552,15 +562,7 @@ fn a_request_open_when_the_game_is_left_is_asked_again_on_resume() {
             "{leave}: {:?}",
             printed(&out)
         );
-        let mut resumed = Session::resume(
-            SessionConfig {
-                vi_side: Some(Color::White),
-                ..SessionConfig::default()
-            },
-            Pack::builtin("en").unwrap(),
-            &lines,
-        )
-        .expect("resume");
+        let mut resumed = resumed_white(&lines);
         assert_eq!(
             resumed.state().takeback_request(),
             Some(Color::White),
@@ -593,22 +595,7 @@ fn on_resume_the_open_question_is_the_last_line() {
             "takeback black",
         ],
     );
-    let lines: Vec<String> = out
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Journal(l) => Some(l.clone()),
-            _ => None,
-        })
-        .collect();
-    let mut resumed = Session::resume(
-        SessionConfig {
-            vi_side: Some(Color::White),
-            ..SessionConfig::default()
-        },
-        Pack::builtin("en").unwrap(),
-        &lines,
-    )
-    .expect("resume");
+    let mut resumed = resumed_white(&journal_lines(&out));
     let said = printed(&resumed.handle_timeout(Stamp::from_millis(20_000)));
     let offer = said
         .iter()

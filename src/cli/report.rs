@@ -717,14 +717,7 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     // A side named by its colour is a name here, capitalised as the resume's line writes it
     // ("Белые – Чёрные"), whatever the language does mid-sentence.
     let player = |name: &str, side: Color| {
-        tag(name).unwrap_or_else(|| {
-            let colour = pack.text(&[Token::Side(side)]);
-            let mut chars = colour.chars();
-            chars
-                .next()
-                .map(|c| c.to_uppercase().chain(chars).collect())
-                .unwrap_or_default()
-        })
+        tag(name).unwrap_or_else(|| vichess::host::words::side_name(&pack, side))
     };
     // An en dash between the players, as the resume and the list of unfinished games
     // write them.

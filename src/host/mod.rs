@@ -29,7 +29,7 @@ pub mod speakers;
 mod unfinished;
 mod view;
 mod voice;
-pub(crate) mod words;
+pub mod words;
 pub use words::control_unreadable_line;
 
 pub use boards::{BoardSpec, SimAnswer};

@@ -61,7 +61,7 @@ pub(super) fn said_in(pack: Option<&Pack>, word: Word) -> String {
 
 /// A side's name in the game's language, capitalised as a name in a file name or a heading:
 /// "Weiß", "Белые", "White".
-pub(super) fn side_name(pack: &Pack, side: Color) -> String {
+pub fn side_name(pack: &Pack, side: Color) -> String {
     let word = pack.text(&[Token::Side(side)]);
     let mut chars = word.chars();
     chars

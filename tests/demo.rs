@@ -165,6 +165,13 @@ fn the_demo_transcript_shows_every_appendix_d_element_and_its_wav_is_speech() {
         |l| l == "Weiß: vier Züge; Schwarz: vier Züge",
         "move count",
     );
+    // One voice: every word the demo says has the pack's own recording (a missing clip is
+    // said by system speech in another voice, and the demo says so in a line).
+    assert!(
+        !lines.iter().any(|l| l.contains("keine Aufnahme")),
+        "a word without a recording:\n{}",
+        lines.join("\n")
+    );
     // The result, and the scoresheet.
     position(&lines, |l| l == "Springer David fünf Matt", "the mate");
     position(&lines, |l| l == "Ergebnis: Weiß gewinnt (1-0)", "result");

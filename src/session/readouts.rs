@@ -184,12 +184,13 @@ impl Session {
         for (line, phrase) in lines.into_iter().zip(chunks) {
             self.out.say_as(Audience::Player, phrase, &line);
         }
-        // The result, as a scoresheet ends with it.
+        // The result, as a scoresheet ends with it: printed with its label and score, said
+        // as the game's end was announced (words the packs have recorded, in one voice).
         if let Some(e) = self.state.ending() {
             let mut p = vec![Token::Word(Word::Result), COLON];
             p.extend(e.phrase.iter().copied());
             let text = format!("{} ({})", self.pack.text(&p), e.score);
-            self.out.say_as(Audience::Player, p, &text);
+            self.out.say_as(Audience::Player, e.phrase.clone(), &text);
         }
         // An offer not yet answered, in its offerer's name: marked on no move yet if made
         // before the offerer's move.

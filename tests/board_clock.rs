@@ -371,9 +371,13 @@ fn a_lever_pressed_before_the_move_is_announced_counts_after_it() {
     for (name, in_hand) in [("lever-before-dump", false), ("lever-in-hand", true)] {
         let home = temp_dir(name);
         let mut game = start(&home, "board", clock(15, 15, ClockSide::Left), |_| {});
+        // Timed from the moment "start" is sent, as the lever's reading is from the moment
+        // it is sent: each then reaches vichess after the same kind of wait, and the two
+        // waits cancel. Timed from the answer, a busy machine's waits added up to a second
+        // and vichess rightly noted the board's clock as a second off.
+        let started = Instant::now();
         game.type_line("start");
         wait(&mut game, "Uhr läuft: Weiß");
-        let started = Instant::now();
         game.serve(Duration::from_millis(1000));
         game.hand(Action::Lift(Square::E2));
         let pressed = |started: Instant| {

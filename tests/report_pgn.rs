@@ -190,9 +190,7 @@ fn a_draw_declined_by_moving_is_reported() {
     assert!(tags.contains("[Termination \"normal\"]"), "{tags}");
     // The end is said once, in the report's own comment with its time: not again after it.
     assert!(
-        moves.ends_with(
-            "{0:00:06 Black resigns; the game ends: 1-0 (Black resigns, White wins)} 1-0 "
-        ),
+        moves.ends_with("{0:00:06 Black resigns; the game ends: 1-0 (White wins)} 1-0 "),
         "{moves}"
     );
 }

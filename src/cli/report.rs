@@ -340,9 +340,13 @@ fn describe(
                     None => format!("{}{c} {words}", w(Word::ReportClaimRejected)),
                 }
             }
-            Happening::Ended { ending, .. } => {
-                format!("{}{c} {}", w(Word::ReportEnds), result_line(pack, ending))
-            }
+            // "Black resigns; the game ends: 1-0 (White wins)": the half of the result the
+            // record's own words have just said is not said again.
+            Happening::Ended { ending, .. } => format!(
+                "{}{c} {}",
+                w(Word::ReportEnds),
+                result_line(pack, ending).replacen(&format!("({line}, "), "(", 1)
+            ),
             Happening::ResultWithdrawn => w(Word::ResultWithdrawn),
             // 6.2.2: nobody pressed; the reply did, and the forgetful side's clock ran on.
             Happening::PressImplied {

@@ -1754,10 +1754,11 @@ fn a_latin_k_the_king_cannot_play_offers_the_knight_in_cyrillic_notation() {
         let lines = printed(&run(&mut s, 1_000, &["e4", "e5", "Kf3"]));
         assert_eq!(
             lines.last().map(String::as_str),
+            // The knight's move in its words too: read aloud, «Кf3» sounds as "Kf3".
             Some(if name == "uk" {
-                "можливо, ви мали на увазі «Кf3»?"
+                "можливо, ви мали на увазі «Кf3» (кінь еф три)?"
             } else {
-                "возможно, вы имели в виду «Кf3»?"
+                "возможно, вы имели в виду «Кf3» (конь эф три)?"
             }),
             "{lines:?}"
         );

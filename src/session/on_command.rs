@@ -564,11 +564,21 @@ impl Session {
                     .lang
                     .lookalike_text(text)
                     .filter(|_| !matches!(e, MoveError::Ambiguous { .. }))
-                    .filter(|t| spoken::parse_any(&pos, t, self.lang).is_ok());
-                if let (None, Some(knight)) = (&self.offered_line, knight) {
+                    .and_then(|t| {
+                        let mv = spoken::parse_any(&pos, &t, self.lang).ok()?;
+                        Some((t, mv))
+                    });
+                if let (None, Some((knight, mv))) = (&self.offered_line, knight) {
                     let did = self.pack.text(&[Token::Word(Word::DidYouMean)]);
                     let q = self.pack.language().quote(&knight);
-                    let line = self.pack.language().question(&format!("{did} {q}"));
+                    // Its announcement too: read aloud, «Кf3» sounds as the "Kf3" typed.
+                    let said = self
+                        .pack
+                        .text(&crate::phrase::announce::move_phrase(&pos, &mv));
+                    let line = self
+                        .pack
+                        .language()
+                        .question(&format!("{did} {q} ({said})"));
                     self.out.say_text(Audience::Player, &line);
                     self.offered_line = Some(knight);
                 }

@@ -11,23 +11,9 @@ use std::path::{Path, PathBuf};
 
 #[path = "common/report.rs"]
 mod common_report;
-use common_report::report;
-
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+use common_report::{report, write_journal as journal};
 /// 24 November 2026, 16:00:00 UTC.
 const T0: u64 = 1_795_536_000_000;
-
-/// Writes a journal of `records` after its `begin` line, with a clock of `control`.
-fn journal(dir: &Path, control: &str, records: &[String]) -> PathBuf {
-    let path = dir.join("game.journal");
-    let mut j = vichess::journal::Journal::create(&path, "2026-11-24T16-00-00-Anna-Bert").unwrap();
-    j.append(&format!("begin 0 {control} standard {START}"))
-        .unwrap();
-    for r in records {
-        j.append(r).unwrap();
-    }
-    path
-}
 
 /// The report's plain lines (before the PGN) that name no journal file.
 fn plain(report: &str) -> Vec<String> {

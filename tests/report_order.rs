@@ -11,19 +11,11 @@ use vichess::pgn::PgnGame;
 
 #[path = "common/report.rs"]
 mod common_report;
-use common_report::report;
-
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+use common_report::{report, write_journal};
 
 /// Writes a journal of `records` after its `begin` line (no clock).
 fn journal(dir: &Path, records: &[&str]) -> PathBuf {
-    let path = dir.join("game.journal");
-    let mut j = vichess::journal::Journal::create(&path, "2026-11-26T09-00-00-Anna-Bert").unwrap();
-    j.append(&format!("begin 0 - standard {START}")).unwrap();
-    for r in records {
-        j.append(r).unwrap();
-    }
-    path
+    write_journal(dir, "-", records)
 }
 
 /// The report's PGN, read back: it must be one game vichess's reader takes without a fault.

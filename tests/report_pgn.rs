@@ -5,24 +5,15 @@
 
 #[path = "common/report.rs"]
 mod common_report;
+use common_report::write_journal;
 
 use std::path::Path;
 use std::process::Command;
 
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 /// Writes a journal of `records` (after its `begin` line with `control`) and returns the
 /// English report of it.
 fn report_of(dir: &Path, control: &str, records: &[&str]) -> String {
-    let path = dir.join("game.journal");
-    let mut j = vichess::journal::Journal::create(&path, "2026-11-24T16-00-00-Anna-Bert").unwrap();
-    j.append(&format!("begin 0 {control} standard {START}"))
-        .unwrap();
-    for r in records {
-        j.append(r).unwrap();
-    }
-    drop(j);
-    english_report(&path)
+    english_report(&write_journal(dir, control, records))
 }
 
 /// `vichess report --lang en FILE`, which must succeed.
@@ -330,19 +321,17 @@ fn a_missing_pgn_and_journal_are_both_named() {
 #[test]
 fn the_armenian_report_writes_the_armenian_label_mark() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.journal");
-    let mut j = vichess::journal::Journal::create(&path, "2026-11-24T16-00-00-Anna-Bert").unwrap();
-    for r in [
-        format!("begin 0 5400 standard {START}"),
-        "tag 0 White Anna".into(),
-        "move 1000 e2e4".into(),
-        "press 2000 white".into(),
-        "note 3000 arbiter: the lights went out".into(),
-        "resign 4000 black".into(),
-    ] {
-        j.append(&r).unwrap();
-    }
-    drop(j);
+    let path = write_journal(
+        dir.path(),
+        "5400",
+        &[
+            "tag 0 White Anna",
+            "move 1000 e2e4",
+            "press 2000 white",
+            "note 3000 arbiter: the lights went out",
+            "resign 4000 black",
+        ],
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_vichess"))
         .args(["report", "--lang", "hy"])
         .arg(&path)

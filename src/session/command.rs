@@ -300,6 +300,9 @@ const ALIASES: &[(&str, &str)] = &[
     // The Ukrainian help's own title, and the Russian word for a reference.
     ("довідка", "help"),
     ("справка", "help"),
+    // German players count with the verb as often as with the noun the help uses.
+    ("zählen", "count"),
+    ("zaehlen", "count"),
 ];
 
 /// The English command an alias in [`ALIASES`] stands for (`word` in lower case).
@@ -916,6 +919,13 @@ mod tests {
                 Ok(Some(Command::Draw(got, _))) => assert_eq!(got, action, "{line}"),
                 other => panic!("{line}: {other:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn the_german_verb_counts_as_the_helps_noun_does() {
+        for line in ["anzahl", "zählen", "Zählen", "zaehlen"] {
+            assert_eq!(parse(line).unwrap(), Some(Command::Count), "{line}");
         }
     }
 

@@ -1113,3 +1113,107 @@ fn refused_by_rules(fixture: &str, [fen, lang]: [&str; 2], uci: &str, why: &str,
         "{without}{without_err}"
     );
 }
+
+/// `play --listen` hears an utterance while the player is silent, before the closing press
+/// (`listen::foresight`), and `hear --ahead SECONDS` looks ahead at a recording's first
+/// seconds the same way. The English pack's "knight f3" with 0.2 s of silence before it
+/// and 0.8 s after, looked at half a second after its words: the whole hearing is made
+/// ahead and is the one at the close. The same words after 1.5 s of silence, looked at as
+/// far in: the player is still speaking, nothing is done ahead, and the utterance is heard
+/// at the close. Both are the move said, with the same readings and measurements (the
+/// speech is the same once its silence is cut, to the sample): hearing ahead changes when
+/// the verdict comes, never what it is.
+#[test]
+fn a_hearing_made_ahead_of_the_closing_press_is_the_hearing_at_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let clip = render(dir.path(), "en-nf3", "en", START, "Nf3");
+    let mut reader = hound::WavReader::open(&clip).unwrap();
+    let spec = reader.spec();
+    let words: Vec<i16> = reader.samples::<i16>().map(Result::unwrap).collect();
+    let rate = spec.sample_rate as usize;
+    let seconds = words.len() as f64 / rate as f64;
+    assert!(
+        seconds > 0.8,
+        "the words end inside the second file's: {seconds} s"
+    );
+    let padded = |name: &str, before: f64| {
+        let path = dir.path().join(name);
+        let mut w = hound::WavWriter::create(&path, spec).unwrap();
+        let silence = |s: f64| std::iter::repeat_n(0i16, (s * rate as f64) as usize);
+        for s in silence(before)
+            .chain(words.iter().copied())
+            .chain(silence(0.8))
+        {
+            w.write_sample(s).unwrap();
+        }
+        w.finalize().unwrap();
+        path
+    };
+    let early = padded("early.wav", 0.2);
+    let late = padded("late.wav", 1.5);
+    let ahead = format!("{:.3}", 0.2 + seconds + 0.5);
+    let out = vichess_with(
+        &[
+            "hear",
+            "--lang",
+            "en",
+            "--uci",
+            "--timing",
+            "--ahead",
+            &ahead,
+            early.to_str().unwrap(),
+            late.to_str().unwrap(),
+        ],
+        &[],
+    );
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{stdout}{stderr}");
+    let verdicts: Vec<&str> = stdout.lines().filter(|l| l.starts_with("uci ")).collect();
+    assert_eq!(verdicts, ["uci g1f3", "uci g1f3"], "{stdout}");
+    // Each hearing's measurements, after the line that says what was looked at ahead,
+    // without the times.
+    let hearings: Vec<(String, String)> = stderr
+        .split("looked ahead: ")
+        .skip(1)
+        .map(|part| {
+            let (ahead, rest) = part.split_once('\n').unwrap();
+            (without_times(ahead), without_times(rest))
+        })
+        .collect();
+    assert_eq!(hearings.len(), 2, "{stderr}");
+    assert_eq!(
+        hearings[0].0,
+        "Encoded _ ms, Heard _ ms, Ready; ready at the close: the whole hearing"
+    );
+    assert!(
+        hearings[1].0 == "Waited; ready at the close: nothing",
+        "{}",
+        hearings[1].0
+    );
+    assert!(
+        hearings[0].1.contains("checked by sphinx: Some"),
+        "{stderr}"
+    );
+    assert_eq!(hearings[0].1, hearings[1].1);
+}
+
+/// `text` with every "N ms" written "_ ms": what a hearing measured, not how long it took.
+fn without_times(text: &str) -> String {
+    let pieces: Vec<&str> = text.split(" ms").collect();
+    let last = pieces.len() - 1;
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(i, piece)| {
+            let kept = piece.trim_end_matches(|c: char| c.is_ascii_digit());
+            match i < last && kept.len() < piece.len() {
+                true => format!("{kept}_ ms"),
+                false if i < last => format!("{piece} ms"),
+                false => piece.to_string(),
+            }
+        })
+        .collect()
+}

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use vichess::audio::wav;
 use vichess::listen::ear::EarKind;
+use vichess::listen::foresight::{hear_closed, Ahead, Foresight, Step};
 use vichess::listen::sphinx::SphinxEar;
 #[cfg(feature = "whisper")]
 use vichess::listen::whisper::WhisperEar;
@@ -145,6 +146,7 @@ pub fn run(
     output: Output,
     kind: EarKind,
     again_with: &[String],
+    ahead: Option<f64>,
 ) -> anyhow::Result<ExitCode> {
     let Output {
         uci: uci_line,
@@ -241,8 +243,37 @@ pub fn run(
             return Ok(ExitCode::from(2));
         }
         let prepared = prepare_started.elapsed();
+        let mut foresight = Foresight::new();
+        let mut steps = Vec::new();
+        if let Some(seconds) = ahead {
+            let seen = ((seconds.max(0.0) * f64::from(pcm.rate)) as usize).min(samples.len());
+            while steps.len() < 3 {
+                let clock = Instant::now();
+                let step = foresight.look(ear.ear(), &samples[..seen], pcm.rate, &pos, lang);
+                steps.push(match step {
+                    Step::Waited | Step::Ready => format!("{step:?}"),
+                    _ => format!("{step:?} {} ms", clock.elapsed().as_millis()),
+                });
+                if matches!(step, Step::Waited | Step::Ready) {
+                    break;
+                }
+            }
+        }
         let started = Instant::now();
-        let hearing = match ear.ear().hear(&samples, pcm.rate, &pos, lang) {
+        let (hearing, done) =
+            hear_closed(&mut foresight, ear.ear(), &samples, pcm.rate, &pos, lang);
+        if timing && ahead.is_some() {
+            let done = match done {
+                Ahead::Nothing => "nothing",
+                Ahead::Encoded => "the encoding",
+                Ahead::Heard(_) => "the whole hearing",
+            };
+            eprintln!(
+                "looked ahead: {}; ready at the close: {done}",
+                steps.join(", ")
+            );
+        }
+        let hearing = match hearing {
             Ok(h) => h,
             Err(e) => {
                 eprintln!("{}{} {}", l.no_model, l.colon, reason(&e));

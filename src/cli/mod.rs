@@ -166,6 +166,12 @@ enum Command {
         /// what one rule decides, for the closed loop and the tests (docs/voice-input.md).
         #[arg(long = "again-with", value_name = "KEY=VALUE", hide = true)]
         again_with: Vec<String>,
+        /// Before hearing a recording, look ahead at its first SECONDS as `play --listen`
+        /// does while the player is silent and the utterance still open (encode, then hear,
+        /// docs/voice-input.md); the hearing is then the closing press's. For the tests and
+        /// the latency figures.
+        #[arg(long, value_name = "SECONDS", hide = true)]
+        ahead: Option<f64>,
     },
     /// Play moves and print each as announced, in a voice pack's words (default: de-fide).
     Announce {
@@ -554,6 +560,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             timing,
             ear,
             again_with,
+            ahead,
         } => hear::run(
             &files,
             fen.as_deref(),
@@ -561,6 +568,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             hear::Output { uci, timing },
             ear,
             &again_with,
+            ahead,
         ),
         Command::Clock {
             command:

@@ -668,6 +668,12 @@ impl Ear for AgreeingEar {
         self.sphinx.unprepare();
     }
 
+    /// Whisper's encoder alone: PocketSphinx's check runs beside Whisper's search, so its
+    /// time is not on the way to the verdict.
+    fn encode_ahead(&mut self, samples: &[i16], sample_rate: u32) {
+        self.whisper.encode_ahead(samples, sample_rate);
+    }
+
     fn hear(
         &mut self,
         samples: &[i16],

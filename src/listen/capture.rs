@@ -162,6 +162,19 @@ impl Capture {
         self.shared.recording.load(Ordering::SeqCst)
     }
 
+    /// The open recording so far, as [`Capture::stop`] would give it now: for hearing
+    /// ahead of the closing press ([`super::foresight`]). The resampler's last few samples
+    /// change as more comes in; the speech a hearing takes ends well before them.
+    pub fn so_far(&self) -> Vec<i16> {
+        let mono = self
+            .shared
+            .samples
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        to_16k(&mono, self.rate)
+    }
+
     /// Closes the recording: its samples, mono, 16-bit, at [`RATE`].
     pub fn stop(&self) -> Vec<i16> {
         self.shared.recording.store(false, Ordering::SeqCst);

@@ -83,7 +83,12 @@ pub fn arrival(
     position: &Position,
     pack: &Pack,
 ) -> Arrival {
-    match ear.hear(samples, rate, position, pack.language()) {
+    heard_arrival(ear.hear(samples, rate, position, pack.language()), pack)
+}
+
+/// A hearing for the game, or the line that says in `pack`'s language why there is none.
+pub fn heard_arrival(hearing: Result<super::Hearing, EarError>, pack: &Pack) -> Arrival {
+    match hearing {
         Ok(hearing) => Arrival::Heard(hearing),
         Err(e) => Arrival::Notice(failed_line(pack, &e)),
     }

@@ -55,6 +55,14 @@ pub trait Ear {
     /// Forgets what [`Ear::prepare`] built, so that the next hearing builds it again: the
     /// rules' switches it read may have changed ([`super::switch`], `hear --again-with`).
     fn unprepare(&mut self) {}
+
+    /// Does the part of hearing `samples` that does not depend on the position (Whisper's
+    /// encoder), and keeps it for a hearing of the same speech: called while the player is
+    /// silent before closing the utterance ([`super::foresight`]), so that the closing
+    /// press waits for less. Optional: an ear with nothing to do ahead does nothing.
+    fn encode_ahead(&mut self, samples: &[i16], sample_rate: u32) {
+        let _ = (samples, sample_rate);
+    }
 }
 
 /// Why a recogniser could not listen at all (not "did not understand": that is an empty or

@@ -11,6 +11,7 @@ pub mod agree;
 #[cfg(feature = "audio")]
 pub mod capture;
 pub mod ear;
+pub mod foresight;
 pub mod grammar;
 pub mod heard;
 pub mod level;

@@ -20,23 +20,28 @@ pub const MARGIN_MS: u32 = 60;
 
 /// `samples` (mono, at `rate`) without the silence beyond [`MARGIN_MS`] at either end.
 pub fn speech(samples: &[i16], rate: u32) -> &[i16] {
+    &samples[speech_range(samples, rate)]
+}
+
+/// Where [`speech`] is in `samples`: all of them when nothing is loud.
+pub fn speech_range(samples: &[i16], rate: u32) -> std::ops::Range<usize> {
     let frame = frame_len(rate);
     let power = frame_powers(samples, frame);
     let loudest = power.iter().copied().fold(0.0, f64::max);
     if loudest <= 0.0 {
-        return samples;
+        return 0..samples.len();
     }
     let floor = loudest * 10f64.powf(-QUIETER_DB / 10.0);
     let (Some(first), Some(last)) = (
         power.iter().position(|&p| p > floor),
         power.iter().rposition(|&p| p > floor),
     ) else {
-        return samples;
+        return 0..samples.len();
     };
     let margin = (rate * MARGIN_MS / 1000) as usize;
     let start = (first * frame).saturating_sub(margin);
     let end = ((last + 1) * frame + margin).min(samples.len());
-    &samples[start..end]
+    start..end
 }
 
 /// Samples in 10 ms at `rate`.

@@ -1532,9 +1532,42 @@ impl Ear for WhisperEar {
     ) -> Result<Hearing, EarError> {
         self.hear_beside(samples, sample_rate, position, language, None::<fn()>)
     }
+
+    fn encode_ahead(&mut self, samples: &[i16], sample_rate: u32) {
+        WhisperEar::encode_ahead(self, samples, sample_rate);
+    }
+}
+
+/// An utterance as the encoder takes it: its speech ([`super::trim::speech`]) at the model's
+/// rate, in floats.
+fn model_input(samples: &[i16], sample_rate: u32) -> Vec<f32> {
+    let samples = super::trim::speech(samples, sample_rate);
+    let f: Vec<f32> = samples.iter().map(|&s| f32::from(s) / 32768.0).collect();
+    resample(&f, sample_rate, RATE)
+}
+
+/// The encoder's window in seconds: [`MIN_SECONDS`], or `VICHESS_WHISPER_SECONDS` for the
+/// closed loop.
+fn window_seconds() -> f32 {
+    std::env::var("VICHESS_WHISPER_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(MIN_SECONDS)
 }
 
 impl WhisperEar {
+    /// [`Ear::encode_ahead`]: the encoding kept for the next hearing of the same speech,
+    /// which takes it as [`WhisperEar::keep_encoding`]'s hearings do.
+    pub fn encode_ahead(&mut self, samples: &[i16], sample_rate: u32) {
+        let pcm = model_input(samples, sample_rate);
+        let seconds = window_seconds();
+        if matches!(&self.encoded, Some((same, at, _)) if *at == seconds && *same == pcm) {
+            return;
+        }
+        let utt = self.rec.encode(&pcm, seconds);
+        self.encoded = Some((pcm, seconds, utt));
+    }
+
     /// [`Ear::hear`], calling `encoded` as soon as the encoder is done and then decoding on
     /// this thread alone. The encoder keeps both cores busy, the rest of a hearing mostly
     /// one: work beside a hearing (the other recogniser's check, [`super::agree`]) waits
@@ -1562,14 +1595,9 @@ impl WhisperEar {
         let clock = Instant::now();
         self.prepare(position, language)?;
         self.last.ms[0] = clock.elapsed().as_millis();
-        let samples = super::trim::speech(samples, sample_rate);
-        let f: Vec<f32> = samples.iter().map(|&s| f32::from(s) / 32768.0).collect();
-        let pcm = resample(&f, sample_rate, RATE);
+        let pcm = model_input(samples, sample_rate);
         let clock = Instant::now();
-        let seconds = std::env::var("VICHESS_WHISPER_SECONDS")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(MIN_SECONDS);
+        let seconds = window_seconds();
         let utt = match self.encoded.take() {
             Some((same, at, utt)) if at == seconds && same == pcm => utt,
             _ => self.rec.encode(&pcm, seconds),

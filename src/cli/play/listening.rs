@@ -83,6 +83,13 @@ fn device(
     }
     let position = Arc::new(Mutex::new(host.position()));
     let heard_in = Arc::clone(&position);
+    let current = move || {
+        heard_in
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    };
+    let mut foresight = vichess::listen::foresight::Foresight::new();
     std::thread::Builder::new()
         .name("listening".into())
         .spawn(move || {
@@ -116,18 +123,23 @@ fn device(
                                 _ => 0.0,
                             };
                             capture.start(skip);
+                            foresight.clear();
                             // The grammar is compiled while the player speaks.
-                            let pos = heard_in
-                                .lock()
-                                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                                .clone();
-                            let _ = ear.prepare(&pos, pack.language());
+                            let _ = ear.prepare(&current(), pack.language());
                             false
                         }
                         Talk::Stop => true,
                     },
                     Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                        capture.is_recording() && capture.is_full()
+                        let full = capture.is_recording() && capture.is_full();
+                        if capture.is_recording() && !full {
+                            // Silent after speaking: hear ahead of the closing press, a
+                            // step a tick, so a press waits for one step at most.
+                            let so_far = capture.so_far();
+                            let pos = current();
+                            foresight.look(ear.as_mut(), &so_far, RATE, &pos, pack.language());
+                        }
+                        full
                     }
                     Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return,
                 };
@@ -145,11 +157,16 @@ fn device(
                     open: false,
                     heard: None,
                 });
-                let pos = heard_in
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .clone();
-                let arrival = ear::arrival(ear.as_mut(), &samples, RATE, &pos, &pack);
+                let pos = current();
+                let (hearing, _) = vichess::listen::foresight::hear_closed(
+                    &mut foresight,
+                    ear.as_mut(),
+                    &samples,
+                    RATE,
+                    &pos,
+                    pack.language(),
+                );
+                let arrival = ear::heard_arrival(hearing, &pack);
                 if inputs.send(arrival).is_err() {
                     return;
                 }

@@ -772,3 +772,56 @@ fn a_resumed_game_says_the_clocks_times_at_once() {
         "{said:?}"
     );
 }
+
+/// A board connected to a game under way (a resume) learns the game's moves from the table:
+/// when the players agree to take 1.e4 back while the pegboard still shows it, the board is
+/// to be put back (guidance), and 1.e4 is not read off it as made again (a play-through saw
+/// it replayed at once after every resume, the take-back lost).
+#[test]
+fn a_take_back_after_a_board_joins_the_game_is_not_undone_by_the_board() {
+    let config = SessionConfig {
+        vi_side: Some(Color::White),
+        ..SessionConfig::default()
+    };
+    let mut table = Table::new(session(config, Some("5400+30")));
+    for l in ["start", "e4", "press"] {
+        table.handle(Input::Line(l.into()), ms(100));
+    }
+    drain(&mut table);
+    let now = table.session().position().clone();
+    let mut tracker = Tracker::new(now.clone(), BoardKind::OccupancyOnly);
+    tracker.set_owner(Some(Color::White));
+    table.add_board(BoardRole::Pegboard, tracker);
+    table.handle(
+        sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(now.board()))),
+        ms(1_000),
+    );
+    table.handle(Input::Line("zurück weiß".into()), ms(2_000));
+    table.handle(Input::Line("ja".into()), ms(2_500));
+    for t in (3_000..=8_000).step_by(500) {
+        table.handle_timeout(ms(t));
+    }
+    let out = drain(&mut table);
+    let journal: Vec<&str> = out
+        .iter()
+        .filter_map(|o| match o {
+            Output::Journal(l) => Some(l.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        journal.iter().any(|l| l.starts_with("takeback-answer")),
+        "{journal:?}"
+    );
+    assert!(
+        !journal.iter().any(|l| l.starts_with("move ")),
+        "the move made again: {journal:?}"
+    );
+    assert_eq!(table.session().position(), &Position::new());
+    let said = printed(&out);
+    assert!(
+        said.iter()
+            .any(|l| l.contains("weißen Bauern von Eva vier")),
+        "{said:?}"
+    );
+}

@@ -2,7 +2,8 @@
 //! back and mangles a move.
 
 use vichess::board::tracker::{
-    agreed_prefix, compare, fixes, BoardKind, Config, Fix, RookFirst, Tracker, TrackerEvent, Which,
+    agreed_prefix, compare, fixes, reading_of, BoardKind, Config, Fix, RookFirst, Tracker,
+    TrackerEvent, Which,
 };
 use vichess::board::{Sensed, SensorEvent, Snapshot};
 use vichess::rules::arbiter::touch::{Obligation, Reason};
@@ -774,6 +775,99 @@ fn a_move_taken_back_elsewhere_is_not_made_again_from_the_board_that_still_shows
         let mut ev2 = ev.clone();
         ev2.extend(h.wait(700));
         assert_eq!(made(&ev2), vec![qh4], "{kind:?}: {ev2:?}");
+    }
+}
+
+/// A resumed game: the board's tracker is made at the position after 1.e4 and told the
+/// game's moves. The players agree to take 1.e4 back while the board still shows it: that
+/// is the board to put back, not 1.e4 made again at once (a play-through saw it replayed,
+/// and the take-back lost, after every resume).
+#[test]
+fn a_move_taken_back_in_a_resumed_game_is_not_made_again_from_the_board() {
+    let start = Position::new();
+    let e4 = mv(&start, "e4");
+    let after = start.play(&e4).unwrap();
+    for kind in [BoardKind::OccupancyOnly, BoardKind::IdentifiesPieces] {
+        let mut h = Hand::new(after.clone(), kind);
+        h.t.set_history(vec![(start.clone(), e4)]);
+        assert!(h
+            .send(SensorEvent::Snapshot(reading_of(after.board(), kind)))
+            .is_empty());
+        let mut ev = h.t.game_advanced(start.clone(), h.now);
+        ev.extend(h.wait(3_100));
+        assert!(made(&ev).is_empty(), "{kind:?}: {ev:?}");
+        assert_eq!(h.t.expected(), &start);
+        let guidance = ev.iter().find_map(|e| match e {
+            TrackerEvent::Guidance { fixes } => Some(fixes[0].to_string()),
+            _ => None,
+        });
+        assert_eq!(
+            guidance.as_deref(),
+            Some("move the white pawn from e4 to e2"),
+            "{kind:?}: {ev:?}"
+        );
+        // A history that does not lead to the game's position is no history of it.
+        let mut h = Hand::new(after.clone(), kind);
+        h.t.set_history(vec![(start.clone(), mv(&start, "d4"))]);
+        h.send(SensorEvent::Snapshot(reading_of(after.board(), kind)));
+        let mut ev = h.t.game_advanced(start.clone(), h.now);
+        ev.extend(h.wait(3_100));
+        assert_eq!(made(&ev), vec![e4], "{kind:?}: {ev:?}");
+    }
+}
+
+/// A board restarted in the middle of a game (or unplugged while men were moved) comes back
+/// at the start position. What it shows then was not done on it just now: no man is
+/// touched, nothing is made, the board is to be put right; and once it is, the player on
+/// move is bound by nothing (a play-through saw three touches said, one journaled, and the
+/// next move called a touch-move breach).
+#[test]
+fn a_board_found_changed_when_it_reconnects_is_put_right_not_touched() {
+    let start = Position::new();
+    let mut game = start.clone();
+    for m in ["e4", "c5", "Nf3"] {
+        game = game.play(&mv(&game, m)).unwrap();
+    }
+    for kind in [BoardKind::IdentifiesPieces, BoardKind::OccupancyOnly] {
+        let mut h = Hand::new(game.clone(), kind);
+        assert!(h
+            .send(SensorEvent::Snapshot(reading_of(game.board(), kind)))
+            .is_empty());
+        h.t.connected();
+        let mut ev = h.send(SensorEvent::Snapshot(reading_of(start.board(), kind)));
+        ev.extend(h.wait(3_100));
+        assert!(
+            !ev.iter().any(|e| matches!(
+                e,
+                TrackerEvent::Touched { .. }
+                    | TrackerEvent::MoveMade { .. }
+                    | TrackerEvent::CaptureUnseen { .. }
+            )),
+            "{kind:?}: {ev:?}"
+        );
+        assert!(h.t.touches().is_empty(), "{kind:?}");
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, TrackerEvent::Mismatch { .. })),
+            "{kind:?}: {ev:?}"
+        );
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, TrackerEvent::Guidance { .. })),
+            "{kind:?}: {ev:?}"
+        );
+        let ev = h.send(SensorEvent::Snapshot(reading_of(game.board(), kind)));
+        assert_eq!(ev, vec![TrackerEvent::PositionCorrect], "{kind:?}");
+        h.lift("b8");
+        let knight = if kind == BoardKind::IdentifiesPieces {
+            'n'
+        } else {
+            '?'
+        };
+        let mut ev = h.place("c6", knight);
+        ev.extend(h.wait(700));
+        assert_eq!(made(&ev), vec![mv(&game, "Nc6")], "{kind:?}: {ev:?}");
+        assert!(breaches(&ev).is_empty(), "{kind:?}: {ev:?}");
     }
 }
 

@@ -329,8 +329,10 @@ fn monitor(args: MonitorArgs) -> anyhow::Result<ExitCode> {
                     LinkEvent::Sensor(_) => {}
                     other => writeln!(out, "{other}")?,
                 }
-                if let LinkEvent::Sensor(e) = ev {
-                    tracked.extend(tracker.handle(e, now()));
+                match ev {
+                    LinkEvent::Sensor(e) => tracked.extend(tracker.handle(e, now())),
+                    LinkEvent::Connected { .. } => tracker.connected(),
+                    _ => {}
                 }
             }
             Err(RecvTimeoutError::Timeout) => {}

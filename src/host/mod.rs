@@ -674,6 +674,7 @@ impl Host {
                 for b in self.boards.iter_mut().filter(|b| b.role == role) {
                     b.lights_unknown();
                 }
+                self.table.board_connected(role);
                 let text = format!(
                     "{}{} {}",
                     board_name(pack, role),

@@ -147,7 +147,10 @@ impl Table {
 
     /// Connects a board's tracker as `role` (the VI player's pegboard, or the sighted
     /// player's board); a second board in the same role replaces the first.
-    pub fn add_board(&mut self, role: BoardRole, tracker: Tracker) {
+    pub fn add_board(&mut self, role: BoardRole, mut tracker: Tracker) {
+        // A resumed game's moves: a take-back agreed while the board still shows the move
+        // is a board to put back, not that move made again.
+        tracker.set_history(self.session.state().played_from(0));
         self.boards.retain(|(r, _)| *r != role);
         self.boards.push((role, tracker));
         // With two boards each side's move comes from its own player's board (D.1, D.2.9).
@@ -166,6 +169,14 @@ impl Table {
     /// The game.
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// The board in `role` has (re)connected: its next full reading is how it is found
+    /// ([`Tracker::connected`]).
+    pub fn board_connected(&mut self, role: BoardRole) {
+        for (_, t) in self.boards.iter_mut().filter(|(r, _)| *r == role) {
+            t.connected();
+        }
     }
 
     /// The tracker of the board in `role`, if one is connected.

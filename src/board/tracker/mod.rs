@@ -447,6 +447,32 @@ impl Tracker {
         self.owner = owner;
     }
 
+    /// The game's moves before this tracker was made, each with the position it was played
+    /// from, oldest first: for a board connected to a game already under way (a resumed
+    /// game). Without them a move taken back by agreement while the board still shows it
+    /// looks like that move made again, and the game would replay it at once. Ignored unless
+    /// the last of them leads to the position the tracker expects.
+    pub fn set_history(&mut self, history: Vec<(Position, Move)>) {
+        let leads_here = history
+            .last()
+            .is_some_and(|(before, m)| before.play(m).is_ok_and(|after| after == self.expected));
+        if leads_here {
+            self.history = history;
+        }
+    }
+
+    /// The link has (re)connected: its next full reading is how the board is found again,
+    /// as the first reading was, not something done to it. A board restarted, or plugged
+    /// back in after men were moved while it was away, shows differences that no one made
+    /// on it just now: they are a board to put right (guidance), never touches charged to
+    /// the player on move, and nothing waiting to be decided from before stands.
+    pub fn connected(&mut self) {
+        self.seen_snapshot = false;
+        self.pending = None;
+        self.settle_held = false;
+        self.unconfirmed_touches.clear();
+    }
+
     /// The squares a board with lights should show, in the game's orientation: while the
     /// board has to catch up with a move made elsewhere (the opponent's move to copy), or a
     /// mismatch has been said, the squares where it differs from the game; otherwise none

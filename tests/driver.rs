@@ -613,7 +613,11 @@ fn a_capture_the_pegboard_may_have_missed_is_asked_about_and_the_said_move_playe
     let said = printed(&drain(&mut table));
     assert_eq!(
         said,
-        ["das Brett hat vielleicht einen Schlagzug nicht gesehen: e schlägt d5; so gezogen? Dann den Zug sagen; sonst die Figur zurückstellen"],
+        // Which man goes back where, not only "the man" (a play-through).
+        [
+            "das Brett hat vielleicht einen Schlagzug nicht gesehen: e schlägt d5; so gezogen? \
+          Dann den Zug sagen; sonst die Figur zurückstellen: weißen Bauern auf e4 setzen"
+        ],
     );
     table.handle(Input::Line("exd5".into()), ms(6_000));
     let out = drain(&mut table);

@@ -328,7 +328,7 @@ fn the_reports_errors_and_touch_move_breaches_are_in_the_games_language() {
         (
             "de",
             [
-                "Hinweis für den Schiedsrichter: berührt, geführt: Ng1-f3 wurde gespielt, der Spieler war aber an Nb1-c3 oder Nb1-a3 gebunden",
+                "Hinweis für den Schiedsrichter: berührt, geführt: Sg1-f3 wurde gespielt, der Spieler war aber an Sb1-c3 oder Sb1-a3 gebunden",
                 "Hinweis für den Schiedsrichter: berührt, geführt: e2-e4 wurde gespielt",
             ],
             "--lang fr: diese Sprache spricht vichess nicht; die Sprachen sind de (Deutsch)",
@@ -337,7 +337,7 @@ fn the_reports_errors_and_touch_move_breaches_are_in_the_games_language() {
         (
             "ru",
             [
-                "заметка для арбитра: взялся, ходи: сыгран ход Ng1-f3, но игрок был обязан сыграть Nb1-c3 или Nb1-a3",
+                "заметка для арбитра: взялся, ходи: сыгран ход Кg1-f3, но игрок был обязан сыграть Кb1-c3 или Кb1-a3",
                 "заметка для арбитра: взялся, ходи: сыгран ход e2-e4",
             ],
             "--lang fr: на этом языке vichess не говорит; языки такие: de (Deutsch)",
@@ -346,7 +346,7 @@ fn the_reports_errors_and_touch_move_breaches_are_in_the_games_language() {
         (
             "hy",
             [
-                "նշում մրցավարի համար՝ դիպար, խաղա՝ խաղացվել է Ng1-f3, բայց խաղացողը պարտավոր էր խաղալ Nb1-c3 թե Nb1-a3",
+                "նշում մրցավարի համար՝ դիպար, խաղա՝ խաղացվել է Ձg1-f3, բայց խաղացողը պարտավոր էր խաղալ Ձb1-c3 կամ Ձb1-a3",
                 "նշում մրցավարի համար՝ դիպար, խաղա՝ խաղացվել է e2-e4",
             ],
             "--lang fr: vichess-ն այս լեզվով չի խոսում։ լեզուներն են՝ de (Deutsch)",

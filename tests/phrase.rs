@@ -561,3 +561,52 @@ fn clock_events_said_aloud() {
     );
     assert_eq!(clock_event_phrase(&ClockEvent::Stopped { at: 5 }), None);
 }
+
+/// Guidance on a board that cannot tell men apart names what it can: "remove the man from
+/// d5", never "remove from d5" (a play-through on an occupancy-only pegboard), in each
+/// language's order and case.
+#[test]
+fn a_man_the_board_cannot_name_is_still_the_object_of_remove() {
+    use vichess::board::tracker::Fix;
+    use vichess::board::Sensed;
+    use vichess::rules::{Color, Role, Square};
+    let fixes = [
+        Fix::Remove {
+            what: Sensed::Occupied { color: None },
+            square: Square::D5,
+        },
+        Fix::Put {
+            piece: Role::King.of(Color::Black),
+            square: Square::E7,
+        },
+    ];
+    for (name, want) in [
+        ("en", "remove the man from d5; put black king on e7"),
+        (
+            "de",
+            "die Figur von d5 entfernen; schwarzen König auf e7 setzen",
+        ),
+        (
+            "de-fide",
+            "die Figur von David fünf entfernen; schwarzen König auf Eva sieben setzen",
+        ),
+        (
+            "ru",
+            "убрать фигуру с дэ пять; поставить чёрного короля на е семь",
+        ),
+        (
+            "uk",
+            "прибрати фігуру з де п'ять; поставити чорного короля на е сім",
+        ),
+    ] {
+        let p = pack(name);
+        let said = p.text(&vichess::session::guidance_phrase(&fixes, p.grammar()));
+        assert_eq!(said, want, "{name}");
+    }
+    let hy = pack("hy");
+    let said = hy.text(&vichess::session::guidance_phrase(
+        &fixes[..1],
+        hy.grammar(),
+    ));
+    assert!(said.starts_with("խաղաքարը "), "{said}");
+}

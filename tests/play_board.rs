@@ -195,6 +195,15 @@ fn a_game_on_a_pegboard_over_a_pseudo_terminal() {
         |l| l.contains("Springer") && l.contains("Cesar drei"),
         "Nc3",
     );
+    // Said to both players with what was played and what was due, not the rule's name
+    // alone (a play-through); the note's line after it.
+    g.expect(
+        |l| {
+            l == "berührt, geführt: Springer Cesar drei; gebunden war der Spieler an: \
+                  Springer Eva zwei oder Springer Felix drei oder Springer Hector drei"
+        },
+        "the breach said",
+    );
     g.expect(
         |l| l == "Hinweis für den Schiedsrichter: berührt, geführt",
         "the breach",

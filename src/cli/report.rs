@@ -581,16 +581,57 @@ fn engine_note(pack: &Pack, pos: &Position, text: &str) -> Option<String> {
 /// was played, but the player was bound to Nb1-c3 or Nb1-a3", or only the move played) in
 /// the pack's words; the moves stay as written.
 fn breach_words(pack: &Pack, breach: &str) -> String {
+    let lang = vichess::session::notation_lang(pack.language());
     match breach.split_once(" was played, but the player was bound to ") {
         Some((played, moves)) => {
-            let or = format!(" {} ", w(pack, Word::Or));
-            let moves = moves.split(" or ").collect::<Vec<_>>().join(&or);
+            let or = format!(" {} ", w(pack, Word::OrList));
+            let moves = moves
+                .split(" or ")
+                .map(|m| long_move_in(m, lang))
+                .collect::<Vec<_>>()
+                .join(&or);
+            let played = long_move_in(played, lang);
             w(pack, Word::ReportBreachBound)
-                .replace("{played}", played)
+                .replace("{played}", &played)
                 .replace("{moves}", &moves)
         }
-        None => w(pack, Word::ReportBreachPlayed).replace("{played}", breach.trim()),
+        None => w(pack, Word::ReportBreachPlayed)
+            .replace("{played}", &long_move_in(breach.trim(), lang)),
     }
+}
+
+/// A move in the tracker's long form ("Bf1-c4", "e7-e8=Q", "O-O") with the piece letters of
+/// `lang` ("Сf1-c4"), as every other line of the report writes them.
+fn long_move_in(text: &str, lang: vichess::rules::notation::Lang) -> String {
+    let letter = |c: char| {
+        vichess::rules::Role::from_char(c)
+            .filter(|_| c.is_ascii_uppercase())
+            .map(|r| lang.symbol(r, Color::White).to_string())
+    };
+    if lang != vichess::rules::notation::Lang::En {
+        // FIDE's scoresheet castling, as the report's moves write it.
+        if let Some(rest) = text.strip_prefix("O-O") {
+            return format!("0-0{}", rest.replace("-O", "-0"));
+        }
+    }
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    if let Some(first) = chars.peek().copied() {
+        if let Some(l) = letter(first) {
+            out.push_str(&l);
+            chars.next();
+        }
+    }
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == '=' {
+            if let Some(l) = chars.peek().copied().and_then(letter) {
+                out.push_str(&l);
+                chars.next();
+            }
+        }
+    }
+    out
 }
 
 /// "the sighted player touched the white knight on g1", as the session journals it.
@@ -1085,6 +1126,18 @@ fn attach(pgn: &mut PgnGame, notes: Vec<(usize, String)>) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_trackers_long_moves_take_the_reports_letters() {
+        use vichess::rules::notation::Lang;
+        assert_eq!(super::long_move_in("Bf1-c4", Lang::Ru), "Сf1-c4");
+        assert_eq!(super::long_move_in("Nb8xc6", Lang::De), "Sb8xc6");
+        assert_eq!(super::long_move_in("e7-e8=Q", Lang::Uk), "e7-e8=Ф");
+        assert_eq!(super::long_move_in("d2-d4", Lang::Hy), "d2-d4");
+        assert_eq!(super::long_move_in("O-O-O", Lang::Ru), "0-0-0");
+        assert_eq!(super::long_move_in("O-O", Lang::En), "O-O");
+        assert_eq!(super::long_move_in("Bf1-c4", Lang::En), "Bf1-c4");
+    }
+
     use super::*;
 
     /// The engine seat's notes read in the report's language: no "engine", "help", "eval"

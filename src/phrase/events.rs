@@ -287,15 +287,22 @@ pub fn correction_phrase(right: &[Token], struck: &[Token]) -> Phrase {
 
 /// "remove white knight from f3", in the language's order.
 pub fn remove_phrase(piece: Piece, at: Square, grammar: &Grammar) -> Phrase {
-    instruction(Word::Remove, Word::From, piece, at, grammar)
+    instruction(
+        Word::Remove,
+        Word::From,
+        Token::ManObject(piece),
+        at,
+        grammar,
+    )
 }
 
 /// "put white knight on g1", in the language's order.
 pub fn put_phrase(piece: Piece, at: Square, grammar: &Grammar) -> Phrase {
-    instruction(Word::Put, Word::On, piece, at, grammar)
+    instruction(Word::Put, Word::On, Token::ManObject(piece), at, grammar)
 }
 
-fn instruction(verb: Word, prep: Word, piece: Piece, at: Square, g: &Grammar) -> Phrase {
+/// "VERB OBJECT PREP SQUARE" in the language's order ("Springer von Gustav eins entfernen").
+pub fn instruction(verb: Word, prep: Word, object: Token, at: Square, g: &Grammar) -> Phrase {
     let mut place: Vec<Token> = square(at).to_vec();
     if g.postposition {
         place.push(Token::Word(prep));
@@ -306,7 +313,7 @@ fn instruction(verb: Word, prep: Word, piece: Piece, at: Square, g: &Grammar) ->
     if !g.verb_last {
         out.push(Token::Word(verb));
     }
-    out.push(Token::ManObject(piece));
+    out.push(object);
     out.extend(place);
     if g.verb_last {
         out.push(Token::Word(verb));

@@ -492,6 +492,15 @@ words! {
     CaptureUnseen = "capture-unseen",
     /// After them: what the player does either way.
     SayItOrPutBack = "say-it-or-put-back",
+    // --- session 40: what a sensor board's lines left out (text only) ---
+    /// A man the board cannot name, as the object of "remove": "the man" ("remove the man
+    /// from d5"), where "remove from d5" said nothing of what to take away.
+    TheMan = "the-man",
+    /// Before the moves the touches bound the player to, after the move played: "the
+    /// touches bound the player to".
+    BreachBoundTo = "breach-bound-to",
+    /// "or" between moves in a statement (the Armenian question's "or" is another word).
+    OrList = "or-list",
     // --- issue 24, items 15-20: the audit's findings on interruptions and resume (text
     // only, no clips) ---
     /// A signal (SIGTERM, SIGHUP, Ctrl-C) stopped the game; the signal follows in brackets.

@@ -406,13 +406,14 @@ fn fix_phrase(fix: Fix, g: &crate::phrase::grammar::Grammar) -> Phrase {
             what: Sensed::Piece(piece),
             square,
         } => remove_phrase(piece, square, g),
-        Fix::Remove { square, .. } => vec![
-            // The sensor cannot tell which man stands there.
-            Token::Word(Word::Remove),
-            Token::Word(Word::From),
-            Token::File(square.file()),
-            Token::Rank(square.rank()),
-        ],
+        // The sensor cannot tell which man stands there: "the man".
+        Fix::Remove { square, .. } => crate::phrase::events::instruction(
+            Word::Remove,
+            Word::From,
+            Token::Word(Word::TheMan),
+            square,
+            g,
+        ),
     }
 }
 

@@ -21,6 +21,41 @@ impl Session {
         }
     }
 
+    /// "touched piece must move: bishop c4; the touches bound the player to: pawn d3 or
+    /// pawn d4", said to both players when the board shows a move the touches did not allow
+    /// (4.3-4.4): what was played and what was due, in the game's words, not the rule's name
+    /// alone. The moves are said from the position they were played in.
+    fn breach_phrase(
+        &self,
+        played: &crate::rules::Move,
+        obligation: &crate::rules::arbiter::touch::Obligation,
+    ) -> Vec<Token> {
+        use crate::rules::arbiter::touch::Obligation;
+        let mut p = vec![Token::Word(Word::ReasonTouchMove)];
+        let ply = self.state.game().ply_count();
+        let Some((before, _)) = self
+            .state
+            .played_from(ply.saturating_sub(1))
+            .into_iter()
+            .find(|(_, m)| m == played)
+        else {
+            return p;
+        };
+        let announce = self.config.announce;
+        p.push(COLON);
+        p.extend(move_phrase_with(&before, played, announce));
+        if let Obligation::OneOf { moves, .. } = obligation {
+            p.extend([SEMICOLON, Token::Word(Word::BreachBoundTo), COLON]);
+            for (i, m) in moves.iter().enumerate() {
+                if i > 0 {
+                    p.push(Token::Word(Word::OrList));
+                }
+                p.extend(move_phrase_with(&before, m, announce));
+            }
+        }
+        p
+    }
+
     pub(super) fn tracker(&mut self, board: BoardRole, event: TrackerEvent, at: u64) {
         if let TrackerEvent::Touched { square, .. } | TrackerEvent::InHand { square } = event {
             self.pawn_lifted(board, square);
@@ -83,13 +118,10 @@ impl Session {
                 }
             }
             (_, TrackerEvent::TouchMoveBreach { played, obligation }) => {
+                let said = self.breach_phrase(&played, &obligation);
                 let text = TrackerEvent::TouchMoveBreach { played, obligation }.to_string();
                 if self.commit(Record::Note { at, text }) {
-                    self.out.say(
-                        &self.pack,
-                        Audience::Public,
-                        vec![Token::Word(Word::ReasonTouchMove)],
-                    );
+                    self.out.say(&self.pack, Audience::Public, said);
                     let note = [
                         Token::Word(Word::NoteForArbiter),
                         COLON,
@@ -155,6 +187,19 @@ impl Session {
                     p.extend(move_phrase_with(&before, m, self.config.announce));
                 }
                 p.extend([SEMICOLON, Token::Word(Word::SayItOrPutBack)]);
+                // Which man goes back where: the one lifted, the same in every candidate.
+                let from = candidates.first().map(|m| m.from());
+                let man = from.and_then(|sq| before.piece_at(sq));
+                if let (Some(from), Some(man)) = (from, man) {
+                    if candidates.iter().all(|m| m.from() == from) {
+                        p.push(COLON);
+                        p.extend(crate::phrase::events::put_phrase(
+                            man,
+                            from,
+                            self.pack.grammar(),
+                        ));
+                    }
+                }
                 self.out.say(&self.pack, Audience::Player, p);
             }
             (BoardRole::Sighted, TrackerEvent::Guidance { fixes }) => {

@@ -18,6 +18,9 @@ pub fn kind_words(pack: &Pack, kind: io::ErrorKind) -> Option<String> {
         io::ErrorKind::StorageFull => Word::IoStorageFull,
         io::ErrorKind::ReadOnlyFilesystem => Word::IoReadOnly,
         io::ErrorKind::ConnectionRefused => Word::IoConnectionRefused,
+        io::ErrorKind::BrokenPipe => Word::IoBrokenPipe,
+        io::ErrorKind::ResourceBusy => Word::IoBusy,
+        io::ErrorKind::TimedOut => Word::IoTimedOut,
         _ => return None,
     };
     Some(pack.text(&[Token::Word(word)]))
@@ -87,8 +90,19 @@ mod tests {
         );
         let own = io::Error::new(io::ErrorKind::NotFound, "the path names no file");
         assert_eq!(io_reason(&pack, &own), "the path names no file");
-        let other = io::Error::from(io::ErrorKind::TimedOut);
+        let other = io::Error::from(io::ErrorKind::Unsupported);
         assert_eq!(io_reason(&pack, &other), other.to_string());
+        // A board unplugged mid-read, a port another program holds: said, not "(Broken
+        // pipe)" in a Russian line (a play-through).
+        let ru = Pack::builtin("ru").unwrap();
+        assert_eq!(
+            io_reason(&ru, &io::Error::from_raw_os_error(32)),
+            "другая сторона закрыла соединение"
+        );
+        assert_eq!(
+            io_reason(&ru, &io::Error::from_raw_os_error(16)),
+            "устройство занято (его использует другая программа)"
+        );
         let e = Err::<(), _>(missing).context("/tmp/x").unwrap_err();
         assert_eq!(
             anyhow_words(&pack, &e),

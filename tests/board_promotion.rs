@@ -146,8 +146,9 @@ fn a_pegboard_promotion_answered_before_the_board_settles_is_a_knight() {
     knight_recorded(&home, &out);
 }
 
-/// Russian: the question names Ф, Л, С, К; a Latin `q` is refused in Russian, and the
-/// Cyrillic `к` (конь), typed after the board has been still, is the knight.
+/// Russian: the question names Ф, Л, С, К; a letter no piece has (`x`) is refused, and the
+/// Cyrillic `к` (конь), typed after the board has been still, is the knight. (A Latin `q`
+/// would be the queen, as English SAN's letters are in a Russian game.)
 #[test]
 fn a_pegboard_promotion_answered_k_in_russian_is_a_knight() {
     let (home, mut g) = start("ru", "ru");
@@ -160,10 +161,10 @@ fn a_pegboard_promotion_answered_k_in_russian_is_a_knight() {
         "the question in Russian",
     );
     g.serve(Duration::from_millis(800));
-    g.type_line("q");
+    g.type_line("x");
     g.expect(
-        |l| l.starts_with("«q» — не фигура, в которую может превратиться пешка; ответьте Ф"),
-        "the refusal of q",
+        |l| l.starts_with("«x» — не фигура, в которую может превратиться пешка; ответьте Ф"),
+        "the refusal of x",
     );
     g.type_line("к");
     g.expect(|l| l == "бэ один конь", "the move announced");

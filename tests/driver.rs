@@ -829,3 +829,50 @@ fn a_take_back_after_a_board_joins_the_game_is_not_undone_by_the_board() {
         "{said:?}"
     );
 }
+
+/// A man of the side to move put on a square it cannot reach (the bishop on f1 moved like a
+/// rook to f3) is said as the illegal move it is, not "the boards differ" as for a man
+/// knocked over (a play-through could not tell its own attempt from a board fault); the
+/// guidance to put it back follows, and the game does not change.
+#[test]
+fn a_man_moved_where_it_cannot_go_is_said_as_an_illegal_move_on_the_board() {
+    let start = Position::new();
+    for (lift, put, want) in [
+        (
+            Square::F1,
+            Square::F3,
+            "das Brett zeigt einen regelwidrigen Zug",
+        ),
+        // Not a move at all: a man of the side not on move.
+        (Square::B8, Square::B5, "Bretter stimmen nicht überein"),
+    ] {
+        let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
+        tracker.set_owner(Some(Color::White));
+        tracker.set_orientation(vichess::board::tracker::Orientation::Normal);
+        let config = SessionConfig {
+            vi_side: Some(Color::White),
+            ..SessionConfig::default()
+        };
+        let mut table = Table::new(session(config, None));
+        table.add_board(BoardRole::Pegboard, tracker);
+        table.handle(
+            sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()))),
+            ms(0),
+        );
+        table.handle(sensor(SensorEvent::Lifted(lift)), ms(1_000));
+        table.handle(sensor(placed(put)), ms(1_400));
+        for t in (2_000..=6_000).step_by(500) {
+            table.handle_timeout(ms(t));
+        }
+        let said = printed(&drain(&mut table));
+        let at = said.iter().position(|l| l == want);
+        assert!(at.is_some(), "{want}: {said:?}");
+        assert!(
+            said[at.unwrap() + 1..]
+                .iter()
+                .any(|l| l.contains("entfernen")),
+            "guidance after it: {said:?}"
+        );
+        assert_eq!(table.session().position(), &start);
+    }
+}

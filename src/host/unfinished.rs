@@ -58,14 +58,15 @@ pub fn unfinished_games(
         {
             continue;
         }
-        // A side without a name is called by its colour, as in the journal's file name.
+        // A side without a name is called by its colour, capitalised as a name, as in the
+        // journal's file name and the resume's line ("Белые – Чёрные").
         let name_of = |side: Color| {
             let tag = side.fold("White", "Black");
             state
                 .tags()
                 .iter()
                 .find(|(n, _)| n == tag)
-                .map_or_else(|| pack.text(&[Token::Side(side)]), |(_, v)| v.clone())
+                .map_or_else(|| super::words::side_name(pack, side), |(_, v)| v.clone())
         };
         let mut game = format!("{} – {}", name_of(Color::White), name_of(Color::Black));
         if let Some(ms) = state.began_unix_ms() {

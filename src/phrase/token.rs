@@ -915,6 +915,13 @@ words! {
     IoReadOnly = "io-read-only",
     /// A socket with no program behind it (a stale BrlAPI socket, a board daemon gone).
     IoConnectionRefused = "io-connection-refused",
+    /// The other end went away mid-conversation (EPIPE): a board unplugged or its program
+    /// stopped.
+    IoBrokenPipe = "io-broken-pipe",
+    /// The device is held by another program (EBUSY): a serial port another program opened.
+    IoBusy = "io-busy",
+    /// No answer within the time allowed.
+    IoTimedOut = "io-timed-out",
     /// `vichess scoresheet --audio`: the recording's file cannot be made; the file and the
     /// system's reason follow.
     RecordingCannotWrite = "recording-cannot-write",

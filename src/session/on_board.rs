@@ -147,12 +147,13 @@ impl Session {
                     self.out.say(&self.pack, Audience::Player, p);
                 }
             }
-            (BoardRole::Pegboard, TrackerEvent::Mismatch { .. }) => {
-                self.out.say(
-                    &self.pack,
-                    Audience::Player,
-                    vec![Token::Word(Word::BoardsDiffer)],
-                );
+            (BoardRole::Pegboard, TrackerEvent::Mismatch { differences }) => {
+                let word = match illegal_attempt(self.position(), &differences) {
+                    true => Word::BoardMoveIllegal,
+                    false => Word::BoardsDiffer,
+                };
+                self.out
+                    .say(&self.pack, Audience::Player, vec![Token::Word(word)]);
             }
             (BoardRole::Pegboard, TrackerEvent::PositionCorrect) => {
                 self.out.say(
@@ -248,4 +249,38 @@ impl Session {
             (BoardRole::Sighted, TrackerEvent::Touched { .. }) => {}
         }
     }
+}
+
+/// Whether the board's `differences` from `position` are one man of the side to move gone
+/// from its square to another it cannot legally reach (a bishop moved like a rook, a pawn
+/// taking straight ahead): the player's own attempt, which "the boards differ" made sound
+/// like a board fault. A legal move there would have been made, not reported.
+fn illegal_attempt(
+    position: &crate::rules::Position,
+    differences: &[crate::board::tracker::Difference],
+) -> bool {
+    use crate::board::Sensed;
+    let [a, b] = differences else {
+        return false;
+    };
+    let (left, arrived) = match (a.sensed, b.sensed) {
+        (Sensed::Empty, s) if s.is_occupied() => (a, b),
+        (s, Sensed::Empty) if s.is_occupied() => (b, a),
+        _ => return false,
+    };
+    let Some(man) = left.expected.filter(|p| p.color == position.turn()) else {
+        return false;
+    };
+    let could_be_it = match arrived.sensed {
+        Sensed::Piece(p) => p == man,
+        Sensed::Occupied { color } => color.is_none_or(|c| c == man.color),
+        Sensed::Empty => false,
+    };
+    let on_own = arrived.expected.is_some_and(|p| p.color == man.color);
+    could_be_it
+        && !on_own
+        && !position
+            .legal_moves()
+            .iter()
+            .any(|m| m.from() == left.square && m.to() == arrived.square)
 }

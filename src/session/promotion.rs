@@ -21,13 +21,34 @@ const CHOICES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
 /// Springer, `К` for конь, `Ձ` for ձի), in either case, or its name. `color` is the
 /// promoting side's (figurine letters differ by colour). `play`'s question and `vichess
 /// board monitor` read answers through this one function.
+///
+/// Where the game's letters are not Latin, a Latin letter is read as English SAN's, as the
+/// moves themselves are ("gxh1=N" is taken in a Ukrainian game, so "Q" answers its
+/// question too), and a Latin `K` in a Russian or Ukrainian game is the Cyrillic knight it
+/// looks like. Not in German, whose own Latin letters mean other men ("B" is Bauer).
 pub fn promotion_piece(pack: &Pack, color: Color, text: &str) -> Option<Role> {
     let lang = notation_lang(pack.language());
-    let folded = text.trim().to_lowercase();
-    CHOICES.into_iter().find(|&r| {
-        lang.symbol(r, color).to_lowercase() == folded
-            || pack.text(&[Token::Piece(r)]).to_lowercase() == folded
-    })
+    let in_game = |text: &str| {
+        let folded = text.trim().to_lowercase();
+        CHOICES.into_iter().find(|&r| {
+            lang.symbol(r, color).to_lowercase() == folded
+                || pack.text(&[Token::Piece(r)]).to_lowercase() == folded
+        })
+    };
+    in_game(text)
+        .or_else(|| lang.lookalike_text(text.trim()).and_then(|t| in_game(&t)))
+        .or_else(|| {
+            if lang == crate::rules::notation::Lang::De {
+                return None;
+            }
+            let folded = text.trim().to_lowercase();
+            CHOICES.into_iter().find(|&r| {
+                crate::rules::notation::Lang::En
+                    .symbol(r, color)
+                    .to_lowercase()
+                    == folded
+            })
+        })
 }
 
 /// The answers to a promotion question in `pack`'s language, each letter with its piece's
@@ -168,5 +189,32 @@ impl Session {
             text = text.replace(&format!("{{{name}}}"), value);
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The game's letters and names first; then a Latin K for the Cyrillic knight it looks
+    /// like; then English SAN's letters, as typed moves take them (a play-through typed "Q"
+    /// in a Ukrainian game and was refused).
+    #[test]
+    fn the_answer_is_read_in_the_games_letters_then_as_english_sans() {
+        let uk = Pack::builtin("uk").unwrap();
+        let read = |pack: &Pack, t: &str| promotion_piece(pack, Color::White, t);
+        assert_eq!(read(&uk, "Ф"), Some(Role::Queen));
+        assert_eq!(read(&uk, "кінь"), Some(Role::Knight));
+        assert_eq!(read(&uk, "Q"), Some(Role::Queen));
+        assert_eq!(read(&uk, "n"), Some(Role::Knight));
+        assert_eq!(read(&uk, "K"), Some(Role::Knight));
+        assert_eq!(read(&uk, "X"), None);
+        let de = Pack::builtin("de").unwrap();
+        assert_eq!(read(&de, "S"), Some(Role::Knight));
+        assert_eq!(read(&de, "B"), None, "Bauer, not bishop");
+        assert_eq!(read(&de, "n"), None);
+        let hy = Pack::builtin("hy").unwrap();
+        assert_eq!(read(&hy, "Ձ"), Some(Role::Knight));
+        assert_eq!(read(&hy, "R"), Some(Role::Rook));
     }
 }

@@ -213,3 +213,34 @@ fn an_offer_before_ones_move_is_marked_with_the_move_made_next() {
         "{movetext}"
     );
 }
+
+/// An offer made before one's move, then the moves before it taken back: it was made in a
+/// position the record no longer has, so no move of the record is marked with it (a
+/// play-through found "(=) draw offer: White" on Black's first move, where nobody offered).
+#[test]
+fn an_offer_made_in_a_position_taken_back_marks_no_move() {
+    let p = pack("en");
+    let mut s = Session::new(SessionConfig::default(), p, Position::new(), None);
+    run(
+        &mut s,
+        0,
+        &[
+            "e4",
+            "Nf6",
+            "f4",
+            "Nxe4",
+            "draw offer white",
+            "draw decline black",
+            "takeback white",
+            "yes",
+        ],
+    );
+    let out = run(&mut s, 5_000, &["moves"]);
+    assert_eq!(printed(&out), ["1. e4 Nf6"]);
+    let movetext = s.pgn().replace('\n', " ");
+    assert!(!movetext.contains("(=)"), "{movetext}");
+    // An offer made after that is marked as usual.
+    run(&mut s, 6_000, &["d4", "draw offer white", "e6"]);
+    let movetext = s.pgn().replace('\n', " ");
+    assert!(movetext.contains("2. d4 {(=)"), "{movetext}");
+}

@@ -759,6 +759,31 @@ fn help_lists_the_questions_in_the_games_language() {
     }
 }
 
+/// A move made and not yet pressed: the opponent is not to move yet (their clock does not
+/// run, an engine waits for the press), so `turn` says who has moved and what to do, as a
+/// resume does (a play-through heard "Black to move" and waited, its own clock running).
+#[test]
+fn whose_turn_after_a_move_not_yet_pressed_says_to_press() {
+    for (pack, word, answer) in [
+        (
+            "en",
+            "turn",
+            "White has already moved: press the clock, or correct the move",
+        ),
+        (
+            "de",
+            "zug",
+            "Weiß hat schon gezogen: die Uhr drücken oder den Zug korrigieren",
+        ),
+    ] {
+        let mut s = game(pack, None, false, &[]);
+        s.handle(Event::Line("e4".into()), Stamp::from_millis(1_000));
+        assert_eq!(ask(&mut s, word), [answer], "{pack}");
+        s.handle(Event::Line("press".into()), Stamp::from_millis(2_000));
+        assert_ne!(ask(&mut s, word), [answer], "{pack}");
+    }
+}
+
 /// The English words work in every game, and the answer is in the game's language.
 #[test]
 fn english_words_are_answered_in_the_games_language() {

@@ -441,10 +441,16 @@ impl Session {
                 p.extend(e.phrase.iter().copied());
                 p
             }
-            None => vec![
-                Token::Side(self.position().turn()),
-                Token::Word(Word::ToMove),
-            ],
+            // The move is made and not yet pressed: the opponent is not to move yet (their
+            // clock does not run, an engine waits), and the mover's clock runs on. Said as
+            // the resume says it, with what to do.
+            None => match self.state.unpressed() {
+                Some(side) => vec![Token::Side(side), Token::Word(Word::AlreadyMoved)],
+                None => vec![
+                    Token::Side(self.position().turn()),
+                    Token::Word(Word::ToMove),
+                ],
+            },
         };
         self.tell(p);
     }

@@ -953,6 +953,10 @@ impl State {
     fn pop_ply(&mut self) -> (Option<Millis>, Option<Millis>) {
         let after = self.clk.pop().flatten();
         self.offered.pop();
+        // An offer made before its maker's next move was made in a position now taken
+        // back: no move of the record goes with it (a play-through found it marked on the
+        // move before the take-back).
+        self.offer_to_mark = None;
         (self.pressed_from.pop().flatten(), after)
     }
 

@@ -1174,6 +1174,59 @@ fn the_engine_answers_a_draw_offer_at_once() {
     assert_eq!(moves_of(&records), ["e2e4", "e7e5"]);
 }
 
+/// A draw offered before each player has moved cannot be agreed (5.2.3): the engine
+/// declines for that, not "as it does not stand worse" a queen down (a play-through). In a
+/// resumed game, where the engine has not yet looked at the position, it looks before it
+/// answers, and a queen down it accepts.
+#[test]
+fn the_engine_answers_a_draw_offer_from_the_position_not_from_a_search_it_has_not_made() {
+    let queen_up = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    let mut g = Game::start(&stockfish(), &["--fen", queen_up, "--lang", "de"]);
+    g.type_line("remis anbieten");
+    g.expect(|l| l.starts_with("die Engine lehnt"), "the engine's answer");
+    assert_eq!(
+        g.seen.last().unwrap(),
+        "die Engine lehnt das Remis ab: Remis nach Vereinbarung erst, wenn beide gezogen haben (5.2.3)"
+    );
+    g.type_line("Dd2");
+    assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
+    g.child.kill().unwrap();
+    g.child.wait().unwrap();
+    let dir = g.dir.clone();
+    let args = [
+        "--no-audio",
+        "--game-dir",
+        dir.to_str().unwrap(),
+        "--resume",
+    ];
+    let (mut child, mut stdin, lines) = common_play::spawn_play(g._home.path(), &args);
+    let mut seen = Vec::new();
+    assert!(
+        until(&lines, &mut seen, |l| l
+            .starts_with("die Engine ist wieder am Brett")),
+        "{seen:#?}"
+    );
+    writeln!(stdin, "remis anbieten").unwrap();
+    assert!(
+        until(&lines, &mut seen, |l| l.starts_with("die Engine nimmt")),
+        "{seen:#?}"
+    );
+    assert_eq!(
+        seen.last().unwrap(),
+        "die Engine nimmt das Remis an: sie steht schlechter"
+    );
+    writeln!(stdin, "quit").unwrap();
+    child.wait().unwrap();
+    let ends: Vec<String> = records(&dir)
+        .into_iter()
+        .filter(|r| r.starts_with("draw "))
+        .collect();
+    assert!(
+        ends.last().is_some_and(|r| r.ends_with("black accept")),
+        "{ends:?}"
+    );
+}
+
 /// The stretches of sound in `pcm`, apart by at least `gap_s` of silence (20 ms windows
 /// below -40 dB of the loudest), each as its start and end in seconds.
 fn sounding(pcm: &vichess::audio::Pcm, gap_s: f64) -> Vec<(f64, f64)> {

@@ -136,6 +136,16 @@ pub enum Score {
     Mate(i32),
 }
 
+impl Score {
+    /// The same score from the other side's view.
+    pub fn flipped(self) -> Score {
+        match self {
+            Score::Centipawns(cp) => Score::Centipawns(-cp),
+            Score::Mate(m) => Score::Mate(-m),
+        }
+    }
+}
+
 /// One line an engine printed, read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EngineLine {

@@ -559,6 +559,9 @@ enum Kind {
     /// for the position with the opponent on move): what the threat gains is measured
     /// against it.
     ThreatBase,
+    /// The position's evaluation for the answer to a draw offer made before the engine has
+    /// looked at the game at all (its first move not yet played).
+    DrawEval,
 }
 
 /// How much more than the position gives now the opponent's free move must win (in
@@ -713,7 +716,7 @@ impl Seat {
         let options = match kind {
             Kind::Move => self.spec.strength.options(|_| true),
             // Help is the engine's best, whatever its level as an opponent.
-            Kind::Help(_) | Kind::ThreatBase => vec![
+            Kind::Help(_) | Kind::ThreatBase | Kind::DrawEval => vec![
                 Command::SetOption {
                     name: "UCI_LimitStrength".into(),
                     value: Some("false".into()),
@@ -961,7 +964,7 @@ impl Host {
             .drain(..)
             .filter_map(|(_, kind, _)| match kind {
                 Kind::Help(h) => Some(crate::session::command_word(lang, h.word())),
-                Kind::Move | Kind::ThreatBase => None,
+                Kind::Move | Kind::ThreatBase | Kind::DrawEval => None,
             })
             .collect();
         if dropped.is_empty() {
@@ -1045,6 +1048,14 @@ impl Host {
                 match kind {
                     Kind::Move => self.engine_moves(outcome, now)?,
                     Kind::ThreatBase => seat.threat_base = outcome.score,
+                    // From the side to move's view, as UCI gives it: the engine's own.
+                    Kind::DrawEval => {
+                        let engines = game.position().turn() == seat.spec.side;
+                        seat.last_score = outcome.score.map(|s| match engines {
+                            true => s,
+                            false => s.flipped(),
+                        });
+                    }
                     Kind::Help(help) => self.engine_helps(help, outcome, now),
                 }
             }
@@ -1160,7 +1171,7 @@ impl Host {
             .drain(..)
             .filter_map(|(_, kind, key)| match kind {
                 Kind::Help(h) => Some((h, key)),
-                Kind::Move | Kind::ThreatBase => None,
+                Kind::Move | Kind::ThreatBase | Kind::DrawEval => None,
             })
             .collect();
         seat.faults += 1;
@@ -1265,7 +1276,7 @@ impl Host {
                 .drain(..)
                 .filter_map(|(_, kind, _)| match kind {
                     Kind::Help(h) => Some(h),
-                    Kind::Move | Kind::ThreatBase => None,
+                    Kind::Move | Kind::ThreatBase | Kind::DrawEval => None,
                 })
                 .collect();
             if !helps.is_empty() {
@@ -1278,6 +1289,22 @@ impl Host {
             return;
         }
         if !seat.given_up && state.offer() == Some(!side) && !state.is_over() {
+            if seat.last_score.is_none() && state.both_have_moved() {
+                // It has not looked at the game yet (a resumed game): it looks before
+                // answering, rather than decline "as it does not stand worse" a queen down
+                // (a play-through). Before each side's first move it declines for 5.2.3.
+                if !seat.asked.iter().any(|(_, k, _)| *k == Kind::DrawEval) {
+                    let game = state.game();
+                    let go = Go {
+                        movetime: Some(seat.spec.think_ms.unwrap_or(300)),
+                        ..Go::default()
+                    };
+                    let white = game.position().turn() == Color::White;
+                    let (command, key) = (position_command(game), game_key(game));
+                    seat.ask(Kind::DrawEval, &command, key, go, white);
+                }
+                return;
+            }
             let accept = accepts_draw(seat.last_score);
             self.table
                 .seat(now, |s, now| ((), s.engine_answers_draw(side, accept, now)));

@@ -1226,6 +1226,8 @@ words! {
     EngineThinking = "engine-thinking",
     /// The engine answers a draw offer at once, by its evaluation.
     EngineDeclinesDraw = "engine-declines-draw",
+    /// The engine declines, the reason said after it (a draw cannot be agreed yet, 5.2.3).
+    EngineDeclinesDrawFor = "engine-declines-draw-for",
     EngineAcceptsDraw = "engine-accepts-draw",
     /// A bad `--level`, `--elo`, `--side` or `--engine-side` value, after the flag and the
     /// value as typed: what it must be.

@@ -109,12 +109,20 @@ impl Session {
     pub fn engine_answers_draw(&mut self, side: Color, accept: bool, now: Stamp) -> Vec<Effect> {
         let at = self.start_event(now);
         if self.state.offer() == Some(!side) && !self.state.is_over() {
-            let word = match accept {
-                true => Word::EngineAcceptsDraw,
-                false => Word::EngineDeclinesDraw,
+            // Before each player has moved no draw can be agreed (5.2.3): declined for that,
+            // not accepted and then refused.
+            let early = !self.state.both_have_moved();
+            let accept = accept && !early;
+            let said = match (accept, early) {
+                (true, _) => vec![Token::Word(Word::EngineAcceptsDraw)],
+                (false, true) => vec![
+                    Token::Word(Word::EngineDeclinesDrawFor),
+                    COLON,
+                    Token::Word(Word::DrawTooEarly),
+                ],
+                (false, false) => vec![Token::Word(Word::EngineDeclinesDraw)],
             };
-            self.out
-                .say(&self.pack, Audience::Public, vec![Token::Word(word)]);
+            self.out.say(&self.pack, Audience::Public, said);
             let action = match accept {
                 true => DrawAction::Accept,
                 false => DrawAction::Decline,

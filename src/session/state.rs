@@ -2073,7 +2073,8 @@ impl State {
         Some((events, running))
     }
 
-    fn both_have_moved(&self) -> bool {
+    /// Each player has made a move in this game, so a draw may be agreed (5.2.3).
+    pub fn both_have_moved(&self) -> bool {
         self.game.ply_count() >= 2
     }
 

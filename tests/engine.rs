@@ -714,6 +714,58 @@ fn after_a_crash_of_vichess_the_resumed_game_goes_on_against_the_engine() {
     );
 }
 
+/// vichess stopped while the engine thought its move; resumed, the clocks were stopped for
+/// the downtime and the engine thought again on them, its time not counted (a play-through
+/// watched two minutes go by so). Now its clock starts as it starts thinking, and the
+/// player is told so, not that the clocks stay stopped.
+#[test]
+fn an_engine_resumed_on_its_move_thinks_on_its_own_clock() {
+    let mut g = Game::fake("slow", &["--control", "5m"]);
+    let dir = g.dir.clone();
+    g.type_line("e2e4");
+    g.type_line("press");
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !records(&dir).iter().any(|r| r.starts_with("press ")) {
+        assert!(std::time::Instant::now() < end, "{:#?}", g.seen);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    g.child.kill().unwrap();
+    g.child.wait().unwrap();
+    let good = fake_engine(g._home.path(), "good", g.state.to_str().unwrap());
+    let args = [
+        "--no-audio",
+        "--game-dir",
+        dir.to_str().unwrap(),
+        "--resume",
+        "--engine",
+        &good,
+        "--lang",
+        "en",
+    ];
+    let (mut child, mut stdin, lines) = common_play::spawn_play(g._home.path(), &args);
+    assert_eq!(wait_moves(&dir, 2).len(), 2);
+    writeln!(stdin, "quit").unwrap();
+    let mut seen = Vec::new();
+    until(&lines, &mut seen, |l| l.starts_with("game saved"));
+    child.wait().unwrap();
+    assert!(
+        seen.iter().any(|l| l
+            == "the engine plays this side: Black; it is finding its move; clock running: Black"),
+        "{seen:#?}"
+    );
+    assert!(
+        !seen
+            .iter()
+            .any(|l| l.starts_with("the clocks stay stopped")),
+        "{seen:#?}"
+    );
+    // The clocks were started before the engine's move, not by it.
+    let records = records(&dir);
+    let started = records.iter().rposition(|r| r.starts_with("resume "));
+    let moved = records.iter().rposition(|r| r.starts_with("move "));
+    assert!(started.is_some() && started < moved, "{records:#?}");
+}
+
 /// The review's saved line in Armenian has the Armenian colon, as every saved line does.
 #[test]
 fn review_saved_in_armenian_is_labelled_with_its_colon() {

@@ -318,7 +318,7 @@ fn an_agreed_draws_pgn_says_it_was_agreed() {
 fn armenian_says_the_article_n_before_a_vowel() {
     // Whose move: "սևերն են քայլում", not "սևերը են".
     let mut s = game("hy", None, None);
-    let lines = printed(&run(&mut s, 0, &["e4", "հերթ"]));
+    let lines = printed(&run(&mut s, 0, &["e4", "սեղմել", "հերթ"]));
     assert_eq!(lines.last().map(String::as_str), Some("սևերն են քայլում"));
     // No word of the pack (printed or spoken) has -ը before a word that opens with a vowel.
     let p = pack("hy");

@@ -1351,6 +1351,11 @@ impl Host {
         {
             return;
         }
+        self.table.seat(now, |s, now| ((), s.engine_thinks(now)));
+        let Some(seat) = self.engine.as_mut() else {
+            return;
+        };
+        let state = self.table.session().state();
         let clocks = self.table.clock_reading(now).map(|c| {
             let inc = |r: crate::rules::clock::SideReading| match r.bonus {
                 crate::rules::clock::Bonus::Increment(ms) => ms,

@@ -138,6 +138,30 @@ impl Session {
         self.out.take()
     }
 
+    /// The engine starts thinking on its move. After a resume that left the clocks stopped
+    /// for the downtime they start now, the engine's running: its thinking is its time, as
+    /// a player's is, not time the clocks never saw (a play-through watched Stockfish think
+    /// for two minutes on stopped clocks).
+    pub fn engine_thinks(&mut self, now: Stamp) -> Vec<Effect> {
+        let at = self.start_event(now);
+        if self.restart_clocks_if_resumed(at) {
+            let side = self.position().turn();
+            let said = vec![
+                Token::Word(Word::EnginePlaysSide),
+                COLON,
+                Token::Side(side),
+                SEMICOLON,
+                Token::Word(Word::EngineThinking),
+                SEMICOLON,
+                Token::Word(Word::ClockRunning),
+                COLON,
+                Token::Side(side),
+            ];
+            self.out.say(&self.pack, Audience::Public, said);
+        }
+        self.out.take()
+    }
+
     /// The engine's help to the player (`hint`, `eval`, `threats`): journaled as what it is
     /// (`record`, one line), then said to the player alone.
     pub fn engine_help(&mut self, record: &str, phrase: Phrase, now: Stamp) -> Vec<Effect> {

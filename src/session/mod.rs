@@ -953,25 +953,33 @@ impl Session {
         };
         if stopped {
             self.restart_on_play = true;
-            self.out.say(
-                &self.pack,
-                Audience::Player,
-                vec![Token::Word(Word::ClocksStayStopped)],
-            );
+            // The engine on move starts them when it starts thinking, and says so
+            // (`engine_thinks`): "they stay stopped" would be untrue a moment later.
+            let engine_next =
+                self.computer == Some(self.position().turn()) && self.state.unpressed().is_none();
+            if !engine_next {
+                self.out.say(
+                    &self.pack,
+                    Audience::Player,
+                    vec![Token::Word(Word::ClocksStayStopped)],
+                );
+            }
         }
     }
 
     /// The first move or press after a resume starts the clocks stopped for the downtime.
-    pub(super) fn restart_clocks_if_resumed(&mut self, at: u64) {
+    /// Whether it started them.
+    pub(super) fn restart_clocks_if_resumed(&mut self, at: u64) -> bool {
         if std::mem::take(&mut self.restart_on_play) {
             let stopped = matches!(
                 self.state.clock().map(|c| c.state()),
                 Some(crate::rules::clock::ClockState::Stopped { .. })
             );
             if stopped {
-                self.commit(Record::Pause { at, stopped: false });
+                return self.commit(Record::Pause { at, stopped: false });
             }
         }
+        false
     }
 
     /// Journals `rec` and announces what it did, or refuses it leaving everything as it was.

@@ -766,6 +766,33 @@ fn an_engine_resumed_on_its_move_thinks_on_its_own_clock() {
     assert!(started.is_some() && started < moved, "{records:#?}");
 }
 
+/// Help asked while the engine finds its own move is answered at once with when to ask,
+/// not left unsaid until the move and then called "not answered" (a play-through sat 25
+/// seconds in silence after `eval`, `hint`, `threats`).
+#[test]
+fn help_asked_while_the_engine_thinks_says_at_once_to_ask_after_its_move() {
+    let mut g = Game::fake("slow", &["--lang", "de"]);
+    g.type_line("e2e4");
+    assert_eq!(wait_moves(&g.dir, 1).len(), 1, "{:#?}", g.seen);
+    g.type_line("bewertung");
+    g.expect(
+        |l| l.starts_with("diese Seite spielt die Engine"),
+        "the answer",
+    );
+    assert_eq!(
+        g.seen.last().unwrap(),
+        "diese Seite spielt die Engine: Schwarz; sie sucht gerade ihren Zug; \
+         nach ihrem Zug bitte noch einmal fragen"
+    );
+    // Said before the engine's move (the slow engine takes five seconds).
+    assert_eq!(moves(&g.dir).len(), 1);
+    let (seen, _, _) = g.quit();
+    assert!(
+        !seen.iter().any(|l| l.starts_with("nicht beantwortet")),
+        "{seen:#?}"
+    );
+}
+
 /// The review's saved line in Armenian has the Armenian colon, as every saved line does.
 #[test]
 fn review_saved_in_armenian_is_labelled_with_its_colon() {
@@ -1478,12 +1505,12 @@ fn a_takeback_against_the_engine_is_one_line_without_the_arbiter_in_every_langua
 }
 
 #[test]
-fn help_asked_while_the_engine_thinks_and_then_quit_is_said_to_be_unanswered() {
-    // The engine thinks five seconds on its move; the helps wait behind it.
-    let mut g = Game::fake("slow", &["--lang", "de"]);
+fn help_asked_and_then_quit_before_the_engine_answered_is_said_to_be_unanswered() {
+    // The engine answers its first search at once, then thinks five seconds on each.
+    let mut g = Game::fake("slow-after-first", &["--lang", "de"]);
     g.expect(|l| l.starts_with("die Engine spielt"), "naming the engine");
     g.type_line("e2e4");
-    assert_eq!(wait_moves(&g.dir, 1).len(), 1, "{:#?}", g.seen);
+    assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{:#?}", g.seen);
     g.type_line("tipp");
     g.type_line("bewertung");
     let (seen, _, _) = g.quit();
@@ -1494,8 +1521,8 @@ fn help_asked_while_the_engine_thinks_and_then_quit_is_said_to_be_unanswered() {
     );
 }
 
-/// A hint asked while the engine thinks waits behind its move; a take-back then changes the
-/// position it was asked in. It is not dropped without a word: the player hears that it was
+/// A hint the engine is still looking for when a take-back changes the position it was
+/// asked in. It is not dropped without a word: the player hears that it was
 /// not answered because the position changed, in the game's language, after the take-back's
 /// line.
 #[test]
@@ -1505,42 +1532,43 @@ fn a_hint_waiting_when_a_takeback_comes_is_said_to_be_withdrawn_in_every_languag
             "en",
             "hint",
             "takeback",
-            "taken back: e4; White to move",
+            "taken back: e4, e5; White to move",
             "not answered: the position changed before the engine answered; ask again (hint)",
         ),
         (
             "de",
             "tipp",
             "zurück",
-            "zurückgenommen: Eva vier; Weiß am Zug",
+            "zurückgenommen: Eva vier, Eva fünf; Weiß am Zug",
             "nicht beantwortet: die Stellung hat sich geändert, bevor die Engine antwortete; bitte noch einmal fragen (tipp)",
         ),
         (
             "uk",
             "підказка",
             "повернути",
-            "скасовано: е чотири; білі ходять",
+            "скасовано: е чотири, е п'ять; білі ходять",
             "без відповіді: позиція змінилася, перш ніж рушій відповів; запитайте ще раз (підказка)",
         ),
         (
             "ru",
             "подсказка",
             "вернуть",
-            "отменено: е четыре; белые ходят",
+            "отменено: е четыре, е пять; белые ходят",
             "без ответа: позиция изменилась, прежде чем движок ответил; спросите ещё раз (подсказка)",
         ),
         (
             "hy",
             "հուշում",
             "հետկանչ",
-            "հետ վերցված՝ e4; սպիտակներն են քայլում",
+            "հետ վերցված՝ e4, e5; սպիտակներն են քայլում",
             "անպատասխան մնաց։ դիրքը փոխվեց, մինչ շարժիչը կպատասխաներ։ հարցրեք նորից (հուշում)",
         ),
     ] {
-        // The engine thinks five seconds on its move unless told to stop.
-        let mut g = Game::fake("slow", &["--lang", lang]);
+        // The engine answers its move at once, then thinks five seconds on the hint unless
+        // told to stop. (Help asked while it finds its own move is refused at once.)
+        let mut g = Game::fake("slow-after-first", &["--lang", lang]);
         g.type_line("e2e4");
-        assert_eq!(wait_moves(&g.dir, 1).len(), 1, "{lang}: {:#?}", g.seen);
+        assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);
         g.type_line(hint);
         g.type_line(takeback);
         g.expect(|l| l == taken, "the take-back");

@@ -187,7 +187,8 @@ fn an_engine_killed_mid_game_is_said_and_started_again() {
     }
 }
 
-/// Help asked while the engine thinks and then `quit`: the game was left, not ended.
+/// Help the engine is still looking for when the player quits: the game was left, not
+/// ended.
 #[test]
 fn help_left_unanswered_by_quitting_says_the_game_was_left() {
     for (lang, hint, line) in [
@@ -202,9 +203,10 @@ fn help_left_unanswered_by_quitting_says_the_game_was_left() {
             "not answered: the game was left while the engine was still thinking; resume it to ask again (hint)",
         ),
     ] {
-        let mut g = Game::fake("slow", &["--lang", lang]);
+        // Its move at once, then five seconds on the hint.
+        let mut g = Game::fake("slow-after-first", &["--lang", lang]);
         g.type_line("e2e4");
-        assert_eq!(wait_moves(&g.dir, 1).len(), 1, "{lang}: {:#?}", g.seen);
+        assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);
         g.type_line(hint);
         let (seen, _, _) = g.quit();
         assert!(seen.iter().any(|l| l == line), "{lang}: {seen:#?}");

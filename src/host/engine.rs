@@ -802,6 +802,22 @@ impl Host {
             let line = self.pack.text(&[Token::Word(Word::EngineNotRunning)]);
             return self.tell(&line);
         }
+        // While it finds its own move the engine answers nothing else: asked then, the help
+        // waited unsaid until the move changed the position, then was "not answered" (a
+        // play-through sat 25 seconds in silence). Said at once instead, with when to ask.
+        if seat.asked.iter().any(|(_, k, _)| *k == Kind::Move) {
+            let side = seat.spec.side;
+            let line = self.pack.text(&[
+                Token::Word(Word::EnginePlaysSide),
+                crate::phrase::grammar::COLON,
+                Token::Side(side),
+                crate::phrase::grammar::SEMICOLON,
+                Token::Word(Word::EngineThinking),
+                crate::phrase::grammar::SEMICOLON,
+                Token::Word(Word::AskAfterItsMove),
+            ]);
+            return self.tell(&line);
+        }
         let game = self.table.session().state().game();
         let key = game_key(game);
         let mut pos = game.position().clone();

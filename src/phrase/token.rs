@@ -1224,6 +1224,8 @@ words! {
     PressYourClockFirst = "press-your-clock-first",
     /// ... and the engine is finding its move.
     EngineThinking = "engine-thinking",
+    /// After "it is finding its move", to help asked meanwhile: when to ask.
+    AskAfterItsMove = "ask-after-its-move",
     /// The engine answers a draw offer at once, by its evaluation.
     EngineDeclinesDraw = "engine-declines-draw",
     /// The engine declines, the reason said after it (a draw cannot be agreed yet, 5.2.3).

@@ -140,7 +140,7 @@ def main():
                         say("info string flooding " + "x" * 100)
                 except BrokenPipeError:
                     sys.exit(0)
-            if mode == "slow":
+            if mode == "slow" or (mode == "slow-after-first" and searches > 1):
                 end = time.time() + 5
                 while time.time() < end:
                     heard = lines.next(max(0.0, end - time.time()))

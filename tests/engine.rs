@@ -793,6 +793,22 @@ fn help_asked_while_the_engine_thinks_says_at_once_to_ask_after_its_move() {
     );
 }
 
+/// `threats` in check: the threat is the check, and the men giving it are named (a
+/// play-through heard "no threat" with a queen giving check).
+#[test]
+fn threats_in_check_names_the_men_giving_it() {
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5P2/PPPP2PP/RNBQKBNR w KQkq - 1 3";
+    let mut g = Game::start(&stockfish(), &["--fen", fen, "--lang", "de"]);
+    g.type_line("drohung");
+    g.expect(|l| l.starts_with("Schach"), "the answer");
+    assert_eq!(g.seen.last().unwrap(), "Schach: schwarze Dame Hector vier");
+    let (_, records, _) = g.quit();
+    assert!(
+        records.iter().any(|r| r.ends_with("help threats check")),
+        "{records:#?}"
+    );
+}
+
 /// The review's saved line in Armenian has the Armenian colon, as every saved line does.
 #[test]
 fn review_saved_in_armenian_is_labelled_with_its_colon() {

@@ -784,6 +784,25 @@ fn whose_turn_after_a_move_not_yet_pressed_says_to_press() {
     }
 }
 
+/// A game set up in check has no move that gave it to announce: the greeting and `turn`
+/// say it with whose move it is (a play-through learnt of the check only from a refused
+/// move).
+#[test]
+fn a_game_set_up_in_check_says_so_with_whose_move_it_is() {
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5P2/PPPP2PP/RNBQKBNR w KQkq - 1 3";
+    for (pack, word, answer) in [
+        ("de", "zug", "Weiß am Zug, Schach"),
+        ("en", "turn", "White to move, check"),
+        ("ru", "очередь", "белые ходят, шах"),
+    ] {
+        let mut s = game(pack, Some(fen), false, &[]);
+        assert!(s.greeting().contains(answer), "{pack}: {}", s.greeting());
+        assert_eq!(ask(&mut s, word), [answer], "{pack}");
+    }
+    let s = game("en", None, false, &[]);
+    assert!(!s.greeting().contains("check"), "{}", s.greeting());
+}
+
 /// The English words work in every game, and the answer is in the game's language.
 #[test]
 fn english_words_are_answered_in_the_games_language() {
@@ -1276,7 +1295,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
     (
         "en",
         &[
-            ("turn", "Black to move"),
+            ("turn", "Black to move, check"),
             ("last capture", "no capture yet"),
             ("back", "1. a8 queen, check"),
             ("attackers h8", "attackers of h8: a8 white queen"),
@@ -1286,7 +1305,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
     (
         "de",
         &[
-            ("zug", "Schwarz am Zug"),
+            ("zug", "Schwarz am Zug, Schach"),
             ("letzter Schlagzug", "noch kein Schlagzug"),
             ("rückwärts", "1. a8 Dame, Schach"),
             ("angreifer h8", "Angreifer von h8: a8 weiße Dame"),
@@ -1296,7 +1315,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
     (
         "de-fide",
         &[
-            ("zug", "Schwarz am Zug"),
+            ("zug", "Schwarz am Zug, Schach"),
             ("letzter Schlagzug", "noch kein Schlagzug"),
             ("rückwärts", "1. Anna acht Dame Schach"),
             (
@@ -1309,7 +1328,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
     (
         "uk",
         &[
-            ("черга", "чорні ходять"),
+            ("черга", "чорні ходять, шах"),
             ("останнє взяття", "взять ще не було"),
             ("назад", "1. а вісім ферзь, шах"),
             ("нападники h8", "атакують аш вісім: а вісім білий ферзь"),
@@ -1319,7 +1338,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
     (
         "ru",
         &[
-            ("очередь", "чёрные ходят"),
+            ("очередь", "чёрные ходят, шах"),
             ("последнее взятие", "взятий ещё не было"),
             ("назад", "1. а восемь ферзь, шах"),
             ("нападающие h8", "атакуют аш восемь: а восемь белый ферзь"),
@@ -1329,7 +1348,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
     (
         "hy",
         &[
-            ("հերթ", "սևերն են քայլում"),
+            ("հերթ", "սևերն են քայլում, շախ"),
             ("վերջին վերցում", "դեռ վերցում չի եղել"),
             ("հետ", "1. a8 թագուհի, շախ"),
             ("հարձակվողներ h8", "հարձակվում են h8՝ a8 սպիտակ թագուհի"),
@@ -1339,7 +1358,7 @@ const AFTER_PROMOTION: &[(&str, &[(&str, &str)])] = &[
 ];
 
 /// After a promotion the new queen is where it was put, attacks along its rank, and
-/// stepping back names the promotion.
+/// stepping back names the promotion; whose move it is says the check it gives.
 #[test]
 fn questions_after_a_promotion_name_the_new_piece() {
     for (pack, cases) in AFTER_PROMOTION {

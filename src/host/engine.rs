@@ -832,6 +832,29 @@ impl Host {
                     };
                     pos = swapped;
                 }
+                // In check there is no free move to look at: the threat is the check, and
+                // the men giving it are named ("no threat" was said with a queen giving
+                // check, a play-through).
+                None if pos.is_check() => {
+                    let mut phrase = vec![Token::Check, crate::phrase::grammar::COLON];
+                    for (i, sq) in pos.checkers().into_iter().enumerate() {
+                        if i > 0 {
+                            phrase.push(Token::Word(Word::And));
+                        }
+                        if let Some(man) = pos.piece_at(sq) {
+                            phrase.extend([
+                                Token::Man(man),
+                                Token::File(sq.file()),
+                                Token::Rank(sq.rank()),
+                            ]);
+                        }
+                    }
+                    let now = self.clock.now();
+                    self.table.seat(now, |s, now| {
+                        ((), s.engine_help("threats check", phrase, now))
+                    });
+                    return Ok(());
+                }
                 None => {
                     let phrase = vec![Token::Word(Word::NoThreat)];
                     let now = self.clock.now();

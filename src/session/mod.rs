@@ -673,10 +673,7 @@ impl Session {
         if !rules.is_empty() {
             parts.push(text(&rules));
         }
-        parts.push(text(&[
-            Token::Side(self.position().turn()),
-            Token::Word(Word::ToMove),
-        ]));
+        parts.push(text(&self.to_move_phrase()));
         parts.push(text(&[Token::Word(Word::SayHelp)]));
         parts.join("; ")
     }

@@ -225,11 +225,8 @@ impl Session {
             None if self.state.unpressed().is_some() => self.pack.text(&p),
             None => {
                 told_turn = true;
-                p.extend([
-                    SEMICOLON,
-                    Token::Side(self.position().turn()),
-                    Token::Word(Word::ToMove),
-                ]);
+                p.push(SEMICOLON);
+                p.extend(self.to_move_phrase());
                 self.pack.text(&p)
             }
         };
@@ -434,6 +431,20 @@ impl Session {
     }
 
     /// Whose move it is, or how the game ended.
+    /// "White to move", and ", check" when the side to move is in check: a game set up
+    /// from a position may begin in check, with no move that gave it to announce (a
+    /// play-through heard of the check only when its king could not go where it wanted).
+    pub(super) fn to_move_phrase(&self) -> Vec<Token> {
+        let mut p = vec![
+            Token::Side(self.position().turn()),
+            Token::Word(Word::ToMove),
+        ];
+        if self.position().is_check() {
+            p.extend([COMMA, Token::Check]);
+        }
+        p
+    }
+
     fn say_turn(&mut self) {
         let p = match self.state.ending() {
             Some(e) => {
@@ -446,10 +457,7 @@ impl Session {
             // the resume says it, with what to do.
             None => match self.state.unpressed() {
                 Some(side) => vec![Token::Side(side), Token::Word(Word::AlreadyMoved)],
-                None => vec![
-                    Token::Side(self.position().turn()),
-                    Token::Word(Word::ToMove),
-                ],
+                None => self.to_move_phrase(),
             },
         };
         self.tell(p);

@@ -378,7 +378,11 @@ fn help_is_off_without_an_engine_and_when_refused() {
     assert_eq!(off, 2, "{lines:#?}");
     let mut g = Game::fake("good", &["--no-help"]);
     g.type_line("eval");
-    g.expect(|l| l.starts_with("the engine's help is off"), "refusing");
+    // Refused for what it is: help switched off, not help being for practice games.
+    g.expect(
+        |l| l == "the engine's help is switched off for this game",
+        "refusing",
+    );
     let (_, records, _) = g.quit();
     assert!(
         !records

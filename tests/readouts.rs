@@ -803,6 +803,19 @@ fn a_game_set_up_in_check_says_so_with_whose_move_it_is() {
     assert!(!s.greeting().contains("check"), "{}", s.greeting());
 }
 
+/// After the end an unknown word is "not understood", as during the game; only a move is
+/// refused because the game is over (a play-through had every word answered "the game is
+/// over").
+#[test]
+fn after_the_end_an_unknown_word_is_not_understood_and_a_move_is_too_late() {
+    let mut s = game("de", None, false, &["f3", "e5", "g4", "Dh4"]);
+    assert_eq!(ask(&mut s, "foo"), ["nicht verstanden"]);
+    assert_eq!(
+        ask(&mut s, "e4"),
+        ["die Partie ist beendet: Matt, Schwarz gewinnt"]
+    );
+}
+
 /// The English words work in every game, and the answer is in the game's language.
 #[test]
 fn english_words_are_answered_in_the_games_language() {

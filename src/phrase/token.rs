@@ -1126,6 +1126,9 @@ words! {
     MatesInAfter = "mates-in-after",
     /// `hint`, `eval`, `threats` asked in a game where the engine does not help.
     EngineHelpOff = "engine-help-off",
+    /// Help refused in a game against the engine whose help was switched off (`--no-help`,
+    /// `[engine] help = false`).
+    EngineHelpSwitchedOff = "engine-help-switched-off",
     /// The review's turning points: "move 14, Nf3 was a mistake: it costs about a pawn; better was Bd3".
     ReviewMove = "review-move",
     ReviewMistake = "review-mistake",

@@ -540,7 +540,9 @@ impl Session {
         }
         match spec.helps {
             true => Ok(()),
-            false => Err(Word::EngineHelpOff),
+            // A practice game whose help was switched off: that is the reason, not that help
+            // is for practice games (a play-through, `--no-help`).
+            false => Err(Word::EngineHelpSwitchedOff),
         }
     }
 

@@ -503,16 +503,17 @@ impl Session {
     }
 
     fn typed_move(&mut self, text: &str, at: u64) {
+        let pos = self.position().clone();
+        let parsed = spoken::parse_any(&pos, text, self.lang);
+        // Words that are no move at all are not understood, whoever is on move and whether
+        // or not the game is over: only a move is refused as the engine's, or as too late
+        // (after the end an unknown word was answered "the game is over", a play-through).
+        if matches!(parsed, Err(MoveError::Syntax(_) | MoveError::Empty)) {
+            return self.not_understood(text, at);
+        }
         if let Some(e) = self.state.ending() {
             let why = self.state.over_phrase(e);
             return self.out.refuse(&self.pack, why);
-        }
-        let pos = self.position().clone();
-        let parsed = spoken::parse_any(&pos, text, self.lang);
-        // Words that are no move at all are not understood, whoever is on move: only a move
-        // is refused as the engine's.
-        if matches!(parsed, Err(MoveError::Syntax(_) | MoveError::Empty)) {
-            return self.not_understood(text, at);
         }
         if self.computer_on_move() {
             return;

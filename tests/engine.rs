@@ -669,7 +669,7 @@ fn command_line_engine_flags_override_the_configured_engine() {
     wait_moves(&g.dir, 1);
     g.type_line("hint");
     g.expect(
-        |l| l.starts_with("the engine's help is off"),
+        |l| l == "the engine's help is switched off for this game",
         "help turned off",
     );
     g.quit();

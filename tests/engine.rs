@@ -666,7 +666,8 @@ fn command_line_engine_flags_override_the_configured_engine() {
         |l| l == "the engine plays: White; Fake Engine 1, Elo 1500",
         "the configured engine at the command line's rating, on the other side",
     );
-    wait_moves(&g.dir, 1);
+    // (The fake engine knows only Black's replies: as White it fails and is restarted,
+    // which the refusal does not wait for.)
     g.type_line("hint");
     g.expect(
         |l| l == "the engine's help is switched off for this game",

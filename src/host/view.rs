@@ -21,6 +21,10 @@ pub struct View {
     /// The moves in the game's own notation ("Sf3", "Кf3"), for a scoresheet; "Sf3 (=)" when
     /// a draw was offered in the move.
     pub moves: Vec<String>,
+    /// The number of the first of those moves and whose it is: a game set up from a
+    /// position starts at its own move number, perhaps with Black (a play-through saw "1.
+    /// Lb5" where the console and the PGN said "3. Lb5").
+    pub first_move: (u32, Color),
     /// Both clocks now; `None` in an untimed game.
     pub clocks: Option<ClockReading>,
     /// The side the visually impaired player plays, when it was said.
@@ -66,6 +70,7 @@ impl View {
     pub fn still(position: Position, language: Language) -> View {
         View {
             to_move: position.turn(),
+            first_move: (position.fullmoves(), position.turn()),
             position,
             last_move: None,
             moves: Vec::new(),
@@ -125,6 +130,7 @@ impl View {
             to_move: session.position().turn(),
             last_move: game.moves().last().cloned(),
             moves,
+            first_move: (game.start().fullmoves(), game.start().turn()),
             clocks: table.clock_reading(now),
             vi_side: session.vi_side(),
             result: state.ending().map(|e| e.score.to_string()),

@@ -75,6 +75,28 @@ pub fn clocks(
         true => egui::Layout::top_down(egui::Align::Min),
         false => egui::Layout::left_to_right(egui::Align::Min),
     };
+    // One size for both clocks, as large as the longer label lets it be on one line, by the
+    // font's own measure: the side on move's label is longer (its mark), and estimated by
+    // characters it came out half the other's size and broke over two lines in Armenian (a
+    // play-through at 640x480).
+    let labels = [top, !top].map(|side| {
+        let digits =
+            time_now(view, read_at, side).map_or_else(|| words.no_clock.to_string(), clock_digits);
+        clock_label(&side_name(pack, side), &digits, on_move_marked(view, side))
+    });
+    let largest = font * 1.6;
+    let widest = labels
+        .iter()
+        .map(|l| {
+            ui.fonts_mut(|f| {
+                f.layout_no_wrap(l.clone(), egui::FontId::proportional(largest), theme.text)
+                    .size()
+                    .x
+            })
+        })
+        .fold(1.0f32, f32::max);
+    let room = width - ui.spacing().button_padding.x * 2.0 - 12.0;
+    let size = (largest * (room / widest).min(1.0)).max(8.0);
     ui.with_layout(layout, |ui| {
         for side in [top, !top] {
             let running = view
@@ -89,12 +111,7 @@ pub fn clocks(
                 true => (theme.background, theme.text),
                 false => (theme.text, theme.background),
             };
-            // As large as the button's width lets the whole label be.
-            let fit = (width - font) / (label.chars().count().max(1) as f32 * 0.62);
-            let text = RichText::new(label)
-                .size((font * 1.6).min(fit).max(8.0))
-                .color(fg)
-                .strong();
+            let text = RichText::new(label).size(size).color(fg).strong();
             // The button's own frame is drawn whatever its state, so the theme's thick
             // focus frame never showed on a clock: the frame is made thick here when the
             // keys are on it, in the face's opposite colour so a running clock's filled
@@ -144,13 +161,26 @@ pub fn clocks(
     line
 }
 
-/// The moves as a scoresheet: "1. e4 e5" a row.
+/// The moves as a scoresheet: "1. e4 e5" a row, numbered from the game's first move ("3...
+/// a6" for a game set up with Black to move at move three), as the console's `moves` and
+/// the PGN number them.
 pub fn scoresheet_rows(view: &View) -> Vec<String> {
-    view.moves
-        .chunks(2)
-        .enumerate()
-        .map(|(i, pair)| format!("{}. {}", i + 1, pair.join("  ")))
-        .collect()
+    let (mut number, first) = view.first_move;
+    let mut rows = Vec::new();
+    let mut moves = view.moves.iter();
+    if first == Color::Black {
+        if let Some(m) = moves.next() {
+            rows.push(format!("{number}... {m}"));
+            number += 1;
+        }
+    }
+    let rest: Vec<&String> = moves.collect();
+    for pair in rest.chunks(2) {
+        let pair: Vec<&str> = pair.iter().map(|m| m.as_str()).collect();
+        rows.push(format!("{number}. {}", pair.join("  ")));
+        number += 1;
+    }
+    rows
 }
 
 /// "Result: 0-1 (checkmate, Black wins)", the scoresheet's and the text display's last line.
@@ -211,5 +241,24 @@ mod tests {
         assert!(on_move_marked(&v, Color::Black) && !on_move_marked(&v, Color::White));
         let over = view(Color::Black, Some("1-0"));
         assert!(!on_move_marked(&over, Color::Black));
+    }
+
+    /// The scoresheet numbers moves as the console and the PGN do: from the game's own
+    /// first move, Black's first move alone on its row.
+    #[test]
+    fn the_scoresheet_numbers_from_the_games_first_move() {
+        let moves = |list: &[&str]| list.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        let from_start = View {
+            moves: moves(&["e4", "e5", "Sf3"]),
+            ..View::still(Position::new(), Language::De)
+        };
+        assert_eq!(scoresheet_rows(&from_start), ["1. e4  e5", "2. Sf3"]);
+        let fen = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+        let set_up = Position::from_fen(fen, Default::default()).unwrap();
+        let black_first = View {
+            moves: moves(&["a6", "La4", "Sf6"]),
+            ..View::still(set_up, Language::De)
+        };
+        assert_eq!(scoresheet_rows(&black_first), ["3... a6", "4. La4  Sf6"]);
     }
 }

@@ -1321,6 +1321,23 @@ fn a_refused_command_line_is_told_in_the_language_asked_for_or_configured() {
         assert_eq!(refused(&["clock", "say", "--lang", lang, "abc"]), value);
         assert_eq!(refused(&["report", "--lang", lang]), missing);
     }
+    // A number out of an option's range: the range in the pack's words, not clap's "99 is
+    // not in 1..=60" (a play-through).
+    for (lang, want) in [
+        (
+            "de",
+            "vichess: --depth <DEPTH>: „99“: dieser Wert ist nicht möglich (erlaubt: 1 bis 60); siehe vichess review --help",
+        ),
+        (
+            "hy",
+            "vichess: --depth <DEPTH>՝ «99»՝ այս արժեքը չի կարելի օգտագործել (թույլատրելի է՝ 1-ից մինչև 60); տե՛ս vichess review --help",
+        ),
+    ] {
+        assert_eq!(
+            refused(&["review", "x.pgn", "--lang", lang, "--depth", "99"]),
+            want
+        );
+    }
     // An option given without its value: the value is missing, not "«»" refused (play-test).
     assert_eq!(
         refused(&["play", "--lang", "ru", "--control"]),

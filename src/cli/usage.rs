@@ -55,7 +55,7 @@ pub fn refused(e: &clap::Error, argv: &[OsString], cmd: &clap::Command) -> Optio
             let valid = context(ContextKind::ValidValue)
                 .filter(|v| !v.is_empty())
                 .map(|v| format!(" ({}{colon} {v})", w(Word::ArgValuesAre)))
-                .or_else(|| own_reason(e).map(|why| format!(" ({why})")))
+                .or_else(|| own_reason(e, &pack).map(|why| format!(" ({why})")))
                 .unwrap_or_default();
             format!(
                 "{arg}{colon} {}{colon} {}{valid}",
@@ -86,12 +86,29 @@ pub fn refused(e: &clap::Error, argv: &[OsString], cmd: &clap::Command) -> Optio
 /// A value parser's own reason, when it says more than that the value cannot be used (a
 /// limit, the codes there are): vichess's checks name them, as a device's words are kept
 /// in brackets. Rust's number parsers say nothing more ("invalid float literal"): dropped.
-fn own_reason(e: &clap::Error) -> Option<String> {
+///
+/// Clap's own range check ("99 is not in 1..=60") is said in the pack's words ("erlaubt: 1
+/// bis 60"): its English stood inside a German or Armenian line (a play-through).
+fn own_reason(e: &clap::Error, pack: &Pack) -> Option<String> {
     let source = std::error::Error::source(e)?;
     let said_already = source.is::<std::num::ParseFloatError>()
         || source.is::<std::num::ParseIntError>()
         || source.is::<std::str::ParseBoolError>();
-    (!said_already).then(|| source.to_string())
+    if said_already {
+        return None;
+    }
+    let text = source.to_string();
+    if let Some((from, to)) = text
+        .split_once(" is not in ")
+        .and_then(|(_, range)| range.split_once("..="))
+    {
+        return Some(
+            pack.text(&[Token::Word(Word::ArgRange)])
+                .replace("{from}", from.trim())
+                .replace("{to}", to.trim()),
+        );
+    }
+    Some(text)
 }
 
 /// The language to refuse in: `--lang`'s when it names one vichess speaks, else the one

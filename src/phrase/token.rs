@@ -1047,6 +1047,8 @@ words! {
     ArgUnknown = "arg-unknown",
     /// A command-line value that cannot be used; the option and the value come before it.
     ArgInvalidValue = "arg-invalid-value",
+    /// A number outside the range an option takes: "allowed: {from} to {to}".
+    ArgRange = "arg-range",
     /// Before the values an option takes.
     ArgValuesAre = "arg-values-are",
     /// An argument the command needs is not on the command line; it is named before it.

@@ -717,7 +717,15 @@ pub fn fallback_notice(pack: &Pack, what: &str) -> String {
             w(Word::ClipNumberWord),
             pack.language().quote(piece)
         ),
-        None => what.to_string(),
+        // A word of the vocabulary by what it says, in quotes, its key after it for whoever
+        // records the pack: "review-move" alone meant nothing to a player (a play-through).
+        None => match Word::ALL.iter().find(|w| w.id() == what) {
+            Some(&word) => format!(
+                "{} ({what})",
+                pack.language().quote(&pack.text(&[Token::Word(word)]))
+            ),
+            None => what.to_string(),
+        },
     };
     format!(
         "{} {}{} {} {what}; {}",
@@ -746,6 +754,14 @@ mod tests {
             "{line}"
         );
         assert!(!line.contains("number"), "{line}");
+        let de = Pack::builtin("de").unwrap();
+        let line = fallback_notice(&de, "boards-differ");
+        assert!(
+            line.contains(
+                "keine Aufnahme für „die Bretter stimmen nicht überein“ (boards-differ); "
+            ),
+            "{line}"
+        );
         let hy = Pack::builtin("hy").unwrap();
         let line = fallback_notice(&hy, "file-a");
         assert!(!line.contains(':'), "Armenian takes ՝: {line}");

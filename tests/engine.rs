@@ -1803,7 +1803,7 @@ fn without_help_a_takeback_against_the_engine_is_refused_in_the_games_words() {
         ("hy", "հետկանչ"),
     ] {
         let pack = vichess::voice::Pack::builtin(lang).unwrap();
-        let off = pack.text(&[Token::Word(Word::EngineHelpOff)]);
+        let off = pack.text(&[Token::Word(Word::EngineHelpSwitchedOff)]);
         let mut g = Game::fake("good", &["--no-help", "--lang", lang]);
         g.type_line("e2e4");
         assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);

@@ -374,13 +374,13 @@ fn threats_name_only_a_move_that_wins_something() {
         (
             "uk",
             "загроза",
-            "загрози немає: суперник не мав би доброго ходу",
+            "загрози немає: навіть зайвий хід мало що дав би суперникові",
             "суперник загрожує: е п'ять",
         ),
         (
             "hy",
             "սպառնալիք",
-            "սպառնալիք չկա։ մրցակիցը լավ քայլ չէր ունենա",
+            "սպառնալիք չկա։ նույնիսկ լրացուցիչ քայլը մրցակցին քիչ բան կտար",
             "մրցակիցը սպառնում է՝ e5",
         ),
     ] {
@@ -509,7 +509,7 @@ fn a_help_pending_when_the_engine_crashes_is_asked_again_and_answered() {
             "en",
             "threats",
             "the engine failed; vichess starts it again with the game's position, and the game goes on (the engine stopped: it exited with code 3)",
-            "no threat: the opponent would have no good move",
+            "no threat: even a free move would gain the opponent little",
             "help threats none",
         ),
         (
@@ -683,7 +683,7 @@ fn threats_leave_out_a_move_that_only_escapes_the_players_threat() {
     for (fen, line, noted) in [
         (
             "r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1",
-            "no threat: the opponent would have no good move",
+            "no threat: even a free move would gain the opponent little",
             "help threats none",
         ),
         (

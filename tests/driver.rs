@@ -46,6 +46,16 @@ fn journal_of(effects: &[Effect]) -> Vec<String> {
         .collect()
 }
 
+/// The journal lines among `outs`, in order.
+fn journaled(outs: &[Output]) -> Vec<&str> {
+    outs.iter()
+        .filter_map(|o| match o {
+            Output::Journal(l) => Some(l.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 fn white(role: Role) -> Piece {
     Piece {
         color: Color::White,
@@ -310,13 +320,7 @@ fn a_pegboard_move_goes_through_its_tracker_and_the_typed_reply_back_to_it() {
     table.handle(sensor(placed(Square::F3)), ms(1_500));
     // A knight cannot travel further, so the move is made at once.
     let out = drain(&mut table);
-    let journal: Vec<&str> = out
-        .iter()
-        .filter_map(|o| match o {
-            Output::Journal(l) => Some(l.as_str()),
-            _ => None,
-        })
-        .collect();
+    let journal = journaled(&out);
     assert!(journal.contains(&"touch 1000 white g1"), "{journal:?}");
     assert!(journal.contains(&"move 1500 g1f3"), "{journal:?}");
     let said = printed(&out);
@@ -564,13 +568,7 @@ fn the_first_promotion_piece_on_the_square_binds_and_a_swap_is_noted_for_the_arb
     table.handle(sensor(piece(Role::Queen)), ms(2_200));
     table.handle_timeout(ms(5_000));
     let out = drain(&mut table);
-    let journal: Vec<&str> = out
-        .iter()
-        .filter_map(|o| match o {
-            Output::Journal(l) => Some(l.as_str()),
-            _ => None,
-        })
-        .collect();
+    let journal = journaled(&out);
     assert!(journal.iter().any(|l| l.ends_with("e7e8q")), "{journal:?}");
     assert!(
         journal
@@ -726,13 +724,7 @@ fn a_press_before_a_slider_settled_makes_and_completes_its_move() {
         );
         table.handle(press.clone(), ms(1_300));
         let out = drain(&mut table);
-        let journal: Vec<&str> = out
-            .iter()
-            .filter_map(|o| match o {
-                Output::Journal(l) => Some(l.as_str()),
-                _ => None,
-            })
-            .collect();
+        let journal = journaled(&out);
         assert_eq!(
             journal,
             ["move 1300 e2e3", "press 1300 white"],
@@ -806,13 +798,7 @@ fn a_take_back_after_a_board_joins_the_game_is_not_undone_by_the_board() {
         table.handle_timeout(ms(t));
     }
     let out = drain(&mut table);
-    let journal: Vec<&str> = out
-        .iter()
-        .filter_map(|o| match o {
-            Output::Journal(l) => Some(l.as_str()),
-            _ => None,
-        })
-        .collect();
+    let journal = journaled(&out);
     assert!(
         journal.iter().any(|l| l.starts_with("takeback-answer")),
         "{journal:?}"

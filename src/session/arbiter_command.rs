@@ -146,7 +146,10 @@ fn sub_word(w: &str) -> Option<&'static str> {
         "add" | "plus" | "dazu" | "додати" | "добавить" | "ավելացնել" => {
             "add"
         }
-        "take" | "minus" | "abziehen" | "зняти" | "снять" | "հանել" => "take",
+        // "отнять", "відняти", "вычесть": the verbs a Russian or Ukrainian arbiter says as
+        // often as the help's (a play-through).
+        "take" | "minus" | "abziehen" | "зняти" | "відняти" | "снять" | "отнять" | "вычесть"
+        | "հանել" => "take",
         "undo" | "rückgängig" | "rueckgaengig" | "aufheben" | "скасувати" | "отменить"
         | "չեղարկել" => "undo",
         "open" | "öffnen" | "oeffnen" | "відкрити" | "открыть" | "բացել" => {
@@ -459,6 +462,19 @@ mod tests {
             "ժամանակ ավելացնել սպիտակ 2m",
         ] {
             assert_eq!(time(line), Ok(want.clone()), "{line}");
+        }
+        let take = ArbiterCommand::Time {
+            side: Color::White,
+            change: TimeChange::Take,
+            ms: 30_000,
+        };
+        for line in [
+            "время снять белые 30с",
+            "время отнять белые 30с",
+            "время вычесть белые 30с",
+            "час відняти білі 30с",
+        ] {
+            assert_eq!(time(line), Ok(take.clone()), "{line}");
         }
         assert_eq!(
             time("note the clock was knocked over"),

@@ -204,6 +204,9 @@ fn the_squares_buttons_and_scoresheet_reach_a_screen_reader_in_the_games_words()
         "{tree:#?}"
     );
     assert!(has("label", "Zug beendet: Schwarz"), "{tree:#?}");
+    // The last move large under the scoresheet, not only in the announcements, where the
+    // press's line after it is the newest.
+    assert!(has("label", "Letzter Zug: 1… e5"), "{tree:#?}");
     // Both clocks, in words.
     assert!(
         tree.iter()

@@ -785,6 +785,7 @@ impl WindowApp {
         w: &Words,
         lines: &[String],
         view: Option<&(View, Instant)>,
+        colon: &str,
     ) -> Option<String> {
         let mut line = None;
         let f = self.prefs.font_size;
@@ -834,6 +835,12 @@ impl WindowApp {
                 );
             }
             panel::scoresheet(ui, view, w, f);
+            // The last move large under the scoresheet: the newest announcement is often
+            // the press's line after it ("move completed: Black; clock running: White"), and
+            // the move the low-vision player looks for was then small text (a play-through).
+            if let Some(moved) = display::last_move_line(view, w, colon) {
+                ui.label(RichText::new(moved).size(f * 1.3).strong());
+            }
         }
         ui.separator();
         display::panel(ui, lines, w, f);
@@ -1326,7 +1333,8 @@ impl eframe::App for WindowApp {
                     if wide {
                         out.extend(clocks(ui, true));
                     }
-                    out.extend(self.side(ui, w, &lines, view.as_ref()));
+                    let colon = pack.as_ref().map_or(":", |p| p.colon());
+                    out.extend(self.side(ui, w, &lines, view.as_ref(), colon));
                 });
         }
         egui::CentralPanel::default().show(ctx, |ui| {

@@ -243,4 +243,24 @@ fn an_offer_made_in_a_position_taken_back_marks_no_move() {
     run(&mut s, 6_000, &["d4", "draw offer white", "e6"]);
     let movetext = s.pgn().replace('\n', " ");
     assert!(movetext.contains("2. d4 {(=)"), "{movetext}");
+
+    // Still open when the moves are taken back: it lapses, said so, and is neither left
+    // "still open" nor marked on the next move (a play-through's second finding).
+    let mut s = Session::new(SessionConfig::default(), pack("en"), Position::new(), None);
+    run(&mut s, 0, &["e4", "e5", "Nf3", "Nc6", "draw offer white"]);
+    let out = run(&mut s, 1_000, &["takeback black", "yes"]);
+    assert!(
+        printed(&out)
+            .iter()
+            .any(|l| l == "the draw offer lapses with the take-back: White"),
+        "{:?}",
+        printed(&out)
+    );
+    let out = run(&mut s, 2_000, &["moves"]);
+    assert_eq!(printed(&out), ["1. e4 e5", "2. Nf3"]);
+    run(&mut s, 3_000, &["Bc5"]);
+    let out = run(&mut s, 4_000, &["Bc4", "moves"]);
+    assert_eq!(printed(&out)[1..], ["1. e4 e5", "2. Nf3 Bc5", "3. Bc4"]);
+    let movetext = s.pgn().replace('\n', " ");
+    assert!(!movetext.contains("(=)"), "{movetext}");
 }

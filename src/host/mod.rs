@@ -519,24 +519,7 @@ impl Host {
         self.engine_answers(now);
         self.press_from_lever(now);
         self.board_clock_quiet(now)?;
-        let mut quit = false;
-        while let Some(output) = self.table.poll_output() {
-            match self.record.carry(output) {
-                Carried::Held => {}
-                Carried::Failed(why) => {
-                    // Nothing is announced that is not on disk: the rest waits.
-                    let detail = format!(
-                        "{}{} {}",
-                        self.record.path().display(),
-                        self.pack.colon(),
-                        io_reason(&self.pack, &why)
-                    );
-                    let text = line_in(&self.pack, Word::JournalFailing, &detail);
-                    self.tell(&text)?;
-                }
-                Carried::Now(o) => quit |= self.carry_out(o)?,
-            }
-        }
+        let mut quit = self.carry_outputs()?;
         leds::show(&self.table, &mut self.boards);
         self.drive_display(now);
         for n in self.voice.notices() {
@@ -545,6 +528,10 @@ impl Host {
         if !quit {
             self.engine_withdrawn()?;
             self.engine_asks(now);
+            // Asking the engine to move can start the clocks a resume left stopped, and says
+            // so: now, not with whatever arrives next (a play-through heard it only when the
+            // engine had moved).
+            quit = self.carry_outputs()?;
         }
         self.out.flush()?;
         if quit {
@@ -744,6 +731,30 @@ impl Host {
             line_in(pack, word, &detail)
         )?;
         Ok(())
+    }
+
+    /// Carries out the table's outputs in order, each journal line on disk before what
+    /// follows it is announced; `true` when one of them was quit.
+    fn carry_outputs(&mut self) -> anyhow::Result<bool> {
+        let mut quit = false;
+        while let Some(output) = self.table.poll_output() {
+            match self.record.carry(output) {
+                Carried::Held => {}
+                Carried::Failed(why) => {
+                    // Nothing is announced that is not on disk: the rest waits.
+                    let detail = format!(
+                        "{}{} {}",
+                        self.record.path().display(),
+                        self.pack.colon(),
+                        io_reason(&self.pack, &why)
+                    );
+                    let text = line_in(&self.pack, Word::JournalFailing, &detail);
+                    self.tell(&text)?;
+                }
+                Carried::Now(o) => quit |= self.carry_out(o)?,
+            }
+        }
+        Ok(quit)
     }
 
     /// Prints `text` and says it to the player.

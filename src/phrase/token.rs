@@ -501,6 +501,8 @@ words! {
     BreachBoundTo = "breach-bound-to",
     /// "or" between moves in a statement (the Armenian question's "or" is another word).
     OrList = "or-list",
+    /// A draw offer still open when moves were taken back: it lapses (the offerer follows).
+    OfferLapsed = "offer-lapsed",
     // --- issue 24, items 15-20: the audit's findings on interruptions and resume (text
     // only, no clips) ---
     /// A signal (SIGTERM, SIGHUP, Ctrl-C) stopped the game; the signal follows in brackets.

@@ -165,6 +165,11 @@ impl Session {
                 Audience::Public,
                 vec![Token::Word(Word::DrawDeclined), COLON, Token::Side(by)],
             ),
+            Happening::OfferLapsed { by } => self.out.say(
+                &self.pack,
+                Audience::Public,
+                vec![Token::Word(Word::OfferLapsed), COLON, Token::Side(by)],
+            ),
             Happening::ClaimRejected {
                 by,
                 verdict,

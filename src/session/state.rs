@@ -120,6 +120,11 @@ pub enum Happening {
         /// The player who refused.
         by: Color,
     },
+    /// An open draw offer lapsed with a take-back: the position it was made in is gone.
+    OfferLapsed {
+        /// The player who had offered.
+        by: Color,
+    },
     /// The claim was wrong: the arbiter's words, and the penalty time the opponent got.
     ClaimRejected {
         /// The side that claimed.
@@ -953,11 +958,20 @@ impl State {
     fn pop_ply(&mut self) -> (Option<Millis>, Option<Millis>) {
         let after = self.clk.pop().flatten();
         self.offered.pop();
-        // An offer made before its maker's next move was made in a position now taken
-        // back: no move of the record goes with it (a play-through found it marked on the
-        // move before the take-back).
-        self.offer_to_mark = None;
         (self.pressed_from.pop().flatten(), after)
+    }
+
+    /// Moves were taken back (by agreement, a restore, an arbiter's undo): a draw offer
+    /// still open, or waiting to be marked with its maker's next move, was made in a
+    /// position the record no longer has. It lapses, said so, rather than stay "still open"
+    /// and then never be marked, or be marked on a move nobody offered with (a
+    /// play-through). A correction (D.2.8) is no take-back: its offer goes with the move
+    /// that replaces the struck one.
+    fn offer_lapses_with_takeback(&mut self, out: &mut Vec<Happening>) {
+        self.offer_to_mark = None;
+        if let Some(by) = self.offer.take() {
+            out.push(Happening::OfferLapsed { by });
+        }
     }
 
     fn press(&mut self, side: Color, at: u64, out: &mut Vec<Happening>) -> Result<(), Phrase> {
@@ -1066,6 +1080,7 @@ impl State {
             .take_back()
             .ok_or_else(|| word(Word::NoMoveToTakeBack))?;
         let (pressed_from, after_press) = self.pop_ply();
+        self.offer_lapses_with_takeback(out);
         self.unpressed = None;
         if completed {
             // 7.1: the position is restored, so the mover is on move again: their
@@ -1487,6 +1502,7 @@ impl State {
                         .take_back()
                         .ok_or_else(|| word(Word::NoMoveToTakeBack))?;
                     self.pop_ply();
+                    self.offer_lapses_with_takeback(&mut out);
                     self.unpressed = None;
                     self.touched = false;
                     out.push(Happening::ResultUndone);
@@ -1667,6 +1683,7 @@ impl State {
             self.game.take_back();
             self.pop_ply();
         }
+        self.offer_lapses_with_takeback(out);
         self.unpressed = None;
         self.touched = false;
         let start_turn = self.game.start().turn();

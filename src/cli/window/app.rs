@@ -1291,6 +1291,12 @@ impl eframe::App for WindowApp {
             }
         };
         let layout = Layout::of(screen.size(), f);
+        // The last move, large, wherever the newest line is shown: that line is often the
+        // press's after the move, and a small window has no scoresheet.
+        let colon = pack.as_ref().map_or(":", |p| p.colon());
+        let moved = view
+            .as_ref()
+            .and_then(|(v, _)| display::last_move_line(v, w, colon));
         if layout == Layout::Strip || layout == Layout::Compact {
             egui::TopBottomPanel::top("clocks").show(ctx, |ui| {
                 out.extend(clocks(ui, false));
@@ -1305,6 +1311,9 @@ impl eframe::App for WindowApp {
                 .show(ctx, |ui| {
                     out.extend(clocks(ui, true));
                     out.extend(self.line_field(ui, w, false, true));
+                    if let Some(moved) = &moved {
+                        ui.label(RichText::new(moved).size(f * 1.2).strong());
+                    }
                     if let Some(last) = lines.last() {
                         let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).wrap());
                         display::live(ui.ctx(), resp.id);
@@ -1314,6 +1323,9 @@ impl eframe::App for WindowApp {
             // The newest line and the line field stay at every zoom and in a small window:
             // typing a move is never lost with the side panel.
             egui::TopBottomPanel::bottom("newest").show(ctx, |ui| {
+                if let Some(moved) = &moved {
+                    ui.label(RichText::new(moved).size(f * 1.2).strong());
+                }
                 if let Some(last) = lines.last() {
                     let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).truncate());
                     display::live(ui.ctx(), resp.id);
@@ -1333,7 +1345,6 @@ impl eframe::App for WindowApp {
                     if wide {
                         out.extend(clocks(ui, true));
                     }
-                    let colon = pack.as_ref().map_or(":", |p| p.colon());
                     out.extend(self.side(ui, w, &lines, view.as_ref(), colon));
                 });
         }

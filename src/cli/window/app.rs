@@ -1291,8 +1291,9 @@ impl eframe::App for WindowApp {
             }
         };
         let layout = Layout::of(screen.size(), f);
-        // The last move, large, wherever the newest line is shown: that line is often the
-        // press's after the move, and a small window has no scoresheet.
+        // The last move, large, beside the newest line where the side has room for it: that
+        // line is often the press's after the move, and a small window has no scoresheet.
+        // (Under the board, zoomed far, a second large line left the board no height.)
         let colon = pack.as_ref().map_or(":", |p| p.colon());
         let moved = view
             .as_ref()
@@ -1323,9 +1324,6 @@ impl eframe::App for WindowApp {
             // The newest line and the line field stay at every zoom and in a small window:
             // typing a move is never lost with the side panel.
             egui::TopBottomPanel::bottom("newest").show(ctx, |ui| {
-                if let Some(moved) = &moved {
-                    ui.label(RichText::new(moved).size(f * 1.2).strong());
-                }
                 if let Some(last) = lines.last() {
                     let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).truncate());
                     display::live(ui.ctx(), resp.id);

@@ -1289,31 +1289,31 @@ fn a_refused_command_line_is_told_in_the_language_asked_for_or_configured() {
         (
             "de",
             "vichess: --foo: diese Option gibt es nicht; siehe vichess play --help",
-            "vichess: <SECONDS>: „abc“: dieser Wert ist nicht möglich; siehe vichess clock say --help",
+            "vichess: <SECONDS>: „abc“: dieser Wert ist nicht möglich (erwartet wird eine Zahl); siehe vichess clock say --help",
             "vichess: <JOURNAL>: fehlt auf der Befehlszeile; siehe vichess report --help",
         ),
         (
             "en",
             "vichess: --foo: this option is unknown; see vichess play --help",
-            "vichess: <SECONDS>: \"abc\": this value cannot be used; see vichess clock say --help",
+            "vichess: <SECONDS>: \"abc\": this value cannot be used (a number is expected); see vichess clock say --help",
             "vichess: <JOURNAL>: missing on the command line; see vichess report --help",
         ),
         (
             "uk",
             "vichess: --foo: такої опції немає; див. vichess play --help",
-            "vichess: <SECONDS>: «abc»: це значення не підходить; див. vichess clock say --help",
+            "vichess: <SECONDS>: «abc»: це значення не підходить (потрібне число); див. vichess clock say --help",
             "vichess: <JOURNAL>: бракує в командному рядку; див. vichess report --help",
         ),
         (
             "ru",
             "vichess: --foo: такой опции нет; см. vichess play --help",
-            "vichess: <SECONDS>: «abc»: это значение не подходит; см. vichess clock say --help",
+            "vichess: <SECONDS>: «abc»: это значение не подходит (нужно число); см. vichess clock say --help",
             "vichess: <JOURNAL>: не хватает в командной строке; см. vichess report --help",
         ),
         (
             "hy",
             "vichess: --foo՝ այդպիսի ընտրանք չկա; տե՛ս vichess play --help",
-            "vichess: <SECONDS>՝ «abc»՝ այս արժեքը չի կարելի օգտագործել; տե՛ս vichess clock say --help",
+            "vichess: <SECONDS>՝ «abc»՝ այս արժեքը չի կարելի օգտագործել (սպասվում է թիվ); տե՛ս vichess clock say --help",
             "vichess: <JOURNAL>՝ հրամանի տողում բացակայում է; տե՛ս vichess report --help",
         ),
     ] {

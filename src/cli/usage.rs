@@ -85,16 +85,21 @@ pub fn refused(e: &clap::Error, argv: &[OsString], cmd: &clap::Command) -> Optio
 
 /// A value parser's own reason, when it says more than that the value cannot be used (a
 /// limit, the codes there are): vichess's checks name them, as a device's words are kept
-/// in brackets. Rust's number parsers say nothing more ("invalid float literal"): dropped.
+/// in brackets.
 ///
 /// Clap's own range check ("99 is not in 1..=60") is said in the pack's words ("erlaubt: 1
 /// bis 60"): its English stood inside a German or Armenian line (a play-through).
 fn own_reason(e: &clap::Error, pack: &Pack) -> Option<String> {
     let source = std::error::Error::source(e)?;
-    let said_already = source.is::<std::num::ParseFloatError>()
-        || source.is::<std::num::ParseIntError>()
-        || source.is::<std::str::ParseBoolError>();
-    if said_already {
+    // Rust's number parsers say nothing a player can use ("invalid digit found in string"):
+    // what is expected is said instead (a play-through's "--depth abc" got no hint at all).
+    if source.is::<std::num::ParseIntError>() {
+        return Some(pack.text(&[Token::Word(Word::ArgWholeNumber)]));
+    }
+    if source.is::<std::num::ParseFloatError>() {
+        return Some(pack.text(&[Token::Word(Word::ArgNumber)]));
+    }
+    if source.is::<std::str::ParseBoolError>() {
         return None;
     }
     let text = source.to_string();

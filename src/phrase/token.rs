@@ -1051,6 +1051,10 @@ words! {
     ArgInvalidValue = "arg-invalid-value",
     /// A number outside the range an option takes: "allowed: {from} to {to}".
     ArgRange = "arg-range",
+    /// A value that is no whole number where one is expected.
+    ArgWholeNumber = "arg-whole-number",
+    /// A value that is no number where one is expected.
+    ArgNumber = "arg-number",
     /// Before the values an option takes.
     ArgValuesAre = "arg-values-are",
     /// An argument the command needs is not on the command line; it is named before it.

@@ -235,24 +235,34 @@ fn review_during_the_game_says_it_is_not_over() {
     }
 }
 
-/// The engine's no to a draw offer is one line, with its reason.
+/// The engine's no to a draw offer is one line, with its reason: the fake engine scores
+/// its moves a fifth of a pawn down ("good"), or as mating ("mate").
 #[test]
 fn a_declined_draw_is_said_once() {
-    for (lang, draw, line, declined) in [
+    for (mode, lang, draw, line, declined) in [
         (
+            "good",
             "de",
             "remis",
             "die Engine lehnt das Remis ab: sie steht nicht schlechter",
             "Remisangebot abgelehnt",
         ),
         (
+            "good",
             "en",
             "draw",
             "the engine declines the draw: it does not stand worse",
             "draw offer declined",
         ),
+        (
+            "mate",
+            "ru",
+            "ничья",
+            "движок отклоняет ничью: его позиция лучше",
+            "предложение ничьей отклонено",
+        ),
     ] {
-        let mut g = Game::fake("good", &["--lang", lang]);
+        let mut g = Game::fake(mode, &["--lang", lang]);
         g.type_line("e2e4");
         assert_eq!(wait_moves(&g.dir, 2).len(), 2, "{lang}: {:#?}", g.seen);
         g.type_line(draw);

@@ -14,7 +14,7 @@ use crate::phrase::grammar::COLON;
 use crate::phrase::token::{Token, Word};
 use crate::rules::notation::uci;
 use crate::rules::{Color, Position};
-use crate::session::{BoardRole, Stamp};
+use crate::session::{BoardRole, DrawAnswer, Stamp};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Stdio};
@@ -532,6 +532,9 @@ pub(super) struct Seat {
     given_up: bool,
     /// The player's names are given: the engine's is not put in the PGN's tag.
     named: bool,
+    /// The game was resumed: the engine's first "ready" says it is back at the table, once
+    /// (a line of its own before it named the engine twice).
+    pub(super) back: bool,
     /// A board the engine's moves must be put on before its clock is pressed.
     board: bool,
     /// The engine's move waits to stand on the board.
@@ -686,6 +689,7 @@ impl Seat {
             faults: 0,
             given_up: false,
             named,
+            back: false,
             board,
             awaiting: None,
             stopping: false,
@@ -752,15 +756,18 @@ impl Drop for Seat {
     }
 }
 
-/// Whether the engine takes a draw, by its evaluation with its last move: only when it
-/// stands clearly worse (two pawns or more, or mated). Without an evaluation yet (it has not
-/// moved) it plays on, as a player would at the start.
-fn accepts_draw(score: Option<crate::engine::uci::Score>) -> bool {
+/// The engine's answer to a draw offer, by its evaluation with its last move: it takes the
+/// draw only when it stands clearly worse (two pawns or more, or mated), and says it stands
+/// better when it is a pawn or more up or mates. Without an evaluation yet (it has not moved)
+/// it plays on, as a player would at the start.
+fn draw_answer(score: Option<crate::engine::uci::Score>) -> DrawAnswer {
     use crate::engine::uci::Score;
     match score {
-        Some(Score::Centipawns(cp)) => cp <= -200,
-        Some(Score::Mate(m)) => m < 0,
-        None => false,
+        Some(Score::Centipawns(cp)) if cp <= -200 => DrawAnswer::Accept,
+        Some(Score::Centipawns(cp)) if cp >= 100 => DrawAnswer::Better,
+        Some(Score::Mate(m)) if m < 0 => DrawAnswer::Accept,
+        Some(Score::Mate(_)) => DrawAnswer::Better,
+        _ => DrawAnswer::Level,
     }
 }
 
@@ -1044,9 +1051,13 @@ impl Host {
                         self.table.set_tag(&format!("{tag}Elo"), &e.to_string());
                     }
                 }
+                let word = match std::mem::take(&mut seat.back) {
+                    true => Word::EngineBack,
+                    false => Word::EngineReady,
+                };
                 let said = format!(
                     "{}{} {}; {name}, {}",
-                    self.pack.text(&[Token::Word(Word::EngineReady)]),
+                    self.pack.text(&[Token::Word(word)]),
                     self.pack.colon(),
                     self.pack.text(&[Token::Side(side)]),
                     strength_text(&self.pack, strength)
@@ -1344,9 +1355,9 @@ impl Host {
                 }
                 return;
             }
-            let accept = accepts_draw(seat.last_score);
+            let answer = draw_answer(seat.last_score);
             self.table
-                .seat(now, |s, now| ((), s.engine_answers_draw(side, accept, now)));
+                .seat(now, |s, now| ((), s.engine_answers_draw(side, answer, now)));
             return;
         }
         let Some(waiting) = seat.awaiting else {
@@ -1405,5 +1416,29 @@ impl Host {
         let go = seat.spec.strength.go(clocks, seat.spec.think_ms);
         let command = position_command(state.game());
         seat.ask(Kind::Move, &command, key, go, side == Color::White);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::uci::Score;
+
+    /// The reason given is the evaluation's: worse takes the draw, a pawn up or a mate to
+    /// give is "better", anything between (or no evaluation yet) is "not worse".
+    #[test]
+    fn the_answer_to_a_draw_offer_follows_the_evaluation() {
+        let cases = [
+            (None, DrawAnswer::Level),
+            (Some(Score::Centipawns(-200)), DrawAnswer::Accept),
+            (Some(Score::Centipawns(-199)), DrawAnswer::Level),
+            (Some(Score::Centipawns(99)), DrawAnswer::Level),
+            (Some(Score::Centipawns(100)), DrawAnswer::Better),
+            (Some(Score::Mate(-3)), DrawAnswer::Accept),
+            (Some(Score::Mate(2)), DrawAnswer::Better),
+        ];
+        for (score, answer) in cases {
+            assert_eq!(draw_answer(score), answer, "{score:?}");
+        }
     }
 }

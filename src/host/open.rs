@@ -265,15 +265,6 @@ impl Host {
         });
         if let Some(spec) = spec {
             host.table.set_engine(spec.clone());
-            if args.resume {
-                notes.push(format!(
-                    "{}{} {}, {}",
-                    pack.text(&[Token::Word(Word::EngineBack)]),
-                    pack.colon(),
-                    pack.text(&[Token::Side(spec.side)]),
-                    crate::engine::words::strength_text(&pack, spec.strength)
-                ));
-            }
             let tag = match spec.side {
                 Color::White => "White",
                 Color::Black => "Black",
@@ -283,7 +274,8 @@ impl Host {
                 == crate::rules::CastlingMode::Chess960;
             let board = host.table.tracker(BoardRole::Pegboard).is_some();
             host.table.set_computer(Some(spec.side));
-            let seat = engine::Seat::start(spec, chess960, named, board, host.tx.clone())?;
+            let mut seat = engine::Seat::start(spec, chess960, named, board, host.tx.clone())?;
+            seat.back = args.resume;
             host.engine = Some(seat);
         }
         for line in &early {

@@ -1241,6 +1241,9 @@ words! {
     EngineDeclinesDraw = "engine-declines-draw",
     /// The engine declines, the reason said after it (a draw cannot be agreed yet, 5.2.3).
     EngineDeclinesDrawFor = "engine-declines-draw-for",
+    /// The engine declines as it stands clearly better (not "it does not stand worse", true
+    /// but odd from an engine a queen up).
+    EngineDeclinesDrawBetter = "engine-declines-draw-better",
     EngineAcceptsDraw = "engine-accepts-draw",
     /// A bad `--level`, `--elo`, `--side` or `--engine-side` value, after the flag and the
     /// value as typed: what it must be.

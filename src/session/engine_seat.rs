@@ -13,6 +13,18 @@ use crate::phrase::token::{Phrase, Token, Word};
 use crate::rules::notation::uci;
 use crate::rules::Color;
 
+/// How the engine answers a draw offer, by its evaluation: the reason it gives is part of
+/// the answer, so a player a queen down is not told the engine "does not stand worse".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawAnswer {
+    /// It stands clearly worse: it takes the draw.
+    Accept,
+    /// About level, or a little either way: it plays on.
+    Level,
+    /// It stands clearly better: it plays on to win.
+    Better,
+}
+
 impl Session {
     /// The engine's move `text` (UCI) for the side on move, journaled as the engine's
     /// (`by`: its name and level) and announced like a player's; completed at once when
@@ -105,22 +117,28 @@ impl Session {
 
     /// The player's draw offer answered by the engine (`side`) at once, as a player at the
     /// board would, rather than by playing on (which declines it only with its next move):
-    /// accepted when `accept` (the host decides from the engine's evaluation), and said why.
-    pub fn engine_answers_draw(&mut self, side: Color, accept: bool, now: Stamp) -> Vec<Effect> {
+    /// as `answer` says (the host decides from the engine's evaluation), and said why.
+    pub fn engine_answers_draw(
+        &mut self,
+        side: Color,
+        answer: DrawAnswer,
+        now: Stamp,
+    ) -> Vec<Effect> {
         let at = self.start_event(now);
         if self.state.offer() == Some(!side) && !self.state.is_over() {
             // Before each player has moved no draw can be agreed (5.2.3): declined for that,
             // not accepted and then refused.
             let early = !self.state.both_have_moved();
-            let accept = accept && !early;
-            let said = match (accept, early) {
-                (true, _) => vec![Token::Word(Word::EngineAcceptsDraw)],
-                (false, true) => vec![
+            let accept = answer == DrawAnswer::Accept && !early;
+            let said = match (answer, early) {
+                (_, true) => vec![
                     Token::Word(Word::EngineDeclinesDrawFor),
                     COLON,
                     Token::Word(Word::DrawTooEarly),
                 ],
-                (false, false) => vec![Token::Word(Word::EngineDeclinesDraw)],
+                (DrawAnswer::Accept, false) => vec![Token::Word(Word::EngineAcceptsDraw)],
+                (DrawAnswer::Level, false) => vec![Token::Word(Word::EngineDeclinesDraw)],
+                (DrawAnswer::Better, false) => vec![Token::Word(Word::EngineDeclinesDrawBetter)],
             };
             self.out.say(&self.pack, Audience::Public, said);
             let action = match accept {

@@ -82,6 +82,7 @@ pub use command::{
     CommandError, DrawAction, COMMAND_WORDS, HELP,
 };
 pub use config::{Downtime, SessionConfig};
+pub use engine_seat::DrawAnswer;
 pub use heard::is_no;
 pub use heard::{read_heard_note, HEARD_NOTE};
 pub use help::HelpTopic;

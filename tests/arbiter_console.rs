@@ -600,3 +600,71 @@ fn an_untimed_game_is_reported_without_a_clock() {
         assert!(text.contains(want), "{lang}: {text}");
     }
 }
+
+/// A new period's time is the clock's, said in the control's own words: "Weiß: Periode 2,
+/// plus fünf Sekunden", not "Zeitgutschrift", which is a penalty's or an arbiter's grant
+/// (a play-through took the one for the other at move 40); the report has it too.
+#[test]
+fn a_new_period_is_said_as_the_controls_and_in_the_report() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = [
+        "--no-audio",
+        "--lang",
+        "de",
+        "--control",
+        "2/10s:5s",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    let lines = play(
+        home.path(),
+        &args,
+        "e4\npress\ne5\npress\nSf3\npress\nSc6\npress\nquit\n",
+    );
+    let periods: Vec<&String> = lines.iter().filter(|l| l.contains("Periode")).collect();
+    assert_eq!(
+        periods,
+        [
+            "Weiß: Periode 2, plus fünf Sekunden",
+            "Schwarz: Periode 2, plus fünf Sekunden"
+        ],
+        "{lines:#?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains("Zeitgutschrift")),
+        "{lines:#?}"
+    );
+    let text = report(&journal_in(&games), "de");
+    assert!(text.contains("Weiß: Periode 2, +0:00:05"), "{text}");
+    assert!(text.contains("Schwarz: Periode 2, +0:00:05"), "{text}");
+}
+
+/// A journal with nothing after its header (vichess killed as it began) is refused by the
+/// report in the report's language, reason too: the reader's English reason ("the journal
+/// is empty: …") leaked into German and Armenian reports.
+#[test]
+fn a_journal_with_no_game_is_refused_in_the_reports_language() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let args = ["--no-audio", "--game-dir", games.to_str().unwrap()];
+    play(home.path(), &args, "quit\n");
+    let full = std::fs::read_to_string(journal_in(&games)).unwrap();
+    let header = full.lines().next().unwrap();
+    let empty = home.path().join("empty.journal");
+    std::fs::write(&empty, format!("{header}\n")).unwrap();
+    for (lang, reason) in [
+        ("de", "das Protokoll enthält keine Partie"),
+        ("hy", "մատյանում պարտիա չկա"),
+    ] {
+        let out = common_play::run_piped(
+            home.path(),
+            &["report", "--lang", lang, empty.to_str().unwrap()],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.trim_end().ends_with(reason), "{lang}: {err}");
+        assert!(!err.contains("journal is empty"), "{lang}: {err}");
+    }
+}

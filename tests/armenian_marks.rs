@@ -318,3 +318,43 @@ fn a_board_that_cannot_be_opened_is_said_in_the_games_words_and_marks() {
          открыть порт /dev/vichess-no-such-port (такого файла или папки нет))"
     );
 }
+
+/// The arbiter's report writes its lines from the pack's words, not from joined phrases, and
+/// still follows the article rule: "սևերն առաջարկում են ոչ-ոքի", not "սևերը առաջարկում"
+/// (a play-through). No word ending in the article "ը" stands before one opening with a
+/// vowel anywhere in it.
+#[test]
+fn the_report_in_armenian_changes_the_article_before_a_vowel() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    let input = "e4\nսեղմել\nոչ-ոքի առաջարկել սև\nելք\n";
+    let args = [
+        "play",
+        "--no-audio",
+        "--lang",
+        "hy",
+        "--game-dir",
+        games.to_str().unwrap(),
+    ];
+    common_play::run_piped(home.path(), &args, input.as_bytes());
+    let journal = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "journal"))
+        .expect("the game's journal");
+    let out = common_play::run_piped(
+        home.path(),
+        &["report", "--lang", "hy", journal.to_str().unwrap()],
+        b"",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("սևերն առաջարկում են ոչ-ոքի"), "{text}");
+    let vowels = ['ա', 'ե', 'է', 'ը', 'ի', 'ո', 'օ', 'և'];
+    let words: Vec<&str> = text.split([' ', '\n']).collect();
+    let bad: Vec<String> = words
+        .windows(2)
+        .filter(|w| w[0].ends_with('ը') && w[1].starts_with(vowels))
+        .map(|w| w.join(" "))
+        .collect();
+    assert!(bad.is_empty(), "{bad:?} in:\n{text}");
+}

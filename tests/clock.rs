@@ -1120,6 +1120,11 @@ fn controls_with_explicit_units_mean_what_they_say() {
     assert_eq!(TimeControl::parse_any("1h30m").unwrap(), pgn("5400"));
     assert_eq!(TimeControl::parse_any("1h30m+30s").unwrap(), pgn("5400+30"));
     assert_eq!(TimeControl::parse_any("3min+2sec").unwrap(), pgn("180+2"));
+    // A delay with units, written as on a poster (a play-through found "1m;d5s" refused).
+    assert_eq!(TimeControl::parse_any("1m;d5s").unwrap(), pgn("60d5"));
+    assert_eq!(TimeControl::parse_any("10s; b2s").unwrap(), pgn("10b2"));
+    assert_eq!(TimeControl::parse_any("1m d 5s").unwrap(), pgn("60d5"));
+    assert_eq!(TimeControl::parse_any("90m + 30s").unwrap(), pgn("5400+30"));
     assert_eq!(
         TimeControl::parse_any("40/90m+30s:30m+30s").unwrap(),
         pgn("40/5400+30:1800+30")

@@ -557,7 +557,7 @@ fn clock_events_said_aloud() {
     };
     assert_eq!(
         pack("uk").text(&clock_event_phrase(&period).unwrap()),
-        "додано час: білі, тридцять хвилин"
+        "білі: період 2, плюс тридцять хвилин"
     );
     assert_eq!(clock_event_phrase(&ClockEvent::Stopped { at: 5 }), None);
 }
@@ -609,4 +609,39 @@ fn a_man_the_board_cannot_name_is_still_the_object_of_remove() {
         hy.grammar(),
     ));
     assert!(said.starts_with("խաղաքարը "), "{said}");
+}
+
+/// A simple delay and a Bronstein delay are said apart, so an arbiter hears which one the
+/// clock was set to (both were "delay five seconds").
+#[test]
+fn the_two_delays_are_named_apart() {
+    use vichess::phrase::control::control_phrase;
+    use vichess::rules::clock::TimeControl;
+    for (lang, delay, bronstein) in [
+        (
+            "de",
+            "eine Minute, Verzögerung fünf Sekunden",
+            "eine Minute, Bronstein-Verzögerung fünf Sekunden",
+        ),
+        (
+            "en",
+            "one minute, delay five seconds",
+            "one minute, Bronstein delay five seconds",
+        ),
+        (
+            "ru",
+            "одна минута, задержка пять секунд",
+            "одна минута, задержка Бронштейна пять секунд",
+        ),
+    ] {
+        let p = pack(lang);
+        for (control, said) in [("1m;d5s", delay), ("1m;b5s", bronstein)] {
+            let control = TimeControl::parse_any(control).unwrap();
+            assert_eq!(
+                p.text(&control_phrase(&control, p.grammar())),
+                said,
+                "{lang}"
+            );
+        }
+    }
 }

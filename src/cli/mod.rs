@@ -316,7 +316,8 @@ enum PgnCommand {
 enum ClockCommand {
     /// Play a time control through with given thinking times, White first, alternating.
     Simulate {
-        /// With units: "3m", "90m+30s", "1h30m", "10s". A bare number is minutes below 180
+        /// With units: "3m", "90m+30s", "1h30m", "10s", a delay "5m;d3s", a Bronstein delay
+        /// "5m;b3s". A bare number is minutes below 180
         /// ("90+30", "G/90") and PGN seconds from 180 on ("300+3", "40/5400+30:1800+30").
         #[arg(long)]
         control: String,
@@ -331,7 +332,8 @@ enum ClockCommand {
     /// A talking clock on the keyboard: every announcement is printed as a line.
     #[command(after_help = clock_run::KEYS)]
     Run {
-        /// With units: "3m", "90m+30s", "1h30m", "10s". A bare number is minutes below 180
+        /// With units: "3m", "90m+30s", "1h30m", "10s", a delay "5m;d3s", a Bronstein delay
+        /// "5m;b3s". A bare number is minutes below 180
         /// ("90+30", "G/90") and PGN seconds from 180 on ("300+3", "40/5400+30:1800+30").
         #[arg(long)]
         control: String,

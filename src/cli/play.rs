@@ -41,8 +41,10 @@ pub struct PlayArgs {
     #[arg(long)]
     pub(super) side: Option<String>,
     /// The time control. With units it means what it says: 3m, 90m+30s, 10s, 1h30m,
-    /// 40/90m+30s:30m+30s. A bare number is minutes below 180 (90+30, G/60;d5, 40/120:30)
-    /// and PGN seconds from 180 on (300+3, 5400+30); "none" for no clock.
+    /// 40/90m+30s:30m+30s; a delay after the time: 5m;d3s (the clock waits 3 s each move),
+    /// 5m;b3s (Bronstein: the time used, up to 3 s, given back). A bare number is minutes
+    /// below 180 (90+30, G/60;d5, 40/120:30) and PGN seconds from 180 on (300+3, 5400+30);
+    /// "none" for no clock.
     #[arg(long)]
     pub(super) control: Option<String>,
     /// The voice pack for announcements (default: the configuration's, or the game
@@ -146,12 +148,11 @@ fn tag_value(s: &str) -> Result<String, String> {
     }
 }
 
+/// A side in any language vichess speaks, as the game's commands take it: `--side weiß`
+/// in a German game (it was refused with "white (Weiß) or black (Schwarz)").
 pub(super) fn parse_side(s: &str) -> Result<Color, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "white" | "w" => Ok(Color::White),
-        "black" | "b" => Ok(Color::Black),
-        _ => Err(format!("{s:?} is not a side; use white or black")),
-    }
+    vichess::session::parse_side_word(s.trim())
+        .ok_or_else(|| format!("{s:?} is not a side; use white or black"))
 }
 
 /// Reads the values that are refused in the game's language: the first bad one is kept for
@@ -432,5 +433,29 @@ fn line_in(pack: &Pack, word: Word, detail: &str) -> String {
     match detail.is_empty() {
         true => w,
         false => format!("{w} ({detail})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_side;
+    use vichess::rules::Color;
+
+    /// `--side` takes a side in the game's own words, any case, as the commands do.
+    #[test]
+    fn a_side_is_read_in_every_language() {
+        for (word, side) in [
+            ("white", Color::White),
+            ("Weiß", Color::White),
+            ("weiss", Color::White),
+            ("schwarz", Color::Black),
+            ("чёрные", Color::Black),
+            ("білі", Color::White),
+            ("սև", Color::Black),
+            ("b", Color::Black),
+        ] {
+            assert_eq!(parse_side(word), Ok(side), "{word}");
+        }
+        assert!(parse_side("grün").is_err());
     }
 }

@@ -373,6 +373,19 @@ fn describe(
                             w(s.fold(Word::FlagFellWhite, Word::FlagFellBlack)),
                             hms(*at)
                         )),
+                        // The period's time is the clock's, not a ruling: said as the
+                        // control's own words.
+                        ClockEvent::PeriodStarted {
+                            side: s,
+                            period,
+                            added,
+                            ..
+                        } if *added > 0 => Some(format!(
+                            "{}{c} {} {period}, +{}",
+                            side(*s),
+                            w(Word::ControlPeriod),
+                            hms(*added)
+                        )),
                         _ => None,
                     })
                     .collect();
@@ -387,7 +400,7 @@ fn describe(
             line += &extra;
         }
     }
-    (!line.is_empty()).then_some(line)
+    (!line.is_empty()).then(|| pack.grammar().with_articles(&line))
 }
 
 /// The event's supervision, as the opening line says it (issue 24, item 5).
@@ -738,11 +751,14 @@ pub fn run(path: &Path, lang: Option<&str>) -> anyhow::Result<ExitCode> {
     let read = read.map_err(|e| {
         let word = w(&pack, Word::ReportCannotReadJournal);
         let why = vichess::journal::error_words(&pack, &e);
-        anyhow::anyhow!("{word}: {} ({why})", path.display())
+        anyhow::anyhow!("{word}{} {} ({why})", pack.colon(), path.display())
     })?;
     let (state, steps) = replay_journal(ClockConfig::default(), &pack, &lines).map_err(|e| {
+        // The reason in the report's language (its English `Display` leaked into a German
+        // report before): "…lässt sich nicht nachspielen: X.journal: enthält keine Partie".
         let word = w(&pack, Word::ReportCannotReplay);
-        anyhow::anyhow!("{}: {word} ({e})", path.display())
+        let why = e.words(&pack, &path.display().to_string());
+        anyhow::anyhow!("{word}{} {why}", pack.colon())
     })?;
     // Notes, tags and names are as the journal has them, which is as they were typed:
     // every line is escaped on its way out, so none can drive the arbiter's terminal.

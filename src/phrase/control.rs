@@ -59,9 +59,8 @@ fn bonus_phrase(bonus: Bonus) -> Phrase {
             Token::Duration(ms),
             Token::Word(Word::PerMove),
         ],
-        Bonus::Delay(ms) | Bonus::Bronstein(ms) => {
-            vec![COMMA, Token::Word(Word::DelayWord), Token::Duration(ms)]
-        }
+        Bonus::Delay(ms) => vec![COMMA, Token::Word(Word::DelayWord), Token::Duration(ms)],
+        Bonus::Bronstein(ms) => vec![COMMA, Token::Word(Word::BronsteinWord), Token::Duration(ms)],
     }
 }
 

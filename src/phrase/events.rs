@@ -252,14 +252,32 @@ pub fn result_symbol(score: &str) -> &str {
     }
 }
 
+/// A new period of the time control: "White: period 2, plus thirty minutes". Its own
+/// words, not "time added", which is what a penalty and an arbiter's grant say: a player
+/// hearing those at move 40 took it for a ruling (a play-through).
+pub fn period_started_phrase(side: Color, period: u32, added: u64) -> Phrase {
+    vec![
+        Token::Side(side),
+        COLON,
+        Token::Word(Word::ControlPeriod),
+        Token::Number(period),
+        COMMA,
+        Token::Word(Word::Plus),
+        Token::Duration(added),
+    ]
+}
+
 /// What the clock's own events say aloud: a flag fall (the result is the arbiter's, Art.
 /// 6.9, so only the fact) and the time a new period adds. Other events are silent.
 pub fn clock_event_phrase(event: &ClockEvent) -> Option<Phrase> {
     match *event {
         ClockEvent::FlagFell { side, .. } => Some(vec![flag_fell(side)]),
-        ClockEvent::PeriodStarted { side, added, .. } if added > 0 => {
-            Some(time_added_phrase(side, added))
-        }
+        ClockEvent::PeriodStarted {
+            side,
+            period,
+            added,
+            ..
+        } if added > 0 => Some(period_started_phrase(side, period, added)),
         _ => None,
     }
 }

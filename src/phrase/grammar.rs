@@ -96,6 +96,27 @@ fn article_before(out: &mut String, next: &str, grammar: &Grammar) {
     }
 }
 
+impl Grammar {
+    /// [`Grammar::article_n_before_vowel`] over a line made of words, not of tokens (the
+    /// arbiter's report writes its lines from the pack's words with `format!`): "սևերը
+    /// առաջարկում են" becomes "սևերն առաջարկում են". A word with a mark after it keeps its
+    /// article, as a pause follows.
+    pub fn with_articles(&self, line: &str) -> String {
+        if !self.article_n_before_vowel {
+            return line.to_string();
+        }
+        let mut out = String::with_capacity(line.len());
+        for (i, word) in line.split(' ').enumerate() {
+            if i > 0 {
+                article_before(&mut out, word, self);
+                out.push(' ');
+            }
+            out.push_str(word);
+        }
+        out
+    }
+}
+
 /// Joins the display words of a phrase into one line. `word` gives a token's display text.
 pub fn join<'a>(
     phrase: &[Token],

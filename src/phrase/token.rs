@@ -369,7 +369,11 @@ words! {
     TimeControl = "time-control",
     Plus = "plus",
     PerMove = "per-move",
+    /// A simple delay (the US delay: the clock waits before it runs).
     DelayWord = "delay",
+    /// A Bronstein delay (the time used, up to the delay, given back after the move): named,
+    /// so an arbiter hears which of the two the clock was set to.
+    BronsteinWord = "bronstein-delay",
     /// Between two periods of a control: "danach".
     ControlThen = "control-then",
     /// Between a period's time and its moves: "für" (vierzig Züge).

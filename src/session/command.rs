@@ -207,7 +207,7 @@ pub const HELP: &[&str] = &[
 /// A side named in any language vichess speaks. In Russian, Ukrainian and Armenian also as
 /// the one something is given to ("добавить белым 2м", "додати білим", "ավելացնել
 /// սպիտակին"): the dative is how those languages say whose clock gets the time.
-pub(super) fn color(word: &str) -> Option<Color> {
+pub fn color(word: &str) -> Option<Color> {
     match word.to_lowercase().as_str() {
         "white"
         | "w"

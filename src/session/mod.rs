@@ -78,8 +78,8 @@ pub use arbiter_command::{ArbiterCommand, QuickplayAnswer, TimeChange};
 pub use ask::{Men, Readout, Step};
 pub use board_clock::DRIFT_NOTE;
 pub use command::{
-    command_word, distance, parse as parse_command, role as parse_role, ClaimWhat, Command,
-    CommandError, DrawAction, COMMAND_WORDS, HELP,
+    color as parse_side_word, command_word, distance, parse as parse_command, role as parse_role,
+    ClaimWhat, Command, CommandError, DrawAction, COMMAND_WORDS, HELP,
 };
 pub use config::{Downtime, SessionConfig};
 pub use engine_seat::DrawAnswer;

@@ -402,7 +402,7 @@ struct Parser<'a> {
 }
 
 /// A control whose times carry units (`3m`, `90m+30s`, `1h30m`, `10s`,
-/// `40/90m+30s:30m+30s`) rewritten in PGN seconds (`40/5400+30:1800+30`);
+/// `40/90m+30s:30m+30s`, `1m;d5s`, `10s b2s`) rewritten in PGN seconds (`40/5400+30:1800+30`);
 /// `None` when no number has a unit. Move counts (before `/`) have none; any other number
 /// without a unit is then an error, since it could be read two ways.
 fn with_units(s: &str) -> Option<Result<String, ControlError>> {
@@ -477,7 +477,33 @@ fn with_units(s: &str) -> Option<Result<String, ControlError>> {
     if let Some((at, number)) = bare {
         return Some(Err(error(s, at, &number, ControlErrorKind::NoUnit)));
     }
-    Some(Ok(out))
+    Some(Ok(bonus_joined(&out)))
+}
+
+/// The poster's separators before a bonus dropped, as the seconds syntax has none: "60;d5",
+/// "60 d 5", "60 + 5" become "60d5", "60+5". Without this a delay could not be written with
+/// units at all ("1m;d5s" was refused at the ";"), so none under a minute.
+fn bonus_joined(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars[i..].iter().find(|&&n| n != ';' && n != ' ').copied();
+        let before_bonus = matches!(next, Some('+' | 'd' | 'D' | 'b' | 'B'));
+        if (c == ';' || c == ' ') && before_bonus && !out.is_empty() {
+            i += 1;
+            continue;
+        }
+        out.push(c);
+        if matches!(c, '+' | 'd' | 'D' | 'b' | 'B') {
+            while chars.get(i + 1) == Some(&' ') {
+                i += 1;
+            }
+        }
+        i += 1;
+    }
+    out
 }
 
 /// The whole number written as the first period's time (after a move count), if any.

@@ -289,6 +289,29 @@ fn every_theme_draws_a_large_high_contrast_board() {
                 t.name
             );
         }
+        // The pawns of 1. e4 e5 stand on squares of their own colour: each on a disc of the
+        // opposite colour, so its body is a solid shape, not an outline (a black pawn on a
+        // dark square read as White's). Only the edge, before, was under a tenth of the
+        // square; the disc is more than a quarter of it.
+        for (file, rank, ground_c, body) in [(4, 3, light, [255; 3]), (4, 4, dark, [0; 3])] {
+            let (x, y) = (x0 + file * s, y0 + (7 - rank) * s);
+            let mut disc = 0;
+            let mut all = 0;
+            for yy in y + s / 10..y + s * 9 / 10 {
+                for xx in x + s / 10..x + s * 9 / 10 {
+                    let c = img.at(xx, yy);
+                    all += 1;
+                    if contrast(c, ground_c) >= 4.5 && contrast(c, body) >= 4.5 {
+                        disc += 1;
+                    }
+                }
+            }
+            assert!(
+                disc * 4 > all,
+                "{}: the pawn on {file},{rank} has {disc} of {all} pixels of a disc round it",
+                t.name
+            );
+        }
     }
 }
 

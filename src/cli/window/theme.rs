@@ -170,6 +170,17 @@ impl Theme {
         }
     }
 
+    /// The ground drawn under a man on a square of colour `square`: a disc in its edge's
+    /// colour where its body would all but vanish into the square (under 3:1). Without it a
+    /// black man on a dark square showed only its light edge, an outline drawing, which is
+    /// how a white man is drawn: a low-vision player read the black pawn on e5 as White's and
+    /// the two queens as the same (a play-through). On the disc the body is a solid shape
+    /// 7:1 from what is round it, on every square.
+    pub fn ground_under(&self, white: bool, square: Color32) -> Option<Color32> {
+        let (fill, edge) = self.man(white);
+        (contrast(fill, square) < 3.0).then_some(edge)
+    }
+
     /// The outline drawn round a mark on a square of colour `square`: black or white,
     /// whichever stands out more there, so a mark has an edge on every square (a black edge
     /// on the near-black squares of black-on-yellow was no edge at all).
@@ -272,6 +283,30 @@ mod tests {
                 }
             }
             assert!(contrast(t.text, t.background) >= 7.0, "{name:?} text");
+        }
+    }
+
+    /// A man whose body is the colour of its square (a black man on a dark square, a white
+    /// one on a light square) stands on a disc of its edge's colour, against which its body
+    /// stands out 7:1; on the other squares it needs none.
+    #[test]
+    fn a_man_the_colour_of_its_square_stands_on_a_disc() {
+        for name in ThemeName::ALL {
+            let t = Theme::of(name, [Color32::from_rgb(0xF0, 0xD9, 0xB5), BLACK]);
+            for white in [true, false] {
+                let (fill, _) = t.man(white);
+                for sq in [t.light, t.dark] {
+                    match t.ground_under(white, sq) {
+                        Some(disc) => {
+                            assert!(contrast(fill, sq) < 3.0, "{name:?} {white} {sq:?}");
+                            assert!(contrast(fill, disc) >= 7.0, "{name:?} {white} {sq:?}");
+                        }
+                        None => assert!(contrast(fill, sq) >= 3.0, "{name:?} {white} {sq:?}"),
+                    }
+                }
+            }
+            // The case a play-through found: Black's men on the dark squares.
+            assert!(t.ground_under(false, t.dark).is_some() || name == ThemeName::Custom);
         }
     }
 

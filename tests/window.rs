@@ -478,6 +478,15 @@ fn at_four_hundred_per_cent_the_clocks_and_the_board_stay() {
     );
     let img = Image::read(&dir.join("zoom.png"));
     let (_, y0, x1, y1) = board_box(&img, [0x00, 0x00, 0x80]);
+    // The board keeps most of the height: the clocks, the line field and the newest line
+    // are in a column beside it (they were in rows above and under it, which left the
+    // board a fifth of the window's height, a play-through).
+    assert!(
+        (y1 - y0) * 2 >= img.h,
+        "the board at 400 % is {} px of a {} px high window",
+        y1 - y0,
+        img.h
+    );
     // White's clock runs: its button is filled black, above the board or (in a window wider
     // than tall) beside it.
     let black = (0..img.h)

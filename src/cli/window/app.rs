@@ -1098,7 +1098,10 @@ impl Layout {
         let board = screen.y - f * 2.0;
         let rest = screen.x - board;
         match (compact, screen.x > screen.y * 1.25) {
-            (true, _) if rest >= f * 7.0 => Layout::CompactSide(rest.min(screen.x * 0.45)),
+            // A column a little over four lines' height wide is enough for the clocks on
+            // two lines; under it, at 350 % and more on a laptop, the strip layout left the
+            // board a fifth of the height (a play-through).
+            (true, _) if rest >= f * 4.5 => Layout::CompactSide(rest.min(screen.x * 0.45)),
             (true, _) => Layout::Compact,
             (false, true) => Layout::Wide,
             (false, false) => Layout::Strip,
@@ -1260,9 +1263,24 @@ impl eframe::App for WindowApp {
         let room = (super::theme::FOCUS_STROKE + 3.0) as i8;
         let menu_panel = egui::Frame::side_top_panel(&ctx.style())
             .inner_margin(egui::Margin::symmetric(room, room));
+        // Zoomed far in a small window the menu bar's words took a quarter of the height
+        // (at 400 %, 190 of 800 pixels) from the board: there they are a little smaller,
+        // still larger than at 200 %.
+        let squeezed = matches!(
+            Layout::of(ctx.content_rect().size(), f),
+            Layout::Compact | Layout::CompactSide(_)
+        ) && ctx.zoom_factor() >= 2.0;
         egui::TopBottomPanel::top("menus")
             .frame(menu_panel)
             .show(ctx, |ui| {
+                if squeezed {
+                    let small = egui::FontId::proportional(f * 0.7);
+                    ui.style_mut()
+                        .text_styles
+                        .insert(egui::TextStyle::Button, small);
+                    ui.spacing_mut().button_padding.y = f * 0.1;
+                    ui.spacing_mut().interact_size.y = f * 0.9;
+                }
                 out.extend(self.menus(ui, w, lang, engine.as_ref(), pack.as_ref()));
             });
         // A wide window keeps the clocks at the top of the side panel, the board the whole
@@ -1281,11 +1299,14 @@ impl eframe::App for WindowApp {
             false => vichess::rules::Color::Black,
         };
         let theme = self.theme;
-        let clock_font = if compact { f * 0.7 } else { f };
+        // A strip's two clocks share the window's width; in a column each has its whole
+        // width and goes on two lines when it needs them ([`panel::clocks`]).
         let clocks = |ui: &mut egui::Ui, stacked: bool| -> Option<String> {
+            let clock_font = if compact && !stacked { f * 0.7 } else { f };
             match (&view, &pack) {
                 (Some((view, at)), Some(pack)) => {
-                    panel::clocks(ui, view, *at, pack, w, &theme, clock_font, (stacked, top))
+                    let how = (stacked, top, compact);
+                    panel::clocks(ui, view, *at, pack, w, &theme, clock_font, how)
                 }
                 _ => None,
             }
@@ -1298,6 +1319,7 @@ impl eframe::App for WindowApp {
         let moved = view
             .as_ref()
             .and_then(|(v, _)| display::last_move_line(v, w, colon));
+        let ended = view.as_ref().and_then(|(v, _)| panel::result_line(v, w));
         if layout == Layout::Strip || layout == Layout::Compact {
             egui::TopBottomPanel::top("clocks").show(ctx, |ui| {
                 out.extend(clocks(ui, false));
@@ -1312,8 +1334,11 @@ impl eframe::App for WindowApp {
                 .show(ctx, |ui| {
                     out.extend(clocks(ui, true));
                     out.extend(self.line_field(ui, w, false, true));
-                    if let Some(moved) = &moved {
-                        ui.label(RichText::new(moved).size(f * 1.2).strong());
+                    // After the game, how it ended in place of the last move: the newest line
+                    // is then the saved file's path, and a small window has no scoresheet
+                    // to keep the result in sight (a play-through at 640x480).
+                    if let Some(big) = ended.as_ref().or(moved.as_ref()) {
+                        ui.label(RichText::new(big).size(f * 1.2).strong());
                     }
                     if let Some(last) = lines.last() {
                         let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).wrap());
@@ -1324,6 +1349,9 @@ impl eframe::App for WindowApp {
             // The newest line and the line field stay at every zoom and in a small window:
             // typing a move is never lost with the side panel.
             egui::TopBottomPanel::bottom("newest").show(ctx, |ui| {
+                if let Some(ended) = &ended {
+                    ui.add(egui::Label::new(RichText::new(ended).size(f).strong()).truncate());
+                }
                 if let Some(last) = lines.last() {
                     let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).truncate());
                     display::live(ui.ctx(), resp.id);

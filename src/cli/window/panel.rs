@@ -64,7 +64,7 @@ pub fn clocks(
     words: &Words,
     theme: &Theme,
     font: f32,
-    (stacked, top): (bool, Color),
+    (stacked, top, high): (bool, Color, bool),
 ) -> Option<String> {
     let mut line = None;
     let width = match stacked {
@@ -82,36 +82,81 @@ pub fn clocks(
     let labels = [top, !top].map(|side| {
         let digits =
             time_now(view, read_at, side).map_or_else(|| words.no_clock.to_string(), clock_digits);
-        clock_label(&side_name(pack, side), &digits, on_move_marked(view, side))
+        let marked = on_move_marked(view, side);
+        (clock_label(&side_name(pack, side), &digits, marked), digits)
     });
-    let largest = font * 1.6;
-    let widest = labels
-        .iter()
-        .map(|l| {
-            ui.fonts_mut(|f| {
-                f.layout_no_wrap(l.clone(), egui::FontId::proportional(largest), theme.text)
-                    .size()
-                    .x
+    let widest = |texts: &mut dyn Iterator<Item = &String>, size: f32| {
+        texts
+            .map(|l| {
+                ui.fonts_mut(|f| {
+                    f.layout_no_wrap(l.clone(), egui::FontId::proportional(size), theme.text)
+                        .size()
+                        .x
+                })
             })
-        })
-        .fold(1.0f32, f32::max);
+            .fold(1.0f32, f32::max)
+    };
+    let largest = font * 1.6;
     let room = width - ui.spacing().button_padding.x * 2.0 - 12.0;
-    let size = (largest * (room / widest).min(1.0)).max(8.0);
+    let fit = |wide: f32, most: f32| (most * (room / wide).min(1.0)).max(8.0);
+    let one_line = fit(widest(&mut labels.iter().map(|l| &l.0), largest), largest);
+    // In a column that has the height (`high`: a small or zoomed window's, which holds
+    // only the clocks, the line field and the newest line) a label that one line would
+    // shrink below the text's size goes on two: the side's name at the text's size over
+    // the time, which then gets the column's whole width (the time was the smallest text
+    // in a 640x480 window, and smaller still in Armenian, whose names are longer). The
+    // side panel of a wider window keeps one line: its scoresheet and announcements need
+    // the height.
+    let two_lines = (stacked && high && one_line < font * 1.2).then(|| {
+        let names: Vec<String> = [top, !top]
+            .map(|side| match on_move_marked(view, side) {
+                true => format!("\u{25B6} {}", side_name(pack, side)),
+                false => side_name(pack, side),
+            })
+            .into();
+        let time_size = fit(
+            widest(&mut labels.iter().map(|l| &l.1), font * 2.2),
+            font * 2.2,
+        );
+        // Both clocks in at most half the column's height, so that the line field and the
+        // newest line stay in view under them at 400 % (three fifths of it): the name at most two thirds of the
+        // time's size, the time never smaller than on one line.
+        let each = ui.available_height() * 0.6 / 2.0 - ui.spacing().button_padding.y * 2.0;
+        let time_size = time_size.min(each / 2.0).max(one_line);
+        let name_size = fit(widest(&mut names.iter(), font), font).min(time_size * 0.67);
+        (names, name_size, time_size)
+    });
     ui.with_layout(layout, |ui| {
-        for side in [top, !top] {
+        for (i, side) in [top, !top].into_iter().enumerate() {
             let running = view
                 .clocks
                 .as_ref()
                 .is_some_and(|c| c.running == Some(side));
             let millis = time_now(view, read_at, side);
-            let digits = millis.map_or_else(|| words.no_clock.to_string(), clock_digits);
             let marked = on_move_marked(view, side);
-            let label = clock_label(&side_name(pack, side), &digits, marked);
+            let (label, digits) = labels[i].clone();
             let (fg, bg) = match running {
                 true => (theme.background, theme.text),
                 false => (theme.text, theme.background),
             };
-            let text = RichText::new(label).size(size).color(fg).strong();
+            let text: egui::WidgetText = match &two_lines {
+                Some((names, name_size, time_size)) => {
+                    let mut job = egui::text::LayoutJob::default();
+                    let format = |size: f32| egui::TextFormat {
+                        font_id: egui::FontId::proportional(size),
+                        color: fg,
+                        ..Default::default()
+                    };
+                    job.append(&names[i], 0.0, format(*name_size));
+                    job.append(&format!("\n{digits}"), 0.0, format(*time_size));
+                    job.into()
+                }
+                None => RichText::new(label)
+                    .size(one_line)
+                    .color(fg)
+                    .strong()
+                    .into(),
+            };
             // The button's own frame is drawn whatever its state, so the theme's thick
             // focus frame never showed on a clock: the frame is made thick here when the
             // keys are on it, in the face's opposite colour so a running clock's filled
@@ -124,7 +169,10 @@ pub fn clocks(
             let button = egui::Button::new(text)
                 .fill(bg)
                 .stroke(frame)
-                .min_size(egui::vec2(width, font * 2.4));
+                .min_size(egui::vec2(
+                    width,
+                    if two_lines.is_some() { 0.0 } else { font * 2.4 },
+                ));
             let resp = ui.add(button);
             debug_assert!(
                 !resp.has_focus() || focused,

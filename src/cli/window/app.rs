@@ -157,12 +157,13 @@ const COMPUTER_KEY: (egui::Modifiers, egui::Key) = (
     egui::Key::N,
 );
 
-/// The key that gives `command`, as the menu shows it.
-fn key_of(command: &str) -> Option<String> {
+/// The key that gives `command`, as the menu shows it, the Control key by its name on the
+/// language's keyboards (`ctrl`).
+fn key_of(command: &str, ctrl: &str) -> Option<String> {
     KEYS.iter()
         .find(|(_, _, c, _)| *c == command)
         .map(|(m, k, _, _)| match m.command {
-            true => format!("Ctrl+{}", k.name()),
+            true => format!("{ctrl}+{}", k.name()),
             false => k.name().to_string(),
         })
 }
@@ -551,7 +552,7 @@ impl WindowApp {
                 ui.menu_button(w.game, |ui| {
                     let mut acted = false;
                     if ui
-                        .add(egui::Button::new(w.new_game).shortcut_text("Ctrl+N"))
+                        .add(egui::Button::new(w.new_game).shortcut_text(format!("{}+N", w.ctrl)))
                         .clicked()
                     {
                         self.start_again(false, None);
@@ -561,8 +562,8 @@ impl WindowApp {
                         self.start_again(true, None);
                         acted = true;
                     }
-                    let computer =
-                        egui::Button::new(w.against_computer).shortcut_text("Ctrl+Shift+N");
+                    let computer = egui::Button::new(w.against_computer)
+                        .shortcut_text(format!("{}+{}+N", w.ctrl, w.shift));
                     if ui.add(computer).clicked() {
                         self.open_computer(engine);
                         ui.ctx().request_repaint();
@@ -578,7 +579,7 @@ impl WindowApp {
                     if engine.is_some() {
                         for (label, command) in [(w.hint, "hint"), (w.evaluation, "eval")] {
                             let mut button = egui::Button::new(label);
-                            if let Some(key) = key_of(command) {
+                            if let Some(key) = key_of(command, w.ctrl) {
                                 button = button.shortcut_text(key);
                             }
                             if ui.add(button).clicked() {
@@ -587,7 +588,7 @@ impl WindowApp {
                         }
                     }
                     if ui
-                        .add(egui::Button::new(w.save).shortcut_text("Ctrl+S"))
+                        .add(egui::Button::new(w.save).shortcut_text(format!("{}+S", w.ctrl)))
                         .clicked()
                     {
                         line = self.save_line();
@@ -601,7 +602,7 @@ impl WindowApp {
                             .map(commands::braille_line);
                     }
                     if ui
-                        .add(egui::Button::new(w.quit).shortcut_text("Ctrl+Q"))
+                        .add(egui::Button::new(w.quit).shortcut_text(format!("{}+Q", w.ctrl)))
                         .clicked()
                     {
                         self.ask_quit(&mut line, w);
@@ -650,7 +651,7 @@ impl WindowApp {
                                 continue;
                             }
                             let mut button = egui::Button::new(label);
-                            if let Some(key) = key_of(en) {
+                            if let Some(key) = key_of(en, w.ctrl) {
                                 button = button.shortcut_text(key);
                             }
                             if ui.add(button).clicked() {
@@ -834,7 +835,7 @@ impl WindowApp {
                     side,
                 );
             }
-            panel::scoresheet(ui, view, w, f);
+            panel::scoresheet(ui, view, w, f, colon);
             // The last move large under the scoresheet: the newest announcement is often
             // the press's line after it ("move completed: Black; clock running: White"), and
             // the move the low-vision player looks for was then small text (a play-through).
@@ -1319,7 +1320,9 @@ impl eframe::App for WindowApp {
         let moved = view
             .as_ref()
             .and_then(|(v, _)| display::last_move_line(v, w, colon));
-        let ended = view.as_ref().and_then(|(v, _)| panel::result_line(v, w));
+        let ended = view
+            .as_ref()
+            .and_then(|(v, _)| panel::result_line(v, w, colon));
         if layout == Layout::Strip || layout == Layout::Compact {
             egui::TopBottomPanel::top("clocks").show(ctx, |ui| {
                 out.extend(clocks(ui, false));
@@ -1359,7 +1362,13 @@ impl eframe::App for WindowApp {
                 out.extend(self.line_field(ui, w, false, false));
             });
         } else {
-            let side_width = screen.width() * if wide { 0.3 } else { 0.4 };
+            // A wide window gives the side panel what the board, a square as high as the
+            // window, leaves of the width (at 1920x1080 a gap of 330 pixels stood between
+            // them while the panel's lines wrapped).
+            let side_width = match wide {
+                true => (screen.width() - (screen.height() - f * 2.0)).max(screen.width() * 0.3),
+                false => screen.width() * 0.4,
+            };
             // A fixed share of the window, not resizable: egui keeps a side panel as wide as
             // its contents were in the last frame, so a label a little too long for it (the
             // Send button in Russian or Armenian) widened it on every redraw until the board

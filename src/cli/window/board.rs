@@ -191,8 +191,9 @@ pub fn show(
             marks.push(words.differs);
         }
         if checked == Some(sq) {
-            check_mark(&painter, rect, theme);
-            marks.push(words.check);
+            let mated = view.position.is_checkmate();
+            check_mark(&painter, rect, theme, mated);
+            marks.push(if mated { words.mate } else { words.check });
         }
         if state.selected == Some(sq) {
             marks.push(words.chosen);
@@ -666,8 +667,9 @@ fn corner_cross(painter: &egui::Painter, rect: Rect, theme: &Theme) {
     }
 }
 
-/// A king in check: a ring round it and a plus in the square's upper right corner.
-fn check_mark(painter: &egui::Painter, rect: Rect, theme: &Theme) {
+/// A king in check: a ring round it and a plus in the square's upper right corner; mated,
+/// a hash there, as the notation writes it (the same mark for both hid the mate).
+fn check_mark(painter: &egui::Painter, rect: Rect, theme: &Theme, mated: bool) {
     let w = (rect.width() * 0.05).max(2.0);
     let c = rect.center();
     let r = rect.width() * 0.46;
@@ -677,10 +679,24 @@ fn check_mark(painter: &egui::Painter, rect: Rect, theme: &Theme) {
         rect.min.y + rect.width() * 0.18,
     );
     let h = rect.width() * 0.12;
-    for (a, b) in [
-        (p + Vec2::new(-h, 0.0), p + Vec2::new(h, 0.0)),
-        (p + Vec2::new(0.0, -h), p + Vec2::new(0.0, h)),
-    ] {
+    // The hash's four strokes are thinner than the plus's two, or their bands ran together.
+    let w = if mated { w * 0.6 } else { w };
+    let strokes = match mated {
+        false => vec![
+            (p + Vec2::new(-h, 0.0), p + Vec2::new(h, 0.0)),
+            (p + Vec2::new(0.0, -h), p + Vec2::new(0.0, h)),
+        ],
+        true => {
+            let g = h * 0.5;
+            vec![
+                (p + Vec2::new(-h, -g), p + Vec2::new(h, -g)),
+                (p + Vec2::new(-h, g), p + Vec2::new(h, g)),
+                (p + Vec2::new(-g, -h), p + Vec2::new(-g, h)),
+                (p + Vec2::new(g, -h), p + Vec2::new(g, h)),
+            ]
+        }
+    };
+    for (a, b) in strokes {
         banded(painter, |s| Shape::line_segment([a, b], s), w, theme);
     }
 }

@@ -82,7 +82,7 @@ pub fn second_window(
                     .is_some_and(|c| c.running == Some(side));
                 clocks.push((format!("{}  {digits}", side_name(pack, side)), running));
             }
-            result = super::panel::result_line(view, words);
+            result = super::panel::result_line(view, words, colon);
         }
         // The last move stays on the display after the press and the time calls that
         // follow it: the opponent who cannot hear reads the move there (D.2.11), and the

@@ -231,17 +231,18 @@ pub fn scoresheet_rows(view: &View) -> Vec<String> {
     rows
 }
 
-/// "Result: 0-1 (checkmate, Black wins)", the scoresheet's and the text display's last line.
-pub fn result_line(view: &View, words: &Words) -> Option<String> {
+/// "Result: 0-1 (checkmate, Black wins)", the scoresheet's and the text display's last line,
+/// with the game's own `colon` (Armenian "՝": the Latin ":" reads as its full stop).
+pub fn result_line(view: &View, words: &Words, colon: &str) -> Option<String> {
     let result = view.result.as_ref()?;
     Some(match &view.ending {
-        Some(how) => format!("{}: {result} ({how})", words.result),
-        None => format!("{}: {result}", words.result),
+        Some(how) => format!("{}{colon} {result} ({how})", words.result),
+        None => format!("{}{colon} {result}", words.result),
     })
 }
 
 /// The scoresheet, newest row in view.
-pub fn scoresheet(ui: &mut egui::Ui, view: &View, words: &Words, font: f32) {
+pub fn scoresheet(ui: &mut egui::Ui, view: &View, words: &Words, font: f32, colon: &str) {
     let heading = ui.label(RichText::new(words.scoresheet).size(font * 1.1).strong());
     egui::ScrollArea::vertical()
         .id_salt("scoresheet")
@@ -253,7 +254,7 @@ pub fn scoresheet(ui: &mut egui::Ui, view: &View, words: &Words, font: f32) {
                 ui.label(RichText::new(row).size(font))
                     .labelled_by(heading.id);
             }
-            if let Some(result) = result_line(view, words) {
+            if let Some(result) = result_line(view, words, colon) {
                 ui.label(RichText::new(result).size(font).strong());
             }
         });

@@ -332,7 +332,7 @@ fn the_reports_errors_and_touch_move_breaches_are_in_the_games_language() {
                 "Hinweis für den Schiedsrichter: berührt, geführt: e2-e4 wurde gespielt",
             ],
             "--lang fr: diese Sprache spricht vichess nicht; die Sprachen sind de (Deutsch)",
-            "die Partie im Protokoll lässt sich nicht nachspielen (",
+            "die Partie im Protokoll lässt sich nicht nachspielen: ",
         ),
         (
             "ru",
@@ -341,7 +341,7 @@ fn the_reports_errors_and_touch_move_breaches_are_in_the_games_language() {
                 "заметка для арбитра: взялся, ходи: сыгран ход e2-e4",
             ],
             "--lang fr: на этом языке vichess не говорит; языки такие: de (Deutsch)",
-            "партию из журнала нельзя воспроизвести (",
+            "партию из журнала нельзя воспроизвести: ",
         ),
         (
             "hy",
@@ -350,7 +350,7 @@ fn the_reports_errors_and_touch_move_breaches_are_in_the_games_language() {
                 "նշում մրցավարի համար՝ դիպար, խաղա՝ խաղացվել է e2-e4",
             ],
             "--lang fr: vichess-ն այս լեզվով չի խոսում։ լեզուներն են՝ de (Deutsch)",
-            "մատյանի խաղը հնարավոր չէ վերարտադրել (",
+            "մատյանի խաղը հնարավոր չէ վերարտադրել՝ ",
         ),
     ] {
         let good = journal(&format!("{lang}.journal"), lang, "end 2000");
@@ -375,6 +375,13 @@ fn the_reports_errors_and_touch_move_breaches_are_in_the_games_language() {
         let err = refused(&["report", bad.to_str().unwrap()]);
         assert!(err.contains(unreplayable), "{lang}: {err}");
         assert!(!err.contains("cannot be replayed"), "{lang}: {err}");
+        // Where, in the report's words: the journal's line 6, the refused move.
+        let line = match lang {
+            "de" => "Zeile 6",
+            "ru" => "строка 6",
+            _ => "տող 6",
+        };
+        assert!(err.contains(line), "{lang}: {err}");
     }
     // No journal to read: the configuration's language says so.
     let own = home.path().join("config/vichess");

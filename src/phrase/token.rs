@@ -1206,6 +1206,8 @@ words! {
     /// Who claimed, after a claim's result: "по требованию белых" (the side's own case).
     ClaimedByWhite = "claimed-by-white",
     ClaimedByBlack = "claimed-by-black",
+    /// After a side: why a game that side would have won is drawn (5.1.2, 6.9, 7.5.5).
+    CannotMate = "cannot-mate",
     /// Why a draw claim was refused (9.2, 9.3), with places filled from the rules core's
     /// verdict: `{position}`, `{count}`, `{when}`, `{n}`, `{move}`.
     ClaimWhyRepetition = "claim-why-repetition",

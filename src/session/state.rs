@@ -838,7 +838,7 @@ impl State {
         ruling: &Ruling,
         lead: Phrase,
         tail: &[Token],
-        (win, draw): (EndReason, EndReason),
+        (win, draw, winner): (EndReason, EndReason, Color),
         at: u64,
         out: &mut Vec<Happening>,
     ) {
@@ -867,6 +867,19 @@ impl State {
         phrase.push(COMMA);
         phrase.extend(outcome_phrase(ruling));
         phrase.extend_from_slice(tail);
+        // A draw where a win was due says why: "Black's flag fell, draw, claimed by White,
+        // White cannot mate" (the side that would have won cannot by any legal moves, 5.1.2,
+        // 6.9, 7.5.5); the arbiter and the players heard only "draw" before.
+        if let Ruling::Result {
+            outcome: Outcome::Draw,
+            reason,
+            ..
+        } = *ruling
+        {
+            if reason == draw {
+                phrase.extend([COMMA, Token::Side(winner), Token::Word(Word::CannotMate)]);
+            }
+        }
         self.end(ruling, phrase, at, out)
     }
 
@@ -1457,6 +1470,7 @@ impl State {
                 let reasons = (
                     EndReason::Resignation,
                     EndReason::ResignationOpponentCannotMate,
+                    !*by,
                 );
                 self.end_on_ruling(&ruling, resign_phrase(*by), &[], reasons, *at, &mut out);
             }
@@ -2067,6 +2081,7 @@ impl State {
                     let reasons = (
                         EndReason::SecondIllegalMove,
                         EndReason::SecondIllegalMoveOpponentCannotMate,
+                        !by,
                     );
                     let lead = vec![Token::Word(Word::IllegalMove)];
                     self.end_on_ruling(r, lead, &[], reasons, at, out);
@@ -2181,7 +2196,11 @@ impl State {
                 }
                 let ruling = flag_fall(&self.game, !by);
                 self.unpressed = None;
-                let reasons = (EndReason::FlagFall, EndReason::FlagFallOpponentCannotMate);
+                let reasons = (
+                    EndReason::FlagFall,
+                    EndReason::FlagFallOpponentCannotMate,
+                    by,
+                );
                 let lead = vec![flag_fell(!by)];
                 self.end_on_ruling(&ruling, lead, &claimant(by), reasons, at, out);
                 return Ok(());

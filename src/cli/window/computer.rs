@@ -85,6 +85,11 @@ pub fn show(ctx: &egui::Context, choice: &mut Choice, w: &Words, pack: &Pack) ->
         ui.add_space(ui.spacing().item_spacing.y * 2.0);
         ui.label(RichText::new(w.computer_plays).strong());
         ui.horizontal(|ui| {
+            // A word's width between the two choices and the circle set off from its word:
+            // packed together "○Weiß⦿Schwarz" read as one control (a play-through).
+            let gap = ui.spacing().interact_size.y;
+            ui.spacing_mut().icon_spacing = gap * 0.3;
+            ui.spacing_mut().item_spacing.x = gap;
             for side in [Color::White, Color::Black] {
                 let shown = capitalised(&side_name(pack, side));
                 let chosen = choice.side == side;
@@ -105,12 +110,35 @@ pub fn show(ctx: &egui::Context, choice: &mut Choice, w: &Words, pack: &Pack) ->
         });
         ui.add_space(ui.spacing().item_spacing.y * 2.0);
         let mut level = choice.level;
-        let resp = ui.add(
-            egui::Slider::new(&mut level, 1..=8)
-                .step_by(1.0)
-                .show_value(false)
-                .text(w.level(choice.level)),
-        );
+        // The rail long and thick, the part up to the level filled: in the themes' colours
+        // egui drew it in the background's, and only the handle showed.
+        let resp = ui
+            .scope(|ui| {
+                let text = ui.visuals().text_color();
+                let size = ui.spacing().interact_size.y;
+                ui.spacing_mut().slider_width = size * 8.0;
+                ui.spacing_mut().slider_rail_height = size * 0.3;
+                // The rail beyond the level half as dark (3:1 and more on the themes'
+                // grounds, WCAG 1.4.11), the rail up to it and the handle in the text's.
+                // (egui draws the rail in the inactive fill; the handle, a circle, is that
+                // fill inside the text's edge.)
+                let rail = text.gamma_multiply(0.45);
+                let v = &mut ui.visuals_mut().widgets;
+                v.inactive.bg_fill = rail;
+                for w in [&mut v.inactive, &mut v.hovered, &mut v.active] {
+                    w.fg_stroke = egui::Stroke::new(size * 0.12, text);
+                }
+                ui.visuals_mut().selection.bg_fill = text;
+                ui.visuals_mut().handle_shape = egui::style::HandleShape::Circle;
+                ui.add(
+                    egui::Slider::new(&mut level, 1..=8)
+                        .step_by(1.0)
+                        .show_value(false)
+                        .trailing_fill(true)
+                        .text(w.level(choice.level)),
+                )
+            })
+            .inner;
         // egui lets a slider keep the left and right arrows only from its second frame with
         // the focus: an arrow pressed at once after Tab would move the level and the focus
         // both. The focus stays.

@@ -196,3 +196,52 @@ fn replay_stops_the_game_at_its_end_and_lists_the_moves_after_it() {
         "not listed as game moves: {text}"
     );
 }
+
+/// A record cut off inside a move ("2. Nf3 N", a file copied while it was written) is said
+/// to be cut off there, not "not understood", and a scoresheet keeps every move before the
+/// cut with a warning; a wrong move at the end ("Ke3") and an empty file stay errors.
+#[test]
+fn a_record_cut_inside_a_move_is_named_so_and_its_moves_kept() {
+    use vichess::pgn::PgnErrorKind;
+    let cut = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 N";
+    let read = streamed(cut);
+    let Err(e) = &read[0] else { panic!("{read:?}") };
+    assert!(
+        matches!(&e.kind, PgnErrorKind::CutInMove(at) if at.text == "N"),
+        "{e}"
+    );
+    let kept = e
+        .clone()
+        .cut_in_comment()
+        .expect("the moves before the cut");
+    assert_eq!(kept.main.moves.len(), 3);
+    let wrong = streamed("1. e4 e5 2. Ke3");
+    assert!(
+        matches!(&wrong[0], Err(e) if matches!(e.kind, PgnErrorKind::Move(..))),
+        "{wrong:?}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cut.pgn");
+    std::fs::write(&file, cut).unwrap();
+    let out = vichess()
+        .args(["pgn", "check", "--lang", "de"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("Zug 2 von Schwarz, N: die Datei endet mitten in diesem Zug"),
+        "{text}"
+    );
+    let empty = dir.path().join("empty.pgn");
+    std::fs::write(&empty, "").unwrap();
+    let out = vichess()
+        .args(["pgn", "check", "--lang", "de"])
+        .arg(&empty)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("enthält keine Partie"), "{text}");
+}

@@ -40,6 +40,17 @@ pub fn run(path: &Path, pack: &Pack) -> anyhow::Result<ExitCode> {
         ],
     );
     writeln!(out, "{summary}")?;
+    // A file with no game at all is no good record: "0 games: 0 valid" with success let an
+    // empty or wrong file pass a check (an arbiter's play-through); `scoresheet` refuses it.
+    if n == 0 {
+        let none = words::fill(
+            pack,
+            Word::PgnNoGame,
+            &[("file", &path.display().to_string())],
+        );
+        writeln!(out, "{}", super::text::visible(&none))?;
+        return Ok(ExitCode::from(1));
+    }
     Ok(if bad == 0 {
         ExitCode::SUCCESS
     } else {

@@ -65,6 +65,9 @@ pub enum PgnErrorKind {
     NotLegal(MoveAt),
     /// `--`, `Z0` and friends: placeholders some programs write for a skipped turn.
     NullMove(MoveAt),
+    /// The file ends inside a main-line move: its text is the start of a legal move and
+    /// nothing follows it (a record copied while it was written, "2. Nf3 N").
+    CutInMove(MoveAt),
     /// A `(` with no `)` before the game or the file ends.
     UnclosedVariation,
     /// A `)` with no `(`.
@@ -155,6 +158,12 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::NullMove(at) => {
                 write!(f, "{at}: null moves are not chess moves")
             }
+            PgnErrorKind::CutInMove(at) => {
+                write!(
+                    f,
+                    "{at}: the file ends inside this move: the record is cut off here"
+                )
+            }
             PgnErrorKind::UnclosedVariation => f.write_str(
                 "a variation opened with ( here is never closed with ) before the game ends",
             ),
@@ -200,6 +209,16 @@ impl PgnError {
                 game.warnings.push(super::PgnWarning::CutInComment {
                     line: self.line,
                     column: self.column,
+                });
+                Ok(game)
+            }
+            // Cut off inside a move: the moves before it, the same way.
+            (PgnErrorKind::CutInMove(at), Some(game)) => {
+                let mut game = *game;
+                game.warnings.push(super::PgnWarning::CutInMove {
+                    line: self.line,
+                    column: self.column,
+                    text: at.text.clone(),
                 });
                 Ok(game)
             }

@@ -208,7 +208,26 @@ impl GameReader<'_, '_> {
         let mut game = PgnGame::new(start.clone());
         game.tags = self.tags.clone();
         let mut stack = vec![Frame::new(start, (0, 0))];
-        let outcome = self.read_movetext(&mut stack);
+        let mut outcome = self.read_movetext(&mut stack);
+        // A main-line move that is the start of a legal one, with nothing after it in the
+        // file: the record was cut off inside it ("2. Nf3 N"), not written wrong.
+        if let Err((_, _, kind)) = &mut outcome {
+            let cut = match &*kind {
+                PgnErrorKind::Move(at, _) | PgnErrorKind::NotLegal(at) if !at.in_variation => {
+                    let pos = &stack[0].pos;
+                    let starts_a_move = pos
+                        .legal_moves()
+                        .iter()
+                        .any(|m| crate::rules::notation::san(pos, m).starts_with(&at.text));
+                    (stack.len() == 1 && starts_a_move && self.tokens.peek(0).is_none())
+                        .then(|| at.clone())
+                }
+                _ => None,
+            };
+            if let Some(at) = cut {
+                *kind = PgnErrorKind::CutInMove(at);
+            }
+        }
         game.main = unwind(stack);
         match outcome {
             Ok(result) => {

@@ -28,6 +28,16 @@ pub enum PgnWarning {
         /// The column of its `{`.
         column: u32,
     },
+    /// The record ends inside a move written at `line`, `column` (`text`, the start of a
+    /// legal one): the moves before it are kept.
+    CutInMove {
+        /// Where the move begins.
+        line: u32,
+        /// Its column.
+        column: u32,
+        /// The move as far as it was written.
+        text: String,
+    },
     /// A result written inside a variation, ignored.
     ResultInVariation {
         /// Where it is written.
@@ -94,6 +104,10 @@ impl fmt::Display for PgnWarning {
             PgnWarning::CutInComment { line, column } => write!(
                 f,
                 "line {line}, column {column}: the record ends inside a comment opened here with {{: the moves before it are kept"
+            ),
+            PgnWarning::CutInMove { line, column, text } => write!(
+                f,
+                "line {line}, column {column}: the record ends inside the move {text:?}: the moves before it are kept"
             ),
             PgnWarning::ResultInVariation {
                 line,

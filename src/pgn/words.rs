@@ -106,6 +106,11 @@ pub fn warning(pack: &Pack, w: &PgnWarning) -> String {
         PgnWarning::CutInComment { line, column } => {
             at(*line, *column, fill(pack, Word::PgnCutInComment, &[]))
         }
+        PgnWarning::CutInMove { line, column, text } => at(
+            *line,
+            *column,
+            fill(pack, Word::PgnCutInMoveKept, &[("move", &q(text))]),
+        ),
         PgnWarning::ResultInVariation {
             line,
             column,
@@ -194,6 +199,12 @@ pub fn error_kind(pack: &Pack, kind: &PgnErrorKind) -> String {
             move_at(pack, at),
             pack.colon(),
             w(Word::PgnNullMove)
+        ),
+        PgnErrorKind::CutInMove(at) => format!(
+            "{}{} {}",
+            move_at(pack, at),
+            pack.colon(),
+            w(Word::PgnCutInMove)
         ),
         PgnErrorKind::UnclosedVariation => w(Word::PgnUnclosedVariation),
         PgnErrorKind::UnopenedVariation => w(Word::PgnUnopenedVariation),

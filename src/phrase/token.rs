@@ -1307,6 +1307,10 @@ words! {
     PgnNextGameEarly = "pgn-next-game-early",
     /// PGN warning: the record ends inside a `{` comment; the moves before it are kept.
     PgnCutInComment = "pgn-cut-in-comment",
+    /// After a move's number and side: the file ends inside it (`pgn check`).
+    PgnCutInMove = "pgn-cut-in-move",
+    /// A warning: the file ends inside {move}; the moves before it are kept.
+    PgnCutInMoveKept = "pgn-cut-in-move-kept",
     /// PGN warning: a result inside a variation is ignored.
     PgnResultInVariation = "pgn-result-in-variation",
     /// PGN warning: an annotation that is no standard one is ignored.

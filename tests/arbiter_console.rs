@@ -668,3 +668,46 @@ fn a_journal_with_no_game_is_refused_in_the_reports_language() {
         assert!(!err.contains("journal is empty"), "{lang}: {err}");
     }
 }
+
+/// A time with a minus and a word that is no side are named as what is wrong, with the
+/// command's form; nothing changes. (A play-through heard "„-“ is not a unit of time" and
+/// "whose time?" after "grün".)
+#[test]
+fn a_signed_time_and_a_colour_that_is_no_side_are_named() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("games");
+    for (lang, script, minus, green) in [
+        (
+            "de",
+            "schiedsrichter zeit dazu schwarz -2m\nschiedsrichter zeit dazu grün 2m\nquit\n",
+            "„-2m“: eine Zeit hat kein Vorzeichen; Zeit abziehen: schiedsrichter zeit abziehen",
+            "„grün“ ist keine Seite: weiß oder schwarz;",
+        ),
+        (
+            "uk",
+            "арбітр час додати чорні -2хв\nарбітр час додати зелені 2хв\nquit\n",
+            "«-2хв»: час пишеться без знака; зняти час: арбітр час зняти",
+            "«зелені» — не сторона: білі або чорні;",
+        ),
+    ] {
+        let dir = games.join(lang);
+        let args = [
+            "--no-audio",
+            "--lang",
+            lang,
+            "--game-dir",
+            dir.to_str().unwrap(),
+        ];
+        let lines = play(home.path(), &args, script);
+        assert!(
+            lines.iter().any(|l| l.starts_with(minus)),
+            "{lang}: {lines:#?}"
+        );
+        assert!(
+            lines.iter().any(|l| l.starts_with(green)),
+            "{lang}: {lines:#?}"
+        );
+        let journal = std::fs::read_to_string(journal_in(&dir)).unwrap();
+        assert!(!journal.contains(" adjust "), "{lang}: {journal}");
+    }
+}

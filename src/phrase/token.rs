@@ -788,6 +788,8 @@ words! {
     ArbiterTimeChange = "arbiter-time-change",
     /// `arbiter time add` without a side.
     ArbiterTimeWhose = "arbiter-time-whose",
+    /// "{word}" where the side should be: it is none.
+    ArbiterTimeNotSide = "arbiter-time-not-side",
     /// `arbiter time add white` without an amount.
     ArbiterTimeAmount = "arbiter-time-amount",
     /// `arbiter restore` without a move number.
@@ -1093,6 +1095,8 @@ words! {
     TimeNeedsUnit = "time-needs-unit",
     /// A time with a word that is no unit ("2х"): "{text}" and "{unit}" are filled in.
     TimeBadUnit = "time-bad-unit",
+    /// "{text}": a time written with a minus; the verb that takes time instead.
+    TimeNoSign = "time-no-sign",
     /// A draw by agreement (5.2.3), as the record's last comment names it.
     DrawAgreed = "draw-agreed",
     /// The report's label for a move struck by a correction (D.2.8), beside the move that

@@ -268,6 +268,16 @@ fn unit_millis(word: &str) -> Option<u64> {
 /// the game's language, that the unit is missing and how to give it.
 pub fn parse_time(text: &str) -> Result<u64, CommandError> {
     let t = text.trim().to_lowercase();
+    // "-2m": time is taken with its own verb, not a sign ("-" was refused as "no unit of
+    // time"); "+2m" is the time itself.
+    if t.starts_with('-') {
+        return Err(CommandError(
+            format!("\"{text}\": a time has no sign: to take time, say arbiter time take"),
+            Word::TimeNoSign,
+            vec![("text", text.trim().to_string())],
+        ));
+    }
+    let t = t.strip_prefix('+').unwrap_or(&t).to_string();
     if t.contains(':') {
         let parts: Vec<&str> = t.split(':').collect();
         let nums: Option<Vec<u64>> = parts.iter().map(|p| p.parse().ok()).collect();
@@ -382,10 +392,20 @@ pub fn parse(rest: &[&str]) -> Result<ArbiterCommand, CommandError> {
                     ))
                 }
             };
-            let side = rest
-                .get(2)
-                .and_then(|w| side(w))
-                .ok_or_else(|| missing(format!("whose time? {USAGE}"), Word::ArbiterTimeWhose))?;
+            // A word that is no side is named ("grün is not a side"), not asked for again
+            // as if nothing had been said (an arbiter's play-through).
+            let side = match rest.get(2) {
+                Some(w) if side(w).is_none() && parse_time(w).is_err() => {
+                    return Err(CommandError(
+                        format!("\"{w}\" is not a side: white or black"),
+                        Word::ArbiterTimeNotSide,
+                        vec![("word", w.to_string())],
+                    ))
+                }
+                w => w.and_then(|w| side(w)).ok_or_else(|| {
+                    missing(format!("whose time? {USAGE}"), Word::ArbiterTimeWhose)
+                })?,
+            };
             let amount = rest
                 .get(3..)
                 .map(|w| w.join(""))

@@ -862,3 +862,47 @@ fn a_man_moved_where_it_cannot_go_is_said_as_an_illegal_move_on_the_board() {
         assert_eq!(table.session().position(), &start);
     }
 }
+
+/// Guidance names two steps at a time; when more follow it says so, or a player who did
+/// the two named steps took the board for put right (a play-through). Three moves typed
+/// that the pegboard has not copied: two steps and "more follow"; one: its step alone.
+#[test]
+fn guidance_says_when_more_steps_follow_the_two_it_names() {
+    let start = Position::new();
+    for (typed, more) in [(&["e4", "e5", "Nf3"][..], true), (&["e4"][..], false)] {
+        let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
+        tracker.set_owner(Some(Color::White));
+        let config = SessionConfig {
+            vi_side: Some(Color::White),
+            ..SessionConfig::default()
+        };
+        let mut table = Table::new(session(config, None));
+        table.add_board(BoardRole::Pegboard, tracker);
+        table.handle(
+            sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()))),
+            ms(0),
+        );
+        for (i, mv) in typed.iter().enumerate() {
+            table.handle(Input::Line((*mv).into()), ms(1_000 + i as u64 * 100));
+        }
+        drain(&mut table);
+        let mut said = Vec::new();
+        for _ in 0..20 {
+            let Some(due) = table.poll_timeout() else {
+                break;
+            };
+            table.handle_timeout(due);
+            said.extend(printed(&drain(&mut table)));
+            if said.iter().any(|l| l.contains("setzen")) {
+                break;
+            }
+        }
+        let guidance: Vec<&String> = said.iter().filter(|l| l.contains("setzen")).collect();
+        assert!(!guidance.is_empty(), "{said:?}");
+        assert_eq!(
+            guidance[0].ends_with("danach folgen weitere Schritte"),
+            more,
+            "{said:?}"
+        );
+    }
+}

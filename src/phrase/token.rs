@@ -167,6 +167,8 @@ words! {
     Penalty = "penalty",
     TimeAdded = "time-added",
     BoardsDiffer = "boards-differ",
+    /// After the first two steps of a board's guidance, when there are more.
+    MoreStepsFollow = "more-steps-follow",
     PositionCorrect = "position-correct",
     Remove = "remove",
     Put = "put",

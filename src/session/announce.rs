@@ -378,8 +378,14 @@ impl Session {
     /// square, the right one still at home) is put right in two whole steps, and saying both
     /// at once spares the player a wait between them; a longer list would be too much to hold,
     /// and the rest follows once the board has changed.
+    /// When more steps follow, it says so ("…; then more"): a player who did the two
+    /// named steps otherwise took the board for put right (a play-through).
     pub(super) fn fixes_phrase(&self, fixes: &[Fix]) -> Phrase {
-        guidance_phrase(&fixes[..fixes.len().min(2)], self.pack.grammar())
+        let mut p = guidance_phrase(&fixes[..fixes.len().min(2)], self.pack.grammar());
+        if fixes.len() > 2 {
+            p.extend([SEMICOLON, Token::Word(Word::MoreStepsFollow)]);
+        }
+        p
     }
 }
 

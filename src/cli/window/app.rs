@@ -168,6 +168,9 @@ fn key_of(command: &str, ctrl: &str) -> Option<String> {
         })
 }
 
+/// The least room, in points, the window's layouts are made for ([`WindowApp::fit_zoom`]).
+const MIN_POINTS: egui::Vec2 = egui::vec2(320.0, 240.0);
+
 /// What the user asked of the window, with the configuration's defaults filled in.
 #[derive(Debug, Clone)]
 pub struct Prefs {
@@ -237,6 +240,10 @@ struct WindowApp {
     computer: Option<Choice>,
     /// The question before leaving a game under way (Ctrl+Q, Game → Quit) is open.
     confirm_quit: bool,
+    /// The zoom the user asked for (configuration, Ctrl +/-), and the zoom last set, which
+    /// the window's size may hold lower ([`WindowApp::fit_zoom`]).
+    zoom_wanted: f32,
+    zoom_set: f32,
     /// The Commands menu was open in the last frame (it opens scrolled to the top).
     commands_open: bool,
     /// The hint to press the clock was given for the engine's present wait.
@@ -368,6 +375,8 @@ pub fn run(args: WindowArgs) -> anyhow::Result<ExitCode> {
                 note: None,
                 computer: None,
                 confirm_quit: false,
+                zoom_wanted: prefs.zoom,
+                zoom_set: prefs.zoom,
                 commands_open: false,
                 press_hinted: false,
                 focus_line: 0,
@@ -464,6 +473,27 @@ pub(super) fn install_fonts(ctx: &egui::Context) {
 }
 
 impl WindowApp {
+    /// Holds the zoom to what the window can show: at least 320 by 240 points, where the
+    /// board, the clocks and the line field still fit side by side. At 400 % a 640x480 or
+    /// 800x600 window had no board left at all (a play-through). The zoom asked for comes
+    /// back when the window grows; Ctrl + past the limit changes nothing.
+    fn fit_zoom(&mut self, ctx: &egui::Context) {
+        let zoom = ctx.zoom_factor();
+        if (zoom - self.zoom_set).abs() > 1e-3 {
+            self.zoom_wanted = zoom;
+        }
+        let native = ctx.pixels_per_point() / zoom;
+        let pixels = ctx.content_rect().size() * ctx.pixels_per_point();
+        let most = (pixels.x / (MIN_POINTS.x * native))
+            .min(pixels.y / (MIN_POINTS.y * native))
+            .max(1.0);
+        let fit = self.zoom_wanted.min(most);
+        if (fit - zoom).abs() > 1e-3 {
+            ctx.set_zoom_factor(fit);
+        }
+        self.zoom_set = fit;
+    }
+
     /// The theme's colours and the configured text size.
     fn style(&self, ctx: &egui::Context) {
         let f = self.prefs.font_size;
@@ -1128,6 +1158,7 @@ impl eframe::App for WindowApp {
         if let (Some(_), Some(cpu)) = (self.hooks.bench, frame.info().cpu_usage) {
             self.hooks.cpu.push(cpu);
         }
+        self.fit_zoom(ctx);
         let (view, pack, lines, handled, ended) = {
             let s = lock(&self.shared);
             (
@@ -1335,18 +1366,41 @@ impl eframe::App for WindowApp {
                 .resizable(false)
                 .exact_width(width)
                 .show(ctx, |ui| {
-                    out.extend(clocks(ui, true));
-                    out.extend(self.line_field(ui, w, false, true));
-                    // After the game, how it ended in place of the last move: the newest line
-                    // is then the saved file's path, and a small window has no scoresheet
-                    // to keep the result in sight (a play-through at 640x480).
-                    if let Some(big) = ended.as_ref().or(moved.as_ref()) {
-                        ui.label(RichText::new(big).size(f * 1.2).strong());
-                    }
-                    if let Some(last) = lines.last() {
-                        let resp = ui.add(egui::Label::new(RichText::new(last).size(f)).wrap());
-                        display::live(ui.ctx(), resp.id);
-                    }
+                    // The clocks at the top and the line field at the foot of the column,
+                    // each in a panel of its own, so neither is pushed out of the window by
+                    // what stands between them (zoomed, the line field and the result were
+                    // under the window's edge, a play-through); the lines between take what
+                    // is left, and are cut when it is not enough.
+                    egui::TopBottomPanel::top("column-clocks")
+                        .show_separator_line(false)
+                        .show_inside(ui, |ui| out.extend(clocks(ui, true)));
+                    // The field and its button a little smaller than the text, so that the
+                    // button's word keeps to one line in the narrow column.
+                    egui::TopBottomPanel::bottom("column-line")
+                        .show_separator_line(false)
+                        .show_inside(ui, |ui| {
+                            let small = egui::FontId::proportional(f * 0.85);
+                            let styles = &mut ui.style_mut().text_styles;
+                            styles.insert(egui::TextStyle::Button, small.clone());
+                            styles.insert(egui::TextStyle::Body, small);
+                            out.extend(self.line_field(ui, w, false, true))
+                        });
+                    egui::CentralPanel::default()
+                        .frame(egui::Frame::NONE)
+                        .show_inside(ui, |ui| {
+                            // After the game, how it ended in place of the last move: the
+                            // newest line is then the saved file's path, and a small window
+                            // has no scoresheet to keep the result in sight (a play-through
+                            // at 640x480).
+                            if let Some(big) = ended.as_ref().or(moved.as_ref()) {
+                                ui.label(RichText::new(big).size(f).strong());
+                            }
+                            if let Some(last) = lines.last() {
+                                let text = RichText::new(last).size(f * 0.85);
+                                let resp = ui.add(egui::Label::new(text).wrap());
+                                display::live(ui.ctx(), resp.id);
+                            }
+                        });
                 });
         } else if compact {
             // The newest line and the line field stay at every zoom and in a small window:

@@ -166,6 +166,14 @@ pub fn show(
             false => look.theme.dark,
         };
         painter.rect_filled(rect, 0.0, fill);
+        // The disc under a man the colour of its square, under every mark, so that none of
+        // them is hidden by it (a play-through found the capture ring and the chosen
+        // square's fill covered).
+        if let Some(p) = board.piece_at(sq).filter(|_| state.dragging != Some(sq)) {
+            if let Some(disc) = look.theme.ground_under(p.color == Color::White, fill) {
+                painter.circle_filled(rect.center(), sq_size * MAN_DISC, disc);
+            }
+        }
         // Each mark's outline in black or white, whichever stands out on this square.
         let theme = &Theme {
             mark_edge: look.theme.edge_on(fill),
@@ -191,7 +199,13 @@ pub fn show(
             marks.push(words.differs);
         }
         if checked == Some(sq) {
+            // Mated: the king's square filled in the mark's colour as well, so a mate is told
+            // from a check at a glance, not by the small sign in the corner alone (a
+            // play-through); after the mate no man can be chosen, whose mark that fill is.
             let mated = view.position.is_checkmate();
+            if mated {
+                selected_fill(&painter, rect, theme);
+            }
             check_mark(&painter, rect, theme, mated);
             marks.push(if mated { words.mate } else { words.check });
         }
@@ -204,7 +218,7 @@ pub fn show(
             marks.push(words.can_go);
         }
         if let Some(p) = piece.filter(|_| state.dragging != Some(sq)) {
-            men.push((rect.center(), p, fill));
+            men.push((rect.center(), p));
         }
         // One square is a Tab stop, the one the keys are on: Tab leaves the board in one
         // step, as it leaves any grid, and the arrows move within it. The other squares are
@@ -238,13 +252,7 @@ pub fn show(
             drop_at = Some(sq);
         }
     }
-    // The discs first, inside the check and capture rings, then the men in one mesh.
-    for &(centre, p, fill) in &men {
-        if let Some(disc) = look.theme.ground_under(p.color == Color::White, fill) {
-            painter.circle_filled(centre, sq_size * MAN_DISC, disc);
-        }
-    }
-    for (centre, p, _) in men {
+    for (centre, p) in men {
         draw_man(&painter, centre, sq_size * look.man_scale, p, look.theme);
     }
     if let Some((rect, theme)) = focus {
@@ -558,8 +566,8 @@ impl Look<'_> {
 }
 
 /// The radius of the disc under a man the colour of its square ([`Theme::ground_under`]), in
-/// squares: inside the capture ring (0.44) and the check ring (0.46) drawn before it.
-const MAN_DISC: f32 = 0.39;
+/// squares: round the whole man (at 0.39 a man's base stood out of it), under the marks.
+const MAN_DISC: f32 = 0.44;
 
 /// A man: its filled glyph in the side's colour over a band of the opposite colour, so its
 /// shape stands out on either square. A thick edge: a man the colour of its square still
@@ -678,7 +686,7 @@ fn check_mark(painter: &egui::Painter, rect: Rect, theme: &Theme, mated: bool) {
         rect.max.x - rect.width() * 0.18,
         rect.min.y + rect.width() * 0.18,
     );
-    let h = rect.width() * 0.12;
+    let h = rect.width() * if mated { 0.15 } else { 0.12 };
     // The hash's four strokes are thinner than the plus's two, or their bands ran together.
     let w = if mated { w * 0.6 } else { w };
     let strokes = match mated {

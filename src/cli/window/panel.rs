@@ -107,7 +107,9 @@ pub fn clocks(
     // in a 640x480 window, and smaller still in Armenian, whose names are longer). The
     // side panel of a wider window keeps one line: its scoresheet and announcements need
     // the height.
-    let two_lines = (stacked && high && one_line < font * 1.2).then(|| {
+    // After the game the clocks matter less than its result, which then needs the room.
+    let over = view.result.is_some();
+    let two_lines = (stacked && high && !over && one_line < font * 1.2).then(|| {
         let names: Vec<String> = [top, !top]
             .map(|side| match on_move_marked(view, side) {
                 true => format!("\u{25B6} {}", side_name(pack, side)),
@@ -119,9 +121,12 @@ pub fn clocks(
             font * 2.2,
         );
         // Both clocks in at most half the column's height, so that the line field and the
-        // newest line stay in view under them at 400 % (three fifths of it): the name at most two thirds of the
+        // newest line stay in view under them at 400 % (half of it): the name at most two thirds of the
         // time's size, the time never smaller than on one line.
-        let each = ui.available_height() * 0.6 / 2.0 - ui.spacing().button_padding.y * 2.0;
+        // (The column's height is the window's less the menus: in a panel of its own the
+        // clocks are told only their own last height.)
+        let column = ui.ctx().content_rect().height() - font * 2.0;
+        let each = column * 0.5 / 2.0 - ui.spacing().button_padding.y * 2.0;
         let time_size = time_size.min(each / 2.0).max(one_line);
         let name_size = fit(widest(&mut names.iter(), font), font).min(time_size * 0.67);
         (names, name_size, time_size)
@@ -171,7 +176,11 @@ pub fn clocks(
                 .stroke(frame)
                 .min_size(egui::vec2(
                     width,
-                    if two_lines.is_some() { 0.0 } else { font * 2.4 },
+                    if two_lines.is_some() || over {
+                        0.0
+                    } else {
+                        font * 2.4
+                    },
                 ));
             let resp = ui.add(button);
             debug_assert!(

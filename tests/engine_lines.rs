@@ -244,14 +244,14 @@ fn a_declined_draw_is_said_once() {
             "good",
             "de",
             "remis",
-            "die Engine lehnt das Remis ab: sie steht nicht schlechter",
+            "die Engine lehnt das Remis ab: die Stellung ist etwa ausgeglichen",
             "Remisangebot abgelehnt",
         ),
         (
             "good",
             "en",
             "draw",
-            "the engine declines the draw: it does not stand worse",
+            "the engine declines the draw: the position is about equal",
             "draw offer declined",
         ),
         (

@@ -757,14 +757,16 @@ impl Drop for Seat {
 }
 
 /// The engine's answer to a draw offer, by its evaluation with its last move: it takes the
-/// draw only when it stands clearly worse (two pawns or more, or mated), and says it stands
-/// better when it is a pawn or more up or mates. Without an evaluation yet (it has not moved)
-/// it plays on, as a player would at the start.
+/// draw only when it stands clearly worse (two pawns or more, or mated); otherwise it says
+/// it stands better (a pawn or more up, or mating), a little worse (half a pawn to two
+/// down), or level. Without an evaluation yet (it has not moved) it plays on, as a player
+/// would at the start.
 fn draw_answer(score: Option<crate::engine::uci::Score>) -> DrawAnswer {
     use crate::engine::uci::Score;
     match score {
         Some(Score::Centipawns(cp)) if cp <= -200 => DrawAnswer::Accept,
         Some(Score::Centipawns(cp)) if cp >= 100 => DrawAnswer::Better,
+        Some(Score::Centipawns(cp)) if cp <= -50 => DrawAnswer::SlightlyWorse,
         Some(Score::Mate(m)) if m < 0 => DrawAnswer::Accept,
         Some(Score::Mate(_)) => DrawAnswer::Better,
         _ => DrawAnswer::Level,
@@ -1431,7 +1433,9 @@ mod tests {
         let cases = [
             (None, DrawAnswer::Level),
             (Some(Score::Centipawns(-200)), DrawAnswer::Accept),
-            (Some(Score::Centipawns(-199)), DrawAnswer::Level),
+            (Some(Score::Centipawns(-199)), DrawAnswer::SlightlyWorse),
+            (Some(Score::Centipawns(-50)), DrawAnswer::SlightlyWorse),
+            (Some(Score::Centipawns(-49)), DrawAnswer::Level),
             (Some(Score::Centipawns(99)), DrawAnswer::Level),
             (Some(Score::Centipawns(100)), DrawAnswer::Better),
             (Some(Score::Mate(-3)), DrawAnswer::Accept),

@@ -1256,6 +1256,8 @@ words! {
     /// The engine declines as it stands clearly better (not "it does not stand worse", true
     /// but odd from an engine a queen up).
     EngineDeclinesDrawBetter = "engine-declines-draw-better",
+    /// The engine declines a little worse, not enough for a draw.
+    EngineDeclinesDrawSlightlyWorse = "engine-declines-draw-slightly-worse",
     EngineAcceptsDraw = "engine-accepts-draw",
     /// A bad `--level`, `--elo`, `--side` or `--engine-side` value, after the flag and the
     /// value as typed: what it must be.

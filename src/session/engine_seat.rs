@@ -19,8 +19,11 @@ use crate::rules::Color;
 pub enum DrawAnswer {
     /// It stands clearly worse: it takes the draw.
     Accept,
-    /// About level, or a little either way: it plays on.
+    /// About level: it plays on.
     Level,
+    /// A little worse, not enough to take a draw (under two pawns): it plays on, and says
+    /// so ("it does not stand worse" was false a pawn down, a play-through).
+    SlightlyWorse,
     /// It stands clearly better: it plays on to win.
     Better,
 }
@@ -139,6 +142,9 @@ impl Session {
                 (DrawAnswer::Accept, false) => vec![Token::Word(Word::EngineAcceptsDraw)],
                 (DrawAnswer::Level, false) => vec![Token::Word(Word::EngineDeclinesDraw)],
                 (DrawAnswer::Better, false) => vec![Token::Word(Word::EngineDeclinesDrawBetter)],
+                (DrawAnswer::SlightlyWorse, false) => {
+                    vec![Token::Word(Word::EngineDeclinesDrawSlightlyWorse)]
+                }
             };
             self.out.say(&self.pack, Audience::Public, said);
             let action = match accept {

@@ -1327,3 +1327,34 @@ fn readings_that_show_nothing_new_do_not_hold_up_the_mismatch_guidance() {
         "{ev:?}"
     );
 }
+
+/// An occupancy-only board reads the start position the same either way round; a lift alone
+/// no longer decides which way it stands. A blind player who first feels an opponent's
+/// pawn (e7, put back) keeps a board read the right way, and White's move after it is
+/// White's (the lift read the board as turned round, for the whole game: a play-through).
+/// A board that is turned round is still found so by its first move.
+#[test]
+fn feeling_an_opponents_man_first_does_not_turn_the_board_round() {
+    let start = Position::new();
+    let snapshot = || SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()));
+    let mut h = Hand::new(start.clone(), BoardKind::OccupancyOnly);
+    h.t.set_owner(Some(Color::White));
+    h.send(snapshot());
+    let mut ev = h.lift("e7");
+    ev.extend(h.place("e7", '?'));
+    ev.extend(h.wait(1_000));
+    ev.extend(h.lift("g1"));
+    ev.extend(h.place("f3", '?'));
+    ev.extend(h.wait(1_000));
+    assert!(!ev.contains(&TrackerEvent::Rotated), "{ev:?}");
+    assert_eq!(made(&ev), vec![mv(&start, "Nf3")], "{ev:?}");
+    // Turned round: the board numbers e2 as d7 and e4 as d5.
+    let mut h = Hand::new(start.clone(), BoardKind::OccupancyOnly);
+    h.t.set_owner(Some(Color::White));
+    h.send(snapshot());
+    let mut ev = h.lift("d7");
+    ev.extend(h.place("d5", '?'));
+    ev.extend(h.wait(1_000));
+    assert!(ev.contains(&TrackerEvent::Rotated), "{ev:?}");
+    assert_eq!(made(&ev), vec![mv(&start, "e4")], "{ev:?}");
+}

@@ -167,8 +167,6 @@ words! {
     Penalty = "penalty",
     TimeAdded = "time-added",
     BoardsDiffer = "boards-differ",
-    /// After the first two steps of a board's guidance, when there are more.
-    MoreStepsFollow = "more-steps-follow",
     PositionCorrect = "position-correct",
     Remove = "remove",
     Put = "put",
@@ -1258,6 +1256,8 @@ words! {
     EngineDeclinesDrawBetter = "engine-declines-draw-better",
     /// The engine declines a little worse, not enough for a draw.
     EngineDeclinesDrawSlightlyWorse = "engine-declines-draw-slightly-worse",
+    /// After the first two steps of a board's guidance, when there are more.
+    MoreStepsFollow = "more-steps-follow",
     EngineAcceptsDraw = "engine-accepts-draw",
     /// A bad `--level`, `--elo`, `--side` or `--engine-side` value, after the flag and the
     /// value as typed: what it must be.

@@ -295,6 +295,10 @@ pub struct Tracker {
     orientation: Orientation,
     owner: Option<Color>,
     seen_snapshot: bool,
+    /// An occupancy-only board of unknown orientation: the first man lifted (as the board
+    /// numbers it), which with where it is put decides the orientation
+    /// ([`Tracker::orientation_from_move`]).
+    first_lift: Option<Square>,
     /// This turn's touches in order, for the touch-move obligation.
     touches: Vec<Touch>,
     touched: Bitboard,
@@ -371,6 +375,7 @@ impl Tracker {
             orientation: Orientation::Unknown,
             owner: None,
             seen_snapshot: false,
+            first_lift: None,
             touches: Vec::new(),
             touched: Bitboard::EMPTY,
             in_hand: Bitboard::EMPTY,
@@ -519,9 +524,28 @@ impl Tracker {
                     self.decided(found, &mut out);
                 }
             }
+            // A lift alone does not decide: a blind player feels the opponent's men too, and
+            // a lift of one of those read as the board turned round, for the whole game (a
+            // play-through). The lift is taken as it comes; the move it begins decides.
             SensorEvent::Lifted(raw) if self.orientation == Orientation::Unknown => {
-                if let Some(found) = self.orientation_from_lift(raw) {
-                    self.decided(found, &mut out);
+                if self.first_lift.is_none() && self.orientation_from_lift(raw).is_some() {
+                    self.first_lift = Some(raw);
+                }
+            }
+            SensorEvent::Placed { square: raw, .. } if self.orientation == Orientation::Unknown => {
+                if let Some(from) = self.first_lift.take() {
+                    match self.orientation_from_move(from, raw) {
+                        Some(Orientation::Rotated) => {
+                            self.decided(Orientation::Rotated, &mut out);
+                            // The lift was taken unrotated: taken again as it was meant.
+                            self.sensed = self.sensed.rotated();
+                            self.activity = Default::default();
+                            self.lift(from.rotate(), now_ms, &mut out);
+                        }
+                        Some(found) => self.decided(found, &mut out),
+                        None if from != raw => self.first_lift = None,
+                        None => {}
+                    }
                 }
             }
             _ => {}
@@ -596,9 +620,9 @@ impl Tracker {
         }
     }
 
-    /// An occupancy-only board reads a symmetric set-up the same either way round: the first
-    /// man lifted decides, as the man of the side to move (or one the board must give up to
-    /// catch up with the game) can stand on only one of the two squares.
+    /// An occupancy-only board reads a symmetric set-up the same either way round: whether a
+    /// lift can begin the move that decides it, as the man of the side to move (or one the
+    /// board must give up to catch up with the game) stands on only one of the two squares.
     fn orientation_from_lift(&self, raw: Square) -> Option<Orientation> {
         if !agrees(&self.sensed, self.expected.board())
             || !agrees(&self.sensed.rotated(), self.expected.board())
@@ -613,6 +637,22 @@ impl Tracker {
         let catching_up = |sq: Square| self.unsynced.contains(sq);
         let fits = |sq: Square| to_move(sq) || catching_up(sq);
         match (fits(raw), fits(raw.rotate())) {
+            (true, false) => Some(Orientation::Normal),
+            (false, true) => Some(Orientation::Rotated),
+            _ => None,
+        }
+    }
+
+    /// The orientation a man lifted at `from` and put at `to` (as the board numbers them)
+    /// shows: the one in which that is a legal move of the game, when only one is.
+    fn orientation_from_move(&self, from: Square, to: Square) -> Option<Orientation> {
+        let legal = |f: Square, t: Square| {
+            self.expected
+                .legal_moves()
+                .iter()
+                .any(|m| m.from() == f && (m.to() == t || m.king_to() == t))
+        };
+        match (legal(from, to), legal(from.rotate(), to.rotate())) {
             (true, false) => Some(Orientation::Normal),
             (false, true) => Some(Orientation::Rotated),
             _ => None,

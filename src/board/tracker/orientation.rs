@@ -1,7 +1,8 @@
 //! A board plugged in turned round by 180 degrees reports every square mirrored (a1 as h8).
 //! Boards never renumber themselves, so the tracker decides once, from the first reading that
 //! shows the game one way round only (or, for an occupancy-only board whose set-up reads the
-//! same both ways, from the first man lifted), and un-rotates everything after it.
+//! same both ways, from its first move: a man lifted and put where only one way round makes
+//! it a legal move), and un-rotates everything after it.
 
 use super::infer::agrees;
 use crate::board::{SensorEvent, Snapshot};

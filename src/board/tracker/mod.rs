@@ -527,10 +527,12 @@ impl Tracker {
             // A lift alone does not decide: a blind player feels the opponent's men too, and
             // a lift of one of those read as the board turned round, for the whole game (a
             // play-through). The lift is taken as it comes; the move it begins decides.
-            SensorEvent::Lifted(raw) if self.orientation == Orientation::Unknown => {
-                if self.first_lift.is_none() && self.orientation_from_lift(raw).is_some() {
-                    self.first_lift = Some(raw);
-                }
+            SensorEvent::Lifted(raw)
+                if self.orientation == Orientation::Unknown
+                    && self.first_lift.is_none()
+                    && self.orientation_from_lift(raw).is_some() =>
+            {
+                self.first_lift = Some(raw);
             }
             SensorEvent::Placed { square: raw, .. } if self.orientation == Orientation::Unknown => {
                 if let Some(from) = self.first_lift.take() {

@@ -906,3 +906,34 @@ fn guidance_says_when_more_steps_follow_the_two_it_names() {
         );
     }
 }
+
+/// A man of the opponent's lifted on the pegboard is touched for capture (4.3.2) and
+/// journaled as a touch, so the arbiter's report lists the touch a ruling may rest on (it
+/// listed only the player's own men, a play-through). It costs the claim on this move (9.4).
+#[test]
+fn an_opponents_man_lifted_on_the_pegboard_is_journaled_as_a_touch() {
+    let start = Position::new();
+    let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
+    tracker.set_owner(Some(Color::White));
+    tracker.set_orientation(vichess::board::tracker::Orientation::Normal);
+    let config = SessionConfig {
+        vi_side: Some(Color::White),
+        ..SessionConfig::default()
+    };
+    let mut table = Table::new(session(config, None));
+    table.add_board(BoardRole::Pegboard, tracker);
+    table.handle(
+        sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()))),
+        ms(0),
+    );
+    table.handle(sensor(SensorEvent::Lifted(Square::E7)), ms(1_000));
+    table.handle(sensor(placed(Square::E7)), ms(1_500));
+    let out = drain(&mut table);
+    let journal = journaled(&out);
+    assert!(journal.contains(&"touch 1000 white e7"), "{journal:?}");
+    assert_eq!(
+        printed(&out).first().map(String::as_str),
+        Some("berührt: schwarzer Bauer Eva sieben")
+    );
+    assert_eq!(table.session().position(), &start);
+}

@@ -79,7 +79,11 @@ impl Session {
             }
             (BoardRole::Pegboard, TrackerEvent::Touched { square, piece, own }) => {
                 let turn = self.position().turn();
-                if own && piece.color == turn && !self.state.is_over() {
+                // An opponent's man touched (4.3.2) is journaled too: the arbiter's report
+                // showed a touch-move ruling resting on a touch it did not list (a
+                // play-through). The tracker reports no touch of a man being copied.
+                let touch = (own && piece.color == turn) || (!own && piece.color != turn);
+                if touch && !self.state.is_over() {
                     // Journaled: the touch costs the right to claim on this move (9.4).
                     let side = turn;
                     self.commit(Record::Touch { at, side, square });

@@ -1551,12 +1551,13 @@ impl State {
                 if *side != self.game.position().turn() {
                     return Err(sided(Word::NotOnMove, *side));
                 }
+                // The side's own man, or an opponent's, touched to capture it (4.3.2): either
+                // costs the claim on this move (9.4).
                 let piece = self
                     .game
                     .position()
                     .board()
                     .piece_at(*square)
-                    .filter(|p| p.color == *side)
                     .ok_or_else(|| {
                         vec![
                             Token::Word(Word::ReasonNoPiece),

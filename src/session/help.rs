@@ -90,11 +90,6 @@ impl HelpTopic {
             .iter()
             .find(|(_, en, others)| *en == w || others.contains(&w.as_str()))
             .map(|(t, ..)| *t)
-            // The everyday word for a game ("допомога гра" was not understood, a
-            // play-through): the topic's name is the tournament word.
-            .or_else(|| {
-                matches!(w.as_str(), "spiel" | "гра" | "игра" | "խաղ").then_some(Self::Game)
-            })
             // The arbiter's other name ("помощь судья") asks for the arbiter's help too.
             .or_else(|| (super::command::alias(&w) == Some("arbiter")).then_some(Self::Arbiter))
     }

@@ -300,6 +300,27 @@ fn placed(square: Square) -> SensorEvent {
     }
 }
 
+/// A game without a clock, the VI player White on an occupancy-only pegboard that has read
+/// `start`: its orientation set, or left for its first move to decide (`set`).
+fn white_pegboard(start: &Position, set: bool) -> Table {
+    let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
+    tracker.set_owner(Some(Color::White));
+    if set {
+        tracker.set_orientation(vichess::board::tracker::Orientation::Normal);
+    }
+    let config = SessionConfig {
+        vi_side: Some(Color::White),
+        ..SessionConfig::default()
+    };
+    let mut table = Table::new(session(config, None));
+    table.add_board(BoardRole::Pegboard, tracker);
+    table.handle(
+        sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()))),
+        ms(0),
+    );
+    table
+}
+
 #[test]
 fn a_pegboard_move_goes_through_its_tracker_and_the_typed_reply_back_to_it() {
     let start = Position::new();
@@ -832,19 +853,7 @@ fn a_man_moved_where_it_cannot_go_is_said_as_an_illegal_move_on_the_board() {
         // Not a move at all: a man of the side not on move.
         (Square::B8, Square::B5, "Bretter stimmen nicht überein"),
     ] {
-        let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
-        tracker.set_owner(Some(Color::White));
-        tracker.set_orientation(vichess::board::tracker::Orientation::Normal);
-        let config = SessionConfig {
-            vi_side: Some(Color::White),
-            ..SessionConfig::default()
-        };
-        let mut table = Table::new(session(config, None));
-        table.add_board(BoardRole::Pegboard, tracker);
-        table.handle(
-            sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()))),
-            ms(0),
-        );
+        let mut table = white_pegboard(&start, true);
         table.handle(sensor(SensorEvent::Lifted(lift)), ms(1_000));
         table.handle(sensor(placed(put)), ms(1_400));
         for t in (2_000..=6_000).step_by(500) {
@@ -870,18 +879,7 @@ fn a_man_moved_where_it_cannot_go_is_said_as_an_illegal_move_on_the_board() {
 fn guidance_says_when_more_steps_follow_the_two_it_names() {
     let start = Position::new();
     for (typed, more) in [(&["e4", "e5", "Nf3"][..], true), (&["e4"][..], false)] {
-        let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
-        tracker.set_owner(Some(Color::White));
-        let config = SessionConfig {
-            vi_side: Some(Color::White),
-            ..SessionConfig::default()
-        };
-        let mut table = Table::new(session(config, None));
-        table.add_board(BoardRole::Pegboard, tracker);
-        table.handle(
-            sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()))),
-            ms(0),
-        );
+        let mut table = white_pegboard(&start, false);
         for (i, mv) in typed.iter().enumerate() {
             table.handle(Input::Line((*mv).into()), ms(1_000 + i as u64 * 100));
         }
@@ -913,19 +911,7 @@ fn guidance_says_when_more_steps_follow_the_two_it_names() {
 #[test]
 fn an_opponents_man_lifted_on_the_pegboard_is_journaled_as_a_touch() {
     let start = Position::new();
-    let mut tracker = Tracker::new(start.clone(), BoardKind::OccupancyOnly);
-    tracker.set_owner(Some(Color::White));
-    tracker.set_orientation(vichess::board::tracker::Orientation::Normal);
-    let config = SessionConfig {
-        vi_side: Some(Color::White),
-        ..SessionConfig::default()
-    };
-    let mut table = Table::new(session(config, None));
-    table.add_board(BoardRole::Pegboard, tracker);
-    table.handle(
-        sensor(SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()))),
-        ms(0),
-    );
+    let mut table = white_pegboard(&start, true);
     table.handle(sensor(SensorEvent::Lifted(Square::E7)), ms(1_000));
     table.handle(sensor(placed(Square::E7)), ms(1_500));
     let out = drain(&mut table);

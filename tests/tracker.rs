@@ -1336,25 +1336,25 @@ fn readings_that_show_nothing_new_do_not_hold_up_the_mismatch_guidance() {
 #[test]
 fn feeling_an_opponents_man_first_does_not_turn_the_board_round() {
     let start = Position::new();
-    let snapshot = || SensorEvent::Snapshot(Snapshot::occupancy_of(start.board()));
-    let mut h = Hand::new(start.clone(), BoardKind::OccupancyOnly);
-    h.t.set_owner(Some(Color::White));
-    h.send(snapshot());
-    let mut ev = h.lift("e7");
-    ev.extend(h.place("e7", '?'));
-    ev.extend(h.wait(1_000));
-    ev.extend(h.lift("g1"));
-    ev.extend(h.place("f3", '?'));
-    ev.extend(h.wait(1_000));
+    // Each (lifted, put) pair in turn on a pegboard of White's just set up, then what the
+    // tracker said.
+    let hand = |steps: &[(&str, &str)]| {
+        let mut h = Hand::new(start.clone(), BoardKind::OccupancyOnly);
+        h.t.set_owner(Some(Color::White));
+        h.send(SensorEvent::Snapshot(Snapshot::occupancy_of(start.board())));
+        let mut ev = Vec::new();
+        for (from, to) in steps {
+            ev.extend(h.lift(from));
+            ev.extend(h.place(to, '?'));
+            ev.extend(h.wait(1_000));
+        }
+        ev
+    };
+    let ev = hand(&[("e7", "e7"), ("g1", "f3")]);
     assert!(!ev.contains(&TrackerEvent::Rotated), "{ev:?}");
     assert_eq!(made(&ev), vec![mv(&start, "Nf3")], "{ev:?}");
     // Turned round: the board numbers e2 as d7 and e4 as d5.
-    let mut h = Hand::new(start.clone(), BoardKind::OccupancyOnly);
-    h.t.set_owner(Some(Color::White));
-    h.send(snapshot());
-    let mut ev = h.lift("d7");
-    ev.extend(h.place("d5", '?'));
-    ev.extend(h.wait(1_000));
+    let ev = hand(&[("d7", "d5")]);
     assert!(ev.contains(&TrackerEvent::Rotated), "{ev:?}");
     assert_eq!(made(&ev), vec![mv(&start, "e4")], "{ev:?}");
 }

@@ -474,13 +474,14 @@ fn at_four_hundred_per_cent_the_clocks_and_the_board_stay() {
     under_xvfb(
         &dir,
         "\"$VICHESS\" window --no-audio --lang en --control 15+10 --game-dir games \
-         --size 1200x800 --lines 'start;e4' --screenshot zoom.png > out.txt\n",
+         --size 640x480 --lines 'start;e4' --screenshot zoom.png > out.txt\n",
     );
     let img = Image::read(&dir.join("zoom.png"));
     let (_, y0, x1, y1) = board_box(&img, [0x00, 0x00, 0x80]);
-    // The board keeps most of the height: the clocks, the line field and the newest line
-    // are in a column beside it (they were in rows above and under it, which left the
-    // board a fifth of the window's height, a play-through).
+    // The board keeps most of the height: the zoom is held to what a 640x480 window can show
+    // (200 %; at 400 % it had no board at all) and the clocks, the line field and the newest
+    // line are in a column beside it (in rows above and under it they left a 1200x800
+    // window's board a fifth of its height, a play-through).
     assert!(
         (y1 - y0) * 2 >= img.h,
         "the board at 400 % is {} px of a {} px high window",
